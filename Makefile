@@ -1,0 +1,35 @@
+# Two commands on a fresh clone, nothing installed by hand:
+#   make demo   - set up and run the main job on SQLite
+#   make test   - set up and run every check (ruff, mypy, pytest)
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+
+.PHONY: demo test lint typecheck pytest bench clean
+
+$(BIN)/tourney: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+demo: $(BIN)/tourney
+	$(BIN)/tourney demo
+
+lint: $(BIN)/tourney
+	$(BIN)/ruff check tourney tests bench migrations
+	$(BIN)/ruff format --check tourney tests bench migrations
+
+typecheck: $(BIN)/tourney
+	$(BIN)/mypy
+
+pytest: $(BIN)/tourney
+	$(BIN)/pytest -q
+
+test: lint typecheck pytest
+
+bench: $(BIN)/tourney
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The imperative shell: Typer commands that gather input, ask the core, and print."""

@@ -1,0 +1,40 @@
+"""The `tourney` command: one Typer app per noun, joined here.
+
+Imports stay lazy: each command imports what it needs inside its body, so a one-shot
+command does not pay for SQLAlchemy, Jinja or Rich unless it uses them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from tourney.errors import TourneyError
+
+app = typer.Typer(
+    name="tourney",
+    help="Event-sourced tournament manager for Horse Race dominoes.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+
+def _register() -> None:
+    from tourney.cli import records_cmd
+
+    records_cmd.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    """Console-script entry point: library errors become one line and exit code 1."""
+    try:
+        app(standalone_mode=True)
+    except TourneyError as exc:  # pragma: no cover - commands catch their own
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
