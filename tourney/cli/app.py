@@ -23,9 +23,11 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from tourney.cli import records_cmd
+    from tourney.cli import demo_cmd, replay_cmd, simulate_cmd
 
-    records_cmd.register(app)
+    replay_cmd.register(app)
+    simulate_cmd.register(app)
+    demo_cmd.register(app)
 
 
 _register()
