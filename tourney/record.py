@@ -8,12 +8,14 @@ byte for byte the same.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, TextIO
 
 from tourney.engine import (
     DEFAULT_TARGET,
+    DOUBLE_SIX,
     Event,
     EventError,
     HandStarted,
@@ -30,6 +32,7 @@ from tourney.engine import (
 from tourney.errors import TourneyError
 
 RECORD_VERSION = 1
+_TILE_TEXT: dict[str, Tile] = {t.text: t for t in DOUBLE_SIX}
 
 _KNOWN_FIELDS: dict[str, tuple[str, ...]] = {
     "match_started": ("type", "version", "players", "partnerships", "target"),
@@ -50,18 +53,24 @@ class RecordError(TourneyError):
         self.reason = message
 
 
-def _extra(obj: Mapping[str, Any], kind: str) -> dict[str, Any]:
-    known = _KNOWN_FIELDS[kind]
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+_KNOWN_SETS = {kind: frozenset(fields) for kind, fields in _KNOWN_FIELDS.items()}
+
+
+def _extra(obj: dict[str, Any], kind: str) -> Mapping[str, Any]:
+    known = _KNOWN_SETS[kind]
+    if obj.keys() <= known:
+        return _NO_EXTRA
     return {k: v for k, v in obj.items() if k not in known}
 
 
 def _player(obj: Mapping[str, Any], key: str = "player") -> str:
     value = obj.get(key)
+    if type(value) is str:
+        return value
     if value is None:
         raise EventError(f"'{key}' is missing")
-    if not isinstance(value, str):
-        raise EventError(f"'{key}': {json.dumps(value)} is not a player in this match")
-    return value
+    raise EventError(f"'{key}': {json.dumps(value)} is not a player in this match")
 
 
 def _tile(obj: Mapping[str, Any], key: str, required: bool) -> Tile | None:
@@ -70,6 +79,9 @@ def _tile(obj: Mapping[str, Any], key: str, required: bool) -> Tile | None:
         if required:
             raise EventError(f"'{key}' is missing")
         return None
+    tile = _TILE_TEXT.get(value) if type(value) is str else None
+    if tile is not None:
+        return tile
     try:
         return Tile.parse(value)
     except TileError as exc:
@@ -85,59 +97,91 @@ def _tiles(value: object, key: str) -> tuple[Tile, ...]:
         raise TileError(f"'{key}': {exc}") from None
 
 
+def _tile_placed(obj: dict[str, Any]) -> Event:
+    # Fast path for the commonest line of every record, in the canonical notation.
+    player = obj.get("player")
+    tile_text = obj.get("tile")
+    on_text = obj.get("on")
+    if type(player) is str and type(tile_text) is str and (on_text is None or type(on_text) is str):
+        tile_ = _TILE_TEXT.get(tile_text)
+        on_ = None if on_text is None else _TILE_TEXT.get(on_text)
+        if tile_ is not None and (on_ is not None or on_text is None):
+            return TilePlaced(player, tile_, on_, _extra(obj, "tile_placed"))
+    tile = _tile(obj, "tile", True)
+    assert tile is not None
+    return TilePlaced(_player(obj), tile, _tile(obj, "on", False), _extra(obj, "tile_placed"))
+
+
+def _tile_drawn(obj: dict[str, Any]) -> Event:
+    return TileDrawn(_player(obj), _tile(obj, "tile", False), _extra(obj, "tile_drawn"))
+
+
+def _passed(obj: dict[str, Any]) -> Event:
+    return Passed(_player(obj), _extra(obj, "passed"))
+
+
+def _hand_started(obj: dict[str, Any]) -> Event:
+    opener = obj.get("opener")
+    if opener is not None and not isinstance(opener, str):
+        raise EventError(f"'opener': {json.dumps(opener)} is not a player in this match")
+    deal_obj = obj.get("deal")
+    deal: dict[str, tuple[Tile, ...]] | None = None
+    if deal_obj is not None:
+        if not isinstance(deal_obj, dict):
+            raise EventError("'deal': expected an object of player -> tiles")
+        deal = {name: _tiles(tiles, "deal") for name, tiles in deal_obj.items()}
+    return HandStarted(opener, deal, _extra(obj, "hand_started"))
+
+
+def _tiles_revealed(obj: dict[str, Any]) -> Event:
+    if obj.get("tiles") is None:
+        raise EventError("'tiles' is missing")
+    return TilesRevealed(_player(obj), _tiles(obj["tiles"], "tiles"), _extra(obj, "tiles_revealed"))
+
+
+def _match_started(obj: dict[str, Any]) -> Event:
+    version = obj.get("version")
+    if version is not None and (version != RECORD_VERSION or isinstance(version, bool)):
+        raise EventError(f"'version': {json.dumps(version)} is not supported (only 1)")
+    players = obj.get("players")
+    if players is None:
+        raise EventError("'players' is missing")
+    if not isinstance(players, list):
+        raise EventError("'players': expected a list of names")
+    partnerships = obj.get("partnerships")
+    target = obj.get("target")
+    return MatchStarted(
+        tuple(players),
+        False if partnerships is None else partnerships,
+        DEFAULT_TARGET if target is None else target,
+        _extra(obj, "match_started"),
+    )
+
+
+_PARSERS: dict[object, Callable[[dict[str, Any]], Event]] = {
+    "tile_placed": _tile_placed,
+    "tile_drawn": _tile_drawn,
+    "passed": _passed,
+    "hand_started": _hand_started,
+    "tiles_revealed": _tiles_revealed,
+    "match_started": _match_started,
+}
+
+
 def event_from_dict(obj: object) -> Event:
     """The event a record line's JSON object stands for.
 
     Raises EventError or TileError with a one-line reason quoting the field.
     """
-    if not isinstance(obj, dict):
+    if type(obj) is not dict:
         raise EventError("a record line must be a JSON object")
     kind = obj.get("type")
-    if kind is None:
-        raise EventError("'type' is missing")
-    if kind == "tile_placed":
-        tile = _tile(obj, "tile", True)
-        assert tile is not None
-        return TilePlaced(_player(obj), tile, _tile(obj, "on", False), _extra(obj, "tile_placed"))
-    if kind == "tile_drawn":
-        return TileDrawn(_player(obj), _tile(obj, "tile", False), _extra(obj, "tile_drawn"))
-    if kind == "passed":
-        return Passed(_player(obj), _extra(obj, "passed"))
-    if kind == "hand_started":
-        opener = obj.get("opener")
-        if opener is not None and not isinstance(opener, str):
-            raise EventError(f"'opener': {json.dumps(opener)} is not a player in this match")
-        deal_obj = obj.get("deal")
-        deal: dict[str, tuple[Tile, ...]] | None = None
-        if deal_obj is not None:
-            if not isinstance(deal_obj, dict):
-                raise EventError("'deal': expected an object of player -> tiles")
-            deal = {name: _tiles(tiles, "deal") for name, tiles in deal_obj.items()}
-        return HandStarted(opener, deal, _extra(obj, "hand_started"))
-    if kind == "tiles_revealed":
-        if obj.get("tiles") is None:
-            raise EventError("'tiles' is missing")
-        return TilesRevealed(
-            _player(obj), _tiles(obj["tiles"], "tiles"), _extra(obj, "tiles_revealed")
-        )
-    if kind == "match_started":
-        version = obj.get("version")
-        if version is not None and (version != RECORD_VERSION or isinstance(version, bool)):
-            raise EventError(f"'version': {json.dumps(version)} is not supported (only 1)")
-        players = obj.get("players")
-        if players is None:
-            raise EventError("'players' is missing")
-        if not isinstance(players, list):
-            raise EventError("'players': expected a list of names")
-        partnerships = obj.get("partnerships")
-        target = obj.get("target")
-        return MatchStarted(
-            tuple(players),
-            False if partnerships is None else partnerships,
-            DEFAULT_TARGET if target is None else target,
-            _extra(obj, "match_started"),
-        )
-    raise EventError(f"unknown event type {json.dumps(kind)}")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        if kind is None:
+            raise EventError("'type' is missing")
+        raise EventError(f"unknown event type {json.dumps(kind)}")
+    return parser(obj)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -183,12 +227,26 @@ def write_record(events: Iterable[Event], out: TextIO) -> None:
         out.write("\n")
 
 
-def parse_line(text: str) -> object:
-    """The JSON of one line; ValueError with the JSON reason when malformed."""
+_DECODER = json.JSONDecoder()
+
+
+def decode_line(number: int, text: str) -> object | None:
+    """The JSON value of one physical line, or None for a blank or ``#`` line.
+
+    Raises RecordError citing ``number`` when the JSON is malformed.
+    """
+    stripped = text.strip()
+    if not stripped or stripped[0] == "#":
+        return None
     try:
-        return json.loads(text)
+        obj, end = _DECODER.raw_decode(stripped)
     except json.JSONDecodeError as exc:
-        raise EventError(f"malformed JSON: {exc.msg}") from None
+        raise RecordError(number, f"malformed JSON: {exc.msg}") from None
+    except RecursionError:
+        raise RecordError(number, "malformed JSON: nested too deeply") from None
+    if end != len(stripped):
+        raise RecordError(number, "malformed JSON: Extra data")
+    return obj
 
 
 def iter_record(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
@@ -196,20 +254,12 @@ def iter_record(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
 
     Raises RecordError at the first malformed line.
     """
-    loads = json.loads
-    from_dict = event_from_dict
     for number, text in enumerate(lines, 1):
-        stripped = text.strip()
-        if not stripped or stripped[0] == "#":
+        obj = decode_line(number, text)
+        if obj is None:
             continue
         try:
-            obj = loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise RecordError(number, f"malformed JSON: {exc.msg}") from None
-        except RecursionError:
-            raise RecordError(number, "malformed JSON: nested too deeply") from None
-        try:
-            yield number, from_dict(obj)
+            yield number, event_from_dict(obj)
         except (EventError, TileError) as exc:
             raise RecordError(number, str(exc)) from None
 
@@ -232,13 +282,28 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
     match = Match()
     kept: list[tuple[int, Event]] = []
     apply = match.apply
-    for number, event in iter_record(all_lines):
-        if not match.started and not isinstance(event, MatchStarted):
-            if not _mentions_match_started(all_lines[number:]):
-                raise RecordError(max(len(all_lines), 1), "no match_started in the record")
-            raise RecordError(number, f"{event.type} before match_started")
+    decoder = _DECODER.raw_decode
+    parsers = _PARSERS
+    number = 0
+    for number, text in enumerate(all_lines, 1):
+        stripped = text.strip()
+        if not stripped or stripped[0] == "#":
+            continue
         try:
+            obj, end = decoder(stripped)
+            if end != len(stripped):
+                raise RecordError(number, "malformed JSON: Extra data")
+            parser = parsers.get(obj.get("type")) if type(obj) is dict else None
+            event = parser(obj) if parser is not None else event_from_dict(obj)
+            if not match.started and type(event) is not MatchStarted:
+                if not _mentions_match_started(all_lines[number:]):
+                    raise RecordError(max(len(all_lines), 1), "no match_started in the record")
+                raise RecordError(number, f"{event.type} before match_started")
             apply(event, number)
+        except json.JSONDecodeError as exc:
+            raise RecordError(number, f"malformed JSON: {exc.msg}") from None
+        except RecursionError:
+            raise RecordError(number, "malformed JSON: nested too deeply") from None
         except (RuleError, EventError, TileError) as exc:
             raise RecordError(number, str(exc)) from None
         if keep_events:

@@ -13,10 +13,10 @@ to be held, draws against the boneyard's size, and the reveals at the end of the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from tourney.engine.errors import EventError, RuleError
 from tourney.engine.events import (
@@ -59,8 +59,7 @@ class HandSummary:
     credits: list[int] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """One placement as scored: the counted sum after it and the points it made."""
 
     line: int | None
@@ -73,14 +72,17 @@ class Placement:
     continues: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What applying one event did, for accounts and consoles."""
 
     placement: Placement | None = None
     hand_ended: HandEnd | None = None
     credits: tuple[int, ...] | None = None
     match_over: bool = False
+
+
+NOTHING = Outcome()
+"""The outcome of an event that neither placed a tile nor ended anything."""
 
 
 def _names(names: Sequence[str]) -> str:
@@ -268,22 +270,12 @@ class Match:
         ``line`` is kept on placements (the record line or stream version). Raises
         RuleError (or EventError for malformed fields) and leaves the match unchanged.
         """
-        kind = type(event)
-        if kind is TilePlaced:
-            return self._place(event, line)  # type: ignore[arg-type]
-        if kind is TileDrawn:
-            return self._draw(event)  # type: ignore[arg-type]
-        if kind is Passed:
-            return self._pass(event)  # type: ignore[arg-type]
-        if kind is HandStarted:
-            return self._start_hand(event)  # type: ignore[arg-type]
-        if kind is TilesRevealed:
-            return self._reveal(event)  # type: ignore[arg-type]
-        if kind is MatchStarted:
-            return self._start_match(event)  # type: ignore[arg-type]
-        raise EventError(f"unknown event {event!r}")
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise EventError(f"unknown event {event!r}")
+        return handler(self, event, line)
 
-    def _start_match(self, event: MatchStarted) -> Outcome:
+    def _start_match(self, event: MatchStarted, line: int | None = None) -> Outcome:
         if self.phase is not Phase.NOT_STARTED:
             raise RuleError("match_started appears twice: the match has already started")
         players = event.players
@@ -316,7 +308,7 @@ class Match:
         self.scores = [0] * len(self.sides)
         self._new_hand_state()
         self.phase = Phase.BETWEEN_HANDS
-        return Outcome()
+        return NOTHING
 
     def _refuse_outside_hand(self, what: str) -> None:
         """Raise the right error when an event comes while no hand is being played."""
@@ -362,69 +354,83 @@ class Match:
             )
 
     def _place(self, event: TilePlaced, line: int | None) -> Outcome:
-        self._refuse_outside_hand("tile_placed")
-        seat = self._seat(event.player)
-        self._check_turn(seat)
+        # The hot path of replay and self-play: locals over attributes, checks first,
+        # nothing changed until every check has passed.
+        if self.phase is not Phase.IN_HAND:
+            self._refuse_outside_hand("tile_placed")
+        seat = self.seat_of.get(event.player, -1)
+        if seat != self.turn:
+            self._check_turn(self._seat(event.player))
         tile = event.tile
+        on = event.on
         layout = self.layout
-        if layout._on_table[tile.index]:
-            raise RuleError(f"{tile} is already on the table")
         held = self.held
-        player = self.players[seat]
+        mine = held[seat]
         hand = self.hand
         assert hand is not None
-        if hand.known:
-            if tile not in held[seat]:
-                raise RuleError(f"{player} does not hold {tile} ({self._whereabouts(tile)})")
-        else:
-            for other, tiles in enumerate(held):
-                if other != seat and tile in tiles:
-                    raise RuleError(
-                        f"{player} does not hold {tile} ({self.players[other]} drew it)"
-                    )
-            if tile not in held[seat] and len(held[seat]) >= self.counts[seat]:
-                raise RuleError(
-                    f"{player} does not hold {tile}: their only tiles are "
-                    + ", ".join(str(t) for t in sorted(held[seat]))
-                )
+        known = hand.known
+        if tile not in mine:
+            self._refuse_tile(seat, tile, known)
+        drawn = self._drawn
         drew = self._drew
-        if drew and self._drawn is not None and tile is not self._drawn:
-            raise RuleError(f"{player} must place {self._drawn}, the playable tile just drawn")
-        value = layout.check(tile, event.on)
-        ends = layout.place(tile, event.on, value)
+        if drew and drawn is not None and tile is not drawn:
+            raise RuleError(
+                f"{self.players[seat]} must place {drawn}, the playable tile just drawn"
+            )
+        value = layout.check(tile, on)
+        ends = layout.place(tile, on, value)
         points = ends // 5 if ends > 0 and ends % 5 == 0 else 0
         side = self.side_of[seat]
+        scores = self.scores
         if points:
-            self.scores[side] += points
-        held[seat].discard(tile)
+            scores[side] += points
+        mine.discard(tile)
         self.counts[seat] -= 1
-        continues = not drew and (tile.is_double or points > 0)
-        placement = Placement(line, player, tile, event.on, ends, points, hand.number, continues)
+        continues = not drew and (points > 0 or tile.is_double)
+        placement = Placement(
+            line, self.players[seat], tile, on, ends, points, hand.number, continues
+        )
         self.placements.append(placement)
         self._passes = 0
         self._drew = False
         self._drawn = None
         self._last_placer = seat
-        if self.scores[side] >= self.target:
+        if scores[side] >= self.target:
             hand.end = HandEnd.TARGET
             self.winners = [side]
             self.phase = Phase.OVER
             return Outcome(placement, HandEnd.TARGET, None, True)
         if self.counts[seat] == 0:
             self._next_opener = seat
-            if hand.known:
+            if known:
                 return self._count(
                     HandEnd.DOMINO, placement, [pip_total(h) for h in held], domino_seat=seat
                 )
             hand.end = HandEnd.DOMINO
-            winner_side = self.side_of[seat]
-            self._reveals_needed = [s for s in range(self.n) if self.side_of[s] != winner_side]
+            self._reveals_needed = [s for s in range(self.n) if self.side_of[s] != side]
             self.phase = Phase.AWAITING_REVEALS
             return Outcome(placement, HandEnd.DOMINO)
         self._continuation = continues
         if not continues:
             self.turn = (seat + 1) % self.n
         return Outcome(placement)
+
+    def _refuse_tile(self, seat: int, tile: Tile, known: bool) -> None:
+        """Raise when ``seat`` cannot be holding ``tile`` (it is not among its known tiles)."""
+        player = self.players[seat]
+        if tile in self.layout:
+            raise RuleError(f"{tile} is already on the table")
+        if known:
+            raise RuleError(f"{player} does not hold {tile} ({self._whereabouts(tile)})")
+        for other, tiles in enumerate(self.held):
+            if other != seat and tile in tiles:
+                raise RuleError(f"{player} does not hold {tile} ({self.players[other]} drew it)")
+        mine = self.held[seat]
+        if len(mine) >= self.counts[seat]:
+            raise RuleError(
+                f"{player} does not hold {tile}: their only tiles are "
+                + ", ".join(str(t) for t in sorted(mine))
+            )
 
     def _whereabouts(self, tile: Tile) -> str:
         if tile in self.boneyard:
@@ -434,7 +440,7 @@ class Match:
                 return f"{self.players[seat]} holds it"
         return "it is not in play"
 
-    def _draw(self, event: TileDrawn) -> Outcome:
+    def _draw(self, event: TileDrawn, line: int | None = None) -> Outcome:
         self._refuse_outside_hand("tile_drawn")
         seat = self._seat(event.player)
         self._check_turn(seat)
@@ -470,7 +476,7 @@ class Match:
         self.counts[seat] += 1
         self._drew = True
         self._drawn = tile
-        return Outcome()
+        return NOTHING
 
     def _check_unable(self, seat: int, what: str) -> None:
         """Drawing and passing need no legal placement (known or seen tiles)."""
@@ -479,7 +485,7 @@ class Match:
             if fits(tile):
                 raise RuleError(f"{self.players[seat]} can place {tile} and may not {what}")
 
-    def _pass(self, event: Passed) -> Outcome:
+    def _pass(self, event: Passed, line: int | None = None) -> Outcome:
         self._refuse_outside_hand("passed")
         seat = self._seat(event.player)
         self._check_turn(seat)
@@ -500,7 +506,7 @@ class Match:
         self._continuation = False
         self.turn = (seat + 1) % self.n
         if self._passes < self.n:
-            return Outcome()
+            return NOTHING
         hand = self.hand
         assert hand is not None
         self._next_opener = None
@@ -535,7 +541,7 @@ class Match:
         self.turn = -1
         return Outcome(placement, end, tuple(credits), bool(self.winners))
 
-    def _start_hand(self, event: HandStarted) -> Outcome:
+    def _start_hand(self, event: HandStarted, line: int | None = None) -> Outcome:
         phase = self.phase
         if phase is not Phase.BETWEEN_HANDS:
             if phase is Phase.IN_HAND:
@@ -594,9 +600,9 @@ class Match:
         self.hands.append(self.hand)
         self.turn = opener
         self.phase = Phase.IN_HAND
-        return Outcome()
+        return NOTHING
 
-    def _reveal(self, event: TilesRevealed) -> Outcome:
+    def _reveal(self, event: TilesRevealed, line: int | None = None) -> Outcome:
         hand = self.hand
         if self.phase is not Phase.AWAITING_REVEALS:
             if self.phase is Phase.IN_HAND:
@@ -640,7 +646,7 @@ class Match:
             raise RuleError(f"'tiles': {player} drew {min(missing)} and must reveal it")
         self._reveals[seat] = tuple(tiles)
         if len(self._reveals) < len(self._reveals_needed):
-            return Outcome()
+            return NOTHING
         pips = [pip_total(self._reveals.get(s, ())) for s in range(self.n)]
         end = hand.end
         assert end is not None
@@ -695,5 +701,14 @@ class Match:
             for tile, on in self.layout.order
         ]
 
+
+_HANDLERS: dict[type, Callable[[Match, Any, int | None], Outcome]] = {
+    TilePlaced: Match._place,
+    TileDrawn: Match._draw,
+    Passed: Match._pass,
+    HandStarted: Match._start_hand,
+    TilesRevealed: Match._reveal,
+    MatchStarted: Match._start_match,
+}
 
 __all__ = ["HAND_SIZE", "HandEnd", "HandSummary", "Match", "Outcome", "Phase", "Placement"]
