@@ -239,6 +239,7 @@ def decode_line(number: int, text: str) -> object | None:
     if not stripped or stripped[0] == "#":
         return None
     try:
+        obj: object
         obj, end = _DECODER.raw_decode(stripped)
     except json.JSONDecodeError as exc:
         raise RecordError(number, f"malformed JSON: {exc.msg}") from None
@@ -293,7 +294,8 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
             obj, end = decoder(stripped)
             if end != len(stripped):
                 raise RecordError(number, "malformed JSON: Extra data")
-            parser = parsers.get(obj.get("type")) if type(obj) is dict else None
+            kind = obj.get("type") if type(obj) is dict else None
+            parser = parsers.get(kind) if type(kind) is str else None
             event = parser(obj) if parser is not None else event_from_dict(obj)
             if not match.started and type(event) is not MatchStarted:
                 if not _mentions_match_started(all_lines[number:]):

@@ -480,10 +480,11 @@ class Match:
 
     def _check_unable(self, seat: int, what: str) -> None:
         """Drawing and passing need no legal placement (known or seen tiles)."""
-        fits = self.layout.fits
+        layout = self.layout
         for tile in sorted(self.held[seat]):
-            if fits(tile):
-                raise RuleError(f"{self.players[seat]} can place {tile} and may not {what}")
+            if layout.fits(tile):
+                on = next(layout.targets(tile))
+                raise RuleError(f"{self.players[seat]} must place, not {what}: {tile} fits on {on}")
 
     def _pass(self, event: Passed, line: int | None = None) -> Outcome:
         self._refuse_outside_hand("passed")
