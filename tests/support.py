@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from tourney.engine import Event, HandStarted, Match, MatchStarted, Tile, TilePlaced
+from tourney.engine import (
+    Event,
+    HandEnd,
+    HandStarted,
+    Match,
+    MatchStarted,
+    Tile,
+    TileDrawn,
+    TilePlaced,
+    TilesRevealed,
+)
 from tourney.record import Replayed, read_lines, replay_lines
 
 REPO = Path(__file__).resolve().parents[1]
@@ -86,3 +97,38 @@ def run_tourney(*args: str, cwd: Path | None = None) -> subprocess.CompletedProc
         timeout=120,
         check=False,
     )
+
+
+def to_hidden(events: list[Event], rng: random.Random) -> list[tuple[Event, int | None]]:
+    """The hidden-hand form of a known-hand record.
+
+    Deals are dropped, each draw keeps its tile or not at random, and after each hand that
+    ends by a count the players the count needs reveal what they hold (from the known
+    replay), in random order. Each event comes with the index of the known event it stands
+    for (None for an added reveal), so line numbers can be matched up.
+    """
+    match = Match()
+    out: list[tuple[Event, int | None]] = []
+    for index, event in enumerate(events):
+        outcome = match.apply(event)
+        if isinstance(event, HandStarted):
+            out.append((HandStarted(event.opener, None, event.extra), index))
+        elif isinstance(event, TileDrawn):
+            tile = event.tile if rng.random() < 0.5 else None
+            out.append((TileDrawn(event.player, tile, event.extra), index))
+        else:
+            out.append((event, index))
+        if outcome.credits is None:
+            continue
+        if outcome.hand_ended is HandEnd.DOMINO:
+            assert outcome.placement is not None
+            winner = match.side_of_player(outcome.placement.player)
+            needed = [s for s in range(match.n) if match.side_of[s] != winner]
+        else:
+            needed = list(range(match.n))
+        rng.shuffle(needed)
+        for seat in needed:
+            held = sorted(match.held[seat])
+            rng.shuffle(held)
+            out.append((TilesRevealed(match.players[seat], tuple(held)), None))
+    return out
