@@ -328,3 +328,25 @@ def test_copy_does_not_share_state() -> None:
     assert match.to_move == "Ann"
     assert t("1-2") in match.held[0]
     assert len(match.layout) == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: after drawing a tile that does not fit, placing another tile is "
+    "refused as 'must place 5-5, the playable tile just drawn' though 5-5 is not playable",
+)
+@pytest.mark.parametrize("known", [True, False], ids=["known", "hidden"])
+def test_refusal_after_an_unplayable_draw_does_not_call_the_tile_playable(known: bool) -> None:
+    if known:
+        match = two_player()
+    else:
+        match = Match()
+        match.apply(MatchStarted(("Ann", "Bo")))
+        match.apply(HandStarted("Ann"))
+    match.apply(place("Ann", "1-2"))
+    match.apply(TileDrawn("Bo", t("5-5")))  # [5|5] fits neither the 1 nor the 2 end
+    # Refused, rightly (Bo drew, so he had nothing to place and must draw on); known: Bo
+    # holds [3|3], which does not fit; hidden: [2|3] would fit but contradicts the draw.
+    with pytest.raises(RuleError) as info:
+        match.apply(place("Bo", "3-3" if known else "2-3", "1-2"))
+    assert "playable" not in str(info.value)
