@@ -141,7 +141,7 @@ def _tiles_revealed(obj: dict[str, Any]) -> Event:
 
 def _match_started(obj: dict[str, Any]) -> Event:
     version = obj.get("version")
-    if version is not None and (version != RECORD_VERSION or isinstance(version, bool)):
+    if version is not None and (type(version) is not int or version != RECORD_VERSION):
         raise EventError(f"'version': {json.dumps(version)} is not supported (only 1)")
     players = obj.get("players")
     if players is None:
@@ -337,7 +337,7 @@ def split_lines(text: str) -> list[str]:
 def read_lines(path: str) -> list[str]:
     """A record file's lines; TourneyError with the path when it cannot be read."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return split_lines(handle.read())
     except FileNotFoundError:
         raise TourneyError(f"{path}: no such file") from None

@@ -7,9 +7,7 @@ import pytest
 from tourney.engine import DOUBLE_SIX, Tile, TileError, parse_tiles, pip_total
 
 
-@pytest.mark.parametrize(
-    "text", ["3-5", "5-3", "35", "53", "3|5", "5|3", "[3|5]", "[5|3]", " 3-5 ", "[ 5 | 3 ]"]
-)
+@pytest.mark.parametrize("text", ["3-5", "5-3", "35", "53", "3|5", "5|3", "[3|5]", "[5|3]"])
 def test_every_notation_reads_as_the_same_tile(text: str) -> None:
     tile = Tile.parse(text)
     assert (tile.low, tile.high) == (3, 5)
@@ -24,7 +22,26 @@ def test_edges_of_the_set(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["7-7", "3-7", "", "3", "3-", "abc", "3-5-6", "3+5", "[3|5]]x", "-1-2", "33 5", "٣-٥"]
+    "bad",
+    [
+        "7-7",
+        "3-7",
+        "",
+        "3",
+        "3-",
+        "abc",
+        "3-5-6",
+        "3+5",
+        "[3|5]]x",
+        "-1-2",
+        "33 5",
+        "٣-٥",
+        " 3-5 ",
+        "[ 5 | 3 ]",
+        "3 5",
+        "[3-5]",
+        "3|5]",
+    ],
 )
 def test_rejections_quote_the_input(bad: str) -> None:
     with pytest.raises(TileError) as info:
