@@ -286,6 +286,7 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
     decoder = _DECODER.raw_decode
     parsers = _PARSERS
     number = 0
+    started = False
     for number, text in enumerate(all_lines, 1):
         stripped = text.strip()
         if not stripped or stripped[0] == "#":
@@ -297,10 +298,12 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
             kind = obj.get("type") if type(obj) is dict else None
             parser = parsers.get(kind) if type(kind) is str else None
             event = parser(obj) if parser is not None else event_from_dict(obj)
-            if not match.started and type(event) is not MatchStarted:
-                if not _mentions_match_started(all_lines[number:]):
-                    raise RecordError(max(len(all_lines), 1), "no match_started in the record")
-                raise RecordError(number, f"{event.type} before match_started")
+            if not started:
+                if type(event) is not MatchStarted:
+                    if not _mentions_match_started(all_lines[number:]):
+                        raise RecordError(max(len(all_lines), 1), "no match_started in the record")
+                    raise RecordError(number, f"{event.type} before match_started")
+                started = True
             apply(event, number)
         except json.JSONDecodeError as exc:
             raise RecordError(number, f"malformed JSON: {exc.msg}") from None
