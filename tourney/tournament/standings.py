@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from tourney.tournament.matches import MatchRecord, match_points
+from tourney.tournament.state import TournamentState
 from tourney.tournament.swiss import points_text
 
 COLUMNS: tuple[str, ...] = (
@@ -225,3 +226,20 @@ def compute_standings(
             )
         rank += len(group)
     return tuple(rows)
+
+
+def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
+    """The standings of a tournament state, by its own scoring settings."""
+    settings = state.created
+    entrants = [
+        StandingEntrant(e, state.entrant_name(e), state.entrant_club(e), state.entrant_withdrawn(e))
+        for e in state.entrant_ids()
+    ]
+    return compute_standings(
+        entrants,
+        state.matches.values(),
+        state.byes(),
+        shared_win=settings.shared_win,
+        bye_points=settings.bye_points,
+        tie_breaks=settings.tie_breaks,
+    )
