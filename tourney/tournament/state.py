@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import cast
+from typing import TypeVar, cast
 
 from tourney.errors import TourneyError
 from tourney.tournament import elimination, roundrobin
@@ -45,6 +45,8 @@ from tourney.tournament.matches import (
 )
 from tourney.tournament.seating import SeatRecord, seat_order
 from tourney.tournament.swiss import SwissEntrant, pair_swiss
+
+_T = TypeVar("_T")
 
 
 class TournamentError(TourneyError):
@@ -380,11 +382,15 @@ def decide_register_all(
     return events
 
 
-def _player(state: TournamentState, player_id: str) -> Player:
+def _lookup(state: TournamentState, table: Mapping[str, _T], key: str, what: str) -> _T:
     try:
-        return state.players[player_id]
+        return table[key]
     except KeyError:
-        raise TournamentError(f"no player {player_id!r} in {state.title}") from None
+        raise TournamentError(f"no {what} {key!r} in {state.title}") from None
+
+
+def _player(state: TournamentState, player_id: str) -> Player:
+    return _lookup(state, state.players, player_id, "player")
 
 
 def decide_withdraw(
@@ -740,10 +746,7 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
 
 
 def _match(state: TournamentState, match_id: str) -> MatchRecord:
-    try:
-        return state.matches[match_id]
-    except KeyError:
-        raise TournamentError(f"no match {match_id!r} in {state.title}") from None
+    return _lookup(state, state.matches, match_id, "match")
 
 
 def _where(match: MatchRecord) -> str:
