@@ -123,20 +123,39 @@ def _companions(
     yield from extend(0, 0)
 
 
+def _tables_for(
+    fld: _Field, rest: list[int], sizes: tuple[int, ...], allowance: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Choices for the table of `rest[0]`: the largest size left first, then smaller ones."""
+    for size in sorted(set(sizes), reverse=True):
+        yield from _companions(fld, rest[0], rest[1:], size - 1, allowance)
+
+
+def _without(sizes: tuple[int, ...], size: int) -> tuple[int, ...]:
+    index = sizes.index(size)
+    return sizes[:index] + sizes[index + 1 :]
+
+
 def _search(
     fld: _Field, order: list[int], sizes: tuple[int, ...], allowance: int, budget: list[int]
 ) -> list[tuple[tuple[int, ...], int]] | None:
-    """Depth-first search (iterative, so 1,000-deep is fine) for tables within `allowance`."""
+    """Depth-first search (iterative, so 1,000-deep is fine) for tables within `allowance`.
+
+    The best-ranked unseated entrant's table may take any size still needed, so a
+    repeat-free round is found whenever one exists and the budget lasts.
+    """
     if not sizes:
         return []
     tables: list[tuple[tuple[int, ...], int]] = []
     remainders: list[list[int]] = [order]
+    left: list[tuple[int, ...]] = [sizes]
     spent: list[int] = [0]
-    stack = [_companions(fld, order[0], order[1:], sizes[0] - 1, allowance)]
+    stack = [_tables_for(fld, order, sizes, allowance)]
     while stack:
         depth = len(stack) - 1
         del tables[depth:]
         del remainders[depth + 1 :]
+        del left[depth + 1 :]
         del spent[depth + 1 :]
         budget[0] -= 1 + len(remainders[depth]) // 16
         if budget[0] < 0:
@@ -150,12 +169,11 @@ def _search(
         rest = [i for i in remainders[depth] if i not in taken]
         tables.append(choice)
         remainders.append(rest)
+        left.append(_without(left[depth], len(members)))
         spent.append(spent[depth] + cost)
         if len(tables) == len(sizes):
             return tables
-        stack.append(
-            _companions(fld, rest[0], rest[1:], sizes[depth + 1] - 1, allowance - spent[-1])
-        )
+        stack.append(_tables_for(fld, rest, left[-1], allowance - spent[-1]))
     return None
 
 
@@ -165,7 +183,7 @@ def _greedy(
     """Last resort when the budget runs out: each table takes its cheapest next entrants."""
     rest = list(order)
     tables: list[tuple[tuple[int, ...], int]] = []
-    for size in sizes:
+    for size in sorted(sizes, reverse=True):
         members = [rest.pop(0)]
         cost = 0
         while len(members) < size:
