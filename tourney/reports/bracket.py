@@ -7,6 +7,7 @@ the slots that feed them, and the third-place match under the final.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
@@ -36,9 +37,29 @@ STATUS_LABELS = {
 }
 
 
+NAME_ROOM = 20
+"""Characters of a name that fit in a box beside its seed and score; the rest is cut."""
+
+
+def fit(name: str, room: int = NAME_ROOM) -> str:
+    """`name` cut to `room` characters, ending in an ellipsis when it was cut."""
+    return name if len(name) <= room else name[: room - 1] + "…"
+
+
+def names_for_ids(state: TournamentState, text: str) -> str:
+    """The core's notes name entrants by id: show their names instead."""
+    ids = set(state.entrant_ids())
+    return re.sub(
+        r"[A-Za-z0-9_.-]+",
+        lambda m: state.entrant_name(m.group()) if m.group() in ids else m.group(),
+        text,
+    )
+
+
 @dataclass(frozen=True)
 class BracketEntry:
     name: str
+    short: str
     seed: int | None
     state: EntryState
     score: int | None
@@ -54,6 +75,7 @@ class BracketSlot:
     status_label: str
     entries: tuple[BracketEntry, ...]
     winner: str | None
+    outcome_word: str
     note: str
     hrefs: tuple[str, ...]
     x: int
@@ -91,11 +113,13 @@ def _entries(
         top = y + place * LINE_HEIGHT
         if entrant is None:
             if slot.status == "waiting":
-                entries.append(BracketEntry("to be decided", None, "waiting", None, top))
+                entries.append(
+                    BracketEntry("to be decided", "to be decided", None, "waiting", None, top)
+                )
             elif slot.status == "empty":
-                entries.append(BracketEntry("—", None, "empty", None, top))
+                entries.append(BracketEntry("—", "—", None, "empty", None, top))
             else:
-                entries.append(BracketEntry("bye", None, "bye", None, top))
+                entries.append(BracketEntry("bye", "bye", None, "bye", None, top))
             continue
         score = None
         if last is not None and last.outcome is not None and entrant in last.sides:
@@ -104,9 +128,8 @@ def _entries(
             status: EntryState = "playing"
         else:
             status = "winner" if entrant == slot.winner else "out"
-        entries.append(
-            BracketEntry(state.entrant_name(entrant), seeds.get(entrant), status, score, top)
-        )
+        name = state.entrant_name(entrant)
+        entries.append(BracketEntry(name, fit(name), seeds.get(entrant), status, score, top))
     return tuple(entries)
 
 
@@ -119,6 +142,7 @@ def _slot_view(
     sheets: Collection[str],
     x: int,
     y: int,
+    outcome_word: str = "advances",
 ) -> BracketSlot:
     return BracketSlot(
         round=number,
@@ -128,7 +152,8 @@ def _slot_view(
         status_label=STATUS_LABELS.get(slot.status, slot.status),
         entries=_entries(state, slot, seeds, y),
         winner=None if slot.winner is None else state.entrant_name(slot.winner),
-        note=slot.note,
+        outcome_word=outcome_word,
+        note=names_for_ids(state, slot.note),
         hrefs=tuple(paths.match_page(p.match_id) for p in slot.plays if p.match_id in sheets),
         x=x,
         y=y,
@@ -171,7 +196,8 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
             new_centres.append(centre)
             top = round(centre - height / 2)
             label = f"{round_.name}, table {slot.index + 1}"
-            slots.append(_slot_view(state, slot, round_.number, label, seeds, sheets, x, top))
+            word = "wins the final" if round_.name == "final" else "advances"
+            slots.append(_slot_view(state, slot, round_.number, label, seeds, sheets, x, top, word))
         centres = new_centres
         columns.append(BracketColumn(round_.number, round_.name, x, tuple(slots)))
     bottom = max((s.y + s.height for c in columns for s in c.slots), default=TOP)
@@ -187,6 +213,7 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
             sheets,
             final.x,
             max(bottom + 2 * ROW_GAP, final.slots[0].y + height + 3 * ROW_GAP),
+            "takes third place",
         )
         bottom = max(bottom, third.y + third.height)
     width = MARGIN * 2 + len(columns) * BOX_WIDTH + max(0, len(columns) - 1) * COLUMN_GAP
