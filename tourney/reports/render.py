@@ -49,6 +49,7 @@ def environment(user_dir: Path | None = None) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,
     )
 
 
