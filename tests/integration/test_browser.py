@@ -175,3 +175,32 @@ def test_blank_scoresheets_print_one_page_per_table(
         assert pdf_pages(pdf) == tables
         page.goto(_url(sites["swiss"] / paths.cards_page(number)))
         assert pdf_pages(page.pdf(*paper)) == tables
+
+
+def test_pages_fit_a_phone_screen(page: Page, sites: dict[str, Path]) -> None:
+    """At 390 px wide, wide tables scroll inside their box; the page itself never does."""
+    page.send(
+        "Emulation.setDeviceMetricsOverride",
+        width=390,
+        height=844,
+        deviceScaleFactor=1,
+        mobile=True,
+    )
+    try:
+        for site, name in [
+            ("swiss", "index.html"),
+            ("swiss", "standings.html"),
+            ("swiss", "wall-chart.html"),
+            ("swiss", "round-1.html"),
+            (
+                "swiss",
+                paths.match_page(sorted(p.stem for p in sites["swiss"].glob("match-*"))[0][6:]),
+            ),
+            ("cup", "bracket.html"),
+        ]:
+            page.goto(_url(sites[site] / name))
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"{site}/{name} is {width} px wide on a phone"
+        page.screenshot(ARTIFACTS / "phone-bracket.png", full_page=False)
+    finally:
+        page.send("Emulation.clearDeviceMetricsOverride")
