@@ -15,7 +15,6 @@ from tourney.reports import paths
 from tourney.reports.demo_site import (
     HOSTILE_NAME,
     DemoTournament,
-    demo_tournament,
     publish_demo,
 )
 from tourney.tournament.standings import standings_of
@@ -49,22 +48,6 @@ def page(browser: Browser) -> Page:
 
 
 @pytest.fixture(scope="module")
-def swiss() -> DemoTournament:
-    # 13 players at tables of 4: tables of 4, 3, 3, 3 every round.
-    return demo_tournament(2026, players=13, rounds=3)
-
-
-@pytest.fixture(scope="module")
-def cup() -> DemoTournament:
-    return demo_tournament(7, players=11, format="elimination", table_size=2, third_place=True)
-
-
-@pytest.fixture(scope="module")
-def cup_of_four() -> DemoTournament:
-    return demo_tournament(7, players=10, format="elimination", table_size=4)
-
-
-@pytest.fixture(scope="module")
 def sites(
     tmp_path_factory: pytest.TempPathFactory,
     swiss: DemoTournament,
@@ -90,7 +73,8 @@ def test_every_page_loads_without_console_errors(page: Page, sites: dict[str, Pa
             assert page.errors == [], f"{name}/{html.name}: {page.errors}"
             assert page.dialogs == [], f"{name}/{html.name} opened a dialog: {page.dialogs}"
             links = page.evaluate(
-                "[...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
+                "[...document.querySelectorAll('a[href], link[href]')]"
+                ".map(a => a.getAttribute('href'))"
             )
             for href in links:
                 target = href.split("#")[0]

@@ -67,6 +67,7 @@ def publish(
         context.setdefault("heading", heading)
         pages[name] = env.get_template(template).render(context)
 
+    pages[paths.STYLESHEET] = env.get_template(paths.STYLESHEET).render()
     page(paths.standings_file("html"), "standings.html", context_of(standings))
     pages[paths.standings_file("md")] = standings_markdown(standings)
     pages[paths.standings_file("csv")] = standings_csv(standings)

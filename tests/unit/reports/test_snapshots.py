@@ -17,6 +17,7 @@ SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 UPDATE = os.environ.get("TOURNEY_UPDATE_SNAPSHOTS") == "1"
 
 SWISS_PAGES = (
+    "site.css",
     "index.html",
     "standings.html",
     "standings.md",

@@ -1,4 +1,4 @@
-"""Seeded demo tournaments shared by the report tests (built once per session)."""
+"""Seeded demo tournaments shared by the report and browser tests (built once per session)."""
 
 from __future__ import annotations
 
