@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench.store_bench` for the event store."""
