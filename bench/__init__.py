@@ -1,1 +1,1 @@
-"""Benchmarks: `python -m bench.store_bench` for the event store."""
+"""Benchmarks: `python -m bench` runs them all, `python -m bench.NAME` one of them."""

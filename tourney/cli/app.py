@@ -19,13 +19,16 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    add_completion=False,
 )
 
 
 def _register() -> None:
-    from tourney.cli import records_cmd
+    from tourney.cli import demo_cmd, replay_cmd, simulate_cmd
 
-    records_cmd.register(app)
+    replay_cmd.register(app)
+    simulate_cmd.register(app)
+    demo_cmd.register(app)
 
 
 _register()

@@ -1,0 +1,70 @@
+"""`tourney replay`: check a match record and show what happened, or why it is illegal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def replay(
+    files: Annotated[
+        list[Path], typer.Argument(help="Match record(s) in the JSON Lines format of RECORD.md.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the replay object of RECORD.md instead.")
+    ] = False,
+) -> None:
+    """Replay a match record through the rules engine, checking every line.
+
+    Prints a hand-by-hand account (each placement with the counted ends and points, draws,
+    passes, the end of each hand with its credits, running scores, the result), or with
+    --json the replay object. An illegal record prints its first offending line and the
+    reason, and exits 1. Several files give one JSON object a line, each with its "file".
+
+    Example: tourney replay fixtures/records/2p-known.jsonl --json
+    """
+    from tourney.account import account
+    from tourney.errors import TourneyError
+    from tourney.record import RecordError, read_lines, replay_lines
+
+    failed = False
+    many = len(files) > 1
+    for path in files:
+        try:
+            replayed = replay_lines(read_lines(str(path)), keep_events=not as_json)
+        except RecordError as exc:
+            failed = True
+            prefix = f"{path}: " if many else ""
+            print(f"{prefix}line {exc.line}: {exc.reason}", file=sys.stderr)
+            if as_json:
+                error: dict[str, object] = {"error": {"line": exc.line, "message": exc.reason}}
+                if many:
+                    error["file"] = str(path)
+                print(json.dumps(error, ensure_ascii=False))
+            continue
+        except TourneyError as exc:
+            failed = True
+            print(f"error: {exc}", file=sys.stderr)
+            if as_json:
+                print(json.dumps({"error": {"line": 0, "message": str(exc)}}))
+            continue
+        if as_json:
+            summary = replayed.match.summary()
+            if many:
+                summary["file"] = str(path)
+            print(json.dumps(summary, ensure_ascii=False))
+        else:
+            if many:
+                print(f"== {path}")
+            for text in account(event for _, event in replayed.events):
+                print(text)
+    if failed:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(no_args_is_help=True)(replay)

@@ -1,0 +1,239 @@
+"""The layout on the table: attach points, spinners, and the counted ends.
+
+Every double is a spinner: it joins with one linear side, its second linear side is free, and
+its two branches open only once both linear sides are occupied. A double counts both halves
+while a linear side is free and nothing after. A non-double counts each open half.
+
+A placement is named by (tile placed, tile it is placed on): two distinct tiles share at
+most one value, so the join is unique.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tourney.engine.errors import RuleError
+from tourney.engine.tiles import DOUBLE_SIX, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class AttachPoint:
+    """A free place on ``tile`` where a tile showing ``value`` can join."""
+
+    tile: Tile
+    kind: str  # "end", "linear" or "branch"
+    value: int
+    counted: bool
+
+
+class Layout:
+    """The tiles on the table, with the free attach points per value and the counted sum.
+
+    For a non-double, ``_a``/``_b`` say whether its low/high half is an open end.
+    For a double, ``_a`` is how many linear sides are occupied and ``_b`` how many branches.
+    """
+
+    __slots__ = ("_a", "_b", "_by_value", "_on_table", "ends", "free", "order")
+
+    def __init__(self) -> None:
+        self._on_table: list[bool] = [False] * 28
+        self._a: list[int] = [0] * 28
+        self._b: list[int] = [0] * 28
+        self._by_value: list[list[Tile]] = [[] for _ in range(7)]
+        self.ends = 0
+        """The sum of the counted contributions."""
+        self.free: list[int] = [0] * 7
+        """How many free attach points show each value."""
+        self.order: list[tuple[Tile, Tile | None]] = []
+        """The placements in the order they were made."""
+
+    def copy(self) -> Layout:
+        new = Layout.__new__(Layout)
+        new._on_table = self._on_table[:]
+        new._a = self._a[:]
+        new._b = self._b[:]
+        new._by_value = [lst[:] for lst in self._by_value]
+        new.ends = self.ends
+        new.free = self.free[:]
+        new.order = self.order[:]
+        return new
+
+    # -- questions -------------------------------------------------------------------------
+
+    @property
+    def empty(self) -> bool:
+        return not self.order
+
+    def __contains__(self, tile: Tile) -> bool:
+        return self._on_table[tile.index]
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def tiles(self) -> list[Tile]:
+        return [t for t, _ in self.order]
+
+    def fits(self, tile: Tile) -> bool:
+        """Whether ``tile`` can join some free attach point."""
+        free = self.free
+        return free[tile.low] > 0 or free[tile.high] > 0
+
+    def _free_at(self, on: Tile, value: int) -> bool:
+        i = on.index
+        if on.is_double:
+            return self._a[i] < 2 or self._b[i] < 2
+        return bool(self._a[i]) if value == on.low else bool(self._b[i])
+
+    def targets(self, tile: Tile) -> Iterator[Tile]:
+        """The tiles on the table that ``tile`` can be placed on, in table order."""
+        free = self.free
+        for value in (tile.low,) if tile.is_double else (tile.low, tile.high):
+            if free[value]:
+                for on in self._by_value[value]:
+                    if self._free_at(on, value):
+                        yield on
+
+    def attach_points(self) -> list[AttachPoint]:
+        """Every free attach point, for display: value, kind and whether it counts."""
+        points: list[AttachPoint] = []
+        for tile, _ in self.order:
+            i = tile.index
+            if tile.is_double:
+                a, b = self._a[i], self._b[i]
+                if a < 2:
+                    points.extend(AttachPoint(tile, "linear", tile.low, True) for _ in range(2 - a))
+                else:
+                    points.extend(
+                        AttachPoint(tile, "branch", tile.low, False) for _ in range(2 - b)
+                    )
+            else:
+                if self._a[i]:
+                    points.append(AttachPoint(tile, "end", tile.low, True))
+                if self._b[i]:
+                    points.append(AttachPoint(tile, "end", tile.high, True))
+        return points
+
+    def contributions(self) -> list[tuple[Tile, int]]:
+        """The counted contributions, tile by tile (zero-valued ends included)."""
+        out: list[tuple[Tile, int]] = []
+        for tile, _ in self.order:
+            i = tile.index
+            if tile.is_double:
+                if self._a[i] < 2:
+                    out.append((tile, 2 * tile.low))
+            else:
+                if self._a[i]:
+                    out.append((tile, tile.low))
+                if self._b[i]:
+                    out.append((tile, tile.high))
+        return out
+
+    def check(self, tile: Tile, on: Tile | None) -> int:
+        """The value at which ``tile`` joins ``on`` (-1 for an opening tile).
+
+        Raises RuleError naming the tile and the target when the placement cannot be made.
+        """
+        if self._on_table[tile.index]:
+            raise RuleError(f"{tile} is already on the table")
+        if on is None:
+            if self.order:
+                raise RuleError(f"'on' is missing: {tile} is not the opening tile")
+            return -1
+        if not self.order:
+            raise RuleError(f"the table is empty: the opening tile {tile} is placed on nothing")
+        if not self._on_table[on.index]:
+            raise RuleError(f"{on} is not on the table")
+        if on.low == tile.low or on.low == tile.high:
+            value = on.low
+        elif on.high == tile.low or on.high == tile.high:
+            value = on.high
+        else:
+            raise RuleError(f"{tile} does not match {on}")
+        if not self._free_at(on, value):
+            if on.is_double:
+                raise RuleError(f"{on} has no free attach point left")
+            raise RuleError(f"the {value} end of {on} is already taken")
+        return value
+
+    def ends_after(self, tile: Tile, on: Tile | None, value: int) -> int:
+        """The counted sum if ``tile`` joined ``on`` at ``value`` (from ``check``)."""
+        ends = self.ends
+        if on is None:
+            return ends + tile.pips
+        if on.is_double:
+            if self._a[on.index] == 1:
+                ends -= 2 * value
+        else:
+            ends -= value
+        return ends + (tile.pips if tile.is_double else tile.pips - value)
+
+    # -- change ----------------------------------------------------------------------------
+
+    def place(self, tile: Tile, on: Tile | None, value: int) -> int:
+        """Put ``tile`` on ``on`` at ``value`` (as returned by ``check``); return the new sum."""
+        i = tile.index
+        free = self.free
+        a = self._a
+        if on is None:
+            if tile.is_double:
+                a[i] = 0
+                free[tile.low] += 2
+            else:
+                a[i] = 1
+                self._b[i] = 1
+                free[tile.low] += 1
+                free[tile.high] += 1
+            self.ends = tile.pips
+        else:
+            j = on.index
+            ends = self.ends
+            if on.is_double:
+                if a[j] < 2:
+                    a[j] += 1
+                    if a[j] == 2:
+                        ends -= 2 * value
+                        free[value] += 1  # one linear side gone, two branches open
+                    else:
+                        free[value] -= 1
+                else:
+                    self._b[j] += 1
+                    free[value] -= 1
+            else:
+                if value == on.low:
+                    a[j] = 0
+                else:
+                    self._b[j] = 0
+                ends -= value
+                free[value] -= 1
+            if tile.is_double:
+                a[i] = 1
+                self._b[i] = 0
+                free[value] += 1
+                ends += tile.pips
+            else:
+                other = tile.high if value == tile.low else tile.low
+                if value == tile.low:
+                    a[i] = 0
+                    self._b[i] = 1
+                else:
+                    a[i] = 1
+                    self._b[i] = 0
+                free[other] += 1
+                ends += other
+            self.ends = ends
+        self._on_table[i] = True
+        bv = self._by_value
+        bv[tile.low].append(tile)
+        if not tile.is_double:
+            bv[tile.high].append(tile)
+        self.order.append((tile, on))
+        return self.ends
+
+
+def placement_points(ends: int) -> int:
+    """Points for a placement leaving ``ends`` counted: a positive multiple of five ÷ 5."""
+    return ends // 5 if ends > 0 and ends % 5 == 0 else 0
+
+
+__all__ = ["DOUBLE_SIX", "AttachPoint", "Layout", "placement_points"]

@@ -1,0 +1,349 @@
+"""The match record format (RECORD.md, version 1): JSON Lines <-> engine events.
+
+Readers accept every tile notation of the format; writers emit ``"3-5"``, low half first,
+and the fields in a fixed order, so a record written by tourney reads back and writes out
+byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, TextIO
+
+from tourney.engine import (
+    DEFAULT_TARGET,
+    DOUBLE_SIX,
+    Event,
+    EventError,
+    HandStarted,
+    Match,
+    MatchStarted,
+    Passed,
+    RuleError,
+    Tile,
+    TileDrawn,
+    TileError,
+    TilePlaced,
+    TilesRevealed,
+)
+from tourney.errors import TourneyError
+
+RECORD_VERSION = 1
+_TILE_TEXT: dict[str, Tile] = {t.text: t for t in DOUBLE_SIX}
+
+_KNOWN_FIELDS: dict[str, tuple[str, ...]] = {
+    "match_started": ("type", "version", "players", "partnerships", "target"),
+    "hand_started": ("type", "opener", "deal"),
+    "tile_drawn": ("type", "player", "tile"),
+    "tile_placed": ("type", "player", "tile", "on"),
+    "passed": ("type", "player"),
+    "tiles_revealed": ("type", "player", "tiles"),
+}
+
+
+class RecordError(TourneyError):
+    """A record line that is malformed or illegal; ``line`` is 1-based."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.reason = message
+
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+_KNOWN_SETS = {kind: frozenset(fields) for kind, fields in _KNOWN_FIELDS.items()}
+
+
+def _extra(obj: dict[str, Any], kind: str) -> Mapping[str, Any]:
+    known = _KNOWN_SETS[kind]
+    if obj.keys() <= known:
+        return _NO_EXTRA
+    return {k: v for k, v in obj.items() if k not in known}
+
+
+def _player(obj: Mapping[str, Any], key: str = "player") -> str:
+    value = obj.get(key)
+    if type(value) is str:
+        return value
+    if value is None:
+        raise EventError(f"'{key}' is missing")
+    raise EventError(f"'{key}': {json.dumps(value)} is not a player in this match")
+
+
+def _tile(obj: Mapping[str, Any], key: str, required: bool) -> Tile | None:
+    value = obj.get(key)
+    if value is None:
+        if required:
+            raise EventError(f"'{key}' is missing")
+        return None
+    tile = _TILE_TEXT.get(value) if type(value) is str else None
+    if tile is not None:
+        return tile
+    try:
+        return Tile.parse(value)
+    except TileError as exc:
+        raise TileError(f"'{key}': {exc}") from None
+
+
+def _tiles(value: object, key: str) -> tuple[Tile, ...]:
+    if not isinstance(value, list):
+        raise EventError(f"'{key}': expected a list of tiles, got {json.dumps(value)}")
+    try:
+        return tuple(Tile.parse(v) for v in value)
+    except TileError as exc:
+        raise TileError(f"'{key}': {exc}") from None
+
+
+def _tile_placed(obj: dict[str, Any]) -> Event:
+    # Fast path for the commonest line of every record, in the canonical notation.
+    player = obj.get("player")
+    tile_text = obj.get("tile")
+    on_text = obj.get("on")
+    if type(player) is str and type(tile_text) is str and (on_text is None or type(on_text) is str):
+        tile_ = _TILE_TEXT.get(tile_text)
+        on_ = None if on_text is None else _TILE_TEXT.get(on_text)
+        if tile_ is not None and (on_ is not None or on_text is None):
+            return TilePlaced(player, tile_, on_, _extra(obj, "tile_placed"))
+    tile = _tile(obj, "tile", True)
+    assert tile is not None
+    return TilePlaced(_player(obj), tile, _tile(obj, "on", False), _extra(obj, "tile_placed"))
+
+
+def _tile_drawn(obj: dict[str, Any]) -> Event:
+    return TileDrawn(_player(obj), _tile(obj, "tile", False), _extra(obj, "tile_drawn"))
+
+
+def _passed(obj: dict[str, Any]) -> Event:
+    return Passed(_player(obj), _extra(obj, "passed"))
+
+
+def _hand_started(obj: dict[str, Any]) -> Event:
+    opener = obj.get("opener")
+    if opener is not None and not isinstance(opener, str):
+        raise EventError(f"'opener': {json.dumps(opener)} is not a player in this match")
+    deal_obj = obj.get("deal")
+    deal: dict[str, tuple[Tile, ...]] | None = None
+    if deal_obj is not None:
+        if not isinstance(deal_obj, dict):
+            raise EventError("'deal': expected an object of player -> tiles")
+        deal = {name: _tiles(tiles, "deal") for name, tiles in deal_obj.items()}
+    return HandStarted(opener, deal, _extra(obj, "hand_started"))
+
+
+def _tiles_revealed(obj: dict[str, Any]) -> Event:
+    if obj.get("tiles") is None:
+        raise EventError("'tiles' is missing")
+    return TilesRevealed(_player(obj), _tiles(obj["tiles"], "tiles"), _extra(obj, "tiles_revealed"))
+
+
+def _match_started(obj: dict[str, Any]) -> Event:
+    version = obj.get("version")
+    if version is not None and (version != RECORD_VERSION or isinstance(version, bool)):
+        raise EventError(f"'version': {json.dumps(version)} is not supported (only 1)")
+    players = obj.get("players")
+    if players is None:
+        raise EventError("'players' is missing")
+    if not isinstance(players, list):
+        raise EventError("'players': expected a list of names")
+    partnerships = obj.get("partnerships")
+    target = obj.get("target")
+    return MatchStarted(
+        tuple(players),
+        False if partnerships is None else partnerships,
+        DEFAULT_TARGET if target is None else target,
+        _extra(obj, "match_started"),
+    )
+
+
+_PARSERS: dict[object, Callable[[dict[str, Any]], Event]] = {
+    "tile_placed": _tile_placed,
+    "tile_drawn": _tile_drawn,
+    "passed": _passed,
+    "hand_started": _hand_started,
+    "tiles_revealed": _tiles_revealed,
+    "match_started": _match_started,
+}
+
+
+def event_from_dict(obj: object) -> Event:
+    """The event a record line's JSON object stands for.
+
+    Raises EventError or TileError with a one-line reason quoting the field.
+    """
+    if type(obj) is not dict:
+        raise EventError("a record line must be a JSON object")
+    kind = obj.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        if kind is None:
+            raise EventError("'type' is missing")
+        raise EventError(f"unknown event type {json.dumps(kind)}")
+    return parser(obj)
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The record form of an event: canonical field order, tiles as ``"3-5"``."""
+    out: dict[str, Any] = {"type": event.type}
+    if isinstance(event, TilePlaced):
+        out["player"] = event.player
+        out["tile"] = event.tile.text
+        if event.on is not None:
+            out["on"] = event.on.text
+    elif isinstance(event, TileDrawn):
+        out["player"] = event.player
+        if event.tile is not None:
+            out["tile"] = event.tile.text
+    elif isinstance(event, Passed):
+        out["player"] = event.player
+    elif isinstance(event, HandStarted):
+        if event.opener is not None:
+            out["opener"] = event.opener
+        if event.deal is not None:
+            out["deal"] = {name: [t.text for t in tiles] for name, tiles in event.deal.items()}
+    elif isinstance(event, TilesRevealed):
+        out["player"] = event.player
+        out["tiles"] = [t.text for t in event.tiles]
+    else:
+        out["version"] = RECORD_VERSION
+        out["players"] = list(event.players)
+        out["partnerships"] = event.partnerships
+        out["target"] = event.target
+    out.update(event.extra)
+    return out
+
+
+def format_line(event: Event) -> str:
+    """One record line (no newline)."""
+    return json.dumps(event_to_dict(event), ensure_ascii=False)
+
+
+def write_record(events: Iterable[Event], out: TextIO) -> None:
+    """Write a record, one event a line."""
+    for event in events:
+        out.write(format_line(event))
+        out.write("\n")
+
+
+_DECODER = json.JSONDecoder()
+
+
+def decode_line(number: int, text: str) -> object | None:
+    """The JSON value of one physical line, or None for a blank or ``#`` line.
+
+    Raises RecordError citing ``number`` when the JSON is malformed.
+    """
+    stripped = text.strip()
+    if not stripped or stripped[0] == "#":
+        return None
+    try:
+        obj: object
+        obj, end = _DECODER.raw_decode(stripped)
+    except json.JSONDecodeError as exc:
+        raise RecordError(number, f"malformed JSON: {exc.msg}") from None
+    except RecursionError:
+        raise RecordError(number, "malformed JSON: nested too deeply") from None
+    if end != len(stripped):
+        raise RecordError(number, "malformed JSON: Extra data")
+    return obj
+
+
+def iter_record(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
+    """Each event of a record with its 1-based line number; blank and ``#`` lines skipped.
+
+    Raises RecordError at the first malformed line.
+    """
+    for number, text in enumerate(lines, 1):
+        obj = decode_line(number, text)
+        if obj is None:
+            continue
+        try:
+            yield number, event_from_dict(obj)
+        except (EventError, TileError) as exc:
+            raise RecordError(number, str(exc)) from None
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A replayed record: the match, and the events with their line numbers."""
+
+    match: Match
+    events: list[tuple[int, Event]]
+
+
+def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
+    """Replay a record through the rules engine, checking every line.
+
+    Raises RecordError at the first offending line. A record with no ``match_started`` at
+    all fails at its last line (line 1 when it is empty), as RECORD.md asks.
+    """
+    all_lines = lines if isinstance(lines, list) else list(lines)
+    match = Match()
+    kept: list[tuple[int, Event]] = []
+    apply = match.apply
+    decoder = _DECODER.raw_decode
+    parsers = _PARSERS
+    number = 0
+    for number, text in enumerate(all_lines, 1):
+        stripped = text.strip()
+        if not stripped or stripped[0] == "#":
+            continue
+        try:
+            obj, end = decoder(stripped)
+            if end != len(stripped):
+                raise RecordError(number, "malformed JSON: Extra data")
+            kind = obj.get("type") if type(obj) is dict else None
+            parser = parsers.get(kind) if type(kind) is str else None
+            event = parser(obj) if parser is not None else event_from_dict(obj)
+            if not match.started and type(event) is not MatchStarted:
+                if not _mentions_match_started(all_lines[number:]):
+                    raise RecordError(max(len(all_lines), 1), "no match_started in the record")
+                raise RecordError(number, f"{event.type} before match_started")
+            apply(event, number)
+        except json.JSONDecodeError as exc:
+            raise RecordError(number, f"malformed JSON: {exc.msg}") from None
+        except RecursionError:
+            raise RecordError(number, "malformed JSON: nested too deeply") from None
+        except (RuleError, EventError, TileError) as exc:
+            raise RecordError(number, str(exc)) from None
+        if keep_events:
+            kept.append((number, event))
+    if not match.started:
+        raise RecordError(max(len(all_lines), 1), "no match_started in the record")
+    return Replayed(match, kept)
+
+
+def _mentions_match_started(lines: list[str]) -> bool:
+    for text in lines:
+        try:
+            obj = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            continue
+        if isinstance(obj, dict) and obj.get("type") == "match_started":
+            return True
+    return False
+
+
+def split_lines(text: str) -> list[str]:
+    """Physical lines as RECORD.md counts them: split on newlines only, not on U+2028."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read_lines(path: str) -> list[str]:
+    """A record file's lines; TourneyError with the path when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return split_lines(handle.read())
+    except FileNotFoundError:
+        raise TourneyError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise TourneyError(f"{path}: is a folder, not a record file") from None
+    except PermissionError:
+        raise TourneyError(f"{path}: permission denied") from None
+    except UnicodeDecodeError as exc:
+        raise TourneyError(f"{path}: not UTF-8 text (byte {exc.start})") from None
