@@ -24,7 +24,9 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from tourney.cli import demo_cmd, replay_cmd, simulate_cmd
+    from tourney.cli import db_cmd, demo_cmd, replay_cmd, simulate_cmd
+
+    db_cmd.register(app)
 
     replay_cmd.register(app)
     simulate_cmd.register(app)

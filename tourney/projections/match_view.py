@@ -24,12 +24,10 @@ from tourney.engine import Match
 from tourney.errors import TourneyError
 from tourney.record import event_from_dict
 from tourney.store.eventstore import StoredEvent
-from tourney.store.models import MatchViewRow
 from tourney.store.projections import Batch
 
 STREAM_PREFIX = "match-"
 CACHE_SIZE = 256
-MATCH_VIEWS: Table = MatchViewRow.__table__  # type: ignore[attr-defined]
 
 
 def match_stream(match_id: str) -> str:
@@ -65,7 +63,7 @@ class MatchProjection:
         self._cache_size = cache_size
 
     def tables(self) -> Sequence[Table]:
-        return [MATCH_VIEWS]
+        return [_match_views()]
 
     def wants(self, stream_id: str) -> bool:
         return stream_id.startswith(STREAM_PREFIX)
@@ -83,8 +81,9 @@ class MatchProjection:
             replay.feed(event)
         rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
         ids = [row["match_id"] for row in rows]
-        batch.connection.execute(MATCH_VIEWS.delete().where(MATCH_VIEWS.c.match_id.in_(ids)))
-        batch.connection.execute(MATCH_VIEWS.insert(), rows)
+        table = _match_views()
+        batch.connection.execute(table.delete().where(table.c.match_id.in_(ids)))
+        batch.connection.execute(table.insert(), rows)
         for stream_id, replay in touched.items():
             self._remember(stream_id, replay)
 
@@ -103,6 +102,15 @@ class MatchProjection:
         self._cache.move_to_end(stream_id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
+
+
+def _match_views() -> Table:
+    # Imported on first use: SQLModel (and pydantic) cost a one-shot command ~0.1 s to load,
+    # and most commands find the read model current and never write a row.
+    from tourney.store.models import MatchViewRow
+
+    table: Table = MatchViewRow.__table__  # type: ignore[attr-defined]
+    return table
 
 
 def _row(stream_id: str, replay: _Replay) -> dict[str, Any]:

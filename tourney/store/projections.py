@@ -23,9 +23,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tourney.store.database import WRITE, describe_connect_error
 from tourney.store.eventstore import EventStore, StoredEvent
-from tourney.store.models import CheckpointRow
 
 PAGE_SIZE = 5000
+# Called after each page with the number of events read so far (over all projections).
 Progress = Callable[[int], None]
 
 
@@ -82,7 +82,6 @@ class Projector:
             raise ValueError(f"projection names must be unique: {names}")
         self.store = store
         self.projections = list(projections)
-        self._checkpoints = CheckpointRow.__table__  # type: ignore[attr-defined]
 
     def attach(self) -> Projector:
         """Catch up after every append to the store."""
@@ -100,10 +99,10 @@ class Projector:
             if self._checkpoint(projection.name) >= head:
                 continue
             while True:
-                read, position = self._step(projection, page_size)
+                read, _position = self._step(projection, page_size)
                 total += read
                 if progress is not None:
-                    progress(position)
+                    progress(total)
                 if read < page_size:
                     break
         return total
@@ -115,7 +114,7 @@ class Projector:
                 for projection in self.projections:
                     for table in projection.tables():
                         connection.execute(table.delete())
-                connection.execute(self._checkpoints.delete())
+                connection.execute(text("DELETE FROM projection_checkpoints"))
         except SQLAlchemyError as exc:
             raise describe_connect_error(str(self.store.engine.url), exc) from None
         for projection in self.projections:
@@ -145,9 +144,8 @@ class Projector:
                     projection.apply(Batch(connection, self.store, wanted))
                 last = page[-1].position
                 connection.execute(
-                    self._checkpoints.update()
-                    .where(self._checkpoints.c.name == projection.name)
-                    .values(position=last)
+                    text("UPDATE projection_checkpoints SET position = :last WHERE name = :name"),
+                    {"last": last, "name": projection.name},
                 )
                 return len(page), last
         except SQLAlchemyError as exc:
