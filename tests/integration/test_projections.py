@@ -16,7 +16,7 @@ from tourney.engine import Match
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import MatchProjection
 from tourney.store.eventstore import EventStore, NewEvent
-from tourney.store.projections import Batch, Projector
+from tourney.store.projections import Batch, Projection, Projector
 
 
 @pytest.fixture
@@ -125,7 +125,7 @@ def test_rebuild_yields_identical_tables(store: EventStore) -> None:
                 offsets[name] += len(chunk)
     store.append("match-bad", [NewEvent("passed", {"player": "nobody"})])
     store.append("tournament-x", [NewEvent("tournament_opened", {})])
-    projections = [MatchProjection(cache_size=2), CountingProjection()]
+    projections: list[Projection] = [MatchProjection(cache_size=2), CountingProjection()]
     projector = Projector(store, projections)
     projector.catch_up(page_size=7)
     tables = ("match_views", "test_stream_counts", "projection_checkpoints")
