@@ -24,11 +24,12 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from tourney.cli import demo_cmd, replay_cmd, simulate_cmd
+    from tourney.cli import db_cmd, demo_cmd, replay_cmd, simulate_cmd
 
     replay_cmd.register(app)
     simulate_cmd.register(app)
     demo_cmd.register(app)
+    db_cmd.register(app)
 
 
 _register()
