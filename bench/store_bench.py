@@ -1,0 +1,216 @@
+"""Event store benchmark: tourney against raw sqlite3 and the `eventsourcing` library.
+
+    python -m bench.store_bench            # full run (about a minute)
+    python -m bench.store_bench --quick    # a smaller smoke run
+
+Every workload runs the contenders in the same process, in interleaved rounds (the order
+rotates each round), so a slow moment of the disk hits all of them alike. All SQLite
+databases are files in one temporary folder, in WAL mode, at synchronous=FULL: tourney's
+setting (see tourney/store/database.py), and SQLite's default, which `eventsourcing` keeps.
+
+Payloads are JSON objects of 144 bytes. tourney reads return decoded payload dicts; raw
+sqlite3 and `eventsourcing` return undecoded text/bytes, so the read comparison is
+conservative for tourney.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sqlite3
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tourney.store.database import SQLITE_SYNCHRONOUS
+from tourney.store.eventstore import EventStore, NewEvent
+
+PAYLOAD: dict[str, Any] = {
+    "player": "Player 1",
+    "tile": "3-5",
+    "on": "5-5",
+    "note": "x" * 89,
+}
+PAYLOAD_TEXT = json.dumps(PAYLOAD, separators=(",", ":"))
+EVENT_TYPE = "tile_placed"
+
+Writer = Callable[[int, int], None]  # (first sequence number, events per transaction)
+
+
+class RawSqlite:
+    """The floor: sqlite3 inserting the same rows into a table shaped like tourney's."""
+
+    def __init__(self, path: Path) -> None:
+        self.connection = sqlite3.connect(path, isolation_level=None)
+        self.connection.execute("PRAGMA journal_mode = WAL")
+        self.connection.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
+        self.connection.execute(
+            "CREATE TABLE events (position INTEGER PRIMARY KEY, stream_id TEXT NOT NULL, "
+            "version INTEGER NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL, "
+            "UNIQUE (stream_id, version))"
+        )
+        self.versions: dict[str, int] = {}
+
+    def write(self, streams: list[str], per_transaction: int) -> None:
+        execute = self.connection.execute
+        for stream in streams:
+            version = self.versions.get(stream, 0)
+            execute("BEGIN IMMEDIATE")
+            for _ in range(per_transaction):
+                version += 1
+                execute(
+                    "INSERT INTO events (stream_id, version, type, payload) VALUES (?, ?, ?, ?)",
+                    (stream, version, EVENT_TYPE, PAYLOAD_TEXT),
+                )
+            execute("COMMIT")
+            self.versions[stream] = version
+
+    def read(self) -> int:
+        cursor = self.connection.execute("SELECT * FROM events ORDER BY position")
+        count = 0
+        while rows := cursor.fetchmany(2000):
+            count += len(rows)
+        return count
+
+
+class Tourney:
+    def __init__(self, path: Path) -> None:
+        self.store = EventStore.from_url(f"sqlite:///{path}")
+        self.versions: dict[str, int] = {}
+
+    def write(self, streams: list[str], per_transaction: int) -> None:
+        append = self.store.append
+        events = [NewEvent(EVENT_TYPE, PAYLOAD)] * per_transaction
+        for stream in streams:
+            version = self.versions.get(stream, 0)
+            append(stream, events, expected_version=version)
+            self.versions[stream] = version + per_transaction
+
+    def read(self) -> int:
+        return sum(1 for _ in self.store.read_all())
+
+
+class EventSourcing:
+    """`eventsourcing`'s SQLiteApplicationRecorder: its persistence layer, no domain model."""
+
+    def __init__(self, path: Path) -> None:
+        from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
+
+        self.datastore = SQLiteDatastore(str(path))
+        self.recorder = SQLiteApplicationRecorder(self.datastore)
+        self.recorder.create_table()
+        self.ids: dict[str, uuid.UUID] = {}
+        self.versions: dict[str, int] = {}
+        self.state = PAYLOAD_TEXT.encode()
+
+    def write(self, streams: list[str], per_transaction: int) -> None:
+        from eventsourcing.persistence import StoredEvent
+
+        insert = self.recorder.insert_events
+        for stream in streams:
+            originator = self.ids.setdefault(stream, uuid.uuid4())
+            version = self.versions.get(stream, 0)
+            batch = [
+                StoredEvent(originator, version + i + 1, EVENT_TYPE, self.state)
+                for i in range(per_transaction)
+            ]
+            insert(batch)
+            self.versions[stream] = version + per_transaction
+
+    def read(self) -> int:
+        count, start = 0, 1
+        while notifications := self.recorder.select_notifications(start, 1000):
+            count += len(notifications)
+            start = notifications[-1].id + 1
+        return count
+
+
+def interleaved(
+    contenders: dict[str, Any], events: int, per_transaction: int, rounds: int
+) -> dict[str, float]:
+    """Events per second of each contender's `write`, in rotating interleaved rounds."""
+    spent = dict.fromkeys(contenders, 0.0)
+    names = list(contenders)
+    transactions = events // per_transaction
+    per_round = transactions // rounds
+    for round_ in range(rounds):
+        streams = [f"stream-{(round_ * per_round + i) % 100}" for i in range(per_round)]
+        order = names[round_ % len(names) :] + names[: round_ % len(names)]
+        for name in order:
+            started = time.perf_counter()
+            contenders[name].write(streams, per_transaction)
+            spent[name] += time.perf_counter() - started
+    written = per_round * rounds * per_transaction
+    return {name: written / seconds for name, seconds in spent.items()}
+
+
+def timed_reads(contenders: dict[str, Any], repeats: int) -> dict[str, float]:
+    """Best events per second of each contender's `read` over `repeats` tries."""
+    best = dict.fromkeys(contenders, 0.0)
+    for _ in range(repeats):
+        for name, contender in contenders.items():
+            started = time.perf_counter()
+            count = contender.read()
+            best[name] = max(best[name], count / (time.perf_counter() - started))
+    return best
+
+
+def make(folder: Path, label: str) -> dict[str, Any]:
+    return {
+        "tourney": Tourney(folder / f"tourney-{label}.db"),
+        "raw sqlite3": RawSqlite(folder / f"raw-{label}.db"),
+        "eventsourcing": EventSourcing(folder / f"es-{label}.db"),
+    }
+
+
+def row(label: str, rates: dict[str, float], floor: str, extra: str = "") -> str:
+    tourney = rates["tourney"]
+    cells = "".join(f"{rates[name]:>16,.0f}" for name in rates)
+    ratios = (
+        f"{tourney / rates[floor]:>8.2f}x {tourney / rates['eventsourcing']:>8.2f}x"
+        if floor in rates
+        else ""
+    )
+    return f"{label:<34}{cells} {ratios} {extra}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=100_000, help="events for reads/batches")
+    parser.add_argument(
+        "--single", type=int, default=20_000, help="events appended one per transaction"
+    )
+    parser.add_argument("--quick", action="store_true", help="a tenth of the sizes")
+    args = parser.parse_args()
+    if args.quick:
+        args.events //= 10
+        args.single //= 10
+
+    print(f"payload {len(PAYLOAD_TEXT)} bytes of JSON, SQLite WAL synchronous={SQLITE_SYNCHRONOUS}")
+    header = f"{'workload (events/s)':<34}" + "".join(
+        f"{name:>16}" for name in ("tourney", "raw sqlite3", "eventsourcing")
+    )
+    print(f"{header} {'vs raw':>9} {'vs es':>9}")
+    with tempfile.TemporaryDirectory(prefix="tourney-bench-") as tmp:
+        folder = Path(tmp)
+        single = make(folder, "single")
+        rates = interleaved(single, args.single, 1, rounds=10)
+        print(row(f"append 1/txn ({args.single:,} events)", rates, "raw sqlite3"))
+
+        batched = make(folder, "batch")
+        rates = interleaved(batched, args.events, 20, rounds=5)
+        print(row(f"append 20/txn ({args.events:,} events)", rates, "raw sqlite3"))
+
+        rates = timed_reads(batched, repeats=3)
+        print(row(f"read all ({args.events:,} events)", rates, "raw sqlite3"))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory of the run: {peak:.0f} MB")
+    print("tourney reads decode every payload to a dict; raw and eventsourcing return text/bytes")
+
+
+if __name__ == "__main__":
+    main()

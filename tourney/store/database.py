@@ -1,0 +1,157 @@
+"""Which database, and how a connection to it behaves.
+
+The URL comes from `--db`, else `TOURNEY_DATABASE_URL`, else the SQLite file `tourney.db` in
+the working folder. A bare path is taken as a SQLite file. PostgreSQL is reached through
+psycopg 3 (`postgresql+psycopg://`; a plain `postgresql://` URL is read the same way).
+
+SQLite connections get, on every connect:
+
+- `journal_mode=WAL`: readers never block the writer and the writer never blocks readers.
+- `busy_timeout`: a second process waits for the write lock instead of failing at once.
+- `synchronous=FULL`: every committed transaction is on disk before `append` returns, power
+  loss included. A match record is the one thing tourney must never lose, and people enter
+  events a few per minute; FULL still appends thousands of events per second (see bench/).
+  NORMAL would be safe against a crash of tourney itself but could lose the last commits on
+  power loss, silently, after the scorekeeper was told they were recorded.
+- `foreign_keys=ON`.
+
+Write transactions on SQLite start with BEGIN IMMEDIATE: a deferred BEGIN that reads first and
+writes later fails at once with "database is locked" when another connection commits in
+between, whatever the busy timeout. pysqlite's own transaction handling is switched off and
+the `begin` event emits BEGIN IMMEDIATE for connections marked with `WRITE`, a plain BEGIN
+otherwise (the recipe SQLAlchemy documents for pysqlite).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+from tourney.store.errors import DatabaseUnavailableError, DatabaseUrlError
+
+ENV_VAR = "TOURNEY_DATABASE_URL"
+DEFAULT_PATH = "tourney.db"
+BUSY_TIMEOUT_MS = 30_000
+SQLITE_SYNCHRONOUS = "FULL"
+# PostgreSQL: how long an append waits for the events table lock before giving up.
+LOCK_TIMEOUT_MS = 10_000
+
+# Execution option marking a connection whose transaction will write (BEGIN IMMEDIATE on SQLite).
+WRITE = {"tourney_write": True}
+
+
+def resolve_url(db: str | None = None) -> str:
+    """The database URL to use: `db`, else $TOURNEY_DATABASE_URL, else ./tourney.db."""
+    chosen = db if db else os.environ.get(ENV_VAR) or DEFAULT_PATH
+    if "://" not in chosen:
+        return f"sqlite:///{chosen}"
+    return chosen
+
+
+def parse_url(url: str) -> URL:
+    """Check a database URL and normalise its driver; raises DatabaseUrlError with one line."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise DatabaseUrlError(
+            f"cannot read database URL {url!r}: expected a SQLite path, sqlite:///PATH "
+            "or postgresql+psycopg://USER@HOST/NAME"
+        ) from None
+    backend = parsed.get_backend_name()
+    driver = parsed.get_driver_name()
+    if backend == "postgresql":
+        if driver not in ("psycopg", "psycopg2") or "+" not in parsed.drivername:
+            parsed = parsed.set(drivername="postgresql+psycopg")
+        elif driver != "psycopg":
+            raise DatabaseUrlError(
+                f"database URL {safe_url(parsed)!r} names driver {driver!r}; "
+                "tourney uses psycopg 3: postgresql+psycopg://..."
+            )
+        return parsed
+    if backend == "sqlite":
+        if driver != "pysqlite":
+            raise DatabaseUrlError(
+                f"database URL {safe_url(parsed)!r} names driver {driver!r}; use sqlite:///PATH"
+            )
+        _check_sqlite_path(parsed)
+        return parsed
+    raise DatabaseUrlError(
+        f"database URL {safe_url(parsed)!r}: backend {backend!r} is not supported; "
+        "use sqlite:///PATH or postgresql+psycopg://..."
+    )
+
+
+def safe_url(url: URL | str) -> str:
+    """The URL with any password hidden, for messages."""
+    parsed = url if isinstance(url, URL) else make_url(url)
+    return parsed.render_as_string(hide_password=True)
+
+
+def _check_sqlite_path(url: URL) -> None:
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        raise DatabaseUrlError(
+            f"database URL {safe_url(url)!r} has no file path; "
+            "the event store must live in a file: sqlite:///PATH"
+        )
+    path = Path(database)
+    if path.is_dir():
+        raise DatabaseUrlError(f"database path {database!r} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise DatabaseUrlError(f"cannot create database {database!r}: folder does not exist")
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise DatabaseUnavailableError(f"cannot open database {database!r}: permission denied")
+    if path.exists() and path.stat().st_size > 0:
+        with path.open("rb") as handle:
+            header = handle.read(16)
+        if header != b"SQLite format 3\x00":
+            raise DatabaseUnavailableError(
+                f"cannot open database {database!r}: the file is not a SQLite database"
+            )
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url` with tourney's connection settings; raises DatabaseUrlError."""
+    parsed = parse_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return _sqlite_engine(parsed)
+    try:
+        engine = create_engine(parsed, pool_pre_ping=False)
+    except (ArgumentError, NoSuchModuleError) as exc:
+        raise DatabaseUrlError(f"cannot use database URL {safe_url(parsed)!r}: {exc}") from None
+    return engine
+
+
+def _sqlite_engine(url: URL) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        # Transactions are ours to begin: see the module docstring.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        writes = connection.get_execution_options().get("tourney_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+    return engine
+
+
+def describe_connect_error(url: str, exc: BaseException) -> DatabaseUnavailableError:
+    """A one-line error for a database that could not be opened or reached."""
+    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    first = reason[0] if reason else type(exc).__name__
+    return DatabaseUnavailableError(f"cannot open database {safe_url(url)!r}: {first}")

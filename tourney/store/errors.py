@@ -1,0 +1,38 @@
+"""What the store raises: every error is a `TourneyError` with a one-line message."""
+
+from __future__ import annotations
+
+from tourney.errors import TourneyError
+
+
+class StoreError(TourneyError):
+    """Any failure of the event store or its database."""
+
+
+class DatabaseUrlError(StoreError):
+    """The database URL or path cannot be used (bad syntax, unknown backend, missing folder)."""
+
+
+class DatabaseUnavailableError(StoreError):
+    """The database exists in the URL but cannot be opened or reached."""
+
+
+class SchemaError(StoreError):
+    """The database schema is not one this version of tourney can use."""
+
+
+class ConcurrencyError(StoreError):
+    """An append stated a stream version that is no longer current; nothing was written."""
+
+    def __init__(self, stream_id: str, expected: int, actual: int) -> None:
+        super().__init__(
+            f"stream {stream_id!r} is at version {actual}, not {expected}: "
+            "someone else appended first; reload and retry"
+        )
+        self.stream_id = stream_id
+        self.expected = expected
+        self.actual = actual
+
+
+class StoreBusyError(StoreError):
+    """Another writer held the store for longer than the lock timeout."""

@@ -1,0 +1,462 @@
+"""The event store: append to streams with optimistic concurrency, read streams and the
+global log.
+
+An event is `(stream_id, type, payload, metadata)`; the store knows nothing of dominoes.
+Appends and reads run on the driver's own cursor (sqlite3 or psycopg) rather than through
+SQLAlchemy's statement layer: they are the hot path, and the statements are fixed.
+
+Writers are serialised, so the global position order is the commit order:
+
+- SQLite: BEGIN IMMEDIATE takes the write lock before the stream head is read.
+- PostgreSQL: `LOCK TABLE events IN EXCLUSIVE MODE` (with a lock timeout) in the append
+  transaction. Without it, sequence values become visible in commit order, not in position
+  order, and a reader tailing `position > last` would skip events committed late.
+
+Positions can still have holes (a rolled-back append on PostgreSQL consumes sequence
+values): readers page by `position > last`, never by counting.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from tourney.store.database import (
+    LOCK_TIMEOUT_MS,
+    describe_connect_error,
+    make_engine,
+    resolve_url,
+    safe_url,
+)
+from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
+from tourney.store.event_schemas import tourney_registry
+from tourney.store.hashchain import GENESIS, BatchHasher, short
+from tourney.store.migrate import ensure_schema
+from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
+
+PAGE_SIZE = 2000
+_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+# json.dumps(..., ensure_ascii=False, separators=(",", ":")) without its Python wrappers.
+_ENCODE_CHUNKS = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, None, json.encoder.encode_basestring, None, ":", ",", False, False, True
+)
+
+
+def _encode(payload: Mapping[str, Any]) -> str:
+    if _ENCODE_CHUNKS is None or type(payload) is not dict:
+        return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return "".join(_ENCODE_CHUNKS(payload, 0))
+
+
+_COLUMNS = (
+    "position, stream_id, version, type, schema_version, payload, "
+    "recorded_at, recorded_by, command_id, hash"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to append. `schema_version` defaults to the registry's current version for
+    `type`; give an older one only to store a payload in an older shape."""
+
+    type: str
+    payload: Mapping[str, Any]
+    recorded_by: str | None = None
+    schema_version: int | None = None
+
+
+class StoredEvent(NamedTuple):
+    """An event as stored, its payload lifted to the current schema version.
+
+    A named tuple rather than a dataclass: reading the log builds one per event, and tuple
+    construction is several times cheaper.
+    """
+
+    position: int
+    stream_id: str
+    version: int
+    type: str
+    payload: dict[str, Any]
+    schema_version: int
+    recorded_at: str
+    recorded_by: str | None
+    command_id: str | None
+    hash: str
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """What was recorded about the event besides its payload."""
+        return {
+            "schema_version": self.schema_version,
+            "recorded_at": self.recorded_at,
+            "recorded_by": self.recorded_by,
+            "command_id": self.command_id,
+        }
+
+
+Row = tuple[Any, ...]
+
+
+class EventStore:
+    """Append-only streams of events in one SQLite or PostgreSQL database."""
+
+    def __init__(self, engine: Engine, registry: UpcasterRegistry | None = None) -> None:
+        self.engine = engine
+        self.registry = registry if registry is not None else tourney_registry()
+        self.dialect = engine.dialect.name
+        # Called after each append that wrote something (projections catch up here).
+        self.after_append: list[Callable[[], None]] = []
+        self._writer: Any = None
+        self._writer_pid = 0
+        self._writer_lock = threading.Lock()
+        mark = "?" if self.dialect == "sqlite" else "%s"
+        self._sql_command = (
+            f"SELECT {_COLUMNS} FROM events WHERE command_id = {mark} ORDER BY position"
+        )
+        self._sql_head = f"SELECT version, head_hash FROM streams WHERE stream_id = {mark}"
+        marks = ", ".join([mark] * 9)
+        self._sql_insert = (
+            "INSERT INTO events (stream_id, version, type, schema_version, payload, "
+            f"recorded_at, recorded_by, command_id, hash) VALUES ({marks})"
+        )
+        self._sql_set_head = (
+            f"INSERT INTO streams (stream_id, version, head_hash) VALUES ({mark}, {mark}, {mark}) "
+            "ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, "
+            "head_hash = excluded.head_hash"
+        )
+        self._sql_stream = (
+            f"SELECT {_COLUMNS} FROM events WHERE stream_id = {mark} AND version > {mark} "
+            f"AND version <= {mark} ORDER BY version LIMIT {mark}"
+        )
+        self._sql_all = (
+            f"SELECT {_COLUMNS} FROM events WHERE position > {mark} AND position <= {mark} "
+            f"ORDER BY position LIMIT {mark}"
+        )
+
+    @classmethod
+    def from_url(cls, url: str | None = None, *, upgrade: bool = True) -> EventStore:
+        """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
+        schema to head unless `upgrade` is False. Raises StoreError subclasses."""
+        engine = make_engine(resolve_url(url))
+        if upgrade:
+            try:
+                ensure_schema(engine)
+            except BaseException:
+                engine.dispose()
+                raise
+        return cls(engine)
+
+    def close(self) -> None:
+        """Close every connection."""
+        self._drop_writer()
+        self.engine.dispose()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return safe_url(self.engine.url)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        expected_version: int | None = None,
+        command_id: str | None = None,
+    ) -> list[StoredEvent]:
+        """Append `events` to `stream_id` in one transaction and return them as stored.
+
+        `expected_version` is the stream version the caller decided against (0 for a new
+        stream; None accepts any). A stale one raises ConcurrencyError and writes nothing.
+        When `command_id` is already stored, nothing is written and the events stored under
+        it are returned. Raises StoreBusyError when the write lock is not had in time.
+        """
+        recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
+        registry = self.registry
+        prepared = [
+            (
+                event.type,
+                event.schema_version
+                if event.schema_version is not None
+                else registry.current(event.type),
+                _encode(event.payload),
+                event.recorded_by,
+            )
+            for event in events
+        ]
+        with self._writer_lock:
+            raw = self._writer_connection()
+            stored, wrote = self._append_locked(
+                raw, stream_id, prepared, events, recorded_at, expected_version, command_id
+            )
+        if wrote:
+            for hook in self.after_append:
+                hook()
+        return stored
+
+    def _append_locked(
+        self,
+        raw: Any,
+        stream_id: str,
+        prepared: list[tuple[str, int, str, str | None]],
+        events: Sequence[NewEvent],
+        recorded_at: str,
+        expected_version: int | None,
+        command_id: str | None,
+    ) -> tuple[list[StoredEvent], bool]:
+        """Append under the writer lock; returns the events and whether any were written."""
+        try:
+            cursor = raw.cursor()
+            try:
+                self._begin_write(cursor)
+                if command_id is not None:
+                    cursor.execute(self._sql_command, (command_id,))
+                    already = cursor.fetchall()
+                    if already:
+                        raw.rollback()
+                        return [self._decode(row) for row in already], False
+                cursor.execute(self._sql_head, (stream_id,))
+                head = cursor.fetchone()
+                version, previous = (int(head[0]), str(head[1])) if head else (0, GENESIS)
+                if expected_version is not None and expected_version != version:
+                    raise ConcurrencyError(stream_id, expected_version, version)
+                if not prepared:
+                    raw.rollback()
+                    return [], False
+                rows = []
+                chain = BatchHasher(stream_id, recorded_at, command_id)
+                for type_, schema_version, payload, recorded_by in prepared:
+                    version += 1
+                    previous = chain(previous, version, type_, schema_version, payload, recorded_by)
+                    rows.append(
+                        (
+                            stream_id,
+                            version,
+                            type_,
+                            schema_version,
+                            payload,
+                            recorded_at,
+                            recorded_by,
+                            command_id,
+                            previous,
+                        )
+                    )
+                positions = self._insert(cursor, rows)
+                cursor.execute(self._sql_set_head, (stream_id, version, previous))
+                raw.commit()
+            finally:
+                cursor.close()
+        except BaseException as exc:
+            _rollback_quietly(raw)
+            if not isinstance(exc, StoreError):
+                self._drop_writer()
+            raise self._translate(exc, stream_id) from None
+        current = self.registry.current
+        upcast = self.registry.upcast
+        stored = []
+        for position, row, event in zip(positions, rows, events, strict=True):
+            type_, schema_version = row[2], row[3]
+            body = dict(event.payload)
+            latest = current(type_)
+            if schema_version != latest:
+                body = upcast(type_, schema_version, body)
+            stored.append(
+                StoredEvent(
+                    position,
+                    stream_id,
+                    row[1],
+                    type_,
+                    body,
+                    latest,
+                    recorded_at,
+                    row[6],
+                    command_id,
+                    row[8],
+                )
+            )
+        return stored, True
+
+    def _writer_connection(self) -> Any:
+        """The connection appends use, kept open: a pool checkout per append would cost as
+        much as the insert. Reopened after a fork or a failure."""
+        if self._writer is None or self._writer_pid != os.getpid():
+            self._writer = self._connect()
+            self._writer_pid = os.getpid()
+        return self._writer
+
+    def _drop_writer(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None and self._writer_pid == os.getpid():
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    def _begin_write(self, cursor: Any) -> None:
+        if self.dialect == "sqlite":
+            cursor.execute("BEGIN IMMEDIATE")
+        else:
+            cursor.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
+            cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+
+    def _insert(self, cursor: Any, rows: list[Row]) -> list[int]:
+        if self.dialect == "sqlite":
+            if len(rows) == 1:
+                cursor.execute(self._sql_insert, rows[0])
+                return [int(cursor.lastrowid)]
+            # Under the write lock each rowid is the previous maximum plus one, so a batch
+            # takes consecutive positions ending at the last one inserted.
+            cursor.executemany(self._sql_insert, rows)
+            cursor.execute("SELECT last_insert_rowid()")
+            last = int(cursor.fetchone()[0])
+            return list(range(last - len(rows) + 1, last + 1))
+        cursor.executemany(self._sql_insert + " RETURNING position", rows, returning=True)
+        positions = []
+        while True:
+            positions.append(int(cursor.fetchone()[0]))
+            if not cursor.nextset():
+                return positions
+
+    def _translate(self, exc: BaseException, stream_id: str) -> BaseException:
+        if isinstance(exc, StoreError) or not isinstance(exc, Exception):
+            return exc
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        name = type(exc).__name__
+        if "locked" in message or name in ("LockNotAvailable", "QueryCanceled"):
+            return StoreBusyError(
+                f"could not append to {stream_id!r}: another writer held the store too long "
+                f"({message})"
+            )
+        if isinstance(exc, sqlite3.IntegrityError) or name == "UniqueViolation":
+            return StoreError(
+                f"could not append to {stream_id!r}: {message}; "
+                "the stream head disagrees with its events, run `tourney verify`"
+            )
+        return describe_connect_error(str(self.engine.url), exc)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def stream_version(self, stream_id: str) -> int:
+        """The version of the last event in `stream_id`; 0 for a stream with none."""
+        head = self._head(stream_id)
+        return 0 if head is None else head[0]
+
+    def head_hash(self, stream_id: str) -> str | None:
+        """The hash of the last event in `stream_id` (64 hex digits), None if empty."""
+        head = self._head(stream_id)
+        return None if head is None else head[1]
+
+    def short_head_hash(self, stream_id: str) -> str | None:
+        """The head hash in the 12-digit form printed on a scoresheet."""
+        full = self.head_hash(stream_id)
+        return None if full is None else short(full)
+
+    def _head(self, stream_id: str) -> tuple[int, str] | None:
+        rows = self._query(self._sql_head, (stream_id,))
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def read_stream(
+        self,
+        stream_id: str,
+        from_version: int = 0,
+        to_version: int | None = None,
+        page_size: int = PAGE_SIZE,
+    ) -> Iterator[StoredEvent]:
+        """The events of `stream_id` after version `from_version` (0: all) up to and including
+        `to_version`, in version order, read a page at a time."""
+        last = from_version
+        upto = to_version if to_version is not None else 2**31 - 1
+        while True:
+            rows = self._query(self._sql_stream, (stream_id, last, upto, page_size))
+            yield from self._decode_page(rows)
+            if len(rows) < page_size:
+                return
+            last = rows[-1][2]
+
+    def read_all(
+        self,
+        from_position: int = 0,
+        to_position: int | None = None,
+        page_size: int = PAGE_SIZE,
+    ) -> Iterator[StoredEvent]:
+        """Every event after global position `from_position` (0: all) up to and including
+        `to_position`, in position order, read a page at a time (memory stays flat)."""
+        last = from_position
+        upto = to_position if to_position is not None else 2**63 - 1
+        while True:
+            rows = self._query(self._sql_all, (last, upto, page_size))
+            yield from self._decode_page(rows)
+            if len(rows) < page_size:
+                return
+            last = rows[-1][0]
+
+    def max_position(self) -> int:
+        """The largest global position stored; 0 when the log is empty."""
+        rows = self._query("SELECT MAX(position) FROM events", ())
+        return int(rows[0][0] or 0)
+
+    def _decode(self, row: Row) -> StoredEvent:
+        return self._decode_page([row])[0]
+
+    def _decode_page(self, rows: list[Row]) -> list[StoredEvent]:
+        # The payloads were written by json.dumps: scan them without loads()'s whitespace
+        # handling, and fall back to loads() (which raises) if anything is left over.
+        scan = _SCAN
+        loads = json.loads
+        current = self.registry._current
+        upcast = self.registry.upcast
+        make = StoredEvent
+        decoded: list[StoredEvent] = []
+        append = decoded.append
+        for position, stream_id, version, type_, schema, payload, at, by, command, hash_ in rows:
+            body, end = scan(payload, 0)
+            if end != len(payload):
+                body = loads(payload)
+            if schema != current.get(type_, DEFAULT_VERSION):
+                body = upcast(type_, schema, body)
+                schema = current.get(type_, DEFAULT_VERSION)
+            append(make(position, stream_id, version, type_, body, schema, at, by, command, hash_))
+        return decoded
+
+    def _query(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
+        raw = self._connect()
+        try:
+            cursor = raw.cursor()
+            cursor.execute(sql, params)
+            rows: list[Row] = cursor.fetchall()
+            cursor.close()
+            if self.dialect != "sqlite":
+                raw.rollback()
+            return rows
+        except StoreError:
+            raise
+        except Exception as exc:
+            raise describe_connect_error(str(self.engine.url), exc) from None
+        finally:
+            raw.close()
+
+    def _connect(self) -> Any:
+        try:
+            return self.engine.raw_connection()
+        except SQLAlchemyError as exc:
+            raise describe_connect_error(str(self.engine.url), exc) from None
+
+
+def _rollback_quietly(raw: Any) -> None:
+    with contextlib.suppress(Exception):
+        raw.rollback()

@@ -1,0 +1,84 @@
+"""SQLModel tables of the store. The schema itself is made only by the alembic migrations in
+`migrations/`; these classes describe it for queries, and a test checks that they agree.
+
+JSON columns of read models use `sqlalchemy.JSON` (text on SQLite, `json` on PostgreSQL). The
+event payload is plain text on both backends: the hash chain covers its exact characters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, Index, Integer, Text, UniqueConstraint, text
+from sqlmodel import Field, SQLModel
+
+# SQLite makes `INTEGER PRIMARY KEY` the rowid; BIGINT would not be.
+PositionType = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class EventRow(SQLModel, table=True):
+    """One stored event: append-only, refused UPDATE and DELETE by triggers."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("stream_id", "version", name="uq_events_stream_version"),
+        Index(
+            "ix_events_command_id",
+            "command_id",
+            sqlite_where=text("command_id IS NOT NULL"),
+            postgresql_where=text("command_id IS NOT NULL"),
+        ),
+    )
+
+    position: int | None = Field(
+        default=None, sa_column=Column(PositionType, primary_key=True, autoincrement=True)
+    )
+    stream_id: str = Field(sa_column=Column(Text, nullable=False))
+    version: int = Field(sa_column=Column(Integer, nullable=False))
+    type: str = Field(sa_column=Column(Text, nullable=False))
+    schema_version: int = Field(sa_column=Column(Integer, nullable=False))
+    payload: str = Field(sa_column=Column(Text, nullable=False))
+    recorded_at: str = Field(sa_column=Column(Text, nullable=False))
+    recorded_by: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    command_id: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    hash: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class StreamRow(SQLModel, table=True):
+    """The head of each stream, written in the append transaction; lets verify see a
+    removed last event and makes `stream_version` one lookup."""
+
+    __tablename__ = "streams"
+    __table_args__ = {"sqlite_with_rowid": False}
+
+    stream_id: str = Field(sa_column=Column(Text, primary_key=True))
+    version: int = Field(sa_column=Column(Integer, nullable=False))
+    head_hash: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class CheckpointRow(SQLModel, table=True):
+    """The last global position a projection applied, committed with its read-model rows."""
+
+    __tablename__ = "projection_checkpoints"
+
+    name: str = Field(sa_column=Column(Text, primary_key=True))
+    position: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class MatchViewRow(SQLModel, table=True):
+    """The match read model: one row per match stream, computed by the rules engine."""
+
+    __tablename__ = "match_views"
+
+    match_id: str = Field(sa_column=Column(Text, primary_key=True))
+    stream_id: str = Field(sa_column=Column(Text, nullable=False, unique=True))
+    version: int = Field(sa_column=Column(Integer, nullable=False))
+    status: str = Field(sa_column=Column(Text, nullable=False))
+    players: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    sides: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    scores: list[int] = Field(sa_column=Column(JSON, nullable=False))
+    winners: list[int] = Field(sa_column=Column(JSON, nullable=False))
+    hands: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    to_move: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    layout: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

@@ -1,0 +1,65 @@
+"""Payload versioning: every event type has a schema version, stored with each event, and a
+chain of upcasters that lift an old payload one version at a time when it is read.
+
+Stored rows are never rewritten (they are append-only and hash-chained); old payloads are
+upgraded in memory on every read instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tourney.store.errors import SchemaError
+
+Payload = dict[str, Any]
+Upcaster = Callable[[Payload], Payload]
+
+DEFAULT_VERSION = 1
+
+
+class UpcasterRegistry:
+    """Current schema version per event type, and the upcaster from each older version."""
+
+    def __init__(self) -> None:
+        self._current: dict[str, int] = {}
+        self._steps: dict[tuple[str, int], Upcaster] = {}
+
+    def current(self, type: str) -> int:
+        """The schema version new `type` events are written with (1 unless declared)."""
+        return self._current.get(type, DEFAULT_VERSION)
+
+    def declare(self, type: str, version: int) -> None:
+        """Declare that `type` payloads are currently at schema `version`."""
+        self._current[type] = version
+
+    def register(self, type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+        """Decorator: the function lifts a `type` payload from `from_version` to the next."""
+
+        def add(step: Upcaster) -> Upcaster:
+            if (type, from_version) in self._steps:
+                raise ValueError(f"upcaster for {type} v{from_version} registered twice")
+            self._steps[(type, from_version)] = step
+            self._current[type] = max(self.current(type), from_version + 1)
+            return step
+
+        return add
+
+    def upcast(self, type: str, version: int, payload: Payload) -> Payload:
+        """`payload` of schema `version` lifted to the current version of `type`.
+
+        Raises SchemaError when a step is missing or the version is newer than known.
+        """
+        target = self.current(type)
+        if version > target:
+            raise SchemaError(
+                f"{type} event has schema version {version}, newer than the {target} "
+                "this tourney knows; upgrade tourney"
+            )
+        while version < target:
+            step = self._steps.get((type, version))
+            if step is None:
+                raise SchemaError(f"no upcaster for {type} events of schema version {version}")
+            payload = step(payload)
+            version += 1
+        return payload
