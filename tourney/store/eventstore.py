@@ -26,10 +26,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
-
-from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.store.database import (
     LOCK_TIMEOUT_MS,
@@ -41,8 +38,12 @@ from tourney.store.database import (
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
 from tourney.store.hashchain import GENESIS, BatchHasher, short
-from tourney.store.migrate import ensure_schema
+from tourney.store.migrate import HEAD_REVISION, ensure_schema
+from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 PAGE_SIZE = 2000
 _SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
@@ -110,7 +111,9 @@ Row = tuple[Any, ...]
 class EventStore:
     """Append-only streams of events in one SQLite or PostgreSQL database."""
 
-    def __init__(self, engine: Engine, registry: UpcasterRegistry | None = None) -> None:
+    def __init__(
+        self, engine: Engine | DirectSqliteEngine, registry: UpcasterRegistry | None = None
+    ) -> None:
         self.engine = engine
         self.registry = registry if registry is not None else tourney_registry()
         self.dialect = engine.dialect.name
@@ -146,8 +149,16 @@ class EventStore:
     @classmethod
     def from_url(cls, url: str | None = None, *, upgrade: bool = True) -> EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
-        schema to head unless `upgrade` is False. Raises StoreError subclasses."""
-        engine = make_engine(resolve_url(url))
+        schema to head unless `upgrade` is False. Raises StoreError subclasses.
+
+        A SQLite file already at the head revision is opened without SQLAlchemy (see
+        `sqlite_direct`); everything else goes through SQLAlchemy and, when needed, alembic.
+        """
+        resolved = resolve_url(url)
+        direct = open_if_current(resolved, HEAD_REVISION)
+        if direct is not None:
+            return cls(direct)
+        engine = make_engine(resolved)
         if upgrade:
             try:
                 ensure_schema(engine)
@@ -453,7 +464,7 @@ class EventStore:
     def _connect(self) -> Any:
         try:
             return self.engine.raw_connection()
-        except SQLAlchemyError as exc:
+        except Exception as exc:
             raise describe_connect_error(str(self.engine.url), exc) from None
 
 
