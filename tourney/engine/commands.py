@@ -177,6 +177,8 @@ def parse(text: str, match: Match) -> Command | Action | None:
     if word is None:
         if match.phase is Phase.AWAITING_REVEALS:
             return Reveal(match.reveals_needed[0], _tiles(words))
+        if not any(c.isdigit() for c in words[0]):
+            raise EventError(f"'{text.strip()}' is not a command or a tile: type ? for help")
         return parse_placement(text)
     if word == "draw":
         if len(rest) > 1:
@@ -217,13 +219,7 @@ def parse_placement(text: str) -> Place:
         raise EventError(
             f"'{text.strip()}' is not a placement: expected TILE [on TILE], e.g. '5-3 on 5-5'"
         )
-    try:
-        tile = Tile.parse(words[0])
-    except TileError:
-        raise TileError(
-            f"'{text.strip()}' is not a command or a tile: type ? for the notation"
-        ) from None
-    return Place(tile, Tile.parse(words[1]) if len(words) == 2 else None)
+    return Place(Tile.parse(words[0]), Tile.parse(words[1]) if len(words) == 2 else None)
 
 
 # -- tab completion ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tourney.account import scores_line
 from tourney.engine import Phase
@@ -22,6 +22,9 @@ from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
 from tourney.scorer.streams import describe
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import StoredEvent
 
 HELP = """\
   5-3 on 5-5   place 5-3 on 5-5 (also: 53 55, 5-3 5-5, [5|3] on [5|5])
@@ -102,10 +105,9 @@ class Console:
         """Record or answer one line; False to leave."""
         desk = self.desk
         try:
-            for event in desk.refresh():
-                self.say(f"  (another scorer) {describe(desk.stored, event.version)}")
             command = parse(line, desk.match)
-            if command is None:
+            if command is None:  # Enter alone: catch up with any other scorer
+                self._others(desk.refresh())
                 return True
             if isinstance(command, Action):
                 return self._action(command.name)
@@ -113,10 +115,18 @@ class Console:
                 command = StartHand(command.opener, shuffled_deal(desk.match.players, None))
             recorded = desk.append_events(lambda: decide(desk.match, command))
         except TourneyError as exc:
+            self._others(desk.caught_up)
             self.say(f"error: {exc}")
             return True
+        self._others(desk.caught_up)
         self._echo(recorded)
         return True
+
+    def _others(self, events: list[StoredEvent]) -> None:
+        for event in events:
+            self.say(f"  another scorer recorded {describe(self.desk.stored, event.version)}")
+        if events:
+            self.desk.caught_up = []
 
     def _action(self, name: str) -> bool:
         if name == "quit":

@@ -58,6 +58,8 @@ class Desk:
         self.stored: list[StoredEvent] = []
         self.version = 0
         self.match = Match()
+        self.caught_up: list[StoredEvent] = []
+        """What other scorers appended, read when the last append found the stream moved."""
         self.refresh()
 
     @classmethod
@@ -186,13 +188,15 @@ class Desk:
     def _submit(self, build: Callable[[], list[NewEvent]]) -> list[Recorded]:
         from tourney.store.errors import ConcurrencyError
 
-        self.refresh()
+        # Decided against the state the scorer last saw (not caught up first): the stated
+        # version is what they checked against, so nothing they did not see slips under it.
         command_id = uuid.uuid4().hex
+        self.caught_up = []
         new = build()
         try:
             stored = self.store.append(self.stream, new, self.version, command_id)
         except ConcurrencyError:
-            others = self.refresh()
+            others = self.caught_up = self.refresh()
             _refuse_duplicate(new, others)
             new = build()
             try:

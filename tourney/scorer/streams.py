@@ -94,11 +94,17 @@ def match_events(stored: Sequence[StreamEvent]) -> list[tuple[int, Event]]:
 
 def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:
     """The version an undo takes back: the newest match event in force; with ``redo``, the
-    newest ``undone`` in force (undoing it redoes). None when there is nothing to take back.
+    newest undo in force of a match event (undoing it redoes; a redo is not redone again).
+    None when there is nothing to take back.
     """
     kept = in_force(stored)
+    types = {e.version: e.type for e in stored}
     for event in reversed(stored):
-        if event.version in kept and (event.type == UNDONE) == redo:
+        if event.version not in kept:
+            continue
+        if not redo and event.type != UNDONE:
+            return event.version
+        if redo and event.type == UNDONE and types.get(event.payload.get("version")) != UNDONE:
             return event.version
     return None
 

@@ -177,10 +177,11 @@ def text(desk: Desk) -> list[str]:
 
 
 def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:
-    """One appended event for ``--json``: its version, type and payload, and for a placement
+    """One appended event for ``--json``: its stream version, its record line (``undone``:
+    the version it takes back), and for a placement
     the counted ends and the points it scored."""
     stored = next(e for e in reversed(desk.stored) if e.version == item.version)
-    out: dict[str, Any] = {"version": item.version, "type": item.type, **stored.payload}
+    out: dict[str, Any] = {"stream_version": item.version, "type": item.type, **stored.payload}
     placement = item.outcome.placement if item.outcome is not None else None
     if placement is not None:
         out["ends"] = placement.ends
