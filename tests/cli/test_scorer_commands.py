@@ -192,8 +192,8 @@ def test_undo_appends_and_can_be_undone(cli: Cli) -> None:
     cli.refused("undo", "T3", "--redo", message="nothing to redo")
     cli.ok("place", "T3", "5-0")
     cli.refused("undo", "T3", "3", message="cannot undo v3 tile_placed Ann 5-5: v6 would")
-    out = cli.ok("export", "T3").stdout.splitlines()
-    assert [json.loads(line)["type"] for line in out] == [
+    lines = cli.ok("export", "T3").stdout.splitlines()
+    assert [json.loads(line)["type"] for line in lines] == [
         "match_started",
         "hand_started",
         "tile_placed",

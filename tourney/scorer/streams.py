@@ -98,7 +98,7 @@ def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None
     None when there is nothing to take back.
     """
     kept = in_force(stored)
-    types = {e.version: e.type for e in stored}
+    types: dict[object, str] = {e.version: e.type for e in stored}
     for event in reversed(stored):
         if event.version not in kept:
             continue
