@@ -30,8 +30,8 @@ def import_(
     from tourney.scorer.streams import match_id
 
     try:
-        replayed = replay_lines(read_lines(str(file)), keep_events=True)
         chosen = match_id(match if match is not None else file.stem)
+        replayed = replay_lines(read_lines(str(file)), keep_events=True)
     except RecordError as exc:
         raise fail(f"{file}: line {exc.line}: {exc.reason}") from None
     except TourneyError as exc:
