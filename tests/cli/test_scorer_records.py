@@ -22,7 +22,7 @@ def as_command(event: Event, match: str = "T3") -> list[str]:
     """The one-shot command a scorer types for ``event``."""
     if isinstance(event, MatchStarted):
         args = ["start", match, "--players", ",".join(event.players), "--known"]
-        return args + ["--target", str(event.target)]
+        return [*args, "--target", str(event.target)]
     if isinstance(event, HandStarted):
         assert event.deal is not None
         deal = ";".join(f"{p}={','.join(t.text for t in ts)}" for p, ts in event.deal.items())
