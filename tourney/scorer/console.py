@@ -73,7 +73,8 @@ class Console:
 
         if state == 0:
             line = readline.get_line_buffer()[: readline.get_endidx()]
-            self._matches = complete(self.desk.match, line)
+            # Python's readline appends nothing to a completed word: the space is ours.
+            self._matches = [word + " " for word in complete(self.desk.match, line)]
         return self._matches[state] if state < len(self._matches) else None
 
     def run(self) -> None:
