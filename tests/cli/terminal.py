@@ -69,11 +69,13 @@ class Terminal:
                 self.seen = found.end()
                 return chunk
             left = deadline - time.monotonic()
-            if left <= 0 or (not self._read(min(left, 0.5)) and self.process.poll() is not None):
-                if not regex.search(self.text, self.seen):
-                    raise AssertionError(
-                        f"no {pattern!r} in the terminal; it shows:\n{self.text[self.seen :]}"
-                    )
+            stopped = left <= 0 or (
+                not self._read(min(left, 0.5)) and self.process.poll() is not None
+            )
+            if stopped and not regex.search(self.text, self.seen):
+                raise AssertionError(
+                    f"no {pattern!r} in the terminal; it shows:\n{self.text[self.seen :]}"
+                )
 
     def wait(self, timeout: float = 10.0) -> int:
         while self._read(0.05):
