@@ -129,13 +129,18 @@ class Desk:
         return self.append_events(lambda: decide(self.match, command))
 
     def append_events(self, decide: Callable[[], Sequence[Event]]) -> list[Recorded]:
-        """Append the events ``decide`` returns against the current state (it raises the
-        engine's refusal); retried once against the new state if someone got in first."""
+        """Append the events ``decide`` returns against the state the scorer saw (it raises
+        the engine's refusal). If someone got in first, the same events (the player and
+        target as resolved then) are checked against the new state and retried once."""
+        events = list(decide())
 
         def build() -> list[NewEvent]:
             from tourney.store.eventstore import NewEvent
 
-            return [NewEvent(e.type, to_payload(e), recorded_by=self.recorded_by) for e in decide()]
+            trial = self.match.copy()
+            for event in events:
+                trial.apply(event)
+            return [NewEvent(e.type, to_payload(e), recorded_by=self.recorded_by) for e in events]
 
         return self._submit(build)
 
