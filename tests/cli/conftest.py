@@ -4,7 +4,6 @@ what a scorer at a physical table sees (hidden hands)."""
 
 from __future__ import annotations
 
-import random
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -14,18 +13,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tourney.bots import GreedyBot
 from tourney.cli.app import app
-from tourney.engine import (
-    Event,
-    HandEnd,
-    HandStarted,
-    Match,
-    TileDrawn,
-    TilesRevealed,
-)
-from tourney.simulate import player_names, simulate_match
+from tourney.engine import Event, Match
+from tourney.scorer.tablesim import hidden_match, known_match
 from tourney.store.eventstore import EventStore
+
+__all__ = ["Cli", "hidden_match", "known_match", "summary"]
 
 
 class Cli:
@@ -81,44 +74,6 @@ def db(tmp_path: Path, template_db: Path) -> str:
 @pytest.fixture
 def cli(db: str) -> Iterator[Cli]:
     yield Cli(db)
-
-
-def known_match(seed: int = 3, players: int = 2, target: int = 61) -> list[Event]:
-    """A whole match between greedy bots, known hands."""
-    result = simulate_match(
-        random.Random(seed), player_names(players), False, [GreedyBot()] * players, target
-    )
-    return list(result.events)
-
-
-def hidden_match(seed: int = 3, players: int = 2, target: int = 61) -> list[Event]:
-    """The same match as a scorer at a physical table records it: no deals, every other
-    draw unseen, openers always named, and the reveals the count needs."""
-    match = Match()
-    out: list[Event] = []
-    draws = 0
-    for event in known_match(seed, players, target):
-        held = [set(h) for h in match.held]
-        outcome = match.apply(event)
-        if isinstance(event, HandStarted):
-            out.append(HandStarted(match.hands[-1].opener))
-        elif isinstance(event, TileDrawn):
-            draws += 1
-            out.append(TileDrawn(event.player, event.tile if draws % 2 else None))
-        else:
-            out.append(event)
-        end = outcome.hand_ended
-        if end in (HandEnd.DOMINO, HandEnd.BLOCKED):
-            placed = outcome.placement
-            for seat, name in enumerate(match.players):
-                if placed is not None and match.side_of[seat] == match.side_of_player(
-                    placed.player
-                ):
-                    continue
-                tiles = held[seat] - ({placed.tile} if placed is not None else set())
-                out.append(TilesRevealed(name, tuple(sorted(tiles))))
-    Match.replay(out)  # it is a legal record
-    return out
 
 
 def summary(events: list[Event]) -> dict[str, Any]:

@@ -14,14 +14,9 @@ from tests.cli.conftest import Cli, hidden_match
 from tests.cli.terminal import TOURNEY, Terminal
 from tourney.engine import (
     Event,
-    HandStarted,
-    Passed,
     Tile,
-    TileDrawn,
-    TilePlaced,
-    TilesRevealed,
 )
-from tourney.engine.commands import Draw, Place
+from tourney.engine.commands import Draw, Place, notation
 from tourney.errors import TourneyError
 from tourney.record import write_record
 from tourney.scorer.desk import Desk
@@ -105,19 +100,6 @@ def test_two_one_shot_commands_at_once_record_one_event(cli: Cli) -> None:
     assert [line.count("tile_placed") for line in text.splitlines()] == [0, 0, 1, 1, 1, 1]
 
 
-def typed(event: Event) -> str:
-    if isinstance(event, HandStarted):
-        return f"h {event.opener}"
-    if isinstance(event, TilePlaced):
-        return f"{event.tile} on {event.on}" if event.on else str(event.tile)
-    if isinstance(event, TileDrawn):
-        return "d" if event.tile is None else f"d {event.tile}"
-    if isinstance(event, Passed):
-        return "p"
-    assert isinstance(event, TilesRevealed)
-    return f"r {event.player} " + " ".join(str(t) for t in event.tiles)
-
-
 _SEEN = re.compile(r"(?:^|\n)v(\d+): |another scorer recorded v(\d+) ")
 
 
@@ -128,7 +110,7 @@ def scorer(terminal: Terminal, events: list[Event], log: list[str]) -> None:
     assert found, opening
     shown = int(found.group(1))
     while shown < len(events):
-        terminal.send(typed(events[shown]) + "\r")
+        terminal.send(notation(events[shown]) + "\r")
         said = terminal.expect(r"\nT3 [^\n]*> $", timeout=30)
         log.append(said)
         for own, other in _SEEN.findall(said):

@@ -222,6 +222,24 @@ def parse_placement(text: str) -> Place:
     return Place(Tile.parse(words[0]), Tile.parse(words[1]) if len(words) == 2 else None)
 
 
+def notation(event: Event) -> str:
+    """The console's short notation for ``event``: what ``parse`` reads back into it.
+
+    Raises EventError for ``match_started``, which has no console notation.
+    """
+    if isinstance(event, TilePlaced):
+        return f"{event.tile} on {event.on}" if event.on is not None else event.tile.text
+    if isinstance(event, TileDrawn):
+        return "d" if event.tile is None else f"d {event.tile}"
+    if isinstance(event, Passed):
+        return "p"
+    if isinstance(event, TilesRevealed):
+        return " ".join(["r", event.player, *(t.text for t in event.tiles)])
+    if isinstance(event, HandStarted) and event.deal is None:
+        return "h" if event.opener is None else f"h {event.opener}"
+    raise EventError(f"{event.type} has no console notation")
+
+
 # -- tab completion ------------------------------------------------------------------------
 
 
@@ -324,6 +342,7 @@ __all__ = [
     "complete",
     "decide",
     "find_player",
+    "notation",
     "parse",
     "parse_placement",
     "placeable_tiles",
