@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Cli
 
 
@@ -199,3 +201,26 @@ def test_undo_appends_and_can_be_undone(cli: Cli) -> None:
         "tile_placed",
         "tile_placed",
     ]
+
+
+SCORER_COMMANDS = [
+    "start", "hand", "deal", "place", "draw", "pass", "reveal", "undo", "show", "import",
+    "export", "record",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", SCORER_COMMANDS)
+def test_every_command_has_help_ending_with_an_example(cli: Cli, command: str) -> None:
+    out = cli.ok(command, "--help").stdout
+    assert "--db" in out
+    lines = [line.strip(" │") for line in out.splitlines() if line.strip(" │")]
+    assert any(line.startswith(f"Example: tourney {command}") for line in lines), out
+
+
+def test_an_unusable_database_is_one_line(tmp_path: Path) -> None:
+    result = Cli(str(tmp_path / "no" / "such.db"))("show", "T3")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: cannot create database") and "Traceback" not in (
+        result.stderr
+    )
+    assert result.stderr.count("\n") == 1
