@@ -17,8 +17,8 @@ demo: $(BIN)/tourney
 	$(BIN)/tourney demo
 
 lint: $(BIN)/tourney
-	$(BIN)/ruff check tourney tests bench migrations
-	$(BIN)/ruff format --check tourney tests bench migrations
+	$(BIN)/ruff check tourney tests bench fixtures migrations
+	$(BIN)/ruff format --check tourney tests bench fixtures migrations
 
 typecheck: $(BIN)/tourney
 	$(BIN)/mypy

@@ -141,7 +141,7 @@ def _tiles_revealed(obj: dict[str, Any]) -> Event:
 
 def _match_started(obj: dict[str, Any]) -> Event:
     version = obj.get("version")
-    if version is not None and (version != RECORD_VERSION or isinstance(version, bool)):
+    if version is not None and (type(version) is not int or version != RECORD_VERSION):
         raise EventError(f"'version': {json.dumps(version)} is not supported (only 1)")
     players = obj.get("players")
     if players is None:
@@ -286,6 +286,7 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
     decoder = _DECODER.raw_decode
     parsers = _PARSERS
     number = 0
+    started = False
     for number, text in enumerate(all_lines, 1):
         stripped = text.strip()
         if not stripped or stripped[0] == "#":
@@ -297,10 +298,12 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
             kind = obj.get("type") if type(obj) is dict else None
             parser = parsers.get(kind) if type(kind) is str else None
             event = parser(obj) if parser is not None else event_from_dict(obj)
-            if not match.started and type(event) is not MatchStarted:
-                if not _mentions_match_started(all_lines[number:]):
-                    raise RecordError(max(len(all_lines), 1), "no match_started in the record")
-                raise RecordError(number, f"{event.type} before match_started")
+            if not started:
+                if type(event) is not MatchStarted:
+                    if not _mentions_match_started(all_lines[number:]):
+                        raise RecordError(max(len(all_lines), 1), "no match_started in the record")
+                    raise RecordError(number, f"{event.type} before match_started")
+                started = True
             apply(event, number)
         except json.JSONDecodeError as exc:
             raise RecordError(number, f"malformed JSON: {exc.msg}") from None
@@ -337,7 +340,7 @@ def split_lines(text: str) -> list[str]:
 def read_lines(path: str) -> list[str]:
     """A record file's lines; TourneyError with the path when it cannot be read."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return split_lines(handle.read())
     except FileNotFoundError:
         raise TourneyError(f"{path}: no such file") from None

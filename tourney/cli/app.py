@@ -19,12 +19,14 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    add_completion=False,
 )
 
 
 def _register() -> None:
     from tourney.cli import (
         console_cmd,
+        db_cmd,
         demo_cmd,
         match_cmd,
         records_cmd,
@@ -32,6 +34,8 @@ def _register() -> None:
         simulate_cmd,
         turn_cmd,
     )
+
+    db_cmd.register(app)
 
     replay_cmd.register(app)
     simulate_cmd.register(app)

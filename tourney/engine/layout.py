@@ -86,7 +86,8 @@ class Layout:
         return bool(self._a[i]) if value == on.low else bool(self._b[i])
 
     def targets(self, tile: Tile) -> Iterator[Tile]:
-        """The tiles on the table that ``tile`` can be placed on, in table order."""
+        """The tiles on the table that ``tile`` can be placed on: by the tile's low half
+        first, then its high half, each in the order those tiles were placed."""
         free = self.free
         for value in (tile.low,) if tile.is_double else (tile.low, tile.high):
             if free[value]:

@@ -374,9 +374,7 @@ class Match:
         drawn = self._drawn
         drew = self._drew
         if drew and drawn is not None and tile is not drawn:
-            raise RuleError(
-                f"{self.players[seat]} must place {drawn}, the playable tile just drawn"
-            )
+            self._refuse_after_draw(seat, drawn, tile)
         value = layout.check(tile, on)
         ends = layout.place(tile, on, value)
         points = ends // 5 if ends > 0 and ends % 5 == 0 else 0
@@ -414,6 +412,16 @@ class Match:
         if not continues:
             self.turn = (seat + 1) % self.n
         return Outcome(placement)
+
+    def _refuse_after_draw(self, seat: int, drawn: Tile, tile: Tile) -> None:
+        """Only the tile just drawn may follow a draw; say why, whether it fits or not."""
+        player = self.players[seat]
+        if self.layout.fits(drawn):
+            raise RuleError(f"{player} must place {drawn}, the playable tile just drawn")
+        raise RuleError(
+            f"{player} just drew {drawn}, which does not fit: {player} must draw again "
+            f"(or pass once the boneyard is empty), not place {tile}"
+        )
 
     def _refuse_tile(self, seat: int, tile: Tile, known: bool) -> None:
         """Raise when ``seat`` cannot be holding ``tile`` (it is not among its known tiles)."""

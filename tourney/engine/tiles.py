@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 from tourney.engine.errors import TileError
 
-_FORMS = re.compile(r"^\s*\[?\s*([0-9])\s*[-|]?\s*([0-9])\s*\]?\s*$")
+# The notations RECORD.md accepts, either half first: 3-5, 35, 3|5, [3|5].
+_FORMS = re.compile(r"^(?:([0-9])-([0-9])|([0-9])([0-9])|([0-9])\|([0-9])|\[([0-9])\|([0-9])\])$")
 
 
 class Tile:
@@ -67,7 +68,7 @@ class Tile:
                 return tile
             match = _FORMS.match(text)
             if match:
-                a, b = int(match.group(1)), int(match.group(2))
+                a, b = (int(d) for d in match.groups() if d is not None)
                 if a <= 6 and b <= 6:
                     tile = cls._interned[(a, b) if a <= b else (b, a)]
                     cls._by_text[text] = tile

@@ -197,25 +197,25 @@ class EventStore:
         `expected_version` is the stream version the caller decided against (0 for a new
         stream; None accepts any). A stale one raises ConcurrencyError and writes nothing.
         When `command_id` is already stored, nothing is written and the events stored under
-        it are returned. Raises StoreBusyError when the write lock is not had in time.
+        it are returned. Raises StoreBusyError when the write lock is not had in time, and
+        SchemaError (before writing) for a schema version that cannot be read back.
         """
         recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
-        registry = self.registry
-        prepared = [
-            (
-                event.type,
-                event.schema_version
-                if event.schema_version is not None
-                else registry.current(event.type),
-                _encode(event.payload),
-                event.recorded_by,
-            )
-            for event in events
-        ]
+        current = self.registry.current
+        prepared = []
+        bodies = []
+        for event in events:
+            latest = current(event.type)
+            body = dict(event.payload)
+            version = latest if event.schema_version is None else event.schema_version
+            if version != latest:
+                body = self.registry.upcast(event.type, version, body)
+            prepared.append((event.type, version, _encode(event.payload), event.recorded_by))
+            bodies.append((body, latest))
         with self._writer_lock:
             raw = self._writer_connection()
             stored, wrote = self._append_locked(
-                raw, stream_id, prepared, events, recorded_at, expected_version, command_id
+                raw, stream_id, prepared, bodies, recorded_at, expected_version, command_id
             )
         if wrote:
             for hook in self.after_append:
@@ -227,7 +227,7 @@ class EventStore:
         raw: Any,
         stream_id: str,
         prepared: list[tuple[str, int, str, str | None]],
-        events: Sequence[NewEvent],
+        bodies: list[tuple[dict[str, Any], int]],
         recorded_at: str,
         expected_version: int | None,
         command_id: str | None,
@@ -279,29 +279,21 @@ class EventStore:
             if not isinstance(exc, StoreError):
                 self._drop_writer()
             raise self._translate(exc, stream_id) from None
-        current = self.registry.current
-        upcast = self.registry.upcast
-        stored = []
-        for position, row, event in zip(positions, rows, events, strict=True):
-            type_, schema_version = row[2], row[3]
-            body = dict(event.payload)
-            latest = current(type_)
-            if schema_version != latest:
-                body = upcast(type_, schema_version, body)
-            stored.append(
-                StoredEvent(
-                    position,
-                    stream_id,
-                    row[1],
-                    type_,
-                    body,
-                    latest,
-                    recorded_at,
-                    row[6],
-                    command_id,
-                    row[8],
-                )
+        stored = [
+            StoredEvent(
+                position,
+                stream_id,
+                row[1],
+                row[2],
+                body,
+                latest,
+                recorded_at,
+                row[6],
+                command_id,
+                row[8],
             )
+            for position, row, (body, latest) in zip(positions, rows, bodies, strict=True)
+        ]
         return stored, True
 
     def _writer_connection(self) -> Any:
@@ -378,7 +370,7 @@ class EventStore:
         return None if full is None else short(full)
 
     def _head(self, stream_id: str) -> tuple[int, str] | None:
-        rows = self._query(self._sql_head, (stream_id,))
+        rows = self.fetch_rows(self._sql_head, (stream_id,))
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
 
     def read_stream(
@@ -393,7 +385,7 @@ class EventStore:
         last = from_version
         upto = to_version if to_version is not None else 2**31 - 1
         while True:
-            rows = self._query(self._sql_stream, (stream_id, last, upto, page_size))
+            rows = self.fetch_rows(self._sql_stream, (stream_id, last, upto, page_size))
             yield from self._decode_page(rows)
             if len(rows) < page_size:
                 return
@@ -410,7 +402,7 @@ class EventStore:
         last = from_position
         upto = to_position if to_position is not None else 2**63 - 1
         while True:
-            rows = self._query(self._sql_all, (last, upto, page_size))
+            rows = self.fetch_rows(self._sql_all, (last, upto, page_size))
             yield from self._decode_page(rows)
             if len(rows) < page_size:
                 return
@@ -418,7 +410,7 @@ class EventStore:
 
     def max_position(self) -> int:
         """The largest global position stored; 0 when the log is empty."""
-        rows = self._query("SELECT MAX(position) FROM events", ())
+        rows = self.fetch_rows("SELECT MAX(position) FROM events", ())
         return int(rows[0][0] or 0)
 
     def _decode(self, row: Row) -> StoredEvent:
@@ -444,7 +436,9 @@ class EventStore:
             append(make(position, stream_id, version, type_, body, schema, at, by, command, hash_))
         return decoded
 
-    def _query(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
+    def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
+        """All rows of one read-only statement in the driver's paramstyle (for the store's
+        own modules: verify, status)."""
         raw = self._connect()
         try:
             cursor = raw.cursor()

@@ -1,0 +1,118 @@
+"""`tourney replay`: the readable account, --json, and one-line errors for bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.support import FIXTURES, SHARED_RECORDS, replay_file, run_tourney
+from tourney.cli.app import app
+
+RECORDS = [
+    SHARED_RECORDS / "valid" / "0000.jsonl",
+    SHARED_RECORDS / "valid" / "0003.jsonl",
+    SHARED_RECORDS / "valid" / "0006.jsonl",
+    FIXTURES / "examples" / "D6-shared-win-at-count.jsonl",
+    FIXTURES / "examples" / "D7-target-on-placement.jsonl",
+]
+
+
+def account(path: Path) -> list[str]:
+    result = CliRunner().invoke(app, ["replay", str(path)], terminal_width=100)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_account_shows_each_hand_end_credits_and_result(path: Path) -> None:
+    match = replay_file(path).match
+    lines = account(path)
+    text = "\n".join(lines)
+    for hand in match.hands:
+        assert f"Hand {hand.number} — {hand.opener} opens" in text
+        if hand.end is not None and hand.end.value != "target":
+            credits = [
+                f"{' & '.join(match.sides[s])} +{c}" for s, c in enumerate(hand.credits) if c
+            ]
+            assert f"Hand {hand.number} ends: {hand.end.value}; credits: " in text
+            ending = next(x for x in lines if x.strip().startswith(f"Hand {hand.number} ends"))
+            for credit in credits:
+                assert credit in ending
+    if match.hands[-1].end is not None and match.hands[-1].end.value == "target":
+        assert "Target reached on a placement: no count." in text
+    placements = [x for x in lines if " places " in x]
+    assert len(placements) == len(match.placements)
+    for line, placement in zip(placements, match.placements, strict=True):
+        assert f"ends {placement.ends:>3}" in line
+        assert (f"+{placement.points}" in line) == bool(placement.points)
+    winners = " and ".join(" & ".join(match.sides[w]) for w in match.winners)
+    assert lines[-1].startswith("Result: ")
+    assert winners in lines[-1]
+    for side, score in zip(match.sides, match.scores, strict=True):
+        assert f"{' & '.join(side)} {score}" in lines[-1]
+
+
+def test_account_of_a_shared_win_says_so() -> None:
+    lines = account(FIXTURES / "examples" / "D6-shared-win-at-count.jsonl")
+    assert lines[-1] == "Result: Ann & Cy and Bo & Di share the win — Ann & Cy 6, Bo & Di 7"
+
+
+def test_account_shows_draws_passes_and_reveals() -> None:
+    text = "\n".join(account(SHARED_RECORDS / "valid" / "0003.jsonl"))
+    assert " draws " in text
+    assert " passes" in text
+    assert " reveals " in text
+
+
+def test_unfinished_record_replays_to_its_current_state(tmp_path: Path) -> None:
+    lines = (SHARED_RECORDS / "valid" / "0000.jsonl").read_text(encoding="utf-8").splitlines()
+    short = tmp_path / "short.jsonl"
+    short.write_text("\n".join(lines[:12]) + "\n", encoding="utf-8")
+    assert account(short)[-1].startswith("Unfinished: ")
+    done = run_tourney("replay", str(short), "--json")
+    assert done.returncode == 0
+    summary = json.loads(done.stdout)
+    assert summary["finished"] is False
+    assert summary["winners"] == []
+    assert summary["hands"][-1]["end"] is None
+
+
+def test_json_output_is_the_replay_object() -> None:
+    path = FIXTURES / "examples" / "D7-target-on-placement.jsonl"
+    done = run_tourney("replay", str(path), "--json")
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == replay_file(path).match.summary()
+    assert done.stdout.count("\n") == 1
+
+
+def _one_line_failure(*args: str) -> str:
+    done = run_tourney("replay", *args)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    return done.stderr
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    assert "no such file" in _one_line_failure(str(tmp_path / "nope.jsonl"))
+
+
+def test_folder(tmp_path: Path) -> None:
+    assert "folder" in _one_line_failure(str(tmp_path))
+
+
+def test_non_utf8_file(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes('{"type": "match_started", "players": ["Zoë", "Bo"]}\n'.encode("latin-1"))
+    assert "UTF-8" in _one_line_failure(str(path))
+    assert "UTF-8" in _one_line_failure(str(path), "--json")
+
+
+def test_illegal_record_cites_the_line_without_json(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"type": "match_started", "players": ["Ann"]}\n', encoding="utf-8")
+    stderr = _one_line_failure(str(path))
+    assert stderr.startswith("line 1: ")

@@ -1,0 +1,47 @@
+"""Match events for store tests: fixture records and seeded self-play, as NewEvents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, text
+
+from tourney.engine import Event
+from tourney.record import event_to_dict, iter_record, read_lines
+from tourney.simulate import player_names, simulate_match
+from tourney.store.eventstore import NewEvent
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "records"
+CONFIGS = [(2, False), (3, False), (4, False), (4, True)]
+
+
+def as_new(events: Sequence[Event]) -> list[NewEvent]:
+    converted = []
+    for event in events:
+        fields = event_to_dict(event)
+        converted.append(NewEvent(fields.pop("type"), fields))
+    return converted
+
+
+def fixture_events(name: str) -> list[Event]:
+    return [event for _, event in iter_record(read_lines(str(FIXTURES / name)))]
+
+
+def simulated(seed: int) -> list[Event]:
+    seats, partners = CONFIGS[seed % len(CONFIGS)]
+    return simulate_match(random.Random(seed), player_names(seats), partners).events
+
+
+def dump(engine: Engine, *tables: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of `tables`, in primary-key order, for comparing read models."""
+    with engine.connect() as connection:
+        return {
+            table: [
+                tuple(row)
+                for row in connection.execute(text(f"SELECT * FROM {table} ORDER BY 1")).all()
+            ]
+            for table in tables
+        }

@@ -1,0 +1,146 @@
+"""A writer killed with SIGKILL in the middle of a batch leaves all of it or none of it, on
+both backends; so does a projection killed in the middle of a page; catching up and
+rebuilding afterwards agree with the events."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.integration.counting_projection import CountingProjection, counts, create_tables
+from tests.integration.matches import as_new, simulated
+from tourney.projections.match_view import MatchProjection
+from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.projections import Batch, Projector
+from tourney.store.verify import verify
+
+CONTEXT = multiprocessing.get_context("fork")
+BATCH = [NewEvent("noted", {"n": n, "text": "x" * 100}) for n in range(2000)]
+
+
+def _wait_for(marker: Path, process: Any) -> None:
+    deadline = time.monotonic() + 60
+    while not marker.exists():
+        assert process.is_alive(), "the writer ended before it was killed"
+        assert time.monotonic() < deadline, "the writer never reached the marker"
+        time.sleep(0.005)
+
+
+def _kill(process: Any) -> None:
+    assert process.is_alive(), "the writer ended before it was killed"
+    os.kill(process.pid, signal.SIGKILL)
+    process.join(timeout=30)
+    assert process.exitcode == -signal.SIGKILL
+
+
+def _write_and_hang(url: str, marker: str) -> None:
+    """Insert a whole batch, then stop before COMMIT until killed."""
+    real_insert = EventStore._insert
+
+    def insert_then_hang(self: EventStore, cursor: Any, rows: list[Any]) -> list[int]:
+        positions = real_insert(self, cursor, rows)
+        Path(marker).touch()
+        time.sleep(120)
+        return positions
+
+    EventStore._insert = insert_then_hang  # type: ignore[method-assign]
+    store = EventStore.from_url(url, upgrade=False)
+    store.append("victim", BATCH, expected_version=1)
+
+
+def _write_big_batches(url: str, marker: str) -> None:
+    store = EventStore.from_url(url, upgrade=False)
+    Path(marker).touch()
+    for number in range(1000):
+        store.append(f"big-{number}", BATCH, expected_version=0)
+
+
+def _stored(store: EventStore) -> Counter[str]:
+    return Counter(event.stream_id for event in store.read_all())
+
+
+def _rebuild_agrees(store: EventStore) -> None:
+    projector = Projector(store, [MatchProjection(), CountingProjection()])
+    projector.rebuild()
+    stored = _stored(store)
+    assert counts(store.engine) == {stream: (n, n) for stream, n in stored.items()}
+
+
+def test_writer_killed_before_commit_leaves_nothing(database_url: str, tmp_path: Path) -> None:
+    with EventStore.from_url(database_url) as store:
+        create_tables(store.engine)
+        store.append("victim", [NewEvent("noted", {"n": -1})], expected_version=0)
+        marker = tmp_path / "inserted"
+        writer = CONTEXT.Process(target=_write_and_hang, args=(database_url, str(marker)))
+        writer.start()
+        _wait_for(marker, writer)
+        _kill(writer)
+        assert store.stream_version("victim") == 1
+        assert _stored(store) == {"victim": 1}
+        assert verify(store) == []
+        # The lock died with the writer: the next append goes through at once.
+        store.append("victim", BATCH[:2], expected_version=1)
+        _rebuild_agrees(store)
+
+
+@pytest.mark.parametrize("delay", [0.02, 0.1, 0.25])
+def test_writer_killed_at_any_moment_leaves_whole_batches(
+    database_url: str, tmp_path: Path, delay: float
+) -> None:
+    with EventStore.from_url(database_url) as store:
+        create_tables(store.engine)
+        marker = tmp_path / "started"
+        writer = CONTEXT.Process(target=_write_big_batches, args=(database_url, str(marker)))
+        writer.start()
+        _wait_for(marker, writer)
+        time.sleep(delay)
+        _kill(writer)
+        stored = _stored(store)
+        assert all(n == len(BATCH) for n in stored.values()), stored
+        for stream in stored:
+            assert store.stream_version(stream) == len(BATCH)
+        assert verify(store) == []
+        _rebuild_agrees(store)
+
+
+class _HangingCounter(CountingProjection):
+    def __init__(self, marker: str) -> None:
+        super().__init__()
+        self.marker = marker
+
+    def apply(self, batch: Batch) -> None:
+        super().apply(batch)
+        Path(self.marker).touch()
+        time.sleep(120)
+
+
+def _project_and_hang(url: str, marker: str) -> None:
+    store = EventStore.from_url(url, upgrade=False)
+    Projector(store, [_HangingCounter(marker)]).catch_up()
+
+
+def test_projection_killed_mid_page_keeps_rows_and_checkpoint_together(
+    database_url: str, tmp_path: Path
+) -> None:
+    with EventStore.from_url(database_url) as store:
+        create_tables(store.engine)
+        store.append("match-1", as_new(simulated(5)[:30]))
+        store.append("s-2", BATCH[:10])
+        marker = tmp_path / "applied"
+        worker = CONTEXT.Process(target=_project_and_hang, args=(database_url, str(marker)))
+        worker.start()
+        _wait_for(marker, worker)
+        _kill(worker)
+        projector = Projector(store, [CountingProjection()])
+        assert counts(store.engine) == {}
+        assert projector.status()[0].position == 0
+        projector.catch_up()
+        assert counts(store.engine) == {"match-1": (30, 30), "s-2": (10, 10)}
+        _rebuild_agrees(store)

@@ -1,0 +1,149 @@
+"""Projections on both backends: the match view is what the rules engine says, is current
+when an append returns, survives a failing page, and a rebuild yields identical tables."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from tests.integration.counting_projection import CountingProjection, counts, create_tables
+from tests.integration.matches import as_new, dump, fixture_events, simulated
+from tourney.engine import Match
+from tourney.projections import default_projections, open_store
+from tourney.projections.match_view import MatchProjection
+from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.projections import Batch, Projection, Projector
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[EventStore]:
+    with EventStore.from_url(database_url) as store:
+        yield store
+
+
+def view(store: EventStore, match_id: str) -> dict[str, Any]:
+    with store.engine.connect() as connection:
+        row = connection.execute(
+            text("SELECT * FROM match_views WHERE match_id = :id"), {"id": match_id}
+        ).one()
+    decoded = dict(row._mapping)
+    for column in ("players", "sides", "scores", "winners", "hands", "layout"):
+        if isinstance(decoded[column], str):
+            decoded[column] = json.loads(decoded[column])
+    return decoded
+
+
+def expected(events: list[Any]) -> dict[str, Any]:
+    match = Match()
+    for event in events:
+        match.apply(event)
+    summary = match.summary()
+    return {
+        "players": list(match.players),
+        "sides": summary["sides"],
+        "scores": [side["score"] for side in summary["sides"]],
+        "winners": summary["winners"],
+        "hands": summary["hands"],
+        "to_move": match.to_move,
+        "layout": match.layout_view(),
+        "status": "finished" if summary["finished"] else "in_progress",
+        "version": len(events),
+    }
+
+
+@pytest.mark.parametrize("record", ["2p-known.jsonl", "4p-partners-known.jsonl"])
+def test_match_view_follows_the_engine_after_every_append(store: EventStore, record: str) -> None:
+    Projector(store, default_projections()).attach()
+    events = fixture_events(record)
+    done = 0
+    for size in (1, 2, 5, 17, 40, len(events)):
+        chunk = events[done : done + size]
+        if not chunk:
+            break
+        store.append("match-fx", as_new(chunk), expected_version=done)
+        done += len(chunk)
+        shown = view(store, "fx")
+        assert {key: shown[key] for key in expected(events[:done])} == expected(events[:done])
+    assert view(store, "fx")["status"] == "finished"
+
+
+def test_an_illegal_event_marks_the_match_invalid(store: EventStore) -> None:
+    Projector(store, default_projections()).attach()
+    events = simulated(3)
+    store.append("match-bad", as_new(events[:5]))
+    wrong = "Bo" if view(store, "bad")["to_move"] != "Bo" else "Ann"
+    store.append("match-bad", [NewEvent("passed", {"player": wrong})])
+    store.append("match-bad", as_new(events[5:7]))
+    shown = view(store, "bad")
+    assert shown["status"] == "invalid" and shown["version"] == 8
+    assert shown["error"].startswith("version 6 (passed):")
+    assert shown["to_move"] is None
+
+
+def test_other_streams_are_left_to_other_projections(store: EventStore) -> None:
+    create_tables(store.engine)
+    projector = Projector(store, [MatchProjection(), CountingProjection("tournament-")]).attach()
+    store.append("tournament-spring", [NewEvent("tournament_opened", {"name": "Spring"})])
+    store.append("match-1", as_new(simulated(1)[:4]))
+    assert counts(store.engine) == {"tournament-spring": (1, 1)}
+    assert dump(store.engine, "match_views")["match_views"][0][0] == "1"
+    assert [s.position for s in projector.status()] == [store.max_position()] * 2
+
+
+def test_a_failing_page_leaves_rows_and_checkpoint_as_they_were(store: EventStore) -> None:
+    create_tables(store.engine)
+    store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(3)])
+
+    class Failing(CountingProjection):
+        def apply(self, batch: Batch) -> None:
+            super().apply(batch)  # rows are written ...
+            raise RuntimeError("crash after the rows")  # ... and the page fails
+
+    with pytest.raises(RuntimeError):
+        Projector(store, [Failing()]).catch_up()
+    assert counts(store.engine) == {}
+    assert Projector(store, [CountingProjection()]).status()[0].position == 0
+    Projector(store, [CountingProjection()]).catch_up()
+    assert counts(store.engine) == {"s-1": (3, 3)}
+
+
+def test_rebuild_yields_identical_tables(store: EventStore) -> None:
+    create_tables(store.engine)
+    games = {f"m{seed}": simulated(seed) for seed in range(8)}
+    offsets = dict.fromkeys(games, 0)
+    # Interleave the matches in the log, in uneven chunks.
+    while any(offsets[name] < len(events) for name, events in games.items()):
+        for index, (name, events) in enumerate(games.items()):
+            size = 3 + index * 5
+            chunk = events[offsets[name] : offsets[name] + size]
+            if chunk:
+                store.append(f"match-{name}", as_new(chunk), expected_version=offsets[name])
+                offsets[name] += len(chunk)
+    store.append("match-bad", [NewEvent("passed", {"player": "nobody"})])
+    store.append("tournament-x", [NewEvent("tournament_opened", {})])
+    projections: list[Projection] = [MatchProjection(cache_size=2), CountingProjection()]
+    projector = Projector(store, projections)
+    projector.catch_up(page_size=7)
+    tables = ("match_views", "test_stream_counts", "projection_checkpoints")
+    before = dump(store.engine, *tables)
+    assert len(before["match_views"]) == 9
+    seen: list[int] = []
+    read = projector.rebuild(progress=seen.append)
+    assert dump(store.engine, *tables) == before
+    assert read == 2 * sum(1 for _ in store.read_all()) and seen[-1] == read
+    fresh = Projector(store, [MatchProjection(cache_size=0), CountingProjection()])
+    fresh.rebuild(page_size=50)
+    assert dump(store.engine, *tables) == before
+
+
+def test_open_store_catches_up_what_was_appended_without_projections(database_url: str) -> None:
+    with EventStore.from_url(database_url) as bare:
+        bare.append("match-1", as_new(simulated(2)[:6]))
+    store, projector = open_store(database_url)
+    with store:
+        assert view(store, "1")["version"] == 6
+        assert not any(status.behind for status in projector.status())

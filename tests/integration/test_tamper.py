@@ -1,0 +1,148 @@
+"""Tampering with the events table, behind the triggers' back, is found by verify and named
+by stream and version. On both backends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.hashchain import event_hash
+from tourney.store.verify import Problem, verify
+
+DROP_TRIGGERS = {
+    "sqlite": ["DROP TRIGGER events_no_update", "DROP TRIGGER events_no_delete"],
+    "postgresql": ["DROP TRIGGER events_no_update_delete ON events"],
+}
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[EventStore]:
+    with EventStore.from_url(database_url) as store:
+        for stream, count in (("match-1", 5), ("match-2", 3)):
+            store.append(
+                stream,
+                [NewEvent("tile_placed", {"player": "Ann", "n": n}) for n in range(count)],
+            )
+        assert verify(store) == []
+        yield store
+
+
+def tamper(store: EventStore, *statements: str) -> None:
+    with store.engine.connect() as connection:
+        for statement in [*DROP_TRIGGERS[store.dialect], *statements]:
+            connection.exec_driver_sql(statement)
+        connection.commit()
+
+
+def position(store: EventStore, stream: str, version: int) -> int:
+    (event,) = store.read_stream(stream, version - 1, version)
+    return event.position
+
+
+def located(problems: list[Problem]) -> set[tuple[str, int | None]]:
+    return {(problem.stream_id, problem.version) for problem in problems}
+
+
+def test_edited_payload_is_named(store: EventStore) -> None:
+    tamper(
+        store,
+        'UPDATE events SET payload = \'{"player":"Bo","n":2}\' '
+        "WHERE stream_id = 'match-1' AND version = 3",
+    )
+    problems = verify(store)
+    assert located(problems) == {("match-1", 3)}
+    assert str(problems[0]).startswith("stream 'match-1' version 3: content does not match")
+
+
+def test_edited_metadata_is_named(store: EventStore) -> None:
+    tamper(
+        store,
+        "UPDATE events SET recorded_by = 'Mallory' WHERE stream_id = 'match-2' AND version = 2",
+    )
+    assert located(verify(store)) == {("match-2", 2)}
+
+
+def test_removed_event_is_named(store: EventStore) -> None:
+    tamper(store, "DELETE FROM events WHERE stream_id = 'match-1' AND version = 3")
+    problems = verify(store)
+    assert located(problems) == {("match-1", 4)}
+    assert any("version 3 is missing" in str(problem) for problem in problems)
+
+
+def test_removed_last_event_is_named(store: EventStore) -> None:
+    tamper(store, "DELETE FROM events WHERE stream_id = 'match-1' AND version = 5")
+    problems = verify(store)
+    assert located(problems) == {("match-1", 5)}
+    assert "removed" in str(problems[0])
+
+
+def test_removed_stream_is_named(store: EventStore) -> None:
+    tamper(store, "DELETE FROM events WHERE stream_id = 'match-2'")
+    assert located(verify(store)) == {("match-2", None)}
+
+
+def test_inserted_event_with_a_forged_hash_is_named(store: EventStore) -> None:
+    head = store.head_hash("match-1")
+    tamper(
+        store,
+        "INSERT INTO events (stream_id, version, type, schema_version, payload, recorded_at, "
+        f"hash) VALUES ('match-1', 6, 'passed', 1, '{{}}', '2026-01-01', '{head}')",
+    )
+    problems = verify(store)
+    assert ("match-1", 6) in located(problems)
+    assert located(problems) <= {("match-1", 6)}
+
+
+def test_inserted_event_with_a_recomputed_hash_is_named(store: EventStore) -> None:
+    head = store.head_hash("match-1")
+    assert head is not None
+    forged = event_hash(head, "match-1", 6, "passed", 1, "{}", "2026-01-01", None, None)
+    tamper(
+        store,
+        "INSERT INTO events (stream_id, version, type, schema_version, payload, recorded_at, "
+        f"hash) VALUES ('match-1', 6, 'passed', 1, '{{}}', '2026-01-01', '{forged}')",
+    )
+    problems = verify(store)
+    assert located(problems) == {("match-1", 6)}
+    assert "inserted" in str(problems[0])
+
+
+def test_swapped_payloads_are_named(store: EventStore) -> None:
+    with store.engine.connect() as connection:
+        payloads: dict[int, str] = dict(
+            connection.exec_driver_sql(
+                "SELECT version, payload FROM events WHERE stream_id = 'match-1'"
+            ).all()
+        )
+    tamper(
+        store,
+        f"UPDATE events SET payload = '{payloads[4]}' WHERE stream_id = 'match-1' AND version = 2",
+        f"UPDATE events SET payload = '{payloads[2]}' WHERE stream_id = 'match-1' AND version = 4",
+    )
+    assert located(verify(store)) == {("match-1", 2), ("match-1", 4)}
+
+
+def test_reordered_events_are_named(store: EventStore) -> None:
+    second, third = position(store, "match-1", 2), position(store, "match-1", 3)
+    tamper(
+        store,
+        f"UPDATE events SET position = -1 WHERE position = {second}",
+        f"UPDATE events SET position = {second} WHERE position = {third}",
+        f"UPDATE events SET position = {third} WHERE position = -1",
+    )
+    problems = verify(store)
+    assert located(problems) == {("match-1", 3)}
+    assert "reordered" in str(problems[0])
+
+
+def test_verify_reads_many_streams_in_pages(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tourney.store.verify as verify_module
+
+    monkeypatch.setattr(verify_module, "PAGE_SIZE", 2)
+    assert verify(store) == []
+    tamper(store, "UPDATE events SET type = 'passed' WHERE stream_id = 'match-2' AND version = 3")
+    assert located(verify(store)) == {("match-2", 3)}

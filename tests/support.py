@@ -1,0 +1,134 @@
+"""What the tests share: where the shared records live, tiles, and running the CLI."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from tourney.engine import (
+    Event,
+    HandEnd,
+    HandStarted,
+    Match,
+    MatchStarted,
+    Tile,
+    TileDrawn,
+    TilePlaced,
+    TilesRevealed,
+)
+from tourney.record import Replayed, read_lines, replay_lines
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "fixtures"
+
+
+def shared_dir() -> Path:
+    """``<repo>/../shared`` (CI puts a copy beside the clone), else $TOURNEY_SHARED."""
+    beside = REPO.parent / "shared"
+    if (beside / "records").is_dir():
+        return beside
+    env = os.environ.get("TOURNEY_SHARED")
+    if env:
+        return Path(env)
+    return beside
+
+
+SHARED_RECORDS = shared_dir() / "records"
+
+
+def t(text: str) -> Tile:
+    return Tile.parse(text)
+
+
+def tiles(*texts: str) -> tuple[Tile, ...]:
+    return tuple(Tile.parse(x) for x in texts)
+
+
+def place(player: str, tile: str, on: str | None = None) -> TilePlaced:
+    return TilePlaced(player, t(tile), None if on is None else t(on))
+
+
+def deal(**hands: str) -> dict[str, tuple[Tile, ...]]:
+    """``deal(Ann="5-5 2-5 ...", Bo="...")``: tiles separated by spaces."""
+    return {name: tiles(*spec.split()) for name, spec in hands.items()}
+
+
+def known_match(
+    players: tuple[str, ...],
+    hands: dict[str, tuple[Tile, ...]],
+    opener: str,
+    partnerships: bool = False,
+    target: int = 61,
+) -> Match:
+    """A match started with one known hand dealt."""
+    match = Match()
+    match.apply(MatchStarted(players, partnerships, target))
+    match.apply(HandStarted(opener, hands))
+    return match
+
+
+def apply_all(match: Match, events: Iterable[Event]) -> Match:
+    for event in events:
+        match.apply(event)
+    return match
+
+
+def replay_file(path: Path, keep_events: bool = False) -> Replayed:
+    return replay_lines(read_lines(str(path)), keep_events)
+
+
+def tourney_exe() -> str:
+    """The ``tourney`` console script of the interpreter running the tests."""
+    exe = Path(sys.executable).with_name("tourney")
+    return str(exe) if exe.exists() else "tourney"
+
+
+def run_tourney(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [tourney_exe(), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        timeout=120,
+        check=False,
+    )
+
+
+def to_hidden(events: list[Event], rng: random.Random) -> list[tuple[Event, int | None]]:
+    """The hidden-hand form of a known-hand record.
+
+    Deals are dropped, each draw keeps its tile or not at random, and after each hand that
+    ends by a count the players the count needs reveal what they hold (from the known
+    replay), in random order. Each event comes with the index of the known event it stands
+    for (None for an added reveal), so line numbers can be matched up.
+    """
+    match = Match()
+    out: list[tuple[Event, int | None]] = []
+    for index, event in enumerate(events):
+        outcome = match.apply(event)
+        if isinstance(event, HandStarted):
+            out.append((HandStarted(event.opener, None, event.extra), index))
+        elif isinstance(event, TileDrawn):
+            tile = event.tile if rng.random() < 0.5 else None
+            out.append((TileDrawn(event.player, tile, event.extra), index))
+        else:
+            out.append((event, index))
+        if outcome.credits is None:
+            continue
+        if outcome.hand_ended is HandEnd.DOMINO:
+            assert outcome.placement is not None
+            winner = match.side_of_player(outcome.placement.player)
+            needed = [s for s in range(match.n) if match.side_of[s] != winner]
+        else:
+            needed = list(range(match.n))
+        rng.shuffle(needed)
+        for seat in needed:
+            held = sorted(match.held[seat])
+            rng.shuffle(held)
+            out.append((TilesRevealed(match.players[seat], tuple(held)), None))
+    return out

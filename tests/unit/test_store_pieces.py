@@ -1,0 +1,112 @@
+"""The store's pure pieces: hash content, upcasters, URL handling. No database."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tourney.store.database import parse_url, resolve_url
+from tourney.store.errors import DatabaseUrlError, SchemaError
+from tourney.store.event_schemas import tourney_registry
+from tourney.store.hashchain import GENESIS, event_hash, short
+from tourney.store.upcasting import UpcasterRegistry
+
+text = st.text(max_size=30)
+
+
+@given(
+    previous=st.sampled_from([GENESIS, "ab" * 32]),
+    stream=text,
+    version=st.integers(1, 10**6),
+    type_=text,
+    schema=st.integers(0, 5),
+    payload=text,
+    at=text,
+    by=st.none() | text,
+    command=st.none() | text,
+)
+def test_hash_content_is_the_documented_json(
+    previous: str,
+    stream: str,
+    version: int,
+    type_: str,
+    schema: int,
+    payload: str,
+    at: str,
+    by: str | None,
+    command: str | None,
+) -> None:
+    content = json.dumps(
+        [previous, stream, version, type_, schema, payload, at, by, command],
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    expected = hashlib.sha256(content.encode()).hexdigest()
+    assert event_hash(previous, stream, version, type_, schema, payload, at, by, command) == (
+        expected
+    )
+
+
+def test_short_hash_is_twelve_hex_digits() -> None:
+    assert short("0123456789abcdef" * 4) == "0123456789ab"
+
+
+def test_v0_tiles_are_lifted_to_strings() -> None:
+    registry = tourney_registry()
+    assert registry.upcast("tile_placed", 0, {"player": "A", "tile": [5, 3], "on": [5, 5]}) == {
+        "player": "A",
+        "tile": "3-5",
+        "on": "5-5",
+    }
+    assert registry.upcast("tile_drawn", 0, {"player": "A", "tile": None}) == {
+        "player": "A",
+        "tile": None,
+    }
+    assert registry.upcast("tiles_revealed", 0, {"player": "A", "tiles": [[6, 1], "2-2"]}) == {
+        "player": "A",
+        "tiles": ["1-6", "2-2"],
+    }
+    deal = registry.upcast("hand_started", 0, {"opener": "A", "deal": {"A": [[0, 0]]}})
+    assert deal == {"opener": "A", "deal": {"A": ["0-0"]}}
+    current = {"player": "A", "tile": "3-5"}
+    assert registry.upcast("tile_placed", 1, current) is current
+
+
+def test_upcasters_chain_and_refuse_gaps() -> None:
+    registry = UpcasterRegistry()
+
+    @registry.register("renamed", 1)
+    def _v1(payload: dict[str, object]) -> dict[str, object]:
+        return {"name": payload["nom"]}
+
+    @registry.register("renamed", 2)
+    def _v2(payload: dict[str, object]) -> dict[str, object]:
+        return {**payload, "seen": True}
+
+    assert registry.current("renamed") == 3
+    assert registry.upcast("renamed", 1, {"nom": "x"}) == {"name": "x", "seen": True}
+    with pytest.raises(SchemaError, match="no upcaster for renamed events of schema version 0"):
+        registry.upcast("renamed", 0, {})
+    with pytest.raises(SchemaError, match="newer"):
+        registry.upcast("renamed", 4, {})
+    with pytest.raises(ValueError):
+        registry.register("renamed", 1)(_v1)
+
+
+def test_urls(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TOURNEY_DATABASE_URL", raising=False)
+    assert resolve_url(None) == "sqlite:///tourney.db"
+    assert resolve_url("x/y.db") == "sqlite:///x/y.db"
+    monkeypatch.setenv("TOURNEY_DATABASE_URL", "postgresql://u@h/d")
+    assert resolve_url(None) == "postgresql://u@h/d"
+    assert resolve_url("other.db") == "sqlite:///other.db"
+    assert parse_url("postgresql://u:secret@h/d").drivername == "postgresql+psycopg"
+    with pytest.raises(DatabaseUrlError, match="psycopg 3"):
+        parse_url("postgresql+psycopg2://u@h/d")
+    with pytest.raises(DatabaseUrlError) as caught:
+        parse_url("oracle://u:secret@h/d")
+    assert "secret" not in str(caught.value)

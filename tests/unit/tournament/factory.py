@@ -1,0 +1,77 @@
+"""Build tournament states for tests by going through the decide functions, as a user would."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from tourney.tournament.events import TournamentEvent
+from tourney.tournament.simulation import play_round
+from tourney.tournament.state import (
+    TournamentState,
+    decide_create,
+    decide_form_partnership,
+    decide_pair_round,
+    decide_register,
+    evolve,
+)
+
+
+def apply(state: TournamentState, events: Sequence[TournamentEvent]) -> TournamentState:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def tournament(
+    players: int,
+    *,
+    format: str = "swiss",
+    table_size: int = 4,
+    rounds: int = 5,
+    partnerships: bool = False,
+    shared_win: str = "split",
+    bye_points: Fraction = Fraction(1),
+    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    third_place: bool = False,
+    clubs: int = 0,
+    seed: int = 0,
+) -> TournamentState:
+    """A created tournament with `players` registered (ratings and clubs seeded)."""
+    rng = random.Random(seed)
+    state = apply(
+        TournamentState(),
+        decide_create(
+            TournamentState(),
+            "Club Night",
+            format=format,
+            table_size=table_size,
+            rounds=rounds,
+            partnerships=partnerships,
+            shared_win=shared_win,
+            bye_points=bye_points,
+            tie_breaks=tie_breaks,
+            third_place=third_place,
+        ),
+    )
+    for i in range(players):
+        club = f"club{i % clubs}" if clubs else None
+        state = apply(
+            state,
+            decide_register(
+                state, f"p{i}", f"Player {i}", club=club, rating=rng.randrange(1000, 2000)
+            ),
+        )
+    if partnerships:
+        for i in range(0, players - 1, 2):
+            state = apply(state, decide_form_partnership(state, f"t{i}", (f"p{i}", f"p{i + 1}")))
+    return state
+
+
+def pair(state: TournamentState, **options: object) -> TournamentState:
+    return apply(state, decide_pair_round(state, **options))  # type: ignore[arg-type]
+
+
+def play(state: TournamentState, rng: random.Random, shared_rate: float = 0.1) -> TournamentState:
+    return play_round(state, rng, shared_rate)[0]

@@ -1,0 +1,202 @@
+"""`tourney db upgrade`, `tourney db status`, `tourney verify`, `tourney rebuild`: the event
+store's own commands."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="TOURNEY_DATABASE_URL",
+        show_envvar=True,
+        help="Database: a SQLite path or sqlite:///PATH, or postgresql+psycopg://USER@HOST/NAME."
+        " Default: tourney.db in the working folder.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+
+db_app = typer.Typer(
+    help="The database: schema upgrades and status.\n\nExample: tourney db status",
+    no_args_is_help=True,
+)
+
+
+def _fail(exc: Exception) -> NoReturn:
+    print(f"error: {exc}", file=sys.stderr)
+    raise typer.Exit(1)
+
+
+def _print_json(obj: Any) -> None:
+    import json
+
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+@db_app.command("upgrade")
+def upgrade(db: DbOption = None) -> None:
+    """Upgrade the database schema to the newest revision (creating a fresh database).
+
+    Every command does this on first use; this command only says so explicitly.
+
+    Example: tourney db upgrade --db tourney.db
+    """
+    from tourney.errors import TourneyError
+    from tourney.store.database import make_engine, resolve_url, safe_url
+    from tourney.store.migrate import HEAD_REVISION, ensure_schema
+
+    try:
+        engine = make_engine(resolve_url(db))
+        try:
+            was = ensure_schema(engine)
+        finally:
+            engine.dispose()
+    except TourneyError as exc:
+        _fail(exc)
+    state = "already at" if was == HEAD_REVISION else f"upgraded from {was or 'empty'} to"
+    print(f"{safe_url(engine.url)}: {state} revision {HEAD_REVISION}")
+
+
+@db_app.command("status")
+def status(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Show the database, its schema revision, its events and its read models.
+
+    Counts the events and streams, and tells how far each read model has caught up.
+
+    Example: tourney db status --json
+    """
+    from tourney.errors import TourneyError
+    from tourney.projections import default_projections
+    from tourney.store.eventstore import EventStore
+    from tourney.store.migrate import current_revision
+    from tourney.store.projections import Projector
+
+    try:
+        with EventStore.from_url(db) as store:
+            projector = Projector(store, default_projections())
+            report: dict[str, Any] = {
+                "database": store.url,
+                "backend": store.dialect,
+                "revision": current_revision(store.engine),
+                "events": _count(store, "events"),
+                "streams": _count(store, "streams"),
+                "last_position": store.max_position(),
+                "projections": [
+                    {"name": s.name, "position": s.position, "behind": s.behind}
+                    for s in projector.status()
+                ],
+            }
+    except TourneyError as exc:
+        _fail(exc)
+    if as_json:
+        _print_json(report)
+        return
+    print(f"database   {report['database']} ({report['backend']})")
+    print(f"revision   {report['revision']}")
+    print(f"events     {report['events']} in {report['streams']} streams")
+    for projection in report["projections"]:
+        state = "behind" if projection["behind"] else "current"
+        print(f"projection {projection['name']} at position {projection['position']} ({state})")
+
+
+def _count(store: EventStore, table: str) -> int:
+    return int(store.fetch_rows(f"SELECT COUNT(*) FROM {table}", ())[0][0])
+
+
+def verify(
+    db: DbOption = None,
+    heads: Annotated[
+        bool, typer.Option("--heads", help="Also print each stream's short head hash.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Check every stream's hash chain and name what was tampered with.
+
+    Each edited, removed, inserted or reordered event is named by stream and version, one
+    line each on stderr, and the command exits 1.
+
+    Example: tourney verify --heads
+    """
+    from tourney.errors import TourneyError
+    from tourney.store.eventstore import EventStore
+    from tourney.store.hashchain import short
+    from tourney.store.verify import verify as verify_store
+
+    try:
+        with EventStore.from_url(db) as store:
+            problems = verify_store(store)
+            head_rows = store.fetch_rows(
+                "SELECT stream_id, version, head_hash FROM streams ORDER BY stream_id", ()
+            )
+            events = _count(store, "events")
+    except TourneyError as exc:
+        _fail(exc)
+    if as_json:
+        report: dict[str, Any] = {
+            "ok": not problems,
+            "events": events,
+            "streams": len(head_rows),
+            "problems": [
+                {"stream": p.stream_id, "version": p.version, "message": p.message}
+                for p in problems
+            ],
+        }
+        if heads:
+            report["heads"] = {str(s): {"version": v, "hash": short(h)} for s, v, h in head_rows}
+        _print_json(report)
+    else:
+        if heads:
+            for stream_id, version, head in head_rows:
+                print(f"{short(head)}  {stream_id} (version {version})")
+        for problem in problems:
+            print(f"problem: {problem}", file=sys.stderr)
+        if not problems:
+            print(f"ok: {events} events in {len(head_rows)} streams, every hash chain intact")
+    if problems:
+        raise typer.Exit(1)
+
+
+def rebuild(db: DbOption = None) -> None:
+    """Empty every read model and rebuild it from the events.
+
+    Shows a progress bar on stderr while it works; the tables come out identical.
+
+    Example: tourney rebuild --db tourney.db
+    """
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from tourney.errors import TourneyError
+    from tourney.projections import default_projections
+    from tourney.store.eventstore import EventStore
+    from tourney.store.projections import Projector
+
+    started = time.perf_counter()
+    try:
+        with EventStore.from_url(db) as store:
+            projector = Projector(store, default_projections())
+            events = _count(store, "events")
+            columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn())
+            console = Console(stderr=True)
+            with Progress(*columns, console=console, transient=True) as bar:
+                task = bar.add_task("rebuild", total=events * len(projector.projections))
+                read = projector.rebuild(progress=lambda done: bar.update(task, completed=done))
+    except TourneyError as exc:
+        _fail(exc)
+    names = ", ".join(p.name for p in projector.projections)
+    print(f"rebuilt {names} from {read} events in {time.perf_counter() - started:.2f} s")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(db_app, name="db")
+    app.command()(verify)
+    app.command()(rebuild)

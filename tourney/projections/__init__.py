@@ -1,0 +1,31 @@
+"""The read models of tourney, and opening a store with them attached.
+
+A new projection (tournaments, standings) is added to `default_projections`; its tables
+come from a migration.
+"""
+
+from __future__ import annotations
+
+from tourney.store.eventstore import EventStore
+from tourney.store.projections import Projection, Projector
+
+
+def default_projections() -> list[Projection]:
+    """Every projection tourney keeps, in the order they catch up."""
+    from tourney.projections.match_view import MatchProjection
+
+    return [MatchProjection()]
+
+
+def open_store(db: str | None = None) -> tuple[EventStore, Projector]:
+    """The store at `db` (`--db`, else $TOURNEY_DATABASE_URL, else ./tourney.db), upgraded
+    to the current schema, with every projection caught up and kept current after each
+    append. Raises StoreError subclasses with one-line messages."""
+    store = EventStore.from_url(db)
+    try:
+        projector = Projector(store, default_projections()).attach()
+        projector.catch_up()
+    except BaseException:
+        store.close()
+        raise
+    return store, projector

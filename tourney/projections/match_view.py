@@ -1,0 +1,140 @@
+"""The match read model: one `match_views` row per `match-<id>` stream, computed only by
+replaying the stream through the rules engine.
+
+An event the engine refuses (which a command would never append, but a hand-edited
+database might hold) marks the match `invalid`, with the engine's message and the version;
+later events of that stream are not applied.
+
+Live `Match` objects are kept for the most recently touched streams, each with the version
+it has applied, and reused only when the next event is the very next version; otherwise
+the stream is replayed from its first event. Both give the same state, the cache only saves
+the replay.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Table
+
+from tourney.engine import Match
+from tourney.errors import TourneyError
+from tourney.record import event_from_dict
+from tourney.store.eventstore import StoredEvent
+from tourney.store.projections import Batch
+
+STREAM_PREFIX = "match-"
+CACHE_SIZE = 256
+
+
+def match_stream(match_id: str) -> str:
+    """The stream id of a match."""
+    return f"{STREAM_PREFIX}{match_id}"
+
+
+@dataclass(slots=True)
+class _Replay:
+    """A match replayed up to `version`, or stopped at the event the engine refused."""
+
+    match: Match = field(default_factory=Match)
+    version: int = 0
+    error: str | None = None
+
+    def feed(self, event: StoredEvent) -> None:
+        self.version = event.version
+        if self.error is not None:
+            return
+        try:
+            self.match.apply(event_from_dict({**event.payload, "type": event.type}))
+        except TourneyError as exc:
+            self.error = f"version {event.version} ({event.type}): {exc}"
+
+
+class MatchProjection:
+    """Status, sides, scores, hands, winners, player to move and layout of every match."""
+
+    name = "match_views"
+
+    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
+        self._cache: OrderedDict[str, _Replay] = OrderedDict()
+        self._cache_size = cache_size
+
+    def tables(self) -> Sequence[Table]:
+        return [_match_views()]
+
+    def wants(self, stream_id: str) -> bool:
+        return stream_id.startswith(STREAM_PREFIX)
+
+    def reset(self) -> None:
+        self._cache.clear()
+
+    def apply(self, batch: Batch) -> None:
+        touched: dict[str, _Replay] = {}
+        for event in batch.events:
+            replay = touched.get(event.stream_id)
+            if replay is None or replay.version != event.version - 1:
+                replay = self._resume(batch, event.stream_id, event.version - 1)
+                touched[event.stream_id] = replay
+            replay.feed(event)
+        rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
+        ids = [row["match_id"] for row in rows]
+        table = _match_views()
+        batch.connection.execute(table.delete().where(table.c.match_id.in_(ids)))
+        batch.connection.execute(table.insert(), rows)
+        for stream_id, replay in touched.items():
+            self._remember(stream_id, replay)
+
+    def _resume(self, batch: Batch, stream_id: str, version: int) -> _Replay:
+        cached = self._cache.pop(stream_id, None)
+        if cached is not None and cached.version == version:
+            return cached
+        replay = _Replay()
+        if version > 0:
+            for event in batch.store.read_stream(stream_id, 0, version):
+                replay.feed(event)
+        return replay
+
+    def _remember(self, stream_id: str, replay: _Replay) -> None:
+        self._cache[stream_id] = replay
+        self._cache.move_to_end(stream_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+
+def _match_views() -> Table:
+    # Imported on first use: SQLModel (and pydantic) cost a one-shot command ~0.1 s to load,
+    # and most commands find the read model current and never write a row.
+    from tourney.store.models import MatchViewRow
+
+    table: Table = MatchViewRow.__table__  # type: ignore[attr-defined]
+    return table
+
+
+def _row(stream_id: str, replay: _Replay) -> dict[str, Any]:
+    match = replay.match
+    summary = match.summary()
+    if replay.error is not None:
+        status = "invalid"
+    elif summary["finished"]:
+        status = "finished"
+    elif match.started:
+        status = "in_progress"
+    else:
+        status = "not_started"
+    return {
+        "match_id": stream_id[len(STREAM_PREFIX) :],
+        "stream_id": stream_id,
+        "version": replay.version,
+        "status": status,
+        "players": list(match.players),
+        "sides": summary["sides"],
+        "scores": [side["score"] for side in summary["sides"]],
+        "winners": summary["winners"],
+        "hands": summary["hands"],
+        "to_move": None if replay.error is not None else match.to_move,
+        "layout": match.layout_view(),
+        "error": replay.error,
+    }

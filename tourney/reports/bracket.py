@@ -1,0 +1,230 @@
+"""The bracket of an elimination event, laid out for an inline SVG drawing.
+
+Python places every box and connector (templates only draw them): round columns left to
+right, each slot a box with one line per place at its table (2-4), later slots centred on
+the slots that feed them, and the third-place match under the final.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Literal
+
+from tourney.reports import paths
+from tourney.reports.heading import Heading, heading_of
+from tourney.tournament.elimination import Slot
+from tourney.tournament.state import TournamentError, TournamentState, bracket_of, seeded
+
+BOX_WIDTH = 200
+LINE_HEIGHT = 22
+COLUMN_GAP = 48
+ROW_GAP = 18
+TOP = 34
+MARGIN = 12
+
+EntryState = Literal["winner", "out", "playing", "bye", "waiting", "empty"]
+
+STATUS_LABELS = {
+    "waiting": "waiting for the previous round",
+    "bye": "bye",
+    "empty": "no entrants",
+    "to_play": "to play",
+    "in_play": "in play",
+    "deciding_match_needed": "deciding match needed",
+    "decided": "decided",
+}
+
+
+NAME_ROOM = 20
+"""Characters of a name that fit in a box beside its seed and score; the rest is cut."""
+
+
+def fit(name: str, room: int = NAME_ROOM) -> str:
+    """`name` cut to `room` characters, ending in an ellipsis when it was cut."""
+    return name if len(name) <= room else name[: room - 1] + "…"
+
+
+def names_for_ids(state: TournamentState, text: str) -> str:
+    """The core's notes name entrants by id: show their names instead."""
+    ids = set(state.entrant_ids())
+    return re.sub(
+        r"[A-Za-z0-9_.-]+",
+        lambda m: state.entrant_name(m.group()) if m.group() in ids else m.group(),
+        text,
+    )
+
+
+@dataclass(frozen=True)
+class BracketEntry:
+    name: str
+    short: str
+    seed: int | None
+    state: EntryState
+    score: int | None
+    y: int
+
+
+@dataclass(frozen=True)
+class BracketSlot:
+    round: int
+    index: int
+    label: str
+    status: str
+    status_label: str
+    entries: tuple[BracketEntry, ...]
+    winner: str | None
+    outcome_word: str
+    note: str
+    hrefs: tuple[str, ...]
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    number: int
+    name: str
+    x: int
+    slots: tuple[BracketSlot, ...]
+
+
+@dataclass(frozen=True)
+class BracketView:
+    heading: Heading
+    sides: int
+    columns: tuple[BracketColumn, ...]
+    third_place: BracketSlot | None
+    connectors: tuple[str, ...]
+    champion: str | None
+    width: int
+    height: int
+
+
+def _entries(
+    state: TournamentState, slot: Slot, seeds: dict[str, int], y: int
+) -> tuple[BracketEntry, ...]:
+    last = next((p for p in reversed(slot.plays) if p.outcome is not None), None)
+    entries = []
+    for place, entrant in enumerate(slot.entrants):
+        top = y + place * LINE_HEIGHT
+        if entrant is None:
+            if slot.status == "waiting":
+                entries.append(
+                    BracketEntry("to be decided", "to be decided", None, "waiting", None, top)
+                )
+            elif slot.status == "empty":
+                entries.append(BracketEntry("—", "—", None, "empty", None, top))
+            else:
+                entries.append(BracketEntry("bye", "bye", None, "bye", None, top))
+            continue
+        score = None
+        if last is not None and last.outcome is not None and entrant in last.sides:
+            score = last.outcome.scores[last.sides.index(entrant)]
+        if slot.winner is None:
+            status: EntryState = "playing"
+        else:
+            status = "winner" if entrant == slot.winner else "out"
+        name = state.entrant_name(entrant)
+        entries.append(BracketEntry(name, fit(name), seeds.get(entrant), status, score, top))
+    return tuple(entries)
+
+
+def _slot_view(
+    state: TournamentState,
+    slot: Slot,
+    number: int,
+    label: str,
+    seeds: dict[str, int],
+    sheets: Collection[str],
+    x: int,
+    y: int,
+    outcome_word: str = "advances",
+) -> BracketSlot:
+    return BracketSlot(
+        round=number,
+        index=slot.index,
+        label=label,
+        status=slot.status,
+        status_label=STATUS_LABELS.get(slot.status, slot.status),
+        entries=_entries(state, slot, seeds, y),
+        winner=None if slot.winner is None else state.entrant_name(slot.winner),
+        outcome_word=outcome_word,
+        note=names_for_ids(state, slot.note),
+        hrefs=tuple(paths.match_page(p.match_id) for p in slot.plays if p.match_id in sheets),
+        x=x,
+        y=y,
+        width=BOX_WIDTH,
+        height=len(slot.entrants) * LINE_HEIGHT,
+    )
+
+
+def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> BracketView:
+    """The bracket of an elimination tournament, placed for drawing.
+
+    Raises `TournamentError` for other formats.
+    """
+    if state.created.format != "elimination":
+        raise TournamentError(f"{state.title} is not an elimination event: it has no bracket")
+    bracket = bracket_of(state)
+    seeds: dict[str, int] = {}
+    if bracket.rounds:
+        field = [e for slot in bracket.rounds[0].slots for e in slot.present]
+        seeds = {e: i + 1 for i, e in enumerate(seeded(state, field))}
+    height = bracket.sides * LINE_HEIGHT
+    columns: list[BracketColumn] = []
+    connectors: list[str] = []
+    centres: list[float] = []
+    for column, round_ in enumerate(bracket.rounds):
+        x = MARGIN + column * (BOX_WIDTH + COLUMN_GAP)
+        slots = []
+        new_centres: list[float] = []
+        for slot in round_.slots:
+            if column == 0:
+                centre = TOP + slot.index * (height + ROW_GAP) + height / 2
+            else:
+                feeders = centres[slot.index * bracket.sides : (slot.index + 1) * bracket.sides]
+                centre = sum(feeders) / len(feeders)
+                for feeder in feeders:
+                    mid = x - COLUMN_GAP // 2
+                    connectors.append(
+                        f"M {x - COLUMN_GAP} {feeder:.0f} H {mid} V {centre:.0f} H {x}"
+                    )
+            new_centres.append(centre)
+            top = round(centre - height / 2)
+            label = f"{round_.name}, table {slot.index + 1}"
+            word = "wins the final" if round_.name == "final" else "advances"
+            slots.append(_slot_view(state, slot, round_.number, label, seeds, sheets, x, top, word))
+        centres = new_centres
+        columns.append(BracketColumn(round_.number, round_.name, x, tuple(slots)))
+    bottom = max((s.y + s.height for c in columns for s in c.slots), default=TOP)
+    third = None
+    if bracket.third_place is not None and columns:
+        final = columns[-1]
+        third = _slot_view(
+            state,
+            bracket.third_place,
+            final.number,
+            "third-place match",
+            seeds,
+            sheets,
+            final.x,
+            max(bottom + 2 * ROW_GAP, final.slots[0].y + height + 3 * ROW_GAP),
+            "takes third place",
+        )
+        bottom = max(bottom, third.y + third.height)
+    width = MARGIN * 2 + len(columns) * BOX_WIDTH + max(0, len(columns) - 1) * COLUMN_GAP
+    champion = bracket.champion
+    return BracketView(
+        heading=heading_of(state),
+        sides=bracket.sides,
+        columns=tuple(columns),
+        third_place=third,
+        connectors=tuple(connectors),
+        champion=None if champion is None else state.entrant_name(champion),
+        width=width,
+        height=bottom + MARGIN,
+    )

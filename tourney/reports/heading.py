@@ -1,0 +1,48 @@
+"""The heading every report starts with: which tournament, which format, how far along."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tourney.tournament.state import TournamentState, last_round
+
+FORMAT_LABELS = {
+    "swiss": "Swiss",
+    "round_robin": "Round robin",
+    "elimination": "Single elimination",
+}
+
+
+@dataclass(frozen=True)
+class Heading:
+    name: str
+    slug: str
+    format: str
+    format_label: str
+    table_size: int
+    partnerships: bool
+    target: int
+    rounds: int
+    paired: int
+
+    @property
+    def play_label(self) -> str:
+        """``"tables of 4, partnerships"``: how the tables are played."""
+        kind = "partnerships" if self.partnerships else "individual"
+        return f"tables of {self.table_size}, {kind}, first to {self.target}"
+
+
+def heading_of(state: TournamentState) -> Heading:
+    """The heading of `state`; raises `TournamentError` when no tournament was created."""
+    settings = state.created
+    return Heading(
+        name=settings.name,
+        slug=settings.slug,
+        format=settings.format,
+        format_label=FORMAT_LABELS.get(settings.format, settings.format),
+        table_size=settings.table_size,
+        partnerships=settings.partnerships,
+        target=settings.target,
+        rounds=last_round(state),
+        paired=len(state.rounds),
+    )

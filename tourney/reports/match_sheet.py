@@ -1,0 +1,211 @@
+"""The completed scoresheet of a match: every hand, every placement, the running scores.
+
+Built from the replayed engine `Match` (placements with counted ends and points, hand ends
+and credits). When the match's events are given too, with their stream versions, the sheet
+also shows each draw, pass and reveal in order, and every line carries its version so the
+paper sheet can be checked against the stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from tourney.engine import (
+    Event,
+    HandStarted,
+    Match,
+    Passed,
+    Placement,
+    TileDrawn,
+    TilePlaced,
+    TilesRevealed,
+)
+from tourney.errors import TourneyError
+from tourney.reports.heading import Heading, heading_of
+from tourney.reports.results import result_text
+from tourney.reports.rounds import round_name
+from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
+from tourney.tournament.matches import MatchRecord
+from tourney.tournament.state import TournamentState
+
+ActionKind = Literal["placed", "drew", "passed", "revealed"]
+
+END_LABELS = {
+    "domino": "domino: the last tile was placed",
+    "blocked": "blocked: nobody could place",
+    "target": "the match was won on a placement (no count)",
+}
+
+
+class SheetError(TourneyError):
+    """The match's events and its replayed state do not agree."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One line of a hand: a placement (with counted ends and points), a draw, a pass or a
+    reveal. `scores` are the running scores by side after a scoring placement."""
+
+    kind: ActionKind
+    version: int | None
+    player: str
+    tile: str | None = None
+    on: str | None = None
+    ends: int | None = None
+    points: int = 0
+    continues: bool = False
+    tiles: tuple[str, ...] = ()
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class HandView:
+    number: int
+    opener: str
+    known: bool
+    actions: tuple[Action, ...]
+    end: str | None
+    end_label: str
+    placement_points: tuple[int, ...]
+    credits: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MatchSheet:
+    heading: Heading
+    round: int
+    round_name: str
+    table: int
+    match_id: str
+    decides: str | None
+    seats: tuple[SeatView, ...]
+    sides: tuple[SideView, ...]
+    side_names: tuple[str, ...]
+    hands: tuple[HandView, ...]
+    scores: tuple[int, ...]
+    finished: bool
+    winners: tuple[str, ...]
+    result: str
+    integrity_hash: str | None
+    detailed: bool
+
+
+def match_sheet(
+    state: TournamentState,
+    record: MatchRecord,
+    match: Match,
+    events: Sequence[tuple[int, Event]] | None = None,
+    integrity_hash: str | None = None,
+) -> MatchSheet:
+    """The completed sheet of `record`, whose play `match` has replayed.
+
+    `events` are (version, event) pairs of the match stream; without them the sheet lists
+    placements only. Raises `SheetError` when the events do not match the replayed match.
+    """
+    actions = _actions(match, events) if events is not None else _placements_only(match)
+    sides = len(match.sides)
+    running = [0] * sides
+    hands: list[HandView] = []
+    for summary in match.hands:
+        made = [0] * sides
+        lines: list[Action] = []
+        for action in actions.get(summary.number, []):
+            if action.kind == "placed" and action.points:
+                side = match.side_of_player(action.player)
+                made[side] += action.points
+                running[side] += action.points
+                action = replace(action, scores=tuple(running))
+            lines.append(action)
+        credits = tuple(summary.credits) if summary.credits else (0,) * sides
+        for side, credit in enumerate(credits):
+            running[side] += credit
+        end = None if summary.end is None else summary.end.value
+        hands.append(
+            HandView(
+                number=summary.number,
+                opener=summary.opener,
+                known=summary.known,
+                actions=tuple(lines),
+                end=end,
+                end_label=END_LABELS.get(end, "in progress") if end else "in progress",
+                placement_points=tuple(made),
+                credits=credits,
+                scores=tuple(running),
+            )
+        )
+    if running != list(match.scores):
+        raise SheetError(
+            f"match {record.match_id}: the sheet adds up to {running}, "
+            f"the replayed match says {match.scores}"
+        )
+    return MatchSheet(
+        heading=heading_of(state),
+        round=record.round,
+        round_name=round_name(state, record.round),
+        table=record.table,
+        match_id=record.match_id,
+        decides=record.decides,
+        seats=seats_of(state, record),
+        sides=sides_of(state, record),
+        side_names=tuple(" & ".join(players) for players in match.sides),
+        hands=tuple(hands),
+        scores=tuple(match.scores),
+        finished=match.finished,
+        winners=tuple(" & ".join(match.sides[w]) for w in match.winners),
+        result=result_text(state, record),
+        integrity_hash=integrity_hash,
+        detailed=events is not None,
+    )
+
+
+def _placed(version: int | None, placement: Placement) -> Action:
+    return Action(
+        "placed",
+        version,
+        placement.player,
+        placement.tile.text,
+        None if placement.on is None else placement.on.text,
+        placement.ends,
+        placement.points,
+        placement.continues,
+    )
+
+
+def _placements_only(match: Match) -> dict[int, list[Action]]:
+    by_hand: dict[int, list[Action]] = {}
+    for placement in match.placements:
+        by_hand.setdefault(placement.hand, []).append(_placed(placement.line, placement))
+    return by_hand
+
+
+def _actions(match: Match, events: Sequence[tuple[int, Event]]) -> dict[int, list[Action]]:
+    by_hand: dict[int, list[Action]] = {}
+    hand = 0
+    placements = iter(match.placements)
+    for version, event in events:
+        if isinstance(event, HandStarted):
+            hand += 1
+            continue
+        line = by_hand.setdefault(hand, [])
+        if isinstance(event, TilePlaced):
+            placement = next(placements, None)
+            if placement is None or placement.tile != event.tile or placement.hand != hand:
+                raise SheetError(
+                    f"event {version} places {event.tile}, which the replayed match "
+                    "does not have at that point"
+                )
+            line.append(_placed(version, placement))
+        elif isinstance(event, TileDrawn):
+            tile = None if event.tile is None else event.tile.text
+            line.append(Action("drew", version, event.player, tile))
+        elif isinstance(event, Passed):
+            line.append(Action("passed", version, event.player))
+        elif isinstance(event, TilesRevealed):
+            tiles = tuple(t.text for t in event.tiles)
+            line.append(Action("revealed", version, event.player, tiles=tiles))
+    if next(placements, None) is not None:
+        raise SheetError("the replayed match has placements that the events do not")
+    return by_hand

@@ -1,0 +1,58 @@
+"""The Jinja environment: autoescape on, undefined names are errors, user templates first.
+
+Templates live in ``templates/`` at the top of the repository. A user folder given with
+``--templates DIR`` is searched first, so any template (``base.html``, a partial, a page)
+can be overridden by a file of the same name.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+
+from tourney.errors import TourneyError
+
+
+class TemplatesNotFound(TourneyError):
+    """The package's template folder, or a user folder, is missing."""
+
+
+def package_templates() -> Path:
+    """``templates/`` beside the ``tourney`` package (a source or editable checkout).
+
+    Raises `TemplatesNotFound` when the folder is not there (e.g. a wheel built without it).
+    """
+    folder = Path(__file__).resolve().parents[2] / "templates"
+    if not (folder / "base.html").is_file():
+        raise TemplatesNotFound(f"the report templates are not at {folder}")
+    return folder
+
+
+@lru_cache(maxsize=8)
+def environment(user_dir: Path | None = None) -> Environment:
+    """The environment for `user_dir` (searched first) and the package's templates.
+
+    Cached per folder: templates are compiled once per process.
+    """
+    folders = [package_templates()]
+    if user_dir is not None:
+        if not user_dir.is_dir():
+            raise TemplatesNotFound(f"--templates {user_dir}: no such folder")
+        folders.insert(0, user_dir.resolve())
+    return Environment(
+        loader=ChoiceLoader([FileSystemLoader(str(folder)) for folder in folders]),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+    )
+
+
+def render(name: str, context: dict[str, Any], user_dir: Path | None = None) -> str:
+    """Render template `name` with `context`; Jinja errors propagate unchanged."""
+    return environment(user_dir).get_template(name).render(context)

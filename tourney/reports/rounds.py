@@ -1,0 +1,103 @@
+"""Pairings and seating of a round, and the table cards that go on its tables."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from tourney.reports import paths
+from tourney.reports.heading import Heading, heading_of
+from tourney.reports.results import result_text
+from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
+from tourney.tournament.state import TournamentError, TournamentState, bracket_of
+
+
+def round_name(state: TournamentState, number: int) -> str:
+    """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
+    if state.created.format == "elimination":
+        rounds = bracket_of(state).rounds
+        if number <= len(rounds) and rounds[number - 1].name != f"round {number}":
+            return f"Round {number} ({rounds[number - 1].name})"
+    return f"Round {number}"
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    match_id: str
+    seats: tuple[SeatView, ...]
+    sides: tuple[SideView, ...]
+    why: str
+    result: str
+    sheet_href: str | None
+    decides: str | None
+
+
+@dataclass(frozen=True)
+class RoundView:
+    heading: Heading
+    number: int
+    name: str
+    tables: tuple[TableView, ...]
+    byes: tuple[str, ...]
+    notes: tuple[str, ...]
+    overridden: bool
+    scoresheets_href: str
+    cards_href: str
+
+
+def _check_round(state: TournamentState, number: int) -> None:
+    if not 1 <= number <= len(state.rounds):
+        raise TournamentError(f"round {number} of {state.title} has not been paired")
+
+
+def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()) -> RoundView:
+    """Pairings and seating of round `number`; tables whose match id is in `sheets` link to
+    their completed scoresheet. Raises `TournamentError` for a round not yet paired."""
+    _check_round(state, number)
+    paired = state.rounds[number - 1]
+    why = {t.match_id: t.why for t in paired.tables}
+    why.update({d.table.match_id: d.table.why for d in state.deciding if d.round == number})
+    tables = tuple(
+        TableView(
+            number=record.table,
+            match_id=record.match_id,
+            seats=seats_of(state, record),
+            sides=sides_of(state, record),
+            why=why.get(record.match_id, ""),
+            result=result_text(state, record),
+            sheet_href=paths.match_page(record.match_id) if record.match_id in sheets else None,
+            decides=record.decides,
+        )
+        for record in sorted(state.round_matches(number), key=lambda m: m.table)
+    )
+    return RoundView(
+        heading=heading_of(state),
+        number=number,
+        name=round_name(state, number),
+        tables=tables,
+        byes=tuple(state.entrant_name(e) for e in paired.byes),
+        notes=paired.notes,
+        overridden=paired.overridden,
+        scoresheets_href=paths.scoresheets_page(number),
+        cards_href=paths.cards_page(number),
+    )
+
+
+@dataclass(frozen=True)
+class TableCard:
+    heading: Heading
+    round_name: str
+    table: int
+    match_id: str
+    seats: tuple[SeatView, ...]
+    sides: tuple[SideView, ...]
+
+
+def table_cards(state: TournamentState, number: int) -> tuple[TableCard, ...]:
+    """A card per table of round `number`, to stand on the table: its number and seating."""
+    view = round_view(state, number)
+    return tuple(
+        TableCard(view.heading, view.name, t.number, t.match_id, t.seats, t.sides)
+        for t in view.tables
+    )

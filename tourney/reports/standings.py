@@ -1,0 +1,115 @@
+"""Standings as a page, and as Markdown, CSV and JSON exports of the same rows."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from tourney.reports.heading import Heading, heading_of
+from tourney.reports.spreadsheet import csv_text
+from tourney.tournament.standings import COLUMNS, StandingRow, standings_of
+from tourney.tournament.state import TournamentState
+
+COLUMN_LABELS = {
+    "rank": "Rank",
+    "name": "Name",
+    "club": "Club",
+    "points": "Points",
+    "played": "Played",
+    "wins": "Wins",
+    "shared": "Shared",
+    "losses": "Losses",
+    "byes": "Byes",
+    "buchholz": "Buchholz",
+    "scored": "Scored",
+    "status": "Status",
+}
+
+NUMERIC = frozenset({"points", "played", "wins", "shared", "losses", "byes", "buchholz", "scored"})
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    entrant_id: str
+    rank: int
+    cells: tuple[str, ...]
+    leader: bool
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    heading: Heading
+    columns: tuple[str, ...]
+    labels: tuple[str, ...]
+    numeric: tuple[bool, ...]
+    lines: tuple[StandingLine, ...]
+    leaders: tuple[str, ...]
+    complete: bool
+    tie_breaks: tuple[str, ...]
+
+
+def standings_view(state: TournamentState) -> StandingsView:
+    """The standings of `state`; `leaders` are the names ranked first."""
+    rows = standings_of(state)
+    heading = heading_of(state)
+    lines = tuple(
+        StandingLine(r.entrant_id, r.rank, r.cells(), r.rank == 1, r.withdrawn) for r in rows
+    )
+    unfinished = any(m.outcome is None for m in state.matches.values())
+    return StandingsView(
+        heading=heading,
+        columns=COLUMNS,
+        labels=tuple(COLUMN_LABELS[c] for c in COLUMNS),
+        numeric=tuple(c in NUMERIC for c in COLUMNS),
+        lines=lines,
+        leaders=tuple(r.name for r in rows if r.rank == 1),
+        complete=heading.paired >= heading.rounds and not unfinished,
+        tie_breaks=tuple(state.created.tie_breaks),
+    )
+
+
+def _markdown_cell(text: str) -> str:
+    """Escape Markdown's punctuation so a name is shown, never interpreted."""
+    out = []
+    for char in text:
+        if char in "\\`*_{}[]()<>#+-.!|~&":
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out).replace("\n", " ")
+
+
+def standings_markdown(view: StandingsView) -> str:
+    """A Markdown document: a title line and one pipe table."""
+    title = _markdown_cell(view.heading.name)
+    lines = [
+        f"# {title}: standings",
+        "",
+        "| " + " | ".join(view.labels) + " |",
+        "|" + "|".join("---:" if n else "---" for n in view.numeric) + "|",
+    ]
+    for line in view.lines:
+        lines.append("| " + " | ".join(_markdown_cell(c) for c in line.cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def standings_csv(view: StandingsView) -> str:
+    return csv_text(view.columns, (line.cells for line in view.lines))
+
+
+def standings_json(state: TournamentState) -> str:
+    """JSON: the tournament's heading and every row's exact values."""
+    rows: tuple[StandingRow, ...] = standings_of(state)
+    heading = heading_of(state)
+    document = {
+        "tournament": {
+            "name": heading.name,
+            "slug": heading.slug,
+            "format": heading.format,
+            "rounds": heading.rounds,
+            "paired": heading.paired,
+        },
+        "standings": [row.to_dict() for row in rows],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"

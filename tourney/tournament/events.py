@@ -1,0 +1,391 @@
+"""The events of a tournament stream, named in the past tense.
+
+Each event is a frozen dataclass with a `type` string and a JSON-safe payload:
+`Event.from_payload(event.to_payload()) == event`. `event_from_payload` rebuilds any of
+them from a stored `(type, payload)` pair.
+
+Sides: a table's *sides* are the units that score. At individual tables side ``i`` is
+seat ``i + 1``; at a partnership table side 0 holds seats 1 and 3, side 1 seats 2 and 4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Literal, TypeAlias
+
+from tourney.errors import TourneyError
+
+Format = Literal["round_robin", "swiss", "elimination"]
+Seeding = Literal["rating", "registration", "previous"]
+TieBreak = Literal["buchholz", "points", "head_to_head"]
+
+FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
+SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
+TIE_BREAKS: tuple[str, ...] = ("buchholz", "points", "head_to_head")
+
+
+def fraction_text(value: Fraction) -> str:
+    """`Fraction(1, 3)` -> ``"1/3"``, `Fraction(2)` -> ``"2"``: exact and JSON-safe."""
+    return str(value)
+
+
+def parse_fraction(text: str | int | float) -> Fraction:
+    """Read a fraction written as ``"1/3"``, ``"0.5"`` or ``2``; raise `TourneyError` if not."""
+    try:
+        return Fraction(str(text))
+    except (ValueError, ZeroDivisionError):
+        raise TourneyError(f"not a number or fraction: {text!r}") from None
+
+
+@dataclass(frozen=True)
+class TournamentCreated:
+    """A tournament was set up; every later rule reads its settings from here.
+
+    `shared_win` is ``"split"`` (each of k winners gets 1/k), ``"full"`` (each gets 1) or a
+    fraction such as ``"1/2"`` that each shared winner gets.
+    """
+
+    type: ClassVar[str] = "TournamentCreated"
+    name: str
+    slug: str
+    format: Format
+    table_size: int
+    rounds: int
+    partnerships: bool = False
+    target: int = 61
+    shared_win: str = "split"
+    bye_points: Fraction = Fraction(1)
+    tie_breaks: tuple[TieBreak, ...] = ("buchholz", "points", "head_to_head")
+    third_place: bool = False
+    seeding: Seeding = "rating"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "slug": self.slug,
+            "format": self.format,
+            "table_size": self.table_size,
+            "rounds": self.rounds,
+            "partnerships": self.partnerships,
+            "target": self.target,
+            "shared_win": self.shared_win,
+            "bye_points": fraction_text(self.bye_points),
+            "tie_breaks": list(self.tie_breaks),
+            "third_place": self.third_place,
+            "seeding": self.seeding,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> TournamentCreated:
+        return cls(
+            name=payload["name"],
+            slug=payload["slug"],
+            format=payload["format"],
+            table_size=int(payload["table_size"]),
+            rounds=int(payload["rounds"]),
+            partnerships=bool(payload.get("partnerships", False)),
+            target=int(payload.get("target", 61)),
+            shared_win=str(payload.get("shared_win", "split")),
+            bye_points=parse_fraction(payload.get("bye_points", "1")),
+            tie_breaks=tuple(payload.get("tie_breaks", ("buchholz", "points", "head_to_head"))),
+            third_place=bool(payload.get("third_place", False)),
+            seeding=payload.get("seeding", "rating"),
+        )
+
+    @property
+    def sides_per_table(self) -> int:
+        """How many scoring sides sit at a full table: 2 for partnerships, else the size."""
+        return 2 if self.partnerships else self.table_size
+
+
+@dataclass(frozen=True)
+class PlayerRegistered:
+    """A player entered (late entries are allowed until the last round is paired)."""
+
+    type: ClassVar[str] = "PlayerRegistered"
+    player_id: str
+    name: str
+    club: str | None = None
+    rating: int | None = None
+    seed: int | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "player_id": self.player_id,
+            "name": self.name,
+            "club": self.club,
+            "rating": self.rating,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PlayerRegistered:
+        return cls(
+            player_id=payload["player_id"],
+            name=payload["name"],
+            club=payload.get("club"),
+            rating=payload.get("rating"),
+            seed=payload.get("seed"),
+        )
+
+
+@dataclass(frozen=True)
+class PartnershipFormed:
+    """Two registered players became one fixed partnership (an entrant of its own)."""
+
+    type: ClassVar[str] = "PartnershipFormed"
+    team_id: str
+    name: str
+    members: tuple[str, str]
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"team_id": self.team_id, "name": self.name, "members": list(self.members)}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PartnershipFormed:
+        first, second = payload["members"]
+        return cls(team_id=payload["team_id"], name=payload["name"], members=(first, second))
+
+
+@dataclass(frozen=True)
+class PlayerWithdrawn:
+    """A player left: kept in the standings, never paired again."""
+
+    type: ClassVar[str] = "PlayerWithdrawn"
+    player_id: str
+    reason: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PlayerWithdrawn:
+        return cls(player_id=payload["player_id"], reason=payload.get("reason", ""))
+
+
+@dataclass(frozen=True)
+class PairedTable:
+    """One table of a round: seats in order (player ids), its match and why it was formed."""
+
+    number: int
+    seats: tuple[str, ...]
+    match_id: str
+    why: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seats": list(self.seats),
+            "match_id": self.match_id,
+            "why": self.why,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PairedTable:
+        return cls(
+            number=int(payload["number"]),
+            seats=tuple(payload["seats"]),
+            match_id=payload["match_id"],
+            why=payload.get("why", ""),
+        )
+
+
+@dataclass(frozen=True)
+class RoundPaired:
+    """A round was paired: its tables, the entrants with a bye, and notes on the whole round."""
+
+    type: ClassVar[str] = "RoundPaired"
+    round: int
+    tables: tuple[PairedTable, ...]
+    byes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    overridden: bool = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "tables": [table.to_payload() for table in self.tables],
+            "byes": list(self.byes),
+            "notes": list(self.notes),
+            "overridden": self.overridden,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> RoundPaired:
+        return cls(
+            round=int(payload["round"]),
+            tables=tuple(PairedTable.from_payload(t) for t in payload["tables"]),
+            byes=tuple(payload.get("byes", ())),
+            notes=tuple(payload.get("notes", ())),
+            overridden=bool(payload.get("overridden", False)),
+        )
+
+
+@dataclass(frozen=True)
+class DecidingMatchPaired:
+    """A knockout match ended in a shared win with equal scores: the tied play again."""
+
+    type: ClassVar[str] = "DecidingMatchPaired"
+    round: int
+    decides: str
+    table: PairedTable
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"round": self.round, "decides": self.decides, "table": self.table.to_payload()}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> DecidingMatchPaired:
+        return cls(
+            round=int(payload["round"]),
+            decides=payload["decides"],
+            table=PairedTable.from_payload(payload["table"]),
+        )
+
+
+def _result_payload(
+    match_id: str, scores: tuple[int, ...], winners: tuple[int, ...]
+) -> dict[str, Any]:
+    return {"match_id": match_id, "scores": list(scores), "winners": list(winners)}
+
+
+@dataclass(frozen=True)
+class MatchResultRecorded:
+    """A match finished as the match projection reports it.
+
+    `scores[i]` is side i's final score; `winners` are the side indexes that reached the
+    target in the deciding count (several for a shared win).
+    """
+
+    type: ClassVar[str] = "MatchResultRecorded"
+    match_id: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_payload(self) -> dict[str, Any]:
+        return _result_payload(self.match_id, self.scores, self.winners)
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> MatchResultRecorded:
+        return cls(
+            match_id=payload["match_id"],
+            scores=tuple(int(s) for s in payload["scores"]),
+            winners=tuple(int(w) for w in payload["winners"]),
+        )
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """The director ruled that these sides forfeit; the other sides win (shared if several)."""
+
+    type: ClassVar[str] = "Forfeit"
+    match_id: str
+    sides: tuple[int, ...]
+    reason: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"match_id": self.match_id, "sides": list(self.sides), "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> Forfeit:
+        return cls(
+            match_id=payload["match_id"],
+            sides=tuple(int(s) for s in payload["sides"]),
+            reason=payload.get("reason", ""),
+        )
+
+
+@dataclass(frozen=True)
+class NoShow:
+    """Players did not turn up: scored like a forfeit by their sides, reported as a no-show."""
+
+    type: ClassVar[str] = "NoShow"
+    match_id: str
+    player_ids: tuple[str, ...]
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"match_id": self.match_id, "player_ids": list(self.player_ids)}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> NoShow:
+        return cls(match_id=payload["match_id"], player_ids=tuple(payload["player_ids"]))
+
+
+@dataclass(frozen=True)
+class AdjudicatedResult:
+    """The director set a match's result, replacing whatever was recorded, with a reason."""
+
+    type: ClassVar[str] = "AdjudicatedResult"
+    match_id: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {**_result_payload(self.match_id, self.scores, self.winners), "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> AdjudicatedResult:
+        return cls(
+            match_id=payload["match_id"],
+            scores=tuple(int(s) for s in payload["scores"]),
+            winners=tuple(int(w) for w in payload["winners"]),
+            reason=payload["reason"],
+        )
+
+
+@dataclass(frozen=True)
+class MatchVoided:
+    """The director voided a match: it scores nothing for anyone (the tablemates still met)."""
+
+    type: ClassVar[str] = "MatchVoided"
+    match_id: str
+    reason: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"match_id": self.match_id, "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> MatchVoided:
+        return cls(match_id=payload["match_id"], reason=payload.get("reason", ""))
+
+
+TournamentEvent: TypeAlias = (
+    TournamentCreated
+    | PlayerRegistered
+    | PartnershipFormed
+    | PlayerWithdrawn
+    | RoundPaired
+    | DecidingMatchPaired
+    | MatchResultRecorded
+    | Forfeit
+    | NoShow
+    | AdjudicatedResult
+    | MatchVoided
+)
+
+EVENT_TYPES: dict[str, type[TournamentEvent]] = {
+    cls.type: cls
+    for cls in (
+        TournamentCreated,
+        PlayerRegistered,
+        PartnershipFormed,
+        PlayerWithdrawn,
+        RoundPaired,
+        DecidingMatchPaired,
+        MatchResultRecorded,
+        Forfeit,
+        NoShow,
+        AdjudicatedResult,
+        MatchVoided,
+    )
+}
+
+
+def event_from_payload(type_name: str, payload: dict[str, Any]) -> TournamentEvent:
+    """Rebuild a stored event; raise `TourneyError` for a type this module does not know."""
+    try:
+        cls = EVENT_TYPES[type_name]
+    except KeyError:
+        raise TourneyError(f"unknown tournament event type {type_name!r}") from None
+    return cls.from_payload(payload)

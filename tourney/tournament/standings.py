@@ -1,0 +1,245 @@
+"""Standings: match points, tie-breaks in a configured order, ranks, printable rows.
+
+Match points: a sole win 1, a k-way shared win 1/k by default (see `matches.win_share`),
+a bye `bye_points`, a loss or void 0, all exact `Fraction`s.
+
+Tie-breaks, applied in the configured order to entrants level on everything before:
+
+* ``buchholz``: the sum of the current match points of every opponent met (each side at
+  each counted table; byes add nothing);
+* ``points``: game points scored over all counted matches;
+* ``head_to_head``: match points earned in matches that the entrant shared with another
+  of the entrants still level at that point.
+
+Entrants level on every key share a rank (shown as ``"3="``) and are listed in
+registration order. Withdrawn entrants stay in the table, marked as withdrawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tourney.tournament.matches import MatchRecord, match_points
+from tourney.tournament.state import TournamentState
+from tourney.tournament.swiss import points_text
+
+COLUMNS: tuple[str, ...] = (
+    "rank",
+    "name",
+    "club",
+    "points",
+    "played",
+    "wins",
+    "shared",
+    "losses",
+    "byes",
+    "buchholz",
+    "scored",
+    "status",
+)
+
+
+@dataclass(frozen=True)
+class StandingEntrant:
+    entrant_id: str
+    name: str
+    club: str | None = None
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings; `cells()` for a table or CSV, `to_dict()` for JSON."""
+
+    rank: int
+    tied: bool
+    entrant_id: str
+    name: str
+    club: str | None
+    match_points: Fraction
+    played: int
+    wins: int
+    shared_wins: int
+    losses: int
+    byes: int
+    buchholz: Fraction
+    points_scored: int
+    head_to_head: Fraction
+    withdrawn: bool
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+    def cells(self) -> tuple[str, ...]:
+        """The row as text, one cell per name in `COLUMNS`."""
+        return (
+            self.rank_text,
+            self.name,
+            self.club or "",
+            points_text(self.match_points),
+            str(self.played),
+            str(self.wins),
+            str(self.shared_wins),
+            str(self.losses),
+            str(self.byes),
+            points_text(self.buchholz),
+            str(self.points_scored),
+            "withdrawn" if self.withdrawn else "",
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe: fractions as exact strings ("7/2") next to a float for sorting."""
+        return {
+            "rank": self.rank,
+            "tied": self.tied,
+            "entrant_id": self.entrant_id,
+            "name": self.name,
+            "club": self.club,
+            "match_points": str(self.match_points),
+            "match_points_float": float(self.match_points),
+            "played": self.played,
+            "wins": self.wins,
+            "shared_wins": self.shared_wins,
+            "losses": self.losses,
+            "byes": self.byes,
+            "buchholz": str(self.buchholz),
+            "points_scored": self.points_scored,
+            "head_to_head": str(self.head_to_head),
+            "withdrawn": self.withdrawn,
+        }
+
+
+@dataclass
+class _Tally:
+    points: Fraction = Fraction(0)
+    played: int = 0
+    wins: int = 0
+    shared: int = 0
+    losses: int = 0
+    byes: int = 0
+    scored: int = 0
+
+
+def compute_standings(
+    entrants: Sequence[StandingEntrant],
+    matches: Iterable[MatchRecord],
+    byes: Iterable[str],
+    *,
+    shared_win: str = "split",
+    bye_points: Fraction = Fraction(1),
+    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+) -> tuple[StandingRow, ...]:
+    """Rank `entrants` (given in registration order) from their matches and byes.
+
+    `byes` holds one entrant id per bye received. Matches without an outcome, and void
+    ones, are ignored (though their tablemates still count as having met for pairing).
+    """
+    tally = {e.entrant_id: _Tally() for e in entrants}
+    counted = [m for m in matches if m.outcome is not None and m.outcome.counts]
+    earned: list[tuple[MatchRecord, tuple[Fraction, ...]]] = []
+    for match in counted:
+        outcome = match.outcome
+        assert outcome is not None
+        shares = tuple(match_points(outcome, s, shared_win) for s in range(len(match.sides)))
+        earned.append((match, shares))
+        for side, entrant in enumerate(match.sides):
+            t = tally[entrant]
+            t.played += 1
+            t.points += shares[side]
+            t.scored += outcome.scores[side] if side < len(outcome.scores) else 0
+            if side not in outcome.winners:
+                t.losses += 1
+            elif len(outcome.winners) == 1:
+                t.wins += 1
+            else:
+                t.shared += 1
+    for entrant in byes:
+        tally[entrant].byes += 1
+        tally[entrant].points += bye_points
+    buchholz = {e: Fraction(0) for e in tally}
+    for match, _ in earned:
+        for entrant in match.sides:
+            buchholz[entrant] += sum(
+                (tally[o].points for o in match.sides if o != entrant), Fraction(0)
+            )
+
+    def head_to_head(group: list[str]) -> dict[str, Fraction]:
+        members = set(group)
+        result = {e: Fraction(0) for e in group}
+        for match, shares in earned:
+            inside = [e for e in match.sides if e in members]
+            if len(inside) >= 2:
+                for side, entrant in enumerate(match.sides):
+                    if entrant in members:
+                        result[entrant] += shares[side]
+        return result
+
+    h2h_seen: dict[str, Fraction] = {e: Fraction(0) for e in tally}
+    groups: list[list[str]] = [[e.entrant_id for e in entrants]]
+    for key in ("match_points", *tie_breaks):
+        refined: list[list[str]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if key == "match_points":
+                values = {e: tally[e].points for e in group}
+            elif key == "buchholz":
+                values = {e: buchholz[e] for e in group}
+            elif key == "points":
+                values = {e: Fraction(tally[e].scored) for e in group}
+            else:
+                values = head_to_head(group)
+                h2h_seen.update(values)
+            for value in sorted(set(values.values()), reverse=True):
+                refined.append([e for e in group if values[e] == value])
+        groups = refined
+    info = {e.entrant_id: e for e in entrants}
+    rows: list[StandingRow] = []
+    rank = 1
+    for group in groups:
+        for entrant in group:
+            t = tally[entrant]
+            e = info[entrant]
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    tied=len(group) > 1,
+                    entrant_id=entrant,
+                    name=e.name,
+                    club=e.club,
+                    match_points=t.points,
+                    played=t.played,
+                    wins=t.wins,
+                    shared_wins=t.shared,
+                    losses=t.losses,
+                    byes=t.byes,
+                    buchholz=buchholz[entrant],
+                    points_scored=t.scored,
+                    head_to_head=h2h_seen[entrant],
+                    withdrawn=e.withdrawn,
+                )
+            )
+        rank += len(group)
+    return tuple(rows)
+
+
+def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
+    """The standings of a tournament state, by its own scoring settings."""
+    settings = state.created
+    entrants = [
+        StandingEntrant(e, state.entrant_name(e), state.entrant_club(e), state.entrant_withdrawn(e))
+        for e in state.entrant_ids()
+    ]
+    return compute_standings(
+        entrants,
+        state.matches.values(),
+        state.byes(),
+        shared_win=settings.shared_win,
+        bye_points=settings.bye_points,
+        tie_breaks=settings.tie_breaks,
+    )

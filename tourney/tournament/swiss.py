@@ -1,0 +1,338 @@
+"""Swiss pairing: score groups, repeat avoidance, forbidden pairings, byes, seat rotation.
+
+The caller passes entrants best-ranked first (match points, then seeding). Tables are
+filled top-down: the best-ranked unseated entrant takes the next table, joined by the next
+entrants in ranking order who have met nobody at that table and are not forbidden with
+anyone there. A depth-first search backtracks when the bottom of the field cannot be
+seated that way; it first looks for a round with no repeat and no forbidden pairing, then
+allows one such *conflict*, then two, and so on -- so repeats happen only when the search
+shows (within its budget) that they cannot be avoided. Small fields are searched
+exhaustively; a field of 1,000 is paired in well under a second.
+
+Byes go only where `seating.table_sizes` says no table can take everyone: to the
+lowest-ranked entrant among those with the fewest byes. Seats follow `seating.seat_order`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
+
+DEFAULT_BUDGET = 200_000
+
+
+@dataclass(frozen=True)
+class SwissEntrant:
+    """One entrant as pairing sees it. `entrant_id` is a player or a partnership."""
+
+    entrant_id: str
+    label: str
+    points: Fraction = Fraction(0)
+    byes: int = 0
+    club: str | None = None
+    seats: SeatRecord = field(default_factory=SeatRecord)
+
+
+@dataclass(frozen=True)
+class SwissTable:
+    """A table's sides in seat order (side 0 = seat 1) and why it was formed."""
+
+    sides: tuple[str, ...]
+    why: str
+    conflicts: int = 0
+
+
+@dataclass(frozen=True)
+class SwissPairing:
+    tables: tuple[SwissTable, ...]
+    byes: tuple[str, ...]
+    notes: tuple[str, ...]
+    conflicts: int
+
+
+def points_text(points: Fraction) -> str:
+    """`Fraction(5, 2)` -> ``"2 1/2"``: exact, readable match points."""
+    whole, part = divmod(points, 1)
+    if part == 0:
+        return str(whole)
+    return f"{part}" if whole == 0 else f"{whole} {part}"
+
+
+class _Field:
+    """Integer-indexed view of the entrants for the search."""
+
+    def __init__(
+        self,
+        entrants: Sequence[SwissEntrant],
+        met: Mapping[str, frozenset[str]],
+        forbidden: frozenset[frozenset[str]],
+        avoid_same_club: bool,
+    ) -> None:
+        self.entrants = entrants
+        index = {e.entrant_id: i for i, e in enumerate(entrants)}
+        self.met: list[set[int]] = [
+            {index[o] for o in met.get(e.entrant_id, frozenset()) if o in index} for e in entrants
+        ]
+        self.forbidden: list[set[int]] = [set() for _ in entrants]
+        for pair in forbidden:
+            ids = [index[p] for p in pair if p in index]
+            if len(ids) == 2:
+                a, b = ids
+                self.forbidden[a].add(b)
+                self.forbidden[b].add(a)
+        self.clubs = [e.club if avoid_same_club else None for e in entrants]
+
+    def conflict(self, a: int, b: int) -> int:
+        clash = b in self.met[a] or b in self.forbidden[a]
+        club = self.clubs[a]
+        return 1 if clash or (club is not None and club == self.clubs[b]) else 0
+
+    def reason(self, a: int, b: int) -> str:
+        name_a, name_b = self.entrants[a].label, self.entrants[b].label
+        if b in self.met[a]:
+            return f"{name_a} and {name_b} have met"
+        if b in self.forbidden[a]:
+            return f"{name_a} and {name_b} are a forbidden pairing"
+        return f"{name_a} and {name_b} are both from {self.clubs[a]}"
+
+
+def _companions(
+    fld: _Field, head: int, rest: list[int], need: int, allowance: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Choices of `need` companions for `head` from `rest`, in ranking order, with their cost."""
+    chosen: list[int] = [head]
+
+    def extend(start: int, cost: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == need + 1:
+            yield tuple(chosen), cost
+            return
+        for pos in range(start, len(rest)):
+            candidate = rest[pos]
+            extra = 0
+            for member in chosen:
+                extra += fld.conflict(member, candidate)
+            if cost + extra > allowance:
+                continue
+            chosen.append(candidate)
+            yield from extend(pos + 1, cost + extra)
+            chosen.pop()
+
+    yield from extend(0, 0)
+
+
+def _tables_for(
+    fld: _Field, rest: list[int], sizes: tuple[int, ...], allowance: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Choices for the table of `rest[0]`: the largest size left first, then smaller ones."""
+    for size in sorted(set(sizes), reverse=True):
+        yield from _companions(fld, rest[0], rest[1:], size - 1, allowance)
+
+
+def _without(sizes: tuple[int, ...], size: int) -> tuple[int, ...]:
+    index = sizes.index(size)
+    return sizes[:index] + sizes[index + 1 :]
+
+
+def _search(
+    fld: _Field, order: list[int], sizes: tuple[int, ...], allowance: int, budget: list[int]
+) -> list[tuple[tuple[int, ...], int]] | None:
+    """Depth-first search (iterative, so 1,000-deep is fine) for tables within `allowance`.
+
+    The best-ranked unseated entrant's table may take any size still needed, so a
+    repeat-free round is found whenever one exists and the budget lasts.
+    """
+    if not sizes:
+        return []
+    tables: list[tuple[tuple[int, ...], int]] = []
+    remainders: list[list[int]] = [order]
+    left: list[tuple[int, ...]] = [sizes]
+    spent: list[int] = [0]
+    stack = [_tables_for(fld, order, sizes, allowance)]
+    while stack:
+        depth = len(stack) - 1
+        del tables[depth:]
+        del remainders[depth + 1 :]
+        del left[depth + 1 :]
+        del spent[depth + 1 :]
+        budget[0] -= 1 + len(remainders[depth]) // 16
+        if budget[0] < 0:
+            return None
+        choice = next(stack[-1], None)
+        if choice is None:
+            stack.pop()
+            continue
+        members, cost = choice
+        taken = set(members)
+        rest = [i for i in remainders[depth] if i not in taken]
+        tables.append(choice)
+        remainders.append(rest)
+        left.append(_without(left[depth], len(members)))
+        spent.append(spent[depth] + cost)
+        if len(tables) == len(sizes):
+            return tables
+        stack.append(_tables_for(fld, rest, left[-1], allowance - spent[-1]))
+    return None
+
+
+def _greedy(
+    fld: _Field, order: list[int], sizes: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], int]]:
+    """Last resort when the budget runs out: each table takes its cheapest next entrants."""
+    rest = list(order)
+    tables: list[tuple[tuple[int, ...], int]] = []
+    for size in sorted(sizes, reverse=True):
+        members = [rest.pop(0)]
+        cost = 0
+        while len(members) < size:
+            best = min(
+                range(len(rest)),
+                key=lambda p: (sum(fld.conflict(m, rest[p]) for m in members), p),
+            )
+            cost += sum(fld.conflict(m, rest[best]) for m in members)
+            members.append(rest.pop(best))
+        tables.append((tuple(members), cost))
+    return tables
+
+
+def choose_byes(entrants: Sequence[SwissEntrant], count: int) -> list[int]:
+    """Indexes of the `count` entrants who sit out: fewest byes first, then lowest-ranked."""
+    ranked = sorted(range(len(entrants)), key=lambda i: (entrants[i].byes, -i))
+    return sorted(ranked[:count])
+
+
+def pair_swiss(
+    entrants: Sequence[SwissEntrant],
+    sides: int,
+    met: Mapping[str, frozenset[str]],
+    *,
+    forbidden: frozenset[frozenset[str]] = frozenset(),
+    avoid_same_club: bool = False,
+    budget: int = DEFAULT_BUDGET,
+) -> SwissPairing:
+    """Pair one Swiss round of `entrants` (best-ranked first) at tables of `sides` sides.
+
+    `met[x]` holds everyone x has shared a table with. Returns tables largest first, each
+    with its sides in seat order and a one-paragraph explanation.
+    """
+    sizes, bye_count = table_sizes(len(entrants), sides)
+    bye_indexes = choose_byes(entrants, bye_count)
+    fld = _Field(entrants, met, forbidden, avoid_same_club)
+    order = [i for i in range(len(entrants)) if i not in set(bye_indexes)]
+    found: list[tuple[tuple[int, ...], int]] | None = None
+    remaining = [budget]
+    max_conflicts = sum(size * (size - 1) // 2 for size in sizes)
+    for allowance in range(max_conflicts + 1):
+        found = _search(fld, order, sizes, allowance, remaining)
+        if found is not None or remaining[0] < 0:
+            break
+    searched = found is not None
+    if found is None:
+        found = _greedy(fld, order, sizes)
+    notes = _notes(entrants, sides, sizes, bye_indexes, searched)
+    tables = _explain(fld, order, found, sides, len(entrants))
+    total = sum(cost for _, cost in found)
+    return SwissPairing(
+        tables=tables,
+        byes=tuple(entrants[i].entrant_id for i in bye_indexes),
+        notes=notes,
+        conflicts=total,
+    )
+
+
+def _notes(
+    entrants: Sequence[SwissEntrant],
+    sides: int,
+    sizes: tuple[int, ...],
+    byes: list[int],
+    searched: bool,
+) -> tuple[str, ...]:
+    notes: list[str] = []
+    if sizes and min(sizes) < sides:
+        shape = ", ".join(str(s) for s in sizes)
+        notes.append(
+            f"{len(entrants) - len(byes)} entrants do not divide into tables of {sides}: "
+            f"tables of {shape}"
+        )
+    for i in byes:
+        e = entrants[i]
+        had = "without a bye so far" if e.byes == 0 else f"with the fewest byes ({e.byes})"
+        notes.append(f"bye: {e.label}, the lowest-ranked entrant {had}")
+    if not searched:
+        notes.append("search budget exhausted: the lower tables were filled greedily")
+    return tuple(notes)
+
+
+def _explain(
+    fld: _Field,
+    order: list[int],
+    found: list[tuple[tuple[int, ...], int]],
+    sides: int,
+    field_size: int,
+) -> tuple[SwissTable, ...]:
+    entrants = fld.entrants
+    table_of = [-1] * field_size
+    for number, (members, _) in enumerate(found):
+        for m in members:
+            table_of[m] = number
+    position = {entrant: pos for pos, entrant in enumerate(order)}
+    records = {e.entrant_id: e.seats for e in entrants}
+    tables: list[SwissTable] = []
+    for number, (members, cost) in enumerate(found):
+        head = members[0]
+        ids = [entrants[m].entrant_id for m in members]
+        seated = seat_order(ids, records)
+        parts = [
+            f"{entrants[head].label} ({points_text(entrants[head].points)}) is the "
+            "highest-ranked entrant not yet seated"
+        ]
+        others = [f"{entrants[m].label} ({points_text(entrants[m].points)})" for m in members[1:]]
+        parts.append("joined by " + ", ".join(others))
+        floats = [
+            entrants[m].label for m in members[1:] if entrants[m].points != entrants[head].points
+        ]
+        if floats:
+            parts.append("from a lower score group: " + ", ".join(floats))
+        last = max(position[m] for m in members)
+        skipped: list[str] = []
+        for pos in range(position[head] + 1, last):
+            other = order[pos]
+            if table_of[other] <= number:
+                continue
+            clashes = [fld.reason(m, other) for m in members if fld.conflict(m, other)]
+            skipped.append(
+                f"passed over {entrants[other].label}: {clashes[0]}"
+                if clashes
+                else f"passed over {entrants[other].label} to leave a pairing below"
+            )
+        parts.extend(skipped[:3])
+        if len(skipped) > 3:
+            parts.append(f"and {len(skipped) - 3} more passed over")
+        if cost:
+            clashes = [
+                fld.reason(a, b)
+                for k, a in enumerate(members)
+                for b in members[k + 1 :]
+                if fld.conflict(a, b)
+            ]
+            parts.append("unavoidable: " + "; ".join(clashes))
+        else:
+            parts.append("no repeat or forbidden pairing")
+        opener = records[seated[0]]
+        parts.append(
+            f"seat 1 to {_label(entrants, members, seated[0])} "
+            f"(seat 1 {opener.count(0)} times before, fewest at this table)"
+        )
+        if len(members) < sides:
+            parts.append(f"a table of {len(members)} so the field divides")
+        tables.append(SwissTable(sides=seated, why="; ".join(parts), conflicts=cost))
+    return tuple(tables)
+
+
+def _label(entrants: Sequence[SwissEntrant], members: tuple[int, ...], entrant_id: str) -> str:
+    for m in members:
+        if entrants[m].entrant_id == entrant_id:
+            return entrants[m].label
+    return entrant_id
