@@ -114,7 +114,11 @@ class EventStore:
     def __init__(
         self, engine: Engine | DirectSqliteEngine, registry: UpcasterRegistry | None = None
     ) -> None:
-        self.engine = engine
+        # A DirectSqliteEngine serves the store's own reads and appends; `engine` (for
+        # projections, migrations, status) is then made on first use, with the same URL.
+        self._direct = engine if isinstance(engine, DirectSqliteEngine) else None
+        self._engine = None if isinstance(engine, DirectSqliteEngine) else engine
+        self._url_text = str(engine.url)
         self.registry = registry if registry is not None else tourney_registry()
         self.dialect = engine.dialect.name
         # Called after each append that wrote something (projections catch up here).
@@ -167,10 +171,18 @@ class EventStore:
                 raise
         return cls(engine)
 
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine of the database (made on first use for a direct store)."""
+        if self._engine is None:
+            self._engine = make_engine(self._url_text)
+        return self._engine
+
     def close(self) -> None:
         """Close every connection."""
         self._drop_writer()
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> EventStore:
         return self
@@ -181,7 +193,7 @@ class EventStore:
     @property
     def url(self) -> str:
         """The database URL, password hidden."""
-        return safe_url(self.engine.url)
+        return safe_url(self._url_text)
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -350,7 +362,7 @@ class EventStore:
                 f"could not append to {stream_id!r}: {message}; "
                 "the stream head disagrees with its events, run `tourney verify`"
             )
-        return describe_connect_error(str(self.engine.url), exc)
+        return describe_connect_error(self._url_text, exc)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -451,15 +463,17 @@ class EventStore:
         except StoreError:
             raise
         except Exception as exc:
-            raise describe_connect_error(str(self.engine.url), exc) from None
+            raise describe_connect_error(self._url_text, exc) from None
         finally:
             raw.close()
 
     def _connect(self) -> Any:
         try:
+            if self._direct is not None:
+                return self._direct.raw_connection()
             return self.engine.raw_connection()
         except Exception as exc:
-            raise describe_connect_error(str(self.engine.url), exc) from None
+            raise describe_connect_error(self._url_text, exc) from None
 
 
 def _rollback_quietly(raw: Any) -> None:
