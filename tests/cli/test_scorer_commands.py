@@ -4,6 +4,8 @@ quoting the input, and the stream version unchanged (nothing appended)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -224,3 +226,19 @@ def test_an_unusable_database_is_one_line(tmp_path: Path) -> None:
         result.stderr
     )
     assert result.stderr.count("\n") == 1
+
+
+def test_a_one_shot_command_on_a_current_database_never_loads_sqlalchemy(cli: Cli) -> None:
+    opened(cli)
+    code = (
+        "import sys\n"
+        "from tourney.cli.app import main\n"
+        f"sys.argv = ['tourney', 'place', 'T3', '5-5', '--db', {cli.db!r}]\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic'))\n"
+        "print(heavy)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]"
+    assert cli.version() == 3
