@@ -19,6 +19,8 @@ from tourney.errors import TourneyError
 UNDONE = "undone"
 """The stream-only event type that takes an earlier event out of force."""
 
+STREAM_PREFIX = "match-"
+
 _MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 
 
@@ -44,7 +46,7 @@ def match_id(text: str) -> str:
 
 def match_stream(text: str) -> str:
     """The stream that holds match ``text`` (``T3`` -> ``match-T3``)."""
-    return f"match-{match_id(text)}"
+    return f"{STREAM_PREFIX}{match_id(text)}"
 
 
 def to_payload(event: Event) -> dict[str, Any]:
