@@ -145,3 +145,37 @@ def test_the_console_refuses_a_match_not_started(cli: Cli, console: Terminal) ->
     assert console.wait() == 1
     assert "error: match T3 has not started: tourney start T3 --players" in console.text
     assert cli.version() == 0
+
+
+def test_in_a_known_hands_match_h_deals_and_the_engine_checks_every_tile(cli: Cli) -> None:
+    from io import StringIO
+
+    from tourney.scorer.console import Console
+    from tourney.scorer.desk import Desk
+    from tourney.store.eventstore import EventStore
+
+    cli.ok("start", "T3", "--players", "Ann,Bo", "--known")
+    lines = iter(["h Ann", "?", "s", "u", "h", "h Bo", "q"])
+    out = StringIO()
+    desk = Desk(EventStore.from_url(cli.db), "T3")
+    try:
+
+        def read(prompt: str) -> str:
+            out.write(prompt)
+            return next(lines)
+
+        Console(desk, out=out, read=read).run()
+    finally:
+        desk.close()
+    said = out.getvalue()
+    assert "Hand 1 — Ann opens (known hands)" in said
+    assert "u / redo     take back the last event" in said  # the help
+    assert "v3: undid v2 hand_started Ann" in said
+    assert "error: 'opener' is missing: the first hand, the opener is chosen by lot" in said
+    assert "Hand 1 — Bo opens (known hands)" in said and "T3 Bo> " in said
+    state = json.loads(cli.ok("show", "T3", "--json").stdout)
+    assert state["hand"]["known"] is True and state["to_move"] == "Bo"
+    bo = next(e for e in desk.stored if e.version == 4).payload["deal"]["Bo"]
+    ann = next(e for e in desk.stored if e.version == 4).payload["deal"]["Ann"]
+    assert len(bo) == len(ann) == 7
+    cli.refused("place", "T3", ann[0], message=f"Bo does not hold {ann[0]} (Ann holds it)")
