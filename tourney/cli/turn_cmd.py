@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,9 +19,11 @@ Player = Annotated[
 ]
 
 
-def _record(db: str | None, match: str, as_json: bool, command: Command) -> None:
+def _record(db: str | None, match: str, as_json: bool, command: Callable[[], Command]) -> None:
+    """Record what ``command()`` reads from the input (inside the desk, so that a tile that
+    cannot be read is refused like any other input)."""
     with open_desk(db, match) as desk:
-        print_state(desk, as_json, desk.record(command))
+        print_state(desk, as_json, desk.record(command()))
 
 
 def place(
@@ -43,9 +46,7 @@ def place(
     """
     from tourney.engine.commands import parse_placement
 
-    with open_desk(db, match) as desk:
-        command = replace(parse_placement(" ".join(words)), player=player)
-        print_state(desk, as_json, desk.record(command))
+    _record(db, match, as_json, lambda: replace(parse_placement(" ".join(words)), player=player))
 
 
 def draw(
@@ -64,9 +65,7 @@ def draw(
     from tourney.engine import Tile
     from tourney.engine.commands import Draw
 
-    with open_desk(db, match) as desk:
-        drawn = Tile.parse(tile) if tile is not None else None
-        print_state(desk, as_json, desk.record(Draw(drawn, player)))
+    _record(db, match, as_json, lambda: Draw(Tile.parse(tile) if tile else None, player))
 
 
 def pass_(match: MatchId, player: Player = None, db: Db = None, as_json: Json = False) -> None:
@@ -76,7 +75,7 @@ def pass_(match: MatchId, player: Player = None, db: Db = None, as_json: Json = 
     """
     from tourney.engine.commands import Pass
 
-    _record(db, match, as_json, Pass(player))
+    _record(db, match, as_json, lambda: Pass(player))
 
 
 def reveal(
@@ -93,9 +92,7 @@ def reveal(
     from tourney.engine import Tile
     from tourney.engine.commands import Reveal
 
-    with open_desk(db, match) as desk:
-        command = Reveal(player, tuple(Tile.parse(t) for t in tiles))
-        print_state(desk, as_json, desk.record(command))
+    _record(db, match, as_json, lambda: Reveal(player, tuple(Tile.parse(t) for t in tiles)))
 
 
 def register(app: typer.Typer) -> None:
