@@ -35,8 +35,6 @@ def _register() -> None:
         turn_cmd,
     )
 
-    db_cmd.register(app)
-
     replay_cmd.register(app)
     simulate_cmd.register(app)
     demo_cmd.register(app)
@@ -44,6 +42,7 @@ def _register() -> None:
     turn_cmd.register(app)
     records_cmd.register(app)
     console_cmd.register(app)
+    db_cmd.register(app)
 
 
 _register()

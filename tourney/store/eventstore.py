@@ -59,7 +59,8 @@ def _encode(payload: Mapping[str, Any]) -> str:
     return "".join(_ENCODE_CHUNKS(payload, 0))
 
 
-_COLUMNS = (
+# Every column of `events`, in the order rows are decoded.
+COLUMNS = (
     "position, stream_id, version, type, schema_version, payload, "
     "recorded_at, recorded_by, command_id, hash"
 )
@@ -126,9 +127,10 @@ class EventStore:
         self._writer: Any = None
         self._writer_pid = 0
         self._writer_lock = threading.Lock()
-        mark = "?" if self.dialect == "sqlite" else "%s"
+        # The driver's parameter marker, for the store's own modules' SQL.
+        self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
         self._sql_command = (
-            f"SELECT {_COLUMNS} FROM events WHERE command_id = {mark} ORDER BY position"
+            f"SELECT {COLUMNS} FROM events WHERE command_id = {mark} ORDER BY position"
         )
         self._sql_head = f"SELECT version, head_hash FROM streams WHERE stream_id = {mark}"
         marks = ", ".join([mark] * 9)
@@ -142,11 +144,11 @@ class EventStore:
             "head_hash = excluded.head_hash"
         )
         self._sql_stream = (
-            f"SELECT {_COLUMNS} FROM events WHERE stream_id = {mark} AND version > {mark} "
+            f"SELECT {COLUMNS} FROM events WHERE stream_id = {mark} AND version > {mark} "
             f"AND version <= {mark} ORDER BY version LIMIT {mark}"
         )
         self._sql_all = (
-            f"SELECT {_COLUMNS} FROM events WHERE position > {mark} AND position <= {mark} "
+            f"SELECT {COLUMNS} FROM events WHERE position > {mark} AND position <= {mark} "
             f"ORDER BY position LIMIT {mark}"
         )
 
