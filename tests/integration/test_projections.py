@@ -147,3 +147,22 @@ def test_open_store_catches_up_what_was_appended_without_projections(database_ur
     with store:
         assert view(store, "1")["version"] == 6
         assert not any(status.behind for status in projector.status())
+
+
+def test_undone_events_are_left_out_of_the_match_view(store: EventStore) -> None:
+    Projector(store, default_projections()).attach()
+    events = simulated(3)
+    store.append("match-u", as_new(events[:6]))
+    shown = view(store, "u")
+    store.append("match-u", as_new(events[6:7]))
+    store.append("match-u", [NewEvent("undone", {"version": 7})])
+    undone = view(store, "u")
+    assert undone["status"] == "in_progress" and undone["version"] == 8
+    assert {k: undone[k] for k in ("layout", "scores", "to_move")} == {
+        k: shown[k] for k in ("layout", "scores", "to_move")
+    }
+    store.append("match-u", [NewEvent("undone", {"version": 8})])  # redo
+    redone = view(store, "u")
+    assert redone["layout"] == expected(events[:7])["layout"] and redone["error"] is None
+    Projector(store, default_projections()).rebuild()
+    assert view(store, "u") == redone

@@ -24,11 +24,24 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from tourney.cli import db_cmd, demo_cmd, replay_cmd, simulate_cmd
+    from tourney.cli import (
+        console_cmd,
+        db_cmd,
+        demo_cmd,
+        match_cmd,
+        records_cmd,
+        replay_cmd,
+        simulate_cmd,
+        turn_cmd,
+    )
 
     replay_cmd.register(app)
     simulate_cmd.register(app)
     demo_cmd.register(app)
+    match_cmd.register(app)
+    turn_cmd.register(app)
+    records_cmd.register(app)
+    console_cmd.register(app)
     db_cmd.register(app)
 
 

@@ -1,5 +1,6 @@
 """The match read model: one `match_views` row per `match-<id>` stream, computed only by
-replaying the stream through the rules engine.
+replaying the stream through the rules engine. Undone events (and the `undone` events that
+take them back, see `tourney.scorer.streams`) are left out, as in the export.
 
 An event the engine refuses (which a command would never append, but a hand-edited
 database might hold) marks the match `invalid`, with the engine's message and the version;
@@ -23,16 +24,13 @@ from sqlalchemy import Table
 from tourney.engine import Match
 from tourney.errors import TourneyError
 from tourney.record import event_from_dict
+from tourney.scorer.streams import STREAM_PREFIX, UNDONE, in_force, match_stream
 from tourney.store.eventstore import StoredEvent
 from tourney.store.projections import Batch
 
-STREAM_PREFIX = "match-"
 CACHE_SIZE = 256
 
-
-def match_stream(match_id: str) -> str:
-    """The stream id of a match."""
-    return f"{STREAM_PREFIX}{match_id}"
+__all__ = ["STREAM_PREFIX", "MatchProjection", "match_stream"]
 
 
 @dataclass(slots=True)
@@ -74,6 +72,9 @@ class MatchProjection:
     def apply(self, batch: Batch) -> None:
         touched: dict[str, _Replay] = {}
         for event in batch.events:
+            if event.type == UNDONE:  # what is in force changed: replay what still is
+                touched[event.stream_id] = self._replay(batch, event.stream_id, event.version)
+                continue
             replay = touched.get(event.stream_id)
             if replay is None or replay.version != event.version - 1:
                 replay = self._resume(batch, event.stream_id, event.version - 1)
@@ -91,10 +92,19 @@ class MatchProjection:
         cached = self._cache.pop(stream_id, None)
         if cached is not None and cached.version == version:
             return cached
+        return self._replay(batch, stream_id, version)
+
+    def _replay(self, batch: Batch, stream_id: str, version: int) -> _Replay:
+        """The stream replayed up to `version`, leaving out undone events and the `undone`
+        events themselves (see tourney.scorer.streams)."""
         replay = _Replay()
         if version > 0:
-            for event in batch.store.read_stream(stream_id, 0, version):
-                replay.feed(event)
+            events = list(batch.store.read_stream(stream_id, 0, version))
+            kept = in_force(events)
+            for event in events:
+                if event.version in kept and event.type != UNDONE:
+                    replay.feed(event)
+            replay.version = version
         return replay
 
     def _remember(self, stream_id: str, replay: _Replay) -> None:

@@ -27,13 +27,17 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from typing import TYPE_CHECKING, Any
 
 from tourney.store.errors import DatabaseUnavailableError, DatabaseUrlError
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+    from sqlalchemy.engine import URL, Connection
+
+# SQLAlchemy is imported inside the functions that need it: importing it costs about a
+# quarter of a second, and a one-shot command on a current SQLite database never does
+# (see `tourney.store.sqlite_direct`).
 
 ENV_VAR = "TOURNEY_DATABASE_URL"
 DEFAULT_PATH = "tourney.db"
@@ -56,6 +60,9 @@ def resolve_url(db: str | None = None) -> str:
 
 def parse_url(url: str) -> URL:
     """Check a database URL and normalise its driver; raises DatabaseUrlError with one line."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         parsed = make_url(url)
     except ArgumentError:
@@ -89,6 +96,8 @@ def parse_url(url: str) -> URL:
 
 def safe_url(url: URL | str) -> str:
     """The URL with any password hidden, for messages."""
+    from sqlalchemy.engine import URL, make_url
+
     parsed = url if isinstance(url, URL) else make_url(url)
     return parsed.render_as_string(hide_password=True)
 
@@ -118,6 +127,9 @@ def _check_sqlite_path(url: URL) -> None:
 
 def make_engine(url: str) -> Engine:
     """An engine for `url` with tourney's connection settings; raises DatabaseUrlError."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
     parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         return _sqlite_engine(parsed)
@@ -128,19 +140,26 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def configure_sqlite(dbapi_connection: sqlite3.Connection) -> None:
+    """Apply tourney's settings (see the module docstring) to a new sqlite3 connection."""
+    # Transactions are ours to begin: see the module docstring.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
 def _sqlite_engine(url: URL) -> Engine:
+    from sqlalchemy import create_engine, event
+
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
-        # Transactions are ours to begin: see the module docstring.
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.close()
+        configure_sqlite(dbapi_connection)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:

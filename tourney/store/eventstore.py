@@ -26,10 +26,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
-
-from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.store.database import (
     LOCK_TIMEOUT_MS,
@@ -41,8 +38,12 @@ from tourney.store.database import (
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
 from tourney.store.hashchain import GENESIS, BatchHasher, short
-from tourney.store.migrate import ensure_schema
+from tourney.store.migrate import HEAD_REVISION, ensure_schema
+from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 PAGE_SIZE = 2000
 _SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
@@ -58,7 +59,8 @@ def _encode(payload: Mapping[str, Any]) -> str:
     return "".join(_ENCODE_CHUNKS(payload, 0))
 
 
-_COLUMNS = (
+# Every column of `events`, in the order rows are decoded.
+COLUMNS = (
     "position, stream_id, version, type, schema_version, payload, "
     "recorded_at, recorded_by, command_id, hash"
 )
@@ -110,8 +112,14 @@ Row = tuple[Any, ...]
 class EventStore:
     """Append-only streams of events in one SQLite or PostgreSQL database."""
 
-    def __init__(self, engine: Engine, registry: UpcasterRegistry | None = None) -> None:
-        self.engine = engine
+    def __init__(
+        self, engine: Engine | DirectSqliteEngine, registry: UpcasterRegistry | None = None
+    ) -> None:
+        # A DirectSqliteEngine serves the store's own reads and appends; `engine` (for
+        # projections, migrations, status) is then made on first use, with the same URL.
+        self._direct = engine if isinstance(engine, DirectSqliteEngine) else None
+        self._engine = None if isinstance(engine, DirectSqliteEngine) else engine
+        self._url_text = str(engine.url)
         self.registry = registry if registry is not None else tourney_registry()
         self.dialect = engine.dialect.name
         # Called after each append that wrote something (projections catch up here).
@@ -119,9 +127,10 @@ class EventStore:
         self._writer: Any = None
         self._writer_pid = 0
         self._writer_lock = threading.Lock()
-        mark = "?" if self.dialect == "sqlite" else "%s"
+        # The driver's parameter marker, for the store's own modules' SQL.
+        self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
         self._sql_command = (
-            f"SELECT {_COLUMNS} FROM events WHERE command_id = {mark} ORDER BY position"
+            f"SELECT {COLUMNS} FROM events WHERE command_id = {mark} ORDER BY position"
         )
         self._sql_head = f"SELECT version, head_hash FROM streams WHERE stream_id = {mark}"
         marks = ", ".join([mark] * 9)
@@ -135,19 +144,27 @@ class EventStore:
             "head_hash = excluded.head_hash"
         )
         self._sql_stream = (
-            f"SELECT {_COLUMNS} FROM events WHERE stream_id = {mark} AND version > {mark} "
+            f"SELECT {COLUMNS} FROM events WHERE stream_id = {mark} AND version > {mark} "
             f"AND version <= {mark} ORDER BY version LIMIT {mark}"
         )
         self._sql_all = (
-            f"SELECT {_COLUMNS} FROM events WHERE position > {mark} AND position <= {mark} "
+            f"SELECT {COLUMNS} FROM events WHERE position > {mark} AND position <= {mark} "
             f"ORDER BY position LIMIT {mark}"
         )
 
     @classmethod
     def from_url(cls, url: str | None = None, *, upgrade: bool = True) -> EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
-        schema to head unless `upgrade` is False. Raises StoreError subclasses."""
-        engine = make_engine(resolve_url(url))
+        schema to head unless `upgrade` is False. Raises StoreError subclasses.
+
+        A SQLite file already at the head revision is opened without SQLAlchemy (see
+        `sqlite_direct`); everything else goes through SQLAlchemy and, when needed, alembic.
+        """
+        resolved = resolve_url(url)
+        direct = open_if_current(resolved, HEAD_REVISION)
+        if direct is not None:
+            return cls(direct)
+        engine = make_engine(resolved)
         if upgrade:
             try:
                 ensure_schema(engine)
@@ -156,10 +173,18 @@ class EventStore:
                 raise
         return cls(engine)
 
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine of the database (made on first use for a direct store)."""
+        if self._engine is None:
+            self._engine = make_engine(self._url_text)
+        return self._engine
+
     def close(self) -> None:
         """Close every connection."""
         self._drop_writer()
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> EventStore:
         return self
@@ -170,7 +195,7 @@ class EventStore:
     @property
     def url(self) -> str:
         """The database URL, password hidden."""
-        return safe_url(self.engine.url)
+        return safe_url(self._url_text)
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -339,7 +364,7 @@ class EventStore:
                 f"could not append to {stream_id!r}: {message}; "
                 "the stream head disagrees with its events, run `tourney verify`"
             )
-        return describe_connect_error(str(self.engine.url), exc)
+        return describe_connect_error(self._url_text, exc)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -440,15 +465,17 @@ class EventStore:
         except StoreError:
             raise
         except Exception as exc:
-            raise describe_connect_error(str(self.engine.url), exc) from None
+            raise describe_connect_error(self._url_text, exc) from None
         finally:
             raw.close()
 
     def _connect(self) -> Any:
         try:
+            if self._direct is not None:
+                return self._direct.raw_connection()
             return self.engine.raw_connection()
-        except SQLAlchemyError as exc:
-            raise describe_connect_error(str(self.engine.url), exc) from None
+        except Exception as exc:
+            raise describe_connect_error(self._url_text, exc) from None
 
 
 def _rollback_quietly(raw: Any) -> None:

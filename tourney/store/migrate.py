@@ -10,14 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, inspect, text
-from sqlalchemy.exc import SQLAlchemyError
-
 from tourney.store.database import WRITE, describe_connect_error
 from tourney.store.errors import SchemaError
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Engine
 
 # The newest revision in migrations/versions; a test checks it against alembic's own head.
 HEAD_REVISION = "0002_read_models"
@@ -38,6 +36,9 @@ def alembic_config(engine: Engine) -> Config:
 
 def current_revision(engine: Engine) -> str | None:
     """The revision the database is at, or None for an empty database."""
+    from sqlalchemy import inspect, text
+    from sqlalchemy.exc import SQLAlchemyError
+
     try:
         with engine.connect() as connection:
             if not inspect(connection).has_table("alembic_version"):
@@ -60,6 +61,7 @@ def downgrade(engine: Engine, revision: str) -> None:
 
 def _run(engine: Engine, direction: str, revision: str) -> None:
     from alembic import command
+    from sqlalchemy.exc import SQLAlchemyError
 
     config = alembic_config(engine)
     try:

@@ -168,9 +168,7 @@ class Projector:
 
     def _checkpoint(self, name: str) -> int:
         rows = self.store.fetch_rows(
-            "SELECT position FROM projection_checkpoints WHERE name = "
-            + ("?" if self.store.dialect == "sqlite" else "%s"),
-            (name,),
+            f"SELECT position FROM projection_checkpoints WHERE name = {self.store.mark}", (name,)
         )
         return int(rows[0][0]) if rows else 0
 

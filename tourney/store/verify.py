@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.store.eventstore import EventStore
+from tourney.store.eventstore import COLUMNS, EventStore
 from tourney.store.hashchain import GENESIS, event_hash
 
 PAGE_SIZE = 5000
@@ -125,15 +125,13 @@ def _check_head(
 
 
 def _rows_by_stream(store: EventStore) -> Iterator[tuple[Any, ...]]:
-    mark = "?" if store.dialect == "sqlite" else "%s"
-    columns = (
-        "position, stream_id, version, type, schema_version, payload, recorded_at, "
-        "recorded_by, command_id, hash"
-    )
+    mark, columns = store.mark, COLUMNS
     first = f"SELECT {columns} FROM events ORDER BY stream_id, version LIMIT {mark}"
+    # A row-value comparison, so both SQLite and PostgreSQL seek in the (stream, version)
+    # index instead of scanning from the start for every page.
     after = (
-        f"SELECT {columns} FROM events WHERE stream_id > {mark} "
-        f"OR (stream_id = {mark} AND version > {mark}) ORDER BY stream_id, version LIMIT {mark}"
+        f"SELECT {columns} FROM events WHERE (stream_id, version) > ({mark}, {mark}) "
+        f"ORDER BY stream_id, version LIMIT {mark}"
     )
     rows = store.fetch_rows(first, (PAGE_SIZE,))
     while rows:
@@ -141,4 +139,4 @@ def _rows_by_stream(store: EventStore) -> Iterator[tuple[Any, ...]]:
         if len(rows) < PAGE_SIZE:
             return
         last_stream, last_version = rows[-1][1], rows[-1][2]
-        rows = store.fetch_rows(after, (last_stream, last_stream, last_version, PAGE_SIZE))
+        rows = store.fetch_rows(after, (last_stream, last_version, PAGE_SIZE))

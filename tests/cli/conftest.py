@@ -1,0 +1,80 @@
+"""Helpers for the scorer's command tests: the CLI run in-process on a real SQLite file in a
+temporary folder, and records of whole matches played by bots (known hands) or turned into
+what a scorer at a physical table sees (hidden hands)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tourney.cli.app import app
+from tourney.engine import Event, Match
+from tourney.scorer.tablesim import hidden_match, known_match
+from tourney.store.eventstore import EventStore
+
+__all__ = ["Cli", "hidden_match", "known_match", "summary"]
+
+
+class Cli:
+    """`tourney ...` on one database, in-process."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str) -> Result:
+        return self.runner.invoke(app, [*args, "--db", self.db])
+
+    def ok(self, *args: str) -> Result:
+        result = self(*args)
+        assert result.exit_code == 0, (args, result.stdout, result.stderr)
+        return result
+
+    def version(self, match: str = "T3") -> int:
+        with EventStore.from_url(self.db) as store:
+            return store.stream_version(f"match-{match.upper()}")
+
+    def refused(self, *args: str, message: str, match: str = "T3") -> Result:
+        """Exit code 1, one line on stderr containing ``message``, nothing appended."""
+        before = self.version(match)
+        result = self(*args)
+        assert result.exit_code == 1, (args, result.stdout, result.stderr)
+        assert result.stderr.count("\n") == 1, result.stderr
+        assert message in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr + result.stdout
+        assert self.version(match) == before
+        return result
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database built once the way users get one (alembic upgrade on first use)."""
+    path = tmp_path_factory.mktemp("template") / "scores.db"
+    EventStore.from_url(str(path)).close()
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return path
+
+
+@pytest.fixture
+def db(tmp_path: Path, template_db: Path) -> str:
+    """A fresh, upgraded SQLite file in this test's own folder (a copy of the template)."""
+    path = tmp_path / "scores.db"
+    shutil.copyfile(template_db, path)
+    return str(path)
+
+
+@pytest.fixture
+def cli(db: str) -> Iterator[Cli]:
+    yield Cli(db)
+
+
+def summary(events: list[Event]) -> dict[str, Any]:
+    return Match.replay(events).summary()

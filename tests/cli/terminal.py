@@ -1,0 +1,92 @@
+"""A program driven through a real pseudo-terminal, as a person at a keyboard drives it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+TOURNEY = str(Path(sys.executable).parent / "tourney")
+_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r")
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own with the pty as controlling terminal, so that
+    Ctrl-C reaches it as SIGINT, as at a real keyboard."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """``args`` running on a pty; ``send`` types, ``expect`` waits for output."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        inputrc = cwd / "inputrc"
+        inputrc.write_text("set enable-bracketed-paste off\nset bell-style none\n")
+        env = {**os.environ, "TERM": "xterm", "INPUTRC": str(inputrc), "COLUMNS": "120"}
+        self.master, slave = pty.openpty()
+        self.process = subprocess.Popen(
+            args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True,
+            preexec_fn=_own_terminal,
+        )  # fmt: skip
+        os.close(slave)
+        self.text = ""  # everything read so far, escapes stripped
+        self.seen = 0  # where the last expect stopped
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def _read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # the program has exited and closed the terminal
+            return False
+        if not data:
+            return False
+        self.text += _ESCAPES.sub("", data.decode("utf-8", "replace"))
+        return True
+
+    def expect(self, pattern: str, timeout: float = 10.0) -> str:
+        """Wait for ``pattern`` (a regex) after what was already matched; return the text
+        from there up to the end of the match."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while True:
+            found = regex.search(self.text, self.seen)
+            if found:
+                chunk = self.text[self.seen : found.end()]
+                self.seen = found.end()
+                return chunk
+            left = deadline - time.monotonic()
+            stopped = left <= 0 or (
+                not self._read(min(left, 0.5)) and self.process.poll() is not None
+            )
+            if stopped and not regex.search(self.text, self.seen):
+                raise AssertionError(
+                    f"no {pattern!r} in the terminal; it shows:\n{self.text[self.seen :]}"
+                )
+
+    def wait(self, timeout: float = 10.0) -> int:
+        while self._read(0.05):
+            pass
+        code = self.process.wait(timeout)
+        while self._read(0.05):
+            pass
+        return code
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        os.close(self.master)

@@ -1,0 +1,67 @@
+"""The console's notation and decisions, without a database: every event of whole matches
+written in the notation, read back and decided, gives the same event; completion offers
+only what is legal."""
+
+from __future__ import annotations
+
+import pytest
+
+from tourney.engine import HandStarted, Match, MatchStarted, Tile, TilePlaced
+from tourney.engine.commands import (
+    Action,
+    Place,
+    complete,
+    decide,
+    notation,
+    parse,
+    placeable_tiles,
+)
+from tourney.engine.errors import RuleError
+from tourney.scorer.tablesim import hidden_match, known_match
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("players", [2, 4])
+def test_notation_reads_back_to_the_same_events(seed: int, players: int) -> None:
+    events = hidden_match(seed, players, target=41)
+    match = Match()
+    match.apply(events[0])
+    for event in events[1:]:
+        command = parse(notation(event), match)
+        assert command is not None and not isinstance(command, Action)
+        assert decide(match, command) == [event]
+        match.apply(event)
+    assert match.finished
+
+
+def test_a_target_left_out_is_found_when_only_one_tile_takes_it() -> None:
+    match = Match()
+    for event in known_match(3)[:2]:
+        match.apply(event)
+    first = next(match.legal_placements())
+    match.apply(TilePlaced(match.to_move or "", *first))
+    for tile, on in match.legal_placements():
+        targets = [o for t, o in match.legal_placements() if t is tile]
+        if len(targets) == 1:
+            assert decide(match, Place(tile)) == [TilePlaced(match.to_move or "", tile, on)]
+        else:
+            with pytest.raises(RuleError, match=f"{tile} fits on .* say which"):
+                decide(match, Place(tile))
+
+
+def test_completion_offers_the_legal_tiles_and_targets() -> None:
+    match = Match()
+    match.apply(MatchStarted(("Ann", "Bo")))
+    match.apply(HandStarted("Ann"))
+    assert complete(match, "") == [t.text for t in placeable_tiles(match)]
+    assert len(complete(match, "")) == 28
+    match.apply(TilePlaced("Ann", Tile.parse("5-5")))
+    assert complete(match, "5") == ["5-0", "5-1", "5-2", "5-3", "5-4", "5-6"]
+    assert complete(match, "53") == ["53"]
+    assert complete(match, "53 o") == ["on"]
+    assert complete(match, "53 ") == ["5-5"]
+    assert complete(match, "53 on ") == ["5-5"]
+    assert complete(match, "53 on 6") == []
+    drawable = complete(match, "d ")  # hidden hand: any tile not on the table
+    assert len(drawable) == 27 and "5-5" not in drawable
+    assert complete(match, "h ") == ["Ann", "Bo"] and complete(match, "r b") == []

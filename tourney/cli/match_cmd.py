@@ -1,0 +1,150 @@
+"""`tourney start / hand / deal / show / undo`: a match at a table, as a stream of events."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tourney.cli.options import Db, Json, MatchId, fail, open_desk, print_state
+
+Opener = Annotated[
+    str | None,
+    typer.Option(
+        "--opener", help="Who opens: needed only when a lot decides (first hand, after a block)."
+    ),
+]
+
+
+def start(
+    match: MatchId,
+    players: Annotated[
+        str, typer.Option("--players", help="Names in seat order (clockwise), comma-separated.")
+    ],
+    partnerships: Annotated[
+        bool, typer.Option("--partnerships", help="4 players in two partnerships: 1+3 vs 2+4.")
+    ] = False,
+    target: Annotated[int, typer.Option("--target", help="Points to win.")] = 61,
+    known: Annotated[
+        bool,
+        typer.Option("--known", help="Known hands: every hand is dealt with `tourney deal`."),
+    ] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Start a match at a table: players in seat order, hidden hands unless --known.
+
+    Example: tourney start T3 --players Ann,Bo,Cy,Di --partnerships
+    """
+    from tourney.engine import MatchStarted
+
+    names = tuple(name.strip() for name in players.split(","))
+    extra = {"hands": "known"} if known else {}
+    with open_desk(db, match) as desk:
+
+        def decide() -> list[MatchStarted]:
+            event = MatchStarted(names, partnerships, target, extra)
+            desk.match.check(event)
+            return [event]
+
+        recorded = desk.append_events(decide)
+        print_state(desk, as_json, recorded)
+
+
+def hand(
+    match: MatchId,
+    opener: Opener = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Start the next hand (hidden hands: nobody types the deal).
+
+    The opener is needed only when a lot decides: the first hand and after a blocked hand;
+    otherwise the player who placed the last tile opens.
+
+    Example: tourney hand T3 --opener Ann
+    """
+    from tourney.engine.commands import StartHand
+
+    with open_desk(db, match) as desk:
+        if desk.known_hands:
+            raise fail(f"match {desk.id} has known hands: deal them with `tourney deal {desk.id}`")
+        print_state(desk, as_json, desk.record(StartHand(opener)))
+
+
+def deal(
+    match: MatchId,
+    opener: Opener = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Shuffle with this seed (the same deal again).")
+    ] = None,
+    tiles: Annotated[
+        str | None,
+        typer.Option(
+            "--deal",
+            help='The hands as dealt: "Ann=1-2,3-4,...;Bo=..." (every player, in any order).',
+        ),
+    ] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Start the next hand as a known hand: deal it at random, or enter the hands dealt.
+
+    Example: tourney deal T3 --seed 7 --opener Ann
+    """
+    from tourney.engine.commands import StartHand
+    from tourney.scorer.dealing import parse_deal, shuffled_deal
+
+    with open_desk(db, match) as desk:
+        if not desk.match.started:
+            raise fail(f"match {desk.id} has not started: tourney start {desk.id} --players ...")
+        if tiles is not None and seed is not None:
+            raise fail("give --deal or --seed, not both")
+        hands = (
+            parse_deal(tiles, desk.match)
+            if tiles is not None
+            else shuffled_deal(desk.match.players, seed)
+        )
+        print_state(desk, as_json, desk.record(StartHand(opener, hands)))
+
+
+def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:
+    """Show a match: the layout with its open attach points and counted ends, the sum, the
+    scores, whose turn it is, whether a continuation is owed, and the stream's head hash.
+
+    Example: tourney show T3 --json
+    """
+    with open_desk(db, match) as desk:
+        print_state(desk, as_json)
+
+
+def undo(
+    match: MatchId,
+    version: Annotated[
+        int | None,
+        typer.Argument(help="The stream version to take back (default: the newest event)."),
+    ] = None,
+    redo: Annotated[
+        bool, typer.Option("--redo", help="Undo the newest undo: put its event back.")
+    ] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Take back the newest event by appending an `undone` event that names its version.
+
+    Nothing is deleted or edited; an undo can itself be undone (--redo, or its version).
+    Replay, show and export skip undone events. An undo that would leave a later event
+    illegal is refused.
+
+    Example: tourney undo T3
+    """
+    with open_desk(db, match) as desk:
+        print_state(desk, as_json, desk.undo(version, redo))
+
+
+def register(app: typer.Typer) -> None:
+    app.command(no_args_is_help=True)(start)
+    app.command(no_args_is_help=True)(hand)
+    app.command(no_args_is_help=True)(deal)
+    app.command(no_args_is_help=True)(show)
+    app.command(no_args_is_help=True)(undo)

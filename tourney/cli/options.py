@@ -1,0 +1,66 @@
+"""What the scorer's commands share: the --db, --json and match options, and the edge where
+a refusal becomes one line on stderr and exit code 1."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from tourney.scorer.desk import Desk, Recorded
+
+Db = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Database: SQLite file or URL (default: $TOURNEY_DATABASE_URL, else ./tourney.db).",
+        show_default=False,
+    ),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print the match state as one JSON object.")]
+MatchId = Annotated[str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="ID")]
+
+
+def fail(message: object) -> typer.Exit:
+    """Print a refusal as one line and return the exit to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(1)
+
+
+@contextmanager
+def open_desk(db: str | None, match: str) -> Iterator[Desk]:
+    """The desk for ``match``; any TourneyError inside becomes one line and exit code 1."""
+    from tourney.errors import TourneyError
+    from tourney.scorer.desk import Desk
+
+    try:
+        desk = Desk.open(db, match)
+    except TourneyError as exc:
+        raise fail(exc) from None
+    try:
+        yield desk
+    except TourneyError as exc:
+        raise fail(exc) from None
+    finally:
+        desk.close()
+
+
+def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
+    """What was just recorded (if anything), then the state: text, or one JSON object."""
+    from tourney.scorer import view
+
+    if as_json:
+        data: dict[str, Any] = view.state(desk)
+        if recorded is not None:
+            data["recorded"] = [view.recorded_dict(desk, r) for r in recorded]
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    for item in recorded or []:
+        for line in view.recorded_lines(desk, item):
+            typer.echo(line)
+    for line in view.text(desk) if recorded is None else view.brief(desk):
+        typer.echo(line)

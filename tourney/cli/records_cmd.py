@@ -1,0 +1,77 @@
+"""`tourney import / export`: a match record (RECORD.md) into a stream, and back out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tourney.cli.options import Db, Json, fail, open_desk, print_state
+
+
+def import_(
+    file: Annotated[Path, typer.Argument(help="A match record (JSON Lines, RECORD.md).")],
+    match: Annotated[
+        str | None,
+        typer.Option("--id", help="The match ID to store it as (default: the file's name)."),
+    ] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Load a match record into a new match stream, after checking every line of it.
+
+    Nothing is written if any line is malformed or illegal (the first one is named).
+
+    Example: tourney import T3.jsonl --id T3
+    """
+    from tourney.errors import TourneyError
+    from tourney.record import RecordError, read_lines, replay_lines
+    from tourney.scorer.streams import match_id
+
+    try:
+        chosen = match_id(match if match is not None else file.stem)
+        replayed = replay_lines(read_lines(str(file)), keep_events=True)
+    except RecordError as exc:
+        raise fail(f"{file}: line {exc.line}: {exc.reason}") from None
+    except TourneyError as exc:
+        raise fail(exc) from None
+    with open_desk(db, chosen) as desk:
+        desk.import_events(event for _, event in replayed.events)
+        if not as_json:
+            typer.echo(f"imported {file} as {desk.id}: {desk.version} events")
+        print_state(desk, as_json)
+
+
+def export(
+    match: Annotated[str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="ID")],
+    out: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+    ] = None,
+    db: Db = None,
+) -> None:
+    """Write a match as a record (RECORD.md JSON Lines), leaving undone events out.
+
+    Example: tourney export T3 -o T3.jsonl
+    """
+    import sys
+
+    from tourney.record import write_record
+
+    with open_desk(db, match) as desk:
+        events = desk.events()
+        if not events:
+            raise fail(f"match {desk.id} has no events")
+        if out is None:
+            write_record(events, sys.stdout)
+            return
+        try:
+            with open(out, "w", encoding="utf-8") as handle:
+                write_record(events, handle)
+        except OSError as exc:
+            raise fail(f"cannot write {out}: {exc.strerror}") from None
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import", no_args_is_help=True)(import_)
+    app.command(no_args_is_help=True)(export)

@@ -1,0 +1,238 @@
+"""The scorer's desk: one match stream, its state by replay, and appends that never race.
+
+Every append states the stream version it was decided against. When another scorer got in
+first (ConcurrencyError), the desk reads what they recorded, refuses if it is the very thing
+being recorded (never a duplicate), decides again against the new state (the engine may now
+refuse it, with its reason), and retries once. Whatever is in the stream replays legally,
+because nothing is appended that the engine has not accepted against the stream's head.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from tourney.engine import Event, Match, MatchStarted, Outcome
+from tourney.errors import TourneyError
+from tourney.scorer.streams import (
+    UNDONE,
+    describe,
+    in_force,
+    match_events,
+    match_id,
+    to_event,
+    to_payload,
+    undo_target,
+)
+
+if TYPE_CHECKING:
+    from tourney.engine.commands import Command
+    from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
+
+
+class Recorded(NamedTuple):
+    """One event this desk appended, with what it did to the match."""
+
+    version: int
+    type: str
+    event: Event | None  # None for an `undone`
+    outcome: Outcome | None
+
+
+class _Pending(NamedTuple):
+    version: int
+    type: str
+    payload: dict[str, Any]
+
+
+class Desk:
+    """The scorer's view of match ``match_id``: the stored stream and the match it replays to."""
+
+    def __init__(self, store: EventStore, match: str, recorded_by: str | None = None) -> None:
+        self.store = store
+        self.id = match_id(match)
+        self.stream = f"match-{self.id}"
+        self.recorded_by = recorded_by if recorded_by is not None else os.environ.get("USER")
+        self.stored: list[StoredEvent] = []
+        self.version = 0
+        self.match = Match()
+        self.caught_up: list[StoredEvent] = []
+        """What other scorers appended, read when the last append found the stream moved."""
+        self.refresh()
+
+    @classmethod
+    def open(cls, db: str | None, match: str) -> Desk:
+        """The desk for ``match`` in the database ``db`` (None: $TOURNEY_DATABASE_URL or
+        ./tourney.db)."""
+        from tourney.store.eventstore import EventStore
+
+        match_id(match)  # a bad ID is refused before any database is touched
+        return cls(EventStore.from_url(db), match)
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def refresh(self) -> list[StoredEvent]:
+        """Read what was appended since the last read (by anyone) and bring the match up to
+        date; returns the new stored events."""
+        if self.store.stream_version(self.stream) == self.version:
+            return []
+        new = list(self.store.read_stream(self.stream, from_version=self.version))
+        if not new:
+            return []
+        self.stored.extend(new)
+        self.version = new[-1].version
+        if any(e.type == UNDONE for e in new):
+            self._rebuild()
+        else:
+            for event in new:
+                self._apply(event.version, to_event(event.type, event.payload))
+        return new
+
+    def _rebuild(self) -> None:
+        self.match = Match()
+        for version, event in match_events(self.stored):
+            self._apply(version, event)
+
+    def _apply(self, version: int, event: Event) -> Outcome:
+        try:
+            return self.match.apply(event, version)
+        except TourneyError as exc:
+            raise TourneyError(f"{self.stream} v{version} does not replay: {exc}") from None
+
+    @property
+    def head_hash(self) -> str | None:
+        return self.store.short_head_hash(self.stream) if self.version else None
+
+    @property
+    def known_hands(self) -> bool:
+        """Whether the match was started with --known (hands are dealt, not hidden)."""
+        for _, event in match_events(self.stored):
+            if isinstance(event, MatchStarted):
+                return event.extra.get("hands") == "known"
+        return False
+
+    def events(self) -> list[Event]:
+        """The match events in force, in order: the match record."""
+        return [event for _, event in match_events(self.stored)]
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def record(self, command: Command) -> list[Recorded]:
+        """Decide ``command`` against the stream's head and append its events."""
+        from tourney.engine.commands import decide
+
+        return self.append_events(lambda: decide(self.match, command))
+
+    def append_events(self, decide: Callable[[], Sequence[Event]]) -> list[Recorded]:
+        """Append the events ``decide`` returns against the state the scorer saw (it raises
+        the engine's refusal). If someone got in first, the same events (the player and
+        target as resolved then) are checked against the new state and retried once."""
+        events = list(decide())
+
+        def build() -> list[NewEvent]:
+            from tourney.store.eventstore import NewEvent
+
+            trial = self.match.copy()
+            for event in events:
+                trial.apply(event)
+            return [NewEvent(e.type, to_payload(e), recorded_by=self.recorded_by) for e in events]
+
+        return self._submit(build)
+
+    def undo(self, version: int | None = None, redo: bool = False) -> list[Recorded]:
+        """Take back the event at ``version`` (default: the newest match event in force; with
+        ``redo``, the newest undo in force, which puts its event back).
+
+        The default is resolved against the state the scorer last saw, before catching up: an
+        undo must not take back an event another scorer appended meanwhile.
+        """
+        target = version if version is not None else undo_target(self.stored, redo)
+        return self._submit(lambda: self._undo_events(target, redo))
+
+    def _undo_events(self, target: int | None, redo: bool) -> list[NewEvent]:
+        from tourney.store.eventstore import NewEvent
+
+        if target is None:
+            raise TourneyError(
+                "nothing to redo: no undo is in force"
+                if redo
+                else f"nothing to undo: {self.id} has no events in force"
+            )
+        if not 1 <= target <= self.version:
+            raise TourneyError(
+                f"cannot undo v{target}: {self.stream} has versions 1 to {self.version}"
+            )
+        if target not in in_force(self.stored):
+            raise TourneyError(f"cannot undo {describe(self.stored, target)}: already undone")
+        trial: list[Any] = [*self.stored, _Pending(self.version + 1, UNDONE, {"version": target})]
+        match = Match()
+        line = 0
+        try:
+            for line, event in match_events(trial):
+                match.apply(event, line)
+        except TourneyError as exc:
+            raise TourneyError(
+                f"cannot undo {describe(self.stored, target)}: v{line} would no longer be "
+                f"legal ({exc})"
+            ) from None
+        return [NewEvent(UNDONE, {"version": target}, recorded_by=self.recorded_by)]
+
+    def import_events(self, events: Iterable[Event]) -> list[Recorded]:
+        """Append a whole checked record to a new stream, in one transaction."""
+        if self.version:
+            raise TourneyError(
+                f"match {self.id} already has {self.version} events: import under another --id"
+            )
+        return self.append_events(lambda: list(events))
+
+    def _submit(self, build: Callable[[], list[NewEvent]]) -> list[Recorded]:
+        from tourney.store.errors import ConcurrencyError
+
+        # Decided against the state the scorer last saw (not caught up first): the stated
+        # version is what they checked against, so nothing they did not see slips under it.
+        command_id = uuid.uuid4().hex
+        self.caught_up = []
+        new = build()
+        try:
+            stored = self.store.append(self.stream, new, self.version, command_id)
+        except ConcurrencyError:
+            others = self.caught_up = self.refresh()
+            _refuse_duplicate(new, others)
+            new = build()
+            try:
+                stored = self.store.append(self.stream, new, self.version, command_id)
+            except ConcurrencyError:
+                raise TourneyError(
+                    f"{self.stream} keeps changing under this scorer (another scorer is "
+                    "recording): nothing recorded, try again"
+                ) from None
+        return self._took(stored)
+
+    def _took(self, stored: list[StoredEvent]) -> list[Recorded]:
+        self.stored.extend(stored)
+        if stored:
+            self.version = stored[-1].version
+        if any(e.type == UNDONE for e in stored):
+            self._rebuild()
+            return [Recorded(e.version, e.type, None, None) for e in stored]
+        done = []
+        for item in stored:
+            event = to_event(item.type, item.payload)
+            done.append(Recorded(item.version, item.type, event, self._apply(item.version, event)))
+        return done
+
+
+def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) -> None:
+    """Refuse to record again what another scorer has just recorded."""
+    for event in new:
+        for other in others:
+            if other.type == event.type and other.payload == dict(event.payload):
+                raise TourneyError(
+                    f"another scorer has just recorded the same ({describe(others, other.version)}"
+                    "): not recorded twice"
+                )

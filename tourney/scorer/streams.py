@@ -1,0 +1,127 @@
+"""Match streams: their names, and which of their events are in force.
+
+A match lives in the stream ``match-<ID>`` (``T3`` -> ``match-T3``; IDs are case-insensitive
+and kept upper-case). Payloads are the record lines of RECORD.md minus ``"type"``, which the
+store keeps in its own column. An ``undone`` event (payload ``{"version": N}``) takes the
+event at version N out of force; undoing an ``undone`` event puts its target back (redo).
+Nothing is ever deleted or edited: replay, display and export skip what is not in force.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+from tourney.engine import Event
+from tourney.errors import TourneyError
+
+UNDONE = "undone"
+"""The stream-only event type that takes an earlier event out of force."""
+
+STREAM_PREFIX = "match-"
+
+_MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+
+
+class StreamEvent(Protocol):
+    """What this module reads of a stored event."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def payload(self) -> dict[str, Any]: ...
+
+
+def match_id(text: str) -> str:
+    """The canonical ID of a table/match code (``t3`` -> ``T3``); TourneyError if unusable."""
+    if not _MATCH_ID.match(text):
+        raise TourneyError(
+            f"'{text}' is not a match ID: letters, digits, '-' and '_', at most 32, e.g. T3"
+        )
+    return text.upper()
+
+
+def match_stream(text: str) -> str:
+    """The stream that holds match ``text`` (``T3`` -> ``match-T3``)."""
+    return f"{STREAM_PREFIX}{match_id(text)}"
+
+
+def to_payload(event: Event) -> dict[str, Any]:
+    """An event's stored payload: its record line without ``type``."""
+    from tourney.record import event_to_dict
+
+    line = event_to_dict(event)
+    del line["type"]
+    return line
+
+
+def to_event(type_: str, payload: Mapping[str, Any]) -> Event:
+    """The engine event of a stored match event (raises EventError/TileError if malformed)."""
+    from tourney.record import event_from_dict
+
+    return event_from_dict({"type": type_, **payload})
+
+
+def in_force(stored: Sequence[StreamEvent]) -> set[int]:
+    """The versions of the events in force: every event no ``undone`` in force points at.
+
+    An ``undone`` only ever points back, so walking from the newest event decides each
+    ``undone`` before the events it names.
+    """
+    cancelled: set[int] = set()
+    kept: set[int] = set()
+    for event in reversed(stored):
+        if event.version in cancelled:
+            continue
+        kept.add(event.version)
+        if event.type == UNDONE:
+            target = event.payload.get("version")
+            if isinstance(target, int) and target < event.version:
+                cancelled.add(target)
+    return kept
+
+
+def match_events(stored: Sequence[StreamEvent]) -> list[tuple[int, Event]]:
+    """The match events in force, with their stream versions, in order."""
+    kept = in_force(stored)
+    return [
+        (e.version, to_event(e.type, e.payload))
+        for e in stored
+        if e.version in kept and e.type != UNDONE
+    ]
+
+
+def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:
+    """The version an undo takes back: the newest match event in force; with ``redo``, the
+    newest undo in force of a match event (undoing it redoes; a redo is not redone again).
+    None when there is nothing to take back.
+    """
+    kept = in_force(stored)
+    types: dict[object, str] = {e.version: e.type for e in stored}
+    for event in reversed(stored):
+        if event.version not in kept:
+            continue
+        if not redo and event.type != UNDONE:
+            return event.version
+        if redo and event.type == UNDONE and types.get(event.payload.get("version")) != UNDONE:
+            return event.version
+    return None
+
+
+def describe(stored: Iterable[StreamEvent], version: int) -> str:
+    """A short name for the event at ``version``: ``v12 tile_placed Ann 3-5 on 5-5``."""
+    for event in stored:
+        if event.version == version:
+            p = event.payload
+            if event.type == UNDONE:
+                return f"v{version} undo of v{p.get('version')}"
+            words = [str(p[k]) for k in ("player", "opener", "tile") if p.get(k) is not None]
+            if p.get("on") is not None:
+                words += ["on", str(p["on"])]
+            if isinstance(p.get("tiles"), list):
+                words += [str(t) for t in p["tiles"]]
+            return " ".join([f"v{version} {event.type}", *words])
+    return f"v{version}"

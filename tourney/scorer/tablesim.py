@@ -1,0 +1,51 @@
+"""Whole matches as a scorer at a physical table records them, for tests and benchmarks:
+bots play known hands, and the record keeps only what the table shows."""
+
+from __future__ import annotations
+
+import random
+
+from tourney.bots import GreedyBot
+from tourney.engine import Event, HandEnd, HandStarted, Match, TileDrawn, TilesRevealed
+from tourney.simulate import player_names, simulate_match
+
+
+def known_match(seed: int, players: int = 2, target: int = 61) -> list[Event]:
+    """A whole match between greedy bots, known hands."""
+    result = simulate_match(
+        random.Random(seed), player_names(players), False, [GreedyBot()] * players, target
+    )
+    return list(result.events)
+
+
+def hidden_record(known: list[Event]) -> list[Event]:
+    """``known`` as recorded at a physical table: no deals, every other draw unseen, every
+    opener named, and the reveals the count needs when a hand ends in a domino or a block."""
+    match = Match()
+    out: list[Event] = []
+    draws = 0
+    for event in known:
+        held = [set(h) for h in match.held]
+        outcome = match.apply(event)
+        if isinstance(event, HandStarted):
+            out.append(HandStarted(match.hands[-1].opener))
+        elif isinstance(event, TileDrawn):
+            draws += 1
+            out.append(TileDrawn(event.player, event.tile if draws % 2 else None))
+        else:
+            out.append(event)
+        if outcome.hand_ended not in (HandEnd.DOMINO, HandEnd.BLOCKED):
+            continue
+        placed = outcome.placement
+        for seat, name in enumerate(match.players):
+            if placed is not None and match.side_of[seat] == match.side_of_player(placed.player):
+                continue  # the side that went out shows nothing
+            tiles = held[seat] - ({placed.tile} if placed is not None else set())
+            out.append(TilesRevealed(name, tuple(sorted(tiles))))
+    Match.replay(out)  # a legal record, or this raises
+    return out
+
+
+def hidden_match(seed: int, players: int = 2, target: int = 61) -> list[Event]:
+    """A whole match between bots as a scorer at a physical table records it."""
+    return hidden_record(known_match(seed, players, target))

@@ -1,0 +1,221 @@
+"""What the scorer sees: the state of a match as text for people and as a JSON object.
+
+Display only: every figure comes from the engine (layout, attach points, contributions,
+scores, turn); nothing is worked out here that a rule decides.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from tourney.account import result_line, scores_line, side_label
+from tourney.engine import Match, Phase, Tile
+
+if TYPE_CHECKING:
+    from tourney.scorer.desk import Desk, Recorded
+
+
+def _counts(match: Match) -> dict[Tile, int]:
+    out: dict[Tile, int] = {}
+    for tile, value in match.layout.contributions():
+        out[tile] = out.get(tile, 0) + value
+    return out
+
+
+def state(desk: Desk) -> dict[str, Any]:
+    """The ``--json`` object of every command that prints state."""
+    match = desk.match
+    counts = _counts(match)
+    layout = match.layout_view()
+    for row in layout:
+        tile = Tile.parse(row["tile"])
+        row["counts"] = counts.get(tile)
+    hand = match.hands[-1] if match.hands else None
+    ends = match.layout.ends
+    return {
+        "match": desk.id,
+        "stream": desk.stream,
+        "version": desk.version,
+        "head": desk.head_hash,
+        "status": match.phase.value,
+        "players": list(match.players),
+        "partnerships": match.partnerships,
+        "target": match.target,
+        "known_hands": desk.known_hands,
+        "sides": [
+            {"players": list(side), "score": score}
+            for side, score in zip(match.sides, match.scores, strict=True)
+        ],
+        "winners": list(match.winners) if match.finished else [],
+        "hand": None
+        if hand is None
+        else {
+            "number": hand.number,
+            "opener": hand.opener,
+            "known": hand.known,
+            "end": None if hand.end is None else hand.end.value,
+            "credits": list(hand.credits),
+        },
+        "to_move": match.to_move,
+        "continuation_owed": match.continuation_owed,
+        "drawn_tile": None if match.drawn_tile is None else match.drawn_tile.text,
+        "boneyard": match.boneyard_size if match.phase is Phase.IN_HAND else None,
+        "reveals_needed": match.reveals_needed,
+        "next_opener": match.next_opener if match.phase is Phase.BETWEEN_HANDS else None,
+        "layout": layout,
+        "ends": ends if not match.layout.empty else None,
+        "ends_points": ends // 5 if ends > 0 and ends % 5 == 0 else 0,
+    }
+
+
+def _open_text(points: list[dict[str, Any]]) -> str:
+    kinds = Counter((p["kind"], p["value"]) for p in points)
+    parts = []
+    for (kind, value), n in kinds.items():
+        one, many = {
+            "end": ("end", "ends"),
+            "linear": ("linear side", "linear sides"),
+            "branch": ("branch", "branches"),
+        }[kind]
+        parts.append(f"{n} {many} {value}" if n > 1 else f"{one} {value}")
+    return ", ".join(parts) if parts else "closed"
+
+
+def layout_lines(match: Match) -> list[str]:
+    """The layout, one tile a line: what it is on, its free attach points, what it counts."""
+    if match.layout.empty:
+        return ["  (the table is empty)"]
+    counts = _counts(match)
+    lines = []
+    for row in match.layout_view():
+        where = f"on {row['on']}" if row["on"] else "opening"
+        counted = counts.get(Tile.parse(row["tile"]))
+        tail = f"counts {counted}" if counted is not None else "counts nothing"
+        lines.append(f"  {row['tile']:<4} {where:<10} open: {_open_text(row['open']):<26} {tail}")
+    return lines
+
+
+def ends_line(match: Match) -> str:
+    """``Counted ends: 10 + 3 + 2 = 15 -> 3 points``."""
+    if match.layout.empty:
+        return "Counted ends: none yet (the table is empty)"
+    values = [v for _, v in match.layout.contributions()]
+    ends = match.layout.ends
+    points = ends // 5 if ends > 0 and ends % 5 == 0 else 0
+    sums = " + ".join(str(v) for v in values) or "0"
+    scored = f" -> {points} point{'s' if points != 1 else ''}" if points else " (no score)"
+    return f"Counted ends: {sums} = {ends}{scored}"
+
+
+def turn_line(match: Match) -> str:
+    """Whose turn it is and what they owe, or where the match stands between hands."""
+    phase = match.phase
+    if phase is Phase.NOT_STARTED:
+        return "Not started: tourney start ID --players A,B,..."
+    if phase is Phase.OVER:
+        return result_line(match)
+    if phase is Phase.AWAITING_REVEALS:
+        hand = match.hands[-1]
+        end = hand.end.value if hand.end else "?"
+        return f"Hand {hand.number} ended ({end}): reveals needed from " + ", ".join(
+            match.reveals_needed
+        )
+    if phase is Phase.BETWEEN_HANDS:
+        opener = match.next_opener
+        if opener is None:
+            why = "the first hand" if not match.hands else "after a block"
+            return f"Between hands: a lot chooses the opener ({why})"
+        return f"Between hands: {opener} opens the next hand (placed the last tile)"
+    mover = match.to_move
+    text = f"To move: {mover}"
+    if match.drawn_tile is not None and match.layout.fits(match.drawn_tile):
+        text += f" (must place {match.drawn_tile}, just drawn)"
+    elif match.continuation_owed:
+        text += " (continuation owed: plays again)"
+    return f"{text} · boneyard {match.boneyard_size}"
+
+
+def count_line(match: Match) -> str | None:
+    """The last hand's count once made: ``Hand 2 count (domino): Ann +3``."""
+    if not match.hands:
+        return None
+    hand = match.hands[-1]
+    if hand.end is None or match.phase in (Phase.IN_HAND, Phase.AWAITING_REVEALS):
+        return None
+    if hand.end.value == "target":
+        return f"Hand {hand.number}: target reached on a placement, no count"
+    credits = ", ".join(f"{side_label(match, s)} +{c}" for s, c in enumerate(hand.credits) if c)
+    return f"Hand {hand.number} count ({hand.end.value}): {credits or 'nothing'}"
+
+
+def text(desk: Desk) -> list[str]:
+    """The whole state for people (``tourney show``, the console)."""
+    match = desk.match
+    if not match.started:
+        return [f"{desk.id}: no match yet (v{desk.version})", turn_line(match)]
+    kind = (
+        "partnerships " + " vs ".join(side_label(match, s) for s in range(len(match.sides)))
+        if match.partnerships
+        else "individual"
+    )
+    hand = match.hands[-1] if match.hands else None
+    hand_text = ""
+    if hand is not None:
+        hand_text = f" · hand {hand.number} ({'known' if hand.known else 'hidden'} hands)"
+    lines = [
+        f"{desk.id}: {', '.join(match.players)} ({kind}), first to {match.target}{hand_text}"
+        f" · v{desk.version} {desk.head_hash or ''}".rstrip(),
+    ]
+    if hand is not None:
+        lines += ["Layout:", *layout_lines(match), ends_line(match)]
+    counted = count_line(match)
+    if counted:
+        lines.append(counted)
+    lines += [f"Scores: {scores_line(match)}", turn_line(match)]
+    return lines
+
+
+def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:
+    """One appended event for ``--json``: its stream version, its record line (``undone``:
+    the version it takes back), and for a placement
+    the counted ends and the points it scored."""
+    stored = next(e for e in reversed(desk.stored) if e.version == item.version)
+    out: dict[str, Any] = {"stream_version": item.version, "type": item.type, **stored.payload}
+    placement = item.outcome.placement if item.outcome is not None else None
+    if placement is not None:
+        out["ends"] = placement.ends
+        out["points"] = placement.points
+    return out
+
+
+def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
+    """What one appended event did, as the hand-by-hand account tells it."""
+    from tourney.account import describe as account_lines
+    from tourney.scorer.streams import describe
+
+    if item.event is None or item.outcome is None:
+        stored = next(e for e in reversed(desk.stored) if e.version == item.version)
+        return [f"v{item.version}: undid {describe(desk.stored, stored.payload['version'])}"]
+    lines = [line for line in account_lines(desk.match, item.event, item.outcome) if line]
+    return [f"v{item.version}: {lines[0].strip()}", *lines[1:]] if lines else []
+
+
+def brief(desk: Desk) -> list[str]:
+    """The short state after a recorded event: the counted ends, the scores, whose turn."""
+    match = desk.match
+    lines = []
+    if match.hands and match.phase is Phase.IN_HAND:
+        lines.append(ends_line(match))
+    if match.started:
+        lines.append(f"Scores: {scores_line(match)}")
+    lines.append(turn_line(match))
+    return lines
+
+
+def open_line(match: Match) -> str:
+    """The free attach points on one line: ``Open: 5-5 linear 5 · 3-5 end 3``."""
+    parts = [
+        f"{row['tile']} {_open_text(row['open'])}" for row in match.layout_view() if row["open"]
+    ]
+    return "Open: " + (" · ".join(parts) if parts else "nothing")

@@ -1,0 +1,70 @@
+"""The fast path for a current SQLite database: sqlite3 alone, no SQLAlchemy, no alembic.
+
+A one-shot command (`tourney place T3 5-3`) is a whole process: importing SQLAlchemy costs
+about a quarter of a second, more than everything else it does. The store's hot path already
+runs on the driver's own connection, so when the database is a SQLite file whose schema is
+at the head revision (one query to `alembic_version`), `DirectSqliteEngine` stands in for the
+SQLAlchemy engine: it offers the few things `EventStore` asks of an engine and opens
+connections with exactly the settings of `database.configure_sqlite`. A fresh, older or
+unreadable database takes the ordinary path (SQLAlchemy, then alembic when an upgrade is
+needed), which also makes the errors.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import NamedTuple
+
+from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite
+
+_PREFIX = "sqlite:///"
+
+
+class _Dialect(NamedTuple):
+    name: str
+
+
+class DirectSqliteEngine:
+    """Just enough of a SQLAlchemy `Engine` for `EventStore`: raw connections, a dialect
+    name, a URL, dispose."""
+
+    dialect = _Dialect("sqlite")
+
+    def __init__(self, url: str, path: str) -> None:
+        self.url = url
+        self.path = path
+
+    def raw_connection(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(
+            self.path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+        )
+        configure_sqlite(connection)
+        return connection
+
+    def dispose(self) -> None:
+        """Nothing is pooled: every connection is closed by whoever opened it."""
+
+
+def open_if_current(url: str, head_revision: str) -> DirectSqliteEngine | None:
+    """A direct engine for `url` when it is a plain `sqlite:///PATH` to an existing SQLite
+    database at `head_revision`; None whenever anything else is the case."""
+    if not url.startswith(_PREFIX) or "?" in url:
+        return None
+    path = url[len(_PREFIX) :]
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    try:
+        with Path(path).open("rb") as handle:
+            if handle.read(16) != b"SQLite format 3\x00":
+                return None
+        connection = sqlite3.connect(f"file:{Path(path).as_posix()}?mode=ro", uri=True)
+        try:
+            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+        finally:
+            connection.close()
+    except (OSError, sqlite3.Error):
+        return None
+    if row is None or row[0] != head_revision:
+        return None
+    return DirectSqliteEngine(url, path)
