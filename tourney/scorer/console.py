@@ -97,7 +97,11 @@ class Console:
             except (EOFError, KeyboardInterrupt):
                 self.say("")
                 break
-            if not self.handle(line):
+            try:
+                if not self.handle(line):
+                    break
+            except KeyboardInterrupt:  # mid-append: the store kept the event whole or not at all
+                self.say("")
                 break
             self.out.flush()
         self.say(f"Left {self.desk.id} at v{self.desk.version}: everything recorded is kept.")
