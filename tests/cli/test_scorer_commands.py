@@ -37,7 +37,7 @@ def test_a_bad_match_id_is_refused_before_the_database(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert (
         result.stderr == "error: 'T 3' is not a match ID: letters, digits, '-' and '_', "
-        "at most 32, e.g. T3\n"
+        "at most 64, e.g. T3\n"
     )
     assert not (tmp_path / "new.db").exists()
 

@@ -28,20 +28,32 @@ def _register() -> None:
         console_cmd,
         db_cmd,
         demo_cmd,
+        director_cmd,
         match_cmd,
+        player_cmd,
+        publish_cmd,
         records_cmd,
         replay_cmd,
+        round_cmd,
         simulate_cmd,
+        standings_cmd,
+        tournament_cmd,
         turn_cmd,
     )
 
-    replay_cmd.register(app)
-    simulate_cmd.register(app)
     demo_cmd.register(app)
+    tournament_cmd.register(app)
+    player_cmd.register(app)
+    round_cmd.register(app)
+    standings_cmd.register(app)
+    director_cmd.register(app)
+    publish_cmd.register(app)
     match_cmd.register(app)
     turn_cmd.register(app)
-    records_cmd.register(app)
     console_cmd.register(app)
+    records_cmd.register(app)
+    replay_cmd.register(app)
+    simulate_cmd.register(app)
     db_cmd.register(app)
 
 

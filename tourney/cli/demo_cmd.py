@@ -1,34 +1,81 @@
-"""`tourney demo`: the main job — a match played by bots, told hand by hand."""
+"""`tourney demo`: the main job — a club night played by bots, stored event by event,
+standings printed and the site published."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from tourney.cli.options import Db
+
 
 def demo(
-    seed: Annotated[int, typer.Option(help="Random seed for the deal and the bots.")] = 2026,
-    players: Annotated[int, typer.Option(min=2, max=4, help="Players: 2, 3 or 4.")] = 4,
-    partnerships: Annotated[bool, typer.Option(help="Play 4 players as two partnerships.")] = True,
+    players: Annotated[int, typer.Option(min=4, help="Players registered.")] = 16,
+    rounds: Annotated[int, typer.Option(min=1, help="Swiss rounds.")] = 4,
+    table_size: Annotated[int, typer.Option(min=2, max=4, help="Players per table.")] = 4,
+    seed: Annotated[int, typer.Option(help="Random seed for deals and bots.")] = 2026,
+    site: Annotated[Path, typer.Option(help="Folder to publish the site into.")] = Path("site"),
+    db: Db = None,
 ) -> None:
-    """Play a demo match between greedy bots and print it hand by hand.
+    """Run a demo club night: players registered, a Swiss paired round by round at tables
+    of 4, every match played by bots and stored event by event through the same event store
+    and desks a scorer uses; then the standings, and the published site.
 
-    Example: tourney demo --seed 7 --players 3 --no-partnerships
+    Example: tourney demo --players 24 --rounds 5 --site club-site
     """
-    import random
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from tourney.account import account
-    from tourney.bots import GreedyBot
-    from tourney.simulate import player_names, simulate_match
+    from tourney.cli.options import fail
+    from tourney.cli.standings_cmd import print_standings
+    from tourney.director.clubnight import publish_club_night, run_club_night
+    from tourney.director.desk import DirectorDesk
+    from tourney.errors import TourneyError
+    from tourney.projections import open_store
+    from tourney.reports.standings import standings_view
 
-    if partnerships and players != 4:
-        partnerships = False
-    result = simulate_match(
-        random.Random(seed), player_names(players), partnerships, [GreedyBot()] * players
-    )
-    for text in account(result.events):
-        typer.echo(text)
+    try:
+        store, projector = open_store(db)
+    except TourneyError as exc:
+        raise fail(exc) from None
+    try:
+        typer.echo(f"Database: {store.url}")
+        # Read models catch up after each table rather than after each event: the demo
+        # appends thousands of events and reads nothing in between.
+        store.after_append.clear()
+        with Progress(
+            TextColumn("[bold]Club night"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("tables"),
+            TimeElapsedColumn(),
+        ) as bar:
+            task = bar.add_task("tables", total=None)
+
+            def after_table(done: int, total: int) -> None:
+                projector.catch_up()
+                bar.update(task, completed=done, total=total)
+
+            night = run_club_night(
+                store,
+                players=players,
+                rounds=rounds,
+                table_size=table_size,
+                seed=seed,
+                after_table=after_table,
+            )
+        projector.catch_up()
+        director = DirectorDesk(store)
+        state = director.load(night.slug).state
+        print_standings(standings_view(state))
+        typer.echo(f"{night.matches} matches, {night.events} events stored in {store.url}")
+        files = publish_club_night(director, night.slug, site)
+        typer.echo(f"Published {len(files)} files: open {(site / 'index.html').resolve()}")
+    except TourneyError as exc:
+        raise fail(exc) from None
+    finally:
+        store.close()
 
 
 def register(app: typer.Typer) -> None:

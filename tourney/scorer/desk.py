@@ -224,7 +224,21 @@ class Desk:
         for item in stored:
             event = to_event(item.type, item.payload)
             done.append(Recorded(item.version, item.type, event, self._apply(item.version, event)))
+        if self.match.finished and any(
+            r.outcome is not None and r.outcome.match_over for r in done
+        ):
+            self._report_result()
         return done
+
+    def _report_result(self) -> None:
+        """A tournament's match just finished: record its result in the tournament stream."""
+        from tourney.director.desk import DirectorDesk, tournament_of
+
+        found = tournament_of(self.stored)
+        if found is not None:
+            slug, match_id = found
+            director = DirectorDesk(self.store, self.recorded_by)
+            director.record_result(slug, match_id, self.match, self.version)
 
 
 def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) -> None:

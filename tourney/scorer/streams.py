@@ -21,7 +21,7 @@ UNDONE = "undone"
 
 STREAM_PREFIX = "match-"
 
-_MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+_MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
 class StreamEvent(Protocol):
@@ -39,7 +39,7 @@ def match_id(text: str) -> str:
     """The canonical ID of a table/match code (``t3`` -> ``T3``); TourneyError if unusable."""
     if not _MATCH_ID.match(text):
         raise TourneyError(
-            f"'{text}' is not a match ID: letters, digits, '-' and '_', at most 32, e.g. T3"
+            f"'{text}' is not a match ID: letters, digits, '-' and '_', at most 64, e.g. T3"
         )
     return text.upper()
 

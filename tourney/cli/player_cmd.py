@@ -1,0 +1,163 @@
+"""`tourney player`: register players (one by one or from CSV), withdraw them, form teams."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.options import Db
+
+if TYPE_CHECKING:
+    from tourney.tournament.events import TournamentEvent
+    from tourney.tournament.state import TournamentState
+
+app = typer.Typer(
+    name="player",
+    help="Register, withdraw and partner players.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def player_id_of(state: TournamentState, who: str) -> str:
+    """A player's id from their id or name (any case); TourneyError when nobody matches."""
+    from tourney.errors import TourneyError
+
+    if who in state.players:
+        return who
+    wanted = " ".join(who.split()).casefold()
+    for player in state.players.values():
+        if player.name.casefold() == wanted:
+            return player.player_id
+    raise TourneyError(f"no player {who!r} in {state.title}")
+
+
+def _next_number(state: TournamentState) -> int:
+    numbers = [int(p[1:]) for p in state.players if p[:1] == "p" and p[1:].isdigit()]
+    return max(numbers, default=0) + 1
+
+
+@app.command()
+def add(
+    name: Annotated[str, typer.Argument(help="The player's name as it will be printed.")],
+    club: Annotated[
+        str | None, typer.Option(help="Their club (pairings can keep clubmates apart).")
+    ] = None,
+    rating: Annotated[int | None, typer.Option(help="Rating, for seeding.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Explicit seed (1 is the top seed).")] = None,
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Register a player (late entries are taken until registration closes).
+
+    Example: tourney player add "Ann Lee" --club Riverside --rating 1650
+    """
+    from tourney.tournament.events import PlayerRegistered
+    from tourney.tournament.state import decide_register
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        _loaded, events = director.execute(
+            slug,
+            lambda state: decide_register(
+                state, f"p{_next_number(state)}", name, club=club, rating=rating, seed=seed
+            ),
+        )
+        for event in events:
+            if isinstance(event, PlayerRegistered):
+                typer.echo(f"Registered {event.name} as {event.player_id} in {slug}.")
+
+
+@app.command("import")
+def import_(
+    csv_file: Annotated[
+        Path, typer.Argument(help="CSV with a header: name[,club][,rating][,seed].", metavar="CSV")
+    ],
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Register every player of a CSV file: all of them, or none if any row is wrong.
+
+    Example: tourney player import players.csv -t club-night
+    """
+    from tourney.cli.options import fail
+    from tourney.tournament.players_csv import parse_players_csv, registrations
+    from tourney.tournament.state import decide_register_all
+
+    try:
+        text = csv_file.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise fail(f"{csv_file}: no such file") from None
+    except IsADirectoryError:
+        raise fail(f"{csv_file}: is a folder, not a CSV file") from None
+    except UnicodeDecodeError as exc:
+        raise fail(f"{csv_file}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise fail(f"{csv_file}: {exc.strerror}") from None
+    with open_director(db) as director:
+        try:
+            rows = parse_players_csv(text)
+        except Exception as exc:
+            raise fail(f"{csv_file}: {exc}") from None
+        slug = director.resolve(tournament)
+        _, events = director.execute(
+            slug,
+            lambda state: decide_register_all(state, registrations(rows, _next_number(state))),
+        )
+        typer.echo(f"Registered {len(events)} players from {csv_file} in {slug}.")
+
+
+@app.command()
+def withdraw(
+    player: Annotated[str, typer.Argument(help="The player's name or id.")],
+    reason: Annotated[str, typer.Option(help="Why, for the record.")] = "",
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Withdraw a player: they stay in the standings and are never paired again.
+
+    Example: tourney player withdraw "Ann Lee" --reason "left early"
+    """
+    from tourney.tournament.state import decide_withdraw
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        director.execute(
+            slug, lambda state: decide_withdraw(state, player_id_of(state, player), reason)
+        )
+        typer.echo(f"Withdrew {player} from {slug}.")
+
+
+@app.command()
+def team(
+    first: Annotated[str, typer.Argument(help="One partner (name or id).")],
+    second: Annotated[str, typer.Argument(help="The other partner (name or id).")],
+    name: Annotated[str | None, typer.Option(help="The partnership's name.")] = None,
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Form a fixed partnership (partnership tournaments, before round 1).
+
+    Example: tourney player team Ann Cy --name "The Spinners"
+    """
+    from tourney.tournament.events import PartnershipFormed
+    from tourney.tournament.state import decide_form_partnership
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+
+        def decide(state: TournamentState) -> list[TournamentEvent]:
+            members = (player_id_of(state, first), player_id_of(state, second))
+            return decide_form_partnership(state, f"t{len(state.teams) + 1}", members, name)
+
+        _loaded, events = director.execute(slug, decide)
+        for event in events:
+            if isinstance(event, PartnershipFormed):
+                typer.echo(f"Formed partnership {event.name} in {slug}.")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app)

@@ -1,0 +1,37 @@
+"""`tourney publish`: the static site of a tournament."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.options import Db
+
+
+def publish(
+    site: Annotated[Path, typer.Argument(help="Folder to write the site into (replaced whole).")],
+    templates: Annotated[
+        Path | None,
+        typer.Option(help="A folder of templates that override the built-in ones by name."),
+    ] = None,
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Publish standings, pairings, scoresheets, wall chart, table cards and bracket as a
+    static site, readable on a phone and printable (A4 or Letter).
+
+    Example: tourney publish site/ --templates my-templates/
+    """
+    from tourney.director.site import publish_tournament
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        files = publish_tournament(director, slug, site, templates)
+        typer.echo(f"Published {len(files)} files to {site}/ — open {site / 'index.html'}")
+
+
+def register(root: typer.Typer) -> None:
+    root.command()(publish)

@@ -1,0 +1,174 @@
+"""`tourney pair` and `tourney pairings`: pair the next round, show who sits where and why."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.options import Db, Json
+
+if TYPE_CHECKING:
+    from tourney.tournament.events import TournamentEvent
+    from tourney.tournament.state import TournamentState
+
+
+def _names(state: TournamentState, seats: tuple[str, ...]) -> list[str]:
+    return [state.players[p].name for p in seats]
+
+
+def _status(state: TournamentState, match_id: str) -> str:
+    record = state.matches.get(match_id)
+    if record is None or record.outcome is None:
+        return "to play"
+    from tourney.reports.results import result_text
+
+    return result_text(state, record)
+
+
+def _tables(state: TournamentState, number: int) -> list[dict[str, Any]]:
+    paired = state.rounds[number - 1]
+    tables = [
+        {
+            "table": t.number,
+            "match": t.match_id,
+            "seats": _names(state, t.seats),
+            "why": t.why,
+            "result": _status(state, t.match_id),
+        }
+        for t in paired.tables
+    ]
+    for deciding in state.deciding:
+        if deciding.round == number:
+            t = deciding.table
+            tables.append(
+                {
+                    "table": t.number,
+                    "match": t.match_id,
+                    "seats": _names(state, t.seats),
+                    "why": t.why or f"deciding match for {deciding.decides}",
+                    "result": _status(state, t.match_id),
+                }
+            )
+    return tables
+
+
+def _print_round(state: TournamentState, number: int, why: bool) -> None:
+    paired = state.rounds[number - 1]
+    typer.echo(
+        f"Round {number}" + (" (paired by the director's override)" if paired.overridden else "")
+    )
+    for table in _tables(state, number):
+        typer.echo(
+            f"  table {table['table']:<3} {table['match']:<28} "
+            + " · ".join(table["seats"])
+            + f"   [{table['result']}]"
+        )
+        if why and table["why"]:
+            typer.echo(f"      why: {table['why']}")
+    for entrant in paired.byes:
+        typer.echo(f"  bye: {state.entrant_name(entrant)}")
+    if why:
+        for note in paired.notes:
+            typer.echo(f"  note: {note}")
+
+
+def pair(
+    tournament: TournamentOpt = None,
+    override: Annotated[
+        bool, typer.Option(help="Pair although results of the previous round are missing.")
+    ] = False,
+    avoid_same_club: Annotated[
+        bool, typer.Option(help="Keep clubmates apart where possible.")
+    ] = False,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option(help="Two players who must not meet, 'Ann,Bo' (repeatable: family...)."),
+    ] = None,
+    deciding: Annotated[
+        bool, typer.Option(help="Elimination: pair deciding matches for tied knockout tables.")
+    ] = False,
+    why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Pair the next round, seat every table and open its match for the scorers.
+
+    Refused while results of the previous round are missing, unless --override.
+
+    Example: tourney pair --avoid-same-club --forbid "Ann Lee,Bo Lee" --why
+    """
+    from tourney.cli.player_cmd import player_id_of
+    from tourney.tournament.state import decide_pair_deciding_matches, decide_pair_round
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+
+        def decide(state: TournamentState) -> list[TournamentEvent]:
+            if deciding:
+                return decide_pair_deciding_matches(state)
+            pairs = frozenset(
+                frozenset(player_id_of(state, name.strip()) for name in item.split(","))
+                for item in forbid or ()
+            )
+            return decide_pair_round(
+                state, override=override, forbidden=pairs, avoid_same_club=avoid_same_club
+            )
+
+        loaded, _ = director.pair(slug, decide)
+        number = len(loaded.state.rounds)
+        if as_json:
+            typer.echo(json.dumps({"round": number, "tables": _tables(loaded.state, number)}))
+            return
+        _print_round(loaded.state, number, why)
+        typer.echo("Next: record each table with tourney record MATCH (or T<table>).")
+
+
+def pairings(
+    round: Annotated[
+        int | None, typer.Option("--round", "-r", help="The round (default: the latest).")
+    ] = None,
+    why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
+    tournament: TournamentOpt = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Show the pairings and seating of a round, with each table's result so far.
+
+    Example: tourney pairings --round 2 --why
+    """
+    from tourney.errors import TourneyError
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        director.sync_results(slug)
+        state = director.load(slug).state
+        if not state.rounds:
+            raise TourneyError(f"no round of {slug} is paired yet: tourney pair -t {slug}")
+        number = round or len(state.rounds)
+        if not 1 <= number <= len(state.rounds):
+            raise TourneyError(
+                f"round {number} is not paired: {slug} has rounds 1 to {len(state.rounds)}"
+            )
+        if as_json:
+            paired = state.rounds[number - 1]
+            typer.echo(
+                json.dumps(
+                    {
+                        "round": number,
+                        "tables": _tables(state, number),
+                        "byes": [state.entrant_name(e) for e in paired.byes],
+                        "notes": list(paired.notes),
+                    },
+                    ensure_ascii=False,
+                )
+            )
+            return
+        _print_round(state, number, why)
+
+
+def register(root: typer.Typer) -> None:
+    root.command()(pair)
+    root.command()(pairings)

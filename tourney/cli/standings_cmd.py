@@ -1,0 +1,80 @@
+"""`tourney standings`: the table, in the terminal or as JSON or CSV."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.options import Db, Json
+
+if TYPE_CHECKING:
+    from tourney.reports.standings import StandingsView
+
+
+def standings(
+    tournament: TournamentOpt = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (formula-safe cells).")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Show the standings: match points, then the tournament's tie-breaks in order.
+
+    Shared wins score as the tournament says (1/k by default); withdrawn players stay, marked.
+    A line under the table says which results are still missing in the current round.
+
+    Example: tourney standings --csv > standings.csv
+    """
+    from tourney.reports.standings import standings_csv, standings_json, standings_view
+    from tourney.tournament.state import missing_tables
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        director.sync_results(slug)
+        state = director.load(slug).state
+        if as_json:
+            typer.echo(standings_json(state), nl=False)
+            return
+        view = standings_view(state)
+        if as_csv:
+            typer.echo(standings_csv(view), nl=False)
+            return
+        print_standings(view)
+        if state.rounds:
+            missing = missing_tables(state, len(state.rounds))
+            if missing:
+                typer.echo(
+                    f"Round {len(state.rounds)}: results still missing at tables "
+                    + ", ".join(str(n) for n in missing)
+                )
+
+
+def print_standings(view: StandingsView) -> None:
+    """The standings as a rich table in the terminal."""
+    from rich.console import Console
+    from rich.table import Table
+
+    heading = view.heading
+    done = f"round {heading.paired} of {heading.rounds}" if heading.paired else "no round yet"
+    # Columns with nothing to say this time (no withdrawals, no byes...) are left out.
+    keep = [
+        i
+        for i, label in enumerate(view.labels)
+        if i < 2 or any(line.cells[i] not in ("", "0") for line in view.lines)
+    ]
+    table = Table(title=f"{heading.name} — standings ({done}; {heading.play_label})")
+    for i in keep:
+        table.add_column(
+            view.labels[i], justify="right" if view.numeric[i] else "left", no_wrap=True
+        )
+    for line in view.lines:
+        style = "dim" if line.withdrawn else ("bold" if line.leader else None)
+        table.add_row(*(line.cells[i] for i in keep), style=style)
+    console = Console()
+    console.width = max(console.width, 120)
+    console.print(table)
+
+
+def register(root: typer.Typer) -> None:
+    root.command()(standings)

@@ -1,0 +1,164 @@
+"""`tourney tournament`: create a tournament, list them, show one."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.options import Db, Json
+
+app = typer.Typer(
+    name="tournament",
+    help="Create and inspect tournaments.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.command()
+def create(
+    name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Club Night'.")],
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="swiss, round_robin or elimination.")
+    ] = "swiss",
+    table_size: Annotated[int, typer.Option(help="Players per table: 2, 3 or 4.")] = 4,
+    rounds: Annotated[
+        int, typer.Option(help="Rounds (Swiss); round robin and elimination work it out.")
+    ] = 4,
+    partnerships: Annotated[
+        bool, typer.Option(help="Fixed partnerships of two at tables of 4.")
+    ] = False,
+    target: Annotated[int, typer.Option(help="Points to win a match.")] = 61,
+    shared_win: Annotated[
+        str,
+        typer.Option(help="A k-way shared win scores: split (1/k), full (1) or a fraction."),
+    ] = "split",
+    bye_points: Annotated[str, typer.Option(help="Match points for a bye.")] = "1",
+    tie_break: Annotated[
+        list[str] | None,
+        typer.Option(help="Tie-breaks in order (repeat): buchholz, points, head_to_head."),
+    ] = None,
+    third_place: Annotated[
+        bool, typer.Option(help="Elimination: play a third-place match.")
+    ] = False,
+    seeding: Annotated[
+        str, typer.Option(help="Elimination seeding: rating, registration or previous.")
+    ] = "rating",
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Create a tournament: its format, table size, rounds and how results score.
+
+    Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
+    """
+    from tourney.tournament.events import parse_fraction
+    from tourney.tournament.state import decide_create
+
+    with open_director(db) as director:
+        points = parse_fraction(bye_points)
+        loaded = director.create(
+            lambda state: decide_create(
+                state,
+                name,
+                format=format,
+                table_size=table_size,
+                rounds=rounds,
+                partnerships=partnerships,
+                target=target,
+                shared_win=shared_win,
+                bye_points=points,
+                tie_breaks=tuple(tie_break or ("buchholz", "points", "head_to_head")),
+                third_place=third_place,
+                seeding=seeding,
+            )
+        )
+        created = loaded.state.created
+        if as_json:
+            typer.echo(json.dumps({"slug": loaded.slug, **created.to_payload()}))
+            return
+        typer.echo(
+            f"Created {created.name!r} ({loaded.slug}): {created.format.replace('_', ' ')}, "
+            f"tables of {created.table_size}"
+            + (" in partnerships" if created.partnerships else "")
+            + f", first to {created.target}."
+        )
+        typer.echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
+
+
+@app.command("list")
+def list_(db: Db = None, as_json: Json = False) -> None:
+    """List the tournaments in the database, oldest first.
+
+    Example: tourney tournament list --json
+    """
+    with open_director(db) as director:
+        rows = []
+        for slug in director.slugs():
+            state = director.load(slug).state
+            created = state.created
+            rows.append(
+                {
+                    "slug": slug,
+                    "name": created.name,
+                    "format": created.format,
+                    "table_size": created.table_size,
+                    "players": len(state.players),
+                    "rounds_paired": len(state.rounds),
+                }
+            )
+        if as_json:
+            typer.echo(json.dumps(rows, ensure_ascii=False))
+            return
+        if not rows:
+            typer.echo("No tournaments yet: tourney tournament create NAME")
+        for row in rows:
+            typer.echo(
+                f"{row['slug']:<24} {row['name']!s:<24} {row['format']:<12} "
+                f"{row['players']} players, {row['rounds_paired']} rounds paired"
+            )
+
+
+@app.command()
+def show(tournament: TournamentOpt = None, db: Db = None, as_json: Json = False) -> None:
+    """Show a tournament's settings, players and rounds.
+
+    Example: tourney tournament show -t club-night
+    """
+    with open_director(db) as director:
+        loaded = director.load(director.resolve(tournament))
+        state = loaded.state
+        created = state.created
+        data = {
+            "slug": loaded.slug,
+            "version": loaded.version,
+            **created.to_payload(),
+            "players": [
+                {
+                    "id": p.player_id,
+                    "name": p.name,
+                    "club": p.club,
+                    "rating": p.rating,
+                    "withdrawn": p.withdrawn,
+                }
+                for p in state.players.values()
+            ],
+            "rounds_paired": len(state.rounds),
+        }
+        if as_json:
+            typer.echo(json.dumps(data, ensure_ascii=False))
+            return
+        typer.echo(
+            f"{created.name} ({loaded.slug}) — {created.format}, tables of {created.table_size}"
+        )
+        typer.echo(f"  {len(state.players)} players, {len(state.rounds)} rounds paired")
+        for p in state.players.values():
+            mark = " (withdrawn)" if p.withdrawn else ""
+            club = f", {p.club}" if p.club else ""
+            typer.echo(f"  {p.player_id:<5} {p.name}{club}{mark}")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app)

@@ -1,0 +1,1 @@
+"""The director's side: tournaments as event streams, their rounds and results."""

@@ -1,0 +1,164 @@
+"""The demo club night: a Swiss at tables of 4, every match played by bots and stored event
+by event through the same desks the director and the scorers use."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tourney.bots import Bot, GreedyBot, RandomBot
+from tourney.director.desk import DirectorDesk
+from tourney.engine import (
+    DOUBLE_SIX,
+    HAND_SIZE,
+    Event,
+    HandStarted,
+    Passed,
+    Phase,
+    Tile,
+    TileDrawn,
+    TilePlaced,
+)
+from tourney.scorer.desk import Desk
+from tourney.store.eventstore import EventStore
+from tourney.tournament.events import TournamentEvent
+from tourney.tournament.state import (
+    TournamentState,
+    decide_create,
+    decide_pair_round,
+    decide_register,
+)
+
+FIRST = (
+    "Ann", "Bo", "Cy", "Di", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lou", "Mo",
+    "Ned", "Ola", "Pip", "Quin", "Rae", "Sol", "Tia", "Uma", "Vic", "Wes", "Xan", "Yuri", "Zoë",
+)  # fmt: skip
+LAST = (
+    "Abbott", "Berg", "Costa", "Dahl", "Evans", "Fox", "Gray", "Hahn", "Ito", "Jansen",
+    "Khan", "Lund", "Moreau", "Novak", "Ortiz", "Park",
+)  # fmt: skip
+CLUBS = ("Riverside", "Old Mill", "Harbour", "Northgate")
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class ClubNight:
+    slug: str
+    matches: int
+    events: int
+
+
+def player_names(count: int) -> list[str]:
+    """``count`` distinct names, the same every time."""
+    return [
+        f"{FIRST[i % len(FIRST)]} {LAST[(i // len(FIRST) + i) % len(LAST)]}"
+        + ("" if i < len(FIRST) * len(LAST) else f" {i}")
+        for i in range(count)
+    ]
+
+
+def free_name(director: DirectorDesk, name: str) -> str:
+    """``name``, or ``name 2``, ``name 3``... when a tournament already has it."""
+    from tourney.tournament.state import slugify
+
+    taken = set(director.slugs())
+    candidate, number = name, 1
+    while slugify(candidate) in taken:
+        number += 1
+        candidate = f"{name} {number}"
+    return candidate
+
+
+def play_table(desk: Desk, bots: list[Bot], rng: random.Random) -> int:
+    """Play the match of ``desk`` to its end, one appended event at a time, as a scorer
+    would record it; returns how many events were appended."""
+    appended = 0
+    boneyard: list[Tile] = []
+    tiles = list(DOUBLE_SIX)
+
+    def record(event: Event) -> None:
+        nonlocal appended
+        desk.append_events(lambda: [event])
+        appended += 1
+
+    while not desk.match.finished:
+        match = desk.match
+        if match.phase is not Phase.IN_HAND:
+            opener = match.next_opener or match.players[rng.randrange(match.n)]
+            size = HAND_SIZE[match.n]
+            rng.shuffle(tiles)
+            deal = {p: tuple(tiles[i * size : (i + 1) * size]) for i, p in enumerate(match.players)}
+            boneyard = tiles[match.n * size :]
+            record(HandStarted(opener, deal))
+            continue
+        player = match.to_move
+        assert player is not None
+        legal = list(match.legal_placements())
+        if legal:
+            tile, on = bots[match.seat_of[player]].choose(match, legal, rng)
+            record(TilePlaced(player, tile, on))
+        elif boneyard:
+            record(TileDrawn(player, boneyard.pop()))
+        else:
+            record(Passed(player))
+    return appended
+
+
+def _registration(number: int, name: str) -> Callable[[TournamentState], list[TournamentEvent]]:
+    def decide(state: TournamentState) -> list[TournamentEvent]:
+        club = CLUBS[number % len(CLUBS)]
+        rating = 1200 + (number * 137) % 800
+        return decide_register(state, f"p{number}", name, club=club, rating=rating)
+
+    return decide
+
+
+def run_club_night(
+    store: EventStore,
+    *,
+    players: int = 16,
+    rounds: int = 4,
+    table_size: int = 4,
+    seed: int = 2026,
+    name: str = "Club Night",
+    after_table: Callable[[int, int], None] | None = None,
+) -> ClubNight:
+    """Register ``players``, then pair and play ``rounds`` Swiss rounds; ``after_table`` is
+    called with (tables done, tables in all) after every match."""
+    rng = random.Random(seed)
+    director = DirectorDesk(store, recorded_by="demo")
+    title = free_name(director, name)
+    loaded = director.create(
+        lambda state: decide_create(
+            state, title, format="swiss", table_size=table_size, rounds=rounds
+        )
+    )
+    slug = loaded.slug
+    names = player_names(players)
+    for number, player in enumerate(names, 1):
+        director.execute(slug, _registration(number, player))
+    tables_per_round = max(1, players // table_size)
+    total = tables_per_round * rounds
+    done = events = 0
+    for _ in range(rounds):
+        loaded, _events = director.pair(slug, decide_pair_round)
+        paired = loaded.state.rounds[-1]
+        for table in paired.tables:
+            desk = Desk(store, table.match_id, recorded_by="demo")
+            bots: list[Bot] = [
+                GreedyBot() if rng.random() < 0.6 else RandomBot() for _ in table.seats
+            ]
+            events += play_table(desk, bots, rng)
+            done += 1
+            if after_table is not None:
+                after_table(done, max(total, done))
+    return ClubNight(slug, done, events)
+
+
+def publish_club_night(director: DirectorDesk, slug: str, site: Path) -> list[Path]:
+    from tourney.director.site import publish_tournament
+
+    return publish_tournament(director, slug, site)

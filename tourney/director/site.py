@@ -1,0 +1,40 @@
+"""Publishing a tournament from the store: every match replayed from its stream, with its
+integrity hash, handed to the report builders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tourney.engine import Event, Match
+from tourney.scorer.streams import match_events, match_stream
+
+if TYPE_CHECKING:
+    from tourney.director.desk import DirectorDesk
+
+
+def publish_tournament(
+    director: DirectorDesk, slug: str, site_dir: Path, templates_dir: Path | None = None
+) -> list[Path]:
+    """Write the static site of tournament ``slug`` into ``site_dir``; return its files."""
+    from tourney.reports.publish import publish
+
+    director.sync_results(slug)
+    state = director.load(slug).state
+    store = director.store
+    matches: dict[str, Match] = {}
+    events: dict[str, list[tuple[int, Event]]] = {}
+    hashes: dict[str, str] = {}
+    for match_id in state.matches:
+        stream = match_stream(match_id)
+        stored = list(store.read_stream(stream))
+        if not stored:
+            continue
+        in_force = match_events(stored)
+        match = Match()
+        for version, event in in_force:
+            match.apply(event, version)
+        matches[match_id] = match
+        events[match_id] = in_force
+        hashes[match_id] = store.short_head_hash(stream) or ""
+    return publish(site_dir, state, matches, hashes, templates_dir, events=events)
