@@ -13,8 +13,10 @@ $(BIN)/tourney: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
+# The demo runs in its own folder: demo/tourney.db (SQLite) and the site in demo/site/.
 demo: $(BIN)/tourney
-	$(BIN)/tourney demo
+	mkdir -p demo
+	cd demo && ../$(BIN)/tourney demo
 
 lint: $(BIN)/tourney
 	$(BIN)/ruff check tourney tests bench fixtures migrations

@@ -108,13 +108,13 @@ def adjudicate(
     Example: tourney director adjudicate club-night-r2-t1 --scores 61,55 --winners 1
     --reason "scoresheet"
     """
-    from tourney.errors import TourneyError
+    from tourney.cli.options import fail
     from tourney.tournament.state import decide_adjudicate
 
     try:
         values = [int(v) for v in scores.split(",")]
     except ValueError:
-        raise TourneyError(
+        raise fail(
             f"scores are whole numbers per side, like '61,40', not {scores!r}"
         ) from None
     _run(

@@ -40,7 +40,7 @@ def start(
 
     names = tuple(name.strip() for name in players.split(","))
     extra = {"hands": "known"} if known else {}
-    with open_desk(db, match) as desk:
+    with open_desk(db, match, tables=False) as desk:
 
         def decide() -> list[MatchStarted]:
             event = MatchStarted(names, partnerships, target, extra)

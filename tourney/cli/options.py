@@ -32,13 +32,17 @@ def fail(message: object) -> typer.Exit:
 
 
 @contextmanager
-def open_desk(db: str | None, match: str) -> Iterator[Desk]:
-    """The desk for ``match``; any TourneyError inside becomes one line and exit code 1."""
+def open_desk(db: str | None, match: str, tables: bool = True) -> Iterator[Desk]:
+    """The desk for ``match``; any TourneyError inside becomes one line and exit code 1.
+
+    With ``tables``, a table code such as ``T3`` that names no match of its own is the
+    table of that number in the newest tournament's latest round.
+    """
     from tourney.errors import TourneyError
     from tourney.scorer.desk import Desk
 
     try:
-        desk = Desk.open(db, match)
+        desk = Desk.open(db, match, tables=tables)
     except TourneyError as exc:
         raise fail(exc) from None
     try:

@@ -36,7 +36,7 @@ def import_(
         raise fail(f"{file}: line {exc.line}: {exc.reason}") from None
     except TourneyError as exc:
         raise fail(exc) from None
-    with open_desk(db, chosen) as desk:
+    with open_desk(db, chosen, tables=False) as desk:
         desk.import_events(event for _, event in replayed.events)
         if not as_json:
             typer.echo(f"imported {file} as {desk.id}: {desk.version} events")

@@ -248,3 +248,23 @@ def tournament_of(stored: Sequence[StoredEvent]) -> tuple[str, str] | None:
     if isinstance(slug, str) and isinstance(match_id, str):
         return slug, match_id
     return None
+
+
+def table_match(store: EventStore, table: int) -> str | None:
+    """The match id of table ``table`` in the newest tournament's latest round (a deciding
+    match of that round at that table counts too), or None."""
+    director = DirectorDesk(store)
+    slugs = director.slugs()
+    if not slugs:
+        return None
+    state = director.load(slugs[-1]).state
+    if not state.rounds:
+        return None
+    latest = state.rounds[-1]
+    found = [t.match_id for t in latest.tables if t.number == table]
+    found += [
+        d.table.match_id
+        for d in state.deciding
+        if d.round == latest.round and d.table.number == table
+    ]
+    return found[-1] if found else None

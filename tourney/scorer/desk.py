@@ -10,6 +10,7 @@ because nothing is appended that the engine has not accepted against the stream'
 from __future__ import annotations
 
 import os
+import re
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -30,6 +31,10 @@ from tourney.scorer.streams import (
 if TYPE_CHECKING:
     from tourney.engine.commands import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
+
+
+TABLE_CODE = re.compile(r"^T[0-9]+$")
+"""A table code: ``T3`` is table 3 of the current round when no match T3 exists."""
 
 
 class Recorded(NamedTuple):
@@ -63,13 +68,19 @@ class Desk:
         self.refresh()
 
     @classmethod
-    def open(cls, db: str | None, match: str) -> Desk:
+    def open(cls, db: str | None, match: str, tables: bool = True) -> Desk:
         """The desk for ``match`` in the database ``db`` (None: $TOURNEY_DATABASE_URL or
-        ./tourney.db)."""
+        ./tourney.db). With ``tables``, a table code like ``T3`` that names no match of its
+        own is table 3 of the newest tournament's latest round."""
         from tourney.store.eventstore import EventStore
 
-        match_id(match)  # a bad ID is refused before any database is touched
-        return cls(EventStore.from_url(db), match)
+        code = match_id(match)  # a bad ID is refused before any database is touched
+        store = EventStore.from_url(db)
+        if tables and TABLE_CODE.match(code) and not store.stream_version(f"match-{code}"):
+            from tourney.director.desk import table_match
+
+            match = table_match(store, int(code[1:])) or match
+        return cls(store, match)
 
     def close(self) -> None:
         self.store.close()
