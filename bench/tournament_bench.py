@@ -48,8 +48,7 @@ def main() -> None:
             files = publish_tournament(DirectorDesk(store), night.slug, folder / "site")
             published = time.perf_counter() - started
             print(
-                f"publish from the store: {len(files)} files in {published:.1f} s "
-                "(target <= 10 s)"
+                f"publish from the store: {len(files)} files in {published:.1f} s (target <= 10 s)"
             )
         finally:
             store.close()

@@ -114,9 +114,7 @@ def adjudicate(
     try:
         values = [int(v) for v in scores.split(",")]
     except ValueError:
-        raise fail(
-            f"scores are whole numbers per side, like '61,40', not {scores!r}"
-        ) from None
+        raise fail(f"scores are whole numbers per side, like '61,40', not {scores!r}") from None
     _run(
         db,
         tournament,
