@@ -30,12 +30,13 @@ def main() -> None:
         store, projector = open_store(str(folder / "bench.db"))
         store.after_append.clear()  # as the demo: read models catch up after each table
         try:
+
+            def after_table(_done: int, _total: int) -> None:
+                projector.catch_up()
+
             started = time.perf_counter()
             night = run_club_night(
-                store,
-                players=args.players,
-                rounds=args.rounds,
-                after_table=lambda _done, _total: projector.catch_up(),
+                store, players=args.players, rounds=args.rounds, after_table=after_table
             )
             projector.catch_up()
             played = time.perf_counter() - started
