@@ -212,7 +212,7 @@ def row(label: str, rates: dict[str, float]) -> str:
 
 def rebuild(folder: Path, matches: int) -> dict[str, float]:
     """Store `matches` self-played matches, then rebuild every projection in a new process."""
-    from tourney.record import event_to_dict
+    from tourney.projections.match_view import new_events
     from tourney.simulate import player_names, simulate_match
 
     path = folder / "rebuild.db"
@@ -220,11 +220,7 @@ def rebuild(folder: Path, matches: int) -> dict[str, float]:
     for number in range(matches):
         seats, partners = CONFIGS[number % len(CONFIGS)]
         played = simulate_match(random.Random(number), player_names(seats), partners)
-        events = []
-        for event in played.events:
-            fields = event_to_dict(event)
-            events.append(NewEvent(fields.pop("type"), fields))
-        store.append(f"match-{number:05d}", events, expected_version=0)
+        store.append(f"match-{number:05d}", new_events(played.events), expected_version=0)
     store.close()
     child = subprocess.run(
         [sys.executable, "-c", REBUILD_CHILD, f"sqlite:///{path}"],
