@@ -46,7 +46,7 @@ class TournamentCreated:
     fraction such as ``"1/2"`` that each shared winner gets.
     """
 
-    type: ClassVar[str] = "TournamentCreated"
+    type: ClassVar[str] = "tournament_created"
     name: str
     slug: str
     format: Format
@@ -103,7 +103,7 @@ class TournamentCreated:
 class PlayerRegistered:
     """A player entered (late entries are allowed until the last round is paired)."""
 
-    type: ClassVar[str] = "PlayerRegistered"
+    type: ClassVar[str] = "player_registered"
     player_id: str
     name: str
     club: str | None = None
@@ -134,7 +134,7 @@ class PlayerRegistered:
 class PartnershipFormed:
     """Two registered players became one fixed partnership (an entrant of its own)."""
 
-    type: ClassVar[str] = "PartnershipFormed"
+    type: ClassVar[str] = "partnership_formed"
     team_id: str
     name: str
     members: tuple[str, str]
@@ -152,7 +152,7 @@ class PartnershipFormed:
 class PlayerWithdrawn:
     """A player left: kept in the standings, never paired again."""
 
-    type: ClassVar[str] = "PlayerWithdrawn"
+    type: ClassVar[str] = "player_withdrawn"
     player_id: str
     reason: str = ""
 
@@ -195,7 +195,7 @@ class PairedTable:
 class RoundPaired:
     """A round was paired: its tables, the entrants with a bye, and notes on the whole round."""
 
-    type: ClassVar[str] = "RoundPaired"
+    type: ClassVar[str] = "round_paired"
     round: int
     tables: tuple[PairedTable, ...]
     byes: tuple[str, ...] = ()
@@ -226,7 +226,7 @@ class RoundPaired:
 class DecidingMatchPaired:
     """A knockout match ended in a shared win with equal scores: the tied play again."""
 
-    type: ClassVar[str] = "DecidingMatchPaired"
+    type: ClassVar[str] = "deciding_match_paired"
     round: int
     decides: str
     table: PairedTable
@@ -257,7 +257,7 @@ class MatchResultRecorded:
     target in the deciding count (several for a shared win).
     """
 
-    type: ClassVar[str] = "MatchResultRecorded"
+    type: ClassVar[str] = "match_result_recorded"
     match_id: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -278,7 +278,7 @@ class MatchResultRecorded:
 class Forfeit:
     """The director ruled that these sides forfeit; the other sides win (shared if several)."""
 
-    type: ClassVar[str] = "Forfeit"
+    type: ClassVar[str] = "forfeit_declared"
     match_id: str
     sides: tuple[int, ...]
     reason: str = ""
@@ -299,7 +299,7 @@ class Forfeit:
 class NoShow:
     """Players did not turn up: scored like a forfeit by their sides, reported as a no-show."""
 
-    type: ClassVar[str] = "NoShow"
+    type: ClassVar[str] = "no_show_declared"
     match_id: str
     player_ids: tuple[str, ...]
 
@@ -315,7 +315,7 @@ class NoShow:
 class AdjudicatedResult:
     """The director set a match's result, replacing whatever was recorded, with a reason."""
 
-    type: ClassVar[str] = "AdjudicatedResult"
+    type: ClassVar[str] = "result_adjudicated"
     match_id: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -338,7 +338,7 @@ class AdjudicatedResult:
 class MatchVoided:
     """The director voided a match: it scores nothing for anyone (the tablemates still met)."""
 
-    type: ClassVar[str] = "MatchVoided"
+    type: ClassVar[str] = "match_voided"
     match_id: str
     reason: str = ""
 

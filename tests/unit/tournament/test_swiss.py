@@ -171,3 +171,18 @@ def test_seat_one_stays_spread_over_a_long_swiss() -> None:
         state = play(pair(state), rng)
     openers = Counter(state.matches[t.match_id].sides[0] for r in state.rounds for t in r.tables)
     assert max(openers.values()) <= 4
+
+
+def test_an_impossible_request_still_seats_everyone_and_says_it_is_not_proven() -> None:
+    """1,000 players in 3 clubs cannot all sit apart from clubmates at tables of 4."""
+    from fractions import Fraction
+
+    from tourney.tournament.swiss import SwissEntrant, pair_swiss
+
+    entrants = [SwissEntrant(f"p{i}", f"P{i}", Fraction(0), 0, f"c{i % 3}") for i in range(1000)]
+    pairing = pair_swiss(entrants, 4, {}, avoid_same_club=True)
+    seated = [e for t in pairing.tables for e in t.sides]
+    assert sorted(seated) == sorted(e.entrant_id for e in entrants)
+    assert pairing.conflicts == 250  # one clubmate pair per table: the least possible
+    assert any("not proven minimal" in note for note in pairing.notes)
+    assert all("unavoidable" not in t.why for t in pairing.tables)
