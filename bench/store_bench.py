@@ -89,7 +89,7 @@ class RawSqlite:
         return count
 
 
-class RawSqliteSameRows:
+class RawSqliteSameRows(RawSqlite):
     """sqlite3 doing what tourney's append does in the database, with nothing computed:
     tourney's schema (built by its migrations), the same statements (read the stream head,
     insert, move the head), the same row sizes (a 64-digit hash, a timestamp), the hashes
@@ -106,7 +106,7 @@ class RawSqliteSameRows:
         "head_hash = excluded.head_hash"
     )
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path) -> None:  # the schema comes from tourney's migrations
         EventStore.from_url(f"sqlite:///{path}").close()
         self.connection = sqlite3.connect(path, isolation_level=None)
         self.connection.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
@@ -130,13 +130,6 @@ class RawSqliteSameRows:
                 )
             execute(self.SQL_SET_HEAD, (stream, version, hash_))
             execute("COMMIT")
-
-    def read(self) -> int:
-        cursor = self.connection.execute("SELECT * FROM events ORDER BY position")
-        count = 0
-        while rows := cursor.fetchmany(2000):
-            count += len(rows)
-        return count
 
 
 class Tourney:
