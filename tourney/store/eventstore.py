@@ -23,6 +23,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -50,6 +51,22 @@ _SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 _ENCODE_CHUNKS = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
     None, None, json.encoder.encode_basestring, None, ":", ",", False, False, True
 )
+
+
+_second = -1
+_second_text = ""
+
+
+def _now() -> str:
+    """The current UTC time as `datetime.now(UTC).isoformat(timespec="microseconds")` gives
+    it, formatting the date and time of day once per second (every append takes one)."""
+    global _second, _second_text
+    now = time.time_ns() // 1000
+    second, micro = divmod(now, 1_000_000)
+    if second != _second:
+        _second_text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        _second = second
+    return f"{_second_text}.{micro:06d}+00:00"
 
 
 def _encode(payload: Mapping[str, Any]) -> str:
@@ -118,6 +135,7 @@ class EventStore:
         self.engine = engine
         self.registry = registry if registry is not None else tourney_registry()
         self.dialect = engine.dialect.name
+        self._sqlite = self.dialect == "sqlite"
         # Called after each append that wrote something (projections catch up here).
         self.after_append: list[Callable[[], None]] = []
         self._writer: Any = None
@@ -195,7 +213,7 @@ class EventStore:
         lock is not had in time, and SchemaError (before writing) for a schema version that
         cannot be read back.
         """
-        recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
+        recorded_at = _now()
         current = self.registry.current
         prepared: list[_Prepared] = []
         for event in events:
@@ -227,7 +245,10 @@ class EventStore:
         """Append under the writer lock; returns the events and whether any were written."""
         connection, cursor = self._writer_connection()
         try:
-            self._begin_write(cursor)
+            if self._sqlite:
+                cursor.execute("BEGIN IMMEDIATE")
+            else:
+                self._lock_postgres(cursor)
             if command_id is not None:
                 cursor.execute(self._sql_command, (command_id,))
                 already = cursor.fetchall()
@@ -303,15 +324,12 @@ class EventStore:
                 writer[2].close()
                 writer[0].close()
 
-    def _begin_write(self, cursor: Any) -> None:
-        if self.dialect == "sqlite":
-            cursor.execute("BEGIN IMMEDIATE")
-        else:
-            cursor.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
-            cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+    def _lock_postgres(self, cursor: Any) -> None:
+        cursor.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
+        cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
 
     def _insert(self, cursor: Any, rows: list[Row]) -> list[int]:
-        if self.dialect == "sqlite":
+        if self._sqlite:
             if len(rows) == 1:
                 cursor.execute(self._sql_insert, rows[0])
                 return [int(cursor.lastrowid)]
