@@ -53,20 +53,20 @@ _ENCODE_CHUNKS = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
 )
 
 
-_second = -1
-_second_text = ""
+# (second, its text): one tuple, replaced whole, so threads never see half of an update.
+_stamp_cache: tuple[int, str] = (-1, "")
 
 
 def _now() -> str:
     """The current UTC time as `datetime.now(UTC).isoformat(timespec="microseconds")` gives
     it, formatting the date and time of day once per second (every append takes one)."""
-    global _second, _second_text
-    now = time.time_ns() // 1000
-    second, micro = divmod(now, 1_000_000)
-    if second != _second:
-        _second_text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        _second = second
-    return f"{_second_text}.{micro:06d}+00:00"
+    global _stamp_cache
+    second, micro = divmod(time.time_ns() // 1000, 1_000_000)
+    cached_second, text = _stamp_cache
+    if second != cached_second:
+        text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        _stamp_cache = (second, text)
+    return f"{text}.{micro:06d}+00:00"
 
 
 def _encode(payload: Mapping[str, Any]) -> str:
