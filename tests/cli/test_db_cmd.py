@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.integration.matches import as_new, dump, simulated
+from tests.integration.matches import dump, simulated
 from tourney.cli.app import app
 from tourney.projections import open_store
+from tourney.projections.match_view import new_events
 from tourney.store.eventstore import EventStore, NewEvent
 
 runner = CliRunner(env={"COLUMNS": "100", "TOURNEY_DATABASE_URL": None})
@@ -29,8 +30,8 @@ def filled(tmp_path: Path) -> str:
     path = str(tmp_path / "filled.db")
     store, _ = open_store(path)  # as commands do: projections attached
     with store:
-        store.append("match-1", as_new(simulated(7)[:12]))
-        store.append("match-2", as_new(simulated(8)))
+        store.append("match-1", new_events(simulated(7)[:12]))
+        store.append("match-2", new_events(simulated(8)))
     return path
 
 
@@ -62,7 +63,7 @@ def test_status_counts_events_and_projections(filled: str) -> None:
         {"name": "match_views", "position": report["last_position"], "behind": False}
     ]
     with EventStore.from_url(filled) as bare:  # no projections: the read model falls behind
-        bare.append("match-3", as_new(simulated(9)[:2]))
+        bare.append("match-3", new_events(simulated(9)[:2]))
     code, out, _ = run("db", "status", "--db", filled)
     assert code == 0 and "match_views at position" in out and out.endswith("(behind)\n")
 

@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, text
 
 from tourney.engine import Event
-from tourney.record import event_to_dict, iter_record, read_lines
+from tourney.record import iter_record, read_lines
 from tourney.simulate import player_names, simulate_match
-from tourney.store.eventstore import NewEvent
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "records"
 CONFIGS = [(2, False), (3, False), (4, False), (4, True)]
-
-
-def as_new(events: Sequence[Event]) -> list[NewEvent]:
-    converted = []
-    for event in events:
-        fields = event_to_dict(event)
-        converted.append(NewEvent(fields.pop("type"), fields))
-    return converted
 
 
 def fixture_events(name: str) -> list[Event]:

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
-from tests.integration.matches import as_new, simulated
-from tourney.projections.match_view import MatchProjection
+from tests.integration.matches import simulated
+from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projections import Batch, Projector
 from tourney.store.verify import verify
@@ -131,7 +131,7 @@ def test_projection_killed_mid_page_keeps_rows_and_checkpoint_together(
 ) -> None:
     with EventStore.from_url(database_url) as store:
         create_tables(store.engine)
-        store.append("match-1", as_new(simulated(5)[:30]))
+        store.append("match-1", new_events(simulated(5)[:30]))
         store.append("s-2", BATCH[:10])
         marker = tmp_path / "applied"
         worker = CONTEXT.Process(target=_project_and_hang, args=(database_url, str(marker)))

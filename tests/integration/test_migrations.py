@@ -16,8 +16,9 @@ from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
 import tourney.store.models  # noqa: F401  (registers the tables)
-from tests.integration.matches import as_new, dump, simulated
+from tests.integration.matches import dump, simulated
 from tourney.projections import open_store
+from tourney.projections.match_view import new_events
 from tourney.store import migrate
 from tourney.store.database import make_engine
 from tourney.store.errors import SchemaError
@@ -58,7 +59,7 @@ def test_up_down_up_keeps_the_events(database_url: str) -> None:
     store, _ = open_store(database_url)
     with store:
         assert tables(database_url) == ALL_TABLES
-        store.append("match-1", as_new(simulated(4)))
+        store.append("match-1", new_events(simulated(4)))
         views = dump(store.engine, "match_views")
         migrate.downgrade(store.engine, "0001_events")
         assert tables(database_url) == {"alembic_version", "events", "streams"}
@@ -73,7 +74,7 @@ def test_up_down_up_keeps_the_events(database_url: str) -> None:
         migrate.upgrade(store.engine)
         assert tables(database_url) == ALL_TABLES
         assert store.max_position() == 0
-        store.append("match-2", as_new(simulated(5)[:3]))
+        store.append("match-2", new_events(simulated(5)[:3]))
         assert verify(store) == []
 
 

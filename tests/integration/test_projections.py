@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import text
 
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
-from tests.integration.matches import as_new, dump, fixture_events, simulated
+from tests.integration.matches import dump, fixture_events, simulated
 from tourney.engine import Match
 from tourney.projections import default_projections, open_store
-from tourney.projections.match_view import MatchProjection
+from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projections import Batch, Projection, Projector
 
@@ -64,7 +64,7 @@ def test_match_view_follows_the_engine_after_every_append(store: EventStore, rec
         chunk = events[done : done + size]
         if not chunk:
             break
-        store.append("match-fx", as_new(chunk), expected_version=done)
+        store.append("match-fx", new_events(chunk), expected_version=done)
         done += len(chunk)
         shown = view(store, "fx")
         assert {key: shown[key] for key in expected(events[:done])} == expected(events[:done])
@@ -74,10 +74,10 @@ def test_match_view_follows_the_engine_after_every_append(store: EventStore, rec
 def test_an_illegal_event_marks_the_match_invalid(store: EventStore) -> None:
     Projector(store, default_projections()).attach()
     events = simulated(3)
-    store.append("match-bad", as_new(events[:5]))
+    store.append("match-bad", new_events(events[:5]))
     wrong = "Bo" if view(store, "bad")["to_move"] != "Bo" else "Ann"
     store.append("match-bad", [NewEvent("passed", {"player": wrong})])
-    store.append("match-bad", as_new(events[5:7]))
+    store.append("match-bad", new_events(events[5:7]))
     shown = view(store, "bad")
     assert shown["status"] == "invalid" and shown["version"] == 8
     assert shown["error"].startswith("version 6 (passed):")
@@ -88,7 +88,7 @@ def test_other_streams_are_left_to_other_projections(store: EventStore) -> None:
     create_tables(store.engine)
     projector = Projector(store, [MatchProjection(), CountingProjection("tournament-")]).attach()
     store.append("tournament-spring", [NewEvent("tournament_opened", {"name": "Spring"})])
-    store.append("match-1", as_new(simulated(1)[:4]))
+    store.append("match-1", new_events(simulated(1)[:4]))
     assert counts(store.engine) == {"tournament-spring": (1, 1)}
     assert dump(store.engine, "match_views")["match_views"][0][0] == "1"
     assert [s.position for s in projector.status()] == [store.max_position()] * 2
@@ -121,7 +121,7 @@ def test_rebuild_yields_identical_tables(store: EventStore) -> None:
             size = 3 + index * 5
             chunk = events[offsets[name] : offsets[name] + size]
             if chunk:
-                store.append(f"match-{name}", as_new(chunk), expected_version=offsets[name])
+                store.append(f"match-{name}", new_events(chunk), expected_version=offsets[name])
                 offsets[name] += len(chunk)
     store.append("match-bad", [NewEvent("passed", {"player": "nobody"})])
     store.append("tournament-x", [NewEvent("tournament_opened", {})])
@@ -142,7 +142,7 @@ def test_rebuild_yields_identical_tables(store: EventStore) -> None:
 
 def test_open_store_catches_up_what_was_appended_without_projections(database_url: str) -> None:
     with EventStore.from_url(database_url) as bare:
-        bare.append("match-1", as_new(simulated(2)[:6]))
+        bare.append("match-1", new_events(simulated(2)[:6]))
     store, projector = open_store(database_url)
     with store:
         assert view(store, "1")["version"] == 6

@@ -110,3 +110,15 @@ def test_urls(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(DatabaseUrlError) as caught:
         parse_url("oracle://u:secret@h/d")
     assert "secret" not in str(caught.value)
+
+
+def test_recorded_at_is_an_iso_utc_timestamp() -> None:
+    from datetime import UTC, datetime
+
+    from tourney.store.eventstore import _now
+
+    before = datetime.now(UTC)
+    stamp = _now()
+    after = datetime.now(UTC)
+    assert len(stamp) == len(before.isoformat(timespec="microseconds"))
+    assert before <= datetime.fromisoformat(stamp) <= after

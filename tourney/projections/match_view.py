@@ -15,22 +15,32 @@ the replay.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table
 
-from tourney.engine import Match
+from tourney.engine import Event, Match
 from tourney.errors import TourneyError
-from tourney.record import event_from_dict
+from tourney.record import event_from_dict, event_to_dict
 from tourney.scorer.streams import STREAM_PREFIX, UNDONE, in_force, match_stream
-from tourney.store.eventstore import StoredEvent
+from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
 
 CACHE_SIZE = 256
 
 __all__ = ["STREAM_PREFIX", "MatchProjection", "match_stream"]
+
+
+def new_events(events: Iterable[Event], recorded_by: str | None = None) -> list[NewEvent]:
+    """Engine events as events to append: the payload is the record form (RECORD.md) less
+    its `type`, so a stored match stream exports as its record line for line."""
+    converted = []
+    for event in events:
+        fields = event_to_dict(event)
+        converted.append(NewEvent(fields.pop("type"), fields, recorded_by))
+    return converted
 
 
 @dataclass(slots=True)

@@ -23,6 +23,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -51,6 +52,22 @@ _SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 _ENCODE_CHUNKS = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
     None, None, json.encoder.encode_basestring, None, ":", ",", False, False, True
 )
+
+
+# (second, its text): one tuple, replaced whole, so threads never see half of an update.
+_stamp_cache: tuple[int, str] = (-1, "")
+
+
+def _now() -> str:
+    """The current UTC time as `datetime.now(UTC).isoformat(timespec="microseconds")` gives
+    it, formatting the date and time of day once per second (every append takes one)."""
+    global _stamp_cache
+    second, micro = divmod(time.time_ns() // 1000, 1_000_000)
+    cached_second, text = _stamp_cache
+    if second != cached_second:
+        text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        _stamp_cache = (second, text)
+    return f"{text}.{micro:06d}+00:00"
 
 
 def _encode(payload: Mapping[str, Any]) -> str:
@@ -107,6 +124,9 @@ class StoredEvent(NamedTuple):
 
 
 Row = tuple[Any, ...]
+# An event ready to append: type, schema version, payload text, recorded_by, and the payload
+# as it will be returned (lifted to the current version), with that version.
+_Prepared = tuple[str, int, str, str | None, dict[str, Any], int]
 
 
 class EventStore:
@@ -122,6 +142,7 @@ class EventStore:
         self._url_text = str(engine.url)
         self.registry = registry if registry is not None else tourney_registry()
         self.dialect = engine.dialect.name
+        self._sqlite = self.dialect == "sqlite"
         # Called after each append that wrote something (projections catch up here).
         self.after_append: list[Callable[[], None]] = []
         self._writer: Any = None
@@ -211,25 +232,25 @@ class EventStore:
         `expected_version` is the stream version the caller decided against (0 for a new
         stream; None accepts any). A stale one raises ConcurrencyError and writes nothing.
         When `command_id` is already stored, nothing is written and the events stored under
-        it are returned. Raises StoreBusyError when the write lock is not had in time, and
-        SchemaError (before writing) for a schema version that cannot be read back.
+        it are returned (whatever stream they went to). Raises StoreBusyError when the write
+        lock is not had in time, and SchemaError (before writing) for a schema version that
+        cannot be read back.
         """
-        recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
+        recorded_at = _now()
         current = self.registry.current
-        prepared = []
-        bodies = []
+        prepared: list[_Prepared] = []
         for event in events:
             latest = current(event.type)
             body = dict(event.payload)
             version = latest if event.schema_version is None else event.schema_version
             if version != latest:
                 body = self.registry.upcast(event.type, version, body)
-            prepared.append((event.type, version, _encode(event.payload), event.recorded_by))
-            bodies.append((body, latest))
+            prepared.append(
+                (event.type, version, _encode(event.payload), event.recorded_by, body, latest)
+            )
         with self._writer_lock:
-            raw = self._writer_connection()
             stored, wrote = self._append_locked(
-                raw, stream_id, prepared, bodies, recorded_at, expected_version, command_id
+                stream_id, prepared, recorded_at, expected_version, command_id
             )
         if wrote:
             for hook in self.after_append:
@@ -238,58 +259,57 @@ class EventStore:
 
     def _append_locked(
         self,
-        raw: Any,
         stream_id: str,
-        prepared: list[tuple[str, int, str, str | None]],
-        bodies: list[tuple[dict[str, Any], int]],
+        prepared: list[_Prepared],
         recorded_at: str,
         expected_version: int | None,
         command_id: str | None,
     ) -> tuple[list[StoredEvent], bool]:
         """Append under the writer lock; returns the events and whether any were written."""
+        connection, cursor = self._writer_connection()
         try:
-            cursor = raw.cursor()
-            try:
-                self._begin_write(cursor)
-                if command_id is not None:
-                    cursor.execute(self._sql_command, (command_id,))
-                    already = cursor.fetchall()
-                    if already:
-                        raw.rollback()
-                        return [self._decode(row) for row in already], False
-                cursor.execute(self._sql_head, (stream_id,))
-                head = cursor.fetchone()
-                version, previous = (int(head[0]), str(head[1])) if head else (0, GENESIS)
-                if expected_version is not None and expected_version != version:
-                    raise ConcurrencyError(stream_id, expected_version, version)
-                if not prepared:
-                    raw.rollback()
-                    return [], False
-                rows = []
-                chain = BatchHasher(stream_id, recorded_at, command_id)
-                for type_, schema_version, payload, recorded_by in prepared:
-                    version += 1
-                    previous = chain(previous, version, type_, schema_version, payload, recorded_by)
-                    rows.append(
-                        (
-                            stream_id,
-                            version,
-                            type_,
-                            schema_version,
-                            payload,
-                            recorded_at,
-                            recorded_by,
-                            command_id,
-                            previous,
-                        )
+            if self._sqlite:
+                cursor.execute("BEGIN IMMEDIATE")
+            else:
+                self._lock_postgres(cursor)
+            if command_id is not None:
+                cursor.execute(self._sql_command, (command_id,))
+                already = cursor.fetchall()
+                if already:
+                    connection.rollback()
+                    return self._decode_page(already), False
+            cursor.execute(self._sql_head, (stream_id,))
+            head = cursor.fetchone()
+            version, previous = (int(head[0]), str(head[1])) if head else (0, GENESIS)
+            if expected_version is not None and expected_version != version:
+                raise ConcurrencyError(stream_id, expected_version, version)
+            if not prepared:
+                connection.rollback()
+                return [], False
+            rows = []
+            chain = BatchHasher(stream_id, recorded_at, command_id)
+            for type_, schema_version, payload, recorded_by, _body, _latest in prepared:
+                version += 1
+                previous = chain(previous, version, type_, schema_version, payload, recorded_by)
+                rows.append(
+                    (
+                        stream_id,
+                        version,
+                        type_,
+                        schema_version,
+                        payload,
+                        recorded_at,
+                        recorded_by,
+                        command_id,
+                        previous,
                     )
-                positions = self._insert(cursor, rows)
-                cursor.execute(self._sql_set_head, (stream_id, version, previous))
-                raw.commit()
-            finally:
-                cursor.close()
+                )
+            positions = self._insert(cursor, rows)
+            cursor.execute(self._sql_set_head, (stream_id, version, previous))
+            connection.commit()
         except BaseException as exc:
-            _rollback_quietly(raw)
+            with contextlib.suppress(Exception):
+                connection.rollback()
             if not isinstance(exc, StoreError):
                 self._drop_writer()
             raise self._translate(exc, stream_id) from None
@@ -299,40 +319,40 @@ class EventStore:
                 stream_id,
                 row[1],
                 row[2],
-                body,
-                latest,
+                event[4],
+                event[5],
                 recorded_at,
                 row[6],
                 command_id,
                 row[8],
             )
-            for position, row, (body, latest) in zip(positions, rows, bodies, strict=True)
+            for position, row, event in zip(positions, rows, prepared, strict=True)
         ]
         return stored, True
 
-    def _writer_connection(self) -> Any:
-        """The connection appends use, kept open: a pool checkout per append would cost as
-        much as the insert. Reopened after a fork or a failure."""
+    def _writer_connection(self) -> tuple[Any, Any]:
+        """The driver connection and cursor appends use, kept open: a pool checkout per
+        append costs as much as the insert. Reopened after a fork or a failure."""
         if self._writer is None or self._writer_pid != os.getpid():
-            self._writer = self._connect()
+            pooled = self._connect()
+            driver = pooled.driver_connection
+            self._writer = (pooled, driver, driver.cursor())
             self._writer_pid = os.getpid()
-        return self._writer
+        return self._writer[1], self._writer[2]
 
     def _drop_writer(self) -> None:
         writer, self._writer = self._writer, None
         if writer is not None and self._writer_pid == os.getpid():
             with contextlib.suppress(Exception):
-                writer.close()
+                writer[2].close()
+                writer[0].close()
 
-    def _begin_write(self, cursor: Any) -> None:
-        if self.dialect == "sqlite":
-            cursor.execute("BEGIN IMMEDIATE")
-        else:
-            cursor.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
-            cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+    def _lock_postgres(self, cursor: Any) -> None:
+        cursor.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
+        cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
 
     def _insert(self, cursor: Any, rows: list[Row]) -> list[int]:
-        if self.dialect == "sqlite":
+        if self._sqlite:
             if len(rows) == 1:
                 cursor.execute(self._sql_insert, rows[0])
                 return [int(cursor.lastrowid)]
@@ -426,9 +446,6 @@ class EventStore:
         """The largest global position stored; 0 when the log is empty."""
         rows = self.fetch_rows("SELECT MAX(position) FROM events", ())
         return int(rows[0][0] or 0)
-
-    def _decode(self, row: Row) -> StoredEvent:
-        return self._decode_page([row])[0]
 
     def _decode_page(self, rows: list[Row]) -> list[StoredEvent]:
         # The payloads were written by json.dumps: scan them without loads()'s whitespace
