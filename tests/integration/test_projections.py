@@ -152,9 +152,9 @@ def test_open_store_catches_up_what_was_appended_without_projections(database_ur
 def test_undone_events_are_left_out_of_the_match_view(store: EventStore) -> None:
     Projector(store, default_projections()).attach()
     events = simulated(3)
-    store.append("match-u", as_new(events[:6]))
+    store.append("match-u", new_events(events[:6]))
     shown = view(store, "u")
-    store.append("match-u", as_new(events[6:7]))
+    store.append("match-u", new_events(events[6:7]))
     store.append("match-u", [NewEvent("undone", {"version": 7})])
     undone = view(store, "u")
     assert undone["status"] == "in_progress" and undone["version"] == 8

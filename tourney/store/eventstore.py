@@ -335,7 +335,8 @@ class EventStore:
         append costs as much as the insert. Reopened after a fork or a failure."""
         if self._writer is None or self._writer_pid != os.getpid():
             pooled = self._connect()
-            driver = pooled.driver_connection
+            # A SQLAlchemy pool hands out a wrapper; the direct SQLite engine the bare driver.
+            driver = getattr(pooled, "driver_connection", pooled)
             self._writer = (pooled, driver, driver.cursor())
             self._writer_pid = os.getpid()
         return self._writer[1], self._writer[2]
