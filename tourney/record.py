@@ -29,6 +29,7 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
+from tourney.engine.events import make_tile_placed
 from tourney.errors import TourneyError
 
 RECORD_VERSION = 1
@@ -55,6 +56,7 @@ class RecordError(TourneyError):
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 _KNOWN_SETS = {kind: frozenset(fields) for kind, fields in _KNOWN_FIELDS.items()}
+_PLACED_KEYS = _KNOWN_SETS["tile_placed"]
 
 
 def _extra(obj: dict[str, Any], kind: str) -> Mapping[str, Any]:
@@ -106,7 +108,9 @@ def _tile_placed(obj: dict[str, Any]) -> Event:
         tile_ = _TILE_TEXT.get(tile_text)
         on_ = None if on_text is None else _TILE_TEXT.get(on_text)
         if tile_ is not None and (on_ is not None or on_text is None):
-            return TilePlaced(player, tile_, on_, _extra(obj, "tile_placed"))
+            extra = _NO_EXTRA if obj.keys() <= _PLACED_KEYS else _extra(obj, "tile_placed")
+            event: Event = make_tile_placed(player, tile_, on_, extra)
+            return event
     tile = _tile(obj, "tile", True)
     assert tile is not None
     return TilePlaced(_player(obj), tile, _tile(obj, "on", False), _extra(obj, "tile_placed"))
@@ -283,6 +287,7 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
     match = Match()
     kept: list[tuple[int, Event]] = []
     apply = match.apply
+    place = match.place_tile
     decoder = _DECODER.raw_decode
     parsers = _PARSERS
     number = 0
@@ -304,7 +309,10 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
                         raise RecordError(max(len(all_lines), 1), "no match_started in the record")
                     raise RecordError(number, f"{event.type} before match_started")
                 started = True
-            apply(event, number)
+            if type(event) is TilePlaced:  # most lines: skip the dispatch
+                place(event, number)
+            else:
+                apply(event, number)
         except json.JSONDecodeError as exc:
             raise RecordError(number, f"malformed JSON: {exc.msg}") from None
         except RecursionError:

@@ -53,10 +53,10 @@ def replay(
                 print(json.dumps({"error": {"line": 0, "message": str(exc)}}))
             continue
         if as_json:
-            summary = replayed.match.summary()
+            text = replayed.match.summary_json()
             if many:
-                summary["file"] = str(path)
-            print(json.dumps(summary, ensure_ascii=False))
+                text = f"{text[:-1]}, {json.dumps('file')}: {json.dumps(str(path))}}}"
+            print(text)
         else:
             if many:
                 print(f"== {path}")

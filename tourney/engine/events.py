@@ -84,3 +84,43 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (MatchStarted, HandStarted, TileDrawn, TilePlaced, Passed, TilesRevealed)
 }
+
+
+def _fast_constructor(cls: type[Any], *fields: str) -> Any:
+    """A constructor that fills a frozen slotted event through its slot descriptors.
+
+    Same object as ``cls(...)``, built in about half the time: the record reader makes one
+    per line, and a frozen dataclass's ``__init__`` pays for ``object.__setattr__`` per
+    field. Only for callers that pass every field already checked.
+    """
+    setters = [getattr(cls, name).__set__ for name in fields]
+    new = object.__new__
+
+    if len(setters) == 4:
+        s0, s1, s2, s3 = setters
+
+        def make4(a: Any, b: Any, c: Any, d: Any) -> Any:
+            event = new(cls)
+            s0(event, a)
+            s1(event, b)
+            s2(event, c)
+            s3(event, d)
+            return event
+
+        return make4
+    t0, t1, t2 = setters
+
+    def make3(a: Any, b: Any, c: Any) -> Any:
+        event = new(cls)
+        t0(event, a)
+        t1(event, b)
+        t2(event, c)
+        return event
+
+    return make3
+
+
+make_tile_placed: Any = _fast_constructor(TilePlaced, "player", "tile", "on", "extra")
+"""``make_tile_placed(player, tile, on, extra)`` is ``TilePlaced(player, tile, on, extra)``."""
+make_tile_drawn: Any = _fast_constructor(TileDrawn, "player", "tile", "extra")
+"""``make_tile_drawn(player, tile, extra)`` is ``TileDrawn(player, tile, extra)``."""

@@ -413,6 +413,9 @@ class Match:
             self.turn = (seat + 1) % self.n
         return Outcome(placement)
 
+    place_tile = _place
+    """``apply`` for a ``TilePlaced``, without the dispatch on the event's type."""
+
     def _refuse_after_draw(self, seat: int, drawn: Tile, tile: Tile) -> None:
         """Only the tile just drawn may follow a draw; say why, whether it fits or not."""
         player = self.players[seat]
@@ -664,8 +667,8 @@ class Match:
 
     # -- reports ---------------------------------------------------------------------------
 
-    def summary(self) -> dict[str, Any]:
-        """The ``tourney replay --json`` object of RECORD.md."""
+    def summary(self, placements: bool = True) -> dict[str, Any]:
+        """The ``tourney replay --json`` object of RECORD.md (``placements`` empty without)."""
         return {
             "finished": self.phase is Phase.OVER,
             "sides": [
@@ -690,9 +693,31 @@ class Match:
                     "ends": p.ends,
                     "points": p.points,
                 }
-                for p in self.placements
+                for p in (self.placements if placements else ())
             ],
         }
+
+    def summary_json(self) -> str:
+        """``json.dumps(self.summary(), ensure_ascii=False)``, written directly: replaying a
+        whole archive prints one placement object per placement, and building a dict for
+        each first costs as much as the replay of it."""
+        import json
+
+        summary = self.summary_head()
+        head = json.dumps(summary, ensure_ascii=False)
+        names = {name: json.dumps(name, ensure_ascii=False) for name in self.players}
+        parts = [
+            f'{{"line": {"null" if p.line is None else p.line}, "player": {names[p.player]}, '
+            f'"tile": "{p.tile.text}", "ends": {p.ends}, "points": {p.points}}}'
+            for p in self.placements
+        ]
+        return f'{head[:-1]}, "placements": [{", ".join(parts)}]}}'
+
+    def summary_head(self) -> dict[str, Any]:
+        """The replay object without its placements."""
+        summary = self.summary(placements=False)
+        del summary["placements"]
+        return summary
 
     def layout_view(self) -> list[dict[str, Any]]:
         """The layout for display: each tile, what it was placed on, its free attach points."""
