@@ -31,6 +31,7 @@ pytest: $(BIN)/tourney
 test: lint typecheck pytest
 
 bench: $(BIN)/tourney
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python -m bench
 
 clean:
