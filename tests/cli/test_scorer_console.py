@@ -25,9 +25,42 @@ from tourney.engine.commands import targets
 PROMPT = r"\nT3 [^\n]*> $"
 
 
+class LazyConsole:
+    """``tourney record T3`` on a pty, started when the test first types or reads: a test
+    sets the table up with one-shot commands first, and a console started before them
+    would open a stale table (or none), as a real scorer who opened it too early would."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        self._args, self._cwd = args, cwd
+        self._terminal: Terminal | None = None
+
+    @property
+    def terminal(self) -> Terminal:
+        if self._terminal is None:
+            self._terminal = Terminal(self._args, self._cwd)
+        return self._terminal
+
+    def send(self, keys: str) -> None:
+        self.terminal.send(keys)
+
+    def expect(self, pattern: str, timeout: float = 10.0) -> str:
+        return self.terminal.expect(pattern, timeout)
+
+    def wait(self, timeout: float = 10.0) -> int:
+        return self.terminal.wait(timeout)
+
+    @property
+    def text(self) -> str:
+        return self.terminal.text
+
+    def close(self) -> None:
+        if self._terminal is not None:
+            self._terminal.close()
+
+
 @pytest.fixture
-def console(cli: Cli, tmp_path: Path) -> Iterator[Terminal]:
-    terminal = Terminal([TOURNEY, "record", "T3", "--db", cli.db], tmp_path)
+def console(cli: Cli, tmp_path: Path) -> Iterator[LazyConsole]:
+    terminal = LazyConsole([TOURNEY, "record", "T3", "--db", cli.db], tmp_path)
     yield terminal
     terminal.close()
 
@@ -104,7 +137,7 @@ def test_a_whole_match_with_typos_and_undos(cli: Cli, tmp_path: Path) -> None:
     assert result["hands"] == expected["hands"]
 
 
-def test_tab_completes_the_tiles_and_targets_legal_now(cli: Cli, console: Terminal) -> None:
+def test_tab_completes_the_tiles_and_targets_legal_now(cli: Cli, console: LazyConsole) -> None:
     cli.ok("start", "T3", "--players", "Ann,Bo")
     cli.ok("hand", "T3", "--opener", "Ann")
     cli.ok("place", "T3", "5-5")
@@ -125,7 +158,7 @@ def test_tab_completes_the_tiles_and_targets_legal_now(cli: Cli, console: Termin
 
 
 @pytest.mark.parametrize("key", ["\x04", "\x03"], ids=["ctrl-d", "ctrl-c"])
-def test_leaving_keeps_everything_recorded(cli: Cli, console: Terminal, key: str) -> None:
+def test_leaving_keeps_everything_recorded(cli: Cli, console: LazyConsole, key: str) -> None:
     cli.ok("start", "T3", "--players", "Ann,Bo")
     console.expect(PROMPT)
     console.send("h Ann\r")
@@ -141,7 +174,7 @@ def test_leaving_keeps_everything_recorded(cli: Cli, console: Terminal, key: str
     assert state["layout"][0]["tile"] == "5-5" and state["continuation_owed"] is True
 
 
-def test_the_console_refuses_a_match_not_started(cli: Cli, console: Terminal) -> None:
+def test_the_console_refuses_a_match_not_started(cli: Cli, console: LazyConsole) -> None:
     assert console.wait() == 1
     assert "error: match T3 has not started: tourney start T3 --players" in console.text
     assert cli.version() == 0
