@@ -347,14 +347,6 @@ def split_lines(text: str) -> list[str]:
 
 def read_lines(path: str) -> list[str]:
     """A record file's lines; TourneyError with the path when it cannot be read."""
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return split_lines(handle.read())
-    except FileNotFoundError:
-        raise TourneyError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise TourneyError(f"{path}: is a folder, not a record file") from None
-    except PermissionError:
-        raise TourneyError(f"{path}: permission denied") from None
-    except UnicodeDecodeError as exc:
-        raise TourneyError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    from tourney.textfiles import read_text
+
+    return split_lines(read_text(path, "record"))

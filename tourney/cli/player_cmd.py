@@ -84,19 +84,15 @@ def import_(
     Example: tourney player import players.csv -t club-night
     """
     from tourney.cli.options import fail
+    from tourney.errors import TourneyError
+    from tourney.textfiles import read_text
     from tourney.tournament.players_csv import parse_players_csv, registrations
     from tourney.tournament.state import decide_register_all
 
     try:
-        text = csv_file.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise fail(f"{csv_file}: no such file") from None
-    except IsADirectoryError:
-        raise fail(f"{csv_file}: is a folder, not a CSV file") from None
-    except UnicodeDecodeError as exc:
-        raise fail(f"{csv_file}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise fail(f"{csv_file}: {exc.strerror}") from None
+        text = read_text(csv_file, "CSV")
+    except TourneyError as exc:
+        raise fail(exc) from None
     with open_director(db) as director:
         try:
             rows = parse_players_csv(text)

@@ -1,0 +1,28 @@
+"""Reading the text files people hand to tourney (records, player lists), with one-line
+errors that name the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tourney.errors import TourneyError
+
+
+def read_text(path: str | Path, kind: str = "text") -> str:
+    """The UTF-8 text of ``path`` (a leading byte-order mark dropped).
+
+    Raises TourneyError naming the path: missing, a folder, unreadable, or not UTF-8.
+    """
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise TourneyError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise TourneyError(f"{path}: is a folder, not a {kind} file") from None
+    except PermissionError:
+        raise TourneyError(f"{path}: permission denied") from None
+    except UnicodeDecodeError as exc:
+        raise TourneyError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise TourneyError(f"{path}: {exc.strerror}") from None
