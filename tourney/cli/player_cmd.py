@@ -93,11 +93,11 @@ def import_(
         text = read_text(csv_file, "CSV")
     except TourneyError as exc:
         raise fail(exc) from None
+    try:
+        rows = parse_players_csv(text)
+    except TourneyError as exc:
+        raise fail(f"{csv_file}: {exc}") from None
     with open_director(db) as director:
-        try:
-            rows = parse_players_csv(text)
-        except Exception as exc:
-            raise fail(f"{csv_file}: {exc}") from None
         slug = director.resolve(tournament)
         _, events = director.execute(
             slug,
