@@ -1,11 +1,12 @@
 """Checkpointed projections: read models built from the global log.
 
 A projection has a name, the read-model tables it owns, a filter on stream ids, and an
-`apply` that turns a batch of events into rows. The projector feeds it the log from its
-checkpoint, one page per transaction, and writes the new checkpoint in the same transaction
-as the rows, so a crash leaves both at the same point. Writes are serialised per projection
-(BEGIN IMMEDIATE on SQLite, the checkpoint row locked FOR UPDATE on PostgreSQL), so two
-processes catching up at once never apply an event twice.
+`apply` that turns a batch of events into rows. The projector feeds the projections the log
+from their checkpoints, one page per transaction (a page is read once for every projection
+behind, each given the events after its own checkpoint), and writes the new checkpoints in
+the same transaction as the rows, so a crash leaves both at the same point. Writes are
+serialised (BEGIN IMMEDIATE on SQLite, the checkpoint rows locked FOR UPDATE on PostgreSQL),
+so two processes catching up at once never apply an event twice.
 
 `Projector.attach(store)` makes every append catch up before it returns: a command's read
 model is current when the command ends.
@@ -120,20 +121,19 @@ class Projector:
         self.catch_up()
 
     def catch_up(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
-        """Apply every event after each projection's checkpoint; returns events read."""
+        """Apply every event after each projection's checkpoint; returns the events read
+        from the log (each page is read once for all the projections behind)."""
         total = 0
         with self._connection() as (connection, cursor):
             head, checkpoints = self._positions(connection, cursor)
-            for projection in self.projections:
-                if checkpoints.get(projection.name, 0) >= head:
-                    continue
-                while True:
-                    read = self._step(connection, cursor, projection, page_size)
-                    total += read
-                    if progress is not None:
-                        progress(total)
-                    if read < page_size:
-                        break
+            behind = [p for p in self.projections if checkpoints.get(p.name, 0) < head]
+            while behind:
+                read = self._step(connection, cursor, behind, page_size)
+                total += read
+                if progress is not None:
+                    progress(total)
+                if read < page_size:
+                    break
         return total
 
     def rebuild(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
@@ -173,21 +173,36 @@ class Projector:
             raise self._failed(connection, exc) from None
         return head, checkpoints
 
-    def _step(self, connection: Any, cursor: Any, projection: Projection, page_size: int) -> int:
-        """One page for one projection in one transaction; returns the events read."""
+    def _step(
+        self, connection: Any, cursor: Any, projections: Sequence[Projection], page_size: int
+    ) -> int:
+        """One page of the log for `projections` in one transaction, each given the events
+        after its own checkpoint; returns the events read."""
         try:
             self._begin(cursor)
-            cursor.execute(self._sql_insert_checkpoint, (projection.name,))
-            cursor.execute(self._sql_lock_checkpoint, (projection.name,))
-            position = int(cursor.fetchone()[0])
+            positions: dict[str, int] = {}
+            # Locked in name order, so two processes catching up never deadlock.
+            for name in sorted(projection.name for projection in projections):
+                cursor.execute(self._sql_insert_checkpoint, (name,))
+                cursor.execute(self._sql_lock_checkpoint, (name,))
+                positions[name] = int(cursor.fetchone()[0])
+            start = min(positions.values())
             page = list(
-                itertools.islice(self.store.read_all(position, page_size=page_size), page_size)
+                itertools.islice(self.store.read_all(start, page_size=page_size), page_size)
             )
             if page:
-                wanted = [event for event in page if projection.wants(event.stream_id)]
-                if wanted:
-                    projection.apply(Batch(cursor, self.store.dialect, self.store, wanted))
-                cursor.execute(self._sql_set_checkpoint, (page[-1].position, projection.name))
+                last = page[-1].position
+                for projection in projections:
+                    after = positions[projection.name]
+                    wanted = [
+                        event
+                        for event in page
+                        if event.position > after and projection.wants(event.stream_id)
+                    ]
+                    if wanted:
+                        projection.apply(Batch(cursor, self.store.dialect, self.store, wanted))
+                    if last > after:
+                        cursor.execute(self._sql_set_checkpoint, (last, projection.name))
             connection.commit()
         except BaseException as exc:
             raise self._failed(connection, exc) from None
