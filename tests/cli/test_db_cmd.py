@@ -16,6 +16,7 @@ from tourney.cli.app import app
 from tourney.projections import open_store
 from tourney.projections.match_view import new_events
 from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.migrate import HEAD_REVISION
 
 runner = CliRunner(env={"COLUMNS": "100", "TOURNEY_DATABASE_URL": None})
 
@@ -48,7 +49,7 @@ def test_upgrade_creates_then_reports_current(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     code, out, err = run("db", "upgrade", "--db", str(path))
     assert (code, err) == (0, "")
-    assert "upgraded from empty to revision 0002_read_models" in out
+    assert f"upgraded from empty to revision {HEAD_REVISION}" in out
     code, out, _ = run("db", "upgrade", "--db", str(path))
     assert code == 0 and "already at revision" in out
 
@@ -57,10 +58,11 @@ def test_status_counts_events_and_projections(filled: str) -> None:
     code, out, _ = run("db", "status", "--db", filled, "--json")
     assert code == 0
     report = json.loads(out)
-    assert report["backend"] == "sqlite" and report["revision"] == "0002_read_models"
+    assert report["backend"] == "sqlite" and report["revision"] == HEAD_REVISION
     assert report["streams"] == 2 and report["events"] == 12 + len(simulated(8))
     assert report["projections"] == [
-        {"name": "match_views", "position": report["last_position"], "behind": False}
+        {"name": name, "position": report["last_position"], "behind": False}
+        for name in ("match_views", "standings_views")
     ]
     with EventStore.from_url(filled) as bare:  # no projections: the read model falls behind
         bare.append("match-3", new_events(simulated(9)[:2]))
@@ -102,7 +104,7 @@ def test_rebuild_gives_identical_tables(filled: str) -> None:
         before = dump(store.engine, "match_views", "projection_checkpoints")
         assert len(before["match_views"]) == 2
         code, out, _ = run("rebuild", "--db", filled)
-        assert code == 0 and out.startswith("rebuilt match_views from ")
+        assert code == 0 and out.startswith("rebuilt match_views, standings_views from ")
         assert dump(store.engine, "match_views", "projection_checkpoints") == before
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Cli
+from tourney.store.eventstore import EventStore
 
 
 def opened(cli: Cli, *players: str) -> None:
@@ -242,3 +243,7 @@ def test_a_one_shot_command_on_a_current_database_never_loads_sqlalchemy(cli: Cl
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "[]"
     assert cli.version() == 3
+    with EventStore.from_url(cli.db) as store:  # ... and the read model caught up all the same
+        assert store.fetch_rows("SELECT version FROM match_views WHERE match_id = 'T3'", ()) == [
+            (3,)
+        ]

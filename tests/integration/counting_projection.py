@@ -26,30 +26,32 @@ class CountingProjection:
     def __init__(self, prefix: str = "") -> None:
         self.prefix = prefix
 
-    def tables(self) -> Sequence[Table]:
-        return [stream_counts]
+    def tables(self) -> Sequence[str]:
+        return [stream_counts.name]
 
     def wants(self, stream_id: str) -> bool:
         return stream_id.startswith(self.prefix)
 
     def apply(self, batch: Batch) -> None:
         # Deliberately incremental (not idempotent): applying an event twice would show.
-        connection = batch.connection
+        cursor, mark = batch.cursor, batch.mark
         for event in batch.events:
-            row = connection.execute(
-                select(stream_counts.c.events).where(stream_counts.c.stream_id == event.stream_id)
-            ).first()
+            cursor.execute(
+                f"SELECT events FROM test_stream_counts WHERE stream_id = {mark}",
+                (event.stream_id,),
+            )
+            row = cursor.fetchone()
             if row is None:
-                connection.execute(
-                    stream_counts.insert().values(
-                        stream_id=event.stream_id, events=1, last_version=event.version
-                    )
+                cursor.execute(
+                    "INSERT INTO test_stream_counts (stream_id, events, last_version) "
+                    f"VALUES ({batch.marks(3)})",
+                    (event.stream_id, 1, event.version),
                 )
             else:
-                connection.execute(
-                    stream_counts.update()
-                    .where(stream_counts.c.stream_id == event.stream_id)
-                    .values(events=row[0] + 1, last_version=event.version)
+                cursor.execute(
+                    f"UPDATE test_stream_counts SET events = {mark}, last_version = {mark} "
+                    f"WHERE stream_id = {mark}",
+                    (row[0] + 1, event.version, event.stream_id),
                 )
 
     def reset(self) -> None:

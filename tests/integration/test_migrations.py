@@ -26,7 +26,15 @@ from tourney.store.eventstore import EventStore
 from tourney.store.verify import verify
 
 REPO = Path(__file__).resolve().parents[2]
-ALL_TABLES = {"alembic_version", "events", "streams", "projection_checkpoints", "match_views"}
+ALL_TABLES = {
+    "alembic_version",
+    "events",
+    "streams",
+    "projection_checkpoints",
+    "match_views",
+    "tournament_views",
+    "standings_views",
+}
 
 
 def tables(url: str) -> set[str]:

@@ -188,7 +188,7 @@ def rebuild(db: DbOption = None) -> None:
             columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn())
             console = Console(stderr=True)
             with Progress(*columns, console=console, transient=True) as bar:
-                task = bar.add_task("rebuild", total=events * len(projector.projections))
+                task = bar.add_task("rebuild", total=events)
                 read = projector.rebuild(progress=lambda done: bar.update(task, completed=done))
     except TourneyError as exc:
         _fail(exc)

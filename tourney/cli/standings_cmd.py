@@ -26,16 +26,18 @@ def standings(
 
     Example: tourney standings --csv > standings.csv
     """
-    from tourney.reports.standings import standings_csv, standings_json, standings_view
+    from tourney.projections.standings_view import read_standings
+    from tourney.reports.standings import standings_csv, standings_json_of, standings_view
     from tourney.tournament.state import missing_tables
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
         director.sync_results(slug)
-        state = director.load(slug).state
         if as_json:
-            typer.echo(standings_json(state), nl=False)
+            # The read model, current since open_director and every append caught it up.
+            typer.echo(standings_json_of(*read_standings(director.store, slug)), nl=False)
             return
+        state = director.load(slug).state
         view = standings_view(state)
         if as_csv:
             typer.echo(standings_csv(view), nl=False)

@@ -1,7 +1,6 @@
 """The read models of tourney, and opening a store with them attached.
 
-A new projection (tournaments, standings) is added to `default_projections`; its tables
-come from a migration.
+A new projection is added to `default_projections`; its tables come from a migration.
 """
 
 from __future__ import annotations
@@ -13,8 +12,9 @@ from tourney.store.projections import Projection, Projector
 def default_projections() -> list[Projection]:
     """Every projection tourney keeps, in the order they catch up."""
     from tourney.projections.match_view import MatchProjection
+    from tourney.projections.standings_view import StandingsProjection
 
-    return [MatchProjection()]
+    return [MatchProjection(), StandingsProjection()]
 
 
 def open_store(db: str | None = None) -> tuple[EventStore, Projector]:

@@ -14,12 +14,11 @@ the replay.
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-from sqlalchemy import Table
 
 from tourney.engine import Event, Match
 from tourney.errors import TourneyError
@@ -29,6 +28,23 @@ from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
 
 CACHE_SIZE = 256
+TABLE = "match_views"
+# The columns of `match_views` in the order `_row` gives them; the JSON ones are written as
+# JSON text (PostgreSQL casts it to its `json` columns, SQLite stores the text).
+COLUMNS = (
+    "match_id",
+    "stream_id",
+    "version",
+    "status",
+    "players",
+    "sides",
+    "scores",
+    "winners",
+    "hands",
+    "to_move",
+    "layout",
+    "error",
+)
 
 __all__ = ["STREAM_PREFIX", "MatchProjection", "match_stream"]
 
@@ -70,8 +86,8 @@ class MatchProjection:
         self._cache: OrderedDict[str, _Replay] = OrderedDict()
         self._cache_size = cache_size
 
-    def tables(self) -> Sequence[Table]:
-        return [_match_views()]
+    def tables(self) -> Sequence[str]:
+        return [TABLE]
 
     def wants(self, stream_id: str) -> bool:
         return stream_id.startswith(STREAM_PREFIX)
@@ -91,10 +107,12 @@ class MatchProjection:
                 touched[event.stream_id] = replay
             replay.feed(event)
         rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
-        ids = [row["match_id"] for row in rows]
-        table = _match_views()
-        batch.connection.execute(table.delete().where(table.c.match_id.in_(ids)))
-        batch.connection.execute(table.insert(), rows)
+        cursor, mark = batch.cursor, batch.mark
+        cursor.executemany(f"DELETE FROM {TABLE} WHERE match_id = {mark}", [r[:1] for r in rows])
+        cursor.executemany(
+            f"INSERT INTO {TABLE} ({', '.join(COLUMNS)}) VALUES ({batch.marks(len(COLUMNS))})",
+            rows,
+        )
         for stream_id, replay in touched.items():
             self._remember(stream_id, replay)
 
@@ -124,16 +142,12 @@ class MatchProjection:
             self._cache.popitem(last=False)
 
 
-def _match_views() -> Table:
-    # Imported on first use: SQLModel (and pydantic) cost a one-shot command ~0.1 s to load,
-    # and most commands find the read model current and never write a row.
-    from tourney.store.models import MatchViewRow
-
-    table: Table = MatchViewRow.__table__  # type: ignore[attr-defined]
-    return table
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _row(stream_id: str, replay: _Replay) -> dict[str, Any]:
+def _row(stream_id: str, replay: _Replay) -> tuple[Any, ...]:
+    """The `match_views` row of a replayed stream, in the order of `COLUMNS`."""
     match = replay.match
     summary = match.summary()
     if replay.error is not None:
@@ -144,17 +158,17 @@ def _row(stream_id: str, replay: _Replay) -> dict[str, Any]:
         status = "in_progress"
     else:
         status = "not_started"
-    return {
-        "match_id": stream_id[len(STREAM_PREFIX) :],
-        "stream_id": stream_id,
-        "version": replay.version,
-        "status": status,
-        "players": list(match.players),
-        "sides": summary["sides"],
-        "scores": [side["score"] for side in summary["sides"]],
-        "winners": summary["winners"],
-        "hands": summary["hands"],
-        "to_move": None if replay.error is not None else match.to_move,
-        "layout": match.layout_view(),
-        "error": replay.error,
-    }
+    return (
+        stream_id[len(STREAM_PREFIX) :],
+        stream_id,
+        replay.version,
+        status,
+        _json(list(match.players)),
+        _json(summary["sides"]),
+        _json([side["score"] for side in summary["sides"]]),
+        _json(summary["winners"]),
+        _json(summary["hands"]),
+        None if replay.error is not None else match.to_move,
+        _json(match.layout_view()),
+        replay.error,
+    )

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.spreadsheet import csv_text
@@ -102,14 +104,19 @@ def standings_json(state: TournamentState) -> str:
     """JSON: the tournament's heading and every row's exact values."""
     rows: tuple[StandingRow, ...] = standings_of(state)
     heading = heading_of(state)
-    document = {
-        "tournament": {
-            "name": heading.name,
-            "slug": heading.slug,
-            "format": heading.format,
-            "rounds": heading.rounds,
-            "paired": heading.paired,
-        },
-        "standings": [row.to_dict() for row in rows],
+    tournament = {
+        "name": heading.name,
+        "slug": heading.slug,
+        "format": heading.format,
+        "rounds": heading.rounds,
+        "paired": heading.paired,
     }
+    return standings_json_of(tournament, [row.to_dict() for row in rows])
+
+
+def standings_json_of(tournament: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
+    """The JSON document of `standings_json` from its parts: the heading (name, slug,
+    format, rounds, paired) and the rows as `StandingRow.to_dict()` gives them (the read
+    model `standings_views` stores exactly those)."""
+    document = {"tournament": dict(tournament), "standings": [dict(row) for row in rows]}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"

@@ -71,11 +71,14 @@ class Desk:
     def open(cls, db: str | None, match: str, tables: bool = True) -> Desk:
         """The desk for ``match`` in the database ``db`` (None: $TOURNEY_DATABASE_URL or
         ./tourney.db). With ``tables``, a table code like ``T3`` that names no match of its
-        own is table 3 of the newest tournament's latest round."""
-        from tourney.store.eventstore import EventStore
+        own is table 3 of the newest tournament's latest round.
+
+        Every read model is caught up on opening and after each append, so it is current
+        when the command returns (on a current SQLite file without importing SQLAlchemy)."""
+        from tourney.projections import open_store
 
         code = match_id(match)  # a bad ID is refused before any database is touched
-        store = EventStore.from_url(db)
+        store, _projector = open_store(db)
         if tables and TABLE_CODE.match(code) and not store.stream_version(f"match-{code}"):
             from tourney.director.desk import table_match
 

@@ -487,6 +487,12 @@ class EventStore:
         finally:
             raw.close()
 
+    def connect(self) -> Any:
+        """A new DB-API connection of the store's driver (sqlite3 with tourney's settings and
+        transactions begun explicitly, or psycopg); the caller closes it. Its parameter
+        marker is `mark`. Raises DatabaseUnavailableError."""
+        return self._connect()
+
     def _connect(self) -> Any:
         try:
             if self._direct is not None:

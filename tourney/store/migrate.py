@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 # The newest revision in migrations/versions; a test checks it against alembic's own head.
-HEAD_REVISION = "0002_read_models"
+HEAD_REVISION = "0003_tournament_views"
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 
 

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Index, Integer, Text, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlmodel import Field, SQLModel
 
 # SQLite makes `INTEGER PRIMARY KEY` the rowid; BIGINT would not be.
@@ -82,3 +93,46 @@ class MatchViewRow(SQLModel, table=True):
     to_move: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     layout: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class TournamentViewRow(SQLModel, table=True):
+    """The tournament read model: one row per `tournament-<slug>` stream, from its fold."""
+
+    __tablename__ = "tournament_views"
+
+    slug: str = Field(sa_column=Column(Text, primary_key=True))
+    name: str = Field(sa_column=Column(Text, nullable=False))
+    format: str = Field(sa_column=Column(Text, nullable=False))
+    table_size: int = Field(sa_column=Column(Integer, nullable=False))
+    partnerships: bool = Field(sa_column=Column(Boolean, nullable=False))
+    target: int = Field(sa_column=Column(Integer, nullable=False))
+    rounds: int = Field(sa_column=Column(Integer, nullable=False))
+    rounds_paired: int = Field(sa_column=Column(Integer, nullable=False))
+    players: int = Field(sa_column=Column(Integer, nullable=False))
+    status: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class StandingsViewRow(SQLModel, table=True):
+    """One line of a tournament's standings, in the order `line` (0 first) the standings
+    list them; fractions as exact text ("7/2") as in `StandingRow.to_dict`."""
+
+    __tablename__ = "standings_views"
+
+    slug: str = Field(sa_column=Column(Text, primary_key=True))
+    entrant_id: str = Field(sa_column=Column(Text, primary_key=True))
+    line: int = Field(sa_column=Column(Integer, nullable=False))
+    rank: int = Field(sa_column=Column(Integer, nullable=False))
+    tied: bool = Field(sa_column=Column(Boolean, nullable=False))
+    name: str = Field(sa_column=Column(Text, nullable=False))
+    club: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    match_points: str = Field(sa_column=Column(Text, nullable=False))
+    match_points_float: float = Field(sa_column=Column(Float, nullable=False))
+    played: int = Field(sa_column=Column(Integer, nullable=False))
+    wins: int = Field(sa_column=Column(Integer, nullable=False))
+    shared_wins: int = Field(sa_column=Column(Integer, nullable=False))
+    losses: int = Field(sa_column=Column(Integer, nullable=False))
+    byes: int = Field(sa_column=Column(Integer, nullable=False))
+    buchholz: str = Field(sa_column=Column(Text, nullable=False))
+    points_scored: int = Field(sa_column=Column(Integer, nullable=False))
+    head_to_head: str = Field(sa_column=Column(Text, nullable=False))
+    withdrawn: bool = Field(sa_column=Column(Boolean, nullable=False))

@@ -1,27 +1,32 @@
 """Checkpointed projections: read models built from the global log.
 
 A projection has a name, the read-model tables it owns, a filter on stream ids, and an
-`apply` that turns a batch of events into rows. The projector feeds it the log from its
-checkpoint, one page per transaction, and writes the new checkpoint in the same transaction
-as the rows, so a crash leaves both at the same point. Writes are serialised per projection
-(BEGIN IMMEDIATE on SQLite, the checkpoint row locked FOR UPDATE on PostgreSQL), so two
-processes catching up at once never apply an event twice.
+`apply` that turns a batch of events into rows. The projector feeds the projections the log
+from their checkpoints, one page per transaction (a page is read once for every projection
+behind, each given the events after its own checkpoint), and writes the new checkpoints in
+the same transaction as the rows, so a crash leaves both at the same point. Writes are
+serialised (BEGIN IMMEDIATE on SQLite, the checkpoint rows locked FOR UPDATE on PostgreSQL),
+so two processes catching up at once never apply an event twice.
 
 `Projector.attach(store)` makes every append catch up before it returns: a command's read
 model is current when the command ends.
+
+Everything runs on the store's own DB-API connections (sqlite3 or psycopg) with the store's
+parameter marker, never through SQLAlchemy: a one-shot command on a current SQLite file
+catches up after its append without importing it (see `tourney.store.sqlite_direct`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-from collections.abc import Callable, Sequence
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, Table, text
-from sqlalchemy.exc import SQLAlchemyError
-
-from tourney.store.database import WRITE, describe_connect_error
+from tourney.store.database import describe_connect_error
+from tourney.store.errors import StoreError
 from tourney.store.eventstore import EventStore, StoredEvent
 
 PAGE_SIZE = 5000
@@ -31,22 +36,33 @@ Progress = Callable[[int], None]
 
 @dataclass(frozen=True, slots=True)
 class Batch:
-    """What `apply` gets: the events it wants from one page of the log, the open transaction
-    its rows go in, and the store (to read whole streams)."""
+    """What `apply` gets: the events it wants from one page of the log, a DB-API cursor in
+    the open transaction its rows go in, the dialect (`"sqlite"` or `"postgresql"`), and
+    the store (to read whole streams)."""
 
-    connection: Connection
+    cursor: Any
+    dialect: str
     store: EventStore
     events: Sequence[StoredEvent]
 
+    @property
+    def mark(self) -> str:
+        """The driver's parameter marker: `?` for sqlite3, `%s` for psycopg."""
+        return "?" if self.dialect == "sqlite" else "%s"
+
+    def marks(self, count: int) -> str:
+        """`count` parameter markers separated by commas, for a VALUES or IN list."""
+        return ", ".join([self.mark] * count)
+
 
 class Projection(Protocol):
-    """A read model built from events. `name` keys its checkpoint; `tables` are the tables
-    it alone writes (cleared by a rebuild)."""
+    """A read model built from events. `name` keys its checkpoint; `tables` names the
+    tables it alone writes (emptied by a rebuild)."""
 
     name: str
 
-    def tables(self) -> Sequence[Table]:
-        """The read-model tables this projection owns."""
+    def tables(self) -> Sequence[str]:
+        """The names of the read-model tables this projection owns."""
         ...
 
     def wants(self, stream_id: str) -> bool:
@@ -54,7 +70,7 @@ class Projection(Protocol):
         ...
 
     def apply(self, batch: Batch) -> None:
-        """Write the rows for `batch.events` through `batch.connection`."""
+        """Write the rows for `batch.events` through `batch.cursor`."""
         ...
 
     def reset(self) -> None:
@@ -82,6 +98,19 @@ class Projector:
             raise ValueError(f"projection names must be unique: {names}")
         self.store = store
         self.projections = list(projections)
+        self._sqlite = store.dialect == "sqlite"
+        mark = store.mark
+        self._sql_insert_checkpoint = (
+            f"INSERT INTO projection_checkpoints (name, position) VALUES ({mark}, 0) "
+            "ON CONFLICT (name) DO NOTHING"
+        )
+        lock = "" if self._sqlite else " FOR UPDATE"
+        self._sql_lock_checkpoint = (
+            f"SELECT position FROM projection_checkpoints WHERE name = {mark}{lock}"
+        )
+        self._sql_set_checkpoint = (
+            f"UPDATE projection_checkpoints SET position = {mark} WHERE name = {mark}"
+        )
 
     def attach(self) -> Projector:
         """Catch up after every append to the store."""
@@ -92,14 +121,14 @@ class Projector:
         self.catch_up()
 
     def catch_up(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
-        """Apply every event after each projection's checkpoint; returns events read."""
-        head = self.store.max_position()
+        """Apply every event after each projection's checkpoint; returns the events read
+        from the log (each page is read once for all the projections behind)."""
         total = 0
-        for projection in self.projections:
-            if self._checkpoint(projection.name) >= head:
-                continue
-            while True:
-                read, _position = self._step(projection, page_size)
+        with self._connection() as (connection, cursor):
+            head, checkpoints = self._positions(connection, cursor)
+            behind = [p for p in self.projections if checkpoints.get(p.name, 0) < head]
+            while behind:
+                read = self._step(connection, cursor, behind, page_size)
                 total += read
                 if progress is not None:
                     progress(total)
@@ -109,71 +138,105 @@ class Projector:
 
     def rebuild(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
         """Empty every read model and its checkpoint (one transaction), then catch up."""
-        try:
-            with self._write() as connection, connection.begin():
+        with self._connection() as (connection, cursor):
+            try:
+                self._begin(cursor)
                 for projection in self.projections:
                     for table in projection.tables():
-                        connection.execute(table.delete())
-                connection.execute(text("DELETE FROM projection_checkpoints"))
-        except SQLAlchemyError as exc:
-            raise describe_connect_error(str(self.store.engine.url), exc) from None
+                        cursor.execute(f"DELETE FROM {table}")
+                cursor.execute("DELETE FROM projection_checkpoints")
+                connection.commit()
+            except BaseException as exc:
+                raise self._failed(connection, exc) from None
         for projection in self.projections:
             projection.reset()
         return self.catch_up(progress, page_size)
 
     def status(self) -> list[CheckpointStatus]:
         """Each projection's checkpoint against the head of the log."""
-        head = self.store.max_position()
+        with self._connection() as (connection, cursor):
+            head, checkpoints = self._positions(connection, cursor)
         return [
-            CheckpointStatus(projection.name, self._checkpoint(projection.name), head)
+            CheckpointStatus(projection.name, checkpoints.get(projection.name, 0), head)
             for projection in self.projections
         ]
 
-    def _step(self, projection: Projection, page_size: int) -> tuple[int, int]:
-        """One page for one projection in one transaction: (events read, new checkpoint)."""
+    def _positions(self, connection: Any, cursor: Any) -> tuple[int, dict[str, int]]:
+        """The head of the log and every stored checkpoint, read outside any transaction."""
         try:
-            with self._write() as connection, connection.begin():
-                position = self._lock_checkpoint(connection, projection.name)
-                page = list(
-                    itertools.islice(self.store.read_all(position, page_size=page_size), page_size)
-                )
-                if not page:
-                    return 0, position
-                wanted = [event for event in page if projection.wants(event.stream_id)]
-                if wanted:
-                    projection.apply(Batch(connection, self.store, wanted))
+            cursor.execute("SELECT MAX(position) FROM events")
+            head = int(cursor.fetchone()[0] or 0)
+            cursor.execute("SELECT name, position FROM projection_checkpoints")
+            checkpoints = {str(name): int(position) for name, position in cursor.fetchall()}
+            connection.rollback()  # psycopg opened a transaction for the reads
+        except BaseException as exc:
+            raise self._failed(connection, exc) from None
+        return head, checkpoints
+
+    def _step(
+        self, connection: Any, cursor: Any, projections: Sequence[Projection], page_size: int
+    ) -> int:
+        """One page of the log for `projections` in one transaction, each given the events
+        after its own checkpoint; returns the events read."""
+        try:
+            self._begin(cursor)
+            positions: dict[str, int] = {}
+            # Locked in name order, so two processes catching up never deadlock.
+            for name in sorted(projection.name for projection in projections):
+                cursor.execute(self._sql_insert_checkpoint, (name,))
+                cursor.execute(self._sql_lock_checkpoint, (name,))
+                positions[name] = int(cursor.fetchone()[0])
+            start = min(positions.values())
+            page = list(
+                itertools.islice(self.store.read_all(start, page_size=page_size), page_size)
+            )
+            if page:
                 last = page[-1].position
-                connection.execute(
-                    text("UPDATE projection_checkpoints SET position = :last WHERE name = :name"),
-                    {"last": last, "name": projection.name},
-                )
-                return len(page), last
-        except SQLAlchemyError as exc:
-            raise describe_connect_error(str(self.store.engine.url), exc) from None
+                for projection in projections:
+                    after = positions[projection.name]
+                    wanted = [
+                        event
+                        for event in page
+                        if event.position > after and projection.wants(event.stream_id)
+                    ]
+                    if wanted:
+                        projection.apply(Batch(cursor, self.store.dialect, self.store, wanted))
+                    if last > after:
+                        cursor.execute(self._sql_set_checkpoint, (last, projection.name))
+            connection.commit()
+        except BaseException as exc:
+            raise self._failed(connection, exc) from None
+        return len(page)
 
-    def _lock_checkpoint(self, connection: Connection, name: str) -> int:
-        connection.execute(
-            text(
-                "INSERT INTO projection_checkpoints (name, position) VALUES (:name, 0) "
-                "ON CONFLICT (name) DO NOTHING"
-            ),
-            {"name": name},
-        )
-        lock = " FOR UPDATE" if connection.dialect.name == "postgresql" else ""
-        row = connection.execute(
-            text(f"SELECT position FROM projection_checkpoints WHERE name = :name{lock}"),
-            {"name": name},
-        ).one()
-        return int(row[0])
+    def _begin(self, cursor: Any) -> None:
+        # SQLite: take the write lock before reading the checkpoint (see database.py). psycopg
+        # opens a transaction at the first statement by itself.
+        if self._sqlite:
+            cursor.execute("BEGIN IMMEDIATE")
 
-    def _checkpoint(self, name: str) -> int:
-        rows = self.store.fetch_rows(
-            f"SELECT position FROM projection_checkpoints WHERE name = {self.store.mark}", (name,)
-        )
-        return int(rows[0][0]) if rows else 0
+    def _failed(self, connection: Any, exc: BaseException) -> BaseException:
+        """Roll back, and name a database failure in one line (anything else as it is)."""
+        with contextlib.suppress(Exception):
+            connection.rollback()
+        if isinstance(exc, StoreError) or not _is_driver_error(exc):
+            return exc
+        return describe_connect_error(self.store.url, exc)
 
-    def _write(self) -> Connection:
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[tuple[Any, Any]]:
+        connection = self.store.connect()
         try:
-            return self.store.engine.connect().execution_options(**WRITE)
-        except SQLAlchemyError as exc:
-            raise describe_connect_error(str(self.store.engine.url), exc) from None
+            cursor = connection.cursor()
+            try:
+                yield connection, cursor
+            finally:
+                cursor.close()
+        finally:
+            connection.close()
+
+
+def _is_driver_error(exc: BaseException) -> bool:
+    """An error raised by sqlite3 or psycopg (psycopg is not imported to check)."""
+    if isinstance(exc, sqlite3.Error):
+        return True
+    return any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__)

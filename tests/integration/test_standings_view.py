@@ -1,0 +1,127 @@
+"""The tournament read models on both backends: after a whole club night they say what the
+fold of the tournament stream says, `tourney standings --json` reads them and prints the
+document the fold gives, a rebuild (and `tourney rebuild`) yields identical tables, and a
+downgrade past them followed by an upgrade rebuilds them from the events."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.integration.matches import dump
+from tourney.cli.app import app
+from tourney.director.clubnight import run_club_night
+from tourney.director.desk import DirectorDesk, fold_stored, tournament_stream
+from tourney.errors import TourneyError
+from tourney.projections import default_projections, open_store
+from tourney.projections.standings_view import read_standings
+from tourney.reports.standings import standings_json, standings_json_of
+from tourney.store import migrate
+from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.projections import Projector
+from tourney.tournament.events import TournamentEvent
+from tourney.tournament.state import (
+    TournamentState,
+    decide_create,
+    decide_register,
+    decide_withdraw,
+)
+
+TABLES = ("tournament_views", "standings_views", "projection_checkpoints")
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[EventStore]:
+    store, _projector = open_store(database_url)
+    with store:
+        yield store
+
+
+def folded_json(store: EventStore, slug: str) -> str:
+    return standings_json(fold_stored(list(store.read_stream(tournament_stream(slug)))))
+
+
+def tournament_row(store: EventStore, slug: str) -> tuple[object, ...]:
+    rows = store.fetch_rows(
+        "SELECT name, format, table_size, partnerships, target, rounds, rounds_paired, "
+        f"players, status FROM tournament_views WHERE slug = {store.mark}",
+        (slug,),
+    )
+    assert len(rows) == 1
+    name, format_, size, partners, target, rounds, paired, players, status = rows[0]
+    return (name, format_, size, bool(partners), target, rounds, paired, players, status)
+
+
+def test_the_read_model_agrees_with_the_fold_after_a_whole_tournament(
+    store: EventStore, database_url: str
+) -> None:
+    night = run_club_night(store, players=10, rounds=3, seed=5)
+    other = run_club_night(store, players=6, rounds=2, table_size=2, seed=9, name="Cup")
+    director = DirectorDesk(store)
+    director.execute(other.slug, lambda state: decide_withdraw(state, "p3", "went home"))
+    for slug in (night.slug, other.slug):
+        assert standings_json_of(*read_standings(store, slug)) == folded_json(store, slug)
+    assert tournament_row(store, night.slug) == (
+        "Club Night", "swiss", 4, False, 61, 3, 3, 10, "finished",
+    )  # fmt: skip
+    withdrawn = [line for line in read_standings(store, other.slug)[1] if line["withdrawn"]]
+    assert [line["entrant_id"] for line in withdrawn] == ["p3"]
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["standings", "--json", "-t", night.slug, "--db", database_url])
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stdout == folded_json(store, night.slug)
+
+    before = dump(store.engine, *TABLES)
+    assert len(before["standings_views"]) == 16
+    Projector(store, default_projections()).rebuild(page_size=97)
+    assert dump(store.engine, *TABLES) == before
+    rebuilt = runner.invoke(app, ["rebuild", "--db", database_url])
+    assert rebuilt.exit_code == 0, rebuilt.stderr
+    assert dump(store.engine, *TABLES) == before
+
+
+def register(state: TournamentState, number: int, name: str) -> list[TournamentEvent]:
+    return decide_register(state, f"p{number}", name)
+
+
+def test_the_read_model_is_current_after_every_append(store: EventStore) -> None:
+    director = DirectorDesk(store)
+    loaded = director.create(
+        lambda state: decide_create(state, "Spring", format="swiss", table_size=2, rounds=2)
+    )
+    assert tournament_row(store, loaded.slug)[-2:] == (0, "registering")
+    assert read_standings(store, loaded.slug)[1] == []
+    for number, name in enumerate(["Ann", "Bo", "Cy"], 1):
+        director.execute(loaded.slug, functools.partial(register, number=number, name=name))
+        assert tournament_row(store, loaded.slug)[-2] == number
+        assert standings_json_of(*read_standings(store, loaded.slug)) == folded_json(
+            store, loaded.slug
+        )
+
+
+def test_a_stream_the_core_cannot_fold_has_no_rows(store: EventStore) -> None:
+    store.append("tournament-odd", [NewEvent("tournament_opened", {"name": "Odd"})])
+    with pytest.raises(TourneyError, match="no tournament 'odd'"):
+        read_standings(store, "odd")
+    assert dump(store.engine, "tournament_views")["tournament_views"] == []
+
+
+def test_downgrade_drops_them_and_upgrade_rebuilds_them(database_url: str) -> None:
+    store, _ = open_store(database_url)
+    with store:
+        night = run_club_night(store, players=8, rounds=2, seed=3)
+        before = dump(store.engine, "tournament_views", "standings_views")
+        migrate.downgrade(store.engine, "0002_read_models")
+        assert store.fetch_rows("SELECT name FROM projection_checkpoints ORDER BY name", ()) == [
+            ("match_views",)
+        ]
+    store, _ = open_store(database_url)  # upgrades, then catches the read models up
+    with store:
+        assert dump(store.engine, "tournament_views", "standings_views") == before
+        assert standings_json_of(*read_standings(store, night.slug)) == folded_json(
+            store, night.slug
+        )

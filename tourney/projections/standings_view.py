@@ -1,0 +1,198 @@
+"""The tournament read models: one `tournament_views` row per `tournament-<slug>` stream and
+its `standings_views` lines, computed only by folding the stream through the pure tournament
+core (`tourney.tournament`) and ranking it with `standings_of`.
+
+For every tournament stream a batch touches, the stream is folded up to the last version in
+the batch and that tournament's rows are replaced. The folded state of the most recently
+touched streams is kept with the version it covers, and folding resumes from it when the
+stream has not been folded past that version meanwhile; the state is immutable, so the
+result is the same as folding from the first event, the cache only saves the work.
+
+A stream the core cannot fold (an unknown event type, an event it refuses: never appended
+by a command, but a hand-edited database may hold one) has no rows.
+
+The tournament core is imported on first use: a one-shot scorer command that touches no
+tournament does not pay for it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tourney.errors import TourneyError
+from tourney.store.projections import Batch
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
+    from tourney.tournament.state import TournamentState
+
+STREAM_PREFIX = "tournament-"  # as `tourney.director.desk.tournament_stream` names them
+TOURNAMENTS = "tournament_views"
+STANDINGS = "standings_views"
+CACHE_SIZE = 16
+
+TOURNAMENT_COLUMNS = (
+    "slug",
+    "name",
+    "format",
+    "table_size",
+    "partnerships",
+    "target",
+    "rounds",
+    "rounds_paired",
+    "players",
+    "status",
+)
+# The fields of `StandingRow.to_dict()`, in its order: the JSON export is rebuilt from them.
+STANDING_FIELDS = (
+    "rank",
+    "tied",
+    "entrant_id",
+    "name",
+    "club",
+    "match_points",
+    "match_points_float",
+    "played",
+    "wins",
+    "shared_wins",
+    "losses",
+    "byes",
+    "buchholz",
+    "points_scored",
+    "head_to_head",
+    "withdrawn",
+)
+_BOOLEANS = frozenset({"tied", "withdrawn"})
+
+
+class StandingsProjection:
+    """Settings, progress and standings of every tournament."""
+
+    name = "standings_views"
+
+    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
+        self._cache: OrderedDict[str, tuple[int, TournamentState]] = OrderedDict()
+        self._cache_size = cache_size
+
+    def tables(self) -> Sequence[str]:
+        return [TOURNAMENTS, STANDINGS]
+
+    def wants(self, stream_id: str) -> bool:
+        return stream_id.startswith(STREAM_PREFIX)
+
+    def reset(self) -> None:
+        self._cache.clear()
+
+    def apply(self, batch: Batch) -> None:
+        last: dict[str, int] = {}
+        for event in batch.events:
+            last[event.stream_id] = event.version
+        cursor, mark = batch.cursor, batch.mark
+        for stream_id, version in last.items():
+            slug = stream_id[len(STREAM_PREFIX) :]
+            state = self._fold(batch.store, stream_id, version)
+            cursor.execute(f"DELETE FROM {STANDINGS} WHERE slug = {mark}", (slug,))
+            cursor.execute(f"DELETE FROM {TOURNAMENTS} WHERE slug = {mark}", (slug,))
+            if state is None or state.settings is None:
+                continue
+            tournament, standings = _rows(slug, state)
+            cursor.execute(
+                f"INSERT INTO {TOURNAMENTS} ({', '.join(TOURNAMENT_COLUMNS)}) "
+                f"VALUES ({batch.marks(len(TOURNAMENT_COLUMNS))})",
+                tournament,
+            )
+            if standings:
+                columns = ("slug", "line", *STANDING_FIELDS)
+                cursor.executemany(
+                    f"INSERT INTO {STANDINGS} ({', '.join(columns)}) "
+                    f"VALUES ({batch.marks(len(columns))})",
+                    standings,
+                )
+
+    def _fold(self, store: EventStore, stream_id: str, version: int) -> TournamentState | None:
+        """The stream folded up to `version`; None when the core cannot fold it."""
+        from tourney.tournament.events import event_from_payload
+        from tourney.tournament.state import TournamentState, evolve
+
+        cached = self._cache.pop(stream_id, None)
+        start, state = (0, TournamentState())
+        if cached is not None and cached[0] <= version:
+            start, state = cached
+        try:
+            for stored in store.read_stream(stream_id, start, version):
+                state = evolve(state, event_from_payload(stored.type, stored.payload))
+        except TourneyError:
+            return None
+        self._cache[stream_id] = (version, state)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return state
+
+
+def _rows(slug: str, state: TournamentState) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+    """The `tournament_views` row and the `standings_views` rows of a folded tournament."""
+    from tourney.tournament.standings import standings_of
+    from tourney.tournament.state import last_round
+
+    settings = state.created
+    rounds = last_round(state)
+    if not state.rounds:
+        status = "registering"
+    elif len(state.rounds) >= rounds and all(m.outcome is not None for m in state.matches.values()):
+        status = "finished"
+    else:
+        status = "in_progress"
+    tournament = (
+        slug,
+        settings.name,
+        settings.format,
+        settings.table_size,
+        settings.partnerships,
+        settings.target,
+        rounds,
+        len(state.rounds),
+        len(state.players),
+        status,
+    )
+    standings = []
+    for line, row in enumerate(standings_of(state)):
+        values = row.to_dict()
+        standings.append((slug, line, *(values[field] for field in STANDING_FIELDS)))
+    return tournament, standings
+
+
+def read_standings(store: EventStore, slug: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The heading of tournament `slug` (name, slug, format, rounds, paired) and its
+    standings lines (as `StandingRow.to_dict()` gives them), from the read model, in one
+    statement (one snapshot). Raises TourneyError when the read model has no such tournament.
+    """
+    mark = store.mark
+    rows = store.fetch_rows(
+        "SELECT t.name, t.slug, t.format, t.rounds, t.rounds_paired, "
+        + ", ".join(f"s.{field}" for field in STANDING_FIELDS)
+        + f" FROM {TOURNAMENTS} t LEFT JOIN {STANDINGS} s ON s.slug = t.slug"
+        + f" WHERE t.slug = {mark} ORDER BY s.line",
+        (slug,),
+    )
+    if not rows:
+        raise TourneyError(f"no tournament {slug!r} in the read model {TOURNAMENTS}")
+    name, found, format_, rounds, paired = rows[0][:5]
+    heading = {
+        "name": name,
+        "slug": found,
+        "format": format_,
+        "rounds": int(rounds),
+        "paired": int(paired),
+    }
+    lines = []
+    for row in rows:
+        if row[5] is None:  # a tournament with no entrant yet: the LEFT JOIN's empty side
+            continue
+        line = dict(zip(STANDING_FIELDS, row[5:], strict=True))
+        for field in _BOOLEANS:
+            line[field] = bool(line[field])
+        line["match_points_float"] = float(line["match_points_float"])
+        lines.append(line)
+    return heading, lines
