@@ -162,3 +162,33 @@ def test_demo_runs_on_a_fresh_folder(tmp_path: Path) -> None:
         state = director.load("club-night").state
         assert len(state.rounds) == 2
         assert all(m.outcome is not None for m in state.matches.values())
+
+
+def test_a_one_shot_command_that_finishes_a_match_updates_the_standings(cli: Cli) -> None:
+    import sqlite3
+
+    from tourney.engine import Passed, TilePlaced
+    from tourney.simulate import simulate_match
+
+    cli.ok("tournament", "create", "Duo", "--table-size", "2", "--rounds", "1")
+    cli.ok("player", "add", "Ann")
+    cli.ok("player", "add", "Bo")
+    table = json.loads(cli.ok("pair", "--json").stdout)["tables"][0]
+    played = simulate_match(random.Random(5), tuple(table["seats"]))
+    with EventStore.from_url(cli.db) as store:
+        desk = Desk(store, table["match"])
+        for event in played.events[1:-1]:  # match_started was written by the pairing
+            desk.append_events(lambda event=event: [event])  # type: ignore[misc]
+    last = played.events[-1]
+    if isinstance(last, TilePlaced):
+        on = [] if last.on is None else ["on", str(last.on)]
+        cli.ok("place", table["match"], str(last.tile), *on, "--player", last.player)
+    else:
+        assert isinstance(last, Passed)
+        cli.ok("pass", table["match"])
+    winner = played.match.players[played.match.winners[0]]
+    with sqlite3.connect(cli.db) as connection:
+        rows = dict(
+            connection.execute("SELECT name, match_points FROM standings_views WHERE slug = 'duo'")
+        )
+    assert rows[winner] == "1" and sum(v == "0" for v in rows.values()) == 1
