@@ -192,3 +192,19 @@ def test_a_one_shot_command_that_finishes_a_match_updates_the_standings(cli: Cli
             connection.execute("SELECT name, match_points FROM standings_views WHERE slug = 'duo'")
         )
     assert rows[winner] == "1" and sum(v == "0" for v in rows.values()) == 1
+
+
+def test_a_knockout_seeded_from_a_swiss(open_tournament: Cli) -> None:
+    cli = open_tournament
+    tables = json.loads(cli.ok("pair", "--json").stdout)["tables"]
+    for table, scores in zip(tables, ("61,20", "61,40"), strict=True):
+        cli.ok("director", "adjudicate", table["match"], "--scores", scores, "--winners", "1",
+               "--reason", "from the paper sheet")  # fmt: skip
+    ranked = [row["name"] for row in json.loads(cli.ok("standings", "--json").stdout)["standings"]]
+    cli.ok("tournament", "create", "Cup", "--format", "elimination", "--table-size", "2",
+           "--seeding", "previous")  # fmt: skip
+    refused(cli, "player", "carry", "--from", "cup", "-t", "cup", message="itself", slug="cup")
+    cli.ok("player", "carry", "--from", "spring-open", "-t", "cup")
+    round_one = json.loads(cli.ok("pair", "-t", "cup", "--json").stdout)["tables"]
+    pairs = {frozenset(table["seats"]) for table in round_one}
+    assert pairs == {frozenset((ranked[0], ranked[3])), frozenset((ranked[1], ranked[2]))}

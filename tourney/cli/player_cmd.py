@@ -107,6 +107,39 @@ def import_(
 
 
 @app.command()
+def carry(
+    source: Annotated[
+        str, typer.Option("--from", help="The tournament whose standings seed this one.")
+    ],
+    top: Annotated[int | None, typer.Option(help="Only the first TOP ranked entrants.")] = None,
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Register the players of another tournament in its standings order, each seeded by
+    their rank: with --seeding previous, a knockout is seeded from a Swiss.
+
+    Example: tourney player carry --from club-night --top 8 -t club-cup
+    """
+    from tourney.tournament.state import decide_register_from
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        previous_slug = director.resolve(source)
+        if previous_slug == slug:
+            from tourney.errors import TourneyError
+
+            raise TourneyError(f"--from names {slug} itself: carry from another tournament")
+        director.sync_results(previous_slug)
+        previous = director.load(previous_slug).state
+        _loaded, events = director.execute(
+            slug, lambda state: decide_register_from(state, previous, top)
+        )
+        typer.echo(
+            f"Registered {len(events)} players from {previous_slug} in {slug}, seeded by rank."
+        )
+
+
+@app.command()
 def withdraw(
     player: Annotated[str, typer.Argument(help="The player's name or id.")],
     reason: Annotated[str, typer.Option(help="Why, for the record.")] = "",

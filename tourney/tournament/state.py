@@ -382,6 +382,42 @@ def decide_register_all(
     return events
 
 
+def decide_register_from(
+    state: TournamentState, previous: TournamentState, top: int | None = None
+) -> list[TournamentEvent]:
+    """Register the players of a finished (or running) tournament in their standings order,
+    each with their rank as seed: with ``seeding="previous"`` the bracket is seeded from it.
+
+    ``top`` keeps the first ``top`` ranked entrants (withdrawn entrants are left out; a
+    partnership's members come in together). All of them or, on any error, none.
+    """
+    from tourney.tournament.standings import standings_of
+
+    rows = [row for row in standings_of(previous) if not row.withdrawn]
+    if top is not None:
+        if top < 1:
+            raise TournamentError(f"--top must be at least 1, not {top}")
+        rows = rows[:top]
+    if not rows:
+        raise TournamentError(f"{previous.title} has no standings to carry over")
+    first = len(state.players) + 1
+    entries: list[PlayerRegistered] = []
+    for row in rows:
+        members = (
+            previous.teams[row.entrant_id].members
+            if row.entrant_id in previous.teams
+            else (row.entrant_id,)
+        )
+        for member in members:
+            player = previous.players[member]
+            entries.append(
+                PlayerRegistered(
+                    f"p{first + len(entries)}", player.name, player.club, player.rating, row.rank
+                )
+            )
+    return decide_register_all(state, entries)
+
+
 def _lookup(state: TournamentState, table: Mapping[str, _T], key: str, what: str) -> _T:
     try:
         return table[key]
