@@ -27,4 +27,4 @@ def record(match: MatchId, db: Db = None) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command(no_args_is_help=True)(record)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(record)

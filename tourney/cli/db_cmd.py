@@ -197,6 +197,6 @@ def rebuild(db: DbOption = None) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.add_typer(db_app, name="db")
-    app.command()(verify)
-    app.command()(rebuild)
+    app.add_typer(db_app, name="db", rich_help_panel="Database")
+    app.command(rich_help_panel="Database")(verify)
+    app.command(rich_help_panel="Database")(rebuild)

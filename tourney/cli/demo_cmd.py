@@ -19,9 +19,11 @@ def demo(
     site: Annotated[Path, typer.Option(help="Folder to publish the site into.")] = Path("site"),
     db: Db = None,
 ) -> None:
-    """Run a demo club night: players registered, a Swiss paired round by round at tables
-    of 4, every match played by bots and stored event by event through the same event store
-    and desks a scorer uses; then the standings, and the published site.
+    """Run a demo club night played by bots, print the standings and publish the site.
+
+    Players are registered, a Swiss is paired round by round at tables of 4, and every match
+    is played by bots and stored event by event through the same event store and desks a
+    scorer uses.
 
     Example: tourney demo --players 24 --rounds 5 --site club-site
     """
@@ -79,4 +81,4 @@ def demo(
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(demo)
+    app.command(rich_help_panel="Demo")(demo)

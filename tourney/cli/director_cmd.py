@@ -145,4 +145,4 @@ def void(
 
 
 def register(root: typer.Typer) -> None:
-    root.add_typer(app)
+    root.add_typer(app, rich_help_panel="Director")

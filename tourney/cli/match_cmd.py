@@ -143,8 +143,8 @@ def undo(
 
 
 def register(app: typer.Typer) -> None:
-    app.command(no_args_is_help=True)(start)
-    app.command(no_args_is_help=True)(hand)
-    app.command(no_args_is_help=True)(deal)
-    app.command(no_args_is_help=True)(show)
-    app.command(no_args_is_help=True)(undo)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(start)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(hand)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(deal)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(show)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(undo)

@@ -189,4 +189,4 @@ def team(
 
 
 def register(root: typer.Typer) -> None:
-    root.add_typer(app)
+    root.add_typer(app, rich_help_panel="Director")

@@ -34,4 +34,4 @@ def publish(
 
 
 def register(root: typer.Typer) -> None:
-    root.command()(publish)
+    root.command(rich_help_panel="Director")(publish)

@@ -73,5 +73,5 @@ def export(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("import", no_args_is_help=True)(import_)
-    app.command(no_args_is_help=True)(export)
+    app.command("import", rich_help_panel="Match records", no_args_is_help=True)(import_)
+    app.command(rich_help_panel="Match records", no_args_is_help=True)(export)

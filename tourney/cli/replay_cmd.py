@@ -67,4 +67,4 @@ def replay(
 
 
 def register(app: typer.Typer) -> None:
-    app.command(no_args_is_help=True)(replay)
+    app.command(rich_help_panel="Match records", no_args_is_help=True)(replay)

@@ -170,5 +170,5 @@ def pairings(
 
 
 def register(root: typer.Typer) -> None:
-    root.command()(pair)
-    root.command()(pairings)
+    root.command(rich_help_panel="Director")(pair)
+    root.command(rich_help_panel="Director")(pairings)

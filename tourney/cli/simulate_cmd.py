@@ -114,4 +114,4 @@ def simulate(
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(simulate)
+    app.command(rich_help_panel="Match records")(simulate)

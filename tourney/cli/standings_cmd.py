@@ -79,4 +79,4 @@ def print_standings(view: StandingsView) -> None:
 
 
 def register(root: typer.Typer) -> None:
-    root.command()(standings)
+    root.command(rich_help_panel="Director")(standings)

@@ -161,4 +161,4 @@ def show(tournament: TournamentOpt = None, db: Db = None, as_json: Json = False)
 
 
 def register(root: typer.Typer) -> None:
-    root.add_typer(app)
+    root.add_typer(app, rich_help_panel="Director")

@@ -96,7 +96,7 @@ def reveal(
 
 
 def register(app: typer.Typer) -> None:
-    app.command(no_args_is_help=True)(place)
-    app.command(no_args_is_help=True)(draw)
-    app.command("pass", no_args_is_help=True)(pass_)
-    app.command(no_args_is_help=True)(reveal)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(place)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(draw)
+    app.command("pass", rich_help_panel="Scorer", no_args_is_help=True)(pass_)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(reveal)
