@@ -29,7 +29,7 @@ db_app = typer.Typer(
 )
 
 
-def _fail(exc: Exception) -> NoReturn:
+def _fail(exc: Exception | str) -> NoReturn:
     print(f"error: {exc}", file=sys.stderr)
     raise typer.Exit(1)
 
@@ -115,14 +115,24 @@ def verify(
     heads: Annotated[
         bool, typer.Option("--heads", help="Also print each stream's short head hash.")
     ] = False,
+    sheet: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--sheet",
+            help="A match and the integrity hash printed on its signed scoresheet: "
+            "say whether the stream still holds exactly what was signed.",
+            metavar="MATCH HASH",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Check every stream's hash chain and name what was tampered with.
 
     Each edited, removed, inserted or reordered event is named by stream and version, one
-    line each on stderr, and the command exits 1.
+    line each on stderr, and the command exits 1. With --sheet, the hash printed on a signed
+    paper scoresheet is looked up in that match's stream as well.
 
-    Example: tourney verify --heads
+    Example: tourney verify --heads --sheet T3 5f1c2e9a0b7d
     """
     from tourney.errors import TourneyError
     from tourney.store.eventstore import EventStore
@@ -132,6 +142,8 @@ def verify(
     try:
         with EventStore.from_url(db) as store:
             problems = verify_store(store)
+            if sheet is not None:
+                _check_sheet(store, *sheet)
             head_rows = store.fetch_rows(
                 "SELECT stream_id, version, head_hash FROM streams ORDER BY stream_id", ()
             )
@@ -161,6 +173,37 @@ def verify(
             print(f"ok: {events} events in {len(head_rows)} streams, every hash chain intact")
     if problems:
         raise typer.Exit(1)
+
+
+def _check_sheet(store: Any, match: str, printed: str) -> None:
+    """Say where the hash printed on a scoresheet stands in the match's stream; exit 1 when
+    it is not there or events came after it."""
+    from tourney.scorer.streams import match_stream
+
+    stream = match_stream(match)
+    wanted = printed.strip().lower()
+    if len(wanted) < 8 or any(c not in "0123456789abcdef" for c in wanted):
+        _fail(f"--sheet: {printed!r} is not a printed hash (hex digits, at least 8)")
+    events = list(store.read_stream(stream))
+    if not events:
+        _fail(f"--sheet: match {match} has no events")
+    head = events[-1]
+    for event in events:
+        if event.hash.startswith(wanted):
+            if event.version == head.version:
+                print(f"sheet: {match} is exactly as signed ({wanted}, version {head.version})")
+                return
+            print(
+                f"sheet: {match} was signed at version {event.version}; "
+                f"{head.version - event.version} events were recorded after it",
+                file=sys.stderr,
+            )
+            raise typer.Exit(1)
+    print(
+        f"sheet: no event of {match} has the hash {wanted}: the stream is not what was signed",
+        file=sys.stderr,
+    )
+    raise typer.Exit(1)
 
 
 def rebuild(db: DbOption = None) -> None:
