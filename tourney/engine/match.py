@@ -82,6 +82,7 @@ class Outcome(NamedTuple):
 
 
 NOTHING = Outcome()
+_new_tuple = tuple.__new__
 """The outcome of an event that neither placed a tile nor ended anything."""
 
 
@@ -383,10 +384,12 @@ class Match:
         if points:
             scores[side] += points
         mine.discard(tile)
-        self.counts[seat] -= 1
+        counts = self.counts
+        left = counts[seat] = counts[seat] - 1
         continues = not drew and (points > 0 or tile.is_double)
-        placement = Placement(
-            line, self.players[seat], tile, on, ends, points, hand.number, continues
+        # tuple.__new__ directly: a NamedTuple's generated __new__ is a Python call per event.
+        placement: Placement = _new_tuple(
+            Placement, (line, self.players[seat], tile, on, ends, points, hand.number, continues)
         )
         self.placements.append(placement)
         self._passes = 0
@@ -398,7 +401,7 @@ class Match:
             self.winners = [side]
             self.phase = Phase.OVER
             return Outcome(placement, HandEnd.TARGET, None, True)
-        if self.counts[seat] == 0:
+        if left == 0:
             self._next_opener = seat
             if known:
                 return self._count(
@@ -411,7 +414,8 @@ class Match:
         self._continuation = continues
         if not continues:
             self.turn = (seat + 1) % self.n
-        return Outcome(placement)
+        outcome: Outcome = _new_tuple(Outcome, (placement, None, None, False))
+        return outcome
 
     place_tile = _place
     """``apply`` for a ``TilePlaced``, without the dispatch on the event's type."""
