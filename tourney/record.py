@@ -29,7 +29,7 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.engine.events import make_tile_placed
+from tourney.engine.events import make_tile_drawn, make_tile_placed
 from tourney.errors import TourneyError
 
 RECORD_VERSION = 1
@@ -117,7 +117,10 @@ def _tile_placed(obj: dict[str, Any]) -> Event:
 
 
 def _tile_drawn(obj: dict[str, Any]) -> Event:
-    return TileDrawn(_player(obj), _tile(obj, "tile", False), _extra(obj, "tile_drawn"))
+    event: Event = make_tile_drawn(
+        _player(obj), _tile(obj, "tile", False), _extra(obj, "tile_drawn")
+    )
+    return event
 
 
 def _passed(obj: dict[str, Any]) -> Event:
