@@ -67,8 +67,13 @@ def test_refusals_are_one_line_and_write_nothing(open_tournament: Cli) -> None:
     refused(cli, "tournament", "create", "Spring Open", message="already exists")
     refused(cli, "standings", "-t", "winter", message="no tournament called 'winter'")
     refused(cli, "pairings", message="no round of spring-open is paired yet")
+    refused(cli, "pair", "--forbid", "Ann", message="--forbid takes two players")
+    refused(cli, "pair", "--forbid", "Ann,ann", message="the same player twice")
     cli.ok("pair")
     refused(cli, "pair", message="results of round 1 are missing")
+    match = json.loads(cli.ok("pairings", "--json").stdout)["tables"][0]["match"]
+    refused(cli, "director", "forfeit", match, "--sides", "3", message="has sides 1 to 2")
+    refused(cli, "director", "forfeit", match, "--sides", "x", message="numbers from 1")
 
 
 def test_csv_import_all_or_nothing(open_tournament: Cli, tmp_path: Path) -> None:

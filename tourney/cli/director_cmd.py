@@ -33,13 +33,22 @@ def _match_id(state: TournamentState, text: str) -> str:
     raise TourneyError(f"no match {text!r} in {state.title}")
 
 
-def _sides(text: str) -> list[int]:
+def _sides(text: str, state: TournamentState | None = None, match_id: str = "") -> list[int]:
+    """Side numbers as typed (from 1) as indexes (from 0), checked against the match."""
     from tourney.errors import TourneyError
 
     try:
-        return [int(part) - 1 for part in text.split(",") if part.strip()]
+        sides = [int(part) - 1 for part in text.split(",") if part.strip()]
     except ValueError:
         raise TourneyError(f"sides are numbers from 1, like '1' or '1,3', not {text!r}") from None
+    if state is not None and match_id in state.matches:
+        count = len(state.matches[match_id].sides)
+        wrong = [s + 1 for s in sides if not 0 <= s < count]
+        if wrong or not sides:
+            raise TourneyError(
+                f"match {match_id} has sides 1 to {count}: {text!r} is not a choice of them"
+            )
+    return sides
 
 
 def _run(db: str | None, tournament: str | None, decide: object, what: str) -> None:
@@ -67,7 +76,9 @@ def forfeit(
     _run(
         db,
         tournament,
-        lambda s: decide_forfeit(s, _match_id(s, match), _sides(sides), reason),
+        lambda s: decide_forfeit(
+            s, _match_id(s, match), _sides(sides, s, _match_id(s, match)), reason
+        ),
         f"Forfeit of {match}",
     )
 
@@ -118,7 +129,9 @@ def adjudicate(
     _run(
         db,
         tournament,
-        lambda s: decide_adjudicate(s, _match_id(s, match), values, _sides(winners), reason),
+        lambda s: decide_adjudicate(
+            s, _match_id(s, match), values, _sides(winners, s, _match_id(s, match)), reason
+        ),
         f"Adjudicated result of {match}",
     )
 

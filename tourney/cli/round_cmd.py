@@ -75,6 +75,20 @@ def _print_round(state: TournamentState, number: int, why: bool) -> None:
             typer.echo(f"  note: {note}")
 
 
+def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
+    """``"Ann,Bo"`` as the pair of player ids that must not meet."""
+    from tourney.cli.player_cmd import player_id_of
+    from tourney.errors import TourneyError
+
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise TourneyError(f"--forbid takes two players, like 'Ann,Bo', not {text!r}")
+    pair = frozenset(player_id_of(state, name) for name in names)
+    if len(pair) != 2:
+        raise TourneyError(f"--forbid {text!r} names the same player twice")
+    return pair
+
+
 def pair(
     tournament: TournamentOpt = None,
     override: Annotated[
@@ -100,7 +114,6 @@ def pair(
 
     Example: tourney pair --avoid-same-club --forbid "Ann Lee,Bo Lee" --why
     """
-    from tourney.cli.player_cmd import player_id_of
     from tourney.tournament.state import decide_pair_deciding_matches, decide_pair_round
 
     with open_director(db) as director:
@@ -109,10 +122,7 @@ def pair(
         def decide(state: TournamentState) -> list[TournamentEvent]:
             if deciding:
                 return decide_pair_deciding_matches(state)
-            pairs = frozenset(
-                frozenset(player_id_of(state, name.strip()) for name in item.split(","))
-                for item in forbid or ()
-            )
+            pairs = frozenset(_forbidden_pair(state, item) for item in forbid or ())
             return decide_pair_round(
                 state, override=override, forbidden=pairs, avoid_same_club=avoid_same_club
             )
