@@ -21,6 +21,7 @@ from tourney.engine import (
     MatchStarted,
     Passed,
     Phase,
+    Tile,
     TileDrawn,
     TilePlaced,
 )
@@ -42,6 +43,41 @@ def player_names(count: int) -> tuple[str, ...]:
     return DEFAULT_NAMES[:count]
 
 
+class BotTable:
+    """A table of bots dealing with real tiles: the next event it makes in a known-hand match.
+
+    Deals come from one shuffled set reshuffled before every hand; bots choose among the
+    placements the engine lists; drawing and passing are the rules' (the engine's) call.
+    """
+
+    def __init__(self, bots: Sequence[Bot], rng: random.Random) -> None:
+        self.bots = list(bots)
+        self.rng = rng
+        self.tiles = list(DOUBLE_SIX)
+        self.boneyard: list[Tile] = []
+
+    def next_event(self, match: Match) -> Event:
+        """The event this table makes now in ``match`` (started, not finished)."""
+        rng = self.rng
+        if match.phase is not Phase.IN_HAND:
+            opener = match.next_opener or match.players[rng.randrange(match.n)]
+            size = HAND_SIZE[match.n]
+            tiles = self.tiles
+            rng.shuffle(tiles)
+            deal = {p: tuple(tiles[i * size : (i + 1) * size]) for i, p in enumerate(match.players)}
+            self.boneyard = tiles[match.n * size :]
+            return HandStarted(opener, deal)
+        player = match.to_move
+        assert player is not None
+        legal = list(match.legal_placements())
+        if legal:
+            tile, on = self.bots[match.seat_of[player]].choose(match, legal, rng)
+            return TilePlaced(player, tile, on)
+        if self.boneyard:
+            return TileDrawn(player, self.boneyard.pop())
+        return Passed(player)
+
+
 def simulate_match(
     rng: random.Random,
     players: Sequence[str] = ("Ann", "Bo"),
@@ -60,25 +96,7 @@ def simulate_match(
         events.append(event)
 
     emit(MatchStarted(tuple(players), partnerships, target))
-    size = HAND_SIZE[seats]
-    tiles = list(DOUBLE_SIX)
+    table = BotTable(bots, rng)
     while match.phase is not Phase.OVER:
-        by_rule = match.next_opener
-        opener = by_rule if by_rule is not None else players[rng.randrange(seats)]
-        rng.shuffle(tiles)
-        deal = {name: tuple(tiles[i * size : (i + 1) * size]) for i, name in enumerate(players)}
-        boneyard = tiles[seats * size :]
-        emit(HandStarted(opener, deal))
-        while match.phase is Phase.IN_HAND:
-            player = match.to_move
-            assert player is not None
-            legal = list(match.legal_placements())
-            if legal:
-                seat = match.seat_of[player]
-                tile, on = bots[seat].choose(match, legal, rng)
-                emit(TilePlaced(player, tile, on))
-            elif boneyard:
-                emit(TileDrawn(player, boneyard.pop()))
-            else:
-                emit(Passed(player))
+        emit(table.next_event(match))
     return SimulatedMatch(events, match)

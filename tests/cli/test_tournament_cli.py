@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -183,7 +184,7 @@ def test_a_one_shot_command_that_finishes_a_match_updates_the_standings(cli: Cli
     with EventStore.from_url(cli.db) as store:
         desk = Desk(store, table["match"])
         for event in played.events[1:-1]:  # match_started was written by the pairing
-            desk.append_events(lambda event=event: [event])  # type: ignore[misc]
+            desk.append_events(partial(list, (event,)))
     last = played.events[-1]
     if isinstance(last, TilePlaced):
         on = [] if last.on is None else ["on", str(last.on)]

@@ -31,8 +31,9 @@ def demo(
 
     from tourney.cli.options import fail
     from tourney.cli.standings_cmd import print_standings
-    from tourney.director.clubnight import publish_club_night, run_club_night
+    from tourney.director.clubnight import run_club_night
     from tourney.director.desk import DirectorDesk
+    from tourney.director.site import publish_tournament
     from tourney.errors import TourneyError
     from tourney.projections import open_store
     from tourney.reports.standings import standings_view
@@ -72,7 +73,7 @@ def demo(
         state = director.load(night.slug).state
         print_standings(standings_view(state))
         typer.echo(f"{night.matches} matches, {night.events} events stored in {store.url}")
-        files = publish_club_night(director, night.slug, site)
+        files = publish_tournament(director, night.slug, site)
         typer.echo(f"Published {len(files)} files: open {(site / 'index.html').resolve()}")
     except TourneyError as exc:
         raise fail(exc) from None

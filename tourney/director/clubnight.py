@@ -6,22 +6,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from functools import partial
 
 from tourney.bots import Bot, GreedyBot, RandomBot
 from tourney.director.desk import DirectorDesk
-from tourney.engine import (
-    DOUBLE_SIX,
-    HAND_SIZE,
-    Event,
-    HandStarted,
-    Passed,
-    Phase,
-    Tile,
-    TileDrawn,
-    TilePlaced,
-)
 from tourney.scorer.desk import Desk
+from tourney.simulate import BotTable
 from tourney.store.eventstore import EventStore
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.state import (
@@ -75,35 +65,12 @@ def free_name(director: DirectorDesk, name: str) -> str:
 def play_table(desk: Desk, bots: list[Bot], rng: random.Random) -> int:
     """Play the match of ``desk`` to its end, one appended event at a time, as a scorer
     would record it; returns how many events were appended."""
+    table = BotTable(bots, rng)
     appended = 0
-    boneyard: list[Tile] = []
-    tiles = list(DOUBLE_SIX)
-
-    def record(event: Event) -> None:
-        nonlocal appended
-        desk.append_events(lambda: [event])
-        appended += 1
-
     while not desk.match.finished:
-        match = desk.match
-        if match.phase is not Phase.IN_HAND:
-            opener = match.next_opener or match.players[rng.randrange(match.n)]
-            size = HAND_SIZE[match.n]
-            rng.shuffle(tiles)
-            deal = {p: tuple(tiles[i * size : (i + 1) * size]) for i, p in enumerate(match.players)}
-            boneyard = tiles[match.n * size :]
-            record(HandStarted(opener, deal))
-            continue
-        player = match.to_move
-        assert player is not None
-        legal = list(match.legal_placements())
-        if legal:
-            tile, on = bots[match.seat_of[player]].choose(match, legal, rng)
-            record(TilePlaced(player, tile, on))
-        elif boneyard:
-            record(TileDrawn(player, boneyard.pop()))
-        else:
-            record(Passed(player))
+        event = table.next_event(desk.match)
+        desk.append_events(partial(list, (event,)))
+        appended += 1
     return appended
 
 
@@ -140,12 +107,11 @@ def run_club_night(
     names = player_names(players)
     for number, player in enumerate(names, 1):
         director.execute(slug, _registration(number, player))
-    tables_per_round = max(1, players // table_size)
-    total = tables_per_round * rounds
-    done = events = 0
+    total = done = events = 0
     for _ in range(rounds):
         loaded, _events = director.pair(slug, decide_pair_round)
         paired = loaded.state.rounds[-1]
+        total = total or len(paired.tables) * rounds  # every Swiss round seats the same field
         for table in paired.tables:
             desk = Desk(store, table.match_id, recorded_by="demo")
             bots: list[Bot] = [
@@ -154,11 +120,5 @@ def run_club_night(
             events += play_table(desk, bots, rng)
             done += 1
             if after_table is not None:
-                after_table(done, max(total, done))
+                after_table(done, total)
     return ClubNight(slug, done, events)
-
-
-def publish_club_night(director: DirectorDesk, slug: str, site: Path) -> list[Path]:
-    from tourney.director.site import publish_tournament
-
-    return publish_tournament(director, slug, site)

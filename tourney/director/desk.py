@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.engine import MatchStarted
+from tourney.engine import Event, MatchStarted
 from tourney.errors import TourneyError
 from tourney.scorer.streams import match_events, match_stream, to_payload
 from tourney.tournament.events import (
@@ -74,9 +74,8 @@ class DirectorDesk:
     def slugs(self) -> list[str]:
         """Every tournament in the store, oldest first."""
         rows = self.store.fetch_rows(
-            "SELECT e.stream_id FROM events e WHERE e.version = 1 AND e.stream_id LIKE "
-            + ("?" if self.store.dialect == "sqlite" else "%s")
-            + " ORDER BY e.position",
+            "SELECT stream_id FROM events WHERE version = 1 "
+            f"AND stream_id LIKE {self.store.mark} ORDER BY position",
             (f"{PREFIX}%",),
         )
         return [str(row[0])[len(PREFIX) :] for row in rows]
@@ -205,15 +204,17 @@ class DirectorDesk:
 
     # -- results from the match streams ----------------------------------------------------
 
-    def match_state(self, match_id: str) -> tuple[Match, int]:
-        """A match replayed from its stream (events in force only), and the stream version."""
+    def replay_match(self, match_id: str) -> tuple[Match, list[tuple[int, Event]], int]:
+        """A match replayed from its stream: the match, its events in force with their
+        versions (undone events left out), and the stream's version."""
         from tourney.engine import Match
 
         stored = list(self.store.read_stream(match_stream(match_id)))
+        in_force = match_events(stored)
         match = Match()
-        for version, event in match_events(stored):
+        for version, event in in_force:
             match.apply(event, version)
-        return match, (stored[-1].version if stored else 0)
+        return match, in_force, (stored[-1].version if stored else 0)
 
     def sync_results(self, slug: str) -> list[str]:
         """Record the result of every finished match of the tournament not yet recorded;
@@ -223,7 +224,7 @@ class DirectorDesk:
         for record in loaded.state.matches.values():
             if record.outcome is not None:
                 continue
-            match, version = self.match_state(record.match_id)
+            match, _events, version = self.replay_match(record.match_id)
             if not match.finished:
                 continue
             self.record_result(slug, record.match_id, match, version)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.engine import Event, Match
-from tourney.scorer.streams import match_events, match_stream
+from tourney.scorer.streams import match_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
@@ -21,20 +21,14 @@ def publish_tournament(
 
     director.sync_results(slug)
     state = director.load(slug).state
-    store = director.store
     matches: dict[str, Match] = {}
     events: dict[str, list[tuple[int, Event]]] = {}
     hashes: dict[str, str] = {}
     for match_id in state.matches:
-        stream = match_stream(match_id)
-        stored = list(store.read_stream(stream))
-        if not stored:
+        match, in_force, version = director.replay_match(match_id)
+        if not version:
             continue
-        in_force = match_events(stored)
-        match = Match()
-        for version, event in in_force:
-            match.apply(event, version)
         matches[match_id] = match
         events[match_id] = in_force
-        hashes[match_id] = store.short_head_hash(stream) or ""
+        hashes[match_id] = director.store.short_head_hash(match_stream(match_id)) or ""
     return publish(site_dir, state, matches, hashes, templates_dir, events=events)

@@ -99,7 +99,6 @@ class Match:
         "_continuation",
         "_drawn",
         "_drew",
-        "_last_placer",
         "_next_opener",
         "_passes",
         "_reveals",
@@ -139,7 +138,6 @@ class Match:
         self.hands: list[HandSummary] = []
         self.placements: list[Placement] = []
         self._next_opener: int | None = None
-        self._last_placer = -1
         self._new_hand_state()
 
     def _new_hand_state(self) -> None:
@@ -395,7 +393,6 @@ class Match:
         self._passes = 0
         self._drew = False
         self._drawn = None
-        self._last_placer = seat
         if scores[side] >= self.target:
             hand.end = HandEnd.TARGET
             self.winners = [side]
