@@ -29,6 +29,10 @@ def _migrate(connection: Connection) -> None:
         connection=connection,
         target_metadata=target_metadata,
         render_as_batch=connection.dialect.name == "sqlite",
+        # SQLite's DDL is transactional, but alembic assumes it is not and would commit
+        # between revisions, letting a second first use start on a half-upgraded file
+        # ("table ... already exists"). One transaction for the whole upgrade.
+        transactional_ddl=True,
     )
     with context.begin_transaction():
         if connection.dialect.name == "postgresql":
