@@ -9,6 +9,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
+
 from tourney.engine import (
     Event,
     HandEnd,
@@ -38,6 +40,23 @@ def shared_dir() -> Path:
 
 
 SHARED_RECORDS = shared_dir() / "records"
+
+
+def require_shared(path: Path | None = None) -> None:
+    """Skip a test that reads the project's shared sample records when they are not there
+    (a clone outside the project folder), naming where they were looked for. Under CI
+    (``$CI`` set) their absence fails instead: CI always has them beside the clone."""
+    if path is not None and SHARED_RECORDS not in path.parents:
+        return
+    if (SHARED_RECORDS / "valid").is_dir():
+        return
+    message = (
+        f"the shared sample records are not at {SHARED_RECORDS}: "
+        "put the project's shared/ folder beside the clone or set TOURNEY_SHARED"
+    )
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
 
 
 def t(text: str) -> Tile:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.support import FIXTURES, SHARED_RECORDS, replay_file, run_tourney
+from tests.support import FIXTURES, SHARED_RECORDS, replay_file, require_shared, run_tourney
 from tourney.cli.app import app
 
 RECORDS = [
@@ -21,6 +21,7 @@ RECORDS = [
 
 
 def account(path: Path) -> list[str]:
+    require_shared(path)
     result = CliRunner().invoke(app, ["replay", str(path)], terminal_width=100)
     assert result.exit_code == 0, result.stderr
     return result.stdout.splitlines()
@@ -68,6 +69,7 @@ def test_account_shows_draws_passes_and_reveals() -> None:
 
 
 def test_unfinished_record_replays_to_its_current_state(tmp_path: Path) -> None:
+    require_shared()
     lines = (SHARED_RECORDS / "valid" / "0000.jsonl").read_text(encoding="utf-8").splitlines()
     short = tmp_path / "short.jsonl"
     short.write_text("\n".join(lines[:12]) + "\n", encoding="utf-8")
