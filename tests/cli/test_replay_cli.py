@@ -29,6 +29,7 @@ def account(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_account_shows_each_hand_end_credits_and_result(path: Path) -> None:
+    require_shared(path)
     match = replay_file(path).match
     lines = account(path)
     text = "\n".join(lines)
