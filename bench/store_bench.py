@@ -92,19 +92,18 @@ class RawSqlite:
 class RawSqliteSameRows(RawSqlite):
     """sqlite3 doing what tourney's append does in the database, with nothing computed:
     tourney's schema (built by its migrations), the same statements (read the stream head,
-    insert, move the head), the same row sizes (a 64-digit hash, a timestamp), the hashes
+    insert with the log link), the same row sizes (a 64-digit hash, a timestamp), the hashes
     drawn from a list made beforehand. The gap to tourney is tourney's Python work."""
 
-    SQL_HEAD = "SELECT version, head_hash FROM streams WHERE stream_id = ?"
+    SQL_HEAD = "SELECT version, hash FROM events WHERE stream_id = ? ORDER BY version DESC LIMIT 1"
+    LAST = "FROM events ORDER BY position DESC LIMIT 1"
     SQL_INSERT = (
         "INSERT INTO events (stream_id, version, type, schema_version, payload, recorded_at, "
-        "recorded_by, command_id, hash) VALUES (?, ?, ?, 1, ?, ?, NULL, NULL, ?)"
+        "recorded_by, command_id, hash, follows_stream, follows_version) "
+        f"VALUES (?, ?, ?, 1, ?, ?, NULL, NULL, ?, (SELECT stream_id {LAST}), "
+        f"(SELECT version {LAST}))"
     )
-    SQL_SET_HEAD = (
-        "INSERT INTO streams (stream_id, version, head_hash) VALUES (?, ?, ?) "
-        "ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, "
-        "head_hash = excluded.head_hash"
-    )
+    SQL_REGISTER = "INSERT INTO streams (stream_id) VALUES (?) ON CONFLICT (stream_id) DO NOTHING"
 
     def __init__(self, path: Path) -> None:  # the schema comes from tourney's migrations
         EventStore.from_url(f"sqlite:///{path}").close()
@@ -121,6 +120,8 @@ class RawSqliteSameRows(RawSqlite):
             execute("BEGIN IMMEDIATE")
             head = execute(self.SQL_HEAD, (stream,)).fetchone()
             version = head[0] if head else 0
+            if not head:
+                execute(self.SQL_REGISTER, (stream,))
             for _ in range(per_transaction):
                 version += 1
                 self.count += 1
@@ -128,7 +129,6 @@ class RawSqliteSameRows(RawSqlite):
                 execute(
                     self.SQL_INSERT, (stream, version, EVENT_TYPE, PAYLOAD_TEXT, self.stamp, hash_)
                 )
-            execute(self.SQL_SET_HEAD, (stream, version, hash_))
             execute("COMMIT")
 
 

@@ -12,7 +12,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlmodel import SQLModel
 
 import tourney.store.models  # noqa: F401  (registers the tables)
@@ -22,7 +22,8 @@ from tourney.projections.match_view import new_events
 from tourney.store import migrate
 from tourney.store.database import make_engine
 from tourney.store.errors import SchemaError
-from tourney.store.eventstore import EventStore
+from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.hashchain import GENESIS, event_hash
 from tourney.store.verify import verify
 
 REPO = Path(__file__).resolve().parents[2]
@@ -124,3 +125,43 @@ def test_processes_opening_a_fresh_database_at_once_all_succeed(database_url: st
         process.join(timeout=60)
     assert [process.exitcode for process in processes] == [0, 0, 0, 0]
     assert tables(database_url) == ALL_TABLES
+
+
+def test_log_links_replace_stream_heads_and_back(database_url: str) -> None:
+    """0004 turns the per-append head rows into a registry and adds the log links; events
+    stored before it verify as they are, and going back rebuilds the heads from them."""
+    engine = make_engine(database_url)
+    migrate.upgrade(engine, "0003_tournament_views")
+    chain = GENESIS
+    with engine.begin() as connection:
+        for version in (1, 2):
+            chain = event_hash(chain, "old", version, "noted", 1, "{}", "2026-11-01", None, None)
+            connection.execute(
+                text(
+                    "INSERT INTO events (stream_id, version, type, schema_version, payload, "
+                    "recorded_at, hash) VALUES ('old', :v, 'noted', 1, '{}', '2026-11-01', :h)"
+                ),
+                {"v": version, "h": chain},
+            )
+        connection.execute(
+            text("INSERT INTO streams VALUES ('old', 2, :h), ('emptied', 3, :h)"), {"h": chain}
+        )
+    engine.dispose()
+    with EventStore.from_url(database_url) as store:
+        assert migrate.current_revision(store.engine) == migrate.HEAD_REVISION
+        store.append("new", [NewEvent("noted", {})])
+        assert [str(p) for p in verify(store)] == [
+            "stream 'emptied': registered, but no events are stored (removed)"
+        ]
+        (link,) = store.fetch_rows(
+            "SELECT follows_stream, follows_version FROM events WHERE stream_id = 'new'", ()
+        )
+        assert tuple(link) == ("old", 2)
+        migrate.downgrade(store.engine, "0003_tournament_views")
+        heads = store.fetch_rows("SELECT stream_id, version, head_hash FROM streams", ())
+        assert sorted(tuple(row) for row in heads) == [
+            ("new", 1, store.head_hash("new")),
+            ("old", 2, chain),
+        ]
+        migrate.upgrade(store.engine)
+        assert store.stream_version("old") == 2

@@ -44,6 +44,25 @@ class StoreContract:
         assert list(store.read_stream("s-1")) == stored
         assert stored[0].metadata["schema_version"] == 1
 
+    def test_each_event_names_the_event_before_it_in_the_log(self, store: EventStore) -> None:
+        store.append("a", events(2))
+        store.append("b", events(1))
+        store.append("a", events(1))
+        rows = store.fetch_rows(
+            "SELECT stream_id, version, follows_stream, follows_version FROM events "
+            "ORDER BY position",
+            (),
+        )
+        assert [tuple(row) for row in rows] == [
+            ("a", 1, None, None),
+            ("a", 2, "a", 1),
+            ("b", 1, "a", 2),
+            ("a", 3, "b", 1),
+        ]
+        registered = store.fetch_rows("SELECT stream_id FROM streams ORDER BY stream_id", ())
+        assert [tuple(row) for row in registered] == [("a",), ("b",)]
+        assert store.heads() == [("a", 3, store.head_hash("a")), ("b", 1, store.head_hash("b"))]
+
     def test_hash_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
         first, second = store.append("s-1", events(2, "tile_placed"))
         assert first.hash == event_hash(

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.integration.counting_projection import CountingProjection, create_tables
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.hashchain import event_hash
+from tourney.store.projections import Projector
 from tourney.store.verify import Problem, verify
 
 DROP_TRIGGERS = {
@@ -39,6 +41,16 @@ def tamper(store: EventStore, *statements: str) -> None:
 def position(store: EventStore, stream: str, version: int) -> int:
     (event,) = store.read_stream(stream, version - 1, version)
     return event.position
+
+
+def swap_positions(store: EventStore, one: tuple[str, int], other: tuple[str, int]) -> None:
+    first, second = position(store, *one), position(store, *other)
+    tamper(
+        store,
+        f"UPDATE events SET position = -1 WHERE position = {first}",
+        f"UPDATE events SET position = {first} WHERE position = {second}",
+        f"UPDATE events SET position = {second} WHERE position = -1",
+    )
 
 
 def located(problems: list[Problem]) -> set[tuple[str, int | None]]:
@@ -125,13 +137,7 @@ def test_swapped_payloads_are_named(store: EventStore) -> None:
 
 
 def test_reordered_events_are_named(store: EventStore) -> None:
-    second, third = position(store, "match-1", 2), position(store, "match-1", 3)
-    tamper(
-        store,
-        f"UPDATE events SET position = -1 WHERE position = {second}",
-        f"UPDATE events SET position = {second} WHERE position = {third}",
-        f"UPDATE events SET position = {third} WHERE position = -1",
-    )
+    swap_positions(store, ("match-1", 2), ("match-1", 3))
     problems = verify(store)
     assert located(problems) == {("match-1", 3)}
     assert "reordered" in str(problems[0])
@@ -146,3 +152,36 @@ def test_verify_reads_many_streams_in_pages(
     assert verify(store) == []
     tamper(store, "UPDATE events SET type = 'passed' WHERE stream_id = 'match-2' AND version = 3")
     assert located(verify(store)) == {("match-2", 3)}
+
+
+def test_events_moved_across_streams_are_named(store: EventStore) -> None:
+    # match-1 version 5 and match-2 version 1 trade places in the log: each stream's own
+    # order still holds, only the log links show the move.
+    swap_positions(store, ("match-1", 5), ("match-2", 1))
+    problems = verify(store)
+    assert located(problems) == {("match-2", 1), ("match-1", 5)}
+    assert all("out of log order" in str(problem) for problem in problems)
+
+
+def test_removed_last_events_of_the_log_are_named_by_the_read_models(
+    store: EventStore,
+) -> None:
+    # No later event links to the log's last ones; the checkpoints every tourney command
+    # advances after appending remember them.
+    create_tables(store.engine)
+    Projector(store, [CountingProjection()]).catch_up()
+    tamper(store, "DELETE FROM events WHERE stream_id = 'match-2' AND version >= 2")
+    problems = verify(store)
+    assert located(problems) == {("match-2", 3)}
+    assert "versions 2-2 before it" not in str(problems[0])
+    assert str(problems[0]).startswith("stream 'match-2' version 3: removed, with version 2")
+    assert "'test_counts' had applied it" in str(problems[0])
+
+
+def test_a_stream_whose_events_are_all_gone_is_named_even_after_a_rebuild(
+    store: EventStore,
+) -> None:
+    tamper(store, "DELETE FROM events WHERE stream_id = 'match-2'")
+    create_tables(store.engine)
+    Projector(store, [CountingProjection()]).rebuild()
+    assert located(verify(store)) == {("match-2", None)}

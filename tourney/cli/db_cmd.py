@@ -144,9 +144,7 @@ def verify(
             problems = verify_store(store)
             if sheet is not None:
                 _check_sheet(store, *sheet)
-            head_rows = store.fetch_rows(
-                "SELECT stream_id, version, head_hash FROM streams ORDER BY stream_id", ()
-            )
+            head_rows = store.heads()
             events = _count(store, "events")
     except TourneyError as exc:
         _fail(exc)

@@ -24,6 +24,7 @@ import os
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,7 +39,7 @@ from tourney.store.database import (
 )
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
-from tourney.store.hashchain import GENESIS, BatchHasher, short
+from tourney.store.hashchain import GENESIS, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, ensure_schema
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
@@ -54,7 +55,8 @@ _ENCODE_CHUNKS = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
 )
 
 
-# (second, its text): one tuple, replaced whole, so threads never see half of an update.
+# (second, its text up to the decimal point): one tuple, replaced whole, so threads never see
+# half of an update.
 _stamp_cache: tuple[int, str] = (-1, "")
 
 
@@ -62,18 +64,14 @@ def _now() -> str:
     """The current UTC time as `datetime.now(UTC).isoformat(timespec="microseconds")` gives
     it, formatting the date and time of day once per second (every append takes one)."""
     global _stamp_cache
-    second, micro = divmod(time.time_ns() // 1000, 1_000_000)
+    micros = time.time_ns() // 1000
+    second = micros // 1_000_000
     cached_second, text = _stamp_cache
     if second != cached_second:
-        text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S.")
         _stamp_cache = (second, text)
-    return f"{text}.{micro:06d}+00:00"
-
-
-def _encode(payload: Mapping[str, Any]) -> str:
-    if _ENCODE_CHUNKS is None or type(payload) is not dict:
-        return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-    return "".join(_ENCODE_CHUNKS(payload, 0))
+    # Zero-padded to six digits by slicing, cheaper than a format spec.
+    return text + str(1_000_000 + micros % 1_000_000)[1:] + "+00:00"
 
 
 # Every column of `events`, in the order rows are decoded.
@@ -124,9 +122,6 @@ class StoredEvent(NamedTuple):
 
 
 Row = tuple[Any, ...]
-# An event ready to append: type, schema version, payload text, recorded_by, and the payload
-# as it will be returned (lifted to the current version), with that version.
-_Prepared = tuple[str, int, str, str | None, dict[str, Any], int]
 
 
 class EventStore:
@@ -145,7 +140,8 @@ class EventStore:
         self._sqlite = self.dialect == "sqlite"
         # Called after each append that wrote something (projections catch up here).
         self.after_append: list[Callable[[], None]] = []
-        self._writer: Any = None
+        self._writer: tuple[Any, Any] | None = None
+        self._writer_pooled: Any = None
         self._writer_pid = 0
         self._writer_lock = threading.Lock()
         # The driver's parameter marker, for the store's own modules' SQL.
@@ -153,16 +149,25 @@ class EventStore:
         self._sql_command = (
             f"SELECT {COLUMNS} FROM events WHERE command_id = {mark} ORDER BY position"
         )
-        self._sql_head = f"SELECT version, head_hash FROM streams WHERE stream_id = {mark}"
+        # The stream head is its last event (the unique index's last entry for the stream).
+        self._sql_head = (
+            f"SELECT version, hash FROM events WHERE stream_id = {mark} "
+            "ORDER BY version DESC LIMIT 1"
+        )
+        # Each event records the event before it in the log (`follows_*`, see verify): read
+        # by the insert itself, under the write lock, so appending costs no extra statement.
         marks = ", ".join([mark] * 9)
+        last = "FROM events ORDER BY position DESC LIMIT 1"
         self._sql_insert = (
             "INSERT INTO events (stream_id, version, type, schema_version, payload, "
-            f"recorded_at, recorded_by, command_id, hash) VALUES ({marks})"
+            "recorded_at, recorded_by, command_id, hash, follows_stream, follows_version) "
+            f"VALUES ({marks}, (SELECT stream_id {last}), (SELECT version {last}))"
         )
-        self._sql_set_head = (
-            f"INSERT INTO streams (stream_id, version, head_hash) VALUES ({mark}, {mark}, {mark}) "
-            "ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, "
-            "head_hash = excluded.head_hash"
+        # A stream is registered by its first append: verify then sees a stream whose every
+        # event was removed. (Nothing else is written per append: a per-append head row
+        # cost 4-5% of SQLite's append rate at synchronous=FULL, one more page per fsync.)
+        self._sql_register = (
+            f"INSERT INTO streams (stream_id) VALUES ({mark}) ON CONFLICT (stream_id) DO NOTHING"
         )
         self._sql_stream = (
             f"SELECT {COLUMNS} FROM events WHERE stream_id = {mark} AND version > {mark} "
@@ -236,132 +241,121 @@ class EventStore:
         lock is not had in time, and SchemaError (before writing) for a schema version that
         cannot be read back.
         """
+        # One flat function on purpose: at synchronous=FULL each append waits for an fsync,
+        # after which the caches are cold and every Python call, comprehension and helper
+        # costs several times its warm price (measured: the call structure of an earlier
+        # version cost as much as its JSON and hashing together).
         recorded_at = _now()
-        current = self.registry.current
-        prepared: list[_Prepared] = []
-        for event in events:
-            latest = current(event.type)
-            body = dict(event.payload)
-            version = latest if event.schema_version is None else event.schema_version
-            if version != latest:
-                body = self.registry.upcast(event.type, version, body)
-            prepared.append(
-                (event.type, version, _encode(event.payload), event.recorded_by, body, latest)
-            )
+        latest_of = self.registry._current.get
+        encode = _ENCODE_CHUNKS
+        make = tuple.__new__
+        sqlite = self._sqlite
         with self._writer_lock:
-            stored, wrote = self._append_locked(
-                stream_id, prepared, recorded_at, expected_version, command_id
-            )
-        if wrote:
-            for hook in self.after_append:
-                hook()
-        return stored
-
-    def _append_locked(
-        self,
-        stream_id: str,
-        prepared: list[_Prepared],
-        recorded_at: str,
-        expected_version: int | None,
-        command_id: str | None,
-    ) -> tuple[list[StoredEvent], bool]:
-        """Append under the writer lock; returns the events and whether any were written."""
-        connection, cursor = self._writer_connection()
-        try:
-            if self._sqlite:
-                cursor.execute("BEGIN IMMEDIATE")
-            else:
-                self._lock_postgres(cursor)
-            if command_id is not None:
-                cursor.execute(self._sql_command, (command_id,))
-                already = cursor.fetchall()
-                if already:
-                    connection.rollback()
-                    return self._decode_page(already), False
-            cursor.execute(self._sql_head, (stream_id,))
-            head = cursor.fetchone()
-            version, previous = (int(head[0]), str(head[1])) if head else (0, GENESIS)
-            if expected_version is not None and expected_version != version:
-                raise ConcurrencyError(stream_id, expected_version, version)
-            if not prepared:
-                connection.rollback()
-                return [], False
-            rows = []
-            chain = BatchHasher(stream_id, recorded_at, command_id)
-            for type_, schema_version, payload, recorded_by, _body, _latest in prepared:
-                version += 1
-                previous = chain(previous, version, type_, schema_version, payload, recorded_by)
-                rows.append(
-                    (
-                        stream_id,
-                        version,
-                        type_,
-                        schema_version,
-                        payload,
-                        recorded_at,
-                        recorded_by,
+            connection, cursor = self._writer or self._open_writer()
+            execute = cursor.execute
+            try:
+                if sqlite:
+                    execute("BEGIN IMMEDIATE")
+                else:
+                    self._lock_postgres(cursor)
+                if command_id is not None:
+                    execute(self._sql_command, (command_id,))
+                    already = cursor.fetchall()
+                    if already:
+                        connection.rollback()
+                        return self._decode_page(already)
+                execute(self._sql_head, (stream_id,))
+                head = cursor.fetchone()
+                version, previous = (head[0], head[1]) if head else (0, GENESIS)
+                if expected_version is not None and expected_version != version:
+                    raise ConcurrencyError(stream_id, expected_version, version)
+                new_stream = version == 0
+                rows: list[Row] = []
+                stored: list[Row] = []
+                for event in events:
+                    type_ = event.type
+                    payload = event.payload
+                    latest = latest_of(type_, DEFAULT_VERSION)
+                    schema = event.schema_version
+                    body = dict(payload)
+                    if schema is None:
+                        schema = latest
+                    elif schema != latest:
+                        body = self.registry.upcast(type_, schema, body)
+                    if encode is None or type(payload) is not dict:
+                        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+                    else:
+                        text = "".join(encode(payload, 0))
+                    version += 1
+                    by = event.recorded_by
+                    previous = event_hash(
+                        previous, stream_id, version, type_, schema, text, recorded_at, by,
                         command_id,
-                        previous,
+                    )  # fmt: skip
+                    rows.append(
+                        (stream_id, version, type_, schema, text, recorded_at, by, command_id,
+                         previous)
+                    )  # fmt: skip
+                    stored.append(
+                        (version, type_, body, latest, recorded_at, by, command_id, previous)
                     )
-                )
-            positions = self._insert(cursor, rows)
-            cursor.execute(self._sql_set_head, (stream_id, version, previous))
-            if self._sqlite:
-                # The cursor's cached COMMIT statement: sqlite3's Connection.commit() prepares
-                # a new one every time (3-8% of a one-event append at synchronous=FULL).
-                cursor.execute("COMMIT")
-            else:
-                connection.commit()
-        except BaseException as exc:
-            with contextlib.suppress(Exception):
-                connection.rollback()
-            if not isinstance(exc, StoreError):
-                self._drop_writer()
-            raise self._translate(exc, stream_id) from None
-        stored = [
-            StoredEvent(
-                position,
-                stream_id,
-                row[1],
-                row[2],
-                event[4],
-                event[5],
-                recorded_at,
-                row[6],
-                command_id,
-                row[8],
-            )
-            for position, row, event in zip(positions, rows, prepared, strict=True)
-        ]
-        return stored, True
+                if not rows:
+                    connection.rollback()
+                    return []
+                if sqlite and len(rows) == 1:
+                    execute(self._sql_insert, rows[0])
+                    positions: Sequence[int] = (cursor.lastrowid,)
+                else:
+                    positions = self._insert(cursor, rows)
+                if new_stream:
+                    execute(self._sql_register, (stream_id,))
+                if sqlite:
+                    # The cursor's cached COMMIT statement: sqlite3's Connection.commit()
+                    # prepares a new one every time (3-8% of a one-event append at FULL).
+                    execute("COMMIT")
+                else:
+                    connection.commit()
+            except BaseException as exc:
+                with contextlib.suppress(Exception):
+                    connection.rollback()
+                if not isinstance(exc, StoreError):
+                    self._drop_writer()
+                raise self._translate(exc, stream_id) from None
+        # Built with tuple.__new__: the named tuple's own __new__ is Python code.
+        result: list[StoredEvent] = []
+        for position, fields in zip(positions, stored, strict=True):
+            result.append(make(StoredEvent, (position, stream_id, *fields)))
+        for hook in self.after_append:
+            hook()
+        return result
 
-    def _writer_connection(self) -> tuple[Any, Any]:
-        """The driver connection and cursor appends use, kept open: a pool checkout per
-        append costs as much as the insert. Reopened after a fork or a failure."""
-        if self._writer is None or self._writer_pid != os.getpid():
-            pooled = self._connect()
-            # A SQLAlchemy pool hands out a wrapper; the direct SQLite engine the bare driver.
-            driver = getattr(pooled, "driver_connection", pooled)
-            self._writer = (pooled, driver, driver.cursor())
-            self._writer_pid = os.getpid()
-        return self._writer[1], self._writer[2]
+    def _open_writer(self) -> tuple[Any, Any]:
+        """Open the driver connection and cursor appends use, kept open: a pool checkout per
+        append costs as much as the insert. Dropped after a failure, and in a forked child
+        (which must not share its parent's connection)."""
+        pooled = self._connect()
+        # A SQLAlchemy pool hands out a wrapper; the direct SQLite engine the bare driver.
+        driver = getattr(pooled, "driver_connection", pooled)
+        self._writer_pooled = pooled
+        self._writer = (driver, driver.cursor())
+        self._writer_pid = os.getpid()
+        _forget_writer_after_fork.add(self)
+        return self._writer
 
     def _drop_writer(self) -> None:
         writer, self._writer = self._writer, None
         if writer is not None and self._writer_pid == os.getpid():
             with contextlib.suppress(Exception):
-                writer[2].close()
-                writer[0].close()
+                writer[1].close()
+                self._writer_pooled.close()
 
     def _lock_postgres(self, cursor: Any) -> None:
         cursor.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
         cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
 
     def _insert(self, cursor: Any, rows: list[Row]) -> list[int]:
+        """Insert a batch (or, on PostgreSQL, any append); returns the positions taken."""
         if self._sqlite:
-            if len(rows) == 1:
-                cursor.execute(self._sql_insert, rows[0])
-                return [int(cursor.lastrowid)]
             # Under the write lock each rowid is the previous maximum plus one, so a batch
             # takes consecutive positions ending at the last one inserted.
             cursor.executemany(self._sql_insert, rows)
@@ -388,7 +382,7 @@ class EventStore:
         if isinstance(exc, sqlite3.IntegrityError) or name == "UniqueViolation":
             return StoreError(
                 f"could not append to {stream_id!r}: {message}; "
-                "the stream head disagrees with its events, run `tourney verify`"
+                "the stored versions disagree with each other, run `tourney verify`"
             )
         return describe_connect_error(self._url_text, exc)
 
@@ -408,6 +402,16 @@ class EventStore:
         """The head hash in the 12-digit form printed on a scoresheet."""
         full = self.head_hash(stream_id)
         return None if full is None else short(full)
+
+    def heads(self) -> list[tuple[str, int, str]]:
+        """(stream, version, hash) of every stream's last event, by stream id."""
+        rows = self.fetch_rows(
+            "SELECT e.stream_id, e.version, e.hash FROM events AS e JOIN "
+            "(SELECT stream_id, MAX(version) AS version FROM events GROUP BY stream_id) AS h "
+            "ON e.stream_id = h.stream_id AND e.version = h.version ORDER BY e.stream_id",
+            (),
+        )
+        return [(str(stream), int(version), str(hash_)) for stream, version, hash_ in rows]
 
     def _head(self, stream_id: str) -> tuple[int, str] | None:
         rows = self.fetch_rows(self._sql_head, (stream_id,))
@@ -458,19 +462,26 @@ class EventStore:
         # handling, and fall back to loads() (which raises) if anything is left over.
         scan = _SCAN
         loads = json.loads
-        current = self.registry._current
+        latest_of = self.registry._current.get
         upcast = self.registry.upcast
-        make = StoredEvent
+        # tuple.__new__ rather than the named tuple's own __new__, which is Python code.
+        make = tuple.__new__
         decoded: list[StoredEvent] = []
         append = decoded.append
         for position, stream_id, version, type_, schema, payload, at, by, command, hash_ in rows:
             body, end = scan(payload, 0)
             if end != len(payload):
                 body = loads(payload)
-            if schema != current.get(type_, DEFAULT_VERSION):
+            latest = latest_of(type_, DEFAULT_VERSION)
+            if schema != latest:
                 body = upcast(type_, schema, body)
-                schema = current.get(type_, DEFAULT_VERSION)
-            append(make(position, stream_id, version, type_, body, schema, at, by, command, hash_))
+                schema = latest
+            append(
+                make(
+                    StoredEvent,
+                    (position, stream_id, version, type_, body, schema, at, by, command, hash_),
+                )
+            )
         return decoded
 
     def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
@@ -507,6 +518,15 @@ class EventStore:
             raise describe_connect_error(self._url_text, exc) from None
 
 
-def _rollback_quietly(raw: Any) -> None:
-    with contextlib.suppress(Exception):
-        raw.rollback()
+# Stores whose writer connection a forked child must not use (it belongs to the parent).
+_forget_writer_after_fork: weakref.WeakSet[EventStore] = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    for store in list(_forget_writer_after_fork):
+        store._writer = None
+    _forget_writer_after_fork.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)

@@ -53,27 +53,32 @@ class EventRow(SQLModel, table=True):
     recorded_by: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     command_id: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     hash: str = Field(sa_column=Column(Text, nullable=False))
+    # The event before this one in the log, written by the insert (see verify); None for the
+    # log's first event and for events appended before revision 0004.
+    follows_stream: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    follows_version: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
 
 
 class StreamRow(SQLModel, table=True):
-    """The head of each stream, written in the append transaction; lets verify see a
-    removed last event and makes `stream_version` one lookup."""
+    """Every stream, registered by its first append: lets verify see a stream whose every
+    event was removed. (A stream's head is its last event.)"""
 
     __tablename__ = "streams"
     __table_args__ = {"sqlite_with_rowid": False}
 
     stream_id: str = Field(sa_column=Column(Text, primary_key=True))
-    version: int = Field(sa_column=Column(Integer, nullable=False))
-    head_hash: str = Field(sa_column=Column(Text, nullable=False))
 
 
 class CheckpointRow(SQLModel, table=True):
-    """The last global position a projection applied, committed with its read-model rows."""
+    """The last global position a projection applied, committed with its read-model rows,
+    and the stream and version of the event there (verify's witness of the log's end)."""
 
     __tablename__ = "projection_checkpoints"
 
     name: str = Field(sa_column=Column(Text, primary_key=True))
     position: int = Field(sa_column=Column(BigInteger, nullable=False))
+    stream_id: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    version: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
 
 
 class MatchViewRow(SQLModel, table=True):

@@ -109,7 +109,8 @@ class Projector:
             f"SELECT position FROM projection_checkpoints WHERE name = {mark}{lock}"
         )
         self._sql_set_checkpoint = (
-            f"UPDATE projection_checkpoints SET position = {mark} WHERE name = {mark}"
+            f"UPDATE projection_checkpoints SET position = {mark}, stream_id = {mark}, "
+            f"version = {mark} WHERE name = {mark}"
         )
 
     def attach(self) -> Projector:
@@ -192,6 +193,9 @@ class Projector:
             )
             if page:
                 last = page[-1].position
+                # The checkpoint names the event it stopped at: verify's witness that the
+                # log's last events are still there.
+                witness = (last, page[-1].stream_id, page[-1].version)
                 for projection in projections:
                     after = positions[projection.name]
                     wanted = [
@@ -202,7 +206,7 @@ class Projector:
                     if wanted:
                         projection.apply(Batch(cursor, self.store.dialect, self.store, wanted))
                     if last > after:
-                        cursor.execute(self._sql_set_checkpoint, (last, projection.name))
+                        cursor.execute(self._sql_set_checkpoint, (*witness, projection.name))
             connection.commit()
         except BaseException as exc:
             raise self._failed(connection, exc) from None

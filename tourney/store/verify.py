@@ -1,11 +1,24 @@
-"""Check every stream's hash chain and head: find edited, removed, inserted and reordered
-events.
+"""Check the log: find edited, removed, inserted and reordered events, named by stream and
+version.
 
-For each stream, in version order: versions must run 1, 2, 3, … without a gap; each event's
-hash must be the hash of its own content chained to the stored hash of the event before it
-(so an edit is named at the edited version, and a rewritten hash at the next one); global
-positions must rise with versions; and the last event must agree with the stream's head row.
-The events are read a page at a time in (stream, version) order, so memory stays flat.
+Three witnesses, each cheap to keep:
+
+- Each stream's hash chain, read in version order: versions must run 1, 2, 3, ... without a
+  gap; each event's hash must be the hash of its own content chained to the stored hash of
+  the event before it (an edit is named at the edited version, a rewritten hash at the next
+  one); global positions must rise with versions.
+- Each event's log link (`follows_stream`, `follows_version`: the event before it in the log,
+  written by the insert): an event whose link names a missing event that was its stream's
+  last shows that event was removed, which no chain can show. A link that names an event
+  somewhere else shows a move; an event without a link after linked ones was inserted
+  behind tourney's back. The `streams` registry shows a stream whose every event was removed.
+- The projection checkpoints, which name the last event each read model applied: the log's
+  own last events have no later event to link to them, and every tourney command advances
+  the checkpoints after it appends.
+
+A forger who recomputes hashes and links can pass all three; the head hash printed on a signed
+scoresheet (`tourney verify --sheet`) is the witness kept off the database.
+Events are read a page at a time; memory grows only with the number of streams.
 """
 
 from __future__ import annotations
@@ -37,14 +50,22 @@ class Problem:
 
 def verify(store: EventStore) -> list[Problem]:
     """Every problem found in the events of `store`; an empty list when the log is intact."""
-    heads = {
-        str(stream): (int(version), str(head))
-        for stream, version, head in store.fetch_rows(
-            "SELECT stream_id, version, head_hash FROM streams", ()
-        )
-    }
     problems: list[Problem] = []
-    seen: set[str] = set()
+    lasts = _check_chains(store, problems)
+    registered = {str(row[0]) for row in store.fetch_rows("SELECT stream_id FROM streams", ())}
+    for stream_id in sorted(registered - set(lasts)):
+        problems.append(Problem(stream_id, None, "registered, but no events are stored (removed)"))
+    for stream_id in sorted(set(lasts) - registered):
+        problems.append(Problem(stream_id, None, "has events but was never registered (inserted)"))
+    _check_links(store, lasts, problems)
+    _check_checkpoints(store, lasts, problems)
+    return problems
+
+
+def _check_chains(store: EventStore, problems: list[Problem]) -> dict[str, int]:
+    """Check every stream's versions, positions and hash chain; returns each stream's last
+    stored version."""
+    lasts: dict[str, int] = {}
     stream: str | None = None
     expected = 1
     previous_hash = GENESIS
@@ -52,10 +73,8 @@ def verify(store: EventStore) -> list[Problem]:
     for row in _rows_by_stream(store):
         position, stream_id, version, type_, schema, payload, at, by, command, stored = row
         if stream_id != stream:
-            if stream is not None:
-                problems.extend(_check_head(stream, expected - 1, previous_hash, heads))
             stream, expected, previous_hash, previous_position = stream_id, 1, GENESIS, 0
-            seen.add(stream_id)
+        lasts[stream_id] = version
         if version > expected:
             missing = (
                 f"version {expected} is missing"
@@ -85,43 +104,118 @@ def verify(store: EventStore) -> list[Problem]:
                 )
             )
         expected, previous_hash, previous_position = version + 1, stored, position
-    if stream is not None:
-        problems.extend(_check_head(stream, expected - 1, previous_hash, heads))
-    for stream_id in sorted(set(heads) - seen):
-        version, _ = heads[stream_id]
-        problems.append(
-            Problem(stream_id, None, f"head says version {version} but no events are stored")
+    return lasts
+
+
+def _check_links(store: EventStore, lasts: dict[str, int], problems: list[Problem]) -> None:
+    """Walk the log in position order and check each event's link to the one before it."""
+    troubled = {problem.stream_id for problem in problems}
+    named = {(problem.stream_id, problem.version) for problem in problems}
+    previous: tuple[str, int] | None = None
+    linked = False
+    for _position, stream_id, version, follows_stream, follows_version in _links(store):
+        here = (stream_id, version)
+        if follows_stream is None:
+            if linked and here not in named:
+                problems.append(
+                    Problem(
+                        stream_id,
+                        version,
+                        "has no log link though the events before it have one "
+                        "(inserted behind tourney's back)",
+                    )
+                )
+                named.add(here)
+        else:
+            linked = True
+            follows = (str(follows_stream), int(follows_version))
+            if follows != previous and not _exists(store, *follows):
+                # A missing event inside its stream is named by the chain; one past the
+                # stream's last stored version only here.
+                if follows[1] > lasts.get(follows[0], 0) and follows not in named:
+                    problems.append(
+                        Problem(
+                            *follows,
+                            f"{_removed(follows, lasts)}: stream {stream_id!r} version "
+                            f"{version} was appended right after it",
+                        )
+                    )
+                    named.add(follows)
+            elif follows != previous and stream_id not in troubled:
+                after = "the start of the log" if previous is None else _name(previous)
+                problems.append(
+                    Problem(
+                        stream_id,
+                        version,
+                        f"out of log order: appended right after {_name(follows)}, "
+                        f"now stored after {after}",
+                    )
+                )
+                troubled.add(stream_id)
+        previous = here
+
+
+def _check_checkpoints(store: EventStore, lasts: dict[str, int], problems: list[Problem]) -> None:
+    """The event each read model last applied must still be stored."""
+    named: set[tuple[str, int | None]] = {(p.stream_id, p.version) for p in problems}
+    rows = store.fetch_rows(
+        "SELECT name, position, stream_id, version FROM projection_checkpoints "
+        "WHERE stream_id IS NOT NULL ORDER BY name",
+        (),
+    )
+    for name, position, stream_id, version in rows:
+        event = (str(stream_id), int(version))
+        # Already named, or its whole stream is (registered, no events left).
+        if event in named or (event[0], None) in named:
+            continue
+        if event[1] > lasts.get(event[0], 0) and not _exists(store, *event):
+            problems.append(
+                Problem(
+                    *event,
+                    f"{_removed(event, lasts)}: the read model {name!r} had applied it "
+                    f"(position {position})",
+                )
+            )
+            named.add(event)
+
+
+def _removed(event: tuple[str, int], lasts: dict[str, int]) -> str:
+    last = lasts.get(event[0], 0)
+    if event[1] == last + 1:
+        return "removed"
+    if event[1] == last + 2:
+        return f"removed, with version {last + 1} before it"
+    return f"removed, with versions {last + 1}-{event[1] - 1} before it"
+
+
+def _name(event: tuple[str, int]) -> str:
+    return f"stream {event[0]!r} version {event[1]}"
+
+
+def _exists(store: EventStore, stream_id: str, version: int) -> bool:
+    mark = store.mark
+    return bool(
+        store.fetch_rows(
+            f"SELECT 1 FROM events WHERE stream_id = {mark} AND version = {mark}",
+            (stream_id, version),
         )
-    return problems
+    )
 
 
-def _check_head(
-    stream_id: str, last_version: int, last_hash: str, heads: dict[str, tuple[int, str]]
-) -> list[Problem]:
-    head = heads.get(stream_id)
-    if head is None:
-        return [Problem(stream_id, last_version, "has events but no head row (inserted)")]
-    version, hash_ = head
-    if version > last_version:
-        return [
-            Problem(
-                stream_id,
-                last_version + 1,
-                f"head says version {version}, last stored is {last_version} (removed)",
-            )
-        ]
-    if version < last_version:
-        return [
-            Problem(
-                stream_id,
-                version + 1,
-                f"head says version {version}, but versions up to {last_version} are "
-                "stored (inserted)",
-            )
-        ]
-    if hash_ != last_hash:
-        return [Problem(stream_id, version, "head hash differs from the last event's hash")]
-    return []
+def _links(store: EventStore) -> Iterator[tuple[Any, ...]]:
+    """(position, stream, version, follows_stream, follows_version) in position order."""
+    mark = store.mark
+    sql = (
+        "SELECT position, stream_id, version, follows_stream, follows_version FROM events "
+        f"WHERE position > {mark} ORDER BY position LIMIT {mark}"
+    )
+    last = 0
+    while True:
+        rows = store.fetch_rows(sql, (last, PAGE_SIZE))
+        yield from rows
+        if len(rows) < PAGE_SIZE:
+            return
+        last = rows[-1][0]
 
 
 def _rows_by_stream(store: EventStore) -> Iterator[tuple[Any, ...]]:
