@@ -185,3 +185,12 @@ def test_a_stream_whose_events_are_all_gone_is_named_even_after_a_rebuild(
     create_tables(store.engine)
     Projector(store, [CountingProjection()]).rebuild()
     assert located(verify(store)) == {("match-2", None)}
+
+
+def test_an_append_after_a_removal_follows_what_is_stored(store: EventStore) -> None:
+    # The store remembers the head it wrote (version 3); the stored head is now version 2.
+    tamper(store, "DELETE FROM events WHERE stream_id = 'match-2' AND version = 3")
+    (event,) = store.append("match-2", [NewEvent("noted", {})])
+    assert event.version == 3
+    assert [e.version for e in store.read_stream("match-2")] == [1, 2, 3]
+    assert verify(store) == []

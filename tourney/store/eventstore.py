@@ -39,7 +39,7 @@ from tourney.store.database import (
 )
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
-from tourney.store.hashchain import GENESIS, event_hash, short
+from tourney.store.hashchain import ENCODE_CHUNKS, GENESIS, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, ensure_schema
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
@@ -49,10 +49,6 @@ if TYPE_CHECKING:
 
 PAGE_SIZE = 2000
 _SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
-# json.dumps(..., ensure_ascii=False, separators=(",", ":")) without its Python wrappers.
-_ENCODE_CHUNKS = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
-    None, None, json.encoder.encode_basestring, None, ":", ",", False, False, True
-)
 
 
 # (second, its text up to the decimal point): one tuple, replaced whole, so threads never see
@@ -158,11 +154,15 @@ class EventStore:
         # by the insert itself, under the write lock, so appending costs no extra statement.
         marks = ", ".join([mark] * 9)
         last = "FROM events ORDER BY position DESC LIMIT 1"
-        self._sql_insert = (
+        into = (
             "INSERT INTO events (stream_id, version, type, schema_version, payload, "
             "recorded_at, recorded_by, command_id, hash, follows_stream, follows_version) "
-            f"VALUES ({marks}, (SELECT stream_id {last}), (SELECT version {last}))"
         )
+        self._sql_insert = (
+            f"{into}VALUES ({marks}, (SELECT stream_id {last}), (SELECT version {last}))"
+        )
+        # The rest of a batch follows the batch's own previous event.
+        self._sql_insert_linked = f"{into}VALUES ({marks}, {mark}, {mark})"
         # A stream is registered by its first append: verify then sees a stream whose every
         # event was removed. (Nothing else is written per append: a per-append head row
         # cost 4-5% of SQLite's append rate at synchronous=FULL, one more page per fsync.)
@@ -247,7 +247,7 @@ class EventStore:
         # version cost as much as its JSON and hashing together).
         recorded_at = _now()
         latest_of = self.registry._current.get
-        encode = _ENCODE_CHUNKS
+        encode = ENCODE_CHUNKS
         make = tuple.__new__
         sqlite = self._sqlite
         with self._writer_lock:
@@ -354,20 +354,32 @@ class EventStore:
         cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
 
     def _insert(self, cursor: Any, rows: list[Row]) -> list[int]:
-        """Insert a batch (or, on PostgreSQL, any append); returns the positions taken."""
+        """Insert a batch (or, on PostgreSQL, any append); returns the positions taken.
+
+        Only the first row reads its log link from the table; each later row follows the one
+        before it in the batch."""
+        rest = [(*row, row[0], row[1] - 1) for row in rows[1:]]
         if self._sqlite:
+            cursor.execute(self._sql_insert, rows[0])
+            if not rest:
+                return [int(cursor.lastrowid)]
             # Under the write lock each rowid is the previous maximum plus one, so a batch
             # takes consecutive positions ending at the last one inserted.
-            cursor.executemany(self._sql_insert, rows)
+            cursor.executemany(self._sql_insert_linked, rest)
             cursor.execute("SELECT last_insert_rowid()")
             last = int(cursor.fetchone()[0])
             return list(range(last - len(rows) + 1, last + 1))
-        cursor.executemany(self._sql_insert + " RETURNING position", rows, returning=True)
-        positions = []
-        while True:
-            positions.append(int(cursor.fetchone()[0]))
-            if not cursor.nextset():
-                return positions
+        cursor.execute(self._sql_insert + " RETURNING position", rows[0])
+        positions = [int(cursor.fetchone()[0])]
+        if rest:
+            cursor.executemany(
+                self._sql_insert_linked + " RETURNING position", rest, returning=True
+            )
+            while True:
+                positions.append(int(cursor.fetchone()[0]))
+                if not cursor.nextset():
+                    break
+        return positions
 
     def _translate(self, exc: BaseException, stream_id: str) -> BaseException:
         if isinstance(exc, StoreError) or not isinstance(exc, Exception):

@@ -8,37 +8,16 @@ payload is hashed as the exact text stored, so any edit to it shows.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import importlib
 import json
-from collections.abc import Callable
-from typing import Protocol, cast
-
-
-class _Digest(Protocol):
-    def hexdigest(self) -> str: ...
-
-
-def _fastest_sha256() -> Callable[[bytes], _Digest]:
-    """CPython's own SHA-256 (HACL*: `_sha2` from 3.12, `_sha256` before) where the build has
-    it, else hashlib's (OpenSSL). The digests are the same; the builtin one skips OpenSSL's
-    provider lookup on every hash, 3 us less per append when run cold right after a commit's
-    fsync (measured with bench/store_bench.py's workload)."""
-    for name in ("_sha2", "_sha256"):
-        with contextlib.suppress(ImportError, AttributeError):
-            return cast(Callable[[bytes], _Digest], importlib.import_module(name).sha256)
-    return hashlib.sha256
-
-
-sha256 = _fastest_sha256()
+from hashlib import sha256
 
 GENESIS = "0" * 64
 SHORT_LENGTH = 12
 # json.dumps(..., ensure_ascii=False, separators=(",", ":")) as one C call returning the
-# chunks; None where json has no C accelerator.
+# chunks to join, without json.dumps's Python wrappers (payloads are stored in this form
+# too); None where json has no C accelerator.
 _C_ENCODER = json.encoder.c_make_encoder  # type: ignore[attr-defined]
-_ENCODE = (
+ENCODE_CHUNKS = (
     None
     if _C_ENCODER is None
     else _C_ENCODER(None, None, json.encoder.encode_basestring, None, ":", ",", False, False, True)
@@ -74,10 +53,10 @@ def event_hash(
         recorded_by,
         command_id,
     ]
-    if _ENCODE is None:
+    if ENCODE_CHUNKS is None:
         content = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     else:
-        content = "".join(_ENCODE(fields, 0))
+        content = "".join(ENCODE_CHUNKS(fields, 0))
     return sha256(content.encode()).hexdigest()
 
 
