@@ -14,6 +14,11 @@ Writers are serialised, so the global position order is the commit order:
 
 Positions can still have holes (a rolled-back append on PostgreSQL consumes sequence
 values): readers page by `position > last`, never by counting.
+
+An append writes its event rows and, for a new stream, one `streams` row, nothing else: a
+stream's head is its last event, and each event row names the event before it in the log
+(its log link, which the INSERT reads itself). What verify can tell from that is in
+`tourney.store.verify`; why there is no head row per append is in migration 0004.
 """
 
 from __future__ import annotations
