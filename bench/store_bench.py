@@ -29,6 +29,7 @@ import importlib.util
 import json
 import random
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -186,23 +187,48 @@ class EventSourcing:
         return count
 
 
+class Rates(dict[str, float]):
+    """Events per second of each contender over the whole run, with `per_round`: tourney's
+    time over each other contender's, round by round (a slow moment of the disk lands in
+    one round, so the median of these is the steadier ratio)."""
+
+    per_round: dict[str, list[float]]
+
+
 def interleaved(
     contenders: dict[str, Any], events: int, per_transaction: int, rounds: int
-) -> dict[str, float]:
+) -> Rates:
     """Events per second of each contender's `write`, in rotating interleaved rounds."""
     spent = dict.fromkeys(contenders, 0.0)
     names = list(contenders)
     transactions = events // per_transaction
     per_round = transactions // rounds
+    ratios: dict[str, list[float]] = {name: [] for name in names if name != "tourney"}
     for round_ in range(rounds):
         streams = [f"stream-{(round_ * per_round + i) % 100}" for i in range(per_round)]
         order = names[round_ % len(names) :] + names[: round_ % len(names)]
+        took: dict[str, float] = {}
         for name in order:
             started = time.perf_counter()
             contenders[name].write(streams, per_transaction)
-            spent[name] += time.perf_counter() - started
+            took[name] = time.perf_counter() - started
+            spent[name] += took[name]
+        for name in ratios:
+            ratios[name].append(took[name] / took["tourney"])
     written = per_round * rounds * per_transaction
-    return {name: written / seconds for name, seconds in spent.items()}
+    rates = Rates({name: written / seconds for name, seconds in spent.items()})
+    rates.per_round = ratios
+    return rates
+
+
+def per_round_line(rates: Rates) -> str:
+    """The median (and range) of tourney's per-round rate over each other contender's."""
+    cells = []
+    for name, ratios in rates.per_round.items():
+        cells.append(
+            f"{name} {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+        )
+    return f"{'  per round, median (range):':<30}" + ", ".join(cells)
 
 
 def timed_reads(contenders: dict[str, Any], repeats: int) -> dict[str, float]:
@@ -303,15 +329,17 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="tourney-bench-") as tmp:
         folder = Path(tmp)
         single = make(folder, "single")
-        rates = interleaved(single, args.single, 1, rounds=10)
+        rates = interleaved(single, args.single, 1, rounds=20)
         print(row(f"append 1/txn ({args.single:,} events)", rates))
+        print(per_round_line(rates))
 
         batched = make(folder, "batch")
-        rates = interleaved(batched, args.events, 20, rounds=5)
+        rates = interleaved(batched, args.events, 20, rounds=10)
         print(row(f"append 20/txn ({args.events:,} events)", rates))
+        print(per_round_line(rates))
 
-        rates = timed_reads(batched, repeats=3)
-        print(row(f"read all ({args.events:,} events)", rates))
+        reads = timed_reads(batched, repeats=5)
+        print(row(f"read all ({args.events:,} events)", reads))
 
         result = rebuild(folder, args.matches)
         print(
