@@ -63,6 +63,18 @@ class StoreContract:
         assert [tuple(row) for row in registered] == [("a",), ("b",)]
         assert store.heads() == [("a", 3, store.head_hash("a")), ("b", 1, store.head_hash("b"))]
 
+    def test_payloads_keep_their_values_whatever_writes_them(self, store: EventStore) -> None:
+        odd: list[dict[str, Any]] = [{"big": 2**70}, {"n": -(2**65)}, {"x": 1e-7, "y": [0.1, -0.0]}]
+        stored = store.append("s-odd", [NewEvent("noted", payload) for payload in odd])
+        assert [e.payload for e in stored] == odd
+        assert [e.payload for e in store.read_stream("s-odd")] == odd
+        texts = store.fetch_rows("SELECT payload FROM events ORDER BY position", ())
+        assert [row[0] for row in texts][:2] == [
+            '{"big":1180591620717411303424}',
+            '{"n":-36893488147419103232}',
+        ]
+        assert verify(store) == []
+
     def test_hash_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
         first, second = store.append("s-1", events(2, "tile_placed"))
         assert first.hash == event_hash(

@@ -122,3 +122,21 @@ def test_recorded_at_is_an_iso_utc_timestamp() -> None:
     after = datetime.now(UTC)
     assert len(stamp) == len(before.isoformat(timespec="microseconds"))
     assert before <= datetime.fromisoformat(stamp) <= after
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(value=json_values)
+def test_orjson_writes_what_json_dumps_writes(value: object) -> None:
+    # The store writes payloads and hash contents with orjson, which must give exactly the
+    # bytes of the compact json.dumps form the hash chain is defined by.
+    import orjson
+
+    assert orjson.dumps(value) == json.dumps(
+        value, ensure_ascii=False, separators=(",", ":")
+    ).encode("utf-8")

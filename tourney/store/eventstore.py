@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import orjson
+
 from tourney.store.database import (
     LOCK_TIMEOUT_MS,
     describe_connect_error,
@@ -44,7 +46,7 @@ from tourney.store.database import (
 )
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
-from tourney.store.hashchain import ENCODE_CHUNKS, GENESIS, event_hash, short
+from tourney.store.hashchain import GENESIS, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, ensure_schema
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
@@ -53,7 +55,6 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 PAGE_SIZE = 2000
-_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 # (second, its text up to the decimal point): one tuple, replaced whole, so threads never see
@@ -85,7 +86,11 @@ COLUMNS = (
 @dataclass(frozen=True, slots=True)
 class NewEvent:
     """An event to append. `schema_version` defaults to the registry's current version for
-    `type`; give an older one only to store a payload in an older shape."""
+    `type`; give an older one only to store a payload in an older shape.
+
+    The payload holds JSON values: strings, integers, finite floats, booleans, None, lists
+    and string-keyed mappings (NaN and the infinities are not JSON; orjson, which writes
+    payloads, would store them as null)."""
 
     type: str
     payload: Mapping[str, Any]
@@ -252,7 +257,7 @@ class EventStore:
         # version cost as much as its JSON and hashing together).
         recorded_at = _now()
         latest_of = self.registry._current.get
-        encode = ENCODE_CHUNKS
+        encode = orjson.dumps
         make = tuple.__new__
         sqlite = self._sqlite
         with self._writer_lock:
@@ -283,14 +288,16 @@ class EventStore:
                     latest = latest_of(type_, DEFAULT_VERSION)
                     schema = event.schema_version
                     body = dict(payload)
+                    try:
+                        text = encode(body).decode()
+                    except (TypeError, orjson.JSONEncodeError):
+                        # What orjson refuses (keys that are not strings, integers past 64
+                        # bits): json's compact form, which is also what it writes otherwise.
+                        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
                     if schema is None:
                         schema = latest
-                    elif schema != latest:
+                    elif schema != latest:  # stored as given, returned lifted to the latest
                         body = self.registry.upcast(type_, schema, body)
-                    if encode is None or type(payload) is not dict:
-                        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-                    else:
-                        text = "".join(encode(payload, 0))
                     version += 1
                     by = event.recorded_by
                     previous = event_hash(
@@ -475,10 +482,7 @@ class EventStore:
         return int(rows[0][0] or 0)
 
     def _decode_page(self, rows: list[Row]) -> list[StoredEvent]:
-        # The payloads were written by json.dumps: scan them without loads()'s whitespace
-        # handling, and fall back to loads() (which raises) if anything is left over.
-        scan = _SCAN
-        loads = json.loads
+        loads = orjson.loads
         latest_of = self.registry._current.get
         upcast = self.registry.upcast
         # tuple.__new__ rather than the named tuple's own __new__, which is Python code.
@@ -486,9 +490,10 @@ class EventStore:
         decoded: list[StoredEvent] = []
         append = decoded.append
         for position, stream_id, version, type_, schema, payload, at, by, command, hash_ in rows:
-            body, end = scan(payload, 0)
-            if end != len(payload):
+            try:
                 body = loads(payload)
+            except orjson.JSONDecodeError:
+                body = json.loads(payload)  # what orjson refuses (big integers), or raises
             latest = latest_of(type_, DEFAULT_VERSION)
             if schema != latest:
                 body = upcast(type_, schema, body)

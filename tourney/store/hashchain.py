@@ -11,22 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 
+import orjson
+
+GENESIS = "0" * 64
+SHORT_LENGTH = 12
 # Every hash starts as a copy of this empty one: OpenSSL 3 looks the digest up again for
 # each new hash object, and copying a ready one skips that (measured: 2 us less per append
 # when run cold right after a commit's fsync, and no slower warm).
 _EMPTY_SHA256 = hashlib.sha256()
-
-GENESIS = "0" * 64
-SHORT_LENGTH = 12
-# json.dumps(..., ensure_ascii=False, separators=(",", ":")) as one C call returning the
-# chunks to join, without json.dumps's Python wrappers (payloads are stored in this form
-# too); None where json has no C accelerator.
-_C_ENCODER = json.encoder.c_make_encoder  # type: ignore[attr-defined]
-ENCODE_CHUNKS = (
-    None
-    if _C_ENCODER is None
-    else _C_ENCODER(None, None, json.encoder.encode_basestring, None, ":", ",", False, False, True)
-)
 
 
 def event_hash(
@@ -43,9 +35,8 @@ def event_hash(
     """The hex SHA-256 of one event chained to `previous`.
 
     The content is exactly `json.dumps([previous, stream_id, version, type, schema_version,
-    payload, recorded_at, recorded_by, command_id], ensure_ascii=False, separators=(",", ":"))`,
-    built by json's C encoder without its Python wrappers: every append computes one per event
-    (a test checks they agree).
+    payload, recorded_at, recorded_by, command_id], ensure_ascii=False, separators=(",", ":"))`
+    in UTF-8; every append computes one per event.
     """
     fields = [
         previous,
@@ -58,12 +49,15 @@ def event_hash(
         recorded_by,
         command_id,
     ]
-    if ENCODE_CHUNKS is None:
-        content = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
-    else:
-        content = "".join(ENCODE_CHUNKS(fields, 0))
+    try:
+        # For strings, integers and null, orjson writes exactly json.dumps's compact
+        # ensure_ascii=False form (a property test holds it to that), several times faster.
+        content = orjson.dumps(fields)
+    except (TypeError, orjson.JSONEncodeError):
+        # What orjson refuses (a lone surrogate, an integer past 64 bits): the definition.
+        content = json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode()
     digest = _EMPTY_SHA256.copy()
-    digest.update(content.encode())
+    digest.update(content)
     return digest.hexdigest()
 
 
