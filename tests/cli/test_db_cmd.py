@@ -108,6 +108,30 @@ def test_rebuild_gives_identical_tables(filled: str) -> None:
         assert dump(store.engine, "match_views", "projection_checkpoints") == before
 
 
+def test_rebuild_refuses_to_forget_removed_events(filled: str) -> None:
+    with EventStore.from_url(filled) as store:
+        (last,) = store.fetch_rows(
+            "SELECT stream_id, version FROM events ORDER BY position DESC LIMIT 1", ()
+        )
+        with store.engine.connect() as connection:
+            connection.exec_driver_sql("DROP TRIGGER events_no_delete")
+            connection.exec_driver_sql(
+                "DELETE FROM events WHERE position = (SELECT MAX(position) FROM events)"
+            )
+            connection.commit()
+        before = dump(store.engine, "match_views", "projection_checkpoints")
+        code, out, err = run("rebuild", "--db", filled)
+        assert (code, out) == (1, "")
+        assert err.startswith(
+            f"error: not rebuilding: stream {last[0]!r} version {last[1]}: removed: the read model "
+        )
+        assert dump(store.engine, "match_views", "projection_checkpoints") == before
+        code, out, _ = run("rebuild", "--db", filled, "--force")
+        assert code == 0 and out.startswith("rebuilt ")
+        code, _, _ = run("verify", "--db", filled)
+        assert code == 0  # what is stored is consistent: the witness went with --force
+
+
 def test_database_from_environment_then_working_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -204,10 +204,22 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
     raise typer.Exit(1)
 
 
-def rebuild(db: DbOption = None) -> None:
+def rebuild(
+    db: DbOption = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Rebuild even though events the read models had applied are gone "
+            "(their checkpoints are what shows it: see `tourney verify`).",
+        ),
+    ] = False,
+) -> None:
     """Empty every read model and rebuild it from the events.
 
-    Shows a progress bar on stderr while it works; the tables come out identical.
+    Shows a progress bar on stderr while it works; the tables come out identical. Refuses
+    (exit 1, nothing changed) when events the read models had applied are no longer stored:
+    rebuilding would forget that they were there.
 
     Example: tourney rebuild --db tourney.db
     """
@@ -220,10 +232,17 @@ def rebuild(db: DbOption = None) -> None:
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
     from tourney.store.projections import Projector
+    from tourney.store.verify import lost_events
 
     started = time.perf_counter()
     try:
         with EventStore.from_url(db) as store:
+            lost = lost_events(store)
+            if lost and not force:
+                raise TourneyError(
+                    f"not rebuilding: {lost[0]}; run `tourney verify`, "
+                    "or `tourney rebuild --force` to rebuild from what is stored"
+                )
             projector = Projector(store, default_projections())
             events = _count(store, "events")
             columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn())

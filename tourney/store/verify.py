@@ -155,8 +155,30 @@ def _check_links(store: EventStore, lasts: dict[str, int], problems: list[Proble
         previous = here
 
 
-def _check_checkpoints(store: EventStore, lasts: dict[str, int], problems: list[Problem]) -> None:
-    """The event each read model last applied must still be stored."""
+def lost_events(store: EventStore) -> list[Problem]:
+    """The events the read models had applied that are no longer stored, found from the
+    checkpoints alone (a few lookups, not a walk of the log): `tourney rebuild` checks this
+    before it resets the checkpoints, the witnesses of the log's last events."""
+    problems: list[Problem] = []
+    _check_checkpoints(store, None, problems)
+    return problems
+
+
+def _check_checkpoints(
+    store: EventStore, lasts: dict[str, int] | None, problems: list[Problem]
+) -> None:
+    """The event each read model last applied must still be stored. `lasts`: each stream's
+    last stored version (looked up per checkpoint when None)."""
+    if lasts is None:
+        lasts = {}
+        for (stream_id,) in store.fetch_rows(
+            "SELECT DISTINCT stream_id FROM projection_checkpoints WHERE stream_id IS NOT NULL",
+            (),
+        ):
+            rows = store.fetch_rows(
+                f"SELECT MAX(version) FROM events WHERE stream_id = {store.mark}", (stream_id,)
+            )
+            lasts[str(stream_id)] = int(rows[0][0] or 0)
     named: set[tuple[str, int | None]] = {(p.stream_id, p.version) for p in problems}
     rows = store.fetch_rows(
         "SELECT name, position, stream_id, version FROM projection_checkpoints "
