@@ -9,7 +9,7 @@ import pytest
 
 from tests.integration.counting_projection import CountingProjection, create_tables
 from tourney.store.eventstore import EventStore, NewEvent
-from tourney.store.hashchain import event_hash
+from tourney.store.hashchain import GENESIS, event_hash
 from tourney.store.projections import Projector
 from tourney.store.verify import Problem, verify
 
@@ -194,3 +194,15 @@ def test_an_append_after_a_removal_follows_what_is_stored(store: EventStore) -> 
     assert event.version == 3
     assert [e.version for e in store.read_stream("match-2")] == [1, 2, 3]
     assert verify(store) == []
+
+
+def test_a_stream_inserted_behind_tourneys_back_is_named(store: EventStore) -> None:
+    forged = event_hash(GENESIS, "match-9", 1, "passed", 1, "{}", "2026-01-01", None, None)
+    tamper(
+        store,
+        "INSERT INTO events (stream_id, version, type, schema_version, payload, recorded_at, "
+        f"hash) VALUES ('match-9', 1, 'passed', 1, '{{}}', '2026-01-01', '{forged}')",
+    )
+    problems = verify(store)
+    assert located(problems) == {("match-9", None), ("match-9", 1)}
+    assert all("inserted" in str(problem) for problem in problems)
