@@ -43,6 +43,17 @@ def position(store: EventStore, stream: str, version: int) -> int:
     return event.position
 
 
+def insert_forged(store: EventStore, stream: str, version: int, previous: str) -> None:
+    """Insert a `passed` event the way a forger with the hash recipe would: its hash chains
+    from `previous`, but nothing else of tourney's bookkeeping is written."""
+    forged = event_hash(previous, stream, version, "passed", 1, "{}", "2026-01-01", None, None)
+    tamper(
+        store,
+        "INSERT INTO events (stream_id, version, type, schema_version, payload, recorded_at, "
+        f"hash) VALUES ('{stream}', {version}, 'passed', 1, '{{}}', '2026-01-01', '{forged}')",
+    )
+
+
 def swap_positions(store: EventStore, one: tuple[str, int], other: tuple[str, int]) -> None:
     first, second = position(store, *one), position(store, *other)
     tamper(
@@ -110,12 +121,7 @@ def test_inserted_event_with_a_forged_hash_is_named(store: EventStore) -> None:
 def test_inserted_event_with_a_recomputed_hash_is_named(store: EventStore) -> None:
     head = store.head_hash("match-1")
     assert head is not None
-    forged = event_hash(head, "match-1", 6, "passed", 1, "{}", "2026-01-01", None, None)
-    tamper(
-        store,
-        "INSERT INTO events (stream_id, version, type, schema_version, payload, recorded_at, "
-        f"hash) VALUES ('match-1', 6, 'passed', 1, '{{}}', '2026-01-01', '{forged}')",
-    )
+    insert_forged(store, "match-1", 6, head)
     problems = verify(store)
     assert located(problems) == {("match-1", 6)}
     assert "inserted" in str(problems[0])
@@ -197,12 +203,7 @@ def test_an_append_after_a_removal_follows_what_is_stored(store: EventStore) -> 
 
 
 def test_a_stream_inserted_behind_tourneys_back_is_named(store: EventStore) -> None:
-    forged = event_hash(GENESIS, "match-9", 1, "passed", 1, "{}", "2026-01-01", None, None)
-    tamper(
-        store,
-        "INSERT INTO events (stream_id, version, type, schema_version, payload, recorded_at, "
-        f"hash) VALUES ('match-9', 1, 'passed', 1, '{{}}', '2026-01-01', '{forged}')",
-    )
+    insert_forged(store, "match-9", 1, GENESIS)
     problems = verify(store)
     assert located(problems) == {("match-9", None), ("match-9", 1)}
     assert all("inserted" in str(problem) for problem in problems)
