@@ -46,7 +46,7 @@ from tourney.store.database import (
 )
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
-from tourney.store.hashchain import GENESIS, event_hash, short
+from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, ensure_schema
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
@@ -148,7 +148,6 @@ class EventStore:
         self.after_append: list[Callable[[], None]] = []
         self._writer: tuple[Any, Any] | None = None
         self._writer_pooled: Any = None
-        self._writer_pid = 0
         self._writer_lock = threading.Lock()
         # The driver's parameter marker, for the store's own modules' SQL.
         self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
@@ -257,7 +256,7 @@ class EventStore:
         # version cost as much as its JSON and hashing together).
         recorded_at = _now()
         latest_of = self.registry._current.get
-        encode = orjson.dumps
+        encode = compact_json
         make = tuple.__new__
         sqlite = self._sqlite
         with self._writer_lock:
@@ -288,12 +287,7 @@ class EventStore:
                     latest = latest_of(type_, DEFAULT_VERSION)
                     schema = event.schema_version
                     body = dict(payload)
-                    try:
-                        text = encode(body).decode()
-                    except (TypeError, orjson.JSONEncodeError):
-                        # What orjson refuses (keys that are not strings, integers past 64
-                        # bits): json's compact form, which is also what it writes otherwise.
-                        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+                    text = encode(body).decode()
                     if schema is None:
                         schema = latest
                     elif schema != latest:  # stored as given, returned lifted to the latest
@@ -314,11 +308,7 @@ class EventStore:
                 if not rows:
                     connection.rollback()
                     return []
-                if sqlite and len(rows) == 1:
-                    execute(self._sql_insert, rows[0])
-                    positions: Sequence[int] = (cursor.lastrowid,)
-                else:
-                    positions = self._insert(cursor, rows)
+                positions = self._insert(cursor, rows)
                 if new_stream:
                     execute(self._sql_register, (stream_id,))
                 if sqlite:
@@ -350,13 +340,14 @@ class EventStore:
         driver = getattr(pooled, "driver_connection", pooled)
         self._writer_pooled = pooled
         self._writer = (driver, driver.cursor())
-        self._writer_pid = os.getpid()
         _forget_writer_after_fork.add(self)
         return self._writer
 
     def _drop_writer(self) -> None:
+        # A forked child never gets here with its parent's connection: see
+        # _after_fork_in_child.
         writer, self._writer = self._writer, None
-        if writer is not None and self._writer_pid == os.getpid():
+        if writer is not None:
             with contextlib.suppress(Exception):
                 writer[1].close()
                 self._writer_pooled.close()
@@ -366,7 +357,7 @@ class EventStore:
         cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
 
     def _insert(self, cursor: Any, rows: list[Row]) -> list[int]:
-        """Insert a batch (or, on PostgreSQL, any append); returns the positions taken.
+        """Insert the rows of one append; returns the positions taken.
 
         Only the first row reads its log link from the table; each later row follows the one
         before it in the batch."""
