@@ -75,6 +75,14 @@ class StoreContract:
         ]
         assert verify(store) == []
 
+    def test_text_that_is_not_unicode_is_refused_by_name(self, store: EventStore) -> None:
+        # A name typed in bytes that are not UTF-8 reaches Python as a lone surrogate.
+        store.append("s-1", events(1))
+        with pytest.raises(StoreError, match="'s-1': the event holds text that is not valid"):
+            store.append("s-1", [NewEvent("noted", {"name": "Bad\udcffName"})])
+        assert store.stream_version("s-1") == 1
+        assert store.append("s-1", events(1))[0].version == 2
+
     def test_hash_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
         first, second = store.append("s-1", events(2, "tile_placed"))
         assert first.hash == event_hash(

@@ -399,6 +399,13 @@ class EventStore:
                 f"could not append to {stream_id!r}: {message}; "
                 "the stored versions disagree with each other, run `tourney verify`"
             )
+        if isinstance(exc, UnicodeEncodeError):
+            # Text that cannot be stored: typically a name typed in bytes that are not UTF-8,
+            # which Python keeps as lone surrogates.
+            return StoreError(
+                f"could not append to {stream_id!r}: the event holds text that is not valid "
+                f"Unicode ({message}); retype it in UTF-8"
+            )
         return describe_connect_error(self._url_text, exc)
 
     # -- reading ---------------------------------------------------------------------------
