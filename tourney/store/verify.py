@@ -129,10 +129,11 @@ def _check_links(store: EventStore, lasts: dict[str, int], problems: list[Proble
         else:
             linked = True
             follows = (str(follows_stream), int(follows_version))
-            if follows != previous and not _exists(store, *follows):
-                # A missing event inside its stream is named by the chain; one past the
-                # stream's last stored version only here.
-                if follows[1] > lasts.get(follows[0], 0) and follows not in named:
+            if follows == previous:
+                pass
+            elif follows[1] > lasts.get(follows[0], 0):
+                # Past its stream's last stored version: removed, which only the link shows.
+                if follows not in named:
                     problems.append(
                         Problem(
                             *follows,
@@ -141,7 +142,9 @@ def _check_links(store: EventStore, lasts: dict[str, int], problems: list[Proble
                         )
                     )
                     named.add(follows)
-            elif follows != previous and stream_id not in troubled:
+            elif not _exists(store, *follows):
+                pass  # missing inside its stream: the chain has named it
+            elif stream_id not in troubled:
                 after = "the start of the log" if previous is None else _name(previous)
                 problems.append(
                     Problem(
@@ -190,7 +193,7 @@ def _check_checkpoints(
         # Already named, or its whole stream is (registered, no events left).
         if event in named or (event[0], None) in named:
             continue
-        if event[1] > lasts.get(event[0], 0) and not _exists(store, *event):
+        if event[1] > lasts.get(event[0], 0):  # past the stream's last stored version
             problems.append(
                 Problem(
                     *event,
