@@ -308,7 +308,13 @@ class EventStore:
                 if not rows:
                     connection.rollback()
                     return []
-                positions = self._insert(cursor, rows)
+                # Most appends are one event: inserted here, a call and a list cheaper
+                # (1-2% of the one-event rate at synchronous=FULL, measured in one run).
+                if sqlite and len(rows) == 1:
+                    execute(self._sql_insert, rows[0])
+                    positions: Sequence[int] = (cursor.lastrowid,)
+                else:
+                    positions = self._insert(cursor, rows)
                 if new_stream:
                     execute(self._sql_register, (stream_id,))
                 if sqlite:
@@ -325,10 +331,11 @@ class EventStore:
                 raise self._translate(exc, stream_id) from None
         # Built with tuple.__new__: the named tuple's own __new__ is Python code.
         result: list[StoredEvent] = []
-        for position, fields in zip(positions, stored, strict=True):
-            result.append(make(StoredEvent, (position, stream_id, *fields)))
-        for hook in self.after_append:
-            hook()
+        for index, fields in enumerate(stored):
+            result.append(make(StoredEvent, (positions[index], stream_id, *fields)))
+        if self.after_append:
+            for hook in self.after_append:
+                hook()
         return result
 
     def _open_writer(self) -> tuple[Any, Any]:
@@ -357,15 +364,14 @@ class EventStore:
         cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
 
     def _insert(self, cursor: Any, rows: list[Row]) -> list[int]:
-        """Insert the rows of one append; returns the positions taken.
+        """Insert the rows of a batch (or of any append on PostgreSQL; a single event on
+        SQLite is inserted by `append` itself); returns the positions taken.
 
         Only the first row reads its log link from the table; each later row follows the one
         before it in the batch."""
         rest = [(*row, row[0], row[1] - 1) for row in rows[1:]]
         if self._sqlite:
             cursor.execute(self._sql_insert, rows[0])
-            if not rest:
-                return [int(cursor.lastrowid)]
             # Under the write lock each rowid is the previous maximum plus one, so a batch
             # takes consecutive positions ending at the last one inserted.
             cursor.executemany(self._sql_insert_linked, rest)
