@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from tourney.store.database import describe_connect_error
 from tourney.store.errors import StoreError
 from tourney.store.eventstore import EventStore, StoredEvent
+from tourney.store.gc_pacing import rarer_collections
 
 PAGE_SIZE = 5000
 # Called after each page with the number of events read so far (over all projections).
@@ -125,7 +126,7 @@ class Projector:
         """Apply every event after each projection's checkpoint; returns the events read
         from the log (each page is read once for all the projections behind)."""
         total = 0
-        with self._connection() as (connection, cursor):
+        with rarer_collections(), self._connection() as (connection, cursor):
             head, checkpoints = self._positions(connection, cursor)
             behind = [p for p in self.projections if checkpoints.get(p.name, 0) < head]
             while behind:

@@ -1,0 +1,48 @@
+"""Pacing CPython's cyclic garbage collector through bulk replays.
+
+Catching projections up allocates several objects per event (the decoded payload, the
+engine's event, the rows) and frees nearly all of them by reference counting: replaying
+the log makes no reference cycles (a rebuild of 242,472 events peaks at the same 38 MB with
+the collector switched off). But a page of events is held at once, so the collector's
+youngest generation keeps reaching its threshold of 700 new objects and scanning what is
+alive: 1,331 collections and 13-15% of a rebuild's time, collecting nothing.
+
+`rarer_collections()` raises that threshold while a catch-up runs and puts it back after.
+The collector stays on, so a cycle made by mistake is still collected, only later.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import threading
+from collections.abc import Iterator
+
+# New objects between two collections of the youngest generation while a replay runs. At
+# 50,000 a rebuild of 1,000 matches triggers one collection (measured).
+REPLAY_THRESHOLD = 50_000
+
+_lock = threading.Lock()
+_active = 0
+_saved: tuple[int, ...] = ()
+
+
+@contextlib.contextmanager
+def rarer_collections(threshold: int = REPLAY_THRESHOLD) -> Iterator[None]:
+    """Collect the youngest generation every `threshold` new objects (or the current
+    threshold, if higher) inside the block. Nested or concurrent blocks share one raise;
+    the last to leave restores the thresholds it found."""
+    global _active, _saved
+    with _lock:
+        if _active == 0:
+            _saved = gc.get_threshold()
+            if threshold > _saved[0]:
+                gc.set_threshold(threshold, *_saved[1:])
+        _active += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _active -= 1
+            if _active == 0:
+                gc.set_threshold(*_saved)
