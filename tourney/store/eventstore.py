@@ -46,6 +46,7 @@ from tourney.store.database import (
 )
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
+from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, ensure_schema
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
@@ -470,15 +471,20 @@ class EventStore:
         page_size: int = PAGE_SIZE,
     ) -> Iterator[StoredEvent]:
         """Every event after global position `from_position` (0: all) up to and including
-        `to_position`, in position order, read a page at a time (memory stays flat)."""
+        `to_position`, in position order, read a page at a time (memory stays flat).
+
+        While the reading goes on (until the iterator is exhausted or dropped), the cyclic
+        collector runs rarely: each page is thousands of new dicts, and its collections cost
+        a fifth of reading the log (see `tourney.store.gc_pacing`)."""
         last = from_position
         upto = to_position if to_position is not None else 2**63 - 1
-        while True:
-            rows = self.fetch_rows(self._sql_all, (last, upto, page_size))
-            yield from self._decode_page(rows)
-            if len(rows) < page_size:
-                return
-            last = rows[-1][0]
+        with rarer_collections():
+            while True:
+                rows = self.fetch_rows(self._sql_all, (last, upto, page_size))
+                yield from self._decode_page(rows)
+                if len(rows) < page_size:
+                    return
+                last = rows[-1][0]
 
     def max_position(self) -> int:
         """The largest global position stored; 0 when the log is empty."""
