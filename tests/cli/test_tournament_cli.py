@@ -75,6 +75,10 @@ def test_refusals_are_one_line_and_write_nothing(open_tournament: Cli) -> None:
     match = json.loads(cli.ok("pairings", "--json").stdout)["tables"][0]["match"]
     refused(cli, "director", "forfeit", match, "--sides", "3", message="has sides 1 to 2")
     refused(cli, "director", "forfeit", match, "--sides", "x", message="numbers from 1")
+    refused(
+        cli, "director", "adjudicate", match, "--scores", "61,40", "--winners", "0",
+        "--reason", "sheet", message="has sides 1 to 2",
+    )  # fmt: skip
 
 
 def test_csv_import_all_or_nothing(open_tournament: Cli, tmp_path: Path) -> None:

@@ -33,22 +33,23 @@ def _match_id(state: TournamentState, text: str) -> str:
     raise TourneyError(f"no match {text!r} in {state.title}")
 
 
-def _sides(text: str, state: TournamentState | None = None, match_id: str = "") -> list[int]:
-    """Side numbers as typed (from 1) as indexes (from 0), checked against the match."""
+def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
+    """The match id, and the side numbers as typed (from 1) as indexes (from 0), checked
+    against that match."""
     from tourney.errors import TourneyError
 
+    match_id = _match_id(state, match)
     try:
         sides = [int(part) - 1 for part in text.split(",") if part.strip()]
     except ValueError:
         raise TourneyError(f"sides are numbers from 1, like '1' or '1,3', not {text!r}") from None
-    if state is not None and match_id in state.matches:
-        count = len(state.matches[match_id].sides)
-        wrong = [s + 1 for s in sides if not 0 <= s < count]
-        if wrong or not sides:
-            raise TourneyError(
-                f"match {match_id} has sides 1 to {count}: {text!r} is not a choice of them"
-            )
-    return sides
+    count = len(state.matches[match_id].sides)
+    wrong = [s + 1 for s in sides if not 0 <= s < count]
+    if wrong or not sides:
+        raise TourneyError(
+            f"match {match_id} has sides 1 to {count}: {text!r} is not a choice of them"
+        )
+    return match_id, sides
 
 
 def _run(db: str | None, tournament: str | None, decide: object, what: str) -> None:
@@ -76,9 +77,7 @@ def forfeit(
     _run(
         db,
         tournament,
-        lambda s: decide_forfeit(
-            s, _match_id(s, match), _sides(sides, s, _match_id(s, match)), reason
-        ),
+        lambda s: decide_forfeit(s, *_match_and_sides(s, match, sides), reason),
         f"Forfeit of {match}",
     )
 
@@ -126,14 +125,12 @@ def adjudicate(
         values = [int(v) for v in scores.split(",")]
     except ValueError:
         raise fail(f"scores are whole numbers per side, like '61,40', not {scores!r}") from None
-    _run(
-        db,
-        tournament,
-        lambda s: decide_adjudicate(
-            s, _match_id(s, match), values, _sides(winners, s, _match_id(s, match)), reason
-        ),
-        f"Adjudicated result of {match}",
-    )
+
+    def decide(state: TournamentState) -> object:
+        match_id, sides = _match_and_sides(state, match, winners)
+        return decide_adjudicate(state, match_id, values, sides, reason)
+
+    _run(db, tournament, decide, f"Adjudicated result of {match}")
 
 
 @app.command()
