@@ -178,10 +178,7 @@ def _check_checkpoints(
             "SELECT DISTINCT stream_id FROM projection_checkpoints WHERE stream_id IS NOT NULL",
             (),
         ):
-            rows = store.fetch_rows(
-                f"SELECT MAX(version) FROM events WHERE stream_id = {store.mark}", (stream_id,)
-            )
-            lasts[str(stream_id)] = int(rows[0][0] or 0)
+            lasts[str(stream_id)] = store.stream_version(str(stream_id))
     named: set[tuple[str, int | None]] = {(p.stream_id, p.version) for p in problems}
     rows = store.fetch_rows(
         "SELECT name, position, stream_id, version FROM projection_checkpoints "
