@@ -82,8 +82,8 @@ class Outcome(NamedTuple):
 
 
 NOTHING = Outcome()
-_new_tuple = tuple.__new__
 """The outcome of an event that neither placed a tile nor ended anything."""
+_new_tuple = tuple.__new__
 
 
 def _names(names: Sequence[str]) -> str:
