@@ -334,7 +334,8 @@ def main(argv: list[str] | None = None) -> None:
         single = make(folder, "single")
         # 100 short rounds: one round of one-event appends reads anywhere from 0.6x to 1.1x
         # of raw sqlite3 (the disk's fsync time wanders), and many short ones average that out
-        # (20 rounds of 1,000 events gave 0.78-0.83x from run to run, 100 of 1,000 0.82-0.84x).
+        # (20 rounds of 1,000 events gave 0.78-0.83x from run to run; 100 of 1,000 gave
+        # 0.81-0.82x in seven runs).
         rates = interleaved(single, args.single, 1, rounds=100)
         print(row(f"append 1/txn ({args.single:,} events)", rates))
         print(per_round_line(rates))
