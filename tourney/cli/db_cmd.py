@@ -176,7 +176,7 @@ def verify(
 def _check_sheet(store: Any, match: str, printed: str) -> None:
     """Say where the hash printed on a scoresheet stands in the match's stream; exit 1 when
     it is not there or events came after it."""
-    from tourney.scorer.streams import match_stream
+    from tourney.match_streams import match_stream
 
     stream = match_stream(match)
     wanted = printed.strip().lower()

@@ -26,8 +26,8 @@ def import_(
     Example: tourney import T3.jsonl --id T3
     """
     from tourney.errors import TourneyError
+    from tourney.match_streams import match_id
     from tourney.record import RecordError, read_lines, replay_lines
-    from tourney.scorer.streams import match_id
 
     try:
         chosen = match_id(match if match is not None else file.stem)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from tourney.engine import Event, MatchStarted
 from tourney.errors import TourneyError
-from tourney.scorer.streams import match_events, match_stream, to_payload
+from tourney.match_streams import match_events, match_stream, to_payload
 from tourney.tournament.events import (
     DecidingMatchPaired,
     PairedTable,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.engine import Event, Match
-from tourney.scorer.streams import match_stream
+from tourney.match_streams import match_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk

@@ -18,10 +18,10 @@ from tourney.account import scores_line
 from tourney.engine import Phase
 from tourney.engine.commands import Action, StartHand, complete, decide, parse
 from tourney.errors import TourneyError
+from tourney.match_streams import describe
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
-from tourney.scorer.streams import describe
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import StoredEvent

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.engine import Event, Match, MatchStarted, Outcome
 from tourney.errors import TourneyError
-from tourney.scorer.streams import (
+from tourney.match_streams import (
     UNDONE,
     describe,
     in_force,

@@ -192,7 +192,7 @@ def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:
 def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
     """What one appended event did, as the hand-by-hand account tells it."""
     from tourney.account import describe as account_lines
-    from tourney.scorer.streams import describe
+    from tourney.match_streams import describe
 
     if item.event is None or item.outcome is None:
         stored = next(e for e in reversed(desk.stored) if e.version == item.version)
