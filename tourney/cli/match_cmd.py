@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli.options import Db, Json, MatchId, fail, open_desk, print_state
+from tourney.cli.options import At, Db, Json, MatchId, fail, open_desk, print_state
 
 Opener = Annotated[
     str | None,
@@ -54,6 +54,7 @@ def start(
 def hand(
     match: MatchId,
     opener: Opener = None,
+    at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -69,7 +70,7 @@ def hand(
     with open_desk(db, match) as desk:
         if desk.known_hands:
             raise fail(f"match {desk.id} has known hands: deal them with `tourney deal {desk.id}`")
-        print_state(desk, as_json, desk.record(StartHand(opener)))
+        print_state(desk, as_json, desk.record(StartHand(opener), at=at))
 
 
 def deal(
@@ -85,6 +86,7 @@ def deal(
             help='The hands as dealt: "Ann=1-2,3-4,...;Bo=..." (every player, in any order).',
         ),
     ] = None,
+    at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -105,7 +107,7 @@ def deal(
             if tiles is not None
             else shuffled_deal(desk.match.players, seed)
         )
-        print_state(desk, as_json, desk.record(StartHand(opener, hands)))
+        print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:
@@ -127,6 +129,7 @@ def undo(
     redo: Annotated[
         bool, typer.Option("--redo", help="Undo the newest undo: put its event back.")
     ] = False,
+    at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -139,7 +142,7 @@ def undo(
     Example: tourney undo T3
     """
     with open_desk(db, match) as desk:
-        print_state(desk, as_json, desk.undo(version, redo))
+        print_state(desk, as_json, desk.undo(version, redo, at=at))
 
 
 def register(app: typer.Typer) -> None:

@@ -22,6 +22,16 @@ Db = Annotated[
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print the match state as one JSON object.")]
+At = Annotated[
+    int | None,
+    typer.Option(
+        "--at",
+        min=0,
+        help="The match version you decided against (from `show`): refused if the match "
+        "has moved on since, so a retried script cannot record a move twice.",
+        show_default=False,
+    ),
+]
 MatchId = Annotated[str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="ID")]
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli.options import Db, Json, MatchId, open_desk, print_state
+from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state
 
 if TYPE_CHECKING:
     from tourney.engine.commands import Command
@@ -19,11 +19,13 @@ Player = Annotated[
 ]
 
 
-def _record(db: str | None, match: str, as_json: bool, command: Callable[[], Command]) -> None:
+def _record(
+    db: str | None, match: str, as_json: bool, command: Callable[[], Command], at: int | None
+) -> None:
     """Record what ``command()`` reads from the input (inside the desk, so that a tile that
     cannot be read is refused like any other input)."""
     with open_desk(db, match) as desk:
-        print_state(desk, as_json, desk.record(command()))
+        print_state(desk, as_json, desk.record(command(), at=at))
 
 
 def place(
@@ -36,6 +38,7 @@ def place(
         ),
     ],
     player: Player = None,
+    at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -46,7 +49,9 @@ def place(
     """
     from tourney.engine.commands import parse_placement
 
-    _record(db, match, as_json, lambda: replace(parse_placement(" ".join(words)), player=player))
+    _record(
+        db, match, as_json, lambda: replace(parse_placement(" ".join(words)), player=player), at
+    )
 
 
 def draw(
@@ -55,6 +60,7 @@ def draw(
         str | None, typer.Argument(help="The tile drawn, if it was seen (known hands: always).")
     ] = None,
     player: Player = None,
+    at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -65,23 +71,26 @@ def draw(
     from tourney.engine import Tile
     from tourney.engine.commands import Draw
 
-    _record(db, match, as_json, lambda: Draw(Tile.parse(tile) if tile else None, player))
+    _record(db, match, as_json, lambda: Draw(Tile.parse(tile) if tile else None, player), at)
 
 
-def pass_(match: MatchId, player: Player = None, db: Db = None, as_json: Json = False) -> None:
+def pass_(
+    match: MatchId, player: Player = None, at: At = None, db: Db = None, as_json: Json = False
+) -> None:
     """Pass: no legal placement and the boneyard is empty.
 
     Example: tourney pass T3
     """
     from tourney.engine.commands import Pass
 
-    _record(db, match, as_json, lambda: Pass(player))
+    _record(db, match, as_json, lambda: Pass(player), at)
 
 
 def reveal(
     match: MatchId,
     player: Annotated[str, typer.Argument(help="Whose tiles.")],
     tiles: Annotated[list[str], typer.Argument(help="Every tile they hold.", metavar="TILE...")],
+    at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -92,7 +101,7 @@ def reveal(
     from tourney.engine import Tile
     from tourney.engine.commands import Reveal
 
-    _record(db, match, as_json, lambda: Reveal(player, tuple(Tile.parse(t) for t in tiles)))
+    _record(db, match, as_json, lambda: Reveal(player, tuple(Tile.parse(t) for t in tiles)), at)
 
 
 def register(app: typer.Typer) -> None:

@@ -136,16 +136,30 @@ class Desk:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def record(self, command: Command) -> list[Recorded]:
-        """Decide ``command`` against the stream's head and append its events."""
+    def record(
+        self, command: Command, *, at: int | None = None, command_id: str | None = None
+    ) -> list[Recorded]:
+        """Decide ``command`` against the stream's head and append its events.
+
+        ``at`` is the stream version the command was decided against (a page or script that
+        says what it saw); ``command_id`` names the submission, so a retry records once.
+        See `_submit`."""
         from tourney.engine.commands import decide
 
-        return self.append_events(lambda: decide(self.match, command))
+        return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
 
-    def append_events(self, decide: Callable[[], Sequence[Event]]) -> list[Recorded]:
+    def append_events(
+        self,
+        decide: Callable[[], Sequence[Event]],
+        *,
+        at: int | None = None,
+        command_id: str | None = None,
+    ) -> list[Recorded]:
         """Append the events ``decide`` returns against the state the scorer saw (it raises
         the engine's refusal). If someone got in first, the same events (the player and
-        target as resolved then) are checked against the new state and retried once."""
+        target as resolved then) are checked against the new state and retried once —
+        unless ``at`` pinned the version the scorer saw (then it is refused)."""
+        self._check_at(at, command_id)
         events = list(decide())
 
         def build() -> list[NewEvent]:
@@ -156,17 +170,25 @@ class Desk:
                 trial.apply(event)
             return [NewEvent(e.type, to_payload(e), recorded_by=self.recorded_by) for e in events]
 
-        return self._submit(build)
+        return self._submit(build, at=at, command_id=command_id)
 
-    def undo(self, version: int | None = None, redo: bool = False) -> list[Recorded]:
+    def undo(
+        self,
+        version: int | None = None,
+        redo: bool = False,
+        *,
+        at: int | None = None,
+        command_id: str | None = None,
+    ) -> list[Recorded]:
         """Take back the event at ``version`` (default: the newest match event in force; with
         ``redo``, the newest undo in force, which puts its event back).
 
         The default is resolved against the state the scorer last saw, before catching up: an
         undo must not take back an event another scorer appended meanwhile.
         """
+        self._check_at(at, command_id)
         target = version if version is not None else undo_target(self.stored, redo)
-        return self._submit(lambda: self._undo_events(target, redo))
+        return self._submit(lambda: self._undo_events(target, redo), at=at, command_id=command_id)
 
     def _undo_events(self, target: int | None, redo: bool) -> list[NewEvent]:
         from tourney.store.eventstore import NewEvent
@@ -204,17 +226,50 @@ class Desk:
             )
         return self.append_events(lambda: list(events))
 
-    def _submit(self, build: Callable[[], list[NewEvent]]) -> list[Recorded]:
+    def _check_at(self, at: int | None, command_id: str | None) -> None:
+        """Refuse a submission decided against another version than the stream's head —
+        unless it is a retry of one already recorded (its ``command_id`` is stored), which
+        `_submit` answers with what was recorded then."""
+        if at is None or at == self.version:
+            return
+        if command_id is not None and self.store.events_of_command(command_id):
+            return
+        if at < 0 or at > self.version:
+            raise TourneyError(
+                f"--at {at}: {self.stream} is at version {self.version}; nothing recorded"
+            )
+        moved = [describe(self.stored, v) for v in range(at + 1, self.version + 1)]
+        raise TourneyError(
+            f"{self.stream} moved on since v{at} ({'; '.join(moved[-3:])}): "
+            "nothing recorded, look again and re-enter"
+        )
+
+    def _submit(
+        self,
+        build: Callable[[], list[NewEvent]],
+        *,
+        at: int | None = None,
+        command_id: str | None = None,
+    ) -> list[Recorded]:
         from tourney.store.errors import ConcurrencyError
 
         # Decided against the state the scorer last saw (not caught up first): the stated
         # version is what they checked against, so nothing they did not see slips under it.
-        command_id = uuid.uuid4().hex
+        if command_id is not None:
+            already = self.store.events_of_command(command_id)
+            if already:
+                return self._replayed(already)
+        command_id = command_id or uuid.uuid4().hex
         self.caught_up = []
         new = build()
         try:
             stored = self.store.append(self.stream, new, self.version, command_id)
         except ConcurrencyError:
+            if at is not None:
+                raise TourneyError(
+                    f"{self.stream} changed while this was being recorded: nothing recorded, "
+                    "look again and re-enter"
+                ) from None
             others = self.caught_up = self.refresh()
             _refuse_duplicate(new, others)
             new = build()
@@ -226,6 +281,24 @@ class Desk:
                     "recording): nothing recorded, try again"
                 ) from None
         return self._took(stored)
+
+    def _replayed(self, already: Sequence[StoredEvent]) -> list[Recorded]:
+        """A retried submission: what its first attempt recorded (nothing is appended)."""
+        if any(e.stream_id != self.stream for e in already):
+            raise TourneyError(
+                f"submission {already[0].command_id} was recorded in {already[0].stream_id}, "
+                f"not {self.stream}: nothing recorded"
+            )
+        self.refresh()
+        return [
+            Recorded(
+                e.version,
+                e.type,
+                None if e.type == UNDONE else to_event(e.type, e.payload),
+                None,
+            )
+            for e in already
+        ]
 
     def _took(self, stored: list[StoredEvent]) -> list[Recorded]:
         self.stored.extend(stored)

@@ -486,6 +486,10 @@ class EventStore:
                     return
                 last = rows[-1][0]
 
+    def events_of_command(self, command_id: str) -> list[StoredEvent]:
+        """The events appended under `command_id` (none if it was never used)."""
+        return self._decode_page(self.fetch_rows(self._sql_command, (command_id,)))
+
     def max_position(self) -> int:
         """The largest global position stored; 0 when the log is empty."""
         rows = self.fetch_rows("SELECT MAX(position) FROM events", ())
