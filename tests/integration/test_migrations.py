@@ -35,6 +35,7 @@ ALL_TABLES = {
     "match_views",
     "tournament_views",
     "standings_views",
+    "projection_problems",
 }
 
 

@@ -81,6 +81,19 @@ class CheckpointRow(SQLModel, table=True):
     version: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
 
 
+class ProjectionProblemRow(SQLModel, table=True):
+    """An event a projection could not apply: kept with the reason, for verify to name,
+    while the projection goes on past it."""
+
+    __tablename__ = "projection_problems"
+
+    name: str = Field(sa_column=Column(Text, primary_key=True))
+    position: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    stream_id: str = Field(sa_column=Column(Text, nullable=False))
+    version: int = Field(sa_column=Column(Integer, nullable=False))
+    message: str = Field(sa_column=Column(Text, nullable=False))
+
+
 class MatchViewRow(SQLModel, table=True):
     """The match read model: one row per match stream, computed by the rules engine."""
 
