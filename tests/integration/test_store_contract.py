@@ -13,7 +13,7 @@ from sqlalchemy import text
 from tests.postgres_server import PostgresServer
 from tourney.errors import TourneyError
 from tourney.store.errors import ConcurrencyError, StoreError
-from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
 from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.hashchain import GENESIS, event_hash
 from tourney.store.upcasting import UpcasterRegistry
@@ -157,6 +157,59 @@ class StoreContract:
         later = store.append("s-1", events(1), expected_version=1)
         assert [e.version for e in store.read_all()] == [1, 2]
         assert later[0].position > 1
+        assert verify(store) == []
+
+    def test_several_streams_in_one_transaction(self, store: EventStore) -> None:
+        store.append("t", events(1))
+        stored = store.append_streams(
+            [
+                StreamAppend("t", events(1), expected_version=1),
+                StreamAppend("m-1", events(1, "match_started"), expected_version=0),
+                StreamAppend("m-2", events(2, "match_started"), expected_version=0),
+            ],
+            command_id="pair-1",
+        )
+        assert [(e.stream_id, e.version) for e in stored] == [
+            ("t", 2),
+            ("m-1", 1),
+            ("m-2", 1),
+            ("m-2", 2),
+        ]
+        assert list(store.read_all(1)) == stored
+        assert store.append_streams([StreamAppend("m-3", events(1))], "pair-1") == stored
+        assert store.stream_version("m-3") == 0
+        assert verify(store) == []
+
+    def test_several_streams_all_or_nothing(
+        self, store: EventStore, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        store.append("m-2", events(1))
+        before = list(store.read_all())
+        with pytest.raises(ConcurrencyError):
+            store.append_streams(
+                [
+                    StreamAppend("t", events(1), expected_version=0),
+                    StreamAppend("m-1", events(1), expected_version=0),
+                    StreamAppend("m-2", events(1), expected_version=0),  # not empty: refused
+                ]
+            )
+        assert list(store.read_all()) == before
+        calls = 0
+        real_insert = EventStore._insert
+
+        def fail_on_the_third(self: EventStore, cursor: Any, rows: list[Any]) -> list[int]:
+            nonlocal calls
+            calls += 1
+            if calls == 3:
+                raise RuntimeError("disk full")
+            return real_insert(self, cursor, rows)
+
+        monkeypatch.setattr(EventStore, "_insert", fail_on_the_third)
+        with pytest.raises(TourneyError):
+            store.append_streams([StreamAppend(f"m-{n}", events(1)) for n in range(3, 7)])
+        monkeypatch.undo()
+        assert list(store.read_all()) == before
+        assert store.fetch_rows("SELECT COUNT(*) FROM streams", ())[0][0] == 1
         assert verify(store) == []
 
     def test_reads_page_and_respect_bounds(self, store: EventStore) -> None:

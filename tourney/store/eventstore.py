@@ -131,6 +131,15 @@ class StoredEvent(NamedTuple):
 Row = tuple[Any, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class StreamAppend:
+    """Events for one stream in a multi-stream append; `expected_version` as in `append`."""
+
+    stream_id: str
+    events: Sequence[NewEvent]
+    expected_version: int | None = None
+
+
 class EventStore:
     """Append-only streams of events in one SQLite or PostgreSQL database."""
 
@@ -251,14 +260,11 @@ class EventStore:
         lock is not had in time, and SchemaError (before writing) for a schema version that
         cannot be read back.
         """
-        # One flat function on purpose: at synchronous=FULL each append waits for an fsync,
-        # after which the caches are cold and every Python call, comprehension and helper
-        # costs several times its warm price (measured: the call structure of an earlier
-        # version cost as much as its JSON and hashing together).
+        # Flat on purpose: at synchronous=FULL each append waits for an fsync, after which
+        # the caches are cold and every Python call, comprehension and helper costs several
+        # times its warm price (measured: the call structure of an earlier version cost as
+        # much as its JSON and hashing together). One call per append stages the rows.
         recorded_at = _now()
-        latest_of = self.registry._current.get
-        encode = compact_json
-        make = tuple.__new__
         sqlite = self._sqlite
         with self._writer_lock:
             connection, cursor = self._writer or self._open_writer()
@@ -274,38 +280,9 @@ class EventStore:
                     if already:
                         connection.rollback()
                         return self._decode_page(already)
-                execute(self._sql_head, (stream_id,))
-                head = cursor.fetchone()
-                version, previous = (head[0], head[1]) if head else (0, GENESIS)
-                if expected_version is not None and expected_version != version:
-                    raise ConcurrencyError(stream_id, expected_version, version)
-                new_stream = version == 0
-                rows: list[Row] = []
-                stored: list[Row] = []
-                for event in events:
-                    type_ = event.type
-                    payload = event.payload
-                    latest = latest_of(type_, DEFAULT_VERSION)
-                    schema = event.schema_version
-                    body = dict(payload)
-                    text = encode(body).decode()
-                    if schema is None:
-                        schema = latest
-                    elif schema != latest:  # stored as given, returned lifted to the latest
-                        body = self.registry.upcast(type_, schema, body)
-                    version += 1
-                    by = event.recorded_by
-                    previous = event_hash(
-                        previous, stream_id, version, type_, schema, text, recorded_at, by,
-                        command_id,
-                    )  # fmt: skip
-                    rows.append(
-                        (stream_id, version, type_, schema, text, recorded_at, by, command_id,
-                         previous)
-                    )  # fmt: skip
-                    stored.append(
-                        (version, type_, body, latest, recorded_at, by, command_id, previous)
-                    )
+                new_stream, rows, stored = self._stage(
+                    cursor, stream_id, events, expected_version, command_id, recorded_at
+                )
                 if not rows:
                     connection.rollback()
                     return []
@@ -331,6 +308,7 @@ class EventStore:
                     self._drop_writer()
                 raise self._translate(exc, stream_id) from None
         # Built with tuple.__new__: the named tuple's own __new__ is Python code.
+        make = tuple.__new__
         result: list[StoredEvent] = []
         for index, fields in enumerate(stored):
             result.append(make(StoredEvent, (positions[index], stream_id, *fields)))
@@ -338,6 +316,118 @@ class EventStore:
             for hook in self.after_append:
                 hook()
         return result
+
+    def append_streams(
+        self, appends: Sequence[StreamAppend], command_id: str | None = None
+    ) -> list[StoredEvent]:
+        """Append to several streams in one transaction: every event, or (on any error, a
+        stale expected version included) none. Returns them as stored, in order.
+
+        As `append`: when `command_id` is already stored, nothing is written and the events
+        stored under it are returned. Used where one decision makes events in several
+        streams (a paired round and the match stream of every table)."""
+        recorded_at = _now()
+        with self._writer_lock:
+            connection, cursor = self._writer or self._open_writer()
+            try:
+                if self._sqlite:
+                    cursor.execute("BEGIN IMMEDIATE")
+                else:
+                    self._lock_postgres(cursor)
+                if command_id is not None:
+                    cursor.execute(self._sql_command, (command_id,))
+                    already = cursor.fetchall()
+                    if already:
+                        connection.rollback()
+                        return self._decode_page(already)
+                result = self.append_in(cursor, appends, command_id, recorded_at)
+                if not result:
+                    connection.rollback()
+                    return []
+                connection.commit()
+            except BaseException as exc:
+                with contextlib.suppress(Exception):
+                    connection.rollback()
+                if not isinstance(exc, StoreError):
+                    self._drop_writer()
+                where = appends[0].stream_id if appends else "the log"
+                raise self._translate(exc, where) from None
+        for hook in self.after_append:
+            hook()
+        return result
+
+    def append_in(
+        self,
+        cursor: Any,
+        appends: Sequence[StreamAppend],
+        command_id: str | None = None,
+        recorded_at: str | None = None,
+    ) -> list[StoredEvent]:
+        """Append inside a write transaction the caller holds on `cursor` (a connection of
+        `connect()` after BEGIN IMMEDIATE on SQLite; on PostgreSQL the events table is
+        locked here). Commits nothing and runs no `after_append` hook: the caller commits.
+        A policy running in a projection's transaction appends this way, so what it
+        appends and its checkpoint are committed together."""
+        if not self._sqlite:
+            self._lock_postgres(cursor)
+        at = recorded_at or _now()
+        result: list[StoredEvent] = []
+        make = tuple.__new__
+        for item in appends:
+            new_stream, rows, stored = self._stage(
+                cursor, item.stream_id, item.events, item.expected_version, command_id, at
+            )
+            if not rows:
+                continue
+            positions = self._insert(cursor, rows)
+            if new_stream:
+                cursor.execute(self._sql_register, (item.stream_id,))
+            for index, fields in enumerate(stored):
+                result.append(make(StoredEvent, (positions[index], item.stream_id, *fields)))
+        return result
+
+    def _stage(
+        self,
+        cursor: Any,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        expected_version: int | None,
+        command_id: str | None,
+        recorded_at: str,
+    ) -> tuple[bool, list[Row], list[Row]]:
+        """Under the write lock: read the stream's head, check `expected_version` (raises
+        ConcurrencyError), and build the rows to insert and the stored fields to return
+        (less position and stream), chaining each event's hash from the one before."""
+        cursor.execute(self._sql_head, (stream_id,))
+        head = cursor.fetchone()
+        version, previous = (head[0], head[1]) if head else (0, GENESIS)
+        if expected_version is not None and expected_version != version:
+            raise ConcurrencyError(stream_id, expected_version, version)
+        new_stream = version == 0
+        latest_of = self.registry._current.get
+        encode = compact_json
+        rows: list[Row] = []
+        stored: list[Row] = []
+        for event in events:
+            type_ = event.type
+            latest = latest_of(type_, DEFAULT_VERSION)
+            schema = event.schema_version
+            body = dict(event.payload)
+            text = encode(body).decode()
+            if schema is None:
+                schema = latest
+            elif schema != latest:  # stored as given, returned lifted to the latest
+                body = self.registry.upcast(type_, schema, body)
+            version += 1
+            by = event.recorded_by
+            previous = event_hash(
+                previous, stream_id, version, type_, schema, text, recorded_at, by, command_id
+            )
+            rows.append(
+                (stream_id, version, type_, schema, text, recorded_at, by, command_id, previous)
+            )  # fmt: skip
+            stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
+        return new_stream, rows, stored
 
     def _open_writer(self) -> tuple[Any, Any]:
         """Open the driver connection and cursor appends use, kept open: a pool checkout per
