@@ -151,3 +151,18 @@ def to_hidden(events: list[Event], rng: random.Random) -> list[tuple[Event, int 
             rng.shuffle(held)
             out.append((TilesRevealed(match.players[seat], tuple(held)), None))
     return out
+
+
+def db_checksum(path: str | Path) -> str:
+    """The SHA-256 of a SQLite database file with its write-ahead log folded in first: equal
+    before and after a command exactly when the command committed nothing (every commit
+    changes the file's change counter)."""
+    import hashlib
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()

@@ -5,6 +5,15 @@ and kept upper-case). Payloads are the record lines of RECORD.md minus ``"type"`
 store keeps in its own column. An ``undone`` event (payload ``{"version": N}``) takes the
 event at version N out of force; undoing an ``undone`` event puts its target back (redo).
 Nothing is ever deleted or edited: replay, display and export skip what is not in force.
+
+Besides the record's events and ``undone``, a stream holds one more stream-only event: a
+``match_closed`` (payload ``{"by": "director", "ruling": KIND, "reason": ...}``), appended
+with the director's ruling on a tournament table in the same transaction; nothing is
+recorded at the table after it. Replay and export skip stream-only events; none can be
+undone.
+
+A tournament table's stream starts with a ``match_started`` whose extra fields name its
+tournament and match (`table_of`); only the director's desk opens such streams.
 """
 
 from __future__ import annotations
@@ -18,6 +27,12 @@ from tourney.errors import TourneyError
 
 UNDONE = "undone"
 """The stream-only event type that takes an earlier event out of force."""
+
+CLOSED = "match_closed"
+"""The stream-only event type that closes a table's record after the director's ruling."""
+
+STREAM_ONLY = frozenset({UNDONE, CLOSED})
+"""Event types of a match stream that are not events of the match record."""
 
 STREAM_PREFIX = "match-"
 
@@ -90,8 +105,27 @@ def match_events(stored: Sequence[StreamEvent]) -> list[tuple[int, Event]]:
     return [
         (e.version, to_event(e.type, e.payload))
         for e in stored
-        if e.version in kept and e.type != UNDONE
+        if e.version in kept and e.type not in STREAM_ONLY
     ]
+
+
+def closed_by(stored: Sequence[StreamEvent]) -> StreamEvent | None:
+    """The ``match_closed`` event of the stream, if the director has closed it."""
+    for event in stored:
+        if event.type == CLOSED:
+            return event
+    return None
+
+
+def table_of(first: StreamEvent | None) -> tuple[str, str] | None:
+    """The tournament slug and match id of a table's stream, from its first event (a
+    ``match_started`` the director's desk wrote); None for an ad-hoc match."""
+    if first is None or first.type != "match_started":
+        return None
+    slug, match = first.payload.get("tournament"), first.payload.get("match")
+    if isinstance(slug, str) and isinstance(match, str):
+        return slug, match
+    return None
 
 
 def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:
@@ -104,7 +138,7 @@ def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None
     for event in reversed(stored):
         if event.version not in kept:
             continue
-        if not redo and event.type != UNDONE:
+        if not redo and event.type not in STREAM_ONLY:
             return event.version
         if redo and event.type == UNDONE and types.get(event.payload.get("version")) != UNDONE:
             return event.version
@@ -118,6 +152,8 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
             p = event.payload
             if event.type == UNDONE:
                 return f"v{version} undo of v{p.get('version')}"
+            if event.type == CLOSED:
+                return f"v{version} closed by the director ({p.get('ruling')})"
             words = [str(p[k]) for k in ("player", "opener", "tile") if p.get(k) is not None]
             if p.get("on") is not None:
                 words += ["on", str(p["on"])]

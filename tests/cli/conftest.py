@@ -36,11 +36,11 @@ class Cli:
         assert result.exit_code == 0, (args, result.stdout, result.stderr)
         return result
 
-    def version(self, match: str = "T3") -> int:
+    def version(self, match: str = "K3") -> int:
         with EventStore.from_url(self.db) as store:
             return store.stream_version(f"match-{match.upper()}")
 
-    def refused(self, *args: str, message: str, match: str = "T3") -> Result:
+    def refused(self, *args: str, message: str, match: str = "K3") -> Result:
         """Exit code 1, one line on stderr containing ``message``, nothing appended."""
         before = self.version(match)
         result = self(*args)

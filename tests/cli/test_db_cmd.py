@@ -62,7 +62,7 @@ def test_status_counts_events_and_projections(filled: str) -> None:
     assert report["streams"] == 2 and report["events"] == 12 + len(simulated(8))
     assert report["projections"] == [
         {"name": name, "position": report["last_position"], "behind": False}
-        for name in ("match_views", "standings_views")
+        for name in ("match_views", "standings_views", "result_policy")
     ]
     with EventStore.from_url(filled) as bare:  # no projections: the read model falls behind
         bare.append("match-3", new_events(simulated(9)[:2]))

@@ -22,11 +22,11 @@ from tourney.engine import (
 )
 from tourney.engine.commands import targets
 
-PROMPT = r"\nT3 [^\n]*> $"
+PROMPT = r"\nK3 [^\n]*> $"
 
 
 class LazyConsole:
-    """``tourney record T3`` on a pty, started when the test first types or reads: a test
+    """``tourney record K3`` on a pty, started when the test first types or reads: a test
     sets the table up with one-shot commands first, and a console started before them
     would open a stale table (or none), as a real scorer who opened it too early would."""
 
@@ -60,7 +60,7 @@ class LazyConsole:
 
 @pytest.fixture
 def console(cli: Cli, tmp_path: Path) -> Iterator[LazyConsole]:
-    terminal = LazyConsole([TOURNEY, "record", "T3", "--db", cli.db], tmp_path)
+    terminal = LazyConsole([TOURNEY, "record", "K3", "--db", cli.db], tmp_path)
     yield terminal
     terminal.close()
 
@@ -93,8 +93,8 @@ def notation(match: Match, event: Event, n: int) -> str:
 
 def test_a_whole_match_with_typos_and_undos(cli: Cli, tmp_path: Path) -> None:
     events = hidden_match(seed=11)
-    cli.ok("start", "T3", "--players", "Ann,Bo")
-    terminal = Terminal([TOURNEY, "record", "T3", "--db", cli.db], tmp_path)
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    terminal = Terminal([TOURNEY, "record", "K3", "--db", cli.db], tmp_path)
     try:
         terminal.expect(PROMPT)
         match = Match()
@@ -127,7 +127,7 @@ def test_a_whole_match_with_typos_and_undos(cli: Cli, tmp_path: Path) -> None:
         terminal.close()
     assert "Hand 1 ends: " in terminal.text and "credits" in terminal.text
     record = tmp_path / "t3.jsonl"
-    cli.ok("export", "T3", "-o", str(record))
+    cli.ok("export", "K3", "-o", str(record))
     replayed = subprocess.run(
         [TOURNEY, "replay", str(record), "--json"], capture_output=True, text=True, check=True
     )
@@ -138,9 +138,9 @@ def test_a_whole_match_with_typos_and_undos(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_tab_completes_the_tiles_and_targets_legal_now(cli: Cli, console: LazyConsole) -> None:
-    cli.ok("start", "T3", "--players", "Ann,Bo")
-    cli.ok("hand", "T3", "--opener", "Ann")
-    cli.ok("place", "T3", "5-5")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    cli.ok("hand", "K3", "--opener", "Ann")
+    cli.ok("place", "K3", "5-5")
     console.expect(PROMPT)
     console.send("53 o\t")
     console.expect("53 on $")
@@ -159,7 +159,7 @@ def test_tab_completes_the_tiles_and_targets_legal_now(cli: Cli, console: LazyCo
 
 @pytest.mark.parametrize("key", ["\x04", "\x03"], ids=["ctrl-d", "ctrl-c"])
 def test_leaving_keeps_everything_recorded(cli: Cli, console: LazyConsole, key: str) -> None:
-    cli.ok("start", "T3", "--players", "Ann,Bo")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
     console.expect(PROMPT)
     console.send("h Ann\r")
     console.expect(PROMPT)
@@ -168,15 +168,15 @@ def test_leaving_keeps_everything_recorded(cli: Cli, console: LazyConsole, key: 
     # Ctrl-C leaves from a half-typed line; Ctrl-D (end of input) from an empty one.
     console.send("5-" + key if key == "\x03" else key)
     assert console.wait() == 0
-    assert "Left T3 at v3: everything recorded is kept." in console.text
+    assert "Left K3 at v3: everything recorded is kept." in console.text
     assert cli.version() == 3
-    state = json.loads(cli.ok("show", "T3", "--json").stdout)
+    state = json.loads(cli.ok("show", "K3", "--json").stdout)
     assert state["layout"][0]["tile"] == "5-5" and state["continuation_owed"] is True
 
 
 def test_the_console_refuses_a_match_not_started(cli: Cli, console: LazyConsole) -> None:
     assert console.wait() == 1
-    assert "error: match T3 has not started: tourney start T3 --players" in console.text
+    assert "error: match K3 has not started: tourney start K3 --players" in console.text
     assert cli.version() == 0
 
 
@@ -187,10 +187,10 @@ def test_in_a_known_hands_match_h_deals_and_the_engine_checks_every_tile(cli: Cl
     from tourney.scorer.desk import Desk
     from tourney.store.eventstore import EventStore
 
-    cli.ok("start", "T3", "--players", "Ann,Bo", "--known")
+    cli.ok("start", "K3", "--players", "Ann,Bo", "--known")
     lines = iter(["h Ann", "?", "s", "u", "h", "h Bo", "q"])
     out = StringIO()
-    desk = Desk(EventStore.from_url(cli.db), "T3")
+    desk = Desk(EventStore.from_url(cli.db), "K3")
     try:
 
         def read(prompt: str) -> str:
@@ -205,10 +205,10 @@ def test_in_a_known_hands_match_h_deals_and_the_engine_checks_every_tile(cli: Cl
     assert "u / redo     take back the last event" in said  # the help
     assert "v3: undid v2 hand_started Ann" in said
     assert "error: 'opener' is missing: the first hand, the opener is chosen by lot" in said
-    assert "Hand 1 — Bo opens (known hands)" in said and "T3 Bo> " in said
-    state = json.loads(cli.ok("show", "T3", "--json").stdout)
+    assert "Hand 1 — Bo opens (known hands)" in said and "K3 Bo> " in said
+    state = json.loads(cli.ok("show", "K3", "--json").stdout)
     assert state["hand"]["known"] is True and state["to_move"] == "Bo"
     bo = next(e for e in desk.stored if e.version == 4).payload["deal"]["Bo"]
     ann = next(e for e in desk.stored if e.version == 4).payload["deal"]["Ann"]
     assert len(bo) == len(ann) == 7
-    cli.refused("place", "T3", ann[0], message=f"Bo does not hold {ann[0]} (Ann holds it)")
+    cli.refused("place", "K3", ann[0], message=f"Bo does not hold {ann[0]} (Ann holds it)")

@@ -31,16 +31,16 @@ def match_view(url: str, match: str) -> dict[str, Any]:
 
 def test_one_shot_commands_leave_the_match_view_current(database_url: str) -> None:
     cli = Cli(database_url)
-    cli.ok("start", "T3", "--players", "Ann,Bo")
-    assert match_view(database_url, "T3")["version"] == 1
-    cli.ok("hand", "T3", "--opener", "Ann")
-    cli.ok("place", "T3", "5-5")
-    shown = match_view(database_url, "T3")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    assert match_view(database_url, "K3")["version"] == 1
+    cli.ok("hand", "K3", "--opener", "Ann")
+    cli.ok("place", "K3", "5-5")
+    shown = match_view(database_url, "K3")
     assert (shown["version"], shown["status"], shown["scores"]) == (3, "in_progress", [2, 0])
     assert "5-5" in json.dumps(shown["layout"]) and shown["to_move"] == "Ann"  # continuation
-    cli.ok("place", "T3", "5-3")
-    shown = match_view(database_url, "T3")
+    cli.ok("place", "K3", "5-3")
+    shown = match_view(database_url, "K3")
     assert shown["version"] == 4 and shown["to_move"] == "Bo"
-    cli.ok("undo", "T3")
-    assert match_view(database_url, "T3")["version"] == 5
-    assert match_view(database_url, "T3")["to_move"] == "Ann"
+    cli.ok("undo", "K3")
+    assert match_view(database_url, "K3")["version"] == 5
+    assert match_view(database_url, "K3")["to_move"] == "Ann"

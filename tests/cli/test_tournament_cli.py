@@ -13,9 +13,10 @@ import pytest
 from tests.cli.conftest import Cli
 from tourney.bots import GreedyBot
 from tourney.director.clubnight import play_table
-from tourney.director.desk import DirectorDesk, tournament_stream
+from tourney.director.desk import DirectorDesk
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
+from tourney.tournament.streams import tournament_stream
 
 
 def tournament_version(cli: Cli, slug: str = "spring-open") -> int:

@@ -24,7 +24,7 @@ from tourney.store.eventstore import EventStore
 
 
 def desks(cli: Cli) -> tuple[Desk, Desk]:
-    return Desk(EventStore.from_url(cli.db), "T3"), Desk(EventStore.from_url(cli.db), "T3")
+    return Desk(EventStore.from_url(cli.db), "K3"), Desk(EventStore.from_url(cli.db), "K3")
 
 
 def refused(desk: Desk, command: Place | Draw) -> str:
@@ -38,9 +38,9 @@ def refused(desk: Desk, command: Place | Draw) -> str:
 
 
 def test_the_same_event_from_a_stale_scorer_is_not_recorded_twice(cli: Cli) -> None:
-    cli.ok("start", "T3", "--players", "Ann,Bo")
-    cli.ok("hand", "T3", "--opener", "Ann")
-    cli.ok("place", "T3", "3-4")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    cli.ok("hand", "K3", "--opener", "Ann")
+    cli.ok("place", "K3", "3-4")
     first, second = desks(cli)
     first.record(Draw())  # Bo draws a tile nobody saw
     message = refused(second, Draw())  # so does the other scorer, who had not seen it
@@ -53,9 +53,9 @@ def test_the_same_event_from_a_stale_scorer_is_not_recorded_twice(cli: Cli) -> N
 
 
 def test_a_stale_event_illegal_now_is_refused_with_the_engines_reason(cli: Cli) -> None:
-    cli.ok("start", "T3", "--players", "Ann,Bo")
-    cli.ok("hand", "T3", "--opener", "Ann")
-    cli.ok("place", "T3", "5-5")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    cli.ok("hand", "K3", "--opener", "Ann")
+    cli.ok("place", "K3", "5-5")
     first, second = desks(cli)
     first.record(Place(Tile.parse("3-5")))  # 13: no score, Bo's turn
     message = refused(second, Place(Tile.parse("1-5")))
@@ -64,9 +64,9 @@ def test_a_stale_event_illegal_now_is_refused_with_the_engines_reason(cli: Cli) 
 
 
 def test_a_stale_event_still_legal_is_retried_against_the_new_state(cli: Cli) -> None:
-    cli.ok("start", "T3", "--players", "Ann,Bo")
-    cli.ok("hand", "T3", "--opener", "Ann")
-    cli.ok("place", "T3", "3-4")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    cli.ok("hand", "K3", "--opener", "Ann")
+    cli.ok("place", "K3", "3-4")
     first, second = desks(cli)
     first.record(Draw())  # Bo draws, unseen...
     recorded = second.record(Place(Tile.parse("1-3")))  # ...and places it: still legal
@@ -77,13 +77,13 @@ def test_a_stale_event_still_legal_is_retried_against_the_new_state(cli: Cli) ->
 
 
 def test_two_one_shot_commands_at_once_record_one_event(cli: Cli) -> None:
-    cli.ok("start", "T3", "--players", "Ann,Bo")
-    cli.ok("hand", "T3", "--opener", "Ann")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    cli.ok("hand", "K3", "--opener", "Ann")
     for words in (["5-5"], ["0-5"], ["5-6", "on", "5-5"], ["1-6"]):
         before = cli.version()
         runs = [
             subprocess.Popen(
-                [TOURNEY, "place", "T3", *words, "--db", cli.db],
+                [TOURNEY, "place", "K3", *words, "--db", cli.db],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -96,7 +96,7 @@ def test_two_one_shot_commands_at_once_record_one_event(cli: Cli) -> None:
         error = next(err for code, err in results if code == 1)
         assert "is already on the table" in error or "not recorded twice" in error, error
         assert cli.version() == before + 1
-    text = cli.ok("export", "T3").stdout
+    text = cli.ok("export", "K3").stdout
     assert [line.count("tile_placed") for line in text.splitlines()] == [0, 0, 1, 1, 1, 1]
 
 
@@ -105,13 +105,13 @@ _SEEN = re.compile(r"(?:^|\n)v(\d+): |another scorer recorded v(\d+) ")
 
 def scorer(terminal: Terminal, events: list[Event], log: list[str]) -> None:
     """A scorer at the table: types the next event their screen does not show yet."""
-    opening = terminal.expect(r"\nT3 [^\n]*> $", timeout=30)
+    opening = terminal.expect(r"\nK3 [^\n]*> $", timeout=30)
     found = re.search(r" · v(\d+) ", opening)  # the version the console opened at
     assert found, opening
     shown = int(found.group(1))
     while shown < len(events):
         terminal.send(notation(events[shown]) + "\r")
-        said = terminal.expect(r"\nT3 [^\n]*> $", timeout=30)
+        said = terminal.expect(r"\nK3 [^\n]*> $", timeout=30)
         log.append(said)
         for own, other in _SEEN.findall(said):
             shown = max(shown, int(own or other))
@@ -122,13 +122,13 @@ def scorer(terminal: Terminal, events: list[Event], log: list[str]) -> None:
 
 def test_two_consoles_record_the_same_match_at_once(cli: Cli, tmp_path: Path) -> None:
     events = hidden_match(seed=4)
-    cli.ok("start", "T3", "--players", "Ann,Bo")
+    cli.ok("start", "K3", "--players", "Ann,Bo")
     logs: list[list[str]] = [[], []]
     terminals = []
     for n in range(2):
         folder = tmp_path / f"scorer{n}"
         folder.mkdir()
-        terminals.append(Terminal([TOURNEY, "record", "T3", "--db", cli.db], folder))
+        terminals.append(Terminal([TOURNEY, "record", "K3", "--db", cli.db], folder))
     failures: list[BaseException] = []
 
     def run(n: int) -> None:
@@ -150,7 +150,7 @@ def test_two_consoles_record_the_same_match_at_once(cli: Cli, tmp_path: Path) ->
             terminal.close()
     expected = io.StringIO()
     write_record(events, expected)
-    assert cli.ok("export", "T3").stdout == expected.getvalue()  # no duplicate, all legal
+    assert cli.ok("export", "K3").stdout == expected.getvalue()  # no duplicate, all legal
     own = [sum(len(re.findall(r"(?:^|\n)v\d+: ", said)) for said in log) for log in logs]
     refusals = sum(said.count("not recorded twice") for log in logs for said in log)
     print(f"{len(events)} events: recorded {own} by each console, {refusals} refused twice")

@@ -22,6 +22,7 @@ stream_counts = Table(
 
 class CountingProjection:
     name = "test_counts"
+    policy = False
 
     def __init__(self, prefix: str = "") -> None:
         self.prefix = prefix

@@ -26,12 +26,16 @@ def simulated(seed: int) -> list[Event]:
 
 
 def dump(engine: Engine, *tables: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of `tables`, in primary-key order, for comparing read models."""
+    """Every row of `tables`, in the order of their whole primary key, for comparing read
+    models (ordering by a key's first column alone leaves ties in whatever order the
+    backend returns them)."""
+    from sqlalchemy import inspect
+
     with engine.connect() as connection:
-        return {
-            table: [
-                tuple(row)
-                for row in connection.execute(text(f"SELECT * FROM {table} ORDER BY 1")).all()
-            ]
-            for table in tables
-        }
+        dumped: dict[str, list[tuple[Any, ...]]] = {}
+        for table in tables:
+            key = inspect(connection).get_pk_constraint(table)["constrained_columns"]
+            order = ", ".join(key) if key else "1"
+            rows = connection.execute(text(f"SELECT * FROM {table} ORDER BY {order}")).all()
+            dumped[table] = [tuple(row) for row in rows]
+        return dumped

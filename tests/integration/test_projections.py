@@ -16,6 +16,7 @@ from tests.integration.matches import dump, fixture_events, simulated
 from tourney.engine import Match
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import MatchProjection, new_events
+from tourney.store.errors import StoreBusyError
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.projections import Batch, Projection, Projector
@@ -96,19 +97,43 @@ def test_other_streams_are_left_to_other_projections(store: EventStore) -> None:
     assert [s.position for s in projector.status()] == [store.max_position()] * 2
 
 
-def test_a_failing_page_leaves_rows_and_checkpoint_as_they_were(store: EventStore) -> None:
+def test_an_event_a_projection_cannot_apply_becomes_a_problem_and_it_goes_on(
+    store: EventStore,
+) -> None:
+    create_tables(store.engine)
+    store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(3)])
+
+    class Choking(CountingProjection):
+        def apply(self, batch: Batch) -> None:
+            super().apply(batch)  # rows are written ...
+            if any(event.payload["n"] == 1 for event in batch.events):
+                raise OverflowError("int too large to convert")  # ... and one event fails
+
+    projector = Projector(store, [Choking()])
+    projector.catch_up()
+    assert counts(store.engine) == {"s-1": (2, 3)}  # events 1 and 3 applied, 2 left out
+    assert projector.status()[0].position == store.max_position()
+    ((name, _position, stream, version, message),) = projector.problems()
+    assert (name, stream, version) == ("test_counts", "s-1", 2)
+    assert message == "OverflowError: int too large to convert"
+    projector.rebuild()  # the problem is found again, once
+    assert len(projector.problems()) == 1
+
+
+def test_a_failing_database_leaves_rows_and_checkpoint_as_they_were(store: EventStore) -> None:
     create_tables(store.engine)
     store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(3)])
 
     class Failing(CountingProjection):
         def apply(self, batch: Batch) -> None:
             super().apply(batch)  # rows are written ...
-            raise RuntimeError("crash after the rows")  # ... and the page fails
+            raise StoreBusyError("the disk went away")  # ... and the database fails
 
-    with pytest.raises(RuntimeError):
+    with pytest.raises(StoreBusyError):
         Projector(store, [Failing()]).catch_up()
     assert counts(store.engine) == {}
     assert Projector(store, [CountingProjection()]).status()[0].position == 0
+    assert Projector(store, [CountingProjection()]).problems() == []
     Projector(store, [CountingProjection()]).catch_up()
     assert counts(store.engine) == {"s-1": (3, 3)}
 
@@ -199,3 +224,23 @@ def test_projections_at_different_checkpoints_share_pages(store: EventStore) -> 
     assert counts(store.engine) == {"match-a": (14, 14)}
     assert view(store, "a")["version"] == 14
     assert not any(status.behind for status in projector.status())
+
+
+def test_verify_names_the_events_a_read_model_left_out(store: EventStore) -> None:
+    from tourney.store.verify import verify
+
+    create_tables(store.engine)
+    store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(2)])
+
+    class Choking(CountingProjection):
+        def apply(self, batch: Batch) -> None:
+            if any(event.payload["n"] == 1 for event in batch.events):
+                raise ValueError("rounds 99999999999999999999 is not a round count")
+            super().apply(batch)
+
+    Projector(store, [Choking()]).catch_up()
+    (problem,) = verify(store)
+    assert str(problem) == (
+        "stream 's-1' version 2: the read model 'test_counts' could not apply it and left it "
+        "out (ValueError: rounds 99999999999999999999 is not a round count)"
+    )

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from tests.integration.matches import dump
 from tourney.cli.app import app
 from tourney.director.clubnight import run_club_night
-from tourney.director.desk import DirectorDesk, fold_stored, tournament_stream
+from tourney.director.desk import DirectorDesk
 from tourney.errors import TourneyError
 from tourney.projections import default_projections, open_store
 from tourney.projections.standings_view import read_standings
@@ -29,6 +29,7 @@ from tourney.tournament.state import (
     decide_register,
     decide_withdraw,
 )
+from tourney.tournament.streams import fold_stored, tournament_stream
 
 TABLES = ("tournament_views", "standings_views", "projection_checkpoints")
 
@@ -117,7 +118,8 @@ def test_downgrade_drops_them_and_upgrade_rebuilds_them(database_url: str) -> No
         before = dump(store.engine, "tournament_views", "standings_views")
         migrate.downgrade(store.engine, "0002_read_models")
         assert store.fetch_rows("SELECT name FROM projection_checkpoints ORDER BY name", ()) == [
-            ("match_views",)
+            ("match_views",),
+            ("result_policy",),
         ]
     store, _ = open_store(database_url)  # upgrades, then catches the read models up
     with store:

@@ -252,7 +252,7 @@ def rebuild(
                 read = projector.rebuild(progress=lambda done: bar.update(task, completed=done))
     except TourneyError as exc:
         _fail(exc)
-    names = ", ".join(p.name for p in projector.projections)
+    names = ", ".join(p.name for p in projector.projections if not p.policy)
     print(f"rebuilt {names} from {read} events in {time.perf_counter() - started:.2f} s")
 
 

@@ -55,8 +55,7 @@ def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str
 def _run(db: str | None, tournament: str | None, decide: object, what: str) -> None:
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        director.sync_results(slug)
-        director.execute(slug, decide)  # type: ignore[arg-type]
+        director.rule(slug, decide)  # type: ignore[arg-type]
         typer.echo(f"{what} recorded in {slug}.")
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli.options import fail
+from tourney.cli.options import fail, warn
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
@@ -41,4 +41,5 @@ def open_director(db: str | None) -> Iterator[DirectorDesk]:
     except TourneyError as exc:
         raise fail(exc) from None
     finally:
+        warn(store.warnings)
         store.close()

@@ -60,7 +60,14 @@ def open_desk(db: str | None, match: str, tables: bool = True) -> Iterator[Desk]
     except TourneyError as exc:
         raise fail(exc) from None
     finally:
+        warn(desk.store.warnings)
         desk.close()
+
+
+def warn(warnings: list[str]) -> None:
+    """Say what went wrong after something was stored, one line each, on stderr."""
+    for line in warnings:
+        typer.echo(f"warning: {line}", err=True)
 
 
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:

@@ -129,7 +129,6 @@ def carry(
             from tourney.errors import TourneyError
 
             raise TourneyError(f"--from names {slug} itself: carry from another tournament")
-        director.sync_results(previous_slug)
         previous = director.load(previous_slug).state
         _loaded, events = director.execute(
             slug, lambda state: decide_register_from(state, previous, top)

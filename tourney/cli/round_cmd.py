@@ -153,7 +153,6 @@ def pairings(
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        director.sync_results(slug)
         state = director.load(slug).state
         if not state.rounds:
             raise TourneyError(f"no round of {slug} is paired yet: tourney pair -t {slug}")

@@ -32,7 +32,6 @@ def standings(
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        director.sync_results(slug)
         if as_json:
             # The read model, current since open_director and every append caught it up.
             typer.echo(standings_json_of(*read_standings(director.store, slug)), nl=False)

@@ -6,11 +6,13 @@ that stream through the pure tournament core; every command is ``decide(state) -
 appended with the version it was decided against (retried once against the new state if
 another director got in first).
 
-When a round is paired, every table's match stream is opened with its ``match_started``
-(players in seat order, partnerships, target, and the tournament, round and table as extra
-fields that the rules ignore). The scorers then record those streams; when one finishes,
-its result is recorded in the tournament stream, once (the command id makes a repeat a
-no-op).
+A decision that touches other streams is one transaction with them: pairing a round appends
+the `RoundPaired` event and every table's ``match_started`` (players in seat order,
+partnerships, target, and the tournament, round and table as extra fields the rules
+ignore) together, each table's stream required empty; a ruling on a match (adjudicated,
+forfeit, no-show, void) closes its table's stream in the same transaction. Results come the
+other way, by the result policy (`tourney.policies.results`): a table's stream that
+finishes posts its result.
 """
 
 from __future__ import annotations
@@ -22,27 +24,34 @@ from typing import TYPE_CHECKING
 
 from tourney.engine import Event, MatchStarted
 from tourney.errors import TourneyError
-from tourney.match_streams import match_events, match_stream, to_payload
+from tourney.match_streams import CLOSED, closed_by, match_events, match_stream, to_payload
 from tourney.tournament.events import (
+    AdjudicatedResult,
     DecidingMatchPaired,
+    Forfeit,
+    MatchVoided,
+    NoShow,
     PairedTable,
     RoundPaired,
     TournamentEvent,
-    event_from_payload,
 )
-from tourney.tournament.state import TournamentState, decide_record_result, evolve
+from tourney.tournament.state import TournamentState, evolve
+from tourney.tournament.streams import PREFIX, fold_stored, tournament_stream
 
 if TYPE_CHECKING:
     from tourney.engine import Match
-    from tourney.store.eventstore import EventStore, StoredEvent
-
-PREFIX = "tournament-"
+    from tourney.store.eventstore import EventStore, StreamAppend
 
 Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
+Effects = Callable[["Loaded", Sequence[TournamentEvent]], list["StreamAppend"]]
+"""What else a decision appends, in its transaction: given the state it was decided on."""
 
-
-def tournament_stream(slug: str) -> str:
-    return f"{PREFIX}{slug}"
+RULINGS = {
+    AdjudicatedResult: "adjudicated",
+    Forfeit: "forfeit",
+    NoShow: "no-show",
+    MatchVoided: "void",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +61,6 @@ class Loaded:
     slug: str
     state: TournamentState
     version: int
-
-
-def fold_stored(events: Sequence[StoredEvent]) -> TournamentState:
-    """The state a tournament stream's stored events fold to."""
-    state = TournamentState()
-    for stored in events:
-        state = evolve(state, event_from_payload(stored.type, stored.payload))
-    return state
 
 
 class DirectorDesk:
@@ -107,9 +108,15 @@ class DirectorDesk:
     # -- commands --------------------------------------------------------------------------
 
     def execute(
-        self, slug: str, decide: Decide, command_id: str | None = None, new: bool = False
+        self,
+        slug: str,
+        decide: Decide,
+        command_id: str | None = None,
+        new: bool = False,
+        effects: Effects | None = None,
     ) -> tuple[Loaded, list[TournamentEvent]]:
-        """Decide against the stream's head and append; once more if someone got in first.
+        """Decide against the stream's head and append, with what ``effects`` adds in other
+        streams, in one transaction; once more if someone got in first.
 
         Returns the state after the events and the events appended. ``new`` creates the
         stream (its expected version is 0).
@@ -120,11 +127,11 @@ class DirectorDesk:
             loaded = Loaded(slug, TournamentState(), 0) if new else self.load(slug)
             events = list(decide(loaded.state))
             try:
-                self._append(slug, events, loaded.version, command_id)
-            except ConcurrencyError:
+                self._append(loaded, events, command_id, effects)
+            except ConcurrencyError as exc:
                 if attempt == 2 or new:
                     raise TourneyError(
-                        f"tournament {slug!r} changed while this command was deciding: "
+                        f"{exc.stream_id} changed while this command was deciding: "
                         "nothing recorded, try again"
                     ) from None
                 continue
@@ -136,21 +143,20 @@ class DirectorDesk:
 
     def _append(
         self,
-        slug: str,
+        loaded: Loaded,
         events: Sequence[TournamentEvent],
-        expected: int,
         command_id: str | None,
+        effects: Effects | None,
     ) -> None:
-        from tourney.store.eventstore import NewEvent
+        from tourney.store.eventstore import NewEvent, StreamAppend
 
         if not events:
             return
-        self.store.append(
-            tournament_stream(slug),
-            [NewEvent(e.type, e.to_payload(), recorded_by=self.recorded_by) for e in events],
-            expected,
-            command_id,
-        )
+        new = [NewEvent(e.type, e.to_payload(), recorded_by=self.recorded_by) for e in events]
+        appends = [StreamAppend(tournament_stream(loaded.slug), new, loaded.version)]
+        if effects is not None:
+            appends += effects(loaded, events)
+        self.store.append_streams(appends, command_id)
 
     def create(self, decide: Decide) -> Loaded:
         """Create a tournament (``decide`` is ``decide_create`` with its settings)."""
@@ -164,45 +170,85 @@ class DirectorDesk:
         return loaded
 
     def pair(self, slug: str, decide: Decide) -> tuple[Loaded, list[TournamentEvent]]:
-        """Pair (a round, or deciding matches) and open the match stream of every new table."""
-        self.sync_results(slug)
-        loaded, events = self.execute(slug, decide)
-        for event in events:
-            if isinstance(event, RoundPaired):
-                for table in event.tables:
-                    self.open_match(loaded, event.round, table)
-            elif isinstance(event, DecidingMatchPaired):
-                self.open_match(loaded, event.round, event.table)
-        return loaded, events
+        """Pair (a round, or deciding matches) and open the match stream of every new table,
+        in one transaction; refused if any of those streams already holds an event."""
+        return self.execute(slug, decide, effects=self._open_tables)
 
-    def open_match(self, loaded: Loaded, round_number: int, table: PairedTable) -> str:
-        """Start the match stream of a paired table (a no-op when it already exists)."""
-        from tourney.store.eventstore import NewEvent
+    def rule(self, slug: str, decide: Decide) -> tuple[Loaded, list[TournamentEvent]]:
+        """A ruling on matches (adjudicate, forfeit, no-show, void), closing each ruled
+        table's stream in the same transaction."""
+        return self.execute(slug, decide, effects=self._close_tables)
+
+    def _open_tables(self, loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:
+        from tourney.store.eventstore import NewEvent, StreamAppend
 
         state = loaded.state
+        opened: list[StreamAppend] = []
+        for event in events:
+            state = evolve(state, event)
+            if isinstance(event, RoundPaired):
+                tables = [(event.round, table) for table in event.tables]
+            elif isinstance(event, DecidingMatchPaired):
+                tables = [(event.round, event.table)]
+            else:
+                continue
+            for number, table in tables:
+                stream = match_stream(table.match_id)
+                held = self.store.stream_version(stream)
+                if held:
+                    raise TourneyError(
+                        f"cannot pair: {stream} already holds {held} events (a match started "
+                        "outside the tournament?); nothing recorded"
+                    )
+                started = self._started(loaded.slug, state, number, table)
+                event_ = NewEvent(started.type, to_payload(started), recorded_by=self.recorded_by)
+                opened.append(StreamAppend(stream, [event_], 0))
+        return opened
+
+    def _started(
+        self, slug: str, state: TournamentState, round_number: int, table: PairedTable
+    ) -> MatchStarted:
         created = state.created
         names = tuple(state.players[p].name for p in table.seats)
-        started = MatchStarted(
+        return MatchStarted(
             names,
             created.partnerships,
             created.target,
             {
-                "tournament": loaded.slug,
+                "tournament": slug,
                 "match": table.match_id,
                 "round": round_number,
                 "table": table.number,
             },
         )
-        stream = match_stream(table.match_id)
-        self.store.append(
-            stream,
-            [NewEvent(started.type, to_payload(started), recorded_by=self.recorded_by)],
-            None,
-            f"open:{stream}",
-        )
-        return stream
 
-    # -- results from the match streams ----------------------------------------------------
+    def _close_tables(
+        self, _loaded: Loaded, events: Sequence[TournamentEvent]
+    ) -> list[StreamAppend]:
+        from tourney.store.eventstore import NewEvent, StreamAppend
+
+        closing: list[StreamAppend] = []
+        for event in events:
+            ruling = RULINGS.get(type(event))
+            match_id = getattr(event, "match_id", None)
+            if ruling is None or not isinstance(match_id, str):
+                continue
+            stream = match_stream(match_id)
+            stored = list(self.store.read_stream(stream))
+            if not stored or closed_by(stored) is not None:
+                continue
+            reason = getattr(event, "reason", "")
+            payload = {"by": "director", "ruling": ruling, "reason": reason}
+            closing.append(
+                StreamAppend(
+                    stream,
+                    [NewEvent(CLOSED, payload, recorded_by=self.recorded_by)],
+                    stored[-1].version,
+                )
+            )
+        return closing
+
+    # -- matches ---------------------------------------------------------------------------
 
     def replay_match(self, match_id: str) -> tuple[Match, list[tuple[int, Event]], int]:
         """A match replayed from its stream: the match, its events in force with their
@@ -215,57 +261,3 @@ class DirectorDesk:
         for version, event in in_force:
             match.apply(event, version)
         return match, in_force, (stored[-1].version if stored else 0)
-
-    def sync_results(self, slug: str) -> list[str]:
-        """Record the result of every finished match of the tournament not yet recorded;
-        returns their match ids."""
-        loaded = self.load(slug)
-        recorded: list[str] = []
-        for record in loaded.state.matches.values():
-            if record.outcome is not None:
-                continue
-            match, _events, version = self.replay_match(record.match_id)
-            if not match.finished:
-                continue
-            self.record_result(slug, record.match_id, match, version)
-            recorded.append(record.match_id)
-        return recorded
-
-    def record_result(self, slug: str, match_id: str, match: Match, version: int) -> None:
-        """Record a finished match's scores and winners in the tournament stream, once."""
-        scores, winners = list(match.scores), list(match.winners)
-        self.execute(
-            slug,
-            lambda state: decide_record_result(state, match_id, scores, winners),
-            command_id=f"result:{match_id}:v{version}",
-        )
-
-
-def tournament_of(stored: Sequence[StoredEvent]) -> tuple[str, str] | None:
-    """The tournament slug and its match id, for a match stream a round opened."""
-    if not stored:
-        return None
-    slug, match_id = stored[0].payload.get("tournament"), stored[0].payload.get("match")
-    if isinstance(slug, str) and isinstance(match_id, str):
-        return slug, match_id
-    return None
-
-
-def table_match(store: EventStore, table: int) -> str | None:
-    """The match id of table ``table`` in the newest tournament's latest round (a deciding
-    match of that round at that table counts too), or None."""
-    director = DirectorDesk(store)
-    slugs = director.slugs()
-    if not slugs:
-        return None
-    state = director.load(slugs[-1]).state
-    if not state.rounds:
-        return None
-    latest = state.rounds[-1]
-    found = [t.match_id for t in latest.tables if t.number == table]
-    found += [
-        d.table.match_id
-        for d in state.deciding
-        if d.round == latest.round and d.table.number == table
-    ]
-    return found[-1] if found else None

@@ -19,7 +19,6 @@ def publish_tournament(
     """Write the static site of tournament ``slug`` into ``site_dir``; return its files."""
     from tourney.reports.publish import publish
 
-    director.sync_results(slug)
     state = director.load(slug).state
     matches: dict[str, Match] = {}
     events: dict[str, list[tuple[int, Event]]] = {}

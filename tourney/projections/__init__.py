@@ -1,4 +1,4 @@
-"""The read models of tourney, and opening a store with them attached.
+"""The read models and policies of tourney, and opening a store with them attached.
 
 A new projection is added to `default_projections`; its tables come from a migration.
 """
@@ -11,10 +11,12 @@ from tourney.store.projections import Projection, Projector
 
 def default_projections() -> list[Projection]:
     """Every projection tourney keeps, in the order they catch up."""
+    from tourney.policies.results import ResultPolicy
     from tourney.projections.match_view import MatchProjection
     from tourney.projections.standings_view import StandingsProjection
 
-    return [MatchProjection(), StandingsProjection()]
+    # The result policy reads the match read model's rows: it runs after it.
+    return [MatchProjection(), StandingsProjection(), ResultPolicy()]
 
 
 def open_store(db: str | None = None) -> tuple[EventStore, Projector]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from tourney.engine import Event, Match
 from tourney.errors import TourneyError
-from tourney.match_streams import STREAM_PREFIX, UNDONE, in_force, match_stream
+from tourney.match_streams import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
 from tourney.record import event_from_dict, event_to_dict
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
@@ -69,7 +69,7 @@ class _Replay:
 
     def feed(self, event: StoredEvent) -> None:
         self.version = event.version
-        if self.error is not None:
+        if self.error is not None or event.type in STREAM_ONLY:
             return
         try:
             self.match.apply(event_from_dict({**event.payload, "type": event.type}))
@@ -81,6 +81,7 @@ class MatchProjection:
     """Status, sides, scores, hands, winners, player to move and layout of every match."""
 
     name = "match_views"
+    policy = False
 
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[str, _Replay] = OrderedDict()
@@ -130,7 +131,7 @@ class MatchProjection:
             events = list(batch.store.read_stream(stream_id, 0, version))
             kept = in_force(events)
             for event in events:
-                if event.version in kept and event.type != UNDONE:
+                if event.version in kept:
                     replay.feed(event)
             replay.version = version
         return replay

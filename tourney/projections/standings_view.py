@@ -71,6 +71,7 @@ class StandingsProjection:
     """Settings, progress and standings of every tournament."""
 
     name = "standings_views"
+    policy = False
 
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[str, tuple[int, TournamentState]] = OrderedDict()

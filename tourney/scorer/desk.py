@@ -10,31 +10,30 @@ because nothing is appended that the engine has not accepted against the stream'
 from __future__ import annotations
 
 import os
-import re
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tourney.engine import Event, Match, MatchStarted, Outcome
+from tourney.engine import EVENT_TYPES, Event, Match, MatchStarted, Outcome
 from tourney.errors import TourneyError
 from tourney.match_streams import (
+    STREAM_ONLY,
     UNDONE,
+    closed_by,
     describe,
     in_force,
     match_events,
     match_id,
+    table_of,
     to_event,
     to_payload,
     undo_target,
 )
+from tourney.tables import newest_tournament, no_such_table, reserved, table_match, table_number
 
 if TYPE_CHECKING:
     from tourney.engine.commands import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
-
-
-TABLE_CODE = re.compile(r"^T[0-9]+$")
-"""A table code: ``T3`` is table 3 of the current round when no match T3 exists."""
 
 
 class Recorded(NamedTuple):
@@ -79,11 +78,18 @@ class Desk:
 
         code = match_id(match)  # a bad ID is refused before any database is touched
         store, _projector = open_store(db)
-        if tables and TABLE_CODE.match(code) and not store.stream_version(f"match-{code}"):
-            from tourney.director.desk import table_match
-
-            match = table_match(store, int(code[1:])) or match
-        return cls(store, match)
+        try:
+            number = table_number(code) if tables else None
+            if number is not None:
+                found = table_match(store, number)
+                if found is not None:
+                    match = found
+                elif not store.stream_version(f"match-{code}"):  # not an older ad-hoc T3
+                    raise no_such_table(code, newest_tournament(store))
+            return cls(store, match)
+        except BaseException:
+            store.close()
+            raise
 
     def close(self) -> None:
         self.store.close()
@@ -104,7 +110,8 @@ class Desk:
             self._rebuild()
         else:
             for event in new:
-                self._apply(event.version, to_event(event.type, event.payload))
+                if event.type not in STREAM_ONLY:
+                    self._apply(event.version, to_event(event.type, event.payload))
         return new
 
     def _rebuild(self) -> None:
@@ -160,7 +167,12 @@ class Desk:
         target as resolved then) are checked against the new state and retried once —
         unless ``at`` pinned the version the scorer saw (then it is refused)."""
         self._check_at(at, command_id)
+        self._check_open()
         events = list(decide())
+        if not self.version and events and isinstance(events[0], MatchStarted):
+            why = reserved(self.id)  # a new ad-hoc match: the director opens the tables
+            if why is not None:
+                raise TourneyError(f"cannot start {self.id}: {why}")
 
         def build() -> list[NewEvent]:
             from tourney.store.eventstore import NewEvent
@@ -187,6 +199,7 @@ class Desk:
         undo must not take back an event another scorer appended meanwhile.
         """
         self._check_at(at, command_id)
+        self._check_open()
         target = version if version is not None else undo_target(self.stored, redo)
         return self._submit(lambda: self._undo_events(target, redo), at=at, command_id=command_id)
 
@@ -205,6 +218,8 @@ class Desk:
             )
         if target not in in_force(self.stored):
             raise TourneyError(f"cannot undo {describe(self.stored, target)}: already undone")
+        if self.stored[target - 1].type not in (UNDONE, *EVENT_TYPES):
+            raise TourneyError(f"cannot undo {describe(self.stored, target)}: it is not a move")
         trial: list[Any] = [*self.stored, _Pending(self.version + 1, UNDONE, {"version": target})]
         match = Match()
         line = 0
@@ -216,15 +231,71 @@ class Desk:
                 f"cannot undo {describe(self.stored, target)}: v{line} would no longer be "
                 f"legal ({exc})"
             ) from None
+        if self.match.finished and not match.finished:
+            self._check_result_unused(describe(self.stored, target))
         return [NewEvent(UNDONE, {"version": target}, recorded_by=self.recorded_by)]
 
+    def _check_open(self) -> None:
+        """Refuse anything more once the director has closed the table (a ruling)."""
+        closed = closed_by(self.stored)
+        if closed is not None:
+            ruling = closed.payload.get("ruling", "a ruling")
+            reason = closed.payload.get("reason") or ""
+            raise TourneyError(
+                f"{self.id} is closed: the director ruled on it ({ruling}"
+                f"{': ' + reason if reason else ''}); nothing more is recorded at the table"
+            )
+
+    def _check_result_unused(self, what: str) -> None:
+        """An undo that makes a finished tournament table unfinished withdraws its result:
+        refused once a later round was paired on it (the director adjudicates then)."""
+        from tourney.tournament.streams import fold_stored, tournament_stream
+
+        table = table_of(self.stored[0] if self.stored else None)
+        if table is None:
+            return
+        slug, match = table
+        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        record = state.matches.get(match)
+        if record is not None and state.rounds and state.rounds[-1].round > record.round:
+            raise TourneyError(
+                f"cannot undo {what}: round {state.rounds[-1].round} of {state.title} is "
+                f"paired on {self.id}'s result; the director can adjudicate a corrected one"
+            )
+
     def import_events(self, events: Iterable[Event]) -> list[Recorded]:
-        """Append a whole checked record to a new stream, in one transaction."""
+        """Append a whole checked record in one transaction: to a new ad-hoc stream, or to a
+        tournament table's own stream when the record continues what the stream holds (the
+        way a table's record moves between machines).
+
+        A record never brings its tournament fields on trust: one that names a tournament
+        table is imported into that table's stream or not at all."""
+        record = list(events)
+        first = record[0] if record else None
+        names = first.extra.get("match") if isinstance(first, MatchStarted) else None
+        held = self.events()
+        if isinstance(names, str) or table_of(self.stored[0] if self.stored else None):
+            if not isinstance(names, str) or match_id(names) != self.id:
+                where = f"table {names}" if isinstance(names, str) else "no tournament table"
+                raise TourneyError(
+                    f"the record names {where}, and {self.id} is "
+                    + ("a tournament table" if self.stored else "not that table")
+                    + ": a table's record is imported into that table only"
+                )
+            if record[: len(held)] != held:
+                raise TourneyError(
+                    f"the record does not continue what {self.id} holds ({len(held)} events "
+                    "in force): nothing imported"
+                )
+            rest = record[len(held) :]
+            if not rest:
+                raise TourneyError(f"{self.id} already holds every event of the record")
+            return self.append_events(lambda: rest)
         if self.version:
             raise TourneyError(
                 f"match {self.id} already has {self.version} events: import under another --id"
             )
-        return self.append_events(lambda: list(events))
+        return self.append_events(lambda: record)
 
     def _check_at(self, at: int | None, command_id: str | None) -> None:
         """Refuse a submission decided against another version than the stream's head —
@@ -294,7 +365,7 @@ class Desk:
             Recorded(
                 e.version,
                 e.type,
-                None if e.type == UNDONE else to_event(e.type, e.payload),
+                None if e.type in STREAM_ONLY else to_event(e.type, e.payload),
                 None,
             )
             for e in already
@@ -304,28 +375,14 @@ class Desk:
         self.stored.extend(stored)
         if stored:
             self.version = stored[-1].version
-        if any(e.type == UNDONE for e in stored):
+        if any(e.type in STREAM_ONLY for e in stored):
             self._rebuild()
             return [Recorded(e.version, e.type, None, None) for e in stored]
         done = []
         for item in stored:
             event = to_event(item.type, item.payload)
             done.append(Recorded(item.version, item.type, event, self._apply(item.version, event)))
-        if self.match.finished and any(
-            r.outcome is not None and r.outcome.match_over for r in done
-        ):
-            self._report_result()
         return done
-
-    def _report_result(self) -> None:
-        """A tournament's match just finished: record its result in the tournament stream."""
-        from tourney.director.desk import DirectorDesk, tournament_of
-
-        found = tournament_of(self.stored)
-        if found is not None:
-            slug, match_id = found
-            director = DirectorDesk(self.store, self.recorded_by)
-            director.record_result(slug, match_id, self.match, self.version)
 
 
 def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) -> None:

@@ -156,6 +156,9 @@ class EventStore:
         self._sqlite = self.dialect == "sqlite"
         # Called after each append that wrote something (projections catch up here).
         self.after_append: list[Callable[[], None]] = []
+        # What went wrong after an append was committed (a hook that failed): said to the
+        # user as a warning, never as a refusal, since the events are stored.
+        self.warnings: list[str] = []
         self._writer: tuple[Any, Any] | None = None
         self._writer_pooled: Any = None
         self._writer_lock = threading.Lock()
@@ -332,18 +335,10 @@ class EventStore:
             try:
                 if self._sqlite:
                     cursor.execute("BEGIN IMMEDIATE")
-                else:
-                    self._lock_postgres(cursor)
-                if command_id is not None:
-                    cursor.execute(self._sql_command, (command_id,))
-                    already = cursor.fetchall()
-                    if already:
-                        connection.rollback()
-                        return self._decode_page(already)
-                result = self.append_in(cursor, appends, command_id, recorded_at)
-                if not result:
-                    connection.rollback()
-                    return []
+                result, written = self._append_in(cursor, appends, command_id, recorded_at)
+                if not written:
+                    connection.rollback()  # nothing, or a resent command
+                    return result
                 connection.commit()
             except BaseException as exc:
                 with contextlib.suppress(Exception):
@@ -368,9 +363,22 @@ class EventStore:
         locked here). Commits nothing and runs no `after_append` hook: the caller commits.
         A policy running in a projection's transaction appends this way, so what it
         appends and its checkpoint are committed together."""
-        if not self._sqlite:
-            self._lock_postgres(cursor)
-        at = recorded_at or _now()
+        return self._append_in(cursor, appends, command_id, recorded_at or _now())[0]
+
+    def _append_in(
+        self,
+        cursor: Any,
+        appends: Sequence[StreamAppend],
+        command_id: str | None,
+        at: str,
+    ) -> tuple[list[StoredEvent], bool]:
+        """`append_in`, and whether it wrote anything (not when the command was stored)."""
+        self.lock_for_append(cursor)
+        if command_id is not None:
+            cursor.execute(self._sql_command, (command_id,))
+            already = cursor.fetchall()
+            if already:
+                return self._decode_page(already), False
         result: list[StoredEvent] = []
         make = tuple.__new__
         for item in appends:
@@ -384,7 +392,7 @@ class EventStore:
                 cursor.execute(self._sql_register, (item.stream_id,))
             for index, fields in enumerate(stored):
                 result.append(make(StoredEvent, (positions[index], item.stream_id, *fields)))
-        return result
+        return result, bool(result)
 
     def _stage(
         self,
@@ -575,6 +583,21 @@ class EventStore:
                 if len(rows) < page_size:
                     return
                 last = rows[-1][0]
+
+    def read_stream_in(
+        self, cursor: Any, stream_id: str, from_version: int = 0
+    ) -> list[StoredEvent]:
+        """The events of `stream_id` after `from_version`, read on `cursor` (inside the
+        caller's transaction: what it appended itself is seen too)."""
+        cursor.execute(self._sql_stream, (stream_id, from_version, 2**31 - 1, 2**31 - 1))
+        return self._decode_page(cursor.fetchall())
+
+    def lock_for_append(self, cursor: Any) -> None:
+        """Take the append lock in the caller's transaction on `cursor` (PostgreSQL; on
+        SQLite the caller's BEGIN IMMEDIATE holds it already), so what it reads next is
+        what it appends after."""
+        if not self._sqlite:
+            self._lock_postgres(cursor)
 
     def events_of_command(self, command_id: str) -> list[StoredEvent]:
         """The events appended under `command_id` (none if it was never used)."""

@@ -11,6 +11,18 @@ so two processes catching up at once never apply an event twice.
 `Projector.attach(store)` makes every append catch up before it returns: a command's read
 model is current when the command ends.
 
+A projection is total: when its `apply` raises for a batch, the batch is undone (a
+savepoint) and applied again one event at a time, and each event it still cannot apply is
+recorded in `projection_problems` with the reason (`tourney verify` names them) while the
+projection goes on. A stored event can never leave the read models unbuildable. Database
+failures (disk full, a lost connection) are not the event's fault: they roll the page back
+and are raised.
+
+A *policy* (`policy = True`) is a projection that appends events in reaction to others
+(e.g. a finished match posts its result to its tournament) through `Batch.append`, in the
+same transaction as its checkpoint: what it appends is committed exactly when it is
+marked done. Policies own no read model, and a rebuild leaves their checkpoints alone.
+
 Everything runs on the store's own DB-API connections (sqlite3 or psycopg) with the store's
 parameter marker, never through SQLAlchemy: a one-shot command on a current SQLite file
 catches up after its append without importing it (see `tourney.store.sqlite_direct`).
@@ -22,12 +34,12 @@ import contextlib
 import itertools
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tourney.store.database import describe_connect_error
 from tourney.store.errors import StoreError
-from tourney.store.eventstore import EventStore, StoredEvent
+from tourney.store.eventstore import EventStore, NewEvent, StoredEvent, StreamAppend
 from tourney.store.gc_pacing import rarer_collections
 
 PAGE_SIZE = 5000
@@ -45,6 +57,18 @@ class Batch:
     dialect: str
     store: EventStore
     events: Sequence[StoredEvent]
+    appended: list[StoredEvent] = field(default_factory=list)
+
+    def append(
+        self, stream_id: str, events: Sequence[NewEvent], expected: int | None, command_id: str
+    ) -> list[StoredEvent]:
+        """A policy's append, in this batch's transaction; a `command_id` already stored
+        appends nothing (a policy run again after a crash, or a rebuild, repeats nothing)."""
+        stored = self.store.append_in(
+            self.cursor, [StreamAppend(stream_id, events, expected)], command_id
+        )
+        self.appended.extend(stored)
+        return stored
 
     @property
     def mark(self) -> str:
@@ -58,9 +82,11 @@ class Batch:
 
 class Projection(Protocol):
     """A read model built from events. `name` keys its checkpoint; `tables` names the
-    tables it alone writes (emptied by a rebuild)."""
+    tables it alone writes (emptied by a rebuild). A policy (see the module docstring)
+    sets `policy` true."""
 
     name: str
+    policy: bool
 
     def tables(self) -> Sequence[str]:
         """The names of the read-model tables this projection owns."""
@@ -120,7 +146,17 @@ class Projector:
         return self
 
     def _after_append(self) -> None:
-        self.catch_up()
+        # The append is committed: a failure to catch up now must not read as a refusal.
+        # It is kept as a warning for the command to print, and the next command (any
+        # catch-up) finishes the work.
+        try:
+            self.catch_up()
+        except Exception as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            self.store.warnings.append(
+                f"recorded, but the read models could not catch up ({reason}); "
+                "the next command will"
+            )
 
     def catch_up(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
         """Apply every event after each projection's checkpoint; returns the events read
@@ -130,27 +166,50 @@ class Projector:
             head, checkpoints = self._positions(connection, cursor)
             behind = [p for p in self.projections if checkpoints.get(p.name, 0) < head]
             while behind:
-                read = self._step(connection, cursor, behind, page_size)
+                read, appended = self._step(connection, cursor, behind, page_size)
                 total += read
                 if progress is not None:
                     progress(total)
-                if read < page_size:
+                if appended:  # a policy appended: everyone has those to apply too
+                    behind = self.projections
+                elif read < page_size:
                     break
         return total
 
     def rebuild(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
-        """Empty every read model and its checkpoint (one transaction), then catch up."""
+        """Empty every read model and its checkpoint (one transaction), then catch up.
+        Policies are not run again: see the module docstring."""
+        models = [p for p in self.projections if not p.policy]
         with self._connection() as (connection, cursor):
             try:
                 self._begin(cursor)
-                for projection in self.projections:
+                for projection in models:
                     for table in projection.tables():
                         cursor.execute(f"DELETE FROM {table}")
-                cursor.execute("DELETE FROM projection_checkpoints")
+                    cursor.execute(
+                        f"DELETE FROM projection_checkpoints WHERE name = {self.store.mark}",
+                        (projection.name,),
+                    )
+                    cursor.execute(
+                        f"DELETE FROM projection_problems WHERE name = {self.store.mark}",
+                        (projection.name,),
+                    )
+                # A policy keeps its position (what it appended stays appended), and its
+                # witness unless the witnessed event is gone (`rebuild --force` after
+                # events were removed): the rebuilt read models witness the log afresh.
+                for projection in self.projections:
+                    if projection.policy:
+                        cursor.execute(
+                            "UPDATE projection_checkpoints SET stream_id = NULL, version = NULL "
+                            f"WHERE name = {self.store.mark} AND NOT EXISTS (SELECT 1 FROM "
+                            "events AS e WHERE e.stream_id = projection_checkpoints.stream_id "
+                            "AND e.version = projection_checkpoints.version)",
+                            (projection.name,),
+                        )
                 connection.commit()
             except BaseException as exc:
                 raise self._failed(connection, exc) from None
-        for projection in self.projections:
+        for projection in models:
             projection.reset()
         return self.catch_up(progress, page_size)
 
@@ -177,9 +236,9 @@ class Projector:
 
     def _step(
         self, connection: Any, cursor: Any, projections: Sequence[Projection], page_size: int
-    ) -> int:
+    ) -> tuple[int, int]:
         """One page of the log for `projections` in one transaction, each given the events
-        after its own checkpoint; returns the events read."""
+        after its own checkpoint; returns the events read and the events policies appended."""
         try:
             self._begin(cursor)
             positions: dict[str, int] = {}
@@ -192,6 +251,7 @@ class Projector:
             page = list(
                 itertools.islice(self.store.read_all(start, page_size=page_size), page_size)
             )
+            appended = 0
             if page:
                 last = page[-1].position
                 # The checkpoint names the event it stopped at: verify's witness that the
@@ -205,13 +265,68 @@ class Projector:
                         if event.position > after and projection.wants(event.stream_id)
                     ]
                     if wanted:
-                        projection.apply(Batch(cursor, self.store.dialect, self.store, wanted))
+                        appended += self._apply(cursor, projection, wanted)
                     if last > after:
                         cursor.execute(self._sql_set_checkpoint, (*witness, projection.name))
             connection.commit()
         except BaseException as exc:
             raise self._failed(connection, exc) from None
-        return len(page)
+        return len(page), appended
+
+    def _apply(self, cursor: Any, projection: Projection, events: Sequence[StoredEvent]) -> int:
+        """Apply `events` to `projection`; an event it cannot apply becomes a problem (see
+        the module docstring). Returns how many events a policy appended."""
+        batch = Batch(cursor, self.store.dialect, self.store, events)
+        if self._attempt(cursor, projection, batch) is None:
+            return len(batch.appended)
+        appended = 0
+        for event in events:
+            one = Batch(cursor, self.store.dialect, self.store, [event])
+            failure = self._attempt(cursor, projection, one)
+            if failure is None:
+                appended += len(one.appended)
+            else:
+                self._record_problem(cursor, projection.name, event, failure)
+        return appended
+
+    def _attempt(self, cursor: Any, projection: Projection, batch: Batch) -> Exception | None:
+        """`projection.apply(batch)` under a savepoint: undone, and its error returned, when
+        the events are at fault; a database failure is raised."""
+        cursor.execute("SAVEPOINT projection_apply")
+        try:
+            projection.apply(batch)
+        except Exception as exc:
+            if _is_infrastructure_error(exc):
+                raise
+            cursor.execute("ROLLBACK TO SAVEPOINT projection_apply")
+            cursor.execute("RELEASE SAVEPOINT projection_apply")
+            projection.reset()
+            return exc
+        cursor.execute("RELEASE SAVEPOINT projection_apply")
+        return None
+
+    def _record_problem(
+        self, cursor: Any, name: str, event: StoredEvent, exc: BaseException
+    ) -> None:
+        text = " ".join(str(exc).split()) or type(exc).__name__
+        message = f"{type(exc).__name__}: {text}"[:500]
+        mark = self.store.mark
+        cursor.execute(
+            "INSERT INTO projection_problems (name, position, stream_id, version, message) "
+            f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark}) "
+            "ON CONFLICT (name, position) DO NOTHING",
+            (name, event.position, event.stream_id, event.version, message),
+        )
+
+    def problems(self) -> list[tuple[str, int, str, int, str]]:
+        """Every event a projection could not apply: (projection, position, stream, version,
+        reason), in log order."""
+        rows = self.store.fetch_rows(
+            "SELECT name, position, stream_id, version, message FROM projection_problems "
+            "ORDER BY position, name",
+            (),
+        )
+        return [(str(n), int(p), str(s), int(v), str(m)) for n, p, s, v, m in rows]
 
     def _begin(self, cursor: Any) -> None:
         # SQLite: take the write lock before reading the checkpoint (see database.py). psycopg
@@ -238,6 +353,20 @@ class Projector:
                 cursor.close()
         finally:
             connection.close()
+
+
+def _is_infrastructure_error(exc: BaseException) -> bool:
+    """A failure of the database itself (disk full, I/O, a lost connection, a lock held too
+    long), not of the event being applied: it rolls the page back instead of becoming a
+    problem. Constraint and data errors are the event's (a value the schema cannot hold)."""
+    if isinstance(exc, StoreError):
+        return True
+    if isinstance(exc, sqlite3.Error):
+        return not isinstance(exc, sqlite3.IntegrityError | sqlite3.DataError)
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    if any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__):
+        return not names & {"IntegrityError", "DataError"}
+    return False
 
 
 def _is_driver_error(exc: BaseException) -> bool:

@@ -59,7 +59,25 @@ def verify(store: EventStore) -> list[Problem]:
         problems.append(Problem(stream_id, None, "has events but was never registered (inserted)"))
     _check_links(store, lasts, problems)
     _check_checkpoints(store, lasts, problems)
+    _check_applied(store, problems)
     return problems
+
+
+def _check_applied(store: EventStore, problems: list[Problem]) -> None:
+    """Events a read model or policy could not apply: stored intact, but left out of what
+    it shows (see `tourney.store.projections`)."""
+    rows = store.fetch_rows(
+        "SELECT name, stream_id, version, message FROM projection_problems ORDER BY position, name",
+        (),
+    )
+    for name, stream_id, version, message in rows:
+        problems.append(
+            Problem(
+                str(stream_id),
+                int(version),
+                f"the read model {str(name)!r} could not apply it and left it out ({message})",
+            )
+        )
 
 
 def _check_chains(store: EventStore, problems: list[Problem]) -> dict[str, int]:

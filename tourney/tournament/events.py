@@ -251,7 +251,10 @@ def _result_payload(
 
 @dataclass(frozen=True)
 class MatchResultRecorded:
-    """A match finished as the match projection reports it.
+    """A table's match finished: its result as the table's own stream replays to.
+
+    Posted by the result policy (`tourney.policies.results`) when the stream finishes; a
+    later one for the same match replaces it (the table corrected its record).
 
     `scores[i]` is side i's final score; `winners` are the side indexes that reached the
     target in the deciding count (several for a shared win).
@@ -272,6 +275,22 @@ class MatchResultRecorded:
             scores=tuple(int(s) for s in payload["scores"]),
             winners=tuple(int(w) for w in payload["winners"]),
         )
+
+
+@dataclass(frozen=True)
+class MatchResultWithdrawn:
+    """A table's stream no longer finishes (its deciding event was undone): the result it
+    had posted no longer stands, until the table finishes again."""
+
+    type: ClassVar[str] = "match_result_withdrawn"
+    match_id: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"match_id": self.match_id}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> MatchResultWithdrawn:
+        return cls(match_id=payload["match_id"])
 
 
 @dataclass(frozen=True)
@@ -358,6 +377,7 @@ TournamentEvent: TypeAlias = (
     | RoundPaired
     | DecidingMatchPaired
     | MatchResultRecorded
+    | MatchResultWithdrawn
     | Forfeit
     | NoShow
     | AdjudicatedResult
@@ -374,6 +394,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         RoundPaired,
         DecidingMatchPaired,
         MatchResultRecorded,
+        MatchResultWithdrawn,
         Forfeit,
         NoShow,
         AdjudicatedResult,

@@ -24,6 +24,7 @@ from tourney.tournament.events import (
     Forfeit,
     Format,
     MatchResultRecorded,
+    MatchResultWithdrawn,
     MatchVoided,
     NoShow,
     PairedTable,
@@ -177,12 +178,22 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
 
 def _evolve_result(state: TournamentState, event: TournamentEvent) -> TournamentState:
     match: MatchRecord | None = None
-    if isinstance(event, MatchResultRecorded | AdjudicatedResult | Forfeit | NoShow | MatchVoided):
-        match = state.matches[event.match_id]
+    if isinstance(
+        event,
+        MatchResultRecorded
+        | MatchResultWithdrawn
+        | AdjudicatedResult
+        | Forfeit
+        | NoShow
+        | MatchVoided,
+    ):
+        match = state.matches.get(event.match_id)
     if match is None:
         return state
-    outcome: Outcome
-    if isinstance(event, MatchResultRecorded):
+    outcome: Outcome | None
+    if isinstance(event, MatchResultWithdrawn):
+        outcome = None if match.outcome is None or match.outcome.kind == "played" else match.outcome
+    elif isinstance(event, MatchResultRecorded):
         outcome = Outcome(event.scores, event.winners)
     elif isinstance(event, AdjudicatedResult):
         outcome = Outcome(event.scores, event.winners, "adjudicated", event.reason)
@@ -807,15 +818,17 @@ def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[in
 def decide_record_result(
     state: TournamentState, match_id: str, scores: Sequence[int], winners: Sequence[int]
 ) -> list[TournamentEvent]:
-    """Record a finished match as the match projection reports it.
+    """Record a table's finished match as its stream replays to.
 
-    The winners must have reached the target and the others not; a match that already
-    has a result is changed only by the director (adjudicate or void).
+    The winners must have reached the target and the others not. A result the table posted
+    before is replaced (the table corrected its record); the director's rulings (adjudicated,
+    forfeit, no-show, void) are not: they are changed only by the director.
     """
     match = _match(state, match_id)
-    if match.outcome is not None:
+    if match.outcome is not None and match.outcome.kind != "played":
         raise TournamentError(
-            f"{_where(match)} already has a result; the director can adjudicate or void it"
+            f"{_where(match)} has the director's ruling ({match.outcome.kind}); "
+            "the table's result does not replace it"
         )
     _check_shape(match, scores, winners)
     target = state.created.target
@@ -831,6 +844,15 @@ def decide_record_result(
                 "but is not a winner"
             )
     return [MatchResultRecorded(match_id, tuple(scores), tuple(winners))]
+
+
+def decide_withdraw_result(state: TournamentState, match_id: str) -> list[TournamentEvent]:
+    """A table's result no longer stands (its stream no longer finishes); nothing to withdraw
+    when it posted none or the director ruled."""
+    match = _match(state, match_id)
+    if match.outcome is None or match.outcome.kind != "played":
+        return []
+    return [MatchResultWithdrawn(match_id)]
 
 
 def decide_adjudicate(

@@ -8,6 +8,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
 from tourney.errors import TourneyError
+from tourney.tournament.matches import Outcome
 from tourney.tournament.state import (
     TournamentError,
     TournamentState,
@@ -16,7 +17,9 @@ from tourney.tournament.state import (
     decide_pair_round,
     decide_record_result,
     decide_register,
+    decide_void,
     decide_withdraw,
+    decide_withdraw_result,
 )
 
 
@@ -95,12 +98,19 @@ def test_bad_results_are_refused_naming_the_match(
         decide_record_result(state, match_id, scores, winners)
 
 
-def test_a_result_is_recorded_once_then_only_the_director_changes_it() -> None:
+def test_a_table_corrects_its_result_but_never_the_director_s_ruling() -> None:
     state = pair(tournament(4, table_size=4))
     match_id = state.rounds[-1].tables[0].match_id
     state = apply(state, decide_record_result(state, match_id, (61, 0, 0, 0), (0,)))
-    with pytest.raises(TournamentError, match="already has a result; the director can"):
+    state = apply(state, decide_withdraw_result(state, match_id))
+    assert state.matches[match_id].outcome is None
+    state = apply(state, decide_record_result(state, match_id, (10, 65, 0, 0), (1,)))
+    state = apply(state, decide_record_result(state, match_id, (62, 0, 0, 0), (0,)))
+    assert state.matches[match_id].outcome == Outcome((62, 0, 0, 0), (0,))
+    state = apply(state, decide_void(state, match_id, "wrong tiles"))
+    with pytest.raises(TournamentError, match="has the director's ruling \\(void\\)"):
         decide_record_result(state, match_id, (61, 0, 0, 0), (0,))
+    assert decide_withdraw_result(state, match_id) == []
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,100 @@
+"""Table codes: ``T3`` names table 3 of the current round, for scorers and director alike.
+
+A code resolves to the match at that table in the latest round of a tournament (a deciding
+match of that round at that table counts too): the newest tournament unless one is named.
+Ad-hoc matches cannot take a table code, nor an id of the shape the director's desk gives
+tournament tables (``<slug>-r<round>-t<table>``): such ids are reserved, so no stream can
+ever shadow a table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from tourney.errors import TourneyError
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
+    from tourney.tournament.state import TournamentState
+
+TABLE_CODE = re.compile(r"^[Tt]([0-9]{1,4})$")
+"""``T3``: table 3 of the current round."""
+
+_TOURNAMENT_MATCH = re.compile(r"-[Rr][0-9]+-[Tt][0-9]+(-[Dd][0-9]+)*$")
+
+
+def table_number(code: str) -> int | None:
+    """3 for ``T3`` (any case), None for anything that is not a table code."""
+    found = TABLE_CODE.match(code)
+    return int(found.group(1)) if found else None
+
+
+def reserved(match_id: str) -> str | None:
+    """Why `match_id` cannot name an ad-hoc match, or None if it can."""
+    if table_number(match_id) is not None:
+        return (
+            f"{match_id} is a table code (table {table_number(match_id)} of the current "
+            "round); give an ad-hoc match another id, e.g. K1"
+        )
+    if _TOURNAMENT_MATCH.search(match_id):
+        return (
+            f"{match_id} has the shape of a tournament table's id (SLUG-rN-tN): those are "
+            "opened by `tourney pair`; give an ad-hoc match another id, e.g. K1"
+        )
+    return None
+
+
+def table_in(state: TournamentState, table: int) -> str | None:
+    """The match id at `table` in the latest round of `state` (its deciding match there, if
+    one was paired), or None."""
+    if not state.rounds:
+        return None
+    latest = state.rounds[-1]
+    found = [t.match_id for t in latest.tables if t.number == table]
+    found += [
+        d.table.match_id
+        for d in state.deciding
+        if d.round == latest.round and d.table.number == table
+    ]
+    return found[-1] if found else None
+
+
+def tables_in(state: TournamentState) -> list[int]:
+    """The table numbers of the latest round of `state`."""
+    if not state.rounds:
+        return []
+    latest = state.rounds[-1]
+    numbers = {t.number for t in latest.tables}
+    numbers |= {d.table.number for d in state.deciding if d.round == latest.round}
+    return sorted(numbers)
+
+
+def table_match(store: EventStore, table: int) -> str | None:
+    """The match id of table `table` in the newest tournament's latest round, or None."""
+    state = newest_tournament(store)
+    return None if state is None else table_in(state, table)
+
+
+def no_such_table(code: str, state: TournamentState | None) -> TourneyError:
+    """The refusal for a table code that names no table: which tables there are."""
+    if state is None or not state.rounds:
+        return TourneyError(f"no table {code}: no round has been paired yet (tourney pair)")
+    numbers = tables_in(state)
+    listing = ", ".join(f"T{n}" for n in numbers)
+    return TourneyError(
+        f"no table {code} in round {state.rounds[-1].round} of {state.title}: "
+        f"its tables are {listing}"
+    )
+
+
+def newest_tournament(store: EventStore) -> TournamentState | None:
+    """The state of the newest tournament in the store, or None when there is none."""
+    from tourney.tournament.streams import PREFIX, fold_stored
+
+    rows = store.fetch_rows(
+        "SELECT stream_id FROM events WHERE version = 1 "
+        f"AND stream_id LIKE {store.mark} ORDER BY position DESC LIMIT 1",
+        (f"{PREFIX}%",),
+    )
+    return fold_stored(store.read_stream(str(rows[0][0]))) if rows else None
