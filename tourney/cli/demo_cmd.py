@@ -43,6 +43,11 @@ def demo(
     except TourneyError as exc:
         raise fail(exc) from None
     try:
+        from tourney.output_files import database_files
+        from tourney.reports.site_folder import check_site_folder
+
+        # A folder the site may not replace is refused before the club night is played.
+        check_site_folder(site, database_files(store))
         typer.echo(f"Database: {store.url}")
         # Read models catch up after each table rather than after each event: the demo
         # appends thousands of events and reads nothing in between.

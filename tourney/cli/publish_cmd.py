@@ -12,7 +12,13 @@ from tourney.cli.options import Db
 
 
 def publish(
-    site: Annotated[Path, typer.Argument(help="Folder to write the site into (replaced whole).")],
+    site: Annotated[
+        Path,
+        typer.Argument(
+            help="Folder to write the site into: a new or empty one, or a site tourney "
+            "published there before (replaced whole). Any other folder is refused."
+        ),
+    ],
     templates: Annotated[
         Path | None,
         typer.Option(help="A folder of templates that override the built-in ones by name."),
@@ -22,6 +28,10 @@ def publish(
 ) -> None:
     """Publish standings, pairings, scoresheets, wall chart, table cards and bracket as a
     static site, readable on a phone and printable (A4 or Letter).
+
+    The folder gets a manifest (.tourney-site.json) of the files written; publishing again
+    replaces exactly those. A folder holding anything else, or the database, is refused and
+    left as it was.
 
     Example: tourney publish site/ --templates my-templates/
     """

@@ -48,14 +48,21 @@ def export(
     out: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing file (never a database).")
+    ] = False,
     db: Db = None,
 ) -> None:
     """Write a match as a record (RECORD.md JSON Lines), leaving undone events out.
+
+    An existing file is overwritten only with --force, and never when it is a database; the
+    file is written whole (a temporary file renamed into place) or not at all.
 
     Example: tourney export T3 -o T3.jsonl
     """
     import sys
 
+    from tourney.output_files import database_files, write_output
     from tourney.record import write_record
 
     with open_desk(db, match) as desk:
@@ -65,11 +72,10 @@ def export(
         if out is None:
             write_record(events, sys.stdout)
             return
-        try:
-            with open(out, "w", encoding="utf-8") as handle:
-                write_record(events, handle)
-        except OSError as exc:
-            raise fail(f"cannot write {out}: {exc.strerror}") from None
+        protected = database_files(desk.store)
+        write_output(
+            out, lambda handle: write_record(events, handle), force=force, protected=protected
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -27,20 +27,28 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option(help="Folder to write one record per match into.")
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Overwrite records already in --out (never a database)."),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play complete matches between bots and write them as match records.
 
     Each match is played event by event through the rules engine. Records go to
-    OUT/match-0001.jsonl and so on; a summary of wins and scores is printed.
+    OUT/match-0001.jsonl and so on (records already there are overwritten only with --force;
+    no other file in OUT is touched); a summary of wins and scores is printed.
 
     Example: tourney simulate --players 4 --partnerships --matches 10 --seed 7 --out sims
     """
     import json
     import random
     import time
+    from functools import partial
 
     from tourney.bots import make_bot
+    from tourney.errors import TourneyError
+    from tourney.output_files import write_output
     from tourney.record import write_record
     from tourney.simulate import player_names, simulate_match
 
@@ -61,9 +69,9 @@ def simulate(
         raise typer.Exit(1) from None
     if out is not None:
         try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            typer.echo(f"error: cannot create {out}: {exc.strerror}", err=True)
+            _prepare_out(out, matches, force)
+        except TourneyError as exc:
+            typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(1) from None
 
     started = time.perf_counter()
@@ -81,8 +89,13 @@ def simulate(
         for side, score in enumerate(match.scores):
             totals[side] += score
         if out is not None:
-            with open(out / f"match-{number:04d}.jsonl", "w", encoding="utf-8") as handle:
-                write_record(result.events, handle)
+            try:
+                write_output(
+                    out / record_name(number), partial(write_record, result.events), force=force
+                )
+            except TourneyError as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(1) from None
     elapsed = time.perf_counter() - started
     sides = [" & ".join(s) for s in match.sides]
     summary = {
@@ -111,6 +124,41 @@ def simulate(
         )
     if out is not None:
         typer.echo(f"records written to {out}/")
+
+
+def record_name(number: int) -> str:
+    """The file of the `number`-th simulated match: ``match-0001.jsonl``."""
+    return f"match-{number:04d}.jsonl"
+
+
+def _prepare_out(out: Path, matches: int, force: bool) -> None:
+    """Check the records `matches` would write into `out` (refused when one exists and
+    `force` is not given, or when one is a database or not a file), then create `out`.
+    Raises `TourneyError`; nothing is written when it does."""
+    import re
+
+    from tourney.output_files import OutputError, check_output, existing_outputs, few
+
+    def ours(name: str) -> bool:
+        found = re.fullmatch(r"match-(\d{4,9})\.jsonl", name)
+        return (
+            found is not None
+            and 1 <= int(found[1]) <= matches
+            and record_name(int(found[1])) == name
+        )
+
+    existing = existing_outputs(out, ours)
+    if existing and not force:
+        raise OutputError(
+            f"{out}/ already holds {len(existing)} of the records this would write "
+            f"({few(existing)}): add --force to overwrite them"
+        )
+    for name in existing:
+        check_output(out / name, force=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create {out}: {exc.strerror}") from None
 
 
 def register(app: typer.Typer) -> None:

@@ -1,33 +1,41 @@
-"""Publishing a tournament from the store: every match replayed from its stream, with its
-integrity hash, handed to the report builders."""
+"""Publishing a tournament from the store: each match replayed from its stream, with its
+integrity hash, when its page is written (one match in memory at a time), handed to the
+report builders."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.engine import Event, Match
 from tourney.match_streams import match_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
+    from tourney.reports.publish import Played
 
 
 def publish_tournament(
     director: DirectorDesk, slug: str, site_dir: Path, templates_dir: Path | None = None
 ) -> list[Path]:
-    """Write the static site of tournament ``slug`` into ``site_dir``; return its files."""
-    from tourney.reports.publish import publish
+    """Write the static site of tournament ``slug`` into ``site_dir``; return its files.
 
+    A folder the site may not replace (see `tourney.reports.site_folder`: one holding the
+    database or files tourney did not publish) is refused before anything is read or
+    recorded. Raises `PublishError` and the errors of `tourney.reports.publish.publish`.
+    """
+    from tourney.output_files import database_files
+    from tourney.reports.publish import Played, publish
+    from tourney.reports.site_folder import check_site_folder
+
+    store = director.store
+    protected = database_files(store)
+    check_site_folder(site_dir, protected)
     state = director.load(slug).state
-    matches: dict[str, Match] = {}
-    events: dict[str, list[tuple[int, Event]]] = {}
-    hashes: dict[str, str] = {}
-    for match_id in state.matches:
+
+    def play(match_id: str) -> Played | None:
         match, in_force, version = director.replay_match(match_id)
         if not version:
-            continue
-        matches[match_id] = match
-        events[match_id] = in_force
-        hashes[match_id] = director.store.short_head_hash(match_stream(match_id)) or ""
-    return publish(site_dir, state, matches, hashes, templates_dir, events=events)
+            return None
+        return Played(match, in_force, store.short_head_hash(match_stream(match_id)) or "")
+
+    return publish(site_dir, state, state.matches, play, templates_dir, protected=protected)

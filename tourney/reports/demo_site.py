@@ -17,7 +17,7 @@ from pathlib import Path
 from tourney.bots import GreedyBot, RandomBot
 from tourney.engine import Event, Match
 from tourney.record import format_line
-from tourney.reports.publish import publish
+from tourney.reports.publish import from_replays, publish
 from tourney.simulate import simulate_match
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.state import (
@@ -153,6 +153,5 @@ def publish_demo(
     site_dir: Path, demo: DemoTournament, templates_dir: Path | None = None
 ) -> list[Path]:
     """Publish `demo`'s site into `site_dir` (draws and passes included)."""
-    return publish(
-        site_dir, demo.state, demo.matches, demo.hashes, templates_dir, events=demo.events
-    )
+    sheets, play = from_replays(demo.matches, demo.hashes, demo.events)
+    return publish(site_dir, demo.state, sheets, play, templates_dir)

@@ -1,27 +1,32 @@
 """Write a tournament's static site: every report, linked from one index.
 
-The site is built in a fresh folder beside `site_dir` and swapped in by renaming, so a
-reader (or a crash half-way) never sees a half-written site replace a good one.
+The pages are rendered one at a time and written straight into a new folder beside
+`site_dir`, which is then swapped in (see `site_folder`): memory holds the tournament's state
+and one match, never the whole site, and a reader (or a crash half-way) never sees a
+half-written site replace a good one.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import shutil
-import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+from jinja2 import Environment
 
 from tourney.engine import Event, Match
 from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
 from tourney.reports.match_sheet import match_sheet
-from tourney.reports.render import environment
+from tourney.reports.render import environment, template_errors
 from tourney.reports.rounds import round_view, table_cards
 from tourney.reports.scoresheets import blank_sheets
+from tourney.reports.site_folder import SiteFolder
 from tourney.reports.site_index import site_index
 from tourney.reports.standings import (
+    StandingsView,
     standings_csv,
     standings_json,
     standings_markdown,
@@ -39,99 +44,151 @@ def context_of(view: object, **extra: Any) -> dict[str, Any]:
     return context
 
 
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """What a match's completed sheet is made from: its replay, its (version, event) pairs
+    for draws and passes (None: placements only) and the short integrity hash of its
+    stream."""
+
+    match: Match
+    events: Sequence[tuple[int, Event]] | None = None
+    integrity_hash: str | None = None
+
+
+Play = Callable[[str], "Played | None"]
+Render = Callable[[frozenset[str]], str]
+
+
 def publish(
     site_dir: Path,
     tournament_state: TournamentState,
-    matches: Mapping[str, Match],
-    hashes: Mapping[str, str],
+    sheets: Collection[str],
+    play: Play,
     templates_dir: Path | None = None,
     *,
-    events: Mapping[str, Sequence[tuple[int, Event]]] | None = None,
+    protected: Collection[Path] = (),
 ) -> list[Path]:
     """Write the site of `tournament_state` into `site_dir`; return the files written.
 
-    `matches` maps a match id to its replayed engine match (matches without one get no
-    completed sheet), `hashes` to the short integrity hash of its stream, and `events`
-    (optional) to its (version, event) pairs for draws and passes on the sheets.
-    Raises `TournamentError` for a state without a tournament, `SheetError` when a match's
-    events disagree with its replay, `TemplatesNotFound` for a missing template folder.
+    `sheets` are the match ids that may get a completed sheet: `play(match_id)` gives each
+    one's play (None: not played, no sheet), asked once, one match at a time, as its page
+    is written; the pages that link to sheets (rounds, wall chart, bracket, index) follow.
+    `protected` are the database's files (resolved), which the site folder may not hold.
+    Raises `PublishError` for a folder a site may not replace (nothing written),
+    `TournamentError` for a state without a tournament, `SheetError` when a match's events
+    disagree with its replay, `TemplatesNotFound` for a missing template folder and
+    `TemplateError` for a template that fails; the folder is untouched whenever it raises.
     """
     env = environment(templates_dir)
     state = tournament_state
-    sheets = frozenset(m for m in matches if m in state.matches)
     standings = standings_view(state)
     heading = standings.heading
-    pages: dict[str, str] = {}
+    candidates = sorted(m for m in set(sheets) if m in state.matches)
+    linked = _linked_pages(env, state, standings)
+    names = [paths.STYLESHEET, *STANDINGS_FILES, *map(paths.match_page, candidates)]
+    names += [name for name, _ in linked]
+    with (
+        template_errors(),
+        SiteFolder(site_dir, state.created.slug, names, protected) as site,
+    ):
+        site.write(paths.STYLESHEET, env.get_template(paths.STYLESHEET).render())
+        site.write(
+            paths.standings_file("html"),
+            env.get_template("standings.html").render(context_of(standings)),
+        )
+        site.write(paths.standings_file("md"), standings_markdown(standings))
+        site.write(paths.standings_file("csv"), standings_csv(standings))
+        site.write(paths.standings_file("json"), standings_json(state))
+        written: set[str] = set()
+        match_template = env.get_template("match_sheet.html")
+        for match_id in candidates:
+            played = play(match_id)
+            if played is None:
+                continue
+            record = state.matches[match_id]
+            sheet = match_sheet(state, record, played.match, played.events, played.integrity_hash)
+            site.write(
+                paths.match_page(match_id), match_template.render(heading=heading, sheet=sheet)
+            )
+            written.add(match_id)
+        for name, render in linked:
+            site.write(name, render(frozenset(written)))
+        return site.commit()
 
-    def page(name: str, template: str, context: dict[str, Any]) -> None:
-        context.setdefault("heading", heading)
-        pages[name] = env.get_template(template).render(context)
 
-    pages[paths.STYLESHEET] = env.get_template(paths.STYLESHEET).render()
-    page(paths.standings_file("html"), "standings.html", context_of(standings))
-    pages[paths.standings_file("md")] = standings_markdown(standings)
-    pages[paths.standings_file("csv")] = standings_csv(standings)
-    pages[paths.standings_file("json")] = standings_json(state)
-    page(paths.WALL_CHART, "wall_chart.html", context_of(wall_chart(state, sheets)))
+STANDINGS_FILES = tuple(paths.standings_file(x) for x in ("html", "md", "csv", "json"))
+
+
+def _linked_pages(
+    env: Environment, state: TournamentState, standings: StandingsView
+) -> list[tuple[str, Render]]:
+    """The pages that link to the completed sheets: each file name, and how to render it
+    given the match ids that have a sheet."""
+
+    def page(template: str, context: Callable[[frozenset[str]], dict[str, Any]]) -> Render:
+        def render(sheets: frozenset[str]) -> str:
+            values = context(sheets)
+            values.setdefault("heading", standings.heading)
+            return env.get_template(template).render(values)
+
+        return render
+
+    pages = [(paths.WALL_CHART, page("wall_chart.html", partial(_wall_chart, state)))]
     if state.created.format == "elimination":
-        page(paths.BRACKET, "bracket.html", context_of(bracket_view(state, sheets)))
+        pages.append((paths.BRACKET, page("bracket.html", partial(_bracket, state))))
     for paired in state.rounds:
         number = paired.round
-        view = round_view(state, number, sheets)
-        seat_count = max((len(t.seats) for t in view.tables), default=0)
-        page(
-            paths.round_page(number),
-            "round.html",
-            context_of(view, seat_numbers=tuple(range(1, seat_count + 1))),
-        )
-        page(
-            paths.scoresheets_page(number),
-            "scoresheets.html",
-            {"name": view.name, "sheets": blank_sheets(state, number)},
-        )
-        page(
-            paths.cards_page(number),
-            "table_cards.html",
-            {"name": view.name, "cards": table_cards(state, number)},
-        )
-    match_template = env.get_template("match_sheet.html")
-    for match_id in sorted(sheets):
-        sheet = match_sheet(
-            state,
-            state.matches[match_id],
-            matches[match_id],
-            None if events is None else events.get(match_id),
-            hashes.get(match_id),
-        )
-        pages[paths.match_page(match_id)] = match_template.render(heading=heading, sheet=sheet)
-    # The index is rendered last: it links only pages that were built above.
-    page(paths.INDEX, "index.html", context_of(site_index(state, standings, sheets)))
-    return _swap_in(Path(site_dir), pages)
+        pages += [
+            (paths.round_page(number), page("round.html", partial(_round, state, number))),
+            (
+                paths.scoresheets_page(number),
+                page("scoresheets.html", partial(_scoresheets, state, number)),
+            ),
+            (paths.cards_page(number), page("table_cards.html", partial(_cards, state, number))),
+        ]
+    # The index comes last: it links every page above.
+    pages.append((paths.INDEX, page("index.html", partial(_index, state, standings))))
+    return pages
 
 
-def _swap_in(site_dir: Path, pages: Mapping[str, str]) -> list[Path]:
-    """Write `pages` into a new folder beside `site_dir`, then rename it into place."""
-    site_dir = site_dir.absolute()
-    site_dir.parent.mkdir(parents=True, exist_ok=True)
-    building = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.new-", dir=site_dir.parent))
-    try:
-        for name, text in pages.items():
-            (building / name).write_text(text, encoding="utf-8", newline="")
-        building.chmod(0o755)
-        old: Path | None = None
-        if site_dir.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.old-", dir=site_dir.parent))
-            old.rmdir()
-            site_dir.rename(old)
-        try:
-            building.rename(site_dir)
-        except BaseException:
-            if old is not None:
-                old.rename(site_dir)
-            raise
-    except BaseException:
-        shutil.rmtree(building, ignore_errors=True)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-    return [site_dir / name for name in sorted(pages)]
+def _wall_chart(state: TournamentState, sheets: frozenset[str]) -> dict[str, Any]:
+    return context_of(wall_chart(state, sheets))
+
+
+def _bracket(state: TournamentState, sheets: frozenset[str]) -> dict[str, Any]:
+    return context_of(bracket_view(state, sheets))
+
+
+def _round(state: TournamentState, number: int, sheets: frozenset[str]) -> dict[str, Any]:
+    view = round_view(state, number, sheets)
+    seat_count = max((len(t.seats) for t in view.tables), default=0)
+    return context_of(view, seat_numbers=tuple(range(1, seat_count + 1)))
+
+
+def _scoresheets(state: TournamentState, number: int, _sheets: frozenset[str]) -> dict[str, Any]:
+    return {"name": round_view(state, number).name, "sheets": blank_sheets(state, number)}
+
+
+def _cards(state: TournamentState, number: int, _sheets: frozenset[str]) -> dict[str, Any]:
+    return {"name": round_view(state, number).name, "cards": table_cards(state, number)}
+
+
+def _index(
+    state: TournamentState, standings: StandingsView, sheets: frozenset[str]
+) -> dict[str, Any]:
+    return context_of(site_index(state, standings, sheets))
+
+
+def from_replays(
+    matches: dict[str, Match],
+    hashes: dict[str, str],
+    events: dict[str, list[tuple[int, Event]]] | None = None,
+) -> tuple[Collection[str], Play]:
+    """`sheets` and `play` for matches already replayed in memory (matches without a replay
+    get no sheet; without `events`, sheets list placements only)."""
+
+    def play(match_id: str) -> Played:
+        in_force = None if events is None else events.get(match_id)
+        return Played(matches[match_id], in_force, hashes.get(match_id))
+
+    return matches.keys(), play

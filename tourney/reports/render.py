@@ -7,17 +7,56 @@ can be overridden by a file of the same name.
 
 from __future__ import annotations
 
+import os
+import posixpath
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from jinja2 import (
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    TemplateNotFound,
+    TemplateSyntaxError,
+)
+from jinja2.loaders import split_template_path
 
 from tourney.errors import TourneyError
 
 
 class TemplatesNotFound(TourneyError):
     """The package's template folder, or a user folder, is missing."""
+
+
+class TemplateError(TourneyError):
+    """A template could not be read, compiled or rendered; the message names its file and
+    line."""
+
+
+class _Loader(FileSystemLoader):
+    """A folder of templates whose unreadable or non-UTF-8 files are named, with the line."""
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        try:
+            return super().get_source(environment, template)
+        except TemplateNotFound:  # an OSError too: the next folder is tried
+            raise
+        except UnicodeDecodeError as exc:
+            path = posixpath.join(self.searchpath[0], *split_template_path(template))
+            line = exc.object[: exc.start].count(b"\n") + 1
+            raise TemplateError(
+                f"template {_shown(path)} line {line}: not UTF-8 text (byte {exc.start})"
+            ) from None
+        except OSError as exc:
+            path = posixpath.join(self.searchpath[0], *split_template_path(template))
+            raise TemplateError(f"template {_shown(path)}: {exc.strerror}") from None
 
 
 def package_templates() -> Path:
@@ -43,7 +82,7 @@ def environment(user_dir: Path | None = None) -> Environment:
             raise TemplatesNotFound(f"--templates {user_dir}: no such folder")
         folders.insert(0, user_dir.resolve())
     return Environment(
-        loader=ChoiceLoader([FileSystemLoader(str(folder)) for folder in folders]),
+        loader=ChoiceLoader([_Loader(str(folder)) for folder in folders]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -56,3 +95,53 @@ def environment(user_dir: Path | None = None) -> Environment:
 def render(name: str, context: dict[str, Any], user_dir: Path | None = None) -> str:
     """Render template `name` with `context`; Jinja errors propagate unchanged."""
     return environment(user_dir).get_template(name).render(context)
+
+
+@contextmanager
+def template_errors() -> Iterator[None]:
+    """Turn any error a template raises inside the block (syntax, an undefined name, a
+    missing include, a failing filter) into a `TemplateError` naming the template's file and
+    line; errors raised outside template code pass unchanged."""
+    try:
+        yield
+    except TourneyError:
+        raise
+    except TemplateSyntaxError as exc:
+        where = _shown(exc.filename or exc.name or "?")
+        raise TemplateError(f"template {where} line {exc.lineno}: {exc.message}") from None
+    except Exception as exc:
+        frame = _template_frame(exc.__traceback__)
+        if frame is None:
+            raise
+        path, line = frame
+        raise TemplateError(f"template {_shown(path)} line {line}: {_describe(exc)}") from None
+
+
+def _template_frame(tb: TracebackType | None) -> tuple[str, int] | None:
+    """The innermost template line in a traceback Jinja has rewritten (its template frames
+    carry ``__jinja_exception__``), as (file, line)."""
+    found = None
+    while tb is not None:
+        if "__jinja_exception__" in tb.tb_frame.f_globals:
+            found = (tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, TemplateNotFound):
+        return f"includes {exc.name!r}, which is in no template folder"
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return (
+        f"{type(exc).__name__}: {text}" if not text or type(exc).__module__ == "builtins" else text
+    )
+
+
+def _shown(path: str) -> str:
+    """A template's path as a person would type it: relative to the working folder when
+    it lies below it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if relative.startswith("..") else relative

@@ -5,11 +5,12 @@ import re
 from pathlib import Path
 
 import pytest
-from jinja2 import TemplateSyntaxError
 
 from tourney.reports import paths
 from tourney.reports.demo_site import DemoTournament, publish_demo
-from tourney.reports.publish import publish
+from tourney.reports.publish import from_replays, publish
+from tourney.reports.render import TemplateError
+from tourney.reports.site_folder import MANIFEST, PublishError, read_manifest
 
 
 def _links(html: str) -> set[str]:
@@ -54,7 +55,7 @@ def test_an_elimination_site_has_a_bracket(tmp_path: Path, cup: DemoTournament) 
 
 def test_matches_without_a_replay_get_no_sheet(tmp_path: Path, swiss: DemoTournament) -> None:
     some = dict(list(sorted(swiss.matches.items()))[:2])
-    files = publish(tmp_path / "s", swiss.state, some, swiss.hashes)
+    files = publish(tmp_path / "s", swiss.state, *from_replays(some, swiss.hashes))
     sheets = sorted(f.name for f in files if f.name.startswith("match-"))
     assert sheets == sorted(paths.match_page(m) for m in some)
     page = (tmp_path / "s" / sheets[0]).read_text(encoding="utf-8")
@@ -62,12 +63,31 @@ def test_matches_without_a_replay_get_no_sheet(tmp_path: Path, swiss: DemoTourna
     assert swiss.hashes[sorted(some)[0]] in page
 
 
-def test_a_new_site_replaces_the_old_one_whole(tmp_path: Path, swiss: DemoTournament) -> None:
+def test_a_new_site_replaces_the_old_one_whole(
+    tmp_path: Path, swiss: DemoTournament, cup: DemoTournament
+) -> None:
     site = tmp_path / "site"
-    site.mkdir()
-    (site / "stale.html").write_text("old", encoding="utf-8")
+    publish_demo(site, cup)
+    assert (site / "bracket.html").is_file()
+    files = publish_demo(site, swiss)
+    assert sorted(p.name for p in site.iterdir()) == sorted([MANIFEST, *(f.name for f in files)])
+    assert not (site / "bracket.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    manifest = read_manifest(site)
+    assert manifest is not None and manifest.complete
+    assert sorted(manifest.files) == sorted(f.name for f in files)
+
+
+def test_a_folder_with_a_file_tourney_did_not_write_is_refused(
+    tmp_path: Path, swiss: DemoTournament
+) -> None:
+    site = tmp_path / "site"
     publish_demo(site, swiss)
-    assert not (site / "stale.html").exists()
+    (site / "notes.txt").write_text("mine", encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in site.iterdir()}
+    with pytest.raises(PublishError, match=r"besides the site .* it holds notes.txt"):
+        publish_demo(site, swiss)
+    assert {p.name: p.read_bytes() for p in site.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
@@ -80,7 +100,7 @@ def test_a_failed_publish_leaves_the_good_site_untouched(
     broken = tmp_path / "templates"
     broken.mkdir()
     (broken / "match_sheet.html").write_text("{% if %}", encoding="utf-8")
-    with pytest.raises(TemplateSyntaxError):
+    with pytest.raises(TemplateError, match=r"match_sheet.html line 1: "):
         publish_demo(site, swiss, broken)
     assert {p.name: p.read_bytes() for p in site.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site", "templates"]

@@ -1,0 +1,137 @@
+"""The files tourney writes when asked (an exported record, simulated records): never over a
+database, over another file only when forced, and each one whole or not at all.
+
+A file is written beside its destination under a temporary name and renamed over it once
+complete, so a crash or a full disk leaves the old file (or none), never half a file; the
+rename replaces a symbolic link itself, never the file it points to.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from tourney.errors import TourneyError
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
+
+# The first bytes of a SQLite database, of its write-ahead log (two byte orders of the
+# checksum), and of a rollback journal.
+DATABASE_MAGIC = (
+    b"SQLite format 3\x00",
+    b"\x37\x7f\x06\x82",
+    b"\x37\x7f\x06\x83",
+    b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7",
+)
+# Beside a SQLite file, the files that are part of it while it is in use.
+COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+class OutputError(TourneyError):
+    """An output file that tourney will not write: nothing was written."""
+
+
+def database_files(store: EventStore) -> tuple[Path, ...]:
+    """The files of `store`'s database, resolved: the SQLite file and its companions (none
+    for PostgreSQL). SQLite names its own file, whatever URL or path opened it."""
+    if store.dialect != "sqlite":
+        return ()
+    rows = store.fetch_rows("PRAGMA database_list", ())
+    mains = [Path(str(row[2])).resolve() for row in rows if row[1] == "main" and row[2]]
+    return tuple(m.with_name(m.name + suffix) for m in mains for suffix in ("", *COMPANIONS))
+
+
+def is_database(path: Path) -> bool:
+    """Whether `path` is a SQLite database, write-ahead log or journal (by its first bytes);
+    False when it cannot be read."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(16)
+    except OSError:
+        return False
+    return any(head.startswith(magic) for magic in DATABASE_MAGIC)
+
+
+def check_output(path: Path, *, force: bool, protected: Collection[Path] = ()) -> None:
+    """Refuse, with one line, to write `path` when it is one of the `protected` files (the
+    database in use), any database, a folder or a device, or an existing file without
+    `force`; or when its folder does not exist. Raises `OutputError`."""
+    resolved = path.resolve()
+    if resolved in protected:
+        raise OutputError(f"{path} is the database in use: tourney never writes over it")
+    if not path.parent.is_dir():
+        raise OutputError(f"cannot write {path}: folder {path.parent} does not exist")
+    if not (path.exists() or path.is_symlink()):
+        return
+    if resolved.is_dir():
+        raise OutputError(f"cannot write {path}: it is a folder")
+    if resolved.exists() and not resolved.is_file():
+        raise OutputError(f"cannot write {path}: it is not a regular file")
+    if is_database(resolved):
+        raise OutputError(f"{path} is a SQLite database: tourney never writes over one")
+    if not force:
+        raise OutputError(f"{path} already exists: add --force to overwrite it")
+
+
+def write_output(
+    path: Path,
+    write: Callable[[TextIO], None],
+    *,
+    force: bool,
+    protected: Collection[Path] = (),
+) -> None:
+    """Write `path` (UTF-8 text, by `write`) whole: checked by `check_output`, written to a
+    temporary file beside it, then renamed over it. Raises `OutputError`; on any failure
+    the temporary file is removed and `path` is as it was."""
+    check_output(path, force=force, protected=protected)
+    try:
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, _mode_for(path))
+        os.replace(temporary, path)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def existing_outputs(folder: Path, names: Callable[[str], bool]) -> list[str]:
+    """The entries of `folder` (if it exists) for which `names` is true, sorted."""
+    try:
+        return sorted(entry for entry in os.listdir(folder) if names(entry))
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise OutputError(f"cannot read {folder}: {exc.strerror}") from None
+
+
+def few(names: Sequence[str], shown: int = 3) -> str:
+    """``a, b, c and 4 more``: a few names of a list, for a one-line message."""
+    listed = ", ".join(names[:shown])
+    return listed if len(names) <= shown else f"{listed} and {len(names) - shown} more"
+
+
+def _mode_for(path: Path) -> int:
+    """An existing file's permissions, else what a new file gets under the umask."""
+    try:
+        if path.is_file() and not path.is_symlink():
+            return path.stat().st_mode & 0o7777
+    except OSError:
+        pass
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
