@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, inspect, text
 
 from tourney.engine import Event
 from tourney.record import iter_record, read_lines
@@ -26,12 +26,16 @@ def simulated(seed: int) -> list[Event]:
 
 
 def dump(engine: Engine, *tables: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of `tables`, in primary-key order, for comparing read models."""
+    """Every row of `tables`, in primary-key order, for comparing read models.
+
+    The whole key: ordering by its first column alone left rows that share it in whatever
+    order the database kept them, which PostgreSQL changes when a rebuild rewrites them.
+    """
     with engine.connect() as connection:
-        return {
-            table: [
-                tuple(row)
-                for row in connection.execute(text(f"SELECT * FROM {table} ORDER BY 1")).all()
-            ]
-            for table in tables
-        }
+        dumped = {}
+        for table in tables:
+            key = inspect(connection).get_pk_constraint(table)["constrained_columns"]
+            order = ", ".join(key) if key else "1"
+            rows = connection.execute(text(f"SELECT * FROM {table} ORDER BY {order}")).all()
+            dumped[table] = [tuple(row) for row in rows]
+        return dumped
