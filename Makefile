@@ -7,10 +7,13 @@ BIN    := $(VENV)/bin
 
 .PHONY: demo test lint typecheck pytest bench clean
 
-$(BIN)/tourney: pyproject.toml
+# Installed against constraints.txt: the versions last seen passing, on every machine.
+PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
+
+$(BIN)/tourney: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(PIP_INSTALL) -e '.[dev]'
 	touch $@
 
 # The demo runs in its own folder: demo/tourney.db (SQLite) and the site in demo/site/.
@@ -31,7 +34,7 @@ pytest: $(BIN)/tourney
 test: lint typecheck pytest
 
 bench: $(BIN)/tourney
-	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(PIP_INSTALL) -e '.[dev,bench]'
 	$(BIN)/python -m bench
 
 clean:

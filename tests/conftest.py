@@ -6,11 +6,60 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.browser import browser, page, phone_page
 from tests.postgres_server import PostgresServer, find_bin_dir
+from tests.support import (
+    SHARED_MISSING,
+    SHARED_RECORDS,
+    fail_or_skip,
+    require_shared,
+    shared_present,
+    under_ci,
+)
 from tourney.reports.demo_site import DemoTournament, demo_tournament
+
+
+def _shared_line(counts: tuple[int, int]) -> str:
+    tests, placeholders = counts
+    if shared_present():
+        return f"shared sample records: {tests} tests read {SHARED_RECORDS}"
+    fate = "FAIL (CI is set)" if under_ci() else "are skipped"
+    return (
+        f"shared sample records missing: {tests} tests {fate}, {placeholders} of them "
+        f"standing for a whole folder of records; {SHARED_MISSING}"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Say at collection how many tests read the shared sample records, and whether they
+    are there: without them those tests are skipped, which a passing run must not hide."""
+    marks = [mark for item in items if (mark := item.get_closest_marker("shared_records"))]
+    counts = (len(marks), sum(1 for mark in marks if mark.kwargs.get("placeholder")))
+    config.stash[_SHARED_COUNTS] = counts
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if marks and reporter is not None:
+        reporter.write_line(_shared_line(counts), yellow=not shared_present(), bold=True)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Repeat the line at the end of the run when the records were missing."""
+    counts = config.stash.get(_SHARED_COUNTS, (0, 0))
+    if counts[0] and not shared_present():
+        terminalreporter.write_line(_shared_line(counts), yellow=True, bold=True)
+
+
+_SHARED_COUNTS = pytest.StashKey[tuple[int, int]]()
+
+
+@pytest.fixture(autouse=True)
+def _shared_records(request: pytest.FixtureRequest) -> None:
+    """A test marked `shared_records` is skipped without the records (failed under CI)."""
+    if request.node.get_closest_marker("shared_records"):
+        require_shared()
 
 
 @pytest.fixture(scope="session")
@@ -39,8 +88,10 @@ def pairs() -> DemoTournament:
     )
 
 
+__all__ = ["browser", "page", "phone_page"]  # Chromium fixtures: see tests/browser.py
+
 NO_SERVER = (
-    "no PostgreSQL server binary under /usr/lib/postgresql/*/bin "
+    "no PostgreSQL server binary under /usr/lib/postgresql/*/bin or $TOURNEY_POSTGRES_BIN "
     "(install it: apt-get install -y postgresql)"
 )
 
@@ -49,7 +100,7 @@ NO_SERVER = (
 def postgres_server() -> Iterator[PostgresServer]:
     bin_dir = find_bin_dir()
     if bin_dir is None:
-        pytest.skip(NO_SERVER)
+        fail_or_skip(NO_SERVER)
     server = PostgresServer(bin_dir)
     server.start()
     try:

@@ -18,9 +18,15 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+BIN_ENV_VAR = "TOURNEY_POSTGRES_BIN"
+
 
 def find_bin_dir() -> Path | None:
-    """The newest /usr/lib/postgresql/*/bin holding a server, or None."""
+    """$TOURNEY_POSTGRES_BIN when set (None unless it holds a server), else the newest
+    /usr/lib/postgresql/*/bin holding a server, else None."""
+    chosen = os.environ.get(BIN_ENV_VAR)
+    if chosen is not None:
+        return Path(chosen) if (Path(chosen) / "postgres").is_file() else None
     candidates = sorted(
         Path("/usr/lib/postgresql").glob("*/bin/postgres"),
         key=lambda path: int(path.parent.parent.name) if path.parent.parent.name.isdigit() else 0,

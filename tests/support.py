@@ -6,8 +6,9 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
 
@@ -40,22 +41,54 @@ def shared_dir() -> Path:
 
 
 SHARED_RECORDS = shared_dir() / "records"
+SHARED_MISSING = (
+    f"the shared sample records are not at {SHARED_RECORDS}: "
+    "put the project's shared/ folder beside the clone or set TOURNEY_SHARED"
+)
 
 
-def require_shared(path: Path | None = None) -> None:
+# The mark of a test (or a parameter) that reads the shared sample records: tests/conftest.py
+# counts them at collection, and skips them when the records are missing (fails under CI).
+SHARED = pytest.mark.shared_records
+
+
+def shared_params(folder: str, ids: Callable[[Path], str] = lambda path: path.stem) -> list[Any]:
+    """One parameter per record in ``SHARED_RECORDS/folder``, each marked `SHARED`.
+
+    Without the records there is one placeholder instead, so that the test is collected,
+    counted and skipped (or failed under CI) rather than collapsing to an empty set.
+    """
+    paths = sorted((SHARED_RECORDS / folder).glob("*.jsonl"))
+    if not paths:
+        placeholder = pytest.mark.shared_records(placeholder=True)
+        return [pytest.param(SHARED_RECORDS / folder, id=f"no-{folder}-records", marks=placeholder)]
+    return [pytest.param(path, id=ids(path), marks=SHARED) for path in paths]
+
+
+def shared_present() -> bool:
+    return (SHARED_RECORDS / "valid").is_dir()
+
+
+def require_shared() -> None:
     """Skip a test that reads the project's shared sample records when they are not there
     (a clone outside the project folder), naming where they were looked for. Under CI
-    (``$CI`` set) their absence fails instead: CI always has them beside the clone."""
-    if path is not None and SHARED_RECORDS not in path.parents:
-        return
-    if (SHARED_RECORDS / "valid").is_dir():
-        return
-    message = (
-        f"the shared sample records are not at {SHARED_RECORDS}: "
-        "put the project's shared/ folder beside the clone or set TOURNEY_SHARED"
-    )
-    if os.environ.get("CI"):
-        pytest.fail(message)
+    (``$CI`` set) their absence fails instead: CI always has them beside the clone.
+
+    Tests marked `SHARED` get this check before they run (tests/conftest.py)."""
+    if not shared_present():
+        fail_or_skip(SHARED_MISSING)
+
+
+def under_ci() -> bool:
+    """CI sets $CI: there, whatever a test needs is installed, so missing is a failure."""
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def fail_or_skip(message: str) -> NoReturn:
+    """Skip a test whose server, browser or data is missing, naming what and how to get it;
+    under CI fail it instead, since CI installs everything the tests need."""
+    if under_ci():
+        pytest.fail(message, pytrace=False)
     pytest.skip(message)
 
 

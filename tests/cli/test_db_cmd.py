@@ -181,6 +181,29 @@ def test_the_installed_command_prints_no_traceback(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    "db", ["postgresql://club@127.0.0.1/tourney", "postgresql+psycopg://x@h/d"]
+)
+def test_postgresql_without_its_extra_is_one_line(tmp_path: Path, db: str) -> None:
+    """PostgreSQL's driver comes with `tourney[postgres]`: without it, the fix is named."""
+    code = (
+        "import sys; sys.modules['psycopg'] = None; sys.argv[0] = 'tourney'\n"
+        "from tourney.cli.app import main; main()"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, "db", "status", "--db", db],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == (
+        "error: PostgreSQL support is not installed: pip install 'tourney[postgres]'\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.postgres
 def test_status_on_postgresql(postgres_url: str) -> None:
     with EventStore.from_url(postgres_url) as store:

@@ -8,28 +8,29 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.support import FIXTURES, SHARED_RECORDS, replay_file, require_shared, run_tourney
+from tests.support import FIXTURES, SHARED, SHARED_RECORDS, replay_file, run_tourney
 from tourney.cli.app import app
 
 RECORDS = [
-    SHARED_RECORDS / "valid" / "0000.jsonl",
-    SHARED_RECORDS / "valid" / "0003.jsonl",
-    SHARED_RECORDS / "valid" / "0006.jsonl",
-    FIXTURES / "examples" / "D6-shared-win-at-count.jsonl",
-    FIXTURES / "examples" / "D7-target-on-placement.jsonl",
+    *(
+        pytest.param(SHARED_RECORDS / "valid" / f"{name}.jsonl", id=name, marks=SHARED)
+        for name in ("0000", "0003", "0006")
+    ),
+    *(
+        pytest.param(FIXTURES / "examples" / f"{name}.jsonl", id=name)
+        for name in ("D6-shared-win-at-count", "D7-target-on-placement")
+    ),
 ]
 
 
 def account(path: Path) -> list[str]:
-    require_shared(path)
     result = CliRunner().invoke(app, ["replay", str(path)], terminal_width=100)
     assert result.exit_code == 0, result.stderr
     return result.stdout.splitlines()
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+@pytest.mark.parametrize("path", RECORDS)
 def test_account_shows_each_hand_end_credits_and_result(path: Path) -> None:
-    require_shared(path)
     match = replay_file(path).match
     lines = account(path)
     text = "\n".join(lines)
@@ -62,6 +63,7 @@ def test_account_of_a_shared_win_says_so() -> None:
     assert lines[-1] == "Result: Ann & Cy and Bo & Di share the win — Ann & Cy 6, Bo & Di 7"
 
 
+@SHARED
 def test_account_shows_draws_passes_and_reveals() -> None:
     text = "\n".join(account(SHARED_RECORDS / "valid" / "0003.jsonl"))
     assert " draws " in text
@@ -69,8 +71,8 @@ def test_account_shows_draws_passes_and_reveals() -> None:
     assert " reveals " in text
 
 
+@SHARED
 def test_unfinished_record_replays_to_its_current_state(tmp_path: Path) -> None:
-    require_shared()
     lines = (SHARED_RECORDS / "valid" / "0000.jsonl").read_text(encoding="utf-8").splitlines()
     short = tmp_path / "short.jsonl"
     short.write_text("\n".join(lines[:12]) + "\n", encoding="utf-8")

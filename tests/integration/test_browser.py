@@ -1,16 +1,17 @@
-"""The published demo site in real headless Chromium (Debian's `chromium`).
+"""The published demo site in real headless Chromium (Debian's `chromium`, driven by
+Playwright: see tests/browser.py).
 
 Screenshots and PDFs are kept under tests/artifacts/browser/ (git-ignored).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.integration.chromium import Browser, Page, find_chromium, pdf_pages
+from tests.browser import PageLog, artifact, pdf_pages, watch
 from tourney.reports import paths
 from tourney.reports.demo_site import (
     HOSTILE_NAME,
@@ -20,31 +21,16 @@ from tourney.reports.demo_site import (
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import bracket_of
 
-CHROMIUM = find_chromium()
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "browser"
-A4 = (8.27, 11.69)
-LETTER = (8.5, 11.0)
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, PdfMargins
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        CHROMIUM is None,
-        reason="chromium is not installed (Debian: apt-get install chromium poppler-utils)",
-    ),
-]
+A4 = ("8.27in", "11.69in")
+LETTER = ("8.5in", "11in")
+# Chromium's own default print margins (Playwright's default is none): what a person
+# printing the page from the browser gets.
+MARGIN: PdfMargins = {"top": "0.4in", "right": "0.4in", "bottom": "0.4in", "left": "0.4in"}
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM is not None
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with Browser(CHROMIUM) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def page(browser: Browser) -> Page:
-    return browser.new_page()
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
@@ -65,13 +51,41 @@ def _url(path: Path) -> str:
     return path.resolve().as_uri()
 
 
+def _open(page: Page, log: PageLog, path: Path) -> None:
+    """Go to `path` and let late console messages and exceptions arrive."""
+    log.clear()
+    page.goto(_url(path), wait_until="load")
+    page.wait_for_timeout(50)
+
+
+def _pdf(page: Page, paper: tuple[str, str]) -> bytes:
+    return page.pdf(width=paper[0], height=paper[1], margin=MARGIN)
+
+
+def test_the_page_log_hears_every_kind_of_complaint(page: Page, tmp_path: Path) -> None:
+    """The harness itself: a page that errs in each way is caught each way."""
+    bad = tmp_path / "bad.html"
+    bad.write_text(
+        '<img src="missing.png"><script>console.error("told"); alert("hi");'
+        ' setTimeout(() => { throw new Error("boom"); });</script>',
+        encoding="utf-8",
+    )
+    log = watch(page)
+    _open(page, log, bad)
+    assert log.dialogs == ["hi"]
+    assert any("console.error: told" in error for error in log.errors), log.errors
+    assert any("exception: " in error and "boom" in error for error in log.errors), log.errors
+    assert any("missing.png" in error for error in log.errors), log.errors
+
+
 def test_every_page_loads_without_console_errors(page: Page, sites: dict[str, Path]) -> None:
+    log = watch(page)
     visited = 0
     for name, site in sites.items():
         for html in sorted(site.glob("*.html")):
-            page.goto(_url(html))
-            assert page.errors == [], f"{name}/{html.name}: {page.errors}"
-            assert page.dialogs == [], f"{name}/{html.name} opened a dialog: {page.dialogs}"
+            _open(page, log, html)
+            assert log.errors == [], f"{name}/{html.name}: {log.errors}"
+            assert log.dialogs == [], f"{name}/{html.name} opened a dialog: {log.dialogs}"
             links = page.evaluate(
                 "[...document.querySelectorAll('a[href], link[href]')]"
                 ".map(a => a.getAttribute('href'))"
@@ -80,8 +94,8 @@ def test_every_page_loads_without_console_errors(page: Page, sites: dict[str, Pa
                 target = href.split("#")[0]
                 assert not target or (site / target).is_file(), f"{html.name} links {href}"
             visited += 1
-        page.goto(_url(site / paths.INDEX))
-        page.screenshot(ARTIFACTS / f"{name}-index.png")
+        _open(page, log, site / paths.INDEX)
+        page.screenshot(path=artifact(f"{name}-index.png"), full_page=True)
     assert visited > 40
 
 
@@ -97,7 +111,7 @@ def test_standings_show_the_projected_winners(
     assert shown == [[row.rank_text, row.name] for row in rows]
     leaders = [row.name for row in rows if row.rank == 1]
     assert page.evaluate("document.querySelector('#leaders').textContent") == ", ".join(leaders)
-    page.screenshot(ARTIFACTS / "swiss-standings.png")
+    page.screenshot(path=artifact("swiss-standings.png"), full_page=True)
 
 
 @pytest.mark.parametrize("name", ["cup", "cup4"])
@@ -132,59 +146,49 @@ def test_bracket_shows_the_projected_winners(
     assert shown == expected
     svg_winners = page.evaluate("[...document.querySelectorAll('svg .entry-winner')].length")
     assert svg_winners >= len(expected)
-    page.screenshot(ARTIFACTS / f"{name}-bracket.png")
+    page.screenshot(path=artifact(f"{name}-bracket.png"), full_page=True)
 
 
 def test_the_hostile_name_is_text_not_script(page: Page, sites: dict[str, Path]) -> None:
+    log = watch(page)
     for page_name in ("standings.html", "wall-chart.html", "round-1.html", "bracket.html"):
         site = sites["cup"] if page_name == "bracket.html" else sites["swiss"]
-        page.goto(_url(site / page_name))
-        assert page.dialogs == []
+        _open(page, log, site / page_name)
+        assert log.dialogs == []
         assert page.evaluate("document.querySelectorAll('script').length") == 0
         assert page.evaluate(f"document.body.textContent.includes({HOSTILE_NAME!r})"), page_name
     page.goto(_url(sites["swiss"] / "standings.html"))
-    page.screenshot(ARTIFACTS / "hostile-name.png")
+    page.screenshot(path=artifact("hostile-name.png"), full_page=True)
 
 
 @pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
 def test_blank_scoresheets_print_one_page_per_table(
-    page: Page, sites: dict[str, Path], swiss: DemoTournament, paper: tuple[float, float]
+    page: Page, sites: dict[str, Path], swiss: DemoTournament, paper: tuple[str, str]
 ) -> None:
     for number in (1, 2, 3):
         tables = len(swiss.state.round_matches(number))
         page.goto(_url(sites["swiss"] / paths.scoresheets_page(number)))
-        pdf = page.pdf(*paper)
-        (ARTIFACTS / f"round-{number}-scoresheets-{paper[0]}.pdf").write_bytes(pdf)
+        pdf = _pdf(page, paper)
+        artifact(f"round-{number}-scoresheets-{paper[0]}.pdf").write_bytes(pdf)
         assert tables == 4
         assert pdf_pages(pdf) == tables
         page.goto(_url(sites["swiss"] / paths.cards_page(number)))
-        assert pdf_pages(page.pdf(*paper)) == tables
+        assert pdf_pages(_pdf(page, paper)) == tables
 
 
-def test_pages_fit_a_phone_screen(page: Page, sites: dict[str, Path]) -> None:
+def test_pages_fit_a_phone_screen(phone_page: Page, sites: dict[str, Path]) -> None:
     """At 390 px wide, wide tables scroll inside their box; the page itself never does."""
-    page.send(
-        "Emulation.setDeviceMetricsOverride",
-        width=390,
-        height=844,
-        deviceScaleFactor=1,
-        mobile=True,
-    )
-    try:
-        for site, name in [
-            ("swiss", "index.html"),
-            ("swiss", "standings.html"),
-            ("swiss", "wall-chart.html"),
-            ("swiss", "round-1.html"),
-            (
-                "swiss",
-                paths.match_page(sorted(p.stem for p in sites["swiss"].glob("match-*"))[0][6:]),
-            ),
-            ("cup", "bracket.html"),
-        ]:
-            page.goto(_url(sites[site] / name))
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 390, f"{site}/{name} is {width} px wide on a phone"
-        page.screenshot(ARTIFACTS / "phone-bracket.png", full_page=False)
-    finally:
-        page.send("Emulation.clearDeviceMetricsOverride")
+    first_match = sorted(p.stem for p in sites["swiss"].glob("match-*"))[0][6:]
+    for site, name in [
+        ("swiss", "index.html"),
+        ("swiss", "standings.html"),
+        ("swiss", "wall-chart.html"),
+        ("swiss", "round-1.html"),
+        ("swiss", paths.match_page(first_match)),
+        ("cup", "bracket.html"),
+    ]:
+        phone_page.goto(_url(sites[site] / name))
+        assert phone_page.evaluate("window.innerWidth") == 390
+        width = phone_page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{site}/{name} is {width} px wide on a phone"
+    phone_page.screenshot(path=artifact("phone-bracket.png"))

@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from tests.support import SHARED_RECORDS, require_shared, run_tourney
+from tests.support import SHARED, SHARED_RECORDS, run_tourney, shared_params
 from tourney.record import RecordError, read_lines, replay_lines
 
-VALID = sorted((SHARED_RECORDS / "valid").glob("*.jsonl"))
-INVALID = sorted((SHARED_RECORDS / "invalid").glob("*.jsonl"))
+pytestmark = SHARED
 
 
 def _manifest(folder: Path) -> dict[str, dict[str, str]]:
@@ -34,19 +33,22 @@ def _id(path: Path) -> str:
     return f"{path.stem}-{row.get('variant', '')}-{what}"
 
 
+VALID = shared_params("valid", _id)
+INVALID = shared_params("invalid", _id)
+
+
 def test_the_samples_are_there() -> None:
-    require_shared()
     assert len(VALID) >= 24, f"no sample records under {SHARED_RECORDS}"
     assert len(INVALID) >= 25
 
 
-@pytest.mark.parametrize("path", VALID, ids=[_id(p) for p in VALID])
+@pytest.mark.parametrize("path", VALID)
 def test_valid_record_replays_to_expected_json(path: Path) -> None:
     summary = replay_lines(read_lines(str(path))).match.summary()
     assert summary == _expected(path)
 
 
-@pytest.mark.parametrize("path", VALID, ids=[_id(p) for p in VALID])
+@pytest.mark.parametrize("path", VALID)
 def test_valid_record_replays_through_the_cli(path: Path) -> None:
     done = run_tourney("replay", str(path), "--json")
     assert done.returncode == 0, done.stderr
@@ -54,7 +56,7 @@ def test_valid_record_replays_through_the_cli(path: Path) -> None:
     assert json.loads(done.stdout) == _expected(path)
 
 
-@pytest.mark.parametrize("path", INVALID, ids=[_id(p) for p in INVALID])
+@pytest.mark.parametrize("path", INVALID)
 def test_invalid_record_fails_at_the_expected_line(path: Path) -> None:
     line = _expected(path)["error_line"]
     with pytest.raises(RecordError) as info:
@@ -64,7 +66,7 @@ def test_invalid_record_fails_at_the_expected_line(path: Path) -> None:
     assert "\n" not in info.value.reason
 
 
-@pytest.mark.parametrize("path", INVALID, ids=[_id(p) for p in INVALID])
+@pytest.mark.parametrize("path", INVALID)
 def test_invalid_record_fails_through_the_cli(path: Path) -> None:
     line = _expected(path)["error_line"]
     done = run_tourney("replay", str(path), "--json")

@@ -1,6 +1,7 @@
 """The Jinja environment: autoescape on, undefined names are errors, user templates first.
 
-Templates live in ``templates/`` at the top of the repository. A user folder given with
+The package's templates are found by `tourney.resources` (``templates/`` at the top of the
+repository, ``tourney/templates/`` in an installed package). A user folder given with
 ``--templates DIR`` is searched first, so any template (``base.html``, a partial, a page)
 can be overridden by a file of the same name.
 """
@@ -26,11 +27,12 @@ from jinja2 import (
 )
 from jinja2.loaders import split_template_path
 
+from tourney import resources
 from tourney.errors import TourneyError
 
 
 class TemplatesNotFound(TourneyError):
-    """The package's template folder, or a user folder, is missing."""
+    """A user's ``--templates`` folder is missing."""
 
 
 class TemplateError(TourneyError):
@@ -59,24 +61,14 @@ class _Loader(FileSystemLoader):
             raise TemplateError(f"template {_shown(path)}: {exc.strerror}") from None
 
 
-def package_templates() -> Path:
-    """``templates/`` beside the ``tourney`` package (a source or editable checkout).
-
-    Raises `TemplatesNotFound` when the folder is not there (e.g. a wheel built without it).
-    """
-    folder = Path(__file__).resolve().parents[2] / "templates"
-    if not (folder / "base.html").is_file():
-        raise TemplatesNotFound(f"the report templates are not at {folder}")
-    return folder
-
-
 @lru_cache(maxsize=8)
 def environment(user_dir: Path | None = None) -> Environment:
     """The environment for `user_dir` (searched first) and the package's templates.
 
-    Cached per folder: templates are compiled once per process.
+    Cached per folder: templates are compiled once per process. Raises
+    `resources.ResourceMissing` when the package's own templates are not installed.
     """
-    folders = [package_templates()]
+    folders = [resources.templates()]
     if user_dir is not None:
         if not user_dir.is_dir():
             raise TemplatesNotFound(f"--templates {user_dir}: no such folder")

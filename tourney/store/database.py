@@ -2,7 +2,8 @@
 
 The URL comes from `--db`, else `TOURNEY_DATABASE_URL`, else the SQLite file `tourney.db` in
 the working folder. A bare path is taken as a SQLite file. PostgreSQL is reached through
-psycopg 3 (`postgresql+psycopg://`; a plain `postgresql://` URL is read the same way).
+psycopg 3 (`postgresql+psycopg://`; a plain `postgresql://` URL is read the same way),
+installed with the `postgres` extra: `pip install 'tourney[postgres]'`.
 
 SQLite connections get, on every connect:
 
@@ -133,11 +134,22 @@ def make_engine(url: str) -> Engine:
     parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         return _sqlite_engine(parsed)
+    _require_psycopg()
     try:
         engine = create_engine(parsed, pool_pre_ping=False)
     except (ArgumentError, NoSuchModuleError) as exc:
         raise DatabaseUrlError(f"cannot use database URL {safe_url(parsed)!r}: {exc}") from None
     return engine
+
+
+def _require_psycopg() -> None:
+    """PostgreSQL's driver is an extra (`tourney[postgres]`): say so when it is missing."""
+    from importlib.util import find_spec
+
+    if find_spec("psycopg") is None:
+        raise DatabaseUrlError(
+            "PostgreSQL support is not installed: pip install 'tourney[postgres]'"
+        )
 
 
 def configure_sqlite(dbapi_connection: sqlite3.Connection) -> None:

@@ -7,9 +7,9 @@ a full upgrade when it is fresh or behind.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tourney import resources
 from tourney.store.database import WRITE, describe_connect_error
 from tourney.store.errors import SchemaError
 
@@ -19,15 +19,15 @@ if TYPE_CHECKING:
 
 # The newest revision in migrations/versions; a test checks it against alembic's own head.
 HEAD_REVISION = "0005_no_replace"
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 
 
 def alembic_config(engine: Engine) -> Config:
-    """An alembic Config pointing at migrations/ and carrying `engine`'s URL."""
+    """An alembic Config pointing at migrations/ and carrying `engine`'s URL; raises
+    `resources.ResourceMissing` when the migrations are not installed."""
     from alembic.config import Config
 
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("script_location", str(resources.migrations()))
     config.set_main_option(
         "sqlalchemy.url", engine.url.render_as_string(hide_password=False).replace("%", "%%")
     )
@@ -75,7 +75,12 @@ def _run(engine: Engine, direction: str, revision: str) -> None:
 
 
 def ensure_schema(engine: Engine) -> str | None:
-    """Upgrade a fresh or older database to head; returns the revision it was at."""
+    """Upgrade a fresh or older database to head; returns the revision it was at.
+
+    The migrations are looked for before the database is touched: connecting creates a
+    SQLite file, which must not be left behind empty when they cannot be run.
+    """
+    resources.migrations()
     found = current_revision(engine)
     if found == HEAD_REVISION:
         return found
@@ -89,4 +94,4 @@ def ensure_schema(engine: Engine) -> str | None:
 
 
 def _known_revisions() -> set[str]:
-    return {path.stem for path in (MIGRATIONS_DIR / "versions").glob("*.py")}
+    return {path.stem for path in (resources.migrations() / "versions").glob("*.py")}

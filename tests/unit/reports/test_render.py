@@ -1,8 +1,5 @@
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,24 +9,8 @@ from markupsafe import escape
 from tourney.reports.demo_site import HOSTILE_NAME, DemoTournament
 from tourney.reports.heading import heading_of
 from tourney.reports.publish import context_of
-from tourney.reports.render import TemplatesNotFound, environment, package_templates, render
+from tourney.reports.render import TemplatesNotFound, environment, render
 from tourney.reports.standings import standings_view
-
-REPO = Path(__file__).resolve().parents[3]
-
-
-def test_the_package_templates_are_at_the_top_of_the_repository() -> None:
-    assert package_templates() == REPO / "templates"
-
-
-def test_templates_are_found_from_any_working_folder(tmp_path: Path) -> None:
-    code = "from tourney.reports.render import package_templates; print(package_templates())"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env
-    )
-    assert out.returncode == 0, out.stderr
-    assert Path(out.stdout.strip()) == REPO / "templates"
 
 
 def test_user_supplied_strings_are_escaped(swiss: DemoTournament) -> None:
