@@ -29,7 +29,7 @@ typecheck: $(BIN)/tourney
 	$(BIN)/mypy
 
 pytest: $(BIN)/tourney
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 test: lint typecheck pytest
 

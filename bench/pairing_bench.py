@@ -12,8 +12,8 @@ import random
 import time
 from collections import Counter
 
+from tests.factories.simulation import play_round
 from tourney.tournament.events import RoundPaired, TournamentEvent
-from tourney.tournament.simulation import play_round
 from tourney.tournament.state import (
     TournamentState,
     decide_create,

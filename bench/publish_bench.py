@@ -37,7 +37,7 @@ def database(players: int, rounds: int) -> tuple[Path, bool]:
     path = RESULTS / f"publish-{players}x{rounds}.db"
     if path.is_file():
         return path, True
-    from tourney.director.clubnight import run_club_night
+    from tourney.demo.clubnight import run_club_night
     from tourney.projections import open_store
 
     RESULTS.mkdir(parents=True, exist_ok=True)

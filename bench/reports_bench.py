@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tourney.reports.demo_site import DemoTournament, demo_tournament, publish_demo
+from tests.factories.demo_site import DemoTournament, demo_tournament, publish_demo
 
 PLAYERS = 256
 ROUNDS = 7

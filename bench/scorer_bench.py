@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.factories.tablesim import hidden_match
 from tourney.engine import (
     Event,
     HandStarted,
@@ -33,7 +34,6 @@ from tourney.engine import (
     TilesRevealed,
 )
 from tourney.engine.commands import notation
-from tourney.scorer.tablesim import hidden_match
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 PROMPT = re.compile(r"\nT3 [^\n]*> $")

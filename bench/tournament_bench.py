@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tourney.director.clubnight import run_club_night
+from tourney.demo.clubnight import run_club_night
 from tourney.director.desk import DirectorDesk
 from tourney.director.site import publish_tournament
 from tourney.projections import open_store

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser import browser, page, phone_page
+from tests.factories.demo_site import DemoTournament, demo_tournament
 from tests.postgres_server import PostgresServer, find_bin_dir
 from tests.support import (
     SHARED_MISSING,
@@ -20,7 +21,6 @@ from tests.support import (
     shared_present,
     under_ci,
 )
-from tourney.reports.demo_site import DemoTournament, demo_tournament
 
 
 def _shared_line(counts: tuple[int, int]) -> str:

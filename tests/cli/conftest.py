@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
+from tests.factories.tablesim import hidden_match, known_match
 from tourney.cli.app import app
 from tourney.engine import Event, Match
-from tourney.scorer.tablesim import hidden_match, known_match
 from tourney.store.eventstore import EventStore
 
 __all__ = ["Cli", "hidden_match", "known_match", "summary"]

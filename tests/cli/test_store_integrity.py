@@ -16,7 +16,7 @@ import pytest
 from tests.cli.conftest import Cli
 from tests.support import db_checksum
 from tourney.bots import GreedyBot, RandomBot
-from tourney.director.clubnight import play_table
+from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
 from tourney.projections import open_store
 from tourney.scorer.desk import Desk

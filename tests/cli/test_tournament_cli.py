@@ -12,7 +12,7 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tourney.bots import GreedyBot
-from tourney.director.clubnight import play_table
+from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore

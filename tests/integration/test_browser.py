@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.browser import PageLog, artifact, pdf_pages, watch
-from tourney.reports import paths
-from tourney.reports.demo_site import (
+from tests.factories.demo_site import (
     HOSTILE_NAME,
     DemoTournament,
     publish_demo,
 )
+from tourney.reports import paths
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import bracket_of
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tests.integration.matches import dump
 from tourney.cli.app import app
-from tourney.director.clubnight import run_club_night
+from tourney.demo.clubnight import run_club_night
 from tourney.director.desk import DirectorDesk
 from tourney.errors import TourneyError
 from tourney.projections import default_projections, open_store

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.factories.tablesim import hidden_match, known_match
 from tourney.engine import HandStarted, Match, MatchStarted, Tile, TilePlaced
 from tourney.engine.commands import (
     Action,
@@ -17,7 +18,6 @@ from tourney.engine.commands import (
     placeable_tiles,
 )
 from tourney.engine.errors import RuleError
-from tourney.scorer.tablesim import hidden_match, known_match
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -31,7 +31,7 @@ def demo(
 
     from tourney.cli.options import fail
     from tourney.cli.standings_cmd import print_standings
-    from tourney.director.clubnight import run_club_night
+    from tourney.demo.clubnight import run_club_night
     from tourney.director.desk import DirectorDesk
     from tourney.director.site import publish_tournament
     from tourney.errors import TourneyError

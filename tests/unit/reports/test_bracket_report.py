@@ -4,8 +4,8 @@ import re
 
 import pytest
 
+from tests.factories.demo_site import DemoTournament
 from tourney.reports.bracket import BOX_WIDTH, bracket_view, fit, names_for_ids
-from tourney.reports.demo_site import DemoTournament
 from tourney.tournament.state import TournamentError, bracket_of
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.factories.demo_site import DemoTournament, publish_demo
 from tourney.reports import paths
-from tourney.reports.demo_site import DemoTournament, publish_demo
 from tourney.reports.publish import from_replays, publish
 from tourney.reports.render import TemplateError
 from tourney.reports.site_folder import MANIFEST, PublishError, read_manifest

@@ -6,7 +6,7 @@ import pytest
 from jinja2 import UndefinedError
 from markupsafe import escape
 
-from tourney.reports.demo_site import HOSTILE_NAME, DemoTournament
+from tests.factories.demo_site import HOSTILE_NAME, DemoTournament
 from tourney.reports.heading import heading_of
 from tourney.reports.publish import context_of
 from tourney.reports.render import TemplatesNotFound, environment, render

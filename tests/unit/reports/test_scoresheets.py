@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from tourney.reports.demo_site import DemoTournament
+from tests.factories.demo_site import DemoTournament
 from tourney.reports.rounds import round_view, table_cards
 from tourney.reports.scoresheets import HAND_ROWS, blank_sheets
 from tourney.tournament.state import TournamentError

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.factories.demo_site import DemoTournament, publish_demo
 from tourney.reports import paths, site_folder
-from tourney.reports.demo_site import DemoTournament, publish_demo
 from tourney.reports.publish import Played, from_replays, publish
 from tourney.reports.site_folder import (
     MANIFEST,

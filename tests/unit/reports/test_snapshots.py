@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tourney.reports.demo_site import DemoTournament, demo_tournament, publish_demo
+from tests.factories.demo_site import DemoTournament, demo_tournament, publish_demo
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 UPDATE = os.environ.get("TOURNEY_UPDATE_SNAPSHOTS") == "1"

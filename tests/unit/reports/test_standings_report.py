@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tourney.reports.demo_site import FORMULA_NAME, HOSTILE_NAME, DemoTournament
+from tests.factories.demo_site import FORMULA_NAME, HOSTILE_NAME, DemoTournament
 from tourney.reports.spreadsheet import csv_text, neutralise
 from tourney.reports.standings import (
     standings_csv,

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tourney.reports.demo_site import DemoTournament
+from tests.factories.demo_site import DemoTournament
 from tourney.reports.wall_chart import wall_chart
 from tourney.tournament.standings import standings_of
 

@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from tests.factories.simulation import play_round
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.simulation import play_round
 from tourney.tournament.state import (
     TournamentState,
     decide_create,
