@@ -6,6 +6,7 @@ Screenshots and PDFs are kept under tests/artifacts/browser/ (git-ignored).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -161,8 +162,9 @@ def test_blank_scoresheets_print_one_page_per_table(
         assert pdf_pages(page.pdf(*paper)) == tables
 
 
-def test_pages_fit_a_phone_screen(page: Page, sites: dict[str, Path]) -> None:
-    """At 390 px wide, wide tables scroll inside their box; the page itself never does."""
+@contextmanager
+def _phone(page: Page) -> Iterator[None]:
+    """The page as a 390 x 844 phone screen shows it."""
     page.send(
         "Emulation.setDeviceMetricsOverride",
         width=390,
@@ -171,6 +173,14 @@ def test_pages_fit_a_phone_screen(page: Page, sites: dict[str, Path]) -> None:
         mobile=True,
     )
     try:
+        yield
+    finally:
+        page.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_pages_fit_a_phone_screen(page: Page, sites: dict[str, Path]) -> None:
+    """At 390 px wide, wide tables scroll inside their box; the page itself never does."""
+    with _phone(page):
         for site, name in [
             ("swiss", "index.html"),
             ("swiss", "standings.html"),
@@ -186,5 +196,18 @@ def test_pages_fit_a_phone_screen(page: Page, sites: dict[str, Path]) -> None:
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 390, f"{site}/{name} is {width} px wide on a phone"
         page.screenshot(ARTIFACTS / "phone-bracket.png", full_page=False)
-    finally:
-        page.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_every_bracket_box_fits_a_phone_screen(page: Page, sites: dict[str, Path]) -> None:
+    """At 390 px wide the rounds wrap below each other: no box (the final's included) is
+    cut off at the side of the screen."""
+    with _phone(page):
+        for site in ("cup", "cup4"):
+            page.goto(_url(sites[site] / paths.BRACKET))
+            right = page.evaluate(
+                "Math.max(...[...document.querySelectorAll('g.slot rect.box')]"
+                ".map(r => r.getBoundingClientRect().right))"
+            )
+            assert page.evaluate("document.querySelectorAll('g.slot').length") > 0
+            assert right <= 390, f"{site}: a bracket box reaches {right} px on a 390 px phone"
+            page.screenshot(ARTIFACTS / f"phone-{site}-bracket.png", full_page=True)

@@ -685,20 +685,50 @@ def _pair_round_robin(state: TournamentState, number: int, override: bool) -> Ro
     return _round_event(state, number, tables, byes, notes, override)
 
 
+def _knockout_layout(state: TournamentState, field_: Sequence[str]) -> elimination.Layout:
+    """The layout of a new knockout; a knockout whose stored round 1 was paired by the
+    places layout (tourney before full tables) keeps that one."""
+    sides = state.created.sides_per_table
+    layout = elimination.layout_for(len(field_), sides)
+    if not state.rounds or sides == 2:
+        return layout
+
+    def first_tables(candidate: elimination.Layout) -> set[frozenset[str]]:
+        tables = [[field_[s - 1] for s in t if s is not None] for t in candidate.first]
+        return {frozenset(t) for t in tables if len(t) >= 2}
+
+    stored = {frozenset(state.matches[t.match_id].sides) for t in state.rounds[0].tables}
+    if stored == first_tables(layout):
+        return layout
+    return elimination.places_layout(len(field_), sides)
+
+
 def bracket_of(state: TournamentState) -> elimination.Bracket:
     """The knockout bracket as far as the events take it."""
     settings = state.created
     field_ = _bracket_field(state)
     sides = settings.sides_per_table
+    layout = _knockout_layout(state, field_)
     plays: dict[tuple[int, int], list[elimination.Play]] = {}
     slot_of: dict[str, tuple[int, int]] = {}
+
+    def build() -> elimination.Bracket:
+        return elimination.build_bracket(
+            field_, sides, plays, third_place=settings.third_place, layout=layout
+        )
+
     for paired in state.rounds:
-        bracket = elimination.build_bracket(field_, sides, plays, third_place=settings.third_place)
-        slots = bracket.rounds[paired.round - 1].slots
+        slots = build().rounds[paired.round - 1].slots
         by_entrants = {frozenset(s.present): s.index for s in slots if len(s.present) >= 2}
         for table in paired.tables:
             match = state.matches[table.match_id]
-            key = (paired.round, by_entrants.get(frozenset(match.sides), 1))
+            index = by_entrants.get(frozenset(match.sides))
+            if index is None:
+                # Not a table of this bracket (a third-place match, or a table paired by
+                # hand): the slot it shares the most entrants with, never another's.
+                final = paired.round == layout.rounds
+                index = 1 if final and settings.third_place else _closest(slots, match.sides)
+            key = (paired.round, index)
             plays[key] = [elimination.Play(match.match_id, match.sides, match.outcome)]
             slot_of[match.match_id] = key
         for deciding in state.deciding:
@@ -707,7 +737,11 @@ def bracket_of(state: TournamentState) -> elimination.Bracket:
                 key = slot_of[deciding.decides]
                 plays[key].append(elimination.Play(match.match_id, match.sides, match.outcome))
                 slot_of[match.match_id] = key
-    return elimination.build_bracket(field_, sides, plays, third_place=settings.third_place)
+    return build()
+
+
+def _closest(slots: Sequence[elimination.Slot], sides: Sequence[str]) -> int:
+    return max(slots, key=lambda s: (len(set(s.present) & set(sides)), -s.index)).index
 
 
 def _pair_knockout(state: TournamentState, number: int) -> RoundPaired:
