@@ -317,6 +317,8 @@ def last_round(state: TournamentState) -> int:
     if settings.format == "elimination":
         field_size = len(_bracket_field(state))
         return elimination.round_count(field_size, settings.sides_per_table)
+    if settings.format == "round_robin":
+        return len(round_robin_schedule(state).rounds)
     return settings.rounds
 
 
@@ -656,18 +658,41 @@ def _pair_swiss(
     return _round_event(state, number, tables, pairing.byes, pairing.notes, override)
 
 
+def _played_rounds(state: TournamentState) -> list[roundrobin.ScheduledRound]:
+    return [
+        roundrobin.ScheduledRound(
+            tuple(state.matches[t.match_id].sides for t in paired.tables), paired.byes
+        )
+        for paired in state.rounds
+    ]
+
+
+def round_robin_schedule(state: TournamentState) -> roundrobin.Schedule:
+    """The round robin's whole schedule: the shipped or searched one for the field fixed at
+    round 1 (before it, the active entrants); when the rounds already paired do not follow
+    it (paired by an earlier version of tourney), those rounds completed by a search."""
+    settings = state.created
+    field_ = _bracket_field(state)
+    sides = settings.sides_per_table
+    schedule = roundrobin.schedule(field_, sides)
+    played = _played_rounds(state)
+    if roundrobin.follows(schedule, played):
+        return schedule
+    return roundrobin.continued(field_, sides, played)
+
+
 def _pair_round_robin(state: TournamentState, number: int, override: bool) -> RoundPaired:
     settings = state.created
-    field_ = _bracket_field(state) if state.rounds else list(_active_field(state))
-    sides = settings.sides_per_table
-    schedule = roundrobin.spread_schedule(field_, sides, None if sides == 2 else settings.rounds)
-    total = min(settings.rounds, len(schedule.rounds))
+    if number == 1:
+        _active_field(state)
+    field_ = _bracket_field(state)
+    schedule = round_robin_schedule(state)
+    total = len(schedule.rounds)
     if number > total:
         raise TournamentError(
             f"all {total} rounds of the round-robin schedule of {state.title} are paired"
         )
     scheduled = schedule.rounds[number - 1]
-    method = "circle method" if sides == 2 else "schedule spreading meetings evenly"
     tables: list[tuple[Sequence[str], str]] = []
     byes = [e for e in scheduled.byes if not state.entrant_withdrawn(e)]
     for table in scheduled.tables:
@@ -676,12 +701,20 @@ def _pair_round_robin(state: TournamentState, number: int, override: bool) -> Ro
             names = ", ".join(state.entrant_name(e) for e in present)
             gone = len(table) - len(present)
             note = f"; {gone} withdrawn" if gone else ""
-            tables.append((present, f"round {number} of {total} by the {method}: {names}{note}"))
+            why = f"round {number} of {total} of the round robin ({schedule.source}): {names}"
+            tables.append((present, why + note))
         else:
             byes.extend(present)
-    notes = [roundrobin.meeting_evenness(schedule, field_).describe()] if number == 1 else []
-    if sides == 2 and settings.rounds < len(schedule.rounds) and number == 1:
-        notes.append(f"only {settings.rounds} of the {len(schedule.rounds)} rounds are played")
+    notes: list[str] = []
+    if number == 1 or schedule.source == roundrobin.CONTINUED:
+        noun = "partnerships" if settings.partnerships else "players"
+        coverage = roundrobin.coverage(schedule, field_, settings.sides_per_table)
+        notes.append(f"{coverage.describe(noun)}; schedule: {schedule.source}")
+        if settings.rounds != total:
+            notes.append(
+                f"the rounds setting ({settings.rounds}) does not apply: a round robin "
+                f"plays its whole schedule of {total} rounds"
+            )
     return _round_event(state, number, tables, byes, notes, override)
 
 
