@@ -142,18 +142,9 @@ def test_six_at_tables_of_three_meet_every_pair_in_four_rounds() -> None:
         "6 players at tables of 3: 4 rounds, every pair meets at least once "
         "(8 pairs once, 6 pairs twice, 1 pair 4 times)"
     )
-    splits = [
-        ((0, *rest), tuple(p for p in range(1, 6) if p not in rest))
-        for rest in itertools.combinations(range(1, 6), 2)
-    ]
-    for three in itertools.combinations_with_replacement(splits, 3):
-        seated = {pair for split in three for t in split for pair in itertools.combinations(t, 2)}
-        assert len(seated) < 15, "three rounds can never do"
-    shapes: set[tuple[tuple[int, int], ...]] = set()
-    for four in itertools.combinations_with_replacement(splits, 4):
-        times = Counter(
-            pair for split in four for t in split for pair in itertools.combinations(t, 2)
-        )
+    shapes = set()
+    for four in itertools.combinations_with_replacement(_every_split(6, (3, 3)), 4):
+        times = Counter(p for split in four for t in split for p in itertools.combinations(t, 2))
         if len(times) == 15:
             shapes.add(tuple(sorted(Counter(times.values()).items())))
     assert shapes == {((1, 8), (2, 6), (4, 1))}
@@ -246,3 +237,48 @@ def test_rounds_paired_by_an_older_schedule_are_completed_so_every_pair_meets() 
     assert all(b in met[a] for a, b in itertools.combinations(state.entrant_ids(), 2))
     assert "earlier rounds completed by search" in state.rounds[1].notes[0]
     assert len(state.rounds) == last_round(state)
+
+
+def _every_split(n: int, sizes: tuple[int, ...]) -> list[tuple[tuple[int, ...], ...]]:
+    """Every way to seat 0..n-1 at tables of `sizes`."""
+    found: set[tuple[tuple[int, ...], ...]] = set()
+
+    def seat(rest: list[int], left: list[int], tables: list[tuple[int, ...]]) -> None:
+        if not rest:
+            found.add(tuple(sorted(tables)))
+            return
+        for size in set(left):
+            smaller = list(left)
+            smaller.remove(size)
+            for others in itertools.combinations(rest[1:], size - 1):
+                table = (rest[0], *others)
+                seat([p for p in rest if p not in table], smaller, [*tables, table])
+
+    seat(list(range(n)), list(sizes), [])
+    return sorted(found)
+
+
+@pytest.mark.parametrize(("n", "sides"), [(4, 3), (5, 3), (5, 4), (6, 3), (6, 4), (7, 4), (8, 4)])
+def test_small_shipped_schedules_are_the_best_there_are(n: int, sides: int) -> None:
+    """Tried against every schedule: no fewer rounds meets every pair, and none of as many
+    rounds has fewer repeats (m*(m-1)/2 over pairs) or a lower most-meetings."""
+    _, rounds = shipped()[(n, sides)]
+    splits = _every_split(n, table_sizes(n, sides)[0])
+    pairs = n * (n - 1) // 2
+
+    def meets(choice: tuple[tuple[tuple[int, ...], ...], ...]) -> Counter[tuple[int, ...]]:
+        return Counter(p for split in choice for t in split for p in itertools.combinations(t, 2))
+
+    for fewer in itertools.combinations_with_replacement(splits, len(rounds) - 1):
+        assert len(meets(fewer)) < pairs
+    best = min(
+        (sum(m * (m - 1) // 2 for m in met.values()), max(met.values()))
+        for choice in itertools.combinations_with_replacement(splits, len(rounds))
+        if len(met := meets(choice)) == pairs
+    )
+    shipped_meets = meets(tuple(tuple(tuple(sorted(t)) for t in r) for r in rounds))
+    assert len(shipped_meets) == pairs
+    assert (
+        sum(m * (m - 1) // 2 for m in shipped_meets.values()),
+        max(shipped_meets.values()),
+    ) == best
