@@ -192,3 +192,17 @@ def test_pages_fit_a_phone_screen(phone_page: Page, sites: dict[str, Path]) -> N
         width = phone_page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{site}/{name} is {width} px wide on a phone"
     phone_page.screenshot(path=artifact("phone-bracket.png"))
+
+
+def test_every_bracket_box_fits_a_phone_screen(phone_page: Page, sites: dict[str, Path]) -> None:
+    """At 390 px wide the rounds wrap below each other: no box (the final's included) is
+    cut off at the side of the screen."""
+    for site in ("cup", "cup4"):
+        phone_page.goto(_url(sites[site] / paths.BRACKET))
+        right = phone_page.evaluate(
+            "Math.max(...[...document.querySelectorAll('g.slot rect.box')]"
+            ".map(r => r.getBoundingClientRect().right))"
+        )
+        assert phone_page.evaluate("document.querySelectorAll('g.slot').length") > 0
+        assert right <= 390, f"{site}: a bracket box reaches {right} px on a 390 px phone"
+        phone_page.screenshot(path=artifact(f"phone-{site}-bracket.png"), full_page=True)

@@ -55,6 +55,16 @@ def _tables(state: TournamentState, number: int) -> list[dict[str, Any]]:
     return tables
 
 
+def _round_json(state: TournamentState, number: int) -> dict[str, Any]:
+    paired = state.rounds[number - 1]
+    return {
+        "round": number,
+        "tables": _tables(state, number),
+        "byes": [state.entrant_name(e) for e in paired.byes],
+        "notes": list(paired.notes),
+    }
+
+
 def _print_round(state: TournamentState, number: int, why: bool) -> None:
     paired = state.rounds[number - 1]
     typer.echo(
@@ -130,7 +140,7 @@ def pair(
         loaded, _ = director.pair(slug, decide)
         number = len(loaded.state.rounds)
         if as_json:
-            typer.echo(json.dumps({"round": number, "tables": _tables(loaded.state, number)}))
+            typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
             return
         _print_round(loaded.state, number, why)
         typer.echo("Next: record each table with tourney record MATCH (or T<table>).")
@@ -162,18 +172,7 @@ def pairings(
                 f"round {number} is not paired: {slug} has rounds 1 to {len(state.rounds)}"
             )
         if as_json:
-            paired = state.rounds[number - 1]
-            typer.echo(
-                json.dumps(
-                    {
-                        "round": number,
-                        "tables": _tables(state, number),
-                        "byes": [state.entrant_name(e) for e in paired.byes],
-                        "notes": list(paired.notes),
-                    },
-                    ensure_ascii=False,
-                )
-            )
+            typer.echo(json.dumps(_round_json(state, number), ensure_ascii=False))
             return
         _print_round(state, number, why)
 

@@ -2,7 +2,10 @@
 
 Python places every box and connector (templates only draw them): round columns left to
 right, each slot a box with one line per place at its table (2-4), later slots centred on
-the slots that feed them, and the third-place match under the final.
+the slots that feed them (`Bracket.feeds`), and the third-place match under the final.
+A slot shows the scores of the play that settled it (an adjudicated match over its
+deciding matches) and every entrant at its table; a place reads "bye" only when the slot
+really is a bye.
 """
 
 from __future__ import annotations
@@ -86,10 +89,17 @@ class BracketSlot:
 
 @dataclass(frozen=True)
 class BracketColumn:
+    """One round, drawn as its own picture so that on a narrow screen the rounds wrap
+    below each other instead of running off the side: `left` and `width` are its part of
+    the bracket's coordinates (its connectors in the gap before it, then its boxes)."""
+
     number: int
     name: str
     x: int
     slots: tuple[BracketSlot, ...]
+    connectors: tuple[str, ...] = ()
+    left: int = 0
+    width: int = 0
 
 
 @dataclass(frozen=True)
@@ -107,7 +117,7 @@ class BracketView:
 def _entries(
     state: TournamentState, slot: Slot, seeds: dict[str, int], y: int
 ) -> tuple[BracketEntry, ...]:
-    last = next((p for p in reversed(slot.plays) if p.outcome is not None), None)
+    shown = slot.shown
     entries = []
     for place, entrant in enumerate(slot.entrants):
         top = y + place * LINE_HEIGHT
@@ -116,14 +126,14 @@ def _entries(
                 entries.append(
                     BracketEntry("to be decided", "to be decided", None, "waiting", None, top)
                 )
-            elif slot.status == "empty":
-                entries.append(BracketEntry("—", "—", None, "empty", None, top))
-            else:
+            elif slot.status == "bye":
                 entries.append(BracketEntry("bye", "bye", None, "bye", None, top))
+            else:
+                entries.append(BracketEntry("empty", "empty", None, "empty", None, top))
             continue
         score = None
-        if last is not None and last.outcome is not None and entrant in last.sides:
-            score = last.outcome.scores[last.sides.index(entrant)]
+        if shown is not None and shown.outcome is not None and entrant in shown.sides:
+            score = shown.outcome.scores[shown.sides.index(entrant)]
         if slot.winner is None:
             status: EntryState = "playing"
         else:
@@ -181,25 +191,36 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
     for column, round_ in enumerate(bracket.rounds):
         x = MARGIN + column * (BOX_WIDTH + COLUMN_GAP)
         slots = []
+        incoming: list[str] = []
         new_centres: list[float] = []
         for slot in round_.slots:
             if column == 0:
                 centre = TOP + slot.index * (height + ROW_GAP) + height / 2
             else:
-                feeders = centres[slot.index * bracket.sides : (slot.index + 1) * bracket.sides]
+                feeders = [centres[i] for i in bracket.feeds[column - 1][slot.index]]
                 centre = sum(feeders) / len(feeders)
                 for feeder in feeders:
                     mid = x - COLUMN_GAP // 2
-                    connectors.append(
-                        f"M {x - COLUMN_GAP} {feeder:.0f} H {mid} V {centre:.0f} H {x}"
-                    )
+                    incoming.append(f"M {x - COLUMN_GAP} {feeder:.0f} H {mid} V {centre:.0f} H {x}")
             new_centres.append(centre)
-            top = round(centre - height / 2)
+            top = round(centre - len(slot.entrants) * LINE_HEIGHT / 2)
             label = f"{round_.name}, table {slot.index + 1}"
             word = "wins the final" if round_.name == "final" else "advances"
             slots.append(_slot_view(state, slot, round_.number, label, seeds, sheets, x, top, word))
         centres = new_centres
-        columns.append(BracketColumn(round_.number, round_.name, x, tuple(slots)))
+        connectors.extend(incoming)
+        left = x - (COLUMN_GAP if column else MARGIN)
+        columns.append(
+            BracketColumn(
+                round_.number,
+                round_.name,
+                x,
+                tuple(slots),
+                tuple(incoming),
+                left,
+                x + BOX_WIDTH + MARGIN - left,
+            )
+        )
     bottom = max((s.y + s.height for c in columns for s in c.slots), default=TOP)
     third = None
     if bracket.third_place is not None and columns:

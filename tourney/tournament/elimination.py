@@ -1,15 +1,23 @@
-"""Single elimination: seeded bracket, byes for top seeds, table winners advance.
+"""Single elimination: a seeded bracket, table winners advance.
 
-A bracket for `sides` entrants a table has `sides ** k` places, k the fewest rounds that
-hold the field. Places are filled by the snake seeding below (1 v 8, 4 v 5, 2 v 7, 3 v 6
-for 2 sides) so the top seeds meet as late as possible; the places past the field are
-byes, and since byes sit opposite the top seeds, the top seeds get them. A table with one
-entrant advances it without play; with two or more it is a match.
+Two layouts, both in as few rounds as the field allows (ceil(log_k n) at tables of k):
+
+* *Full tables* (tables of 3 or 4, the layout for every new knockout): each round is split
+  as `seating.table_sizes` splits any field -- 11 at tables of 4 play 4, 4, 3, then a
+  final of 3 -- so no table is emptier than it must be and nobody needs a bye. Seeds are
+  dealt to the tables in a snake (1, 2, 3 down, then back up), the top seeds at the
+  smallest tables; each later round deals the tables of the round before to its tables
+  the same way, ranked by their top seed, so the top seeds meet as late as possible.
+* *Places* (tables of 2, and knockouts whose round 1 was paired by it): `sides ** k`
+  places filled by the snake seeding below (1 v 8, 4 v 5, 2 v 7, 3 v 6 for 2 sides); the
+  places past the field are byes, and since byes sit opposite the top seeds, the top
+  seeds get them. A table with one entrant advances it without play.
 
 Who advances from a match: the sole winner; after a shared win, the winner with the
 higher final score; when the shared winners' scores are equal too, nobody yet -- the slot
 says ``deciding_match_needed`` and names the tied entrants, who play a deciding match
-(recorded like any other), resolved the same way.
+(recorded like any other), resolved the same way. A result the director sets on the
+match itself (an adjudication) settles the slot whatever its deciding matches say.
 
 Third place (2-sided brackets only): the two semi-final losers play a match of its own.
 """
@@ -21,6 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tourney.tournament.matches import Outcome
+from tourney.tournament.seating import table_sizes
 
 SlotStatus = Literal[
     "waiting", "bye", "empty", "to_play", "in_play", "deciding_match_needed", "decided"
@@ -37,8 +46,27 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Layout:
+    """Where everyone starts and how the tables feed each other.
+
+    `first[t]` lists the seeds (1-based) at round 1's table t, None for a place past the
+    field; `feeds[r][t]` lists the tables of round r + 1 whose winners meet at table t of
+    round r + 2.
+    """
+
+    first: tuple[tuple[int | None, ...], ...]
+    feeds: tuple[tuple[tuple[int, ...], ...], ...]
+
+    @property
+    def rounds(self) -> int:
+        return len(self.feeds) + 1 if self.first else 0
+
+
+@dataclass(frozen=True)
 class Slot:
-    """One table of a bracket round. `entrants` holds None for a bye place."""
+    """One table of a bracket round. `entrants` holds None for a bye place (or, while
+    `waiting`, a place whose entrant is not known yet). `shown` is the play whose scores
+    the slot shows: the one that settled it, else the latest with a result."""
 
     index: int
     entrants: tuple[str | None, ...]
@@ -47,6 +75,7 @@ class Slot:
     winner: str | None = None
     tied: tuple[str, ...] = ()
     note: str = ""
+    shown: Play | None = None
 
     @property
     def present(self) -> tuple[str, ...]:
@@ -67,6 +96,8 @@ class Bracket:
     sides: int
     rounds: tuple[BracketRound, ...]
     third_place: Slot | None = None
+    feeds: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """As in `Layout`: which tables of each round feed each table of the next."""
 
     @property
     def champion(self) -> str | None:
@@ -100,6 +131,63 @@ def seed_order(places: int, sides: int) -> list[int]:
     return order
 
 
+def places_layout(field: int, sides: int) -> Layout:
+    """`sides ** k` places in snake-seeding order; consecutive runs of `sides` share a
+    table, and a table of round r + 1 takes the winners of `sides` consecutive tables."""
+    total = round_count(field, sides)
+    if total == 0:
+        return Layout((), ())
+    order = seed_order(sides**total, sides)
+    first = tuple(
+        tuple(s if s <= field else None for s in order[i : i + sides])
+        for i in range(0, len(order), sides)
+    )
+    feeds = []
+    tables = len(first)
+    for _ in range(total - 1):
+        feeds.append(
+            tuple(tuple(range(t * sides, (t + 1) * sides)) for t in range(tables // sides))
+        )
+        tables //= sides
+    return Layout(first, tuple(feeds))
+
+
+def _deal(count: int, sides: int) -> tuple[tuple[int, ...], ...]:
+    """`count` ranked items (0 best) dealt to `table_sizes(count, sides)` tables in a
+    snake, the smallest tables to the best: table t holds items t, 2T-1-t, 2T+t, ..."""
+    sizes, _ = table_sizes(count, sides)
+    capacity = sorted(sizes)  # the best item's table is the smallest
+    tables: list[list[int]] = [[] for _ in capacity]
+    item = 0
+    forward = True
+    while item < count:
+        order = range(len(tables)) if forward else range(len(tables) - 1, -1, -1)
+        for t in order:
+            if item < count and len(tables[t]) < capacity[t]:
+                tables[t].append(item)
+                item += 1
+        forward = not forward
+    return tuple(tuple(t) for t in tables)
+
+
+def full_tables_layout(field: int, sides: int) -> Layout:
+    """Every round split as `seating.table_sizes` splits it (no byes at tables of 3 or 4)."""
+    if field < 2:
+        return places_layout(field, sides)
+    first = tuple(tuple(i + 1 for i in table) for table in _deal(field, sides))
+    feeds = []
+    tables = len(first)
+    while tables > 1:
+        feeds.append(_deal(tables, sides))
+        tables = len(feeds[-1])
+    return Layout(first, tuple(feeds))
+
+
+def layout_for(field: int, sides: int) -> Layout:
+    """The layout of a new knockout: places at tables of 2, full tables at 3 or 4."""
+    return places_layout(field, sides) if sides == 2 else full_tables_layout(field, sides)
+
+
 def _round_name(number: int, total: int, sides: int) -> str:
     left = total - number
     if left == 0:
@@ -113,16 +201,19 @@ def _round_name(number: int, total: int, sides: int) -> str:
 
 def resolve(
     plays: Sequence[Play], entrants: tuple[str, ...]
-) -> tuple[SlotStatus, str | None, tuple[str, ...], str]:
-    """Settle a slot from its plays: (status, winner, entrants still tied, note)."""
+) -> tuple[SlotStatus, str | None, tuple[str, ...], str, Play | None]:
+    """Settle a slot from its plays: (status, winner, entrants still tied, note, the play
+    whose scores to show)."""
     if not plays:
-        return "to_play", None, (), ""
+        return "to_play", None, (), "", None
     contenders = entrants
     note = ""
+    shown: Play | None = None
     for play in plays:
         if play.outcome is None:
-            return "in_play", None, (), note
+            return "in_play", None, (), note, shown
         outcome = play.outcome
+        shown = play
         if not outcome.counts:
             contenders = play.sides
             note = f"{play.match_id} was voided: replay needed"
@@ -130,7 +221,9 @@ def resolve(
         winners = [play.sides[s] for s in outcome.winners]
         if len(winners) == 1:
             won = f"{winners[0]} won {play.match_id}"
-            return "decided", winners[0], (), f"{note}; {won}" if note else won
+            if outcome.kind == "adjudicated":
+                won += " (adjudicated)"
+            return "decided", winners[0], (), f"{note}; {won}" if note else won, play
         best = max(outcome.scores[s] for s in outcome.winners)
         top = [play.sides[s] for s in outcome.winners if outcome.scores[s] == best]
         if len(top) == 1:
@@ -139,10 +232,11 @@ def resolve(
                 top[0],
                 (),
                 f"shared win in {play.match_id} broken by the higher final score ({best})",
+                play,
             )
         contenders = tuple(top)
         note = f"shared win in {play.match_id} with equal scores ({best}): deciding match"
-    return "deciding_match_needed", None, contenders, note
+    return "deciding_match_needed", None, contenders, note, shown
 
 
 def build_bracket(
@@ -151,43 +245,48 @@ def build_bracket(
     plays: Mapping[tuple[int, int], Sequence[Play]],
     *,
     third_place: bool = False,
+    layout: Layout | None = None,
 ) -> Bracket:
     """The bracket of `seeded` (best first) as far as `plays` take it.
 
-    `plays[(round, slot)]` lists a slot's match and then its deciding matches, in order;
-    the third-place match is slot index 1 of the final round.
+    `layout` defaults to `layout_for` the field. `plays[(round, slot)]` lists a slot's
+    match and then its deciding matches, in order; the third-place match is slot index 1
+    of the final round.
     """
-    total = round_count(len(seeded), sides)
+    layout = layout or layout_for(len(seeded), sides)
+    total = layout.rounds
     if total == 0:
         return Bracket(sides=sides, rounds=())
-    places = sides**total
-    order = seed_order(places, sides)
-    current: list[str | None] = [seeded[s - 1] if s <= len(seeded) else None for s in order]
-    pending = [False] * places
     rounds: list[BracketRound] = []
     losers_of_semis: list[str | None] = []
+    winners: list[str | None] = []
+    pending: list[bool] = []
     for number in range(1, total + 1):
+        if number == 1:
+            groups = [
+                (tuple(None if s is None else seeded[s - 1] for s in table), False)
+                for table in layout.first
+            ]
+        else:
+            groups = [
+                (tuple(winners[i] for i in feeders), any(pending[i] for i in feeders))
+                for feeders in layout.feeds[number - 2]
+            ]
         slots: list[Slot] = []
-        advancing: list[str | None] = []
-        still: list[bool] = []
-        for index in range(len(current) // sides):
-            band = slice(index * sides, (index + 1) * sides)
-            slot = _slot(
-                index, tuple(current[band]), any(pending[band]), plays.get((number, index), ())
-            )
+        for index, (entrants, waiting) in enumerate(groups):
+            slot = _slot(index, entrants, waiting, plays.get((number, index), ()))
             slots.append(slot)
-            advancing.append(slot.winner)
-            still.append(slot.status not in ("decided", "bye", "empty"))
             if number == total - 1 and sides == 2:
                 losers_of_semis.append(_loser(slot))
         rounds.append(BracketRound(number, _round_name(number, total, sides), tuple(slots)))
-        current, pending = advancing, still
+        winners = [slot.winner for slot in slots]
+        pending = [slot.status not in ("decided", "bye", "empty") for slot in slots]
     third: Slot | None = None
     if third_place and sides == 2 and total >= 2:
         semis = rounds[total - 2].slots
         unknown = any(slot.status not in ("decided", "bye", "empty") for slot in semis)
         third = _slot(1, tuple(losers_of_semis), unknown, plays.get((total, 1), ()))
-    return Bracket(sides=sides, rounds=tuple(rounds), third_place=third)
+    return Bracket(sides=sides, rounds=tuple(rounds), third_place=third, feeds=layout.feeds)
 
 
 def _loser(slot: Slot) -> str | None:
@@ -207,5 +306,5 @@ def _slot(
         return Slot(index, entrants, "empty")
     if len(present) == 1:
         return Slot(index, entrants, "bye", winner=present[0], note=f"{present[0]} has a bye")
-    status, winner, tied, note = resolve(plays, present)
-    return Slot(index, entrants, status, tuple(plays), winner, tied, note)
+    status, winner, tied, note, shown = resolve(plays, present)
+    return Slot(index, entrants, status, tuple(plays), winner, tied, note, shown)

@@ -1,23 +1,43 @@
-"""Round-robin schedules.
+"""Round-robin schedules: every pair of entrants meets at least once.
 
 * Two sides a table (individual tables of 2, or fixed partnerships where each entrant is a
-  pair): the circle method gives the complete schedule -- everyone meets everyone exactly
-  once in n - 1 rounds (n rounds with one bye each when n is odd), and seat 1 balanced
-  as in Berger tables: |2 * seat-1 turns - matches| <= 1 for everyone.
-* Tables of 3 or 4: a complete design exists only for some counts, so each round is built
-  by a seeded local search that keeps repeat meetings as rare as the numbers allow; every
-  round is a legal split of the field (`seating.table_sizes`). `meeting_evenness` reports
-  how evenly it came out: the fewest and most times any two entrants met.
+  pair): the circle method -- everyone meets everyone exactly once in n - 1 rounds (n
+  rounds with one bye each when n is odd), seat 1 balanced as in Berger tables.
+* Tables of 3 or 4: every round is split as `seating.table_sizes` says (no byes), and the
+  schedule has as many rounds as it takes for every pair to meet at least once. Fields of
+  up to 40 use the schedules shipped in ``roundrobin_schedules.json`` (published designs,
+  affine planes, and the best that a long search found; `bench/roundrobin_schedules.py`
+  makes the file and says where each published one comes from); they meet every pair
+  exactly once wherever such a schedule is known (8, 9, 14, 15, 20, 21, 26, 27, ... at 3s;
+  15, 16, 27, 28, 39, 40 at 4s). Larger fields get `covering.search` with a small budget.
+* Seats: tables are seated round by round with `seating.seat_order`'s rotation.
+
+`coverage` counts what a schedule actually does -- how many pairs meet once, twice, ...
+-- so the notes that quote it never claim more than was checked.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-import random
+import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from tourney.tournament import covering
+from tourney.tournament.covering import Rounds
 from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
+
+SCHEDULES = Path(__file__).with_name("roundrobin_schedules.json")
+SEARCH_BUDGET = 100_000
+"""Search moves for a field with no shipped schedule (about half a second)."""
+
+CONTINUED = "earlier rounds completed by search"
+"""The source of a schedule that completes rounds paired by another schedule."""
+
+_TIMES = {1: "once", 2: "twice"}
 
 
 @dataclass(frozen=True)
@@ -29,22 +49,52 @@ class ScheduledRound:
 @dataclass(frozen=True)
 class Schedule:
     rounds: tuple[ScheduledRound, ...]
+    source: str = ""
 
 
 @dataclass(frozen=True)
-class Evenness:
-    """How evenly a schedule spreads meetings over all pairs of entrants."""
+class Coverage:
+    """How often a schedule seats each pair of its entrants together."""
 
-    pairs: int
-    min_meetings: int
-    max_meetings: int
-    never_met: int
+    entrants: int
+    sides: int
+    rounds: int
+    meetings: tuple[tuple[int, int], ...]
+    """(times met, number of pairs) for every count that occurs, fewest times first."""
 
-    def describe(self) -> str:
-        return (
-            f"every pair met between {self.min_meetings} and {self.max_meetings} times "
-            f"({self.never_met} of {self.pairs} pairs never met)"
+    @property
+    def pairs(self) -> int:
+        return sum(count for _, count in self.meetings)
+
+    @property
+    def never_met(self) -> int:
+        return dict(self.meetings).get(0, 0)
+
+    @property
+    def most(self) -> int:
+        return max((times for times, _ in self.meetings), default=0)
+
+    def describe(self, noun: str = "players") -> str:
+        """``"6 players at tables of 3: 4 rounds, every pair meets at least once (8 pairs
+        once, 6 twice, 1 four times)"``."""
+        where = (
+            f"{self.entrants} {noun} at tables of {self.sides}"
+            if noun == "players"
+            else f"{self.entrants} {noun}, {self.sides} a table"
         )
+        rounds = f"{self.rounds} round" + ("" if self.rounds == 1 else "s")
+        if self.pairs == 0:
+            return f"{where}: {rounds}"
+        parts = [
+            f"{count} pair{'' if count == 1 else 's'} "
+            + ("never meet" if times == 0 else _TIMES.get(times, f"{times} times"))
+            for times, count in self.meetings
+        ]
+        if self.never_met:
+            return f"{where}: {rounds}, NOT every pair meets ({', '.join(parts)})"
+        if self.most == 1:
+            return f"{where}: {rounds}, every pair meets exactly once"
+        return f"{where}: {rounds}, every pair meets at least once ({', '.join(parts)})"
 
 
 def circle_method(entrants: Sequence[str]) -> Schedule:
@@ -71,102 +121,121 @@ def circle_method(entrants: Sequence[str]) -> Schedule:
                 tables.append((a, b))
         rounds.append(ScheduledRound(tuple(tables), tuple(byes)))
         field = [field[0], field[-1], *field[1:-1]]
-    return Schedule(tuple(rounds))
+    return Schedule(tuple(rounds), "circle method")
 
 
-def rounds_needed(count: int, sides: int) -> int:
-    """The fewest rounds in which each entrant can meet all the others at least once."""
-    if count <= 1:
-        return 0
-    return -(-(count - 1) // (sides - 1))
+@functools.cache
+def shipped() -> dict[tuple[int, int], tuple[str, Rounds]]:
+    """The shipped schedules by (entrants, table size): (source, rounds of indexes)."""
+    raw = json.loads(SCHEDULES.read_text(encoding="utf-8"))
+    table: dict[tuple[int, int], tuple[str, Rounds]] = {}
+    for key, value in raw.items():
+        n, sides = (int(part) for part in key.split("@"))
+        rounds = tuple(tuple(tuple(t) for t in r) for r in value["rounds"])
+        table[(n, sides)] = (str(value["source"]), rounds)
+    return table
 
 
-def _cost(table: Sequence[int], meetings: list[list[int]]) -> int:
-    # Squares make a third meeting cost more than two second ones.
-    return sum((meetings[a][b] + 1) ** 2 for a, b in itertools.combinations(table, 2))
+@functools.lru_cache(maxsize=32)
+def design(n: int, sides: int) -> tuple[str, Rounds]:
+    """The schedule of entrants 0..n-1 at tables of `sides` (3 or 4): (source, rounds)."""
+    if n < 2:
+        return "no pairs to seat", ()
+    if (n, sides) in shipped():
+        return shipped()[(n, sides)]
+    sizes, _ = table_sizes(n, sides)
+    found = covering.search(n, sizes, budget=SEARCH_BUDGET)
+    return "found by search at pairing time", found.rounds
 
 
-def spread_schedule(
-    entrants: Sequence[str], sides: int, rounds: int | None = None, *, seed: int = 0
-) -> Schedule:
-    """A schedule at tables of up to `sides` that spreads meetings as evenly as it can.
-
-    `rounds` defaults to `rounds_needed`. Deterministic for a given `seed`.
-    """
-    if sides == 2:
-        full = circle_method(entrants)
-        return Schedule(full.rounds[: rounds if rounds is not None else len(full.rounds)])
-    n = len(entrants)
-    total = rounds_needed(n, sides) if rounds is None else rounds
-    rng = random.Random(seed)
-    meetings = [[0] * n for _ in range(n)]
-    records: dict[str, SeatRecord] = {}
-    sizes, bye_count = table_sizes(n, sides)
-    byes_had = [0] * n
+def _seated(
+    entrants: Sequence[str],
+    rounds: Rounds,
+    records: dict[str, SeatRecord],
+    first: int,
+) -> tuple[ScheduledRound, ...]:
+    """Index rounds as entrants' tables in seat order, rotating seats from `records`."""
+    records = dict(records)
     result: list[ScheduledRound] = []
-    for number in range(1, total + 1):
-        by_need = sorted(range(n), key=lambda i: (byes_had[i], -i))
-        sitting_out = sorted(by_need[:bye_count])
-        for i in sitting_out:
-            byes_had[i] += 1
-        players = [i for i in range(n) if i not in sitting_out]
-        tables = _best_round(players, sizes, meetings, rng)
-        seated: list[tuple[str, ...]] = []
-        for table in tables:
-            for a, b in itertools.combinations(table, 2):
-                meetings[a][b] += 1
-                meetings[b][a] += 1
-            seats = seat_order([entrants[i] for i in table], records)
+    for number, round_ in enumerate(rounds, start=first):
+        tables: list[tuple[str, ...]] = []
+        for table in round_:
+            seats = seat_order([entrants[i] for i in sorted(table)], records)
             for position, entrant in enumerate(seats):
                 records[entrant] = records.get(entrant, SeatRecord()).seated(position, number)
-            seated.append(seats)
-        result.append(ScheduledRound(tuple(seated), tuple(entrants[i] for i in sitting_out)))
-    return Schedule(tuple(result))
+            tables.append(seats)
+        seated = {e for t in tables for e in t}
+        byes = tuple(e for e in entrants if e not in seated)
+        result.append(ScheduledRound(tuple(tables), byes))
+    return tuple(result)
 
 
-def _best_round(
-    players: list[int], sizes: tuple[int, ...], meetings: list[list[int]], rng: random.Random
-) -> list[list[int]]:
-    """Split `players` into tables of `sizes`, locally minimising repeat meetings."""
-    best: list[list[int]] | None = None
-    best_cost = -1
-    for _ in range(8):
-        shuffled = players[:]
-        rng.shuffle(shuffled)
-        tables: list[list[int]] = []
-        start = 0
-        for size in sizes:
-            tables.append(shuffled[start : start + size])
-            start += size
-        improved = True
-        while improved:
-            improved = False
-            for t1, t2 in itertools.combinations(range(len(tables)), 2):
-                for i, j in itertools.product(range(len(tables[t1])), range(len(tables[t2]))):
-                    before = _cost(tables[t1], meetings) + _cost(tables[t2], meetings)
-                    tables[t1][i], tables[t2][j] = tables[t2][j], tables[t1][i]
-                    after = _cost(tables[t1], meetings) + _cost(tables[t2], meetings)
-                    if after < before:
-                        improved = True
-                    else:
-                        tables[t1][i], tables[t2][j] = tables[t2][j], tables[t1][i]
-        cost = sum(_cost(t, meetings) for t in tables)
-        if best is None or cost < best_cost:
-            best, best_cost = [sorted(t) for t in tables], cost
-    return best or []
+def schedule(entrants: Sequence[str], sides: int) -> Schedule:
+    """The whole round robin of `entrants` (best-seeded first) at tables of `sides`."""
+    if sides == 2:
+        return circle_method(entrants)
+    source, rounds = design(len(entrants), sides)
+    return Schedule(_seated(entrants, rounds, {}, 1), source)
 
 
-def meeting_evenness(schedule: Schedule, entrants: Sequence[str]) -> Evenness:
-    """Count, over all pairs of `entrants`, how often the schedule seats them together."""
+def follows(schedule_: Schedule, played: Sequence[ScheduledRound]) -> bool:
+    """Whether the rounds `played` are the schedule's first rounds, less whoever had
+    withdrawn by then (a table left with one entrant is a bye)."""
+    if len(played) > len(schedule_.rounds):
+        return False
+    for planned, actual in zip(schedule_.rounds, played, strict=False):
+        present = {e for t in actual.tables for e in t} | set(actual.byes)
+        expected = {frozenset(present.intersection(t)) for t in planned.tables}
+        if {frozenset(t) for t in actual.tables} != {t for t in expected if len(t) >= 2}:
+            return False
+    return True
+
+
+def continued(entrants: Sequence[str], sides: int, played: Sequence[ScheduledRound]) -> Schedule:
+    """A schedule that keeps the rounds `played` (by some other schedule) and adds the
+    rounds a search finds for every pair that has not met yet to meet."""
     index = {e: i for i, e in enumerate(entrants)}
     n = len(entrants)
-    meetings = [[0] * n for _ in range(n)]
-    for scheduled in schedule.rounds:
-        for table in scheduled.tables:
+    history = [[0] * n for _ in range(n)]
+    records: dict[str, SeatRecord] = {}
+    for number, round_ in enumerate(played, start=1):
+        for table in round_.tables:
+            for position, entrant in enumerate(table):
+                records[entrant] = records.get(entrant, SeatRecord()).seated(position, number)
             for a, b in itertools.combinations(table, 2):
-                meetings[index[a]][index[b]] += 1
-                meetings[index[b]][index[a]] += 1
-    counts = [meetings[a][b] for a, b in itertools.combinations(range(n), 2)]
-    if not counts:
-        return Evenness(0, 0, 0, 0)
-    return Evenness(len(counts), min(counts), max(counts), counts.count(0))
+                history[index[a]][index[b]] += 1
+                history[index[b]][index[a]] += 1
+    rest: Rounds = ()
+    if sides == 2:
+        rest = _pairs_left(n, history)
+    elif not all(history[a][b] for a in range(n) for b in range(a + 1, n)):
+        sizes, _ = table_sizes(n, sides)
+        rest = covering.search(n, sizes, history=history, budget=SEARCH_BUDGET).rounds
+    added = _seated(entrants, rest, records, len(played) + 1)
+    return Schedule((*played, *added), CONTINUED)
+
+
+def _pairs_left(n: int, history: list[list[int]]) -> Rounds:
+    """Tables of 2 for the pairs that have not met: a greedy matching per round."""
+    left = {(a, b) for a in range(n) for b in range(a + 1, n) if not history[a][b]}
+    rounds: list[tuple[tuple[int, ...], ...]] = []
+    while left:
+        busy: set[int] = set()
+        tables = []
+        for a, b in sorted(left):
+            if a not in busy and b not in busy:
+                tables.append((a, b))
+                busy.update((a, b))
+        left -= set(tables)
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+def coverage(schedule_: Schedule, entrants: Sequence[str], sides: int) -> Coverage:
+    """Count, over all pairs of `entrants`, how often the schedule seats them together."""
+    met: Counter[frozenset[str]] = Counter()
+    for scheduled in schedule_.rounds:
+        for table in scheduled.tables:
+            met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
+    counts = Counter(met[frozenset(p)] for p in itertools.combinations(entrants, 2))
+    return Coverage(len(entrants), sides, len(schedule_.rounds), tuple(sorted(counts.items())))

@@ -13,17 +13,22 @@ Tie-breaks, applied in the configured order to entrants level on everything befo
 
 Entrants level on every key share a rank (shown as ``"3="``) and are listed in
 registration order. Withdrawn entrants stay in the table, marked as withdrawn.
+
+A knockout ranks by how far each entrant went before any of that (`knockout_stages`):
+the champion, then the final's other players, then by the round they went out in (the
+third-place match's winner above its loser), the keys above breaking ties within a
+round. A deciding match only says who advances: it never adds a win, points or a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from tourney.tournament.matches import MatchRecord, match_points
-from tourney.tournament.state import TournamentState
+from tourney.tournament.state import TournamentState, bracket_of
 from tourney.tournament.swiss import points_text
 
 COLUMNS: tuple[str, ...] = (
@@ -132,11 +137,13 @@ def compute_standings(
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
     tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    stages: Mapping[str, tuple[int, int]] | None = None,
 ) -> tuple[StandingRow, ...]:
     """Rank `entrants` (given in registration order) from their matches and byes.
 
     `byes` holds one entrant id per bye received. Matches without an outcome, and void
     ones, are ignored (though their tablemates still count as having met for pairing).
+    `stages` (a knockout's) ranks before everything else, higher first.
     """
     tally = {e.entrant_id: _Tally() for e in entrants}
     counted = [m for m in matches if m.outcome is not None and m.outcome.counts]
@@ -180,13 +187,22 @@ def compute_standings(
 
     h2h_seen: dict[str, Fraction] = {e: Fraction(0) for e in tally}
     groups: list[list[str]] = [[e.entrant_id for e in entrants]]
-    for key in ("match_points", *tie_breaks):
+    keys = (
+        ("stage", "match_points", *tie_breaks)
+        if stages is not None
+        else ("match_points", *tie_breaks)
+    )
+    for key in keys:
         refined: list[list[str]] = []
         for group in groups:
             if len(group) == 1:
                 refined.append(group)
                 continue
-            if key == "match_points":
+            values: Mapping[str, object]
+            if key == "stage":
+                assert stages is not None
+                values = {e: stages.get(e, (0, 0)) for e in group}
+            elif key == "match_points":
                 values = {e: tally[e].points for e in group}
             elif key == "buchholz":
                 values = {e: buchholz[e] for e in group}
@@ -195,7 +211,7 @@ def compute_standings(
             else:
                 values = head_to_head(group)
                 h2h_seen.update(values)
-            for value in sorted(set(values.values()), reverse=True):
+            for value in sorted(set(values.values()), reverse=True):  # type: ignore[type-var]
                 refined.append([e for e in group if values[e] == value])
         groups = refined
     info = {e.entrant_id: e for e in entrants}
@@ -237,9 +253,31 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     ]
     return compute_standings(
         entrants,
-        state.matches.values(),
+        [m for m in state.matches.values() if m.decides is None],
         state.byes(),
         shared_win=settings.shared_win,
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
+        stages=knockout_stages(state) if settings.format == "elimination" else None,
     )
+
+
+def knockout_stages(state: TournamentState) -> dict[str, tuple[int, int]]:
+    """How far each entrant of a knockout went, as a key that sorts the furthest first:
+    (2 * round + 1 while still in it, 2 * round once out in it, 2 * rounds + 2 for the
+    champion; then 1 for the third-place match's winner). Entrants not in the bracket: 0.
+    """
+    bracket = bracket_of(state)
+    stage = {e: (0, 0) for e in state.entrant_ids()}
+    for round_ in bracket.rounds:
+        for slot in round_.slots:
+            settled = slot.status in ("decided", "bye") and slot.winner is not None
+            for entrant in slot.present:
+                out = settled and entrant != slot.winner
+                stage[entrant] = (2 * round_.number + (0 if out else 1), 0)
+    if bracket.champion is not None:
+        stage[bracket.champion] = (2 * len(bracket.rounds) + 2, 0)
+    third = bracket.third_place
+    if third is not None and third.status == "decided" and third.winner is not None:
+        stage[third.winner] = (stage[third.winner][0], 1)
+    return stage

@@ -328,6 +328,8 @@ def last_round(state: TournamentState) -> int:
     if settings.format == "elimination":
         field_size = len(_bracket_field(state))
         return elimination.round_count(field_size, settings.sides_per_table)
+    if settings.format == "round_robin":
+        return len(round_robin_schedule(state).rounds)
     return settings.rounds
 
 
@@ -667,18 +669,41 @@ def _pair_swiss(
     return _round_event(state, number, tables, pairing.byes, pairing.notes, override)
 
 
+def _played_rounds(state: TournamentState) -> list[roundrobin.ScheduledRound]:
+    return [
+        roundrobin.ScheduledRound(
+            tuple(state.matches[t.match_id].sides for t in paired.tables), paired.byes
+        )
+        for paired in state.rounds
+    ]
+
+
+def round_robin_schedule(state: TournamentState) -> roundrobin.Schedule:
+    """The round robin's whole schedule: the shipped or searched one for the field fixed at
+    round 1 (before it, the active entrants); when the rounds already paired do not follow
+    it (paired by an earlier version of tourney), those rounds completed by a search."""
+    settings = state.created
+    field_ = _bracket_field(state)
+    sides = settings.sides_per_table
+    schedule = roundrobin.schedule(field_, sides)
+    played = _played_rounds(state)
+    if roundrobin.follows(schedule, played):
+        return schedule
+    return roundrobin.continued(field_, sides, played)
+
+
 def _pair_round_robin(state: TournamentState, number: int, override: bool) -> RoundPaired:
     settings = state.created
-    field_ = _bracket_field(state) if state.rounds else list(_active_field(state))
-    sides = settings.sides_per_table
-    schedule = roundrobin.spread_schedule(field_, sides, None if sides == 2 else settings.rounds)
-    total = min(settings.rounds, len(schedule.rounds))
+    if number == 1:
+        _active_field(state)
+    field_ = _bracket_field(state)
+    schedule = round_robin_schedule(state)
+    total = len(schedule.rounds)
     if number > total:
         raise TournamentError(
             f"all {total} rounds of the round-robin schedule of {state.title} are paired"
         )
     scheduled = schedule.rounds[number - 1]
-    method = "circle method" if sides == 2 else "schedule spreading meetings evenly"
     tables: list[tuple[Sequence[str], str]] = []
     byes = [e for e in scheduled.byes if not state.entrant_withdrawn(e)]
     for table in scheduled.tables:
@@ -687,13 +712,39 @@ def _pair_round_robin(state: TournamentState, number: int, override: bool) -> Ro
             names = ", ".join(state.entrant_name(e) for e in present)
             gone = len(table) - len(present)
             note = f"; {gone} withdrawn" if gone else ""
-            tables.append((present, f"round {number} of {total} by the {method}: {names}{note}"))
+            why = f"round {number} of {total} of the round robin ({schedule.source}): {names}"
+            tables.append((present, why + note))
         else:
             byes.extend(present)
-    notes = [roundrobin.meeting_evenness(schedule, field_).describe()] if number == 1 else []
-    if sides == 2 and settings.rounds < len(schedule.rounds) and number == 1:
-        notes.append(f"only {settings.rounds} of the {len(schedule.rounds)} rounds are played")
+    notes: list[str] = []
+    if number == 1 or schedule.source == roundrobin.CONTINUED:
+        noun = "partnerships" if settings.partnerships else "players"
+        coverage = roundrobin.coverage(schedule, field_, settings.sides_per_table)
+        notes.append(f"{coverage.describe(noun)}; schedule: {schedule.source}")
+        if settings.rounds != total:
+            notes.append(
+                f"the rounds setting ({settings.rounds}) does not apply: a round robin "
+                f"plays its whole schedule of {total} rounds"
+            )
     return _round_event(state, number, tables, byes, notes, override)
+
+
+def _knockout_layout(state: TournamentState, field_: Sequence[str]) -> elimination.Layout:
+    """The layout of a new knockout; a knockout whose stored round 1 was paired by the
+    places layout (tourney before full tables) keeps that one."""
+    sides = state.created.sides_per_table
+    layout = elimination.layout_for(len(field_), sides)
+    if not state.rounds or sides == 2:
+        return layout
+
+    def first_tables(candidate: elimination.Layout) -> set[frozenset[str]]:
+        tables = [[field_[s - 1] for s in t if s is not None] for t in candidate.first]
+        return {frozenset(t) for t in tables if len(t) >= 2}
+
+    stored = {frozenset(state.matches[t.match_id].sides) for t in state.rounds[0].tables}
+    if stored == first_tables(layout):
+        return layout
+    return elimination.places_layout(len(field_), sides)
 
 
 def bracket_of(state: TournamentState) -> elimination.Bracket:
@@ -701,15 +752,27 @@ def bracket_of(state: TournamentState) -> elimination.Bracket:
     settings = state.created
     field_ = _bracket_field(state)
     sides = settings.sides_per_table
+    layout = _knockout_layout(state, field_)
     plays: dict[tuple[int, int], list[elimination.Play]] = {}
     slot_of: dict[str, tuple[int, int]] = {}
+
+    def build() -> elimination.Bracket:
+        return elimination.build_bracket(
+            field_, sides, plays, third_place=settings.third_place, layout=layout
+        )
+
     for paired in state.rounds:
-        bracket = elimination.build_bracket(field_, sides, plays, third_place=settings.third_place)
-        slots = bracket.rounds[paired.round - 1].slots
+        slots = build().rounds[paired.round - 1].slots
         by_entrants = {frozenset(s.present): s.index for s in slots if len(s.present) >= 2}
         for table in paired.tables:
             match = state.matches[table.match_id]
-            key = (paired.round, by_entrants.get(frozenset(match.sides), 1))
+            index = by_entrants.get(frozenset(match.sides))
+            if index is None:
+                # Not a table of this bracket (a third-place match, or a table paired by
+                # hand): the slot it shares the most entrants with, never another's.
+                final = paired.round == layout.rounds
+                index = 1 if final and settings.third_place else _closest(slots, match.sides)
+            key = (paired.round, index)
             plays[key] = [elimination.Play(match.match_id, match.sides, match.outcome)]
             slot_of[match.match_id] = key
         for deciding in state.deciding:
@@ -718,7 +781,11 @@ def bracket_of(state: TournamentState) -> elimination.Bracket:
                 key = slot_of[deciding.decides]
                 plays[key].append(elimination.Play(match.match_id, match.sides, match.outcome))
                 slot_of[match.match_id] = key
-    return elimination.build_bracket(field_, sides, plays, third_place=settings.third_place)
+    return build()
+
+
+def _closest(slots: Sequence[elimination.Slot], sides: Sequence[str]) -> int:
+    return max(slots, key=lambda s: (len(set(s.present) & set(sides)), -s.index)).index
 
 
 def _pair_knockout(state: TournamentState, number: int) -> RoundPaired:

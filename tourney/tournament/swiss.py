@@ -3,20 +3,23 @@
 The caller passes entrants best-ranked first (match points, then seeding). Tables are
 filled top-down: the best-ranked unseated entrant takes the next table, joined by the next
 entrants in ranking order who have met nobody at that table and are not forbidden with
-anyone there (a *conflict* is a repeat meeting, a forbidden pair, or clubmates when clubs
-are kept apart; each counts 1). A depth-first search backtracks when the bottom of the
-field cannot be seated that way. It first looks for a round with no conflict, then with
-at most one, two, ... -- so when it finishes, repeats are proven unavoidable and the
-explanation says "unavoidable".
+anyone there. A *conflict* is a forbidden pair, a repeat meeting, or clubmates when clubs
+are kept apart -- in that order of weight: the pairing has the fewest forbidden pairs it
+can, then among those the fewest repeats, then the fewest clubmates (so keeping clubmates
+apart never costs a repeat). A depth-first search backtracks when the bottom of the field
+cannot be seated that way: it first looks for a round with no conflict at all; failing
+that, for each kind of conflict in turn, a round with none of that kind, then at most
+one, two, ... while the kinds before stay at their fewest. A level searched to the end
+without a round is a proof, so a conflict is called "unavoidable" only when every level
+below the count chosen was searched to the end.
 
 Every candidate examined is counted against a budget (`LEVEL_BUDGET` + 20 per entrant for
-each conflict level, `LEVELS` levels in all). Small fields (the tests use up to 10) are
-searched exhaustively well within it. When the budget runs out, tables are filled
-greedily from the next `GREEDY_WINDOW` entrants and conflicts are swapped away between
-nearby tables; the round's notes and the tables' explanations then say "not proven
-minimal" / "not avoided (search budget ran out)" rather than claim too much. Measured
-(bench/pairing_bench.py): 1,000 players in 0.05-0.2 s, and 0.4 s when no conflict-free
-round exists at all.
+each level, `LEVELS` levels in all). Small fields (the tests cross-check fields of up to 12
+by brute force) are searched exhaustively well within it. When the budget runs out, the
+best round found so far -- or, when none was, tables filled greedily from the next
+`GREEDY_WINDOW` entrants -- has its conflicts swapped away between nearby tables, and the
+round's notes and the tables' explanations say "not proven minimal" / "not avoided
+(search budget ran out)" rather than claim too much. Timings: bench/pairing_bench.py.
 
 Byes go only where `seating.table_sizes` says no table can take everyone: to the
 lowest-ranked entrant among those with the fewest byes. Seats follow `seating.seat_order`.
@@ -36,6 +39,29 @@ LEVEL_BUDGET = 20_000
 LEVELS = 4
 REPAIR_BUDGET = 30_000  # swaps tried while repairing
 GREEDY_WINDOW = 48  # how far down the ranking a greedy table looks
+
+# A round's conflicts as one int, the kinds in fields of 20 bits (a round of 1,000 seats
+# fewer than 2**20 pairs), heaviest kind highest, so comparing codes compares
+# (forbidden, repeats, clubmates) in that order.
+_SHIFT = 20
+_MASK = (1 << _SHIFT) - 1
+CLUB, REPEAT, FORBIDDEN = 1, 1 << _SHIFT, 1 << (2 * _SHIFT)
+_KIND_OF = {FORBIDDEN: 0, REPEAT: 1, CLUB: 2}
+UNBOUNDED = _MASK
+Bounds = tuple[int, int, int]
+
+
+def counts(cost: int) -> tuple[int, int, int]:
+    """(forbidden pairs, repeats, clubmates) of a cost code."""
+    return (cost >> (2 * _SHIFT), (cost >> _SHIFT) & _MASK, cost & _MASK)
+
+
+def _within(cost: int, bounds: Bounds) -> bool:
+    return (
+        cost >> (2 * _SHIFT) <= bounds[0]
+        and (cost >> _SHIFT) & _MASK <= bounds[1]
+        and cost & _MASK <= bounds[2]
+    )
 
 
 @dataclass(frozen=True)
@@ -99,24 +125,38 @@ class _Field:
                 self.forbidden[b].add(a)
         self.clubs = [e.club if avoid_same_club else None for e in entrants]
 
-    def conflict(self, a: int, b: int) -> int:
-        clash = b in self.met[a] or b in self.forbidden[a]
+    def code(self, a: int, b: int) -> int:
+        """The conflict of seating a with b as a `Cost` code (0: none)."""
+        if b in self.forbidden[a]:
+            return FORBIDDEN
+        if b in self.met[a]:
+            return REPEAT
         club = self.clubs[a]
-        return 1 if clash or (club is not None and club == self.clubs[b]) else 0
+        return CLUB if club is not None and club == self.clubs[b] else 0
+
+    def conflict(self, a: int, b: int) -> int:
+        return 1 if self.code(a, b) else 0
 
     def reason(self, a: int, b: int) -> str:
         name_a, name_b = self.entrants[a].label, self.entrants[b].label
-        if b in self.met[a]:
-            return f"{name_a} and {name_b} have met"
         if b in self.forbidden[a]:
             return f"{name_a} and {name_b} are a forbidden pairing"
+        if b in self.met[a]:
+            return f"{name_a} and {name_b} have met"
         return f"{name_a} and {name_b} are both from {self.clubs[a]}"
 
 
 def _companions(
-    fld: _Field, head: int, rest: list[int], need: int, allowance: int, budget: list[int]
+    fld: _Field,
+    head: int,
+    rest: list[int],
+    need: int,
+    bounds: Bounds,
+    spent: int,
+    budget: list[int],
 ) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Choices of `need` companions for `head` from `rest`, in ranking order, with their cost."""
+    """Choices of `need` companions for `head` from `rest`, in ranking order, with their
+    cost, keeping `spent` plus that cost within `bounds`."""
     chosen: list[int] = [head]
 
     def extend(start: int, cost: int) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -130,8 +170,8 @@ def _companions(
             candidate = rest[pos]
             extra = 0
             for member in chosen:
-                extra += fld.conflict(member, candidate)
-            if cost + extra > allowance:
+                extra += fld.code(member, candidate)
+            if extra and not _within(spent + cost + extra, bounds):
                 continue
             chosen.append(candidate)
             yield from extend(pos + 1, cost + extra)
@@ -141,11 +181,16 @@ def _companions(
 
 
 def _tables_for(
-    fld: _Field, rest: list[int], sizes: tuple[int, ...], allowance: int, budget: list[int]
+    fld: _Field,
+    rest: list[int],
+    sizes: tuple[int, ...],
+    bounds: Bounds,
+    spent: int,
+    budget: list[int],
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """Choices for the table of `rest[0]`: the largest size left first, then smaller ones."""
     for size in sorted(set(sizes), reverse=True):
-        yield from _companions(fld, rest[0], rest[1:], size - 1, allowance, budget)
+        yield from _companions(fld, rest[0], rest[1:], size - 1, bounds, spent, budget)
 
 
 def _without(sizes: tuple[int, ...], size: int) -> tuple[int, ...]:
@@ -154,12 +199,13 @@ def _without(sizes: tuple[int, ...], size: int) -> tuple[int, ...]:
 
 
 def _search(
-    fld: _Field, order: list[int], sizes: tuple[int, ...], allowance: int, budget: list[int]
+    fld: _Field, order: list[int], sizes: tuple[int, ...], bounds: Bounds, budget: list[int]
 ) -> list[tuple[tuple[int, ...], int]] | None:
-    """Depth-first search (iterative, so 1,000-deep is fine) for tables within `allowance`.
+    """Depth-first search (iterative, so 1,000-deep is fine) for tables within `bounds`.
 
-    The best-ranked unseated entrant's table may take any size still needed, so a
-    repeat-free round is found whenever one exists and the budget lasts.
+    The best-ranked unseated entrant's table may take any size still needed, so a round
+    within the bounds is found whenever one exists and the budget lasts; None with the
+    budget left (not negative) proves there is none.
     """
     if not sizes:
         return []
@@ -167,7 +213,7 @@ def _search(
     remainders: list[list[int]] = [order]
     left: list[tuple[int, ...]] = [sizes]
     spent: list[int] = [0]
-    stack = [_tables_for(fld, order, sizes, allowance, budget)]
+    stack = [_tables_for(fld, order, sizes, bounds, 0, budget)]
     while stack:
         depth = len(stack) - 1
         del tables[depth:]
@@ -190,7 +236,7 @@ def _search(
         spent.append(spent[depth] + cost)
         if len(tables) == len(sizes):
             return tables
-        stack.append(_tables_for(fld, rest, left[-1], allowance - spent[-1], budget))
+        stack.append(_tables_for(fld, rest, left[-1], bounds, spent[-1], budget))
     return None
 
 
@@ -206,8 +252,8 @@ def _greedy(
         cost = 0
         while len(members) < size:
             window = range(min(GREEDY_WINDOW, len(rest)))
-            best = min(window, key=lambda p: (sum(fld.conflict(m, rest[p]) for m in members), p))
-            cost += sum(fld.conflict(m, rest[best]) for m in members)
+            best = min(window, key=lambda p: (sum(fld.code(m, rest[p]) for m in members), p))
+            cost += sum(fld.code(m, rest[best]) for m in members)
             members.append(rest.pop(best))
         tables.append((tuple(members), cost))
     return tables
@@ -226,7 +272,7 @@ def _repair(
     seats = [list(members) for members, _ in tables]
 
     def cost(table: list[int]) -> int:
-        return sum(fld.conflict(a, b) for a, b in itertools.combinations(table, 2))
+        return sum(fld.code(a, b) for a, b in itertools.combinations(table, 2))
 
     costs = [cost(t) for t in seats]
     work = REPAIR_BUDGET
@@ -272,41 +318,86 @@ def pair_swiss(
     fld = _Field(entrants, met, forbidden, avoid_same_club)
     order = [i for i in range(len(entrants)) if i not in set(bye_indexes)]
     per_level = LEVEL_BUDGET + 20 * len(entrants)
-    remaining = budget if budget is not None else LEVELS * per_level
-    proven = True
-    fallback: list[tuple[tuple[int, ...], int]] | None = None
-    found: list[tuple[tuple[int, ...], int]] | None = None
-    allowance = 0
-    while remaining > 0:
-        level = [min(per_level, remaining)]
-        start = level[0]
-        found = _search(fld, order, sizes, allowance, level)
-        remaining -= start - max(level[0], 0)
-        if found is not None:
-            break
-        proven = proven and level[0] >= 0
-        if fallback is None:
-            fallback = _repair(fld, _greedy(fld, order, sizes))
-        allowance += 1
-        if allowance >= sum(cost for _, cost in fallback):
-            break
-    if found is None:
-        assert fallback is not None or not sizes
-        found = fallback or []
+    found, proven = _fewest_conflicts(
+        fld, order, sizes, per_level, budget if budget is not None else LEVELS * per_level
+    )
     notes = list(_notes(entrants, sides, sizes, bye_indexes))
-    if not proven:
+    if not all(proven):
         notes.append(
             "search budget ran out: conflicts were kept low by swapping between tables, "
             "not proven minimal"
         )
     tables = _explain(fld, order, found, sides, len(entrants), proven)
-    total = sum(cost for _, cost in found)
     return SwissPairing(
         tables=tables,
         byes=tuple(entrants[i].entrant_id for i in bye_indexes),
         notes=tuple(notes),
-        conflicts=total,
+        conflicts=sum(table.conflicts for table in tables),
     )
+
+
+Found = list[tuple[tuple[int, ...], int]]
+
+
+def _fewest_conflicts(
+    fld: _Field, order: list[int], sizes: tuple[int, ...], per_level: int, budget: int
+) -> tuple[Found, tuple[bool, bool, bool]]:
+    """The round with the fewest forbidden pairs, then repeats, then clubmates that the
+    budget finds, and for each kind whether its count is proven the least possible (given
+    the kinds before it at theirs)."""
+    remaining = [budget]
+    tried: dict[Bounds, tuple[Found | None, bool]] = {}
+
+    def attempt(bounds: Bounds) -> tuple[Found | None, bool]:
+        """A round within `bounds`, and whether a failure is a proof (the search ended
+        within its budget)."""
+        if bounds not in tried:
+            level = [min(per_level, remaining[0])]
+            start = level[0]
+            result = _search(fld, order, sizes, bounds, level)
+            remaining[0] -= start - max(level[0], 0)
+            tried[bounds] = (result, level[0] >= 0)
+        return tried[bounds]
+
+    def total(tables: Found) -> int:
+        return sum(cost for _, cost in tables)
+
+    best, _ = attempt((0, 0, 0)) if remaining[0] > 0 else (None, False)
+    if best is not None or not sizes:
+        return best or [], (True, True, True)
+    proven = [False, False, False]
+    bounds = [UNBOUNDED, UNBOUNDED, UNBOUNDED]
+    for kind in range(3):
+        # Levels 0, 1, ... of this kind, the kinds before held at their least: a level is
+        # tried only after every level below it was refuted, so the first round found, or
+        # reaching the count of the best round so far, proves that count the least.
+        level = 0
+        while True:
+            if best is not None and level >= counts(total(best))[kind]:
+                proven[kind] = True
+                break
+            if remaining[0] <= 0:
+                break
+            bounds[kind] = level
+            found, exhaustive = attempt((bounds[0], bounds[1], bounds[2]))
+            if found is not None:
+                best, proven[kind] = found, True
+                break
+            if not exhaustive:
+                break
+            if best is None:
+                best = _repair(fld, _greedy(fld, order, sizes))
+            level += 1
+        if not proven[kind]:
+            break
+        assert best is not None
+        bounds[kind] = counts(total(best))[kind]
+    if best is None:
+        best = _repair(fld, _greedy(fld, order, sizes))
+    elif not all(proven):
+        repaired = _repair(fld, best)
+        best = repaired if total(repaired) <= total(best) else best
+    return best, (proven[0], proven[1], proven[2])
 
 
 def _notes(
@@ -335,7 +426,7 @@ def _explain(
     found: list[tuple[tuple[int, ...], int]],
     sides: int,
     field_size: int,
-    proven: bool,
+    proven: tuple[bool, bool, bool],
 ) -> tuple[SwissTable, ...]:
     entrants = fld.entrants
     table_of = [-1] * field_size
@@ -376,14 +467,7 @@ def _explain(
         if len(skipped) > 3:
             parts.append(f"and {len(skipped) - 3} more passed over")
         if cost:
-            clashes = [
-                fld.reason(a, b)
-                for k, a in enumerate(members)
-                for b in members[k + 1 :]
-                if fld.conflict(a, b)
-            ]
-            verdict = "unavoidable" if proven else "not avoided (search budget ran out)"
-            parts.append(f"{verdict}: " + "; ".join(clashes))
+            parts.extend(_verdicts(fld, members, proven))
         else:
             parts.append("no repeat or forbidden pairing")
         opener = records[seated[0]]
@@ -393,8 +477,24 @@ def _explain(
         )
         if len(members) < sides:
             parts.append(f"a table of {len(members)} so the field divides")
-        tables.append(SwissTable(sides=seated, why="; ".join(parts), conflicts=cost))
+        tables.append(SwissTable(sides=seated, why="; ".join(parts), conflicts=sum(counts(cost))))
     return tuple(tables)
+
+
+def _verdicts(fld: _Field, members: tuple[int, ...], proven: tuple[bool, bool, bool]) -> list[str]:
+    """What the table's conflicts are, and for each kind whether fewer was possible."""
+    by_kind: dict[int, list[str]] = {}
+    for k, a in enumerate(members):
+        for b in members[k + 1 :]:
+            code = fld.code(a, b)
+            if code:
+                by_kind.setdefault(_KIND_OF[code], []).append(fld.reason(a, b))
+    verdicts = []
+    for kind, reasons in sorted(by_kind.items()):
+        proof = all(proven[: kind + 1])
+        verdict = "unavoidable" if proof else "not avoided (search budget ran out)"
+        verdicts.append(f"{verdict}: " + "; ".join(reasons))
+    return verdicts
 
 
 def _label(entrants: Sequence[SwissEntrant], members: tuple[int, ...], entrant_id: str) -> str:

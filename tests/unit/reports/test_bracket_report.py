@@ -5,8 +5,19 @@ import re
 import pytest
 
 from tests.factories.demo_site import DemoTournament
+from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.reports.bracket import BOX_WIDTH, bracket_view, fit, names_for_ids
-from tourney.tournament.state import TournamentError, bracket_of
+from tourney.tournament.elimination import places_layout
+from tourney.tournament.events import PairedTable, RoundPaired
+from tourney.tournament.state import (
+    TournamentError,
+    TournamentState,
+    bracket_of,
+    decide_adjudicate,
+    decide_pair_deciding_matches,
+    decide_record_result,
+    seeded,
+)
 
 
 def test_the_bracket_names_the_champion_and_every_advancing_winner(cup: DemoTournament) -> None:
@@ -47,11 +58,13 @@ def test_third_place_match_sits_under_the_final(cup: DemoTournament) -> None:
 def test_tables_of_four_show_every_place_and_connect_to_the_final(
     cup_of_four: DemoTournament,
 ) -> None:
+    """10 at tables of 4 sit 4, 3, 3 (no byes, no empty places), then a final of 3."""
     view = bracket_view(cup_of_four.state)
     assert view.sides == 4
     first = view.columns[0].slots
-    assert all(len(s.entries) == 4 for s in first)
-    present = [e for s in first for e in s.entries if e.state != "bye"]
+    assert sorted(len(s.entries) for s in first) == [3, 3, 4]
+    assert all(e.state not in ("bye", "empty") for s in first for e in s.entries)
+    present = [e for s in first for e in s.entries]
     assert len(present) == 10
     assert {e.seed for e in present} == set(range(1, 11))
     assert len(view.connectors) == len(first)
@@ -71,3 +84,56 @@ def test_long_names_are_cut_to_fit_and_ids_become_names(cup: DemoTournament) -> 
 def test_other_formats_have_no_bracket(swiss: DemoTournament) -> None:
     with pytest.raises(TournamentError, match="not an elimination event"):
         bracket_view(swiss.state)
+
+
+def _eleven_at_fours() -> TournamentState:
+    return pair(tournament(11, format="elimination", table_size=4, rounds=0))
+
+
+def test_an_adjudicated_table_shows_its_result_and_every_player() -> None:
+    """Issue 12: a tied table went to a deciding match, then the director adjudicated the
+    table itself; the bracket showed the deciding match's scores and lost a player."""
+    state = _eleven_at_fours()
+    tables = state.rounds[0].tables
+    for table in tables:
+        sides = len(state.matches[table.match_id].sides)
+        scores = (
+            (61, 61, *([20] * (sides - 2))) if table is tables[-1] else (61, *([10] * (sides - 1)))
+        )
+        winners = (0, 1) if table is tables[-1] else (0,)
+        state = apply(state, decide_record_result(state, table.match_id, scores, winners))
+    state = apply(state, decide_pair_deciding_matches(state))
+    deciding = state.deciding[-1].table
+    state = apply(state, decide_record_result(state, deciding.match_id, (61, 40), (0,)))
+    tied = tables[-1].match_id
+    adjudicated = tuple(range(50, 50 - 10 * len(state.matches[tied].sides), -10))
+    state = apply(state, decide_adjudicate(state, tied, adjudicated, (2,), "scoresheet"))
+    view = bracket_view(state)
+    slot = next(s for s in view.columns[0].slots if s.index == len(tables) - 1)
+    match = state.matches[tied]
+    assert [e.name for e in slot.entries] == [state.entrant_name(e) for e in match.sides]
+    assert [e.score for e in slot.entries] == list(adjudicated)
+    assert slot.winner == state.entrant_name(match.sides[2])
+    assert "(adjudicated)" in slot.note
+
+
+def test_an_empty_place_reads_empty_and_a_bye_reads_bye(cup: DemoTournament) -> None:
+    """A knockout paired with empty places (the layout before full tables) shows them as
+    empty; a real bye (one entrant at the table) still reads "bye"."""
+    state = tournament(11, format="elimination", table_size=4, rounds=0)
+    field = seeded(state, state.active_entrants())
+    tables = [[field[s - 1] for s in t if s is not None] for t in places_layout(11, 4).first]
+    old = RoundPaired(
+        round=1,
+        tables=tuple(
+            PairedTable(i, tuple(t), f"club-night-r1-t{i}", "old") for i, t in enumerate(tables, 1)
+        ),
+    )
+    view = bracket_view(apply(state, [old]))
+    places = [e.state for s in view.columns[0].slots for e in s.entries]
+    assert places.count("empty") == 5 and "bye" not in places
+    assert all(
+        e.name == "empty" for s in view.columns[0].slots for e in s.entries if e.state == "empty"
+    )
+    byes = [s for s in bracket_view(cup.state).columns[0].slots if s.status == "bye"]
+    assert byes and all([e.state for e in s.entries] == ["winner", "bye"] for s in byes)

@@ -9,9 +9,11 @@ from fractions import Fraction
 from tests.factories.simulation import play_round
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.state import (
+    TournamentError,
     TournamentState,
     decide_create,
     decide_form_partnership,
+    decide_pair_deciding_matches,
     decide_pair_round,
     decide_register,
     evolve,
@@ -75,3 +77,23 @@ def pair(state: TournamentState, **options: object) -> TournamentState:
 
 def play(state: TournamentState, rng: random.Random, shared_rate: float = 0.1) -> TournamentState:
     return play_round(state, rng, shared_rate)[0]
+
+
+def play_out(
+    state: TournamentState, rng: random.Random, shared_rate: float = 0.1
+) -> TournamentState:
+    """Pair and play every round left (and a knockout's deciding matches) until pairing
+    says every round is paired."""
+    while True:
+        try:
+            state = pair(state)
+        except TournamentError as exc:
+            assert "are paired" in str(exc), exc
+            return state
+        state = play(state, rng, shared_rate)
+        while state.created.format == "elimination":
+            try:
+                state = apply(state, decide_pair_deciding_matches(state))
+            except TournamentError:
+                break
+            state = play(state, rng, shared_rate)

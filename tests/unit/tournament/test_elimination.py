@@ -1,18 +1,29 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
-from tests.unit.tournament.factory import apply, pair, play, tournament
-from tourney.tournament.elimination import Play, build_bracket, seed_order
+from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
+from tourney.tournament.elimination import (
+    Play,
+    build_bracket,
+    places_layout,
+    round_count,
+    seed_order,
+)
+from tourney.tournament.events import PairedTable, RoundPaired
 from tourney.tournament.matches import Outcome
+from tourney.tournament.seating import table_sizes
+from tourney.tournament.standings import standings_of
 from tourney.tournament.state import (
     TournamentError,
     bracket_of,
     decide_pair_deciding_matches,
     decide_pair_round,
     decide_record_result,
+    seeded,
 )
 
 
@@ -52,31 +63,6 @@ def test_an_equal_shared_win_needs_a_deciding_match_which_then_decides() -> None
     assert (slot.status, slot.winner) == ("decided", "b")
 
 
-@pytest.mark.parametrize(("players", "table_size"), [(6, 2), (8, 2), (13, 4), (9, 3), (2, 2)])
-def test_a_whole_knockout_produces_one_champion(players: int, table_size: int) -> None:
-    rng = random.Random(players)
-    state = tournament(players, format="elimination", table_size=table_size, rounds=0)
-    while True:
-        try:
-            state = pair(state)
-        except TournamentError as exc:
-            assert "are paired" in str(exc)
-            break
-        state = play(state, rng, shared_rate=0.5)
-        while True:
-            try:
-                state = apply(state, decide_pair_deciding_matches(state))
-            except TournamentError:
-                break
-            state = play(state, rng, shared_rate=0.5)
-    bracket = bracket_of(state)
-    assert bracket.champion is not None
-    eliminated = [
-        e for r in bracket.rounds for slot in r.slots for e in slot.present if e != slot.winner
-    ]
-    assert sorted([*eliminated, bracket.champion]) == sorted(state.entrant_ids())
-
-
 def test_the_third_place_match_is_paired_with_the_final() -> None:
     rng = random.Random(1)
     state = tournament(8, format="elimination", table_size=2, rounds=0, third_place=True)
@@ -106,3 +92,89 @@ def test_the_next_knockout_round_waits_for_a_deciding_match() -> None:
     state = pair(state)
     final = state.matches[state.rounds[-1].tables[0].match_id]
     assert deciding.table.seats[1] in final.sides
+
+
+@pytest.mark.parametrize("sides", [2, 3, 4])
+@pytest.mark.parametrize("players", range(2, 41))
+def test_every_knockout_round_is_as_full_as_it_can_be_and_one_champion_is_left(
+    players: int, sides: int
+) -> None:
+    """Tables of 3 and 4: every round splits its field as `table_sizes` does, never a bye.
+    Tables of 2: byes only in round 1, just enough to fill the bracket (2**rounds)."""
+    rng = random.Random(players * 10 + sides)
+    state = tournament(players, format="elimination", table_size=sides, rounds=0, seed=players)
+    state = play_out(state, rng, shared_rate=0.4)
+    rounds = round_count(players, sides)
+    assert len(state.rounds) == rounds
+    field = players
+    for paired in state.rounds:
+        sizes = sorted((len(t.seats) for t in paired.tables), reverse=True)
+        if sides == 2 and paired.round == 1:
+            assert len(paired.byes) == 2**rounds - players
+            assert sizes == [2] * ((players - len(paired.byes)) // 2)
+        else:
+            expected, byes = table_sizes(field, sides)
+            assert (sizes, len(paired.byes)) == (list(expected), byes)
+        field = len(paired.tables) + len(paired.byes)
+    assert field == 1
+    bracket = bracket_of(state)
+    assert bracket.champion is not None
+    out = [e for r in bracket.rounds for s in r.slots for e in s.present if e != s.winner]
+    assert sorted([*out, bracket.champion]) == sorted(state.entrant_ids())
+
+
+def test_eleven_at_tables_of_four_sit_four_four_three_then_a_final_of_three() -> None:
+    state = pair(tournament(11, format="elimination", table_size=4, rounds=0))
+    assert sorted(len(t.seats) for t in state.rounds[0].tables) == [3, 4, 4]
+    assert state.rounds[0].byes == ()
+    final = bracket_of(state).rounds[1].slots
+    assert [len(s.entrants) for s in final] == [3]
+
+
+def test_a_knockout_paired_by_the_places_layout_goes_on_with_it() -> None:
+    """A stored round 1 of 11 at 4s paired as 3, 2, 3, 3 (before full tables) is a fact:
+    the bracket keeps its layout, and round 2 is its final of 4."""
+    state = tournament(11, format="elimination", table_size=4, rounds=0)
+    field = seeded(state, state.active_entrants())
+    old = places_layout(11, 4)
+    tables = [[field[s - 1] for s in t if s is not None] for t in old.first]
+    paired = RoundPaired(
+        round=1,
+        tables=tuple(
+            PairedTable(i, tuple(t), f"club-night-r1-t{i}", "old") for i, t in enumerate(tables, 1)
+        ),
+    )
+    state = play(apply(state, [paired]), random.Random(1), shared_rate=0.0)
+    state = pair(state)
+    assert [len(t.seats) for t in state.rounds[1].tables] == [4]
+
+
+def test_knockout_standings_rank_by_how_far_each_went() -> None:
+    """The champion first even with fewer match points than the runner-up; a deciding
+    match adds no win."""
+    state = pair(tournament(4, format="elimination", table_size=2, rounds=0))
+    first, second = state.rounds[0].tables
+    state = apply(state, decide_record_result(state, first.match_id, (61, 61), (0, 1)))
+    state = apply(state, decide_record_result(state, second.match_id, (61, 20), (0,)))
+    state = apply(state, decide_pair_deciding_matches(state))
+    deciding = state.deciding[-1].table
+    state = apply(state, decide_record_result(state, deciding.match_id, (61, 30), (0,)))
+    state = pair(state)
+    final = state.rounds[-1].tables[0]
+    sides = state.matches[final.match_id].sides
+    winner_of_first = state.matches[deciding.match_id].sides[0]
+    top = sides.index(winner_of_first)
+    scores = (70, 61) if top == 0 else (61, 70)
+    state = apply(state, decide_record_result(state, final.match_id, scores, (0, 1)))
+    rows = standings_of(state)
+    champion = bracket_of(state).champion
+    assert champion == winner_of_first
+    assert [rows[0].entrant_id, rows[0].rank] == [champion, 1]
+    runner_up = next(e for e in sides if e != champion)
+    assert [rows[1].entrant_id, rows[1].rank] == [runner_up, 2]
+    assert rows[0].match_points < rows[1].match_points  # ½ + ½ against 1 + ½
+    assert (rows[0].wins, rows[0].shared_wins, rows[0].played) == (0, 2, 2)
+    # Both out in round 1: the deciding match's loser (½ from the shared win) goes first.
+    assert [r.rank for r in rows[2:]] == [3, 4]
+    loser = state.matches[deciding.match_id].sides[1]
+    assert (rows[2].entrant_id, rows[2].match_points, rows[2].wins) == (loser, Fraction(1, 2), 0)
