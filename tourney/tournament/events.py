@@ -250,6 +250,40 @@ def _result_payload(
 
 
 @dataclass(frozen=True)
+class ScheduleFixed:
+    """A round robin's whole schedule, fixed when its first round was paired (or, for one
+    paired by an earlier tourney, when its next round was): each round's tables of entrant
+    ids and its byes, and where the schedule came from (a published design, a search...).
+    Later rounds are read from here, never searched again."""
+
+    type: ClassVar[str] = "schedule_fixed"
+    rounds: tuple[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], ...]
+    source: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "rounds": [
+                {"tables": [list(table) for table in tables], "byes": list(byes)}
+                for tables, byes in self.rounds
+            ],
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> ScheduleFixed:
+        return cls(
+            rounds=tuple(
+                (
+                    tuple(tuple(str(e) for e in table) for table in item["tables"]),
+                    tuple(str(e) for e in item.get("byes", ())),
+                )
+                for item in payload["rounds"]
+            ),
+            source=str(payload.get("source", "")),
+        )
+
+
+@dataclass(frozen=True)
 class MatchResultRecorded:
     """A table's match finished: its result as the table's own stream replays to.
 
@@ -376,6 +410,7 @@ TournamentEvent: TypeAlias = (
     | PlayerWithdrawn
     | RoundPaired
     | DecidingMatchPaired
+    | ScheduleFixed
     | MatchResultRecorded
     | MatchResultWithdrawn
     | Forfeit
@@ -393,6 +428,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         PlayerWithdrawn,
         RoundPaired,
         DecidingMatchPaired,
+        ScheduleFixed,
         MatchResultRecorded,
         MatchResultWithdrawn,
         Forfeit,

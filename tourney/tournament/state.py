@@ -32,6 +32,7 @@ from tourney.tournament.events import (
     PlayerRegistered,
     PlayerWithdrawn,
     RoundPaired,
+    ScheduleFixed,
     Seeding,
     TieBreak,
     TournamentCreated,
@@ -84,6 +85,7 @@ class TournamentState:
     rounds: tuple[RoundPaired, ...] = ()
     matches: Mapping[str, MatchRecord] = field(default_factory=dict)
     deciding: tuple[DecidingMatchPaired, ...] = ()
+    schedule: ScheduleFixed | None = None
 
     @property
     def created(self) -> TournamentCreated:
@@ -158,6 +160,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
                 table.match_id, event.round, table.number, table.seats, _sides(state, table.seats)
             )
         return replace(state, rounds=(*state.rounds, event), matches=matches)
+    if isinstance(event, ScheduleFixed):
+        return replace(state, schedule=event)
     if isinstance(event, DecidingMatchPaired):
         table = event.table
         record = MatchRecord(
@@ -585,7 +589,13 @@ def decide_pair_round(
             raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
         return [_pair_swiss(state, number, override, forbidden, avoid_same_club)]
     if settings.format == "round_robin":
-        return [_pair_round_robin(state, number, override)]
+        fixed: list[TournamentEvent] = []
+        if state.schedule is None:
+            schedule = round_robin_schedule(state)
+            rounds = tuple((r.tables, r.byes) for r in schedule.rounds)
+            fixed.append(ScheduleFixed(rounds, schedule.source))
+            state = evolve(state, fixed[0])
+        return [*fixed, _pair_round_robin(state, number, override)]
     return [_pair_knockout(state, number)]
 
 
@@ -682,6 +692,11 @@ def round_robin_schedule(state: TournamentState) -> roundrobin.Schedule:
     """The round robin's whole schedule: the shipped or searched one for the field fixed at
     round 1 (before it, the active entrants); when the rounds already paired do not follow
     it (paired by an earlier version of tourney), those rounds completed by a search."""
+    if state.schedule is not None:
+        return roundrobin.Schedule(
+            tuple(roundrobin.ScheduledRound(t, b) for t, b in state.schedule.rounds),
+            state.schedule.source,
+        )
     settings = state.created
     field_ = _bracket_field(state)
     sides = settings.sides_per_table

@@ -282,3 +282,39 @@ def test_small_shipped_schedules_are_the_best_there_are(n: int, sides: int) -> N
         sum(m * (m - 1) // 2 for m in shipped_meets.values()),
         max(shipped_meets.values()),
     ) == best
+
+
+def test_the_schedule_is_fixed_once_as_an_event_and_never_searched_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A field past the shipped schedules (44 at tables of 4) is searched when round 1 is
+    paired, and the whole schedule stored with it: later rounds, and every fold of the
+    tournament (headings, standings), read it instead of searching again."""
+    import random
+
+    from tests.unit.tournament.factory import pair, play, tournament
+    from tourney.tournament import roundrobin
+    from tourney.tournament.events import RoundPaired, ScheduleFixed
+    from tourney.tournament.state import decide_pair_round, last_round
+
+    state = tournament(44, format="round_robin", table_size=4)
+    events = decide_pair_round(state)
+    assert [type(e).__name__ for e in events] == ["ScheduleFixed", "RoundPaired"]
+    fixed = events[0]
+    assert (
+        isinstance(fixed, ScheduleFixed) and ScheduleFixed.from_payload(fixed.to_payload()) == fixed
+    )
+    state = pair(state)
+
+    def no_search(*_args: object, **_kwargs: object) -> roundrobin.Schedule:
+        raise AssertionError("the schedule was searched again")
+
+    monkeypatch.setattr(roundrobin, "schedule", no_search)
+    monkeypatch.setattr(roundrobin, "continued", no_search)
+    assert last_round(state) == len(fixed.rounds)
+    state = play(state, random.Random(1))
+    (later,) = decide_pair_round(state)
+    assert isinstance(later, RoundPaired)
+    assert {tuple(sorted(t.seats)) for t in later.tables} == {
+        tuple(sorted(t)) for t in fixed.rounds[1][0]
+    }
