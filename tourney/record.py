@@ -30,7 +30,7 @@ from tourney.engine import (
     TilesRevealed,
 )
 from tourney.engine.events import make_tile_drawn, make_tile_placed
-from tourney.errors import TourneyError
+from tourney.errors import RecordError as RecordError  # re-exported: callers import it from here
 
 RECORD_VERSION = 1
 _TILE_TEXT: dict[str, Tile] = {t.text: t for t in DOUBLE_SIX}
@@ -43,15 +43,6 @@ _KNOWN_FIELDS: dict[str, tuple[str, ...]] = {
     "passed": ("type", "player"),
     "tiles_revealed": ("type", "player", "tiles"),
 }
-
-
-class RecordError(TourneyError):
-    """A record line that is malformed or illegal; ``line`` is 1-based."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.reason = message
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
