@@ -404,12 +404,11 @@ class Match:
             seat = self._seat(player)
         play: Play = self.play  # type: ignore[assignment]  # there is one in PLAY
         trick = play.play(seat, card, line)
+        deal: DealSummary = self.deal  # type: ignore[assignment]  # there is one in PLAY
         if trick is None:
+            if deal.trump is None:  # the first card of the deal names trump
+                deal.trump = play.trump
             return NOTHING
-        deal = self.deal
-        assert deal is not None
-        if trick.number == 1:
-            deal.trump = play.trump
         deal.tricks.append(trick.winner)
         if trick.number < TRICKS:
             return Outcome(False, trick)
