@@ -39,7 +39,10 @@ def result_line(match: Match) -> str:
             f"Unfinished after {len(match.deals)} of {match.deal_count} deals: {nets_line(match)}"
         )
     names = [match.players[s] for s in match.winners]
-    verb = f"{names[0]} wins" if len(names) == 1 else " and ".join(names) + " share the win"
+    if len(names) == 1:
+        verb = f"{names[0]} wins"
+    else:
+        verb = f"{', '.join(names[:-1])} and {names[-1]} share the win"
     return f"Result: {verb} — {nets_line(match)}"
 
 
