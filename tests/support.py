@@ -151,3 +151,24 @@ def to_hidden(events: list[Event], rng: random.Random) -> list[tuple[Event, int 
             rng.shuffle(held)
             out.append((TilesRevealed(match.players[seat], tuple(held)), None))
     return out
+
+
+RACEHORSE_RECORDS = SHARED_RECORDS / "racehorse"
+"""The shared Racehorse samples (RACEHORSE.md §7): valid/ and invalid/ with MANIFEST.tsv."""
+RACEHORSE_EXAMPLES = FIXTURES / "racehorse" / "examples"
+"""The eight worked deals of RACEHORSE-EXAMPLES.md, one record each (E1-...jsonl)."""
+
+
+def without_hands(lines: list[str]) -> list[str]:
+    """The hidden-hand form of a Racehorse record: ``hands`` dropped from every
+    ``deal_started``, every other line (and so every line number) as it was."""
+    import json
+
+    out = []
+    for text in lines:
+        obj = json.loads(text) if text.strip() and not text.lstrip().startswith("#") else None
+        if isinstance(obj, dict) and obj.get("type") == "deal_started" and "hands" in obj:
+            del obj["hands"]
+            text = json.dumps(obj, ensure_ascii=False)
+        out.append(text)
+    return out
