@@ -20,7 +20,7 @@ from tests.support import (
 )
 from tourney.cli.app import app
 from tourney.games.racehorse.record import replay_lines
-from tourney.record import read_lines
+from tourney.textfiles import read_lines
 
 VALID = sorted((RACEHORSE_RECORDS / "valid").glob("*.jsonl"))
 INVALID = sorted((RACEHORSE_RECORDS / "invalid").glob("*.jsonl"))

@@ -33,10 +33,9 @@ def replay(
 
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
-    from tourney.account import account
-    from tourney.errors import TourneyError
+    from tourney.errors import RecordError, TourneyError
     from tourney.games.racehorse.record import is_racehorse_record
-    from tourney.record import RecordError, read_lines, replay_lines
+    from tourney.textfiles import read_lines
 
     failed = False
     many = len(files) > 1
@@ -46,6 +45,10 @@ def replay(
             if is_racehorse_record(lines):
                 _replay_racehorse(lines, as_json, str(path) if many else None)
                 continue
+            # Imported here: a run of Racehorse records does not load the domino engine.
+            from tourney.account import account
+            from tourney.record import replay_lines
+
             replayed = replay_lines(lines, keep_events=not as_json)
         except RecordError as exc:
             failed = True

@@ -26,7 +26,7 @@ from tourney.games.racehorse.record import (
     replay_lines,
     write_record,
 )
-from tourney.record import read_lines
+from tourney.textfiles import read_lines
 
 NOT_A_CARD = "is not a card (rank A K Q J 10 9 ... 2, or T for 10, then suit S H D C or ♠ ♥ ♦ ♣)"
 NOT_A_BID = 'is not a bid (2, 3, 4, 5 or "smudge")'

@@ -12,7 +12,7 @@ import pytest
 from tests.support import RACEHORSE_RECORDS, require_shared
 from tourney.errors import RecordError
 from tourney.games.racehorse.record import is_racehorse_record, replay_lines
-from tourney.record import read_lines
+from tourney.textfiles import read_lines
 
 VALID = sorted((RACEHORSE_RECORDS / "valid").glob("*.jsonl"))
 INVALID = sorted((RACEHORSE_RECORDS / "invalid").glob("*.jsonl"))

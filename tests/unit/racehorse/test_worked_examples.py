@@ -17,7 +17,7 @@ from tests.support import RACEHORSE_EXAMPLES, require_shared, shared_dir, withou
 from tourney.errors import RecordError
 from tourney.games.racehorse import BidMade, Match, Passed, RuleError
 from tourney.games.racehorse.record import iter_record, replay_lines
-from tourney.record import read_lines
+from tourney.textfiles import read_lines
 
 ANN, BO, CY, DI, ED = range(5)
 
