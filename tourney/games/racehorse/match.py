@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from tourney.games.racehorse.auction import Auction
-from tourney.games.racehorse.cards import Card, Suit
+from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.errors import EventError, RuleError
 from tourney.games.racehorse.events import (
     GAME,
@@ -102,6 +102,7 @@ class Outcome(NamedTuple):
 NOTHING = Outcome()
 """The outcome of an event that completed nothing."""
 _PLAY = Phase.PLAY
+_DECK = frozenset(DECK)
 _AUCTION_OVER = Outcome(auction_over=True)
 
 
@@ -354,7 +355,11 @@ class Match:
                 )
             out.append(list(cards))
         dealt = [card for cards in out for card in cards]
-        if len(set(dealt)) != len(dealt) or not all(type(c) is Card for c in dealt):
+        try:
+            distinct = set(dealt)
+        except TypeError:  # something unhashable, certainly no card
+            distinct = set()
+        if len(distinct) != len(dealt) or not distinct <= _DECK:
             self._refuse_cards(out)
         return out
 
