@@ -367,3 +367,18 @@ def test_check_and_copy_leave_the_match_alone() -> None:
     assert len(match.hand_of("Bo")) == 6 and len(twin.hand_of("Bo")) == 5
     with pytest.raises(RuleError):
         match.check(play("Bo", "3H"))
+
+
+def test_the_first_play_that_showed_a_void_is_the_one_cited() -> None:
+    match = hidden_after_two_tricks()  # Di showed no spades at line 15
+    for line, (player, card) in enumerate(
+        [("Cy", "6S"), ("Di", "5D"), ("Ed", "7S"), ("Ann", "8S"), ("Bo", "9S"),  # again
+         ("Bo", "JS"), ("Cy", "QS")],
+        start=18,
+    ):  # fmt: skip
+        match.apply(play(player, card), line)
+    refused(
+        match,
+        play("Di", "3S"),
+        "Di plays 3S, but at line 15 played 4D to a spades lead without following suit",
+    )

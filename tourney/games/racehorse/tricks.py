@@ -149,7 +149,7 @@ class Play:
                 shown = voids.get(suit)
                 if shown is not None:
                     self._refuse_contradiction(seat, card, shown)
-            if off_suit:
+            if off_suit and led not in voids:  # the first play that showed it is cited
                 voids[led] = _new_tuple(Shown, (line, card, led))  # type: ignore[index]
         self.played[card] = (seat, line)
         if trick:
