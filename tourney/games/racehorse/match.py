@@ -165,6 +165,8 @@ class Match:
         new.deal = new.deals[-1] if self.deal is not None else None
         new.auction = None if self.auction is None else self.auction.copy()
         new.play = None if self.play is None else self.play.copy()
+        if new.play is not None and new.deal is not None:
+            new.play.log = new.deal
         return new
 
     # -- questions -------------------------------------------------------------------------
@@ -332,7 +334,7 @@ class Match:
         self.deal = DealSummary(number, dealer, hands is not None, payments=[0] * self.n)
         self.deals.append(self.deal)
         self.auction = Auction(self.players, dealer)
-        self.play = Play(self.players, -1, hands)  # the pitcher leads, once there is one
+        self.play = Play(self.players, -1, hands, self.deal)  # the pitcher will lead
         self.phase = Phase.AUCTION
         return NOTHING
 
@@ -407,14 +409,9 @@ class Match:
         seat = self.seat_of.get(player)
         if seat is None:
             seat = self._seat(player)
-        play: Play = self.play  # type: ignore[assignment]  # there is one in PLAY
-        trick = play.play(seat, card, line)
-        deal: DealSummary = self.deal  # type: ignore[assignment]  # there is one in PLAY
+        trick = self.play.play(seat, card, line)  # type: ignore[union-attr]  # one in PLAY
         if trick is None:
-            if deal.trump is None:  # the first card of the deal names trump
-                deal.trump = play.trump
             return NOTHING
-        deal.tricks.append(trick.winner)
         if trick.number < TRICKS:
             return Outcome(False, trick)
         return self._end_deal(trick)

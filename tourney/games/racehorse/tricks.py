@@ -9,7 +9,7 @@ non-trump lead with a third suit (no card of the led suit) or a trump lead with 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.errors import RuleError
@@ -37,6 +37,21 @@ class Shown(NamedTuple):
     suit: Suit
 
 
+class TrickLog(Protocol):
+    """What a deal's summary keeps of its play: trump, and each trick's winner."""
+
+    trump: Suit | None
+    tricks: list[int]
+
+
+class _Log:
+    __slots__ = ("tricks", "trump")
+
+    def __init__(self) -> None:
+        self.trump: Suit | None = None
+        self.tricks: list[int] = []
+
+
 def at_line(line: int | None) -> str:
     """``"at line 23"``, or ``"earlier"`` when events carry no line numbers."""
     return "earlier" if line is None else f"at line {line}"
@@ -51,6 +66,7 @@ class Play:
         "best_seat",
         "hands",
         "led",
+        "log",
         "n",
         "played",
         "players",
@@ -61,8 +77,16 @@ class Play:
         "voids",
     )
 
-    def __init__(self, players: Sequence[str], leader: int, hands: list[list[Card]] | None):
+    def __init__(
+        self,
+        players: Sequence[str],
+        leader: int,
+        hands: list[list[Card]] | None,
+        log: TrickLog | None = None,
+    ) -> None:
         self.players = players
+        self.log: TrickLog = _Log() if log is None else log
+        """Where trump and each trick's winner are written as the deal goes."""
         self.n = len(players)
         self.hands = hands
         """Known deals: each seat's cards not yet played. Hidden deals: None."""
@@ -120,18 +144,22 @@ class Play:
 
         Raises RuleError (changing nothing) when the rules or what was seen forbid it.
         """
-        # The hot path of replay and self-play: every check first, then the changes.
+        # The hot path of replay and self-play: every check first, then the changes; each
+        # attribute read once, and only where it is needed.
         if seat != self.turn:
             players = self.players
             raise RuleError(f"it is {players[self.turn]}'s turn, not {players[seat]}'s")
-        if card in self.played:
+        played = self.played
+        if card in played:
             self._refuse_played(seat, card)
         suit = card.suit
         trick = self.trick
+        if trick:
+            led = self.led
+            off_suit = suit is not led and suit is not self.trump
+        else:
+            off_suit = False
         hands = self.hands
-        trump = self.trump
-        led = self.led
-        off_suit = bool(trick) and suit is not led and suit is not trump
         if hands is not None:
             mine = hands[seat]
             try:
@@ -145,35 +173,35 @@ class Play:
             del mine[index]
         else:
             voids = self.voids[seat]
-            if voids:
-                shown = voids.get(suit)
-                if shown is not None:
-                    self._refuse_contradiction(seat, card, shown)
+            if voids and suit in voids:
+                self._refuse_contradiction(seat, card, voids[suit])
             if off_suit and led not in voids:  # the first play that showed it is cited
                 voids[led] = _new_tuple(Shown, (line, card, led))  # type: ignore[index]
-        self.played[card] = (seat, line)
-        if trick:
+        played[card] = (seat, line)
+        trick.append((seat, card))
+        if len(trick) == 1:
+            self.led = suit
+            if self.trump is None:  # the deal's first card names trump
+                self.trump = self.log.trump = suit
+            self.best = card
+            self.best_seat = seat
+        else:
             best: Card = self.best  # type: ignore[assignment]  # set by the trick's lead
             if suit is best.suit:
                 if card.rank > best.rank:
                     self.best = card
                     self.best_seat = seat
-            elif suit is trump:
+            elif suit is self.trump:
                 self.best = card
                 self.best_seat = seat
-        else:
-            self.led = suit
-            if trump is None:
-                self.trump = suit
-            self.best = card
-            self.best_seat = seat
-        trick.append((seat, card))
-        if len(trick) < self.n:
-            self.turn = seat + 1 if seat + 1 < self.n else 0
+        n = self.n
+        if len(trick) < n:
+            self.turn = seat + 1 if seat + 1 < n else 0
             return None
         winner = self.best_seat
         done: Trick = _new_tuple(Trick, (len(self.tricks) + 1, tuple(trick), winner))
         self.tricks.append(done)
+        self.log.tricks.append(winner)
         self.trick = []
         self.led = None
         self.turn = winner
