@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,8 +164,6 @@ RACEHORSE_EXAMPLES = FIXTURES / "racehorse" / "examples"
 def without_hands(lines: list[str]) -> list[str]:
     """The hidden-hand form of a Racehorse record: ``hands`` dropped from every
     ``deal_started``, every other line (and so every line number) as it was."""
-    import json
-
     out = []
     for text in lines:
         obj = json.loads(text) if text.strip() and not text.lstrip().startswith("#") else None
@@ -172,3 +172,23 @@ def without_hands(lines: list[str]) -> list[str]:
             text = json.dumps(obj, ensure_ascii=False)
         out.append(text)
     return out
+
+
+def sample_manifest(folder: Path) -> dict[str, dict[str, str]]:
+    """A shared sample folder's MANIFEST.tsv: each record's row, by record number."""
+    lines = (folder / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    rows = [dict(zip(header, line.split("\t"), strict=True)) for line in lines[1:] if line]
+    return {row["record"]: row for row in rows}
+
+
+def sample_expected(path: Path) -> Any:
+    """What a shared sample must give: its ``NNNN.expected.json``."""
+    return json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
+
+
+def sample_id(path: Path) -> str:
+    """A test id for a shared sample: its number, variant and what it exercises."""
+    row = sample_manifest(path.parent).get(path.stem, {})
+    what = row.get("mutation") or row.get("config") or row.get("players", "")
+    return f"{path.stem}-{row.get('variant', '')}-{what}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -17,6 +16,7 @@ from tests.support import (
     SHARED_RECORDS,
     require_shared,
     run_tourney,
+    sample_expected,
 )
 from tourney.cli.app import app
 from tourney.games.racehorse.record import replay_lines
@@ -24,10 +24,6 @@ from tourney.textfiles import read_lines
 
 VALID = sorted((RACEHORSE_RECORDS / "valid").glob("*.jsonl"))
 INVALID = sorted((RACEHORSE_RECORDS / "invalid").glob("*.jsonl"))
-
-
-def expected(path: Path) -> Any:
-    return json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
 
 
 def example(code: str) -> Path:
@@ -47,7 +43,7 @@ def test_every_valid_sample_replays_to_its_object_in_one_process() -> None:
     assert done.stderr == ""
     got = [json.loads(text) for text in done.stdout.splitlines()]
     assert [Path(g.pop("file")) for g in got] == VALID
-    assert got == [expected(p) for p in VALID]
+    assert got == [sample_expected(p) for p in VALID]
 
 
 def test_every_invalid_sample_fails_at_its_line_in_one_process() -> None:
@@ -58,7 +54,7 @@ def test_every_invalid_sample_fails_at_its_line_in_one_process() -> None:
     errors = [json.loads(text) for text in done.stdout.splitlines()]
     assert [Path(e["file"]) for e in errors] == INVALID
     for path, error, stderr in zip(INVALID, errors, done.stderr.splitlines(), strict=True):
-        line = expected(path)["error_line"]
+        line = sample_expected(path)["error_line"]
         assert error["error"]["line"] == line
         assert stderr == f"{path}: line {line}: {error['error']['message']}"
 
