@@ -382,3 +382,11 @@ def test_the_first_play_that_showed_a_void_is_the_one_cited() -> None:
         play("Di", "3S"),
         "Di plays 3S, but at line 15 played 4D to a spades lead without following suit",
     )
+
+
+def test_events_built_by_hand_are_checked_like_record_lines() -> None:
+    match = started()
+    refused(match, BidMade("Bo", 7), "'bid': 7 is not a bid (2, 3, 4, 5 or \"smudge\")")
+    refused(match, BidMade("Bo", True), "'bid': True is not a bid (2, 3, 4, 5 or \"smudge\")")
+    match = started(events=AUCTION)
+    refused(match, CardPlayed("Bo", "AH"), "'card': 'AH' is not a card")  # type: ignore[arg-type]

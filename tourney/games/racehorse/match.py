@@ -22,6 +22,7 @@ from tourney.games.racehorse.auction import Auction
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.errors import EventError, RuleError
 from tourney.games.racehorse.events import (
+    BIDS,
     GAME,
     BidMade,
     CardPlayed,
@@ -397,6 +398,8 @@ class Match:
         return _AUCTION_OVER
 
     def _bid(self, event: BidMade, line: int | None = None) -> Outcome:
+        if type(event.bid) is not int or event.bid not in BIDS:
+            raise EventError(f"'bid': {event.bid!r} is not a bid (2, 3, 4, 5 or \"smudge\")")
         return self._say(event.player, event.bid, "bid")
 
     def _pass(self, event: Passed, line: int | None = None) -> Outcome:
@@ -417,6 +420,8 @@ class Match:
         return self._end_deal(trick)
 
     def _card(self, event: CardPlayed, line: int | None = None) -> Outcome:
+        if type(event.card) is not Card:
+            raise EventError(f"'card': {event.card!r} is not a card")
         return self.play_card(event.player, event.card, line)
 
     def _end_deal(self, trick: Trick) -> Outcome:
