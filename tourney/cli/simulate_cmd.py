@@ -8,10 +8,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
+import typer
+
 if TYPE_CHECKING:
     import random
-
-import typer
 
 
 class Game(StrEnum):
@@ -82,11 +82,11 @@ def simulate(
     if players > 4:
         typer.echo(f"error: Horse Race seats 2, 3 or 4 players, not {players}", err=True)
         raise typer.Exit(1)
-    target = 61 if target is None else target
 
     import json
 
     from tourney.bots import make_bot
+    from tourney.engine import DEFAULT_TARGET
     from tourney.record import write_record
     from tourney.simulate import player_names, simulate_match
 
@@ -99,7 +99,9 @@ def simulate(
     _make_folder(out)
 
     def play(rng: random.Random) -> Played:
-        result = simulate_match(rng, names, partnerships, bots, target)
+        result = simulate_match(
+            rng, names, partnerships, bots, DEFAULT_TARGET if target is None else target
+        )
         match = result.match
         return result.events, result.hands, match.winners, match.scores, match
 
