@@ -26,7 +26,7 @@ from tourney.games.racehorse import (
     RuleError,
 )
 from tourney.games.racehorse.bots import Bot, GreedyBot, RandomBot
-from tourney.games.racehorse.record import replay_lines, write_record
+from tourney.games.racehorse.record import is_racehorse_record, replay_lines, write_record
 from tourney.games.racehorse.simulate import SimulatedMatch, player_names, simulate_match
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -238,3 +238,30 @@ def test_random_mutations_never_crash_and_cite_a_line_at_or_after_the_fault(
     except RecordError as exc:
         assert changed <= exc.line <= max(len(lines), 1)
         assert exc.reason and "\n" not in exc.reason
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.integers(min_value=0, max_value=120), st.data())
+def test_any_json_value_in_any_field_is_a_record_error_at_worst(
+    index: int, data: st.DataObject
+) -> None:
+    lines = record_lines(7, 5, hidden=False)
+    index %= len(lines)
+    obj = json.loads(lines[index])
+    key = data.draw(st.sampled_from([*sorted(obj), "extra"]))
+    obj[key] = data.draw(json_values)
+    lines[index] = json.dumps(obj)
+    assert is_racehorse_record(lines) in (True, False)
+    try:
+        replay_lines(lines)
+    except RecordError as exc:
+        assert index + 1 <= exc.line <= len(lines)

@@ -205,3 +205,4 @@ def test_which_records_are_racehorse_ones() -> None:
     assert not is_racehorse_record(domino)
     assert not is_racehorse_record(domino[1:])
     assert not is_racehorse_record([])
+    assert not is_racehorse_record(['{"type": ["bid"]}', '{"type": {"a": 1}}', "[1]", "{"])

@@ -89,7 +89,11 @@ def is_racehorse_record(lines: Sequence[str]) -> bool:
     for obj in started:
         if obj.get("type") == "match_started":
             return obj.get("game") is not None
-    return any(obj.get("type") in _ONLY_HERE for obj in _quiet_objects(lines))
+    for obj in _quiet_objects(lines):
+        kind = obj.get("type")
+        if type(kind) is str and kind in _ONLY_HERE:
+            return True
+    return False
 
 
 def iter_record(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
