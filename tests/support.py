@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -199,3 +200,42 @@ def db_checksum(path: str | Path) -> str:
     finally:
         connection.close()
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+RACEHORSE_RECORDS = SHARED_RECORDS / "racehorse"
+"""The shared Racehorse samples (RACEHORSE.md §7): valid/ and invalid/ with MANIFEST.tsv."""
+RACEHORSE_EXAMPLES = FIXTURES / "racehorse" / "examples"
+"""The eight worked deals of RACEHORSE-EXAMPLES.md, one record each (E1-...jsonl)."""
+
+
+def without_hands(lines: list[str]) -> list[str]:
+    """The hidden-hand form of a Racehorse record: ``hands`` dropped from every
+    ``deal_started``, every other line (and so every line number) as it was."""
+    out = []
+    for text in lines:
+        obj = json.loads(text) if text.strip() and not text.lstrip().startswith("#") else None
+        if isinstance(obj, dict) and obj.get("type") == "deal_started" and "hands" in obj:
+            del obj["hands"]
+            text = json.dumps(obj, ensure_ascii=False)
+        out.append(text)
+    return out
+
+
+def sample_manifest(folder: Path) -> dict[str, dict[str, str]]:
+    """A shared sample folder's MANIFEST.tsv: each record's row, by record number."""
+    lines = (folder / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    rows = [dict(zip(header, line.split("\t"), strict=True)) for line in lines[1:] if line]
+    return {row["record"]: row for row in rows}
+
+
+def sample_expected(path: Path) -> Any:
+    """What a shared sample must give: its ``NNNN.expected.json``."""
+    return json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
+
+
+def sample_id(path: Path) -> str:
+    """A test id for a shared sample: its number, variant and what it exercises."""
+    row = sample_manifest(path.parent).get(path.stem, {})
+    what = row.get("mutation") or row.get("config") or row.get("players", "")
+    return f"{path.stem}-{row.get('variant', '')}-{what}"

@@ -30,7 +30,9 @@ from tourney.engine import (
     TilesRevealed,
 )
 from tourney.engine.events import make_tile_drawn, make_tile_placed
-from tourney.errors import TourneyError
+from tourney.errors import RecordError as RecordError  # re-exported: callers import it from here
+from tourney.textfiles import read_lines as read_lines  # re-exported, as RecordError
+from tourney.textfiles import split_lines as split_lines
 
 RECORD_VERSION = 1
 _TILE_TEXT: dict[str, Tile] = {t.text: t for t in DOUBLE_SIX}
@@ -43,15 +45,6 @@ _KNOWN_FIELDS: dict[str, tuple[str, ...]] = {
     "passed": ("type", "player"),
     "tiles_revealed": ("type", "player", "tiles"),
 }
-
-
-class RecordError(TourneyError):
-    """A record line that is malformed or illegal; ``line`` is 1-based."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.reason = message
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
@@ -338,18 +331,3 @@ def _mentions_match_started(lines: list[str]) -> bool:
         if isinstance(obj, dict) and obj.get("type") == "match_started":
             return True
     return False
-
-
-def split_lines(text: str) -> list[str]:
-    """Physical lines as RECORD.md counts them: split on newlines only, not on U+2028."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def read_lines(path: str) -> list[str]:
-    """A record file's lines; TourneyError with the path when it cannot be read."""
-    from tourney.textfiles import read_text
-
-    return split_lines(read_text(path, "record"))

@@ -26,3 +26,16 @@ def read_text(path: str | Path, kind: str = "text") -> str:
         raise TourneyError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise TourneyError(f"{path}: {exc.strerror}") from None
+
+
+def split_lines(text: str) -> list[str]:
+    """Physical lines as RECORD.md counts them: split on newlines only, not on U+2028."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read_lines(path: str) -> list[str]:
+    """A record file's lines (any game's); TourneyError with the path when it cannot be read."""
+    return split_lines(read_text(path, "record"))

@@ -12,30 +12,44 @@ import typer
 
 def replay(
     files: Annotated[
-        list[Path], typer.Argument(help="Match record(s) in the JSON Lines format of RECORD.md.")
+        list[Path],
+        typer.Argument(
+            help="Match record(s): Horse Race (RECORD.md) or Racehorse (RACEHORSE.md), mixed."
+        ),
     ],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the replay object of RECORD.md instead.")
+        bool,
+        typer.Option("--json", help="Print the replay object (RECORD.md, RACEHORSE.md) instead."),
     ] = False,
 ) -> None:
     """Replay a match record through the rules engine, checking every line.
 
     Prints a hand-by-hand account (each placement with the counted ends and points, draws,
     passes, the end of each hand with its credits, running scores, the result), or with
-    --json the replay object. An illegal record prints its first offending line and the
+    --json the replay object. A record whose match_started says "game": "racehorse" is a
+    Racehorse record: its account goes deal by deal (auction, trump, tricks, the four
+    points, payments, nets). An illegal record prints its first offending line and the
     reason, and exits 1. Several files give one JSON object a line, each with its "file".
 
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
-    from tourney.account import account
-    from tourney.errors import TourneyError
-    from tourney.record import RecordError, read_lines, replay_lines
+    from tourney.errors import RecordError, TourneyError
+    from tourney.games.racehorse.record import is_racehorse_record
+    from tourney.textfiles import read_lines
 
     failed = False
     many = len(files) > 1
     for path in files:
         try:
-            replayed = replay_lines(read_lines(str(path)), keep_events=not as_json)
+            lines = read_lines(str(path))
+            if is_racehorse_record(lines):
+                _replay_racehorse(lines, as_json, str(path) if many else None)
+                continue
+            # Imported here: a run of Racehorse records does not load the domino engine.
+            from tourney.account import account
+            from tourney.record import replay_lines
+
+            replayed = replay_lines(lines, keep_events=not as_json)
         except RecordError as exc:
             failed = True
             prefix = f"{path}: " if many else ""
@@ -64,6 +78,25 @@ def replay(
                 print(text)
     if failed:
         raise typer.Exit(1)
+
+
+def _replay_racehorse(lines: list[str], as_json: bool, file: str | None) -> None:
+    """Print a Racehorse record's replay object (with its ``file`` among several) or its
+    account; RecordError at the first offending line."""
+    from tourney.games.racehorse.account import account
+    from tourney.games.racehorse.record import replay_lines
+
+    replayed = replay_lines(lines, keep_events=not as_json)
+    if as_json:
+        summary = replayed.match.summary()
+        if file is not None:
+            summary["file"] = file
+        print(json.dumps(summary, ensure_ascii=False))
+        return
+    if file is not None:
+        print(f"== {file}")
+    for text in account(event for _, event in replayed.events):
+        print(text)
 
 
 def register(app: typer.Typer) -> None:

@@ -2,19 +2,47 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
+if TYPE_CHECKING:
+    import random
+
+
+class Game(StrEnum):
+    HORSE_RACE = "horse-race"
+    RACEHORSE = "racehorse"
+
 
 def simulate(
+    game: Annotated[
+        Game, typer.Option(help="The game: Horse Race dominoes or Racehorse, the card game.")
+    ] = Game.HORSE_RACE,
     players: Annotated[
-        int, typer.Option("--players", "-p", min=2, max=4, help="Players at the table: 2, 3 or 4.")
-    ] = 2,
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            min=2,
+            max=8,
+            help="Players at the table: 2, 3 or 4 (default 2); Racehorse 5 to 8 (default 5).",
+            show_default=False,
+        ),
+    ] = None,
     partnerships: Annotated[
         bool, typer.Option(help="Two partnerships of two (needs 4 players): seats 1+3 vs 2+4.")
     ] = False,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Racehorse: deals a match (default twice the players).", show_default=False
+        ),
+    ] = None,
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="How many matches.")] = 1,
     seed: Annotated[
         int, typer.Option(help="Random seed: the same seed gives the same records.")
@@ -23,7 +51,10 @@ def simulate(
         list[str] | None,
         typer.Option(help="Bot per seat, repeatable: random or greedy (default random for all)."),
     ] = None,
-    target: Annotated[int, typer.Option(min=1, help="Points to win.")] = 61,
+    target: Annotated[
+        int | None,
+        typer.Option(min=1, help="Horse Race: points to win (default 61).", show_default=False),
+    ] = None,
     out: Annotated[
         Path | None, typer.Option(help="Folder to write one record per match into.")
     ] = None,
@@ -37,18 +68,30 @@ def simulate(
 
     Each match is played event by event through the rules engine. Records go to
     OUT/match-0001.jsonl and so on (records already there are overwritten only with --force;
-    no other file in OUT is touched); a summary of wins and scores is printed.
+    no other file in OUT is touched); a summary of wins and scores (Racehorse: net units) is
+    printed. --game racehorse plays the card game of RACEHORSE.md.
 
     Example: tourney simulate --players 4 --partnerships --matches 10 --seed 7 --out sims
     """
+    if game is Game.RACEHORSE:
+        if partnerships or target is not None:
+            option = "--partnerships" if partnerships else "--target"
+            typer.echo(f"error: {option} is for Horse Race, not Racehorse", err=True)
+            raise typer.Exit(1)
+        _simulate_racehorse(players, deals, matches, seed, bot, out, force, as_json)
+        return
+    if deals is not None:
+        typer.echo("error: --deals is for Racehorse (--game racehorse)", err=True)
+        raise typer.Exit(1)
+    players = 2 if players is None else players
+    if players > 4:
+        typer.echo(f"error: Horse Race seats 2, 3 or 4 players, not {players}", err=True)
+        raise typer.Exit(1)
+
     import json
-    import random
-    import time
-    from functools import partial
 
     from tourney.bots import make_bot
-    from tourney.errors import TourneyError
-    from tourney.output_files import write_output
+    from tourney.engine import DEFAULT_TARGET
     from tourney.record import write_record
     from tourney.simulate import player_names, simulate_match
 
@@ -56,48 +99,21 @@ def simulate(
         typer.echo("error: --partnerships needs --players 4", err=True)
         raise typer.Exit(1)
     names = player_names(players)
-    bot_names = bot or ["random"]
-    if len(bot_names) == 1:
-        bot_names = bot_names * players
-    if len(bot_names) != players:
-        typer.echo(f"error: --bot given {len(bot_names)} times for {players} seats", err=True)
-        raise typer.Exit(1)
-    try:
-        bots = [make_bot(b) for b in bot_names]
-    except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from None
-    if out is not None:
-        try:
-            _prepare_out(out, matches, force)
-        except TourneyError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(1) from None
+    bot_names = _bot_names(bot, players)
+    bots = _make_bots(make_bot, bot_names)
+    _prepare_out(out, matches, force)
 
-    started = time.perf_counter()
-    hands = 0
-    n_sides = 2 if partnerships else players
-    wins = [0.0] * n_sides
-    totals = [0] * n_sides
-    for number in range(1, matches + 1):
-        rng = random.Random(f"{seed}:{number}")
-        result = simulate_match(rng, names, partnerships, bots, target)
-        hands += result.hands
+    def play(rng: random.Random) -> Played:
+        result = simulate_match(
+            rng, names, partnerships, bots, DEFAULT_TARGET if target is None else target
+        )
         match = result.match
-        for side in match.winners:
-            wins[side] += 1 / len(match.winners)
-        for side, score in enumerate(match.scores):
-            totals[side] += score
-        if out is not None:
-            try:
-                write_output(
-                    out / record_name(number), partial(write_record, result.events), force=force
-                )
-            except TourneyError as exc:
-                typer.echo(f"error: {exc}", err=True)
-                raise typer.Exit(1) from None
-    elapsed = time.perf_counter() - started
-    sides = [" & ".join(s) for s in match.sides]
+        return result.events, result.hands, match.winners, match.scores, match
+
+    n_sides = 2 if partnerships else players
+    played = _play_matches(matches, seed, out, force, n_sides, play, write_record)
+    hands, wins, totals, elapsed = played.count, played.wins, played.totals, played.seconds
+    sides = [" & ".join(s) for s in played.last.sides]
     summary = {
         "matches": matches,
         "hands": hands,
@@ -126,18 +142,98 @@ def simulate(
         typer.echo(f"records written to {out}/")
 
 
+Played = tuple[list[Any], int, list[int], list[int], Any]
+"""One match played: its events, hands (or deals), winning sides, scores, the match."""
+
+
+@dataclass(slots=True)
+class _Played:
+    """Matches played: hands (or deals), each side's share of wins and total score, the
+    seconds it took, and the last match."""
+
+    count: int
+    wins: list[float]
+    totals: list[int]
+    seconds: float
+    last: Any
+
+
+def _play_matches(
+    matches: int,
+    seed: int,
+    out: Path | None,
+    force: bool,
+    sides: int,
+    play: Callable[[random.Random], Played],
+    write: Callable[[list[Any], TextIO], None],
+) -> _Played:
+    """Play match 1 to ``matches``, each from its own seed, writing each record into
+    ``out``; ``play`` returns a match's events, its hands or deals, its winning sides, each
+    side's score (or net units), and the match itself."""
+    import random
+    import time
+    from functools import partial
+
+    from tourney.errors import TourneyError
+    from tourney.output_files import write_output
+
+    started = time.perf_counter()
+    count = 0
+    wins = [0.0] * sides
+    totals = [0] * sides
+    match: Any = None
+    for number in range(1, matches + 1):
+        events, played, winners, scores, match = play(random.Random(f"{seed}:{number}"))
+        count += played
+        for side in winners:
+            wins[side] += 1 / len(winners)
+        for side, score in enumerate(scores):
+            totals[side] += score
+        if out is not None:
+            try:
+                write_output(out / record_name(number), partial(write, events), force=force)
+            except TourneyError as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(1) from None
+    return _Played(count, wins, totals, time.perf_counter() - started, match)
+
+
+def _bot_names(given: list[str] | None, seats: int) -> list[str]:
+    """One bot name per seat: ``--bot`` once for every seat, or once per seat."""
+    names = given or ["random"]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        typer.echo(f"error: --bot given {len(names)} times for {seats} seats", err=True)
+        raise typer.Exit(1)
+    return names
+
+
+def _make_bots(make: Callable[[str], Any], names: list[str]) -> list[Any]:
+    """The game's bot for each name; one line and exit code 1 for an unknown name."""
+    try:
+        return [make(name) for name in names]
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+
+
 def record_name(number: int) -> str:
     """The file of the `number`-th simulated match: ``match-0001.jsonl``."""
     return f"match-{number:04d}.jsonl"
 
 
-def _prepare_out(out: Path, matches: int, force: bool) -> None:
+def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
     """Check the records `matches` would write into `out` (refused when one exists and
     `force` is not given, or when one is a database or not a file), then create `out`.
-    Raises `TourneyError`; nothing is written when it does."""
+    One line and exit code 1 when refused; nothing is written then."""
     import re
 
+    from tourney.errors import TourneyError
     from tourney.output_files import OutputError, check_output, existing_outputs, few
+
+    if out is None:
+        return
 
     def ours(name: str) -> bool:
         found = re.fullmatch(r"match-(\d{4,9})\.jsonl", name)
@@ -147,18 +243,92 @@ def _prepare_out(out: Path, matches: int, force: bool) -> None:
             and record_name(int(found[1])) == name
         )
 
-    existing = existing_outputs(out, ours)
-    if existing and not force:
-        raise OutputError(
-            f"{out}/ already holds {len(existing)} of the records this would write "
-            f"({few(existing)}): add --force to overwrite them"
-        )
-    for name in existing:
-        check_output(out / name, force=True)
     try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot create {out}: {exc.strerror}") from None
+        existing = existing_outputs(out, ours)
+        if existing and not force:
+            raise OutputError(
+                f"{out}/ already holds {len(existing)} of the records this would write "
+                f"({few(existing)}): add --force to overwrite them"
+            )
+        for name in existing:
+            check_output(out / name, force=True)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot create {out}: {exc.strerror}") from None
+    except TourneyError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _simulate_racehorse(
+    players: int | None,
+    deals: int | None,
+    matches: int,
+    seed: int,
+    bot: list[str] | None,
+    out: Path | None,
+    force: bool,
+    as_json: bool,
+) -> None:
+    """Bots play Racehorse matches; the summary gives wins and average net units."""
+    import json
+
+    from tourney.games.racehorse.bots import make_bot
+    from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS
+    from tourney.games.racehorse.record import write_record
+    from tourney.games.racehorse.simulate import player_names, simulate_match
+
+    seats = MIN_PLAYERS if players is None else players
+    if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        typer.echo(
+            f"error: Racehorse seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}",
+            err=True,
+        )
+        raise typer.Exit(1)
+    bot_names = _bot_names(bot, seats)
+    bots = _make_bots(make_bot, bot_names)
+    _prepare_out(out, matches, force)
+    names = player_names(seats)
+
+    def play(rng: random.Random) -> Played:
+        result = simulate_match(rng, names, deals, bots)
+        match = result.match
+        return result.events, result.deals, match.winners, match.net, match
+
+    played = _play_matches(matches, seed, out, force, seats, play, write_record)
+    wins, totals, elapsed = played.wins, played.totals, played.seconds
+    rows = [
+        {
+            "name": name,
+            "bot": bot_names[seat],
+            "wins": round(wins[seat], 3),
+            "average_net": round(totals[seat] / matches, 2),
+        }
+        for seat, name in enumerate(names)
+    ]
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "game": "racehorse",
+                    "matches": matches,
+                    "deals": played.count,
+                    "seconds": round(elapsed, 3),
+                    "players": rows,
+                    "out": None if out is None else str(out),
+                }
+            )
+        )
+        return
+    typer.echo(f"{matches} matches, {played.count} deals in {elapsed:.2f} s (seed {seed})")
+    for row in rows:
+        typer.echo(
+            f"  {row['name']:<12} {row['bot']:<7} wins {row['wins']:>7g}"
+            f"  average net {row['average_net']:+g}"
+        )
+    if out is not None:
+        typer.echo(f"records written to {out}/")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,1 @@
+"""The card games tourney plays besides Horse Race dominoes, one package each."""

@@ -1,0 +1,92 @@
+"""Self-play: complete Racehorse matches played by bots, as the events of a known-hand record.
+
+Everything random comes from one ``random.Random`` seeded by the caller, so the same seed
+gives the same events, byte for byte once written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tourney.games.racehorse.bots import Bot, RandomBot
+from tourney.games.racehorse.cards import DECK
+from tourney.games.racehorse.events import (
+    BidMade,
+    DealStarted,
+    Event,
+    MatchStarted,
+    Passed,
+    card_played,
+)
+from tourney.games.racehorse.match import MIN_PLAYERS, Match, Phase
+from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS
+
+DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+
+
+def player_names(count: int) -> tuple[str, ...]:
+    """The first ``count`` default names (5 to 8)."""
+    return DEFAULT_NAMES[:count]
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedMatch:
+    events: list[Event]
+    match: Match
+
+    @property
+    def deals(self) -> int:
+        return len(self.match.deals)
+
+
+def simulate_match(
+    rng: random.Random,
+    players: Sequence[str] = DEFAULT_NAMES[:MIN_PLAYERS],
+    deals: int | None = None,
+    bots: Sequence[Bot] | None = None,
+) -> SimulatedMatch:
+    """Play one whole match; every event goes through the rules engine as it is made.
+
+    The first dealer is drawn by lot; each deal is dealt from a freshly shuffled deck.
+    """
+    seats = len(players)
+    table = list(bots) if bots else [RandomBot() for _ in range(seats)]
+    match = Match()
+    first = MatchStarted(tuple(players), players[rng.randrange(seats)], deals)
+    match.apply(first)
+    events: list[Event] = [first]
+    append = events.append
+    names = match.players
+    positions = range(len(DECK))
+    random = rng.random
+    while match.phase is not Phase.OVER:
+        # A shuffle by sorting on random keys: as fair as rng.shuffle, in half the time.
+        keys = [random() for _ in positions]
+        deck = [DECK[i] for i in sorted(positions, key=keys.__getitem__)]
+        hands = {
+            name: tuple(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE])
+            for seat, name in enumerate(names)
+        }
+        dealt = DealStarted(names[match.next_dealer], hands)
+        match.apply(dealt)
+        append(dealt)
+        auction = match.auction
+        assert auction is not None
+        while match.phase is Phase.AUCTION:
+            seat = auction.turn
+            bid = table[seat].bid(match, auction.options(), rng)
+            said: Event = Passed(names[seat]) if bid is None else BidMade(names[seat], bid)
+            match.apply(said)
+            append(said)
+        play = match.play
+        assert play is not None
+        play_card = match.play_card
+        for _ in range(TRICKS * seats):  # every dealt card is played
+            seat = play.turn
+            name = names[seat]
+            card = table[seat].card(match, play.legal_cards(), rng)
+            play_card(name, card)
+            append(card_played(name, card))
+    return SimulatedMatch(events, match)
