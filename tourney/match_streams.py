@@ -4,7 +4,10 @@ A match lives in the stream ``match-<ID>`` (``T3`` -> ``match-T3``; IDs are case
 and kept upper-case). Payloads are the record lines of RECORD.md minus ``"type"``, which the
 store keeps in its own column. An ``undone`` event (payload ``{"version": N}``) takes the
 event at version N out of force; undoing an ``undone`` event puts its target back (redo).
-Nothing is ever deleted or edited: replay, display and export skip what is not in force.
+A ``result_confirmed`` event (payload ``{"player": NAME}``) is a player's tap at the table
+saying the finished match's result is right. Nothing is ever deleted or edited: replay,
+display and export skip what is not in force, and the rules engine never sees the
+stream-only events.
 """
 
 from __future__ import annotations
@@ -18,6 +21,12 @@ from tourney.errors import TourneyError
 
 UNDONE = "undone"
 """The stream-only event type that takes an earlier event out of force."""
+
+RESULT_CONFIRMED = "result_confirmed"
+"""The stream-only event type of one player confirming a finished match's result."""
+
+STREAM_ONLY = frozenset({UNDONE, RESULT_CONFIRMED})
+"""Event types of a match stream that are not match events: the engine never sees them."""
 
 STREAM_PREFIX = "match-"
 
@@ -90,23 +99,44 @@ def match_events(stored: Sequence[StreamEvent]) -> list[tuple[int, Event]]:
     return [
         (e.version, to_event(e.type, e.payload))
         for e in stored
-        if e.version in kept and e.type != UNDONE
+        if e.version in kept and e.type not in STREAM_ONLY
     ]
+
+
+def confirmations(stored: Sequence[StreamEvent]) -> list[str]:
+    """The players who confirmed the result as it stands: ``result_confirmed`` events in
+    force recorded after the last match event in force, first confirmation first. (A
+    confirmation made before an undo changed the result no longer counts; one made before
+    an undo that was itself undone counts again, for the result is the same.)"""
+    kept = in_force(stored)
+    last = max(
+        (e.version for e in stored if e.version in kept and e.type not in STREAM_ONLY),
+        default=0,
+    )
+    players: list[str] = []
+    for event in stored:
+        if event.type == RESULT_CONFIRMED and event.version > last and event.version in kept:
+            player = event.payload.get("player")
+            if isinstance(player, str) and player not in players:
+                players.append(player)
+    return players
 
 
 def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:
     """The version an undo takes back: the newest match event in force; with ``redo``, the
     newest undo in force of a match event (undoing it redoes; a redo is not redone again).
-    None when there is nothing to take back.
+    Confirmations are not taken back by default (undo names them by version). None when
+    there is nothing to take back.
     """
     kept = in_force(stored)
     types: dict[object, str] = {e.version: e.type for e in stored}
     for event in reversed(stored):
         if event.version not in kept:
             continue
-        if not redo and event.type != UNDONE:
+        if not redo and event.type not in STREAM_ONLY:
             return event.version
-        if redo and event.type == UNDONE and types.get(event.payload.get("version")) != UNDONE:
+        target = types.get(event.payload.get("version"))
+        if redo and event.type == UNDONE and target not in STREAM_ONLY:
             return event.version
     return None
 
@@ -118,6 +148,8 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
             p = event.payload
             if event.type == UNDONE:
                 return f"v{version} undo of v{p.get('version')}"
+            if event.type == RESULT_CONFIRMED:
+                return f"v{version} result confirmed by {p.get('player')}"
             words = [str(p[k]) for k in ("player", "opener", "tile") if p.get(k) is not None]
             if p.get("on") is not None:
                 words += ["on", str(p["on"])]

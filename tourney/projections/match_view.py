@@ -22,7 +22,7 @@ from typing import Any
 
 from tourney.engine import Event, Match
 from tourney.errors import TourneyError
-from tourney.match_streams import STREAM_PREFIX, UNDONE, in_force, match_stream
+from tourney.match_streams import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
 from tourney.record import event_from_dict, event_to_dict
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
@@ -105,7 +105,10 @@ class MatchProjection:
             if replay is None or replay.version != event.version - 1:
                 replay = self._resume(batch, event.stream_id, event.version - 1)
                 touched[event.stream_id] = replay
-            replay.feed(event)
+            if event.type in STREAM_ONLY:  # a confirmation: the match itself is unchanged
+                replay.version = event.version
+            else:
+                replay.feed(event)
         rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
         cursor, mark = batch.cursor, batch.mark
         cursor.executemany(f"DELETE FROM {TABLE} WHERE match_id = {mark}", [r[:1] for r in rows])
@@ -130,7 +133,7 @@ class MatchProjection:
             events = list(batch.store.read_stream(stream_id, 0, version))
             kept = in_force(events)
             for event in events:
-                if event.version in kept and event.type != UNDONE:
+                if event.version in kept and event.type not in STREAM_ONLY:
                     replay.feed(event)
             replay.version = version
         return replay

@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tourney.engine import Event, Match, MatchStarted, Outcome
 from tourney.errors import TourneyError
 from tourney.match_streams import (
+    RESULT_CONFIRMED,
+    STREAM_ONLY,
     UNDONE,
+    confirmations,
     describe,
     in_force,
     match_events,
@@ -104,7 +107,8 @@ class Desk:
             self._rebuild()
         else:
             for event in new:
-                self._apply(event.version, to_event(event.type, event.payload))
+                if event.type not in STREAM_ONLY:
+                    self._apply(event.version, to_event(event.type, event.payload))
         return new
 
     def _rebuild(self) -> None:
@@ -133,6 +137,11 @@ class Desk:
     def events(self) -> list[Event]:
         """The match events in force, in order: the match record."""
         return [event for _, event in match_events(self.stored)]
+
+    @property
+    def confirmed(self) -> list[str]:
+        """The players who confirmed the finished match's result as it stands."""
+        return confirmations(self.stored) if self.match.finished else []
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -218,6 +227,31 @@ class Desk:
             ) from None
         return [NewEvent(UNDONE, {"version": target}, recorded_by=self.recorded_by)]
 
+    def confirm(
+        self, player: str, *, at: int | None = None, command_id: str | None = None
+    ) -> list[Recorded]:
+        """Record ``player``'s confirmation of the finished match's result (a
+        ``result_confirmed`` event: once per player, only once the match is over)."""
+        self._check_at(at, command_id)
+
+        def build() -> list[NewEvent]:
+            from tourney.engine.commands import find_player
+            from tourney.store.eventstore import NewEvent
+
+            match = self.match
+            if not match.finished:
+                raise TourneyError(
+                    f"{self.id} is not finished: a result is confirmed once the match is over"
+                )
+            name = find_player(match, player)
+            if name not in match.seat_of:
+                raise TourneyError(f"{player!r} is not a player in {self.id}")
+            if name in confirmations(self.stored):
+                raise TourneyError(f"{name} has already confirmed the result of {self.id}")
+            return [NewEvent(RESULT_CONFIRMED, {"player": name}, recorded_by=self.recorded_by)]
+
+        return self._submit(build, at=at, command_id=command_id)
+
     def import_events(self, events: Iterable[Event]) -> list[Recorded]:
         """Append a whole checked record to a new stream, in one transaction."""
         if self.version:
@@ -294,7 +328,7 @@ class Desk:
             Recorded(
                 e.version,
                 e.type,
-                None if e.type == UNDONE else to_event(e.type, e.payload),
+                None if e.type in STREAM_ONLY else to_event(e.type, e.payload),
                 None,
             )
             for e in already
@@ -304,8 +338,9 @@ class Desk:
         self.stored.extend(stored)
         if stored:
             self.version = stored[-1].version
-        if any(e.type == UNDONE for e in stored):
-            self._rebuild()
+        if any(e.type in STREAM_ONLY for e in stored):
+            if any(e.type == UNDONE for e in stored):
+                self._rebuild()
             return [Recorded(e.version, e.type, None, None) for e in stored]
         done = []
         for item in stored:
