@@ -50,6 +50,23 @@ def publish(
 ) -> list[Path]:
     """Write the site of `tournament_state` into `site_dir`; return the files written.
 
+    The pages are those of `site_pages` (which says what the arguments are and what it
+    raises)."""
+    pages = site_pages(tournament_state, matches, hashes, templates_dir, events=events)
+    return _swap_in(Path(site_dir), pages)
+
+
+def site_pages(
+    tournament_state: TournamentState,
+    matches: Mapping[str, Match],
+    hashes: Mapping[str, str],
+    templates_dir: Path | None = None,
+    *,
+    events: Mapping[str, Sequence[tuple[int, Event]]] | None = None,
+) -> dict[str, str]:
+    """Every page of the site of `tournament_state`, by file name (what `publish` writes and
+    `tourney serve` serves).
+
     `matches` maps a match id to its replayed engine match (matches without one get no
     completed sheet), `hashes` to the short integrity hash of its stream, and `events`
     (optional) to its (version, event) pairs for draws and passes on the sheets.
@@ -106,7 +123,7 @@ def publish(
         pages[paths.match_page(match_id)] = match_template.render(heading=heading, sheet=sheet)
     # The index is rendered last: it links only pages that were built above.
     page(paths.INDEX, "index.html", context_of(site_index(state, standings, sheets)))
-    return _swap_in(Path(site_dir), pages)
+    return pages
 
 
 def _swap_in(site_dir: Path, pages: Mapping[str, str]) -> list[Path]:
