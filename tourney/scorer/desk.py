@@ -167,7 +167,11 @@ class Desk:
         """Append the events ``decide`` returns against the state the scorer saw (it raises
         the engine's refusal). If someone got in first, the same events (the player and
         target as resolved then) are checked against the new state and retried once —
-        unless ``at`` pinned the version the scorer saw (then it is refused)."""
+        unless ``at`` pinned the version the scorer saw (then it is refused). A retry of a
+        submission already recorded returns what was recorded then, decided by nothing."""
+        done = self._already(command_id)
+        if done is not None:
+            return done
         self._check_at(at, command_id)
         events = list(decide())
 
@@ -195,6 +199,9 @@ class Desk:
         The default is resolved against the state the scorer last saw, before catching up: an
         undo must not take back an event another scorer appended meanwhile.
         """
+        done = self._already(command_id)
+        if done is not None:
+            return done
         self._check_at(at, command_id)
         target = version if version is not None else undo_target(self.stored, redo)
         return self._submit(lambda: self._undo_events(target, redo), at=at, command_id=command_id)
@@ -232,6 +239,9 @@ class Desk:
     ) -> list[Recorded]:
         """Record ``player``'s confirmation of the finished match's result (a
         ``result_confirmed`` event: once per player, only once the match is over)."""
+        done = self._already(command_id)
+        if done is not None:
+            return done
         self._check_at(at, command_id)
 
         def build() -> list[NewEvent]:
@@ -259,6 +269,15 @@ class Desk:
                 f"match {self.id} already has {self.version} events: import under another --id"
             )
         return self.append_events(lambda: list(events))
+
+    def _already(self, command_id: str | None) -> list[Recorded] | None:
+        """What submission ``command_id`` recorded, when it is a retry (else None): a
+        double tap is answered before anything is decided, for the state it was decided
+        against has moved on by its own first attempt."""
+        if command_id is None:
+            return None
+        already = self.store.events_of_command(command_id)
+        return self._replayed(already) if already else None
 
     def _check_at(self, at: int | None, command_id: str | None) -> None:
         """Refuse a submission decided against another version than the stream's head —
