@@ -55,6 +55,8 @@ from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from tourney.store.group_commit import GroupCommit
+
 PAGE_SIZE = 2000
 
 
@@ -131,6 +133,15 @@ class StoredEvent(NamedTuple):
 Row = tuple[Any, ...]
 
 
+class AppendRequest(NamedTuple):
+    """One append of a batch (`EventStore.append_batch`): `append`'s arguments."""
+
+    stream_id: str
+    events: Sequence[NewEvent]
+    expected_version: int | None = None
+    command_id: str | None = None
+
+
 class EventStore:
     """Append-only streams of events in one SQLite or PostgreSQL database."""
 
@@ -150,6 +161,7 @@ class EventStore:
         self._writer: tuple[Any, Any] | None = None
         self._writer_pooled: Any = None
         self._writer_lock = threading.Lock()
+        self._group: GroupCommit | None = None
         # The driver's parameter marker, for the store's own modules' SQL.
         self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
         self._sql_command = (
@@ -251,14 +263,14 @@ class EventStore:
         lock is not had in time, and SchemaError (before writing) for a schema version that
         cannot be read back.
         """
-        # One flat function on purpose: at synchronous=FULL each append waits for an fsync,
-        # after which the caches are cold and every Python call, comprehension and helper
-        # costs several times its warm price (measured: the call structure of an earlier
-        # version cost as much as its JSON and hashing together).
-        recorded_at = _now()
-        latest_of = self.registry._current.get
-        encode = compact_json
-        make = tuple.__new__
+        # Few calls on purpose: at synchronous=FULL each append waits for an fsync, after
+        # which the caches are cold and every Python call, comprehension and helper costs
+        # several times its warm price (measured: the call structure of an earlier version
+        # cost as much as its JSON and hashing together). The writing itself is `_write`,
+        # shared with `append_batch`.
+        group = self._group
+        if group is not None:
+            return group.append(stream_id, events, expected_version, command_id)
         sqlite = self._sqlite
         with self._writer_lock:
             connection, cursor = self._writer or self._open_writer()
@@ -268,76 +280,156 @@ class EventStore:
                     execute("BEGIN IMMEDIATE")
                 else:
                     self._lock_postgres(cursor)
-                if command_id is not None:
-                    execute(self._sql_command, (command_id,))
-                    already = cursor.fetchall()
-                    if already:
-                        connection.rollback()
-                        return self._decode_page(already)
-                execute(self._sql_head, (stream_id,))
-                head = cursor.fetchone()
-                version, previous = (head[0], head[1]) if head else (0, GENESIS)
-                if expected_version is not None and expected_version != version:
-                    raise ConcurrencyError(stream_id, expected_version, version)
-                new_stream = version == 0
-                rows: list[Row] = []
-                stored: list[Row] = []
-                for event in events:
-                    type_ = event.type
-                    payload = event.payload
-                    latest = latest_of(type_, DEFAULT_VERSION)
-                    schema = event.schema_version
-                    body = dict(payload)
-                    text = encode(body).decode()
-                    if schema is None:
-                        schema = latest
-                    elif schema != latest:  # stored as given, returned lifted to the latest
-                        body = self.registry.upcast(type_, schema, body)
-                    version += 1
-                    by = event.recorded_by
-                    previous = event_hash(
-                        previous, stream_id, version, type_, schema, text, recorded_at, by,
-                        command_id,
-                    )  # fmt: skip
-                    rows.append(
-                        (stream_id, version, type_, schema, text, recorded_at, by, command_id,
-                         previous)
-                    )  # fmt: skip
-                    stored.append(
-                        (version, type_, body, latest, recorded_at, by, command_id, previous)
-                    )
-                if not rows:
+                result, wrote = self._write(cursor, stream_id, events, expected_version, command_id)
+                if not wrote:
                     connection.rollback()
-                    return []
-                # Most appends are one event: inserted here, a call and a list cheaper
-                # (1-2% of the one-event rate at synchronous=FULL, measured in one run).
-                if sqlite and len(rows) == 1:
-                    execute(self._sql_insert, rows[0])
-                    positions: Sequence[int] = (cursor.lastrowid,)
-                else:
-                    positions = self._insert(cursor, rows)
-                if new_stream:
-                    execute(self._sql_register, (stream_id,))
-                if sqlite:
-                    # The cursor's cached COMMIT statement: sqlite3's Connection.commit()
-                    # prepares a new one every time (3-8% of a one-event append at FULL).
-                    execute("COMMIT")
-                else:
-                    connection.commit()
+                    return result
+                self._commit(connection, execute)
             except BaseException as exc:
-                with contextlib.suppress(Exception):
-                    connection.rollback()
-                if not isinstance(exc, StoreError):
-                    self._drop_writer()
-                raise self._translate(exc, stream_id) from None
-        # Built with tuple.__new__: the named tuple's own __new__ is Python code.
-        result: list[StoredEvent] = []
-        for index, fields in enumerate(stored):
-            result.append(make(StoredEvent, (positions[index], stream_id, *fields)))
+                raise self._abort(connection, exc, stream_id) from None
         if self.after_append:
             for hook in self.after_append:
                 hook()
         return result
+
+    def append_batch(
+        self, requests: Sequence[AppendRequest]
+    ) -> list[list[StoredEvent] | StoreError]:
+        """Each request appended as `append` would, all in one transaction (one commit, so
+        one fsync on SQLite at synchronous=FULL for the lot): the result of each, in order,
+        or the StoreError that refused it (a stale expected version: ConcurrencyError), which
+        wrote nothing of it while the others are kept. Any other failure refuses the whole
+        batch and is raised."""
+        outcomes: list[list[StoredEvent] | StoreError] = []
+        wrote_any = False
+        with self._writer_lock:
+            connection, cursor = self._writer or self._open_writer()
+            execute = cursor.execute
+            stream_id = requests[0].stream_id if requests else ""
+            try:
+                if self._sqlite:
+                    execute("BEGIN IMMEDIATE")
+                else:
+                    self._lock_postgres(cursor)
+                for request in requests:
+                    stream_id = request.stream_id
+                    execute("SAVEPOINT tourney_append")
+                    try:
+                        result, wrote = self._write(
+                            cursor,
+                            request.stream_id,
+                            request.events,
+                            request.expected_version,
+                            request.command_id,
+                        )
+                    except StoreError as refused:
+                        execute("ROLLBACK TO SAVEPOINT tourney_append")
+                        outcomes.append(refused)
+                    else:
+                        outcomes.append(result)
+                        wrote_any = wrote_any or wrote
+                    execute("RELEASE SAVEPOINT tourney_append")
+                self._commit(connection, execute)
+            except BaseException as exc:
+                raise self._abort(connection, exc, stream_id) from None
+        if wrote_any and self.after_append:
+            for hook in self.after_append:
+                hook()
+        return outcomes
+
+    def _commit(self, connection: Any, execute: Callable[[str], Any]) -> None:
+        if self._sqlite:
+            # The cursor's cached COMMIT statement: sqlite3's Connection.commit() prepares
+            # a new one every time (3-8% of a one-event append at FULL).
+            execute("COMMIT")
+        else:
+            connection.commit()
+
+    def _abort(self, connection: Any, exc: BaseException, stream_id: str) -> BaseException:
+        """Roll the write transaction back; the error to raise (one line for the user)."""
+        with contextlib.suppress(Exception):
+            connection.rollback()
+        if not isinstance(exc, StoreError):
+            self._drop_writer()
+        return self._translate(exc, stream_id)
+
+    def group_commits(self) -> None:
+        """From now on, appends made at the same moment by several threads of this process
+        share one transaction (see `tourney.store.group_commit`): a server's many tables
+        pay one fsync per batch instead of one each. Each append still returns only once
+        its events are committed, and refuses as it would alone."""
+        from tourney.store.group_commit import GroupCommit
+
+        self._group = GroupCommit(self)
+
+    def _write(
+        self,
+        cursor: Any,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        expected_version: int | None,
+        command_id: str | None,
+    ) -> tuple[list[StoredEvent], bool]:
+        """Inside the caller's write transaction: the events of one append written (see
+        `append`), and whether anything was written (False: nothing to write, or the
+        command's earlier events, returned as stored)."""
+        recorded_at = _now()
+        latest_of = self.registry._current.get
+        encode = compact_json
+        make = tuple.__new__
+        sqlite = self._sqlite
+        execute = cursor.execute
+        if command_id is not None:
+            execute(self._sql_command, (command_id,))
+            already = cursor.fetchall()
+            if already:
+                return self._decode_page(already), False
+        execute(self._sql_head, (stream_id,))
+        head = cursor.fetchone()
+        version, previous = (head[0], head[1]) if head else (0, GENESIS)
+        if expected_version is not None and expected_version != version:
+            raise ConcurrencyError(stream_id, expected_version, version)
+        new_stream = version == 0
+        rows: list[Row] = []
+        stored: list[Row] = []
+        for event in events:
+            type_ = event.type
+            payload = event.payload
+            latest = latest_of(type_, DEFAULT_VERSION)
+            schema = event.schema_version
+            body = dict(payload)
+            text = encode(body).decode()
+            if schema is None:
+                schema = latest
+            elif schema != latest:  # stored as given, returned lifted to the latest
+                body = self.registry.upcast(type_, schema, body)
+            version += 1
+            by = event.recorded_by
+            previous = event_hash(
+                previous, stream_id, version, type_, schema, text, recorded_at, by,
+                command_id,
+            )  # fmt: skip
+            rows.append(
+                (stream_id, version, type_, schema, text, recorded_at, by, command_id,
+                 previous)
+            )  # fmt: skip
+            stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
+        if not rows:
+            return [], False
+        # Most appends are one event: inserted here, a call and a list cheaper
+        # (1-2% of the one-event rate at synchronous=FULL, measured in one run).
+        if sqlite and len(rows) == 1:
+            execute(self._sql_insert, rows[0])
+            positions: Sequence[int] = (cursor.lastrowid,)
+        else:
+            positions = self._insert(cursor, rows)
+        if new_stream:
+            execute(self._sql_register, (stream_id,))
+        # Built with tuple.__new__: the named tuple's own __new__ is Python code.
+        result: list[StoredEvent] = []
+        for index, fields in enumerate(stored):
+            result.append(make(StoredEvent, (positions[index], stream_id, *fields)))
+        return result, True
 
     def _open_writer(self) -> tuple[Any, Any]:
         """Open the driver connection and cursor appends use, kept open: a pool checkout per
