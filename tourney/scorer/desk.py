@@ -68,6 +68,11 @@ class Desk:
         self.match = Match()
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
+        self.posts_results = True
+        """Whether a finishing move records the match's result in its tournament here and
+        now. A server turns it off and posts results from its catch-up instead (the posting
+        then never fails a move already stored, and a killed process's result is posted on
+        the next catch-up)."""
         self.refresh()
 
     @classmethod
@@ -365,8 +370,10 @@ class Desk:
         for item in stored:
             event = to_event(item.type, item.payload)
             done.append(Recorded(item.version, item.type, event, self._apply(item.version, event)))
-        if self.match.finished and any(
-            r.outcome is not None and r.outcome.match_over for r in done
+        if (
+            self.posts_results
+            and self.match.finished
+            and any(r.outcome is not None and r.outcome.match_over for r in done)
         ):
             self._report_result()
         return done
