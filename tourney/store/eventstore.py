@@ -162,6 +162,9 @@ class EventStore:
         self._writer_pooled: Any = None
         self._writer_lock = threading.Lock()
         self._group: GroupCommit | None = None
+        # Direct SQLite stores: one read connection per thread, kept (see _fetch_direct).
+        self._readers = threading.local()
+        self._reader_connections: list[Any] = []
         # The driver's parameter marker, for the store's own modules' SQL.
         self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
         self._sql_command = (
@@ -231,6 +234,12 @@ class EventStore:
     def close(self) -> None:
         """Close every connection."""
         self._drop_writer()
+        with self._writer_lock:
+            readers, self._reader_connections = self._reader_connections, []
+        self._readers = threading.local()
+        for reader in readers:
+            with contextlib.suppress(Exception):
+                reader.close()
         if self._engine is not None:
             self._engine.dispose()
 
@@ -615,6 +624,8 @@ class EventStore:
     def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
         """All rows of one read-only statement in the driver's paramstyle (for the store's
         own modules: verify, status)."""
+        if self._direct is not None:
+            return self._fetch_direct(sql, params)
         raw = self._connect()
         try:
             cursor = raw.cursor()
@@ -631,6 +642,28 @@ class EventStore:
         finally:
             raw.close()
 
+    def _fetch_direct(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
+        """`fetch_rows` on a direct SQLite store: on a connection kept for the calling
+        thread (opening one, with its settings, costs more than most reads; each statement
+        runs in its own implicit read transaction, so it sees every commit before it)."""
+        raw = getattr(self._readers, "connection", None)
+        if raw is None:
+            raw = self._connect()
+            self._readers.connection = raw
+            with self._writer_lock:
+                self._reader_connections.append(raw)
+            _forget_writer_after_fork.add(self)  # a forked child opens its own
+        try:
+            cursor = raw.execute(sql, params)
+            rows: list[Row] = cursor.fetchall()
+            cursor.close()
+            return rows
+        except Exception as exc:
+            self._readers.connection = None
+            with contextlib.suppress(Exception):
+                raw.close()
+            raise describe_connect_error(self._url_text, exc) from None
+
     def connect(self) -> Any:
         """A new DB-API connection of the store's driver (sqlite3 with tourney's settings and
         transactions begun explicitly, or psycopg); the caller closes it. Its parameter
@@ -646,13 +679,15 @@ class EventStore:
             raise describe_connect_error(self._url_text, exc) from None
 
 
-# Stores whose writer connection a forked child must not use (it belongs to the parent).
+# Stores whose writer and reader connections a forked child must not use (the parent's).
 _forget_writer_after_fork: weakref.WeakSet[EventStore] = weakref.WeakSet()
 
 
 def _after_fork_in_child() -> None:
     for store in list(_forget_writer_after_fork):
         store._writer = None
+        store._readers = threading.local()
+        store._reader_connections = []
     _forget_writer_after_fork.clear()
 
 
