@@ -134,9 +134,12 @@ class Desk:
     @property
     def known_hands(self) -> bool:
         """Whether the match was started with --known (hands are dealt, not hidden)."""
-        for _, event in match_events(self.stored):
-            if isinstance(event, MatchStarted):
-                return event.extra.get("hands") == "known"
+        # Asked after every move by a table page: the stored payload of the match_started
+        # in force is read, not the whole stream replayed into events.
+        kept = in_force(self.stored)
+        for event in self.stored:
+            if event.type == MatchStarted.type and event.version in kept:
+                return bool(event.payload.get("hands") == "known")
         return False
 
     def events(self) -> list[Event]:
