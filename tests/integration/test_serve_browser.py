@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from tests.cli.conftest import template_db
 from tests.integration.live_server import live_server
 from tests.integration.playwright_chromium import PHONE, chromium, needs_chromium, watched
-from tests.cli.conftest import template_db
 from tests.web.conftest import HOSTILE, SECRET, a_match, night_db, paired_db
 from tourney.engine import TilePlaced, TilesRevealed
 from tourney.web.app import Server
@@ -57,7 +57,7 @@ def test_a_whole_hidden_match_tapped_on_a_phone_reaches_the_wall_display(
     wall = watched(chromium.new_page(viewport={"width": 1280, "height": 800}))
     wall.goto(f"{base}/display")
     wall.evaluate("window.notReloaded = true")
-    row = f'#board tr[data-table="1"]'
+    row = '#board tr[data-table="1"]'
     assert wall.locator(row).get_attribute("data-status") == "playing"
 
     context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)

@@ -4,7 +4,6 @@ in-process by Starlette's TestClient."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import shutil
 import sqlite3
@@ -16,9 +15,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli, cli, db, template_db
-from tourney.engine import Event, HandStarted, MatchStarted
+from tourney.engine import Event
 from tourney.match_streams import match_stream
-from tourney.scorer.tablesim import hidden_match
+from tourney.scorer.tablesim import hidden_match, seated
 from tourney.web.app import Server, create_app
 
 __all__ = ["cli", "db", "template_db"]
@@ -83,18 +82,7 @@ def create_tournament(cli: Cli, players: tuple[str, ...] = PLAYERS, table_size: 
 def a_match(players: Sequence[str], seed: int = 4) -> list[Event]:
     """A whole hidden-hand match between ``players`` (two), as a scorer at the table records
     it, without its ``match_started`` (the director's pairing made that)."""
-    events = hidden_match(seed)
-    start = events[0]
-    assert isinstance(start, MatchStarted)
-    names = dict(zip(start.players, players, strict=True))
-    out: list[Event] = []
-    for event in events[1:]:
-        if isinstance(event, HandStarted) and event.opener is not None:
-            event = dataclasses.replace(event, opener=names[event.opener])
-        elif not isinstance(event, HandStarted | MatchStarted):
-            event = dataclasses.replace(event, player=names[event.player])
-        out.append(event)
-    return out
+    return seated(hidden_match(seed), players)[1:]
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,7 @@ Starlette app that routes requests to the table, director and display handlers."
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -11,10 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
-from starlette.requests import Request
-from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tourney.web.ratelimit import RateLimit
 from tourney.web.signing import Signer
@@ -60,10 +60,16 @@ class Server:
         from tourney.web.display_routes import SitePages, render_board
         from tourney.web.feed import Feed
         from tourney.web.night import Night
+        from tourney.web.results import post_results
 
         self.env = environment()
         self.night = Night(self.store, self.signer)
-        self.feed = Feed(self.store, self.projector, lambda: render_board(self))
+        self.feed = Feed(
+            self.store,
+            self.projector,
+            lambda: render_board(self),
+            lambda: post_results(self.night, self.store.engine),
+        )
         self.site = SitePages()
 
     @classmethod
@@ -77,12 +83,14 @@ class Server:
     ) -> Server:
         """A server on database ``db`` (upgraded, read models caught up). The read models
         are then kept current by the feed's thread, not after each append: a move returns
-        as soon as its event is stored."""
+        as soon as its event is stored, and moves made at the same moment at several tables
+        are committed together."""
         from tourney.projections import default_projections
         from tourney.store.eventstore import EventStore
         from tourney.store.projections import Projector
 
         store = EventStore.from_url(db)
+        store.group_commits()  # the tables' moves share commits (one fsync for many)
         try:
             projector = Projector(store, default_projections())
             projector.catch_up()
@@ -96,12 +104,30 @@ class Server:
         self.store.close()
 
 
-class _SecurityHeaders(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+class _Headers:
+    """Every response gets the security headers, and a ``Server-Timing`` header saying how
+    long the server took to start answering (what the load test reads as the server-side
+    time of a move). Plain ASGI: the headers are added as the response starts."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def send_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+                spent = (time.perf_counter() - started) * 1000
+                headers.append("Server-Timing", f"app;dur={spent:.2f}")
+            await send(message)
+
+        await self.app(scope, receive, send_headers)
 
 
 def create_app(server: Server) -> Starlette:
@@ -118,7 +144,7 @@ def create_app(server: Server) -> Starlette:
 
     app = Starlette(
         routes=[*table_routes.routes, *director_routes.routes, *display_routes.routes],
-        middleware=[Middleware(_SecurityHeaders)],
+        middleware=[Middleware(_Headers)],
         lifespan=lifespan,
     )
     app.state.server = server

@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any
 from tourney.match_streams import confirmations, match_id, match_stream
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
-from tourney.web.reads import match_rows, standings_rows
+from tourney.web.reads import MatchLine, match_lines, standings_rows
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-    from tourney.store.models import MatchViewRow
     from tourney.web.night import Night
 
 
@@ -31,7 +30,7 @@ class TableStatus:
     unconfirmed: tuple[str, ...] = ()
 
 
-def _status(row: MatchViewRow | None) -> tuple[str, tuple[int, ...]]:
+def _status(row: MatchLine | None) -> tuple[str, tuple[int, ...]]:
     if row is None:
         return "waiting", ()
     scores = tuple(row.scores)
@@ -40,7 +39,7 @@ def _status(row: MatchViewRow | None) -> tuple[str, tuple[int, ...]]:
     if row.status == "invalid":
         return "invalid", scores
     if row.hands:
-        return f"hand {len(row.hands)}", scores
+        return f"hand {row.hands}", scores
     return "playing", scores
 
 
@@ -53,7 +52,7 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
     state = loaded.state
     tables = night.tables(loaded)
     # The read model keys a match by its canonical (upper-case) id, as its stream does.
-    rows = match_rows(engine, [match_id(t.match_id) for t in tables])
+    rows = match_lines(engine, [match_id(t.match_id) for t in tables])
     statuses = []
     for table in tables:
         status, scores = _status(rows.get(match_id(table.match_id)))

@@ -28,6 +28,7 @@ from tourney.web.respond import (
     check_csrf,
     client_address,
     edge,
+    read_form,
     refusal,
     render,
     server,
@@ -92,7 +93,7 @@ async def login(request: Request) -> Response:
         response = refusal(request, f"too many failed sign-ins: try again in {wait} s", 429)
         response.headers["Retry-After"] = str(wait)
         return response
-    form = await request.form()
+    form = await read_form(request)
     check_csrf(request, form)
     password = form.get("password")
     if not isinstance(password, str) or not hmac.compare_digest(
@@ -117,7 +118,7 @@ async def login(request: Request) -> Response:
 
 @edge
 async def logout(request: Request) -> Response:
-    form = await request.form()
+    form = await read_form(request)
     check_csrf(request, form)
     response = RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
     response.delete_cookie(SESSION_COOKIE, path="/")
@@ -197,7 +198,7 @@ def action(name: str, run: Callable[[Any, Any], None]) -> Callable[..., Any]:
     @edge
     async def handler(request: Request) -> Response:
         _require_session(request)
-        form = await request.form()
+        form = await read_form(request)
         check_csrf(request, form)
         srv = server(request)
         await run_in_threadpool(run, srv, form)

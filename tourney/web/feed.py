@@ -1,6 +1,7 @@
 """The log watched for the wall displays: when an event lands (appended by this process, or
 seen in the log by polling, for one appended by another process), the read models are
-caught up, the display board is rendered once, and every listening display is sent it.
+caught up, the results policy runs (`tourney.web.results`), the display board is rendered
+once, and every listening display is sent it.
 
 One thread per server process does the watching and the catching up, at most every
 `MIN_GAP` seconds: under load the read models are caught up in one transaction for many
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from tourney.store.projections import Projector
 
 POLL = 0.1  # seconds between looks at the log when nothing was appended here
-MIN_GAP = 0.05  # seconds between two catch-ups
+MIN_GAP = 0.25  # seconds between two catch-ups (and board renders) under load
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 
 log = logging.getLogger("tourney.serve")
@@ -32,15 +33,21 @@ class Feed:
     """Catches the read models up and sends the rendered board to every subscriber."""
 
     def __init__(
-        self, store: EventStore, projector: Projector, render_board: Callable[[], str]
+        self,
+        store: EventStore,
+        projector: Projector,
+        render_board: Callable[[], str],
+        policy: Callable[[], int] = lambda: 0,
     ) -> None:
         self.store = store
         self.projector = projector
         self.render_board = render_board
+        self.policy = policy
         self.position = -1
         self.board = ""
         self._wake = threading.Event()
         self._stop = threading.Event()
+        self._stepping = threading.Lock()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queues: set[asyncio.Queue[tuple[int, str]]] = set()
@@ -77,8 +84,15 @@ class Feed:
                 self._stop.wait(rest)
 
     def step(self) -> bool:
-        """Catch up; when the log moved, render the board and send it. True if it moved."""
+        """Catch up and run the policy (posting results: its events are caught up too);
+        when the log moved, render the board and send it. True if it moved."""
+        with self._stepping:
+            return self._step()
+
+    def _step(self) -> bool:
         self.projector.catch_up()
+        if self.policy():
+            self.projector.catch_up()
         position = self.store.max_position()
         if position == self.position:
             return False
@@ -114,5 +128,5 @@ class Feed:
 
 
 def _message(position: int, board: str) -> str:
-    data = "".join(f"data: {line}\n" for line in board.splitlines() or [""])
-    return f"id: {position}\n{data}\n"
+    # One data line: the board is HTML, where a newline is only a space.
+    return f"id: {position}\ndata: {' '.join(board.splitlines())}\n\n"

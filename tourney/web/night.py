@@ -56,6 +56,7 @@ class Night:
         self._loaded: Loaded | None = None
         self._generations: tuple[str, int, dict[tuple[int, int], int]] = ("", -1, {})
         self._desks: dict[str, tuple[Desk, threading.Lock]] = {}
+        self._tables: tuple[Loaded | None, list[Table]] = (None, [])
 
     # -- the tournament --------------------------------------------------------------------
 
@@ -82,16 +83,12 @@ class Night:
 
     def tables(self, loaded: Loaded) -> list[Table]:
         """The tables of the latest round (deciding matches of that round included)."""
-        state = loaded.state
-        if not state.rounds:
-            return []
-        latest = state.rounds[-1]
-        paired: list[PairedTable] = list(latest.tables)
-        paired += [d.table for d in state.deciding if d.round == latest.round]
-        return [
-            Table(t.number, t.match_id, tuple(state.players[p].name for p in t.seats))
-            for t in paired
-        ]
+        cached = self._tables
+        if cached[0] is loaded:
+            return cached[1]
+        tables = _tables(loaded)
+        self._tables = (loaded, tables)
+        return tables
 
     # -- table links -----------------------------------------------------------------------
 
@@ -158,13 +155,27 @@ class Night:
         with self._lock:
             entry = self._desks.get(match_id)
             if entry is None:
-                entry = (Desk(self.store, match_id, recorded_by), threading.Lock())
+                desk = Desk(self.store, match_id, recorded_by)
+                desk.posts_results = False  # the feed's results policy posts them
+                entry = (desk, threading.Lock())
                 self._desks[match_id] = entry
         desk, lock = entry
         with lock:
             desk.recorded_by = recorded_by
             desk.refresh()
             yield desk
+
+
+def _tables(loaded: Loaded) -> list[Table]:
+    state = loaded.state
+    if not state.rounds:
+        return []
+    latest = state.rounds[-1]
+    paired: list[PairedTable] = list(latest.tables)
+    paired += [d.table for d in state.deciding if d.round == latest.round]
+    return [
+        Table(t.number, t.match_id, tuple(state.players[p].name for p in t.seats)) for t in paired
+    ]
 
 
 __all__ = ["Night", "Table", "TokenRefused"]

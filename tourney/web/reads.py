@@ -4,7 +4,7 @@ the migrations are checked against (`tourney.store.models`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from sqlmodel import Session, col, select
 
@@ -14,14 +14,29 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 
-def match_rows(engine: Engine, match_ids: Iterable[str]) -> dict[str, MatchViewRow]:
-    """The `match_views` rows of ``match_ids`` that exist, by match id."""
+class MatchLine(NamedTuple):
+    """What a board shows of a `match_views` row."""
+
+    match_id: str
+    status: str
+    scores: list[int]
+    hands: int
+
+
+def match_lines(engine: Engine, match_ids: Iterable[str]) -> dict[str, MatchLine]:
+    """The board's columns of the `match_views` rows of ``match_ids``, by match id (only
+    the columns shown are read: the board is rendered several times a second under load)."""
     wanted = list(match_ids)
     if not wanted:
         return {}
+    query = select(
+        MatchViewRow.match_id, MatchViewRow.status, MatchViewRow.scores, MatchViewRow.hands
+    ).where(col(MatchViewRow.match_id).in_(wanted))
     with Session(engine) as session:
-        rows = session.exec(select(MatchViewRow).where(col(MatchViewRow.match_id).in_(wanted)))
-        return {row.match_id: row for row in rows}
+        return {
+            match_id: MatchLine(match_id, status, list(scores), len(hands))
+            for match_id, status, scores, hands in session.exec(query)
+        }
 
 
 def standings_rows(engine: Engine, slug: str) -> list[StandingsViewRow]:

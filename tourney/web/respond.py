@@ -6,7 +6,10 @@ from __future__ import annotations
 import hmac
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl
 
+import orjson
+from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
@@ -87,6 +90,33 @@ def render(
 NO_STORE = {"Cache-Control": "no-store"}
 
 
+class FastJSON(JSONResponse):
+    """A JSON response written by orjson (the table page's JSON answers carry the layout,
+    after every move)."""
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
+
+
+async def read_form(request: Request) -> FormData:
+    """The request's form: an urlencoded body (what the pages send) read directly,
+    anything else as Starlette reads it. Raises BadForm for a body that is not a form."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if kind != "application/x-www-form-urlencoded":
+        return await request.form()
+    body = await request.body()
+    if len(body) > MAX_FORM:
+        raise BadForm("the form is too large")
+    try:
+        pairs = parse_qsl(body.decode(), keep_blank_values=True, max_num_fields=200)
+    except (UnicodeDecodeError, ValueError):
+        raise BadForm("the form cannot be read") from None
+    return FormData(list[tuple[str, str | UploadFile]](pairs))
+
+
+MAX_FORM = 64 * 1024
+
+
 def wants_json(request: Request) -> bool:
     return "application/json" in request.headers.get("accept", "")
 
@@ -94,7 +124,7 @@ def wants_json(request: Request) -> bool:
 def refusal(request: Request, message: str, status: int) -> Response:
     """A refusal as one line: JSON for a script, a small page for a person."""
     if wants_json(request):
-        return JSONResponse({"error": message}, status_code=status, headers=NO_STORE)
+        return FastJSON({"error": message}, status_code=status, headers=NO_STORE)
     return render(request, "web/refused.html", {"message": message, "status": status}, status)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.engine import Event, HandStarted, Passed, Tile, TileDrawn, TilePlaced, TilesRevealed
@@ -20,7 +20,17 @@ from tourney.errors import TourneyError
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
-from tourney.web.respond import NO_STORE, BadForm, check_csrf, edge, render, server, wants_json
+from tourney.web.respond import (
+    NO_STORE,
+    BadForm,
+    FastJSON,
+    check_csrf,
+    edge,
+    read_form,
+    render,
+    server,
+    wants_json,
+)
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -142,7 +152,7 @@ def _heading(srv: Any) -> Any:
 async def table_post(request: Request) -> Response:
     srv = server(request)
     signed = request.path_params["token"]
-    form = await request.form()
+    form = await read_form(request)
     check_csrf(request, form)
     move, tiles, at, cid = _form_fields(form)
 
@@ -169,12 +179,12 @@ async def table_post(request: Request) -> Response:
     context, status, done, data = await run_in_threadpool(record)
     if wants_json(request):
         if data is None:
-            return JSONResponse(
+            return FastJSON(
                 {"error": context["error"], "state": context["state"]},
                 status_code=status,
                 headers=NO_STORE,
             )
-        return JSONResponse(data, headers=NO_STORE)
+        return FastJSON(data, headers=NO_STORE)
     if done is not None:
         return RedirectResponse(f"/t/{signed}?done={done}", status_code=303, headers=NO_STORE)
     return render(request, "web/table.html", context, status)
@@ -190,7 +200,7 @@ async def table_state(request: Request) -> Response:
         with srv.night.at_table(signed) as (_table, desk):
             return {**view.state(desk), "confirmed": desk.confirmed}
 
-    return JSONResponse(await run_in_threadpool(look), headers=NO_STORE)
+    return FastJSON(await run_in_threadpool(look), headers=NO_STORE)
 
 
 routes = [
