@@ -624,8 +624,8 @@ class EventStore:
     def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
         """All rows of one read-only statement in the driver's paramstyle (for the store's
         own modules: verify, status)."""
-        if self._direct is not None:
-            return self._fetch_direct(sql, params)
+        if self._direct is not None or not self._sqlite:
+            return self._fetch_kept(sql, params)
         raw = self._connect()
         try:
             cursor = raw.cursor()
@@ -642,13 +642,14 @@ class EventStore:
         finally:
             raw.close()
 
-    def _fetch_direct(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
-        """`fetch_rows` on a direct SQLite store: on a connection kept for the calling
-        thread (opening one, with its settings, costs more than most reads; each statement
-        runs in its own implicit read transaction, so it sees every commit before it)."""
+    def _fetch_kept(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
+        """`fetch_rows` on a connection kept for the calling thread, in autocommit: each
+        statement is its own read transaction, so it sees every commit made before it.
+        (Opening a SQLite connection with its settings costs more than most reads; a pooled
+        PostgreSQL connection costs a checkout and two rollbacks, three round trips.)"""
         raw = getattr(self._readers, "connection", None)
         if raw is None:
-            raw = self._connect()
+            raw = self._open_reader()
             self._readers.connection = raw
             with self._writer_lock:
                 self._reader_connections.append(raw)
@@ -662,6 +663,17 @@ class EventStore:
             self._readers.connection = None
             with contextlib.suppress(Exception):
                 raw.close()
+            raise describe_connect_error(self._url_text, exc) from None
+
+    def _open_reader(self) -> Any:
+        if self._sqlite:
+            return self._connect()
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql")
+        try:
+            return psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
+        except Exception as exc:
             raise describe_connect_error(self._url_text, exc) from None
 
     def connect(self) -> Any:
