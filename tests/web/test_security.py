@@ -8,11 +8,14 @@ from __future__ import annotations
 import base64
 import html
 import uuid
+from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
-from tests.web.conftest import HOSTILE, PASSWORD, Night
+from tests.web.conftest import HOSTILE, PASSWORD, SECRET, Night
 from tests.web.phone import Phone
+from tourney.web.app import Server, create_app
 from tourney.web.signing import Signer
 from tourney.web.tokens import TableToken
 
@@ -192,3 +195,14 @@ def test_pages_carry_a_content_security_policy(night: Night) -> None:
     page = night.client.get(night.link(1))
     assert "script-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["x-frame-options"] == "DENY"
+
+
+def test_before_any_tournament_every_page_says_so(tmp_path: Path, db: str) -> None:
+    server = Server.open(db, SECRET, director_password=PASSWORD)
+    with TestClient(create_app(server)) as client:
+        for path in ("/display", "/director/login"):
+            page = client.get(path)
+            assert page.status_code == 409 and "no tournament yet" in page.text, path
+        assert client.get("/site/index.html").status_code == 404
+        link = TableToken("club-night", 1, 1).sign(Signer(SECRET))
+        assert client.get(f"/t/{link}").status_code == 403

@@ -121,12 +121,11 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
         typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")
         return
     tables = night.tables(loaded)
+    name = loaded.state.created.name
     if not tables:
-        typer.echo(
-            f"{loaded.state.title}: no round paired yet (tourney pair, or the director's page)"
-        )
+        typer.echo(f"{name}: no round paired yet (tourney pair, or the director's page)")
         return
-    typer.echo(f"{loaded.state.title}, round {len(loaded.state.rounds)}: scan a table's code")
+    typer.echo(f"{name}, round {len(loaded.state.rounds)}: each table scans its own code")
     for table in tables:
         link = f"{base}/t/{night.token(loaded, table.number)}"
         typer.echo(f"\nTable {table.number}: {' · '.join(table.seats)}")

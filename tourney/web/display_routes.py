@@ -18,6 +18,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from tourney.errors import TourneyError
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
@@ -48,8 +49,11 @@ async def display(request: Request) -> Response:
     loaded = await run_in_threadpool(srv.night.loaded)
     from tourney.reports.heading import heading_of
 
-    heading = heading_of(loaded.state) if loaded is not None else None
-    return render(request, "web/display.html", {"board": board, "heading": heading})
+    if loaded is None:
+        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    return render(
+        request, "web/display.html", {"board": board, "heading": heading_of(loaded.state)}
+    )
 
 
 async def display_events(request: Request) -> Response:

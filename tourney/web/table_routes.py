@@ -155,6 +155,7 @@ async def table_post(request: Request) -> Response:
     form = await read_form(request)
     check_csrf(request, form)
     move, tiles, at, cid = _form_fields(form)
+    as_json = wants_json(request)
 
     def record() -> tuple[dict[str, Any], int, str | None, dict[str, Any] | None]:
         with srv.night.at_table(signed) as (table, desk):
@@ -167,6 +168,8 @@ async def table_post(request: Request) -> Response:
                 return context, 409, None, None
             srv.feed.poke()
             last = recorded[-1].version if recorded else desk.version
+            if not as_json:
+                return {}, 303, str(last), None
             stored = next(e for e in reversed(desk.stored) if e.version == last)
             data = {
                 "state": view.state(desk),
@@ -177,7 +180,7 @@ async def table_post(request: Request) -> Response:
             return {}, 303, str(last), data
 
     context, status, done, data = await run_in_threadpool(record)
-    if wants_json(request):
+    if as_json:
         if data is None:
             return FastJSON(
                 {"error": context["error"], "state": context["state"]},
