@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.match_streams import confirmations, match_id, match_stream
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
-from tourney.web.reads import MatchLine, match_lines, standings_rows
+from tourney.web.reads import MatchLine, match_lines, standings_lines
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -77,5 +77,5 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
         "heading": heading_of(state),
         "round": len(state.rounds),
         "tables": statuses,
-        "standings": standings_rows(engine, loaded.slug),
+        "standings": standings_lines(engine, loaded.slug),
     }

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tourney.store.projections import Projector
 
 POLL = 0.1  # seconds between looks at the log when nothing was appended here
-MIN_GAP = 0.25  # seconds between two catch-ups (and board renders) under load
+MIN_GAP = 0.2  # seconds between two catch-ups (and board renders) under load
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 
 log = logging.getLogger("tourney.serve")

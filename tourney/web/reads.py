@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from tourney.store.models import MatchViewRow, StandingsViewRow, TournamentViewRow
+from tourney.store.models import MatchViewRow, StandingsViewRow
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -39,17 +40,26 @@ def match_lines(engine: Engine, match_ids: Iterable[str]) -> dict[str, MatchLine
         }
 
 
-def standings_rows(engine: Engine, slug: str) -> list[StandingsViewRow]:
-    """Tournament ``slug``'s standings lines, in the order they rank."""
-    with Session(engine) as session:
-        query = (
-            select(StandingsViewRow)
-            .where(StandingsViewRow.slug == slug)
-            .order_by(col(StandingsViewRow.line))
-        )
-        return list(session.exec(query))
+class StandingLine(NamedTuple):
+    """What a board shows of a `standings_views` row."""
+
+    rank: int
+    tied: bool
+    name: str
+    match_points: str
+    played: int
+    points_scored: int
 
 
-def tournament_row(engine: Engine, slug: str) -> TournamentViewRow | None:
+def standings_lines(engine: Engine, slug: str) -> list[StandingLine]:
+    """Tournament ``slug``'s standings lines, in the order they rank (the board's columns)."""
+    row = StandingsViewRow
+    shown = (row.rank, row.tied, row.name, row.match_points, row.played, row.points_scored)
+    # SQLAlchemy's select: SQLModel's typed one takes at most four columns.
+    query = (
+        sa_select(*(col(column) for column in shown))
+        .where(col(row.slug) == slug)
+        .order_by(col(row.line))
+    )
     with Session(engine) as session:
-        return session.get(TournamentViewRow, slug)
+        return [StandingLine(*values) for values in session.execute(query)]
