@@ -100,3 +100,27 @@ def test_publish_without_a_folder_is_refused(night: Night) -> None:
     refused = night.client.post("/director/publish", data={"csrf": night.csrf("/director")})
     assert refused.status_code == 409
     assert "--site" in refused.text
+
+
+def test_a_result_left_unposted_by_a_killed_server_is_posted_on_the_next_start(
+    night_db: str,
+) -> None:
+    # The last move was stored, then the process died before posting the result.
+    server = Server.open(night_db, SECRET)
+    loaded = server.night.loaded()
+    assert loaded is not None
+    (table,) = [t for t in server.night.tables(loaded) if t.number == 1]
+    with server.night.desk(table.match_id, "table 1") as desk:
+        for event in a_match(table.seats):
+            desk.append_events(lambda event=event: [event])  # type: ignore[misc]
+        assert desk.match.finished
+    assert server.night.director.load(loaded.slug).state.matches[table.match_id].outcome is None
+    server.store.close()
+    again = Server.open(night_db, SECRET)
+    with TestClient(create_app(again)) as client:  # starting catches up, then posts
+        board = client.get("/display").text
+    state = Server.open(night_db, SECRET)
+    outcome = state.night.director.load(loaded.slug).state.matches[table.match_id].outcome
+    state.store.close()
+    assert outcome is not None and outcome.kind == "played"
+    assert 'data-table="1" data-status="finished"' in board and "won (" in board
