@@ -124,3 +124,17 @@ def test_a_result_left_unposted_by_a_killed_server_is_posted_on_the_next_start(
     state.store.close()
     assert outcome is not None and outcome.kind == "played"
     assert 'data-table="1" data-status="finished"' in board and "won (" in board
+
+
+def test_the_table_cards_to_print_carry_each_tables_code_for_the_director_only(
+    night: Night,
+) -> None:
+    assert night.client.get("/director/cards", follow_redirects=False).status_code == 303
+    public = night.client.get("/site/round-1-table-cards.html").text
+    assert "<svg" not in public and "/t/" not in public  # the public cards carry no link
+    night.sign_in()
+    cards = night.client.get("/director/cards").text
+    assert cards.count("<svg") == 3
+    for table in (1, 2, 3):
+        assert f'<section class="card" data-table="{table}">' in cards
+        assert night.link(table) in cards  # the code's text, in its title

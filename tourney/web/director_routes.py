@@ -132,14 +132,23 @@ async def _heading(request: Request) -> Any:
     return heading_of(loaded.state) if loaded is not None else None
 
 
-@edge
-async def director_page(request: Request) -> Response:
+def _links_base(request: Request) -> str | None:
+    """For a director's page: the base URL of the table links, or None without the
+    session (the page then sends the browser to sign in)."""
     srv = server(request)
     if srv.director_password is None:
         raise Forbidden(DISABLED)
     if not _has_session(request):
+        return None
+    return srv.public_url or str(request.base_url).rstrip("/")
+
+
+@edge
+async def director_page(request: Request) -> Response:
+    srv = server(request)
+    base = _links_base(request)
+    if base is None:
         return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
-    base = srv.public_url or str(request.base_url).rstrip("/")
 
     def look() -> dict[str, Any]:
         from tourney.reports.results import result_text
@@ -173,6 +182,38 @@ async def director_page(request: Request) -> Response:
     if context["heading"] is None:
         raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
     return render(request, "web/director.html", {**context, "notice": done})
+
+
+@edge
+async def table_cards_page(request: Request) -> Response:
+    """The latest round's table cards (the published template) with each table's QR code,
+    for the director to print: director's session only, as the links record."""
+    srv = server(request)
+    base = _links_base(request)
+    if base is None:
+        return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
+
+    def look() -> dict[str, Any]:
+        from tourney.reports.heading import heading_of
+        from tourney.reports.rounds import round_name, table_cards
+        from tourney.web.qr import qr_svg
+
+        loaded = srv.night.loaded()
+        if loaded is None or not loaded.state.rounds:
+            raise TourneyError("no round is paired: there are no table cards yet")
+        number = len(loaded.state.rounds)
+        codes = {
+            t.number: qr_svg(f"{base}/t/{srv.night.token(loaded, t.number)}")
+            for t in srv.night.tables(loaded)
+        }
+        return {
+            "heading": heading_of(loaded.state),
+            "name": round_name(loaded.state, number),
+            "cards": table_cards(loaded.state, number),
+            "qr_codes": codes,
+        }
+
+    return render(request, "table_cards.html", await run_in_threadpool(look))
 
 
 def _format(loaded: Any) -> str | None:
@@ -284,6 +325,7 @@ def _publish(srv: Any, form: Any) -> None:
 
 routes = [
     Route("/director", director_page, methods=["GET"]),
+    Route("/director/cards", table_cards_page, methods=["GET"]),
     Route("/director/login", login_page, methods=["GET"]),
     Route("/director/login", login, methods=["POST"]),
     Route("/director/logout", logout, methods=["POST"]),
