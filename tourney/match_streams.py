@@ -6,11 +6,12 @@ store keeps in its own column. An ``undone`` event (payload ``{"version": N}``) 
 event at version N out of force; undoing an ``undone`` event puts its target back (redo).
 Nothing is ever deleted or edited: replay, display and export skip what is not in force.
 
-Besides the record's events and ``undone``, a stream holds one more stream-only event: a
-``match_closed`` (payload ``{"by": "director", "ruling": KIND, "reason": ...}``), appended
-with the director's ruling on a tournament table in the same transaction; nothing is
-recorded at the table after it. Replay and export skip stream-only events; none can be
-undone.
+Besides the record's events and ``undone``, a stream holds two more stream-only events. A
+``result_confirmed`` (payload ``{"player": NAME}``) is a player's tap at the table saying
+the finished match's result is right. A ``match_closed`` (payload ``{"by": "director",
+"ruling": KIND, "reason": ...}``) is appended with the director's ruling on a tournament
+table in the same transaction; nothing is recorded at the table after it. The rules engine
+never sees stream-only events, and only an ``undone`` can be undone.
 
 A tournament table's stream starts with a ``match_started`` whose extra fields name its
 tournament and match (`table_of`); only the director's desk opens such streams.
@@ -31,8 +32,11 @@ UNDONE = "undone"
 CLOSED = "match_closed"
 """The stream-only event type that closes a table's record after the director's ruling."""
 
-STREAM_ONLY = frozenset({UNDONE, CLOSED})
-"""Event types of a match stream that are not events of the match record."""
+RESULT_CONFIRMED = "result_confirmed"
+"""The stream-only event type of one player confirming a finished match's result."""
+
+STREAM_ONLY = frozenset({UNDONE, CLOSED, RESULT_CONFIRMED})
+"""Event types of a match stream that are not match events: the engine never sees them."""
 
 STREAM_PREFIX = "match-"
 
@@ -128,10 +132,30 @@ def table_of(first: StreamEvent | None) -> tuple[str, str] | None:
     return None
 
 
+def confirmations(stored: Sequence[StreamEvent]) -> list[str]:
+    """The players who confirmed the result as it stands: ``result_confirmed`` events in
+    force recorded after the last match event in force, first confirmation first. (A
+    confirmation made before an undo changed the result no longer counts; one made before
+    an undo that was itself undone counts again, for the result is the same.)"""
+    kept = in_force(stored)
+    last = max(
+        (e.version for e in stored if e.version in kept and e.type not in STREAM_ONLY),
+        default=0,
+    )
+    players: list[str] = []
+    for event in stored:
+        if event.type == RESULT_CONFIRMED and event.version > last and event.version in kept:
+            player = event.payload.get("player")
+            if isinstance(player, str) and player not in players:
+                players.append(player)
+    return players
+
+
 def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:
     """The version an undo takes back: the newest match event in force; with ``redo``, the
     newest undo in force of a match event (undoing it redoes; a redo is not redone again).
-    None when there is nothing to take back.
+    Confirmations are not taken back by default (undo names them by version). None when
+    there is nothing to take back.
     """
     kept = in_force(stored)
     types: dict[object, str] = {e.version: e.type for e in stored}
@@ -140,7 +164,8 @@ def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None
             continue
         if not redo and event.type not in STREAM_ONLY:
             return event.version
-        if redo and event.type == UNDONE and types.get(event.payload.get("version")) != UNDONE:
+        target = types.get(event.payload.get("version"))
+        if redo and event.type == UNDONE and target not in STREAM_ONLY:
             return event.version
     return None
 
@@ -154,6 +179,8 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
                 return f"v{version} undo of v{p.get('version')}"
             if event.type == CLOSED:
                 return f"v{version} closed by the director ({p.get('ruling')})"
+            if event.type == RESULT_CONFIRMED:
+                return f"v{version} result confirmed by {p.get('player')}"
             words = [str(p[k]) for k in ("player", "opener", "tile") if p.get(k) is not None]
             if p.get("on") is not None:
                 words += ["on", str(p["on"])]

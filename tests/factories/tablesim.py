@@ -3,10 +3,20 @@ bots play known hands, and the record keeps only what the table shows."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Sequence
 
 from tourney.bots import GreedyBot
-from tourney.engine import Event, HandEnd, HandStarted, Match, TileDrawn, TilesRevealed
+from tourney.engine import (
+    Event,
+    HandEnd,
+    HandStarted,
+    Match,
+    MatchStarted,
+    TileDrawn,
+    TilesRevealed,
+)
 from tourney.simulate import player_names, simulate_match
 
 
@@ -49,3 +59,21 @@ def hidden_record(known: list[Event]) -> list[Event]:
 def hidden_match(seed: int, players: int = 2, target: int = 61) -> list[Event]:
     """A whole match between bots as a scorer at a physical table records it."""
     return hidden_record(known_match(seed, players, target))
+
+
+def seated(events: list[Event], players: Sequence[str]) -> list[Event]:
+    """``events`` with its players renamed, seat for seat, to ``players`` (a record played
+    by bots, replayed at a tournament table)."""
+    start = events[0]
+    if not isinstance(start, MatchStarted):
+        raise ValueError("a match record starts with match_started")
+    names = dict(zip(start.players, players, strict=True))
+    out: list[Event] = [dataclasses.replace(start, players=tuple(players))]
+    for event in events[1:]:
+        if isinstance(event, HandStarted):
+            if event.opener is not None:
+                event = dataclasses.replace(event, opener=names[event.opener])
+        elif not isinstance(event, MatchStarted):
+            event = dataclasses.replace(event, player=names[event.player])
+        out.append(event)
+    return out

@@ -206,7 +206,7 @@ class StoreContract:
 
         monkeypatch.setattr(EventStore, "_insert", fail_on_the_third)
         with pytest.raises(TourneyError):
-            store.append_streams([StreamAppend(f"m-{n}", events(1)) for n in range(3, 7)])
+            store.append_streams([StreamAppend(f"m-{n}", events(2)) for n in range(3, 7)])
         monkeypatch.undo()
         assert list(store.read_all()) == before
         assert store.fetch_rows("SELECT COUNT(*) FROM streams", ())[0][0] == 1

@@ -35,6 +35,7 @@ def _register() -> None:
         records_cmd,
         replay_cmd,
         round_cmd,
+        serve_cmd,
         simulate_cmd,
         standings_cmd,
         tournament_cmd,
@@ -48,6 +49,7 @@ def _register() -> None:
     standings_cmd.register(app)
     director_cmd.register(app)
     publish_cmd.register(app)
+    serve_cmd.register(app)
     match_cmd.register(app)
     turn_cmd.register(app)
     console_cmd.register(app)

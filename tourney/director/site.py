@@ -11,7 +11,7 @@ from tourney.match_streams import match_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
-    from tourney.reports.publish import Played
+    from tourney.reports.publish import Play
 
 
 def publish_tournament(
@@ -24,18 +24,37 @@ def publish_tournament(
     recorded. Raises `PublishError` and the errors of `tourney.reports.publish.publish`.
     """
     from tourney.output_files import database_files
-    from tourney.reports.publish import Played, publish
+    from tourney.reports.publish import publish
     from tourney.reports.site_folder import check_site_folder
 
-    store = director.store
-    protected = database_files(store)
+    protected = database_files(director.store)
     check_site_folder(site_dir, protected)
     state = director.load(slug).state
+    play = replays(director)
+    return publish(site_dir, state, state.matches, play, templates_dir, protected=protected)
+
+
+def tournament_pages(
+    director: DirectorDesk, slug: str, templates_dir: Path | None = None
+) -> dict[str, str]:
+    """Every page of tournament ``slug``'s site, by file name, as `publish_tournament`
+    would write them (for `tourney serve`)."""
+    from tourney.reports.publish import site_pages
+
+    state = director.load(slug).state
+    return site_pages(state, state.matches, replays(director), templates_dir)
+
+
+def replays(director: DirectorDesk) -> Play:
+    """Each match's play for its sheet, replayed from its stream when asked (None for a
+    match whose stream holds nothing)."""
+    from tourney.reports.publish import Played
 
     def play(match_id: str) -> Played | None:
         match, in_force, version = director.replay_match(match_id)
         if not version:
             return None
-        return Played(match, in_force, store.short_head_hash(match_stream(match_id)) or "")
+        short = director.store.short_head_hash(match_stream(match_id)) or ""
+        return Played(match, in_force, short)
 
-    return publish(site_dir, state, state.matches, play, templates_dir, protected=protected)
+    return play

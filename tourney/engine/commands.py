@@ -263,6 +263,81 @@ def placeable_tiles(match: Match) -> list[Tile]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """What can be recorded now, as data for buttons (the table page), asked of the engine.
+
+    Known hands: exactly the legal moves. Hidden hands: every placement the record cannot
+    rule out (the engine refuses the rest with its reason when the tiles are revealed or
+    seen); draw and pass only when the engine accepts them now.
+    """
+
+    player: str | None = None
+    """Who acts: the player to move, the player whose reveal is awaited, or None."""
+    places: tuple[tuple[Tile, tuple[Tile | None, ...]], ...] = ()
+    """Each tile that may be placed, with the table tiles it may go on (None: opening)."""
+    draw: bool = False
+    draw_tiles: tuple[Tile, ...] = ()
+    """Known hands: the boneyard (a draw names its tile). Hidden: tiles a seen draw may be."""
+    pass_: bool = False
+    reveal_tiles: tuple[Tile, ...] = ()
+    """Awaiting reveals: the tiles ``player`` may be holding."""
+    reveal_count: int = 0
+    """Awaiting reveals: how many tiles ``player`` holds."""
+    openers: tuple[str, ...] = ()
+    """Between hands: who may open the next hand (one name when the rule decides)."""
+
+
+def _accepts(match: Match, event: Event) -> bool:
+    try:
+        match.check(event)
+    except (RuleError, EventError):
+        return False
+    return True
+
+
+def legal_moves(match: Match) -> Moves:
+    """The moves recordable in ``match`` now (see `Moves`); ``match`` is not changed."""
+    phase = match.phase
+    if phase is Phase.BETWEEN_HANDS:
+        rule = match.next_opener
+        return Moves(openers=(rule,) if rule is not None else match.players)
+    if phase is Phase.AWAITING_REVEALS:
+        player = match.reveals_needed[0]
+        seat = match.seat_of[player]
+        return Moves(
+            player=player,
+            reveal_tiles=tuple(_unseen_tiles(match, player)),
+            reveal_count=match.counts[seat],
+        )
+    if phase is not Phase.IN_HAND or match.to_move is None:
+        return Moves()
+    mover = match.to_move
+    if match.known:
+        grouped: dict[Tile, list[Tile | None]] = {}
+        for tile, on in match.legal_placements():
+            grouped.setdefault(tile, []).append(on)
+        places = tuple((tile, tuple(dict.fromkeys(ons))) for tile, ons in grouped.items())
+        boneyard = tuple(sorted(match.boneyard))
+        draw = bool(boneyard) and _accepts(match, TileDrawn(mover, boneyard[0]))
+        draw_tiles = boneyard if draw else ()
+    else:
+        empty = match.layout.empty
+        places = tuple(
+            (tile, (None,) if empty else tuple(targets(match, tile)))
+            for tile in placeable_tiles(match)
+        )
+        draw = _accepts(match, TileDrawn(mover))
+        draw_tiles = tuple(_unseen_tiles(match, None)) if draw else ()
+    return Moves(
+        player=mover,
+        places=places,
+        draw=draw,
+        draw_tiles=draw_tiles,
+        pass_=_accepts(match, Passed(mover)),
+    )
+
+
 def _unseen_tiles(match: Match, player: str | None) -> list[Tile]:
     """Tiles that may be drawn (or revealed by ``player``): not on the table, not known to be
     held by anyone else."""
@@ -335,6 +410,7 @@ __all__ = [
     "Action",
     "Command",
     "Draw",
+    "Moves",
     "Pass",
     "Place",
     "Reveal",
@@ -342,6 +418,7 @@ __all__ = [
     "complete",
     "decide",
     "find_player",
+    "legal_moves",
     "notation",
     "parse",
     "parse_placement",

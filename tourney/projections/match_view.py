@@ -106,7 +106,10 @@ class MatchProjection:
             if replay is None or replay.version != event.version - 1:
                 replay = self._resume(batch, event.stream_id, event.version - 1)
                 touched[event.stream_id] = replay
-            replay.feed(event)
+            if event.type in STREAM_ONLY:  # a confirmation: the match itself is unchanged
+                replay.version = event.version
+            else:
+                replay.feed(event)
         rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
         cursor, mark = batch.cursor, batch.mark
         cursor.executemany(f"DELETE FROM {TABLE} WHERE match_id = {mark}", [r[:1] for r in rows])

@@ -9,7 +9,7 @@ half-written site replace a good one.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -79,41 +79,66 @@ def publish(
     disagree with its replay, `TemplatesNotFound` for a missing template folder and
     `TemplateError` for a template that fails; the folder is untouched whenever it raises.
     """
-    env = environment(templates_dir)
-    state = tournament_state
-    standings = standings_view(state)
-    heading = standings.heading
-    candidates = sorted(m for m in set(sheets) if m in state.matches)
-    linked = _linked_pages(env, state, standings)
-    names = [paths.STYLESHEET, *STANDINGS_FILES, *map(paths.match_page, candidates)]
-    names += [name for name, _ in linked]
-    with (
-        template_errors(),
-        SiteFolder(site_dir, state.created.slug, names, protected) as site,
-    ):
-        site.write(paths.STYLESHEET, env.get_template(paths.STYLESHEET).render())
-        site.write(
+    site = _Site(environment(templates_dir), tournament_state, sheets, play)
+    slug = tournament_state.created.slug
+    with template_errors(), SiteFolder(site_dir, slug, site.names, protected) as folder:
+        for name, text in site.pages():
+            folder.write(name, text)
+        return folder.commit()
+
+
+def site_pages(
+    tournament_state: TournamentState,
+    sheets: Collection[str],
+    play: Play,
+    templates_dir: Path | None = None,
+) -> dict[str, str]:
+    """Every page `publish` would write, by file name, held in memory (what `tourney
+    serve` serves). Raises as `publish` does, but for the folder."""
+    site = _Site(environment(templates_dir), tournament_state, sheets, play)
+    with template_errors():
+        return dict(site.pages())
+
+
+class _Site:
+    """The pages of one tournament's site, rendered one at a time: the standings, each
+    completed match sheet, then the pages that link to the sheets written."""
+
+    def __init__(
+        self, env: Environment, state: TournamentState, sheets: Collection[str], play: Play
+    ) -> None:
+        self.env = env
+        self.state = state
+        self.play = play
+        self.standings = standings_view(state)
+        self.candidates = sorted(m for m in set(sheets) if m in state.matches)
+        self.linked = _linked_pages(env, state, self.standings)
+        self.names = [paths.STYLESHEET, *STANDINGS_FILES, *map(paths.match_page, self.candidates)]
+        self.names += [name for name, _ in self.linked]
+
+    def pages(self) -> Iterator[tuple[str, str]]:
+        env, state, standings = self.env, self.state, self.standings
+        yield paths.STYLESHEET, env.get_template(paths.STYLESHEET).render()
+        yield (
             paths.standings_file("html"),
             env.get_template("standings.html").render(context_of(standings)),
         )
-        site.write(paths.standings_file("md"), standings_markdown(standings))
-        site.write(paths.standings_file("csv"), standings_csv(standings))
-        site.write(paths.standings_file("json"), standings_json(state))
+        yield paths.standings_file("md"), standings_markdown(standings)
+        yield paths.standings_file("csv"), standings_csv(standings)
+        yield paths.standings_file("json"), standings_json(state)
         written: set[str] = set()
         match_template = env.get_template("match_sheet.html")
-        for match_id in candidates:
-            played = play(match_id)
+        for match_id in self.candidates:
+            played = self.play(match_id)
             if played is None:
                 continue
             record = state.matches[match_id]
             sheet = match_sheet(state, record, played.match, played.events, played.integrity_hash)
-            site.write(
-                paths.match_page(match_id), match_template.render(heading=heading, sheet=sheet)
-            )
+            text = match_template.render(heading=standings.heading, sheet=sheet)
+            yield paths.match_page(match_id), text
             written.add(match_id)
-        for name, render in linked:
-            site.write(name, render(frozenset(written)))
-        return site.commit()
+        for name, render in self.linked:
+            yield name, render(frozenset(written))
 
 
 STANDINGS_FILES = tuple(paths.standings_file(x) for x in ("html", "md", "csv", "json"))

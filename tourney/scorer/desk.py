@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tourney.engine import EVENT_TYPES, Event, Match, MatchStarted, Outcome
 from tourney.errors import TourneyError
 from tourney.match_streams import (
+    RESULT_CONFIRMED,
     STREAM_ONLY,
     UNDONE,
     closed_by,
+    confirmations,
     describe,
     in_force,
     match_events,
@@ -132,14 +134,22 @@ class Desk:
     @property
     def known_hands(self) -> bool:
         """Whether the match was started with --known (hands are dealt, not hidden)."""
-        for _, event in match_events(self.stored):
-            if isinstance(event, MatchStarted):
-                return event.extra.get("hands") == "known"
+        # Asked after every move by a table page: the stored payload of the match_started
+        # in force is read, not the whole stream replayed into events.
+        kept = in_force(self.stored)
+        for event in self.stored:
+            if event.type == MatchStarted.type and event.version in kept:
+                return bool(event.payload.get("hands") == "known")
         return False
 
     def events(self) -> list[Event]:
         """The match events in force, in order: the match record."""
         return [event for _, event in match_events(self.stored)]
+
+    @property
+    def confirmed(self) -> list[str]:
+        """The players who confirmed the finished match's result as it stands."""
+        return confirmations(self.stored) if self.match.finished else []
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -165,7 +175,11 @@ class Desk:
         """Append the events ``decide`` returns against the state the scorer saw (it raises
         the engine's refusal). If someone got in first, the same events (the player and
         target as resolved then) are checked against the new state and retried once —
-        unless ``at`` pinned the version the scorer saw (then it is refused)."""
+        unless ``at`` pinned the version the scorer saw (then it is refused). A retry of a
+        submission already recorded returns what was recorded then, decided by nothing."""
+        done = self._already(command_id)
+        if done is not None:
+            return done
         self._check_at(at, command_id)
         self._check_open()
         events = list(decide())
@@ -198,6 +212,9 @@ class Desk:
         The default is resolved against the state the scorer last saw, before catching up: an
         undo must not take back an event another scorer appended meanwhile.
         """
+        done = self._already(command_id)
+        if done is not None:
+            return done
         self._check_at(at, command_id)
         self._check_open()
         target = version if version is not None else undo_target(self.stored, redo)
@@ -263,6 +280,35 @@ class Desk:
                 f"paired on {self.id}'s result; the director can adjudicate a corrected one"
             )
 
+    def confirm(
+        self, player: str, *, at: int | None = None, command_id: str | None = None
+    ) -> list[Recorded]:
+        """Record ``player``'s confirmation of the finished match's result (a
+        ``result_confirmed`` event: once per player, only once the match is over)."""
+        done = self._already(command_id)
+        if done is not None:
+            return done
+        self._check_at(at, command_id)
+        self._check_open()
+
+        def build() -> list[NewEvent]:
+            from tourney.engine.commands import find_player
+            from tourney.store.eventstore import NewEvent
+
+            match = self.match
+            if not match.finished:
+                raise TourneyError(
+                    f"{self.id} is not finished: a result is confirmed once the match is over"
+                )
+            name = find_player(match, player)
+            if name not in match.seat_of:
+                raise TourneyError(f"{player!r} is not a player in {self.id}")
+            if name in confirmations(self.stored):
+                raise TourneyError(f"{name} has already confirmed the result of {self.id}")
+            return [NewEvent(RESULT_CONFIRMED, {"player": name}, recorded_by=self.recorded_by)]
+
+        return self._submit(build, at=at, command_id=command_id)
+
     def import_events(self, events: Iterable[Event]) -> list[Recorded]:
         """Append a whole checked record in one transaction: to a new ad-hoc stream, or to a
         tournament table's own stream when the record continues what the stream holds (the
@@ -296,6 +342,15 @@ class Desk:
                 f"match {self.id} already has {self.version} events: import under another --id"
             )
         return self.append_events(lambda: record)
+
+    def _already(self, command_id: str | None) -> list[Recorded] | None:
+        """What submission ``command_id`` recorded, when it is a retry (else None): a
+        double tap is answered before anything is decided, for the state it was decided
+        against has moved on by its own first attempt."""
+        if command_id is None:
+            return None
+        already = self.store.events_of_command(command_id)
+        return self._replayed(already) if already else None
 
     def _check_at(self, at: int | None, command_id: str | None) -> None:
         """Refuse a submission decided against another version than the stream's head —
@@ -376,7 +431,8 @@ class Desk:
         if stored:
             self.version = stored[-1].version
         if any(e.type in STREAM_ONLY for e in stored):
-            self._rebuild()
+            if any(e.type == UNDONE for e in stored):
+                self._rebuild()
             return [Recorded(e.version, e.type, None, None) for e in stored]
         done = []
         for item in stored:

@@ -192,11 +192,13 @@ def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:
 def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
     """What one appended event did, as the hand-by-hand account tells it."""
     from tourney.account import describe as account_lines
-    from tourney.match_streams import describe
+    from tourney.match_streams import UNDONE, describe
 
-    if item.event is None or item.outcome is None:
+    if item.type == UNDONE:
         stored = next(e for e in reversed(desk.stored) if e.version == item.version)
         return [f"v{item.version}: undid {describe(desk.stored, stored.payload['version'])}"]
+    if item.event is None or item.outcome is None:
+        return [describe(desk.stored, item.version)]
     lines = [line for line in account_lines(desk.match, item.event, item.outcome) if line]
     return [f"v{item.version}: {lines[0].strip()}", *lines[1:]] if lines else []
 

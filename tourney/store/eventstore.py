@@ -55,6 +55,8 @@ from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from tourney.store.group_commit import GroupCommit
+
 PAGE_SIZE = 2000
 
 
@@ -140,6 +142,15 @@ class StreamAppend:
     expected_version: int | None = None
 
 
+class AppendRequest(NamedTuple):
+    """One append of a batch (`EventStore.append_batch`): `append`'s arguments."""
+
+    stream_id: str
+    events: Sequence[NewEvent]
+    expected_version: int | None = None
+    command_id: str | None = None
+
+
 class EventStore:
     """Append-only streams of events in one SQLite or PostgreSQL database."""
 
@@ -162,6 +173,10 @@ class EventStore:
         self._writer: tuple[Any, Any] | None = None
         self._writer_pooled: Any = None
         self._writer_lock = threading.Lock()
+        self._group: GroupCommit | None = None
+        # Direct SQLite stores: one read connection per thread, kept (see _fetch_direct).
+        self._readers = threading.local()
+        self._reader_connections: list[Any] = []
         # The driver's parameter marker, for the store's own modules' SQL.
         self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
         self._sql_command = (
@@ -231,6 +246,12 @@ class EventStore:
     def close(self) -> None:
         """Close every connection."""
         self._drop_writer()
+        with self._writer_lock:
+            readers, self._reader_connections = self._reader_connections, []
+        self._readers = threading.local()
+        for reader in readers:
+            with contextlib.suppress(Exception):
+                reader.close()
         if self._engine is not None:
             self._engine.dispose()
 
@@ -263,11 +284,14 @@ class EventStore:
         lock is not had in time, and SchemaError (before writing) for a schema version that
         cannot be read back.
         """
-        # Flat on purpose: at synchronous=FULL each append waits for an fsync, after which
-        # the caches are cold and every Python call, comprehension and helper costs several
-        # times its warm price (measured: the call structure of an earlier version cost as
-        # much as its JSON and hashing together). One call per append stages the rows.
-        recorded_at = _now()
+        # Few calls on purpose: at synchronous=FULL each append waits for an fsync, after
+        # which the caches are cold and every Python call, comprehension and helper costs
+        # several times its warm price (measured: the call structure of an earlier version
+        # cost as much as its JSON and hashing together). The writing itself is `_write`,
+        # shared with `append_batch`.
+        group = self._group
+        if group is not None:
+            return group.append(stream_id, events, expected_version, command_id)
         sqlite = self._sqlite
         with self._writer_lock:
             connection, cursor = self._writer or self._open_writer()
@@ -277,48 +301,62 @@ class EventStore:
                     execute("BEGIN IMMEDIATE")
                 else:
                     self._lock_postgres(cursor)
-                if command_id is not None:
-                    execute(self._sql_command, (command_id,))
-                    already = cursor.fetchall()
-                    if already:
-                        connection.rollback()
-                        return self._decode_page(already)
-                new_stream, rows, stored = self._stage(
-                    cursor, stream_id, events, expected_version, command_id, recorded_at
-                )
-                if not rows:
+                result, wrote = self._write(cursor, stream_id, events, expected_version, command_id)
+                if not wrote:
                     connection.rollback()
-                    return []
-                # Most appends are one event: inserted here, a call and a list cheaper
-                # (1-2% of the one-event rate at synchronous=FULL, measured in one run).
-                if sqlite and len(rows) == 1:
-                    execute(self._sql_insert, rows[0])
-                    positions: Sequence[int] = (cursor.lastrowid,)
-                else:
-                    positions = self._insert(cursor, rows)
-                if new_stream:
-                    execute(self._sql_register, (stream_id,))
-                if sqlite:
-                    # The cursor's cached COMMIT statement: sqlite3's Connection.commit()
-                    # prepares a new one every time (3-8% of a one-event append at FULL).
-                    execute("COMMIT")
-                else:
-                    connection.commit()
+                    return result
+                self._commit(connection, execute)
             except BaseException as exc:
-                with contextlib.suppress(Exception):
-                    connection.rollback()
-                if not isinstance(exc, StoreError):
-                    self._drop_writer()
-                raise self._translate(exc, stream_id) from None
-        # Built with tuple.__new__: the named tuple's own __new__ is Python code.
-        make = tuple.__new__
-        result: list[StoredEvent] = []
-        for index, fields in enumerate(stored):
-            result.append(make(StoredEvent, (positions[index], stream_id, *fields)))
+                raise self._abort(connection, exc, stream_id) from None
         if self.after_append:
             for hook in self.after_append:
                 hook()
         return result
+
+    def append_batch(
+        self, requests: Sequence[AppendRequest]
+    ) -> list[list[StoredEvent] | StoreError]:
+        """Each request appended as `append` would, all in one transaction (one commit, so
+        one fsync on SQLite at synchronous=FULL for the lot): the result of each, in order,
+        or the StoreError that refused it (a stale expected version: ConcurrencyError), which
+        wrote nothing of it while the others are kept. Any other failure refuses the whole
+        batch and is raised."""
+        outcomes: list[list[StoredEvent] | StoreError] = []
+        wrote_any = False
+        with self._writer_lock:
+            connection, cursor = self._writer or self._open_writer()
+            execute = cursor.execute
+            stream_id = requests[0].stream_id if requests else ""
+            try:
+                if self._sqlite:
+                    execute("BEGIN IMMEDIATE")
+                else:
+                    self._lock_postgres(cursor)
+                for request in requests:
+                    stream_id = request.stream_id
+                    execute("SAVEPOINT tourney_append")
+                    try:
+                        result, wrote = self._write(
+                            cursor,
+                            request.stream_id,
+                            request.events,
+                            request.expected_version,
+                            request.command_id,
+                        )
+                    except StoreError as refused:
+                        execute("ROLLBACK TO SAVEPOINT tourney_append")
+                        outcomes.append(refused)
+                    else:
+                        outcomes.append(result)
+                        wrote_any = wrote_any or wrote
+                    execute("RELEASE SAVEPOINT tourney_append")
+                self._commit(connection, execute)
+            except BaseException as exc:
+                raise self._abort(connection, exc, stream_id) from None
+        if wrote_any and self.after_append:
+            for hook in self.after_append:
+                hook()
+        return outcomes
 
     def append_streams(
         self, appends: Sequence[StreamAppend], command_id: str | None = None
@@ -329,24 +367,19 @@ class EventStore:
         As `append`: when `command_id` is already stored, nothing is written and the events
         stored under it are returned. Used where one decision makes events in several
         streams (a paired round and the match stream of every table)."""
-        recorded_at = _now()
+        where = appends[0].stream_id if appends else "the log"
         with self._writer_lock:
             connection, cursor = self._writer or self._open_writer()
             try:
                 if self._sqlite:
                     cursor.execute("BEGIN IMMEDIATE")
-                result, written = self._append_in(cursor, appends, command_id, recorded_at)
+                result, written = self._append_in(cursor, appends, command_id, _now())
                 if not written:
                     connection.rollback()  # nothing, or a resent command
                     return result
-                connection.commit()
+                self._commit(connection, cursor.execute)
             except BaseException as exc:
-                with contextlib.suppress(Exception):
-                    connection.rollback()
-                if not isinstance(exc, StoreError):
-                    self._drop_writer()
-                where = appends[0].stream_id if appends else "the log"
-                raise self._translate(exc, where) from None
+                raise self._abort(connection, exc, where) from None
         for hook in self.after_append:
             hook()
         return result
@@ -380,47 +413,83 @@ class EventStore:
             if already:
                 return self._decode_page(already), False
         result: list[StoredEvent] = []
-        make = tuple.__new__
         for item in appends:
-            new_stream, rows, stored = self._stage(
-                cursor, item.stream_id, item.events, item.expected_version, command_id, at
+            stored, _ = self._write(
+                cursor,
+                item.stream_id,
+                item.events,
+                item.expected_version,
+                command_id,
+                at,
+                check_command=False,
             )
-            if not rows:
-                continue
-            positions = self._insert(cursor, rows)
-            if new_stream:
-                cursor.execute(self._sql_register, (item.stream_id,))
-            for index, fields in enumerate(stored):
-                result.append(make(StoredEvent, (positions[index], item.stream_id, *fields)))
+            result.extend(stored)
         return result, bool(result)
 
-    def _stage(
+    def _commit(self, connection: Any, execute: Callable[[str], Any]) -> None:
+        if self._sqlite:
+            # The cursor's cached COMMIT statement: sqlite3's Connection.commit() prepares
+            # a new one every time (3-8% of a one-event append at FULL).
+            execute("COMMIT")
+        else:
+            connection.commit()
+
+    def _abort(self, connection: Any, exc: BaseException, stream_id: str) -> BaseException:
+        """Roll the write transaction back; the error to raise (one line for the user)."""
+        with contextlib.suppress(Exception):
+            connection.rollback()
+        if not isinstance(exc, StoreError):
+            self._drop_writer()
+        return self._translate(exc, stream_id)
+
+    def group_commits(self) -> None:
+        """From now on, appends made at the same moment by several threads of this process
+        share one transaction (see `tourney.store.group_commit`): a server's many tables
+        pay one fsync per batch instead of one each. Each append still returns only once
+        its events are committed, and refuses as it would alone."""
+        from tourney.store.group_commit import GroupCommit
+
+        self._group = GroupCommit(self)
+
+    def _write(
         self,
         cursor: Any,
         stream_id: str,
         events: Sequence[NewEvent],
         expected_version: int | None,
         command_id: str | None,
-        recorded_at: str,
-    ) -> tuple[bool, list[Row], list[Row]]:
-        """Under the write lock: read the stream's head, check `expected_version` (raises
-        ConcurrencyError), and build the rows to insert and the stored fields to return
-        (less position and stream), chaining each event's hash from the one before."""
-        cursor.execute(self._sql_head, (stream_id,))
+        recorded_at: str | None = None,
+        check_command: bool = True,
+    ) -> tuple[list[StoredEvent], bool]:
+        """Inside the caller's write transaction: the events of one append written (see
+        `append`), and whether anything was written (False: nothing to write, or the
+        command's earlier events, returned as stored). `check_command` false: the caller
+        has checked the command id (a multi-stream append stores it on every stream)."""
+        recorded_at = recorded_at or _now()
+        latest_of = self.registry._current.get
+        encode = compact_json
+        make = tuple.__new__
+        sqlite = self._sqlite
+        execute = cursor.execute
+        if command_id is not None and check_command:
+            execute(self._sql_command, (command_id,))
+            already = cursor.fetchall()
+            if already:
+                return self._decode_page(already), False
+        execute(self._sql_head, (stream_id,))
         head = cursor.fetchone()
         version, previous = (head[0], head[1]) if head else (0, GENESIS)
         if expected_version is not None and expected_version != version:
             raise ConcurrencyError(stream_id, expected_version, version)
         new_stream = version == 0
-        latest_of = self.registry._current.get
-        encode = compact_json
         rows: list[Row] = []
         stored: list[Row] = []
         for event in events:
             type_ = event.type
+            payload = event.payload
             latest = latest_of(type_, DEFAULT_VERSION)
             schema = event.schema_version
-            body = dict(event.payload)
+            body = dict(payload)
             text = encode(body).decode()
             if schema is None:
                 schema = latest
@@ -429,13 +498,30 @@ class EventStore:
             version += 1
             by = event.recorded_by
             previous = event_hash(
-                previous, stream_id, version, type_, schema, text, recorded_at, by, command_id
-            )
+                previous, stream_id, version, type_, schema, text, recorded_at, by,
+                command_id,
+            )  # fmt: skip
             rows.append(
-                (stream_id, version, type_, schema, text, recorded_at, by, command_id, previous)
+                (stream_id, version, type_, schema, text, recorded_at, by, command_id,
+                 previous)
             )  # fmt: skip
             stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
-        return new_stream, rows, stored
+        if not rows:
+            return [], False
+        # Most appends are one event: inserted here, a call and a list cheaper
+        # (1-2% of the one-event rate at synchronous=FULL, measured in one run).
+        if sqlite and len(rows) == 1:
+            execute(self._sql_insert, rows[0])
+            positions: Sequence[int] = (cursor.lastrowid,)
+        else:
+            positions = self._insert(cursor, rows)
+        if new_stream:
+            execute(self._sql_register, (stream_id,))
+        # Built with tuple.__new__: the named tuple's own __new__ is Python code.
+        result: list[StoredEvent] = []
+        for index, fields in enumerate(stored):
+            result.append(make(StoredEvent, (positions[index], stream_id, *fields)))
+        return result, True
 
     def _open_writer(self) -> tuple[Any, Any]:
         """Open the driver connection and cursor appends use, kept open: a pool checkout per
@@ -636,6 +722,8 @@ class EventStore:
     def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
         """All rows of one read-only statement in the driver's paramstyle (for the store's
         own modules: verify, status)."""
+        if self._direct is not None or not self._sqlite:
+            return self._fetch_kept(sql, params)
         raw = self._connect()
         try:
             cursor = raw.cursor()
@@ -652,6 +740,40 @@ class EventStore:
         finally:
             raw.close()
 
+    def _fetch_kept(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
+        """`fetch_rows` on a connection kept for the calling thread, in autocommit: each
+        statement is its own read transaction, so it sees every commit made before it.
+        (Opening a SQLite connection with its settings costs more than most reads; a pooled
+        PostgreSQL connection costs a checkout and two rollbacks, three round trips.)"""
+        raw = getattr(self._readers, "connection", None)
+        if raw is None:
+            raw = self._open_reader()
+            self._readers.connection = raw
+            with self._writer_lock:
+                self._reader_connections.append(raw)
+            _forget_writer_after_fork.add(self)  # a forked child opens its own
+        try:
+            cursor = raw.execute(sql, params)
+            rows: list[Row] = cursor.fetchall()
+            cursor.close()
+            return rows
+        except Exception as exc:
+            self._readers.connection = None
+            with contextlib.suppress(Exception):
+                raw.close()
+            raise describe_connect_error(self._url_text, exc) from None
+
+    def _open_reader(self) -> Any:
+        if self._sqlite:
+            return self._connect()
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql")
+        try:
+            return psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
+        except Exception as exc:
+            raise describe_connect_error(self._url_text, exc) from None
+
     def connect(self) -> Any:
         """A new DB-API connection of the store's driver (sqlite3 with tourney's settings and
         transactions begun explicitly, or psycopg); the caller closes it. Its parameter
@@ -667,13 +789,15 @@ class EventStore:
             raise describe_connect_error(self._url_text, exc) from None
 
 
-# Stores whose writer connection a forked child must not use (it belongs to the parent).
+# Stores whose writer and reader connections a forked child must not use (the parent's).
 _forget_writer_after_fork: weakref.WeakSet[EventStore] = weakref.WeakSet()
 
 
 def _after_fork_in_child() -> None:
     for store in list(_forget_writer_after_fork):
         store._writer = None
+        store._readers = threading.local()
+        store._reader_connections = []
     _forget_writer_after_fork.clear()
 
 

@@ -1,0 +1,34 @@
+"""`tourney serve` on the command line: what it prints before serving (the address, the
+director's page or why it is off, a QR code and link per table), and its refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli.conftest import Cli
+from tests.web.conftest import SECRET
+from tourney.cli.serve_cmd import _announce
+from tourney.web.app import Server
+
+
+def test_it_prints_a_qr_code_and_a_link_per_table(
+    night_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = Server.open(night_db, SECRET)
+    try:
+        _announce(server, "http://192.0.2.7:8000", False, True)
+    finally:
+        server.store.close()
+    out = capsys.readouterr().out
+    assert "tourney serve on http://192.0.2.7:8000/" in out
+    assert "director's pages are disabled" in out
+    assert "Club Night, round 1: each table scans its own code" in out
+    links = [line for line in out.splitlines() if line.startswith("http://192.0.2.7:8000/t/")]
+    assert len(links) == 3 and len(set(links)) == 3
+    assert out.count("█") > 300  # three codes drawn in blocks
+
+
+def test_a_short_director_password_is_refused(cli: Cli) -> None:
+    result = cli("serve", "--director-password", "short", "--no-qr")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "error: --director-password: at least 8 characters, please"

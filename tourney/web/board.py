@@ -1,0 +1,81 @@
+"""What the wall display and the director's page show of the latest round: each table's
+seats and where its match stands, and the standings — from the read models (`reads`), the
+tournament's own fold for who sits where, and the match streams for confirmations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tourney.match_streams import confirmations, match_id, match_stream
+from tourney.reports.heading import heading_of
+from tourney.reports.results import result_text
+from tourney.web.reads import MatchLine, match_lines, standings_lines
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from tourney.web.night import Night
+
+
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    number: int
+    match_id: str
+    seats: tuple[str, ...]
+    status: str
+    """``waiting``, ``playing``, ``hand N``, ``finished``, ``confirmed`` or ``result``."""
+    scores: tuple[int, ...]
+    detail: str
+    unconfirmed: tuple[str, ...] = ()
+
+
+def _status(row: MatchLine | None) -> tuple[str, tuple[int, ...]]:
+    if row is None:
+        return "waiting", ()
+    scores = tuple(row.scores)
+    if row.status == "finished":
+        return "finished", scores
+    if row.status == "invalid":
+        return "invalid", scores
+    if row.hands:
+        return f"hand {row.hands}", scores
+    return "playing", scores
+
+
+def board_context(night: Night, engine: Engine, confirmations_too: bool = False) -> dict[str, Any]:
+    """The latest round's tables and the standings; with ``confirmations_too`` (the director's
+    page), who has yet to confirm each finished match."""
+    loaded = night.loaded()
+    if loaded is None:
+        return {"heading": None, "round": 0, "tables": [], "standings": []}
+    state = loaded.state
+    tables = night.tables(loaded)
+    # The read model keys a match by its canonical (upper-case) id, as its stream does.
+    rows = match_lines(engine, [match_id(t.match_id) for t in tables])
+    statuses = []
+    for table in tables:
+        status, scores = _status(rows.get(match_id(table.match_id)))
+        record = state.matches.get(table.match_id)
+        detail = ""
+        unconfirmed: tuple[str, ...] = ()
+        if record is not None and record.outcome is not None:
+            detail = result_text(state, record)
+            if record.outcome.kind != "played":
+                status = "result"
+        if status == "finished" and confirmations_too:
+            done = confirmations(list(night.store.read_stream(match_stream(table.match_id))))
+            unconfirmed = tuple(p for p in table.seats if p not in done)
+            if not unconfirmed:
+                status = "confirmed"
+        statuses.append(
+            TableStatus(
+                table.number, table.match_id, table.seats, status, scores, detail, unconfirmed
+            )
+        )
+    return {
+        "heading": heading_of(state),
+        "round": len(state.rounds),
+        "tables": statuses,
+        "standings": standings_lines(engine, loaded.slug),
+    }

@@ -1,0 +1,336 @@
+"""The director's page: `/director` shows the round by table (playing, hand N, finished,
+confirmed) with each table's QR code, and its forms pair the next round, rule on a match
+(forfeit, adjudicated result, void), reissue a table's link and publish the site — each
+through the director's desk, as the CLI's commands do.
+
+Every page and action needs the director's session (a signed cookie given for the
+password); without a password configured the director's pages are disabled. Failed logins
+are rate-limited per address.
+"""
+
+from __future__ import annotations
+
+import hmac
+import time
+from collections.abc import Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from tourney.errors import TourneyError
+from tourney.web.respond import (
+    NO_STORE,
+    BadForm,
+    Forbidden,
+    check_csrf,
+    client_address,
+    edge,
+    read_form,
+    refusal,
+    render,
+    server,
+)
+from tourney.web.signing import new_nonce
+
+SESSION_COOKIE = "tourney_director"
+SESSION_PURPOSE = "director"
+SESSION_HOURS = 12
+DISABLED = (
+    "the director's pages are disabled: start tourney serve with --director-password "
+    "(or TOURNEY_DIRECTOR_PASSWORD)"
+)
+DONE = {
+    "login": "Signed in.",
+    "pair": "The next round is paired: its tables are open and have new links.",
+    "forfeit": "Forfeit recorded.",
+    "adjudicate": "Adjudicated result recorded.",
+    "void": "Match voided.",
+    "reissue": "The table's link is reissued: the old QR code no longer works.",
+    "publish": "The site is published.",
+}
+
+
+def _has_session(request: Request) -> bool:
+    srv = server(request)
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if srv.director_password is None or not cookie:
+        return False
+    text = srv.signer.unsign(SESSION_PURPOSE, cookie)
+    if text is None:
+        return False
+    expires, _, _nonce = text.partition(":")
+    return expires.isdigit() and int(expires) > time.time()
+
+
+def _require_session(request: Request) -> None:
+    if server(request).director_password is None:
+        raise Forbidden(DISABLED)
+    if not _has_session(request):
+        raise Forbidden("the director's session is needed: sign in at /director/login")
+
+
+@edge
+async def login_page(request: Request) -> Response:
+    if server(request).director_password is None:
+        raise Forbidden(DISABLED)
+    heading = await _heading(request)
+    if heading is None:
+        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    return render(request, "web/login.html", {"heading": heading})
+
+
+@edge
+async def login(request: Request) -> Response:
+    srv = server(request)
+    if srv.director_password is None:
+        raise Forbidden(DISABLED)
+    address = client_address(request)
+    wait = srv.logins.retry_after(address)
+    if wait:
+        response = refusal(request, f"too many failed sign-ins: try again in {wait} s", 429)
+        response.headers["Retry-After"] = str(wait)
+        return response
+    form = await read_form(request)
+    check_csrf(request, form)
+    password = form.get("password")
+    if not isinstance(password, str) or not hmac.compare_digest(
+        password.encode(), srv.director_password.encode()
+    ):
+        srv.logins.failed(address)
+        return refusal(request, "wrong password", 403)
+    srv.logins.succeeded(address)
+    expires = int(time.time()) + SESSION_HOURS * 3600
+    session = srv.signer.sign(SESSION_PURPOSE, f"{expires}:{new_nonce()}")
+    response = RedirectResponse("/director?done=login", status_code=303, headers=NO_STORE)
+    response.set_cookie(
+        SESSION_COOKIE,
+        session,
+        max_age=SESSION_HOURS * 3600,
+        httponly=True,
+        samesite="strict",
+        path="/",
+    )
+    return response
+
+
+@edge
+async def logout(request: Request) -> Response:
+    form = await read_form(request)
+    check_csrf(request, form)
+    response = RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+async def _heading(request: Request) -> Any:
+    from tourney.reports.heading import heading_of
+
+    loaded = await run_in_threadpool(server(request).night.loaded)
+    return heading_of(loaded.state) if loaded is not None else None
+
+
+def _links_base(request: Request) -> str | None:
+    """For a director's page: the base URL of the table links, or None without the
+    session (the page then sends the browser to sign in)."""
+    srv = server(request)
+    if srv.director_password is None:
+        raise Forbidden(DISABLED)
+    if not _has_session(request):
+        return None
+    return srv.public_url or str(request.base_url).rstrip("/")
+
+
+@edge
+async def director_page(request: Request) -> Response:
+    srv = server(request)
+    base = _links_base(request)
+    if base is None:
+        return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
+
+    def look() -> dict[str, Any]:
+        from tourney.reports.results import result_text
+        from tourney.web.board import board_context
+        from tourney.web.qr import qr_svg
+
+        context = board_context(srv.night, srv.store.engine, confirmations_too=True)
+        loaded = srv.night.loaded()
+        links = {}
+        matches: list[dict[str, Any]] = []
+        if loaded is not None:
+            for table in context["tables"]:
+                url = f"{base}/t/{srv.night.token(loaded, table.number)}"
+                links[table.number] = {"url": url, "svg": qr_svg(url)}
+            state = loaded.state
+            for record in state.matches.values():
+                if record.round != len(state.rounds):
+                    continue
+                matches.append(
+                    {
+                        "id": record.match_id,
+                        "table": record.table,
+                        "sides": [state.entrant_name(e) for e in record.sides],
+                        "result": result_text(state, record),
+                    }
+                )
+        return {**context, "links": links, "matches": matches, "format": _format(loaded)}
+
+    context = await run_in_threadpool(look)
+    done = DONE.get(request.query_params.get("done", ""))
+    if context["heading"] is None:
+        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    return render(request, "web/director.html", {**context, "notice": done})
+
+
+@edge
+async def table_cards_page(request: Request) -> Response:
+    """The latest round's table cards (the published template) with each table's QR code,
+    for the director to print: director's session only, as the links record."""
+    srv = server(request)
+    base = _links_base(request)
+    if base is None:
+        return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
+
+    def look() -> dict[str, Any]:
+        from tourney.reports.heading import heading_of
+        from tourney.reports.rounds import round_name, table_cards
+        from tourney.web.qr import qr_svg
+
+        loaded = srv.night.loaded()
+        if loaded is None or not loaded.state.rounds:
+            raise TourneyError("no round is paired: there are no table cards yet")
+        number = len(loaded.state.rounds)
+        codes = {
+            t.number: qr_svg(f"{base}/t/{srv.night.token(loaded, t.number)}")
+            for t in srv.night.tables(loaded)
+        }
+        return {
+            "heading": heading_of(loaded.state),
+            "name": round_name(loaded.state, number),
+            "cards": table_cards(loaded.state, number),
+            "qr_codes": codes,
+        }
+
+    return render(request, "table_cards.html", await run_in_threadpool(look))
+
+
+def _format(loaded: Any) -> str | None:
+    return None if loaded is None else str(loaded.state.created.format)
+
+
+def _ints(values: list[Any], what: str) -> list[int]:
+    try:
+        return [int(v) for v in values if isinstance(v, str) and v.strip()]
+    except ValueError:
+        raise BadForm(f"{what}: whole numbers, not {values!r}") from None
+
+
+def _text(form: Any, name: str) -> str:
+    value = form.get(name, "")
+    return value.strip() if isinstance(value, str) else ""
+
+
+def action(name: str, run: Callable[[Any, Any], None]) -> Callable[..., Any]:
+    """A director's action: session and CSRF checked, then ``run(server, form)`` in a
+    worker thread, then back to the director's page saying what was done."""
+
+    @edge
+    async def handler(request: Request) -> Response:
+        _require_session(request)
+        form = await read_form(request)
+        check_csrf(request, form)
+        srv = server(request)
+        await run_in_threadpool(run, srv, form)
+        srv.feed.poke()
+        return RedirectResponse(f"/director?done={name}", status_code=303, headers=NO_STORE)
+
+    handler.__name__ = f"director_{name}"
+    return handler
+
+
+def _slug(srv: Any) -> str:
+    slug = srv.night.slug()
+    if slug is None:
+        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    return str(slug)
+
+
+def _pair(srv: Any, form: Any) -> None:
+    from tourney.tournament.state import decide_pair_deciding_matches, decide_pair_round
+
+    override = form.get("override") == "on"
+    avoid = form.get("avoid_same_club") == "on"
+    deciding = form.get("deciding") == "on"
+    director = srv.night.director
+    director.pair(
+        _slug(srv),
+        lambda state: (
+            decide_pair_deciding_matches(state)
+            if deciding
+            else decide_pair_round(state, override=override, avoid_same_club=avoid)
+        ),
+    )
+
+
+def _sides(form: Any) -> list[int]:
+    """The sides ticked, as typed (from 1), as indexes (from 0)."""
+    return [s - 1 for s in _ints(form.getlist("sides"), "sides")]
+
+
+def _forfeit(srv: Any, form: Any) -> None:
+    from tourney.tournament.state import decide_forfeit
+
+    match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
+    _execute(srv, lambda state: decide_forfeit(state, match, sides, reason))
+
+
+def _adjudicate(srv: Any, form: Any) -> None:
+    from tourney.tournament.state import decide_adjudicate
+
+    match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
+    scores = _ints(_text(form, "scores").replace(" ", ",").split(","), "scores")
+    _execute(srv, lambda state: decide_adjudicate(state, match, scores, sides, reason))
+
+
+def _void(srv: Any, form: Any) -> None:
+    from tourney.tournament.state import decide_void
+
+    match, reason = _text(form, "match"), _text(form, "reason")
+    _execute(srv, lambda state: decide_void(state, match, reason))
+
+
+def _execute(srv: Any, decide: Callable[[Any], Any]) -> None:
+    """A ruling on a match: recorded with its table's stream closed, as the CLI does."""
+    srv.night.director.rule(_slug(srv), decide)
+
+
+def _reissue(srv: Any, form: Any) -> None:
+    tables = _ints([form.get("table")], "table")
+    if len(tables) != 1:
+        raise BadForm("say which table's link to reissue")
+    srv.night.reissue(tables[0])
+
+
+def _publish(srv: Any, form: Any) -> None:
+    from tourney.director.site import publish_tournament
+
+    if srv.site_dir is None:
+        raise TourneyError("publishing is off: start tourney serve with --site DIR")
+    publish_tournament(srv.night.director, _slug(srv), srv.site_dir)
+
+
+routes = [
+    Route("/director", director_page, methods=["GET"]),
+    Route("/director/cards", table_cards_page, methods=["GET"]),
+    Route("/director/login", login_page, methods=["GET"]),
+    Route("/director/login", login, methods=["POST"]),
+    Route("/director/logout", logout, methods=["POST"]),
+    Route("/director/pair", action("pair", _pair), methods=["POST"]),
+    Route("/director/forfeit", action("forfeit", _forfeit), methods=["POST"]),
+    Route("/director/adjudicate", action("adjudicate", _adjudicate), methods=["POST"]),
+    Route("/director/void", action("void", _void), methods=["POST"]),
+    Route("/director/reissue", action("reissue", _reissue), methods=["POST"]),
+    Route("/director/publish", action("publish", _publish), methods=["POST"]),
+]

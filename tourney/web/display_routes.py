@@ -1,0 +1,125 @@
+"""The wall display (`/display`, refreshed by server-sent events from `/display/events`),
+the public pages (`/site/...`, the static site's own templates, rendered from the store),
+and the server's stylesheet and script (`/static/...`)."""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+
+from tourney.errors import TourneyError
+from tourney.web.respond import edge, render, server
+
+if TYPE_CHECKING:
+    from tourney.web.app import Server
+
+STATIC = {"web.css": "text/css", "serve.js": "text/javascript"}
+SITE_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".csv": "text/csv; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+    ".json": "application/json",
+}
+
+
+def render_board(srv: Server) -> str:
+    """The board fragment of the wall display (sent whole with each update)."""
+    from tourney.web.board import board_context
+
+    context = board_context(srv.night, srv.store.engine)
+    return srv.env.get_template("web/_board.html").render(context)
+
+
+@edge
+async def display(request: Request) -> Response:
+    srv = server(request)
+    board = srv.feed.board or await run_in_threadpool(render_board, srv)
+    loaded = await run_in_threadpool(srv.night.loaded)
+    from tourney.reports.heading import heading_of
+
+    if loaded is None:
+        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    return render(
+        request, "web/display.html", {"board": board, "heading": heading_of(loaded.state)}
+    )
+
+
+async def display_events(request: Request) -> Response:
+    return StreamingResponse(
+        server(request).feed.events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+class SitePages:
+    """The public site's pages, rendered from the store once per log position."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._at = -1
+        self._pages: dict[str, str] = {}
+
+    def get(self, srv: Server) -> dict[str, str]:
+        from tourney.director.site import tournament_pages
+
+        with self._lock:
+            position = srv.store.max_position()
+            if position != self._at:
+                slug = srv.night.slug()
+                self._pages = {} if slug is None else tournament_pages(srv.night.director, slug)
+                self._at = position
+            return self._pages
+
+
+@edge
+async def site_page(request: Request) -> Response:
+    srv = server(request)
+    name = request.path_params.get("name") or "index.html"
+    pages = await run_in_threadpool(srv.site.get, srv)
+    page = pages.get(name)
+    if page is None:
+        return PlainTextResponse(f"no page {name!r} on this site", status_code=404)
+    kind = SITE_TYPES.get(name[name.rfind(".") :], "text/plain; charset=utf-8")
+    return Response(page, media_type=kind, headers={"Cache-Control": "no-cache"})
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return PlainTextResponse("not found", status_code=404)
+    env = server(request).env
+    assert env.loader is not None
+    source, _path, _ = env.loader.get_source(env, f"web/{name}")
+    return Response(source, media_type=STATIC[name], headers={"Cache-Control": "max-age=300"})
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse("/site/index.html", status_code=303)
+
+
+async def health(request: Request) -> Response:
+    return HTMLResponse("ok")
+
+
+routes = [
+    Route("/", home),
+    Route("/health", health),
+    Route("/display", display),
+    Route("/display/events", display_events),
+    Route("/site/", site_page),
+    Route("/site/{name}", site_page),
+    Route("/static/{name}", static),
+]

@@ -1,0 +1,129 @@
+"""The log watched for the wall displays: when an event lands (appended by this process, or
+seen in the log by polling, for one appended by another process), the read models are
+caught up, the results policy runs (`tourney.web.results`), the display board is rendered
+once, and every listening display is sent it.
+
+One thread per server process does the watching and the catching up, at most every
+`MIN_GAP` seconds: under load the read models are caught up in one transaction for many
+events, instead of one per append, and the appends do not wait for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
+    from tourney.store.projections import Projector
+
+POLL = 0.1  # seconds between looks at the log when nothing was appended here
+MIN_GAP = 0.2  # seconds between two catch-ups (and board renders) under load
+KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+
+log = logging.getLogger("tourney.serve")
+
+
+class Feed:
+    """Catches the read models up and sends the rendered board to every subscriber."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        projector: Projector,
+        render_board: Callable[[], str],
+    ) -> None:
+        self.store = store
+        self.projector = projector
+        self.render_board = render_board
+        self.position = -1
+        self.board = ""
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._stepping = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queues: set[asyncio.Queue[tuple[int, str]]] = set()
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self.step()  # the first board before anyone asks
+        self._thread = threading.Thread(target=self._run, name="tourney-feed", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def poke(self) -> None:
+        """Something was appended here: look now rather than at the next poll."""
+        self._wake.set()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(POLL)
+            self._wake.clear()
+            if self._stop.is_set():
+                return
+            started = time.monotonic()
+            try:
+                self.step()
+            except Exception:  # a database hiccup must not end the displays' feed
+                log.exception("the wall display feed could not catch up")
+            rest = MIN_GAP - (time.monotonic() - started)
+            if rest > 0:
+                self._stop.wait(rest)
+
+    def step(self) -> bool:
+        """Catch up (the result policy posting what tables finished, see
+        `tourney.policies.results`); when the log moved, render the board and send it.
+        True if it moved."""
+        with self._stepping:
+            return self._step()
+
+    def _step(self) -> bool:
+        self.projector.catch_up()
+        position = self.store.max_position()
+        if position == self.position:
+            return False
+        self.position = position
+        self.board = self.render_board()
+        if self._loop is not None and self._queues:
+            with contextlib.suppress(RuntimeError):  # the loop is closing
+                self._loop.call_soon_threadsafe(self._publish, position, self.board)
+        return True
+
+    def _publish(self, position: int, board: str) -> None:
+        for queue in self._queues:
+            if queue.full():  # a slow display gets the newest board, not a backlog
+                queue.get_nowait()
+            queue.put_nowait((position, board))
+
+    async def events(self) -> AsyncIterator[str]:
+        """A display's event stream: the board now, then each new board, as SSE messages."""
+        queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue(maxsize=1)
+        self._queues.add(queue)
+        try:
+            yield "retry: 1000\n\n"
+            yield _message(self.position, self.board)
+            while True:
+                try:
+                    position, board = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                except TimeoutError:
+                    yield ": keepalive\n\n"
+                    continue
+                yield _message(position, board)
+        finally:
+            self._queues.discard(queue)
+
+
+def _message(position: int, board: str) -> str:
+    # One data line: the board is HTML, where a newline is only a space.
+    return f"id: {position}\ndata: {' '.join(board.splitlines())}\n\n"

@@ -1,0 +1,213 @@
+"""The table page: `/t/{token}` shows the match of the token's table, and a POST there
+records one move through the scorer's desk (`Desk.record`, `undo`, `confirm`), with the
+version the page showed and the submission id the page made, so a retried POST records
+once and a stale page is told what changed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from tourney.engine import Event, HandStarted, Passed, Tile, TileDrawn, TilePlaced, TilesRevealed
+from tourney.engine.commands import Command, Draw, Pass, Place, Reveal, StartHand
+from tourney.errors import TourneyError
+from tourney.scorer import view
+from tourney.scorer.dealing import shuffled_deal
+from tourney.scorer.desk import Desk, Recorded
+from tourney.web.respond import (
+    NO_STORE,
+    BadForm,
+    FastJSON,
+    check_csrf,
+    edge,
+    read_form,
+    render,
+    server,
+    wants_json,
+)
+from tourney.web.table_page import table_context, table_undo
+
+SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def _tile(text: str) -> Tile | None:
+    return Tile.parse(text) if text else None
+
+
+def _seat(desk: Desk, text: str) -> str:
+    players = desk.match.players
+    if not text.isdigit() or int(text) >= len(players):
+        raise BadForm(f"no seat {text!r} at this table")
+    return players[int(text)]
+
+
+def _command(desk: Desk, move: str, tiles: list[str]) -> Command | str:
+    """The scorer's command a button stands for (``place|5-3|5-5``, ``draw|``, ``pass``,
+    ``reveal|1`` with the ticked tiles, ``hand|0``), or ``undo`` / ``confirm|SEAT``."""
+    kind, _, rest = move.partition("|")
+    first, _, second = rest.partition("|")
+    if kind == "place" and first:
+        tile = _tile(first)
+        assert tile is not None
+        return Place(tile, _tile(second))
+    if kind == "draw":
+        return Draw(_tile(first))
+    if kind == "pass":
+        return Pass()
+    if kind == "reveal":
+        return Reveal(_seat(desk, first), tuple(Tile.parse(t) for t in tiles))
+    if kind == "hand":
+        opener = _seat(desk, first) if first else None
+        deal = shuffled_deal(desk.match.players, None) if desk.known_hands else None
+        return StartHand(opener, deal)
+    if kind == "undo":
+        return "undo"
+    if kind == "confirm":
+        return f"confirm|{_seat(desk, first)}"
+    raise BadForm(f"{move!r} is not a move")
+
+
+def move_value(event: Event, players: Sequence[str]) -> tuple[str, list[str]]:
+    """The button value (and ticked tiles) that records ``event`` at a table seating
+    ``players``: what `_command` reads back. For scripts, tests and the load test."""
+    seat = {name: str(n) for n, name in enumerate(players)}
+    if isinstance(event, TilePlaced):
+        return f"place|{event.tile}|{event.on or ''}", []
+    if isinstance(event, TileDrawn):
+        return f"draw|{event.tile or ''}", []
+    if isinstance(event, Passed):
+        return "pass", []
+    if isinstance(event, TilesRevealed):
+        return f"reveal|{seat[event.player]}", [t.text for t in event.tiles]
+    if isinstance(event, HandStarted):
+        return f"hand|{seat[event.opener] if event.opener else ''}", []
+    raise BadForm(f"{event.type} is not recorded at a table")
+
+
+def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[Recorded]:
+    command = _command(desk, move, tiles)
+    if command == "undo":
+        target = table_undo(desk)
+        if target is None and not desk.store.events_of_command(cid):
+            raise TourneyError(f"nothing to undo: {desk.id} has no move recorded at the table")
+        return desk.undo(target, at=at, command_id=cid)
+    if isinstance(command, str):
+        return desk.confirm(command.partition("|")[2], at=at, command_id=cid)
+    return desk.record(command, at=at, command_id=cid)
+
+
+def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
+    move, at, cid = form.get("move"), form.get("at"), form.get("cid")
+    if not isinstance(move, str) or not move:
+        raise BadForm("no move was sent")
+    if not isinstance(at, str) or not at.isdigit():
+        raise BadForm("the page did not say which version it showed: reload it")
+    if not isinstance(cid, str) or not SUBMISSION_ID.match(cid):
+        raise BadForm("the page sent no submission id: reload it")
+    tiles = [t for t in form.getlist("tiles") if isinstance(t, str)]
+    return move, tiles, int(at), cid
+
+
+@edge
+async def table_page(request: Request) -> Response:
+    srv = server(request)
+    signed = request.path_params["token"]
+
+    def look() -> dict[str, Any]:
+        with srv.night.at_table(signed) as (table, desk):
+            done = request.query_params.get("done", "")
+            context = _context(desk, table.number, signed, _heading(srv))
+            if done.isdigit() and 0 < int(done) <= desk.version:
+                from tourney.match_streams import describe
+
+                context["notice"] = "Recorded: " + describe(desk.stored, int(done))
+            return context
+
+    context = await run_in_threadpool(look)
+    return render(request, "web/table.html", context)
+
+
+def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
+    return {
+        **table_context(desk, f"Table {number}"),
+        "action": f"/t/{signed}",
+        "heading": heading,
+    }
+
+
+def _heading(srv: Any) -> Any:
+    from tourney.reports.heading import heading_of
+
+    loaded = srv.night.loaded()
+    return heading_of(loaded.state)
+
+
+@edge
+async def table_post(request: Request) -> Response:
+    srv = server(request)
+    signed = request.path_params["token"]
+    form = await read_form(request)
+    check_csrf(request, form)
+    move, tiles, at, cid = _form_fields(form)
+    as_json = wants_json(request)
+
+    def record() -> tuple[dict[str, Any], int, str | None, dict[str, Any] | None]:
+        with srv.night.at_table(signed) as (table, desk):
+            try:
+                recorded = _submit(desk, move, tiles, at, cid)
+            except TourneyError as exc:
+                desk.refresh()  # a stale page is shown what is there now
+                context = _context(desk, table.number, signed, _heading(srv))
+                context["error"] = str(exc)
+                return context, 409, None, None
+            srv.feed.poke()
+            last = recorded[-1].version if recorded else desk.version
+            if not as_json:
+                return {}, 303, str(last), None
+            stored = next(e for e in reversed(desk.stored) if e.version == last)
+            data = {
+                "state": view.state(desk),
+                "recorded": [view.recorded_dict(desk, r) for r in recorded],
+                "position": stored.position,
+                "recorded_at": stored.recorded_at,
+            }
+            return {}, 303, str(last), data
+
+    context, status, done, data = await run_in_threadpool(record)
+    if as_json:
+        if data is None:
+            return FastJSON(
+                {"error": context["error"], "state": context["state"]},
+                status_code=status,
+                headers=NO_STORE,
+            )
+        return FastJSON(data, headers=NO_STORE)
+    if done is not None:
+        return RedirectResponse(f"/t/{signed}?done={done}", status_code=303, headers=NO_STORE)
+    return render(request, "web/table.html", context, status)
+
+
+@edge
+async def table_state(request: Request) -> Response:
+    """The match state as the CLI's ``show --json`` prints it (for scripts and pages)."""
+    srv = server(request)
+    signed = request.path_params["token"]
+
+    def look() -> dict[str, Any]:
+        with srv.night.at_table(signed) as (_table, desk):
+            return {**view.state(desk), "confirmed": desk.confirmed}
+
+    return FastJSON(await run_in_threadpool(look), headers=NO_STORE)
+
+
+routes = [
+    Route("/t/{token}", table_page, methods=["GET"]),
+    Route("/t/{token}", table_post, methods=["POST"]),
+    Route("/t/{token}/state", table_state, methods=["GET"]),
+]
