@@ -6,24 +6,25 @@ reloading. Screenshots are kept under tests/artifacts/serve/ (git-ignored)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.browser import PHONE, artifact, watch
 from tests.cli.conftest import template_db
 from tests.integration.live_server import live_server
-from tests.integration.playwright_chromium import PHONE, chromium, needs_chromium, watched
 from tests.web.conftest import HOSTILE, SECRET, a_match, night_db, paired_db
 from tourney.engine import TilePlaced, TilesRevealed
 from tourney.web.app import Server
 from tourney.web.table_routes import move_value
 
-__all__ = ["chromium", "night_db", "paired_db", "template_db"]
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "serve"
+__all__ = ["night_db", "paired_db", "template_db"]
 
-pytestmark = [pytest.mark.browser, needs_chromium]
+
+pytestmark = [pytest.mark.browser]
 
 
 @pytest.fixture
@@ -45,25 +46,26 @@ def _tap(page: Any, move: str, tiles: list[str]) -> None:
 
 
 def test_a_whole_hidden_match_tapped_on_a_phone_reaches_the_wall_display(
-    chromium: Any, served: tuple[Server, str]
+    browser: Browser, served: tuple[Server, str]
 ) -> None:
     server, base = served
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     loaded = server.night.loaded()
     assert loaded is not None
     (table,) = [t for t in server.night.tables(loaded) if t.number == 1]
     link = f"{base}/t/{server.night.token(loaded, 1)}"
 
-    wall = watched(chromium.new_page(viewport={"width": 1280, "height": 800}))
+    wall = browser.new_page(viewport={"width": 1280, "height": 800})
+    wall_log = watch(wall)
     wall.goto(f"{base}/display")
     wall.evaluate("window.notReloaded = true")
     row = '#board tr[data-table="1"]'
     assert wall.locator(row).get_attribute("data-status") == "playing"
 
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    phone = watched(context.new_page())
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone_log = watch(phone)
     phone.goto(link)
-    phone.screenshot(path=str(ARTIFACTS / "table-1-start.png"))
+    phone.screenshot(path=artifact("serve-table-1-start.png"))
     events = a_match(table.seats)
     undone = shots = False
     for number, event in enumerate(events):
@@ -71,7 +73,7 @@ def test_a_whole_hidden_match_tapped_on_a_phone_reaches_the_wall_display(
         _tap(phone, move, tiles)
         assert phone.locator("#refusal").count() == 0, phone.locator("#refusal").inner_text()
         if not undone and isinstance(event, TilePlaced) and number > 10:
-            phone.screenshot(path=str(ARTIFACTS / "table-1-in-hand.png"))
+            phone.screenshot(path=artifact("serve-table-1-in-hand.png"))
             _tap(phone, "undo", [])
             assert "undo of" in phone.locator("#recent").inner_text()
             _tap(phone, move, tiles)
@@ -80,11 +82,11 @@ def test_a_whole_hidden_match_tapped_on_a_phone_reaches_the_wall_display(
             shots = True
     assert undone
     assert phone.locator("#result").is_visible()
-    phone.screenshot(path=str(ARTIFACTS / "table-1-finished.png"), full_page=True)
+    phone.screenshot(path=artifact("serve-table-1-finished.png"), full_page=True)
     for seat, name in enumerate(table.seats):
         _tap(phone, f"confirm|{seat}", [])
         assert phone.locator(f'.confirmed[data-player="{name}"]').count() == 1
-    phone.screenshot(path=str(ARTIFACTS / "table-1-confirmed.png"), full_page=True)
+    phone.screenshot(path=artifact("serve-table-1-confirmed.png"), full_page=True)
 
     # The wall display, never reloaded, shows the finished table and the new standings.
     wall.wait_for_selector(f'{row}[data-status="finished"]', timeout=5000)
@@ -93,6 +95,7 @@ def test_a_whole_hidden_match_tapped_on_a_phone_reaches_the_wall_display(
     leader = wall.locator('#standings tbody tr[data-rank="1"]').inner_text()
     assert any(name in leader for name in table.seats)
     assert HOSTILE in wall.locator("#standings").inner_text()  # shown as text
-    wall.screenshot(path=str(ARTIFACTS / "wall-display.png"), full_page=True)
-    assert phone.errors == [] and wall.errors == []
+    wall.screenshot(path=artifact("serve-wall-display.png"), full_page=True)
+    assert phone_log.errors == [] and wall_log.errors == []
+    wall.close()
     context.close()
