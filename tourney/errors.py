@@ -3,6 +3,7 @@ those messages quote what the user gave."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 
@@ -44,3 +45,12 @@ def quote(value: object, width: int = 40) -> str:
     if len(text) > width:
         text = f"{text[: width - 1]}…"
     return f"'{text}'"
+
+
+_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^/\s]*@")
+
+
+def hide_passwords(text: str) -> str:
+    """``text`` with the password of any URL in it (``scheme://user:PASSWORD@host``) shown
+    as ``***``."""
+    return _PASSWORD.sub(r"\1***@", text)

@@ -37,11 +37,9 @@ class Bound:
         """``value`` when it is a whole number in range; LimitError naming it otherwise."""
         place = f" for {where}" if where else ""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise LimitError(f"{self.what}{place}: {quote(value)} is not a whole number")
+            raise LimitError(f"{self.what} {quote(value)}{place} is not a whole number")
         if not self.low <= value <= self.high:
-            raise LimitError(
-                f"{self.what} {quote(value)}{place}: must be {self.low} to {self.high}"
-            )
+            raise LimitError(f"{self.what} {quote(value)}{place} must be {self.low} to {self.high}")
         return value
 
     def __contains__(self, value: object) -> bool:
@@ -93,11 +91,16 @@ def check_points(value: Fraction, what: str, where: str = "", high: int = POINTS
     """``value`` when it is a match-point value tourney can keep: 0 to ``high``, with a
     denominator of at most 12. LimitError naming it otherwise."""
     place = f" for {where}" if where else ""
+    shown = (
+        f"{quote(value.numerator)}/{quote(value.denominator)}"
+        if value.denominator != 1
+        else quote(value.numerator)
+    )
     if not 0 <= value <= high:
-        raise LimitError(f"{what} {value}{place}: must be 0 to {high}")
+        raise LimitError(f"{what} {shown}{place} must be 0 to {high}")
     if value.denominator > POINTS_DENOMINATOR:
         raise LimitError(
-            f"{what} {value}{place}: use a fraction with a denominator of at most "
+            f"{what} {shown}{place}: use a fraction with a denominator of at most "
             f"{POINTS_DENOMINATOR}, like 1/2 or 2/3"
         )
     return value
@@ -137,7 +140,7 @@ def parse_whole(text: str, bound: Bound, where: str = "") -> int:
     written = text.strip()
     if not _WHOLE.fullmatch(written):
         place = f" for {where}" if where else ""
-        raise LimitError(f"{bound.what}{place}: {quote(text)} is not a whole number")
+        raise LimitError(f"{bound.what} {quote(text)}{place} is not a whole number")
     return bound.check(int(written), where)
 
 

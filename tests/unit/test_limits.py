@@ -73,5 +73,5 @@ def test_whole_numbers_in_text_are_read_within_their_bound() -> None:
     for text in ("1e3", "12.0", "", "9" * 30, "0x10"):
         with pytest.raises(LimitError, match="is not a whole number"):
             parse_whole(text, RATING, "row 3")
-    with pytest.raises(LimitError, match="seed 0 for row 2: must be 1 to 10000"):
+    with pytest.raises(LimitError, match="seed 0 for row 2 must be 1 to 10000"):
         parse_whole("0", SEED, "row 2")

@@ -28,7 +28,7 @@ def replay(
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
     from tourney.account import account
-    from tourney.errors import TourneyError
+    from tourney.errors import TourneyError, printable
     from tourney.record import RecordError, read_lines, replay_lines
 
     failed = False
@@ -38,17 +38,17 @@ def replay(
             replayed = replay_lines(read_lines(str(path)), keep_events=not as_json)
         except RecordError as exc:
             failed = True
-            prefix = f"{path}: " if many else ""
-            print(f"{prefix}line {exc.line}: {exc.reason}", file=sys.stderr)
+            prefix = f"{printable(str(path))}: " if many else ""
+            print(f"{prefix}line {exc.line}: {printable(exc.reason)}", file=sys.stderr)
             if as_json:
                 error: dict[str, object] = {"error": {"line": exc.line, "message": exc.reason}}
                 if many:
-                    error["file"] = str(path)
+                    error["file"] = printable(str(path))
                 print(json.dumps(error, ensure_ascii=False))
             continue
         except TourneyError as exc:
             failed = True
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"error: {printable(str(exc))}", file=sys.stderr)
             if as_json:
                 print(json.dumps({"error": {"line": 0, "message": str(exc)}}))
             continue
@@ -59,9 +59,9 @@ def replay(
             print(text)
         else:
             if many:
-                print(f"== {path}")
+                print(f"== {printable(str(path))}")
             for text in account(event for _, event in replayed.events):
-                print(text)
+                print(printable(text))  # names come from the file: shown, never obeyed
     if failed:
         raise typer.Exit(1)
 

@@ -7,6 +7,9 @@ from typing import Annotated
 
 import typer
 
+from tourney import limits
+from tourney.cli.options import within
+
 
 def simulate(
     players: Annotated[
@@ -15,15 +18,17 @@ def simulate(
     partnerships: Annotated[
         bool, typer.Option(help="Two partnerships of two (needs 4 players): seats 1+3 vs 2+4.")
     ] = False,
-    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="How many matches.")] = 1,
+    matches: Annotated[
+        int, within(limits.SIMULATED_MATCHES, "--matches", "-n", help="How many matches.")
+    ] = 1,
     seed: Annotated[
-        int, typer.Option(help="Random seed: the same seed gives the same records.")
+        int, within(limits.RANDOM_SEED, help="Random seed: the same seed gives the same records.")
     ] = 1,
     bot: Annotated[
         list[str] | None,
         typer.Option(help="Bot per seat, repeatable: random or greedy (default random for all)."),
     ] = None,
-    target: Annotated[int, typer.Option(min=1, help="Points to win.")] = 61,
+    target: Annotated[int, within(limits.TARGET, help="Points to win.")] = 61,
     out: Annotated[
         Path | None, typer.Option(help="Folder to write one record per match into.")
     ] = None,

@@ -68,7 +68,7 @@ class Desk:
         self.refresh()
 
     @classmethod
-    def open(cls, db: str | None, match: str, tables: bool = True) -> Desk:
+    def open(cls, db: str | None, match: str, tables: bool = True, create: bool = True) -> Desk:
         """The desk for ``match`` in the database ``db`` (None: $TOURNEY_DATABASE_URL or
         ./tourney.db). With ``tables``, a table code like ``T3`` that names no match of its
         own is table 3 of the newest tournament's latest round.
@@ -78,7 +78,7 @@ class Desk:
         from tourney.projections import open_store
 
         code = match_id(match)  # a bad ID is refused before any database is touched
-        store, _projector = open_store(db)
+        store, _projector = open_store(db, create=create)
         if tables and TABLE_CODE.match(code) and not store.stream_version(f"match-{code}"):
             from tourney.director.desk import table_match
 
