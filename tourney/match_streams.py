@@ -48,6 +48,17 @@ def match_id(text: str) -> str:
     return text.upper()
 
 
+def shown_id(stored: Sequence[StreamEvent], canonical: str) -> str:
+    """How match ``canonical`` is shown, the same in every output: the name its table was
+    given when a round opened its stream (``club-night-r1-t2``, as the pairings print it),
+    else its code upper-cased (``T3``). IDs are compared without case either way."""
+    if stored:
+        named = stored[0].payload.get("match")
+        if isinstance(named, str) and _MATCH_ID.fullmatch(named) and named.upper() == canonical:
+            return named
+    return canonical
+
+
 def match_stream(text: str) -> str:
     """The stream that holds match ``text`` (``T3`` -> ``match-T3``)."""
     return f"{STREAM_PREFIX}{match_id(text)}"

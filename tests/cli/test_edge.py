@@ -166,3 +166,23 @@ def test_a_bug_in_the_installed_script_writes_its_report(tmp_path: Path) -> None
     line = one_line(result.stderr)
     assert "internal error: RuntimeError: wrong turn" in line
     assert Path(line.split("the full report is in ")[1]).read_text().count("wrong turn") >= 1
+
+
+def test_the_console_writes_where_stdout_is_now_not_where_it_was(cli: Cli) -> None:
+    """Found by test_every_command: a second in-process `record` wrote to the first run's
+    (closed) stdout, an internal error."""
+    cli.ok("start", "T3", "--players", "Ann,Bo")
+    for _ in range(2):
+        result = cli("record", "T3")
+        assert result.exit_code == 0, result.stderr
+        assert "Left T3 at v1" in result.stdout
+
+
+def test_a_nul_in_a_file_name_is_one_line(cli: Cli) -> None:
+    """Found by test_every_command: only a caller inside the process can pass one."""
+    cli.ok("start", "T3", "--players", "Ann,Bo")
+    for args in (["player", "import", "a\x00.csv"], ["export", "T3", "-o", "x\x00"]):
+        result = cli(*args)
+        assert result.exit_code == 1
+        assert one_line(result.stderr).startswith("error: ")
+        assert "NUL" in result.stderr

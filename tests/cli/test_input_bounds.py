@@ -170,3 +170,14 @@ def test_names_are_looked_up_the_same_way_everywhere(cli: Cli) -> None:
     cli.ok("start", "Z9", "--players", "Zoë Park,Tom")
     recorded = cli.ok("hand", "Z9", "--opener", "zoe").stdout
     assert "Zoë Park" in recorded
+
+
+def test_a_match_is_shown_by_one_id_however_it_is_typed(club: Cli) -> None:
+    club.ok("pair")
+    paired = json.loads(club.ok("pairings", "--json").stdout)["tables"][0]["match"]
+    assert paired == "club-night-r1-t1"
+    for typed in (paired, paired.upper(), "T1"):
+        assert json.loads(club.ok("show", typed, "--json").stdout)["match"] == paired
+        assert club.ok("show", typed).stdout.startswith(f"{paired}: ")
+    club.ok("start", "t7", "--players", "Ann,Bo")
+    assert json.loads(club.ok("show", "t7", "--json").stdout)["match"] == "T7"

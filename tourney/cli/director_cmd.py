@@ -77,6 +77,14 @@ def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str
     return match_id, [side - 1 for side in sides]
 
 
+def _reason(text: str) -> str:
+    """The director's reason as it is stored: cleaned like a name, at most 300 characters."""
+    from tourney.limits import REASON_LENGTH
+    from tourney.names import clean_optional
+
+    return clean_optional(text, "--reason", REASON_LENGTH) or ""
+
+
 def _run(db: str | None, tournament: str | None, decide: object, what: str) -> None:
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -102,7 +110,7 @@ def forfeit(
     _run(
         db,
         tournament,
-        lambda s: decide_forfeit(s, *_match_and_sides(s, match, sides), reason),
+        lambda s: decide_forfeit(s, *_match_and_sides(s, match, sides), _reason(reason)),
         f"Forfeit of {match}",
     )
 
@@ -149,7 +157,7 @@ def adjudicate(
 
     def decide(state: TournamentState) -> object:
         match_id, sides = _match_and_sides(state, match, winners)
-        return decide_adjudicate(state, match_id, values, sides, reason)
+        return decide_adjudicate(state, match_id, values, sides, _reason(reason))
 
     _run(db, tournament, decide, f"Adjudicated result of {match}")
 
@@ -170,7 +178,7 @@ def void(
     _run(
         db,
         tournament,
-        lambda s: decide_void(s, _match_id(s, match), reason),
+        lambda s: decide_void(s, _match_id(s, match), _reason(reason)),
         f"Void of {match}",
     )
 

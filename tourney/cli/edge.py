@@ -88,6 +88,10 @@ def describe(exc: BaseException) -> str | None:
         return str(exc)
     if isinstance(exc, UnicodeError):
         return _unicode(exc)
+    if isinstance(exc, ValueError) and str(exc).startswith("embedded null"):
+        # What every os function says of a path with a NUL in it (only a caller inside the
+        # process can pass one: a command line cannot hold it).
+        return "a file name cannot hold a NUL character"
     if isinstance(exc, OSError):
         where = exc.filename if exc.filename is not None else None
         reason = exc.strerror or _first_line(exc)

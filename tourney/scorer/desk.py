@@ -23,6 +23,7 @@ from tourney.match_streams import (
     in_force,
     match_events,
     match_id,
+    shown_id,
     to_event,
     to_payload,
     undo_target,
@@ -66,6 +67,7 @@ class Desk:
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
         self.refresh()
+        self.id = shown_id(self.stored, self.id)
 
     @classmethod
     def open(cls, db: str | None, match: str, tables: bool = True, create: bool = True) -> Desk:
