@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -253,22 +254,58 @@ def _refuse_constant(name: str) -> object:
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 
 
+LONE_SURROGATE = "malformed JSON: a string holds a lone surrogate (not text)"
+TOO_LONG = "malformed JSON: a number too long to read"
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _suspect(stripped: str) -> bool:
+    """Whether a raw line escapes a surrogate at all (two scans in C: the hot path's test)."""
+    return "\\ud" in stripped or "\\uD" in stripped
+
+
+def _lone_escape(line: str) -> bool:
+    """Whether the raw text of a line escapes a surrogate that is not half of a pair (a
+    high one right before a low one). An escaped backslash before "ud800" passes this too;
+    `_lone_surrogate` then decides on the decoded value."""
+    low_expected_at = -1
+    for found in _SURROGATE_ESCAPE.finditer(line):
+        high = found.group()[3] in "89abAB"
+        if low_expected_at >= 0:
+            if high or found.start() != low_expected_at:
+                return True
+            low_expected_at = -1
+        elif high:
+            low_expected_at = found.end()
+        else:
+            return True
+    return low_expected_at >= 0
+
+
+def _not_json(number: int, exc: ValueError | RecursionError) -> RecordError:
+    """The RecordError for a line the JSON reader refused; ``exc`` itself again when it is
+    not about the JSON (a bug, not a fact about the record)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return RecordError(number, f"malformed JSON: {exc.msg}")
+    if isinstance(exc, RecursionError):
+        return RecordError(number, "malformed JSON: nested too deeply")
+    if isinstance(exc, _NotJson):
+        return RecordError(number, str(exc))
+    if "digits" in str(exc):  # int() refuses more than 4,300 digits (CVE-2020-10735)
+        return RecordError(number, TOO_LONG)
+    raise exc
+
+
 def _decode(number: int, stripped: str) -> tuple[Any, int]:
     """``raw_decode`` of one stripped line; RecordError citing ``number`` when it is not
     JSON, not text (a lone surrogate), or holds a number too long to read."""
     try:
         obj, end = _DECODER.raw_decode(stripped)
-    except json.JSONDecodeError as exc:
-        raise RecordError(number, f"malformed JSON: {exc.msg}") from None
-    except RecursionError:
-        raise RecordError(number, "malformed JSON: nested too deeply") from None
-    except _NotJson as exc:
-        raise RecordError(number, str(exc)) from None
-    except ValueError:
-        # int() refuses more than 4,300 digits (CVE-2020-10735): a number nobody can read.
-        raise RecordError(number, "malformed JSON: a number too long to read") from None
-    if ("\\ud" in stripped or "\\uD" in stripped) and _lone_surrogate(obj):
-        raise RecordError(number, "malformed JSON: a string holds a lone surrogate (not text)")
+    except (ValueError, RecursionError) as exc:
+        raise _not_json(number, exc) from None
+    if _suspect(stripped) and _lone_escape(stripped) and _lone_surrogate(obj):
+        raise RecordError(number, LONE_SURROGATE)
     return obj, end
 
 
@@ -333,7 +370,7 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
     kept: list[tuple[int, Event]] = []
     apply = match.apply
     place = match.place_tile
-    decode = _decode
+    decoder = _DECODER.raw_decode
     parsers = _PARSERS
     number = 0
     started = False
@@ -342,9 +379,16 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
         if not stripped or stripped[0] == "#":
             continue
         try:
-            obj, end = decode(number, stripped)
+            # The decoding of `_decode`, inlined: this loop is the replay's hot path.
+            obj, end = decoder(stripped)
             if end != len(stripped):
                 raise RecordError(number, "malformed JSON: Extra data")
+            if (
+                ("\\ud" in stripped or "\\uD" in stripped)  # `_suspect`, inlined
+                and _lone_escape(stripped)
+                and _lone_surrogate(obj)
+            ):
+                raise RecordError(number, LONE_SURROGATE)
             kind = obj.get("type") if type(obj) is dict else None
             parser = parsers.get(kind) if type(kind) is str else None
             event = parser(obj) if parser is not None else event_from_dict(obj)
@@ -360,6 +404,8 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
                 apply(event, number)
         except (RuleError, EventError, TileError) as exc:
             raise RecordError(number, str(exc)) from None
+        except (ValueError, RecursionError) as exc:  # the JSON reader's (see `_decode`)
+            raise _not_json(number, exc) from None
         if keep_events:
             kept.append((number, event))
     if not match.started:

@@ -24,10 +24,7 @@ import importlib
 import os
 import re
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +136,10 @@ def report_folder() -> Path:
 def write_report(exc: BaseException, argv: Sequence[str]) -> Path | None:
     """Write the traceback and the command line (passwords hidden) to a new file; its path,
     or None when no folder would take it."""
+    import tempfile  # here, not at the top: only a bug pays for these imports
+    import traceback
+    from datetime import UTC, datetime
+
     now = datetime.now(UTC)
     text = "".join(
         [
