@@ -181,3 +181,24 @@ def test_a_match_is_shown_by_one_id_however_it_is_typed(club: Cli) -> None:
         assert club.ok("show", typed).stdout.startswith(f"{paired}: ")
     club.ok("start", "t7", "--players", "Ann,Bo")
     assert json.loads(club.ok("show", "t7", "--json").stdout)["match"] == "T7"
+
+
+@pytest.mark.postgres
+def test_what_wedged_postgresql_is_refused_or_cleaned_there(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """On PostgreSQL `--rounds 2147483648` (past its 32-bit integers) and a CSV name with a
+    NUL (which its text columns refuse) were stored, then every command failed."""
+    cli = Cli(postgres_url)
+    cli.ok("tournament", "create", "Club Night", "--table-size", "2")
+    result = cli("tournament", "create", "Second", "--rounds", "2147483648")
+    assert result.exit_code == 1 and "not in the range 1<=x<=100" in result.stderr
+    path = tmp_path / "players.csv"
+    path.write_text("name,club\nAnn\x00,North\x00\nBo,\n", encoding="utf-8")
+    cli.ok("player", "import", str(path))
+    shown = json.loads(cli.ok("tournament", "show", "--json").stdout)
+    assert [(p["name"], p["club"]) for p in shown["players"]] == [("Ann", "North"), ("Bo", None)]
+    cli.ok("pair")
+    cli.ok("standings")
+    cli.ok("rebuild")
+    cli.ok("verify")
