@@ -176,7 +176,9 @@ def translate(exc: BaseException, argv: Sequence[str]) -> int:
         return REFUSED
     path = write_report(exc, argv)
     where = f"the full report is in {path}" if path else "no report could be written"
-    say(f"internal error: {type(exc).__name__}: {_first_line(exc)} — a bug in tourney; {where}")
+    what = _first_line(exc)
+    what = what if len(what) <= 160 else f"{what[:159]}…"  # the report's path must fit
+    say(f"internal error: {type(exc).__name__}: {what} — a bug in tourney; {where}")
     return INTERNAL
 
 
