@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from tourney.engine import Event
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, quote
 
 UNDONE = "undone"
 """The stream-only event type that takes an earlier event out of force."""
@@ -55,12 +55,27 @@ class StreamEvent(Protocol):
 
 
 def match_id(text: str) -> str:
-    """The canonical ID of a table/match code (``t3`` -> ``T3``); TourneyError if unusable."""
-    if not _MATCH_ID.match(text):
+    """The canonical ID of a table/match code (``t3`` -> ``T3``); TourneyError if unusable.
+
+    The whole text must be an ID (``T3\\n`` is not ``T3``: a match ID never has a stray
+    character in it, and a typo must not open a stream of its own).
+    """
+    if not isinstance(text, str) or not _MATCH_ID.fullmatch(text):
         raise TourneyError(
-            f"'{text}' is not a match ID: letters, digits, '-' and '_', at most 64, e.g. T3"
+            f"{quote(text)} is not a match ID: letters, digits, '-' and '_', at most 64, e.g. T3"
         )
     return text.upper()
+
+
+def shown_id(stored: Sequence[StreamEvent], canonical: str) -> str:
+    """How match ``canonical`` is shown, the same in every output: the name its table was
+    given when a round opened its stream (``club-night-r1-t2``, as the pairings print it),
+    else its code upper-cased (``T3``). IDs are compared without case either way."""
+    if stored:
+        named = stored[0].payload.get("match")
+        if isinstance(named, str) and _MATCH_ID.fullmatch(named) and named.upper() == canonical:
+            return named
+    return canonical
 
 
 def match_stream(text: str) -> str:

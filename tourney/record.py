@@ -3,11 +3,18 @@
 Readers accept every tile notation of the format; writers emit ``"3-5"``, low half first,
 and the fields in a fixed order, so a record written by tourney reads back and writes out
 byte for byte the same.
+
+A record is JSON: ``NaN`` and ``Infinity`` (which Python's reader would take) are malformed,
+and so is a number too long to read (Python refuses integers past 4,300 digits) or a string
+holding a lone surrogate (not text). Replaying takes any other value the format allows; a
+record imported into the store must also be storable as it is (`check_storable`).
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -31,6 +38,7 @@ from tourney.engine import (
 )
 from tourney.engine.events import make_tile_drawn, make_tile_placed
 from tourney.errors import RecordError as RecordError  # re-exported: callers import it from here
+from tourney.errors import quote
 from tourney.textfiles import read_lines as read_lines  # re-exported, as RecordError
 from tourney.textfiles import split_lines as split_lines
 
@@ -227,7 +235,84 @@ def write_record(events: Iterable[Event], out: TextIO) -> None:
         out.write("\n")
 
 
-_DECODER = json.JSONDecoder()
+class _NotJson(ValueError):
+    """What Python's JSON reader takes but JSON is not."""
+
+
+def _refuse_constant(name: str) -> object:
+    raise _NotJson(f"malformed JSON: {name} is not a JSON number")
+
+
+# NaN and the infinities are the only things `parse_constant` is called for: the reader's
+# fast path for every other value is untouched.
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+
+
+LONE_SURROGATE = "malformed JSON: a string holds a lone surrogate (not text)"
+TOO_LONG = "malformed JSON: a number too long to read"
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _suspect(stripped: str) -> bool:
+    """Whether a raw line escapes a surrogate at all (two scans in C: the hot path's test)."""
+    return "\\ud" in stripped or "\\uD" in stripped
+
+
+def _lone_escape(line: str) -> bool:
+    """Whether the raw text of a line escapes a surrogate that is not half of a pair (a
+    high one right before a low one). An escaped backslash before "ud800" passes this too;
+    `_lone_surrogate` then decides on the decoded value."""
+    low_expected_at = -1
+    for found in _SURROGATE_ESCAPE.finditer(line):
+        high = found.group()[3] in "89abAB"
+        if low_expected_at >= 0:
+            if high or found.start() != low_expected_at:
+                return True
+            low_expected_at = -1
+        elif high:
+            low_expected_at = found.end()
+        else:
+            return True
+    return low_expected_at >= 0
+
+
+def _not_json(number: int, exc: ValueError | RecursionError) -> RecordError:
+    """The RecordError for a line the JSON reader refused; ``exc`` itself again when it is
+    not about the JSON (a bug, not a fact about the record)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return RecordError(number, f"malformed JSON: {exc.msg}")
+    if isinstance(exc, RecursionError):
+        return RecordError(number, "malformed JSON: nested too deeply")
+    if isinstance(exc, _NotJson):
+        return RecordError(number, str(exc))
+    if "digits" in str(exc):  # int() refuses more than 4,300 digits (CVE-2020-10735)
+        return RecordError(number, TOO_LONG)
+    raise exc
+
+
+def _decode(number: int, stripped: str) -> tuple[Any, int]:
+    """``raw_decode`` of one stripped line; RecordError citing ``number`` when it is not
+    JSON, not text (a lone surrogate), or holds a number too long to read."""
+    try:
+        obj, end = _DECODER.raw_decode(stripped)
+    except (ValueError, RecursionError) as exc:
+        raise _not_json(number, exc) from None
+    if _suspect(stripped) and _lone_escape(stripped) and _lone_surrogate(obj):
+        raise RecordError(number, LONE_SURROGATE)
+    return obj, end
+
+
+def _lone_surrogate(value: object) -> bool:
+    """Whether a decoded JSON value holds a surrogate that is not half of a pair (a pair
+    decodes to one character, so any surrogate left is lone)."""
+    if isinstance(value, str):
+        return any("\ud800" <= c <= "\udfff" for c in value)
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    return False
 
 
 def decode_line(number: int, text: str) -> object | None:
@@ -238,13 +323,8 @@ def decode_line(number: int, text: str) -> object | None:
     stripped = text.strip()
     if not stripped or stripped[0] == "#":
         return None
-    try:
-        obj: object
-        obj, end = _DECODER.raw_decode(stripped)
-    except json.JSONDecodeError as exc:
-        raise RecordError(number, f"malformed JSON: {exc.msg}") from None
-    except RecursionError:
-        raise RecordError(number, "malformed JSON: nested too deeply") from None
+    obj: object
+    obj, end = _decode(number, stripped)
     if end != len(stripped):
         raise RecordError(number, "malformed JSON: Extra data")
     return obj
@@ -293,9 +373,16 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
         if not stripped or stripped[0] == "#":
             continue
         try:
+            # The decoding of `_decode`, inlined: this loop is the replay's hot path.
             obj, end = decoder(stripped)
             if end != len(stripped):
                 raise RecordError(number, "malformed JSON: Extra data")
+            if (
+                ("\\ud" in stripped or "\\uD" in stripped)  # `_suspect`, inlined
+                and _lone_escape(stripped)
+                and _lone_surrogate(obj)
+            ):
+                raise RecordError(number, LONE_SURROGATE)
             kind = obj.get("type") if type(obj) is dict else None
             parser = parsers.get(kind) if type(kind) is str else None
             event = parser(obj) if parser is not None else event_from_dict(obj)
@@ -309,12 +396,10 @@ def replay_lines(lines: Iterable[str], keep_events: bool = False) -> Replayed:
                 place(event, number)
             else:
                 apply(event, number)
-        except json.JSONDecodeError as exc:
-            raise RecordError(number, f"malformed JSON: {exc.msg}") from None
-        except RecursionError:
-            raise RecordError(number, "malformed JSON: nested too deeply") from None
         except (RuleError, EventError, TileError) as exc:
             raise RecordError(number, str(exc)) from None
+        except (ValueError, RecursionError) as exc:  # the JSON reader's (see `_decode`)
+            raise _not_json(number, exc) from None
         if keep_events:
             kept.append((number, event))
     if not match.started:
@@ -326,8 +411,76 @@ def _mentions_match_started(lines: list[str]) -> bool:
     for text in lines:
         try:
             obj = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):
             continue
         if isinstance(obj, dict) and obj.get("type") == "match_started":
             return True
     return False
+
+
+LARGEST_STORED_INTEGER = 2**63 - 1
+"""The store keeps payloads as JSON read back by orjson, which reads a larger integer as a
+float: an extra field past this would not come back as it went in."""
+
+
+def check_storable(events: Iterable[tuple[int, Event]]) -> None:
+    """Refuse, with a RecordError citing the line, what the store could not keep exactly as
+    it is and read back safely: a player name that is not clean (control or format
+    characters, stray spaces, too long: see `tourney.names`), two names that fold alike, a
+    target outside `tourney.limits.TARGET`, an extra field holding an integer past 64 bits
+    or a float that is not finite.
+
+    A record is a public document: names are refused, not silently changed, because every
+    later line names its player exactly as the first line does.
+    """
+    from tourney.limits import NAME_LENGTH, TARGET
+    from tourney.names import fold, is_clean
+
+    for line, event in events:
+        if isinstance(event, MatchStarted):
+            seen: dict[str, str] = {}
+            for name in event.players:
+                if not is_clean(name):
+                    raise RecordError(
+                        line,
+                        f"'players': {quote(name)} is not a name tourney stores (control or "
+                        f"format characters, stray spaces, or more than {NAME_LENGTH} "
+                        "characters); correct the record",
+                    )
+                other = seen.setdefault(fold(name), name)
+                if other != name:
+                    raise RecordError(
+                        line,
+                        f"'players': {quote(other)} and {quote(name)} differ only in case or "
+                        "accents; names must be told apart",
+                    )
+            if event.target not in TARGET:
+                raise RecordError(
+                    line,
+                    f"'target': {quote(event.target)} is outside what tourney stores "
+                    f"({TARGET.low} to {TARGET.high})",
+                )
+        for key, value in event.extra.items():
+            problem = _unstorable(value)
+            if problem is not None:
+                raise RecordError(line, f"{quote(key)}: {problem}")
+
+
+def _unstorable(value: object) -> str | None:
+    """Why a JSON value of an extra field cannot be stored exactly, or None."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return None
+    if isinstance(value, int):
+        if abs(value) > LARGEST_STORED_INTEGER:
+            return (
+                f"{quote(value)} is too large to store exactly "
+                "(whole numbers up to 9223372036854775807)"
+            )
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"{value} is not a finite number"
+    if isinstance(value, list):
+        return next((p for p in map(_unstorable, value) if p is not None), None)
+    if isinstance(value, dict):
+        return next((p for p in map(_unstorable, value.values()) if p is not None), None)
+    return f"{quote(value)} is not a JSON value"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, quote
 
 
 def read_text(path: str | Path, kind: str = "text") -> str:
@@ -26,6 +26,8 @@ def read_text(path: str | Path, kind: str = "text") -> str:
         raise TourneyError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise TourneyError(f"{path}: {exc.strerror}") from None
+    except ValueError:  # a NUL in the name: no file can be called that
+        raise TourneyError(f"{quote(str(path))}: not a file name (it holds a NUL)") from None
 
 
 def split_lines(text: str) -> list[str]:

@@ -4,6 +4,7 @@ what a scorer at a physical table sees (hidden hands)."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -18,7 +19,29 @@ from tourney.cli.app import app
 from tourney.engine import Event, Match
 from tourney.store.eventstore import EventStore
 
-__all__ = ["Cli", "hidden_match", "known_match", "summary"]
+__all__ = ["Cli", "checksum", "hidden_match", "known_match", "summary"]
+
+
+def checksum(path: str | Path) -> str:
+    """The sha256 of a SQLite database file, its write-ahead log folded in first (so that
+    two checksums differ exactly when something was written in between); "absent" when
+    there is no such file (and none is made)."""
+    file = Path(path)
+    if not file.exists():
+        return "absent"
+    if file.read_bytes()[:16] == b"SQLite format 3\x00":
+        connection = sqlite3.connect(file)
+        try:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            connection.close()
+    return hashlib.sha256(file.read_bytes()).hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def _reports_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reports of internal errors go to this test's folder, not the user's cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
 
 class Cli:

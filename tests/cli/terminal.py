@@ -77,13 +77,19 @@ class Terminal:
                     f"no {pattern!r} in the terminal; it shows:\n{self.text[self.seen :]}"
                 )
 
-    def wait(self, timeout: float = 10.0) -> int:
+    def wait(self, timeout: float = 30.0) -> int:
+        """The exit code, reading all the while: a program that still has output to write
+        must never be left blocked on a full terminal (and a loaded machine is slow)."""
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"still running after {timeout:.0f} s; it shows:\n{self.text[self.seen :]}"
+                )
+            self._read(0.05)
         while self._read(0.05):
             pass
-        code = self.process.wait(timeout)
-        while self._read(0.05):
-            pass
-        return code
+        return self.process.returncode
 
     def close(self) -> None:
         if self.process.poll() is None:

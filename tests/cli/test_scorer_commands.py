@@ -30,7 +30,9 @@ def test_start_shows_the_match_and_refuses_bad_players(cli: Cli) -> None:
         message="partnerships need 4 players, not 3", match="K4",
     )  # fmt: skip
     cli.refused("start", "K4", "--players", "Ann", message="2, 3 or 4 players", match="K4")
-    cli.refused("start", "K4", "--players", "A,B", "--target", "0", message="'target'", match="K4")
+    cli.refused(
+        "start", "K4", "--players", "A,B", "--target", "0", message="'--target'", match="K4"
+    )
 
 
 def test_a_bad_match_id_is_refused_before_the_database(tmp_path: Path) -> None:
@@ -221,11 +223,16 @@ def test_every_command_has_help_ending_with_an_example(cli: Cli, command: str) -
 
 
 def test_an_unusable_database_is_one_line(tmp_path: Path) -> None:
-    result = Cli(str(tmp_path / "no" / "such.db"))("show", "K3")
+    cli = Cli(str(tmp_path / "no" / "such.db"))
+    result = cli("start", "K3", "--players", "Ann,Bo")
     assert result.exit_code == 1
     assert result.stderr.startswith("error: cannot create database") and "Traceback" not in (
         result.stderr
     )
+    assert result.stderr.count("\n") == 1
+    result = cli("show", "T3")  # only reads: looks for a database, makes none
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: no tourney database here (looked for ")
     assert result.stderr.count("\n") == 1
 
 

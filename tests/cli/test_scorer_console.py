@@ -46,7 +46,7 @@ class LazyConsole:
     def expect(self, pattern: str, timeout: float = 10.0) -> str:
         return self.terminal.expect(pattern, timeout)
 
-    def wait(self, timeout: float = 10.0) -> int:
+    def wait(self, timeout: float = 30.0) -> int:
         return self.terminal.wait(timeout)
 
     @property

@@ -6,14 +6,13 @@ command does not pay for SQLAlchemy, Jinja or Rich unless it uses them.
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
-from tourney.errors import TourneyError
+from tourney.cli.edge import EdgeGroup
 
 app = typer.Typer(
     name="tourney",
+    cls=EdgeGroup,
     help="Event-sourced tournament manager for Horse Race dominoes.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -63,9 +62,5 @@ _register()
 
 
 def main() -> None:
-    """Console-script entry point: library errors become one line and exit code 1."""
-    try:
-        app(standalone_mode=True)
-    except TourneyError as exc:  # pragma: no cover - commands catch their own
-        print(f"error: {exc}", file=sys.stderr)
-        raise SystemExit(1) from None
+    """Console-script entry point; every failure is reported at the edge (`EdgeGroup`)."""
+    app()

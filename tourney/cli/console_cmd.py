@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from tourney.cli.options import Db, MatchId, fail, open_desk
+from tourney.cli.options import Db, MatchId, open_desk
 
 
 def record(match: MatchId, db: Db = None) -> None:
@@ -16,11 +16,12 @@ def record(match: MatchId, db: Db = None) -> None:
 
     Example: tourney record T3
     """
+    from tourney.errors import TourneyError
     from tourney.scorer.console import Console
 
     with open_desk(db, match) as desk:
         if not desk.match.started:
-            raise fail(
+            raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players A,B,..."
             )
         Console(desk).run()

@@ -4,9 +4,11 @@ store's own commands."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from tourney.errors import TourneyError, quote
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -29,11 +31,6 @@ db_app = typer.Typer(
 )
 
 
-def _fail(exc: Exception | str) -> NoReturn:
-    print(f"error: {exc}", file=sys.stderr)
-    raise typer.Exit(1)
-
-
 def _print_json(obj: Any) -> None:
     import json
 
@@ -48,18 +45,14 @@ def upgrade(db: DbOption = None) -> None:
 
     Example: tourney db upgrade --db tourney.db
     """
-    from tourney.errors import TourneyError
     from tourney.store.database import make_engine, resolve_url, safe_url
     from tourney.store.migrate import HEAD_REVISION, ensure_schema
 
+    engine = make_engine(resolve_url(db))
     try:
-        engine = make_engine(resolve_url(db))
-        try:
-            was = ensure_schema(engine)
-        finally:
-            engine.dispose()
-    except TourneyError as exc:
-        _fail(exc)
+        was = ensure_schema(engine)
+    finally:
+        engine.dispose()
     state = "already at" if was == HEAD_REVISION else f"upgraded from {was or 'empty'} to"
     print(f"{safe_url(engine.url)}: {state} revision {HEAD_REVISION}")
 
@@ -72,29 +65,25 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
 
     Example: tourney db status --json
     """
-    from tourney.errors import TourneyError
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
     from tourney.store.migrate import current_revision
     from tourney.store.projections import Projector
 
-    try:
-        with EventStore.from_url(db) as store:
-            projector = Projector(store, default_projections())
-            report: dict[str, Any] = {
-                "database": store.url,
-                "backend": store.dialect,
-                "revision": current_revision(store.engine),
-                "events": _count(store, "events"),
-                "streams": _count(store, "streams"),
-                "last_position": store.max_position(),
-                "projections": [
-                    {"name": s.name, "position": s.position, "behind": s.behind}
-                    for s in projector.status()
-                ],
-            }
-    except TourneyError as exc:
-        _fail(exc)
+    with EventStore.from_url(db, create=False) as store:
+        projector = Projector(store, default_projections())
+        report: dict[str, Any] = {
+            "database": store.url,
+            "backend": store.dialect,
+            "revision": current_revision(store.engine),
+            "events": _count(store, "events"),
+            "streams": _count(store, "streams"),
+            "last_position": store.max_position(),
+            "projections": [
+                {"name": s.name, "position": s.position, "behind": s.behind}
+                for s in projector.status()
+            ],
+        }
     if as_json:
         _print_json(report)
         return
@@ -134,20 +123,16 @@ def verify(
 
     Example: tourney verify --heads --sheet T3 5f1c2e9a0b7d
     """
-    from tourney.errors import TourneyError
     from tourney.store.eventstore import EventStore
     from tourney.store.hashchain import short
     from tourney.store.verify import verify as verify_store
 
-    try:
-        with EventStore.from_url(db) as store:
-            problems = verify_store(store)
-            if sheet is not None:
-                _check_sheet(store, *sheet)
-            head_rows = store.heads()
-            events = _count(store, "events")
-    except TourneyError as exc:
-        _fail(exc)
+    with EventStore.from_url(db, create=False) as store:
+        problems = verify_store(store)
+        if sheet is not None:
+            _check_sheet(store, *sheet)
+        head_rows = store.heads()
+        events = _count(store, "events")
     if as_json:
         report: dict[str, Any] = {
             "ok": not problems,
@@ -181,10 +166,12 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
     stream = match_stream(match)
     wanted = printed.strip().lower()
     if len(wanted) < 8 or any(c not in "0123456789abcdef" for c in wanted):
-        _fail(f"--sheet: {printed!r} is not a printed hash (hex digits, at least 8)")
+        raise TourneyError(
+            f"--sheet: {quote(printed)} is not a printed hash (hex digits, at least 8)"
+        )
     events = list(store.read_stream(stream))
     if not events:
-        _fail(f"--sheet: match {match} has no events")
+        raise TourneyError(f"--sheet: match {match} has no events")
     head = events[-1]
     for event in events:
         if event.hash.startswith(wanted):
@@ -228,30 +215,26 @@ def rebuild(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from tourney.errors import TourneyError
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
     from tourney.store.projections import Projector
     from tourney.store.verify import lost_events
 
     started = time.perf_counter()
-    try:
-        with EventStore.from_url(db) as store:
-            lost = lost_events(store)
-            if lost and not force:
-                raise TourneyError(
-                    f"not rebuilding: {lost[0]}; run `tourney verify`, "
-                    "or `tourney rebuild --force` to rebuild from what is stored"
-                )
-            projector = Projector(store, default_projections())
-            events = _count(store, "events")
-            columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn())
-            console = Console(stderr=True)
-            with Progress(*columns, console=console, transient=True) as bar:
-                task = bar.add_task("rebuild", total=events)
-                read = projector.rebuild(progress=lambda done: bar.update(task, completed=done))
-    except TourneyError as exc:
-        _fail(exc)
+    with EventStore.from_url(db, create=False) as store:
+        lost = lost_events(store)
+        if lost and not force:
+            raise TourneyError(
+                f"not rebuilding: {lost[0]}; run `tourney verify`, "
+                "or `tourney rebuild --force` to rebuild from what is stored"
+            )
+        projector = Projector(store, default_projections())
+        events = _count(store, "events")
+        columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn())
+        console = Console(stderr=True)
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("rebuild", total=events)
+            read = projector.rebuild(progress=lambda done: bar.update(task, completed=done))
     names = ", ".join(p.name for p in projector.projections if not p.policy)
     print(f"rebuilt {names} from {read} events in {time.perf_counter() - started:.2f} s")
 

@@ -8,14 +8,15 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli.options import Db
+from tourney import limits
+from tourney.cli.options import Db, TableSize, within
 
 
 def demo(
-    players: Annotated[int, typer.Option(min=4, help="Players registered.")] = 16,
-    rounds: Annotated[int, typer.Option(min=1, help="Swiss rounds.")] = 4,
-    table_size: Annotated[int, typer.Option(min=2, max=4, help="Players per table.")] = 4,
-    seed: Annotated[int, typer.Option(help="Random seed for deals and bots.")] = 2026,
+    players: Annotated[int, within(limits.PLAYERS, help="Players registered.", low=4)] = 16,
+    rounds: Annotated[int, within(limits.ROUNDS, help="Swiss rounds.")] = 4,
+    table_size: TableSize = 4,
+    seed: Annotated[int, within(limits.RANDOM_SEED, help="Random seed for deals and bots.")] = 2026,
     site: Annotated[Path, typer.Option(help="Folder to publish the site into.")] = Path("site"),
     db: Db = None,
 ) -> None:
@@ -29,19 +30,14 @@ def demo(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from tourney.cli.options import fail
     from tourney.cli.standings_cmd import print_standings
     from tourney.demo.clubnight import run_club_night
     from tourney.director.desk import DirectorDesk
     from tourney.director.site import publish_tournament
-    from tourney.errors import TourneyError
     from tourney.projections import open_store
     from tourney.reports.standings import standings_view
 
-    try:
-        store, projector = open_store(db)
-    except TourneyError as exc:
-        raise fail(exc) from None
+    store, projector = open_store(db)
     try:
         from tourney.output_files import database_files
         from tourney.reports.site_folder import check_site_folder
@@ -80,8 +76,6 @@ def demo(
         typer.echo(f"{night.matches} matches, {night.events} events stored in {store.url}")
         files = publish_tournament(director, night.slug, site)
         typer.echo(f"Published {len(files)} files: open {(site / 'index.html').resolve()}")
-    except TourneyError as exc:
-        raise fail(exc) from None
     finally:
         store.close()
 

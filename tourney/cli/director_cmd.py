@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db
+from tourney.cli.options import Db, echo
 
 if TYPE_CHECKING:
+    from tourney.limits import Bound
     from tourney.tournament.state import TournamentState
 
 app = typer.Typer(
@@ -25,38 +26,70 @@ Match = Annotated[str, typer.Argument(help="The match id, e.g. club-night-r2-t3.
 
 
 def _match_id(state: TournamentState, text: str) -> str:
-    from tourney.errors import TourneyError
+    from tourney.errors import TourneyError, quote
 
     for match_id in state.matches:
         if match_id.casefold() == text.casefold():
             return match_id
-    raise TourneyError(f"no match {text!r} in {state.title}")
+    raise TourneyError(f"no match {quote(text)} in {state.title}")
+
+
+def _numbers(text: str, bound: Bound) -> list[int]:
+    """Comma-separated whole numbers within ``bound``; LimitError when a part is not one,
+    or there are none."""
+    from tourney.errors import quote
+    from tourney.limits import LimitError, parse_whole
+
+    values = [parse_whole(part, bound) for part in text.split(",") if part.strip()]
+    if not values:
+        raise LimitError(f"no {bound.what} in {quote(text)}")
+    return values
+
+
+def _scores(text: str) -> list[int]:
+    """Final scores per side, ``"61,40"``."""
+    from tourney.errors import TourneyError, quote
+    from tourney.limits import SCORE, LimitError
+
+    try:
+        return _numbers(text, SCORE)
+    except LimitError as exc:
+        raise TourneyError(
+            f"scores are whole numbers per side, like '61,40', not {quote(text)} ({exc})"
+        ) from None
 
 
 def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
     """The match id, and the side numbers as typed (from 1) as indexes (from 0), checked
     against that match."""
-    from tourney.errors import TourneyError
+    from tourney.errors import TourneyError, quote
+    from tourney.limits import Bound, LimitError
 
     match_id = _match_id(state, match)
-    try:
-        sides = [int(part) - 1 for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise TourneyError(f"sides are numbers from 1, like '1' or '1,3', not {text!r}") from None
     count = len(state.matches[match_id].sides)
-    wrong = [s + 1 for s in sides if not 0 <= s < count]
-    if wrong or not sides:
+    try:
+        sides = _numbers(text, Bound("side", 1, count))
+    except LimitError:
         raise TourneyError(
-            f"match {match_id} has sides 1 to {count}: {text!r} is not a choice of them"
-        )
-    return match_id, sides
+            f"match {match_id} has sides 1 to {count}: sides are numbers from 1, "
+            f"like '1' or '1,3', not {quote(text)}"
+        ) from None
+    return match_id, [side - 1 for side in sides]
+
+
+def _reason(text: str) -> str:
+    """The director's reason as it is stored: cleaned like a name, at most 300 characters."""
+    from tourney.limits import REASON_LENGTH
+    from tourney.names import clean_optional
+
+    return clean_optional(text, "--reason", REASON_LENGTH) or ""
 
 
 def _run(db: str | None, tournament: str | None, decide: object, what: str) -> None:
     with open_director(db) as director:
         slug = director.resolve(tournament)
         director.rule(slug, decide)  # type: ignore[arg-type]
-        typer.echo(f"{what} recorded in {slug}.")
+        echo(f"{what} recorded in {slug}.")
 
 
 @app.command()
@@ -76,7 +109,7 @@ def forfeit(
     _run(
         db,
         tournament,
-        lambda s: decide_forfeit(s, *_match_and_sides(s, match, sides), reason),
+        lambda s: decide_forfeit(s, *_match_and_sides(s, match, sides), _reason(reason)),
         f"Forfeit of {match}",
     )
 
@@ -117,17 +150,13 @@ def adjudicate(
     Example: tourney director adjudicate club-night-r2-t1 --scores 61,55 --winners 1
     --reason "scoresheet"
     """
-    from tourney.cli.options import fail
     from tourney.tournament.state import decide_adjudicate
 
-    try:
-        values = [int(v) for v in scores.split(",")]
-    except ValueError:
-        raise fail(f"scores are whole numbers per side, like '61,40', not {scores!r}") from None
+    values = _scores(scores)
 
     def decide(state: TournamentState) -> object:
         match_id, sides = _match_and_sides(state, match, winners)
-        return decide_adjudicate(state, match_id, values, sides, reason)
+        return decide_adjudicate(state, match_id, values, sides, _reason(reason))
 
     _run(db, tournament, decide, f"Adjudicated result of {match}")
 
@@ -148,7 +177,7 @@ def void(
     _run(
         db,
         tournament,
-        lambda s: decide_void(s, _match_id(s, match), reason),
+        lambda s: decide_void(s, _match_id(s, match), _reason(reason)),
         f"Void of {match}",
     )
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli.options import fail, warn
+from tourney.cli.options import warn
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
@@ -25,21 +25,15 @@ TournamentOpt = Annotated[
 
 
 @contextmanager
-def open_director(db: str | None) -> Iterator[DirectorDesk]:
-    """The director's desk on ``db`` with every read model kept current; any TourneyError
-    inside becomes one line on stderr and exit code 1."""
+def open_director(db: str | None, create: bool = False) -> Iterator[DirectorDesk]:
+    """The director's desk on ``db`` with every read model kept current, closed afterwards.
+    Only with ``create`` is a database made where there is none (`tournament create`)."""
     from tourney.director.desk import DirectorDesk
-    from tourney.errors import TourneyError
     from tourney.projections import open_store
 
-    try:
-        store, _projector = open_store(db)
-    except TourneyError as exc:
-        raise fail(exc) from None
+    store, _projector = open_store(db, create=create)
     try:
         yield DirectorDesk(store)
-    except TourneyError as exc:
-        raise fail(exc) from None
     finally:
         warn(store.warnings)
         store.close()

@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli.options import At, Db, Json, MatchId, fail, open_desk, print_state
+from tourney import limits
+from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state, within
+from tourney.errors import TourneyError
 
 Opener = Annotated[
     str | None,
@@ -24,7 +26,7 @@ def start(
     partnerships: Annotated[
         bool, typer.Option("--partnerships", help="4 players in two partnerships: 1+3 vs 2+4.")
     ] = False,
-    target: Annotated[int, typer.Option("--target", help="Points to win.")] = 61,
+    target: Annotated[int, within(limits.TARGET, "--target", help="Points to win.")] = 61,
     known: Annotated[
         bool,
         typer.Option("--known", help="Known hands: every hand is dealt with `tourney deal`."),
@@ -37,10 +39,13 @@ def start(
     Example: tourney start T3 --players Ann,Bo,Cy,Di --partnerships
     """
     from tourney.engine import MatchStarted
+    from tourney.names import clean_name
+    from tourney.record import check_storable
 
-    names = tuple(name.strip() for name in players.split(","))
+    names = tuple(clean_name(name, "player name") for name in players.split(","))
     extra = {"hands": "known"} if known else {}
-    with open_desk(db, match, tables=False) as desk:
+    check_storable([(1, MatchStarted(names, partnerships, target, extra))])
+    with open_desk(db, match, tables=False, create=True) as desk:
 
         def decide() -> list[MatchStarted]:
             event = MatchStarted(names, partnerships, target, extra)
@@ -69,7 +74,9 @@ def hand(
 
     with open_desk(db, match) as desk:
         if desk.known_hands:
-            raise fail(f"match {desk.id} has known hands: deal them with `tourney deal {desk.id}`")
+            raise TourneyError(
+                f"match {desk.id} has known hands: deal them with `tourney deal {desk.id}`"
+            )
         print_state(desk, as_json, desk.record(StartHand(opener), at=at))
 
 
@@ -77,7 +84,8 @@ def deal(
     match: MatchId,
     opener: Opener = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Shuffle with this seed (the same deal again).")
+        int | None,
+        within(limits.RANDOM_SEED, "--seed", help="Shuffle with this seed (the same deal again)."),
     ] = None,
     tiles: Annotated[
         str | None,
@@ -99,9 +107,11 @@ def deal(
 
     with open_desk(db, match) as desk:
         if not desk.match.started:
-            raise fail(f"match {desk.id} has not started: tourney start {desk.id} --players ...")
+            raise TourneyError(
+                f"match {desk.id} has not started: tourney start {desk.id} --players ..."
+            )
         if tiles is not None and seed is not None:
-            raise fail("give --deal or --seed, not both")
+            raise TourneyError("give --deal or --seed, not both")
         hands = (
             parse_deal(tiles, desk.match)
             if tiles is not None
@@ -124,7 +134,11 @@ def undo(
     match: MatchId,
     version: Annotated[
         int | None,
-        typer.Argument(help="The stream version to take back (default: the newest event)."),
+        typer.Argument(
+            min=1,
+            max=limits.VERSION.high,
+            help="The stream version to take back (default: the newest event).",
+        ),
     ] = None,
     redo: Annotated[
         bool, typer.Option("--redo", help="Undo the newest undo: put its event back.")

@@ -1,5 +1,5 @@
-"""What the scorer's commands share: the --db, --json and match options, and the edge where
-a refusal becomes one line on stderr and exit code 1."""
+"""What the scorer's commands share: the --db, --json and match options, and opening the
+desk. Refusals are raised, not printed: the edge (`tourney.cli.edge`) reports them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,19 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tourney import limits
+
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded
+
+
+def within(bound: limits.Bound, *decls: str, help: str, low: int | None = None) -> Any:
+    """A Typer option for a whole number within ``bound`` (from ``low`` when given): the
+    parser refuses anything else, and the option's help shows the range."""
+    return typer.Option(*decls, min=bound.low if low is None else low, max=bound.high, help=help)
+
+
+TableSize = Annotated[int, within(limits.TABLE_SIZE, help="Players per table.")]
 
 Db = Annotated[
     str | None,
@@ -26,7 +37,8 @@ At = Annotated[
     int | None,
     typer.Option(
         "--at",
-        min=0,
+        min=limits.VERSION.low,
+        max=limits.VERSION.high,
         help="The match version you decided against (from `show`): refused if the match "
         "has moved on since, so a retried script cannot record a move twice.",
         show_default=False,
@@ -35,30 +47,21 @@ At = Annotated[
 MatchId = Annotated[str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="ID")]
 
 
-def fail(message: object) -> typer.Exit:
-    """Print a refusal as one line and return the exit to raise."""
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(1)
-
-
 @contextmanager
-def open_desk(db: str | None, match: str, tables: bool = True) -> Iterator[Desk]:
-    """The desk for ``match``; any TourneyError inside becomes one line and exit code 1.
+def open_desk(
+    db: str | None, match: str, tables: bool = True, create: bool = False
+) -> Iterator[Desk]:
+    """The desk for ``match``, closed afterwards.
 
     With ``tables``, a table code such as ``T3`` that names no match of its own is the
-    table of that number in the newest tournament's latest round.
+    table of that number in the newest tournament's latest round. Only with ``create`` is
+    a database made where there is none (`tourney start`, `tourney import`).
     """
-    from tourney.errors import TourneyError
     from tourney.scorer.desk import Desk
 
-    try:
-        desk = Desk.open(db, match, tables=tables)
-    except TourneyError as exc:
-        raise fail(exc) from None
+    desk = Desk.open(db, match, tables=tables, create=create)
     try:
         yield desk
-    except TourneyError as exc:
-        raise fail(exc) from None
     finally:
         warn(desk.store.warnings)
         desk.close()
@@ -66,8 +69,18 @@ def open_desk(db: str | None, match: str, tables: bool = True) -> Iterator[Desk]
 
 def warn(warnings: list[str]) -> None:
     """Say what went wrong after something was stored, one line each, on stderr."""
+    from tourney.errors import printable
+
     for line in warnings:
-        typer.echo(f"warning: {line}", err=True)
+        typer.echo(f"warning: {printable(line)}", err=True)
+
+
+def echo(line: str) -> None:
+    """Print one line of text that may hold what someone typed (a name, a reason): any
+    control or format character in it is shown as an escape, never sent to the terminal."""
+    from tourney.errors import printable
+
+    typer.echo(printable(line))
 
 
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
@@ -82,6 +95,6 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
         return
     for item in recorded or []:
         for line in view.recorded_lines(desk, item):
-            typer.echo(line)
+            echo(line)
     for line in view.text(desk) if recorded is None else view.brief(desk):
-        typer.echo(line)
+        echo(line)

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db
+from tourney.cli.options import Db, echo, within
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
@@ -23,16 +24,23 @@ app = typer.Typer(
 
 
 def player_id_of(state: TournamentState, who: str) -> str:
-    """A player's id from their id or name (any case); TourneyError when nobody matches."""
-    from tourney.errors import TourneyError
+    """A player's id from their id or name — looked up as everywhere (`tourney.names.find`:
+    case and accents ignored, a unique beginning is enough); TourneyError when nobody or
+    several players match."""
+    from tourney.errors import TourneyError, quote
+    from tourney.names import find
 
     if who in state.players:
         return who
-    wanted = " ".join(who.split()).casefold()
-    for player in state.players.values():
-        if player.name.casefold() == wanted:
-            return player.player_id
-    raise TourneyError(f"no player {who!r} in {state.title}")
+    ids = {player.name: player.player_id for player in state.players.values()}
+    found = find(who, ids)
+    if len(found) == 1:
+        return ids[found[0]]
+    if found:
+        raise TourneyError(
+            f"{quote(who)} could be {', '.join(found[:5])} in {state.title}: give more of the name"
+        )
+    raise TourneyError(f"no player {quote(who)} in {state.title}")
 
 
 def _next_number(state: TournamentState) -> int:
@@ -46,8 +54,10 @@ def add(
     club: Annotated[
         str | None, typer.Option(help="Their club (pairings can keep clubmates apart).")
     ] = None,
-    rating: Annotated[int | None, typer.Option(help="Rating, for seeding.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Explicit seed (1 is the top seed).")] = None,
+    rating: Annotated[int | None, within(limits.RATING, help="Rating, for seeding.")] = None,
+    seed: Annotated[
+        int | None, within(limits.SEED, help="Explicit seed (1 is the top seed).")
+    ] = None,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -68,7 +78,7 @@ def add(
         )
         for event in events:
             if isinstance(event, PlayerRegistered):
-                typer.echo(f"Registered {event.name} as {event.player_id} in {slug}.")
+                echo(f"Registered {event.name} as {event.player_id} in {slug}.")
 
 
 @app.command("import")
@@ -83,27 +93,23 @@ def import_(
 
     Example: tourney player import players.csv -t club-night
     """
-    from tourney.cli.options import fail
     from tourney.errors import TourneyError
     from tourney.textfiles import read_text
     from tourney.tournament.players_csv import parse_players_csv, registrations
     from tourney.tournament.state import decide_register_all
 
-    try:
-        text = read_text(csv_file, "CSV")
-    except TourneyError as exc:
-        raise fail(exc) from None
+    text = read_text(csv_file, "CSV")
     try:
         rows = parse_players_csv(text)
     except TourneyError as exc:
-        raise fail(f"{csv_file}: {exc}") from None
+        raise TourneyError(f"{csv_file}: {exc}") from None
     with open_director(db) as director:
         slug = director.resolve(tournament)
         _, events = director.execute(
             slug,
             lambda state: decide_register_all(state, registrations(rows, _next_number(state))),
         )
-        typer.echo(f"Registered {len(events)} players from {csv_file} in {slug}.")
+        echo(f"Registered {len(events)} players from {csv_file} in {slug}.")
 
 
 @app.command()
@@ -111,7 +117,9 @@ def carry(
     source: Annotated[
         str, typer.Option("--from", help="The tournament whose standings seed this one.")
     ],
-    top: Annotated[int | None, typer.Option(help="Only the first TOP ranked entrants.")] = None,
+    top: Annotated[
+        int | None, within(limits.PLAYERS, help="Only the first TOP ranked entrants.", low=1)
+    ] = None,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -133,9 +141,7 @@ def carry(
         _loaded, events = director.execute(
             slug, lambda state: decide_register_from(state, previous, top)
         )
-        typer.echo(
-            f"Registered {len(events)} players from {previous_slug} in {slug}, seeded by rank."
-        )
+        echo(f"Registered {len(events)} players from {previous_slug} in {slug}, seeded by rank.")
 
 
 @app.command()
@@ -149,14 +155,17 @@ def withdraw(
 
     Example: tourney player withdraw "Ann Lee" --reason "left early"
     """
+    from tourney.tournament.events import PlayerWithdrawn
     from tourney.tournament.state import decide_withdraw
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        director.execute(
+        loaded, events = director.execute(
             slug, lambda state: decide_withdraw(state, player_id_of(state, player), reason)
         )
-        typer.echo(f"Withdrew {player} from {slug}.")
+        for event in events:
+            if isinstance(event, PlayerWithdrawn):
+                echo(f"Withdrew {loaded.state.players[event.player_id].name} from {slug}.")
 
 
 @app.command()
@@ -184,7 +193,7 @@ def team(
         _loaded, events = director.execute(slug, decide)
         for event in events:
             if isinstance(event, PartnershipFormed):
-                typer.echo(f"Formed partnership {event.name} in {slug}.")
+                echo(f"Formed partnership {event.name} in {slug}.")
 
 
 def register(root: typer.Typer) -> None:

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli.options import Db, Json, fail, open_desk, print_state
+from tourney.cli.options import Db, Json, echo, open_desk, print_state
+from tourney.errors import TourneyError
 
 
 def import_(
@@ -21,25 +22,25 @@ def import_(
 ) -> None:
     """Load a match record into a new match stream, after checking every line of it.
 
-    Nothing is written if any line is malformed or illegal (the first one is named).
+    Nothing is written if any line is malformed or illegal (the first one is named), or
+    holds what tourney does not store: a player name with control characters, a target
+    past 1000, an extra field with a number past 64 bits.
 
-    Example: tourney import T3.jsonl --id T3
+    Example: tourney import k1.jsonl --id K1
     """
-    from tourney.errors import TourneyError
     from tourney.match_streams import match_id
-    from tourney.record import RecordError, read_lines, replay_lines
+    from tourney.record import RecordError, check_storable, read_lines, replay_lines
 
+    chosen = match_id(match if match is not None else file.stem)
     try:
-        chosen = match_id(match if match is not None else file.stem)
         replayed = replay_lines(read_lines(str(file)), keep_events=True)
+        check_storable(replayed.events)
     except RecordError as exc:
-        raise fail(f"{file}: line {exc.line}: {exc.reason}") from None
-    except TourneyError as exc:
-        raise fail(exc) from None
-    with open_desk(db, chosen, tables=False) as desk:
+        raise TourneyError(f"{file}: line {exc.line}: {exc.reason}") from None
+    with open_desk(db, chosen, tables=False, create=True) as desk:
         desk.import_events(event for _, event in replayed.events)
         if not as_json:
-            typer.echo(f"imported {file} as {desk.id}: {desk.version} events")
+            echo(f"imported {file} as {desk.id}: {desk.version} events")
         print_state(desk, as_json)
 
 
@@ -68,7 +69,7 @@ def export(
     with open_desk(db, match) as desk:
         events = desk.events()
         if not events:
-            raise fail(f"match {desk.id} has no events")
+            raise TourneyError(f"match {desk.id} has no events")
         if out is None:
             write_record(events, sys.stdout)
             return

@@ -33,7 +33,7 @@ def replay(
 
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
-    from tourney.errors import RecordError, TourneyError
+    from tourney.errors import RecordError, TourneyError, printable
     from tourney.games.racehorse.record import is_racehorse_record
     from tourney.textfiles import read_lines
 
@@ -52,17 +52,17 @@ def replay(
             replayed = replay_lines(lines, keep_events=not as_json)
         except RecordError as exc:
             failed = True
-            prefix = f"{path}: " if many else ""
-            print(f"{prefix}line {exc.line}: {exc.reason}", file=sys.stderr)
+            prefix = f"{printable(str(path))}: " if many else ""
+            print(f"{prefix}line {exc.line}: {printable(exc.reason)}", file=sys.stderr)
             if as_json:
                 error: dict[str, object] = {"error": {"line": exc.line, "message": exc.reason}}
                 if many:
-                    error["file"] = str(path)
+                    error["file"] = printable(str(path))
                 print(json.dumps(error, ensure_ascii=False))
             continue
         except TourneyError as exc:
             failed = True
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"error: {printable(str(exc))}", file=sys.stderr)
             if as_json:
                 print(json.dumps({"error": {"line": 0, "message": str(exc)}}))
             continue
@@ -73,9 +73,9 @@ def replay(
             print(text)
         else:
             if many:
-                print(f"== {path}")
+                print(f"== {printable(str(path))}")
             for text in account(event for _, event in replayed.events):
-                print(text)
+                print(printable(text))  # names come from the file: shown, never obeyed
     if failed:
         raise typer.Exit(1)
 
@@ -83,6 +83,7 @@ def replay(
 def _replay_racehorse(lines: list[str], as_json: bool, file: str | None) -> None:
     """Print a Racehorse record's replay object (with its ``file`` among several) or its
     account; RecordError at the first offending line."""
+    from tourney.errors import printable
     from tourney.games.racehorse.account import account
     from tourney.games.racehorse.record import replay_lines
 
@@ -94,9 +95,9 @@ def _replay_racehorse(lines: list[str], as_json: bool, file: str | None) -> None
         print(json.dumps(summary, ensure_ascii=False))
         return
     if file is not None:
-        print(f"== {file}")
+        print(f"== {printable(file)}")
     for text in account(event for _, event in replayed.events):
-        print(text)
+        print(printable(text))  # names come from the file: shown, never obeyed
 
 
 def register(app: typer.Typer) -> None:

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json
+from tourney.cli.options import Db, Json, echo, within
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
@@ -67,22 +68,20 @@ def _round_json(state: TournamentState, number: int) -> dict[str, Any]:
 
 def _print_round(state: TournamentState, number: int, why: bool) -> None:
     paired = state.rounds[number - 1]
-    typer.echo(
-        f"Round {number}" + (" (paired by the director's override)" if paired.overridden else "")
-    )
+    echo(f"Round {number}" + (" (paired by the director's override)" if paired.overridden else ""))
     for table in _tables(state, number):
-        typer.echo(
+        echo(
             f"  table {table['table']:<3} {table['match']:<28} "
             + " · ".join(table["seats"])
             + f"   [{table['result']}]"
         )
         if why and table["why"]:
-            typer.echo(f"      why: {table['why']}")
+            echo(f"      why: {table['why']}")
     for entrant in paired.byes:
-        typer.echo(f"  bye: {state.entrant_name(entrant)}")
+        echo(f"  bye: {state.entrant_name(entrant)}")
     if why:
         for note in paired.notes:
-            typer.echo(f"  note: {note}")
+            echo(f"  note: {note}")
 
 
 def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
@@ -143,12 +142,13 @@ def pair(
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
             return
         _print_round(loaded.state, number, why)
-        typer.echo("Next: record each table with tourney record MATCH (or T<table>).")
+        echo("Next: record each table with tourney record MATCH (or T<table>).")
 
 
 def pairings(
     round: Annotated[
-        int | None, typer.Option("--round", "-r", help="The round (default: the latest).")
+        int | None,
+        within(limits.ROUNDS, "--round", "-r", help="The round (default: the latest).", low=1),
     ] = None,
     why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
     tournament: TournamentOpt = None,

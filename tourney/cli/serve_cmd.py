@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli.options import Db, fail
+from tourney.cli.options import Db
 
 PASSWORD_ENV = "TOURNEY_DIRECTOR_PASSWORD"
 MIN_PASSWORD = 8
@@ -63,13 +63,11 @@ def serve(
 
     password = director_password or None
     if password is not None and len(password) < MIN_PASSWORD:
-        raise fail(f"--director-password: at least {MIN_PASSWORD} characters, please")
+        raise TourneyError(f"--director-password: at least {MIN_PASSWORD} characters, please")
     try:
         _serve(host, port, password, url, secret_file, site, qr, db)
-    except TourneyError as exc:
-        raise fail(exc) from None
     except OSError as exc:
-        raise fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+        raise TourneyError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def _serve(

@@ -10,6 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
+from tourney import limits
+from tourney.cli.options import within
+from tourney.errors import TourneyError
+
 if TYPE_CHECKING:
     import random
 
@@ -40,12 +44,17 @@ def simulate(
     deals: Annotated[
         int | None,
         typer.Option(
-            min=1, help="Racehorse: deals a match (default twice the players).", show_default=False
+            min=1,
+            max=limits.ROUNDS.high,
+            help="Racehorse: deals a match (default twice the players).",
+            show_default=False,
         ),
     ] = None,
-    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="How many matches.")] = 1,
+    matches: Annotated[
+        int, within(limits.SIMULATED_MATCHES, "--matches", "-n", help="How many matches.")
+    ] = 1,
     seed: Annotated[
-        int, typer.Option(help="Random seed: the same seed gives the same records.")
+        int, within(limits.RANDOM_SEED, help="Random seed: the same seed gives the same records.")
     ] = 1,
     bot: Annotated[
         list[str] | None,
@@ -53,7 +62,12 @@ def simulate(
     ] = None,
     target: Annotated[
         int | None,
-        typer.Option(min=1, help="Horse Race: points to win (default 61).", show_default=False),
+        typer.Option(
+            min=limits.TARGET.low,
+            max=limits.TARGET.high,
+            help="Horse Race: points to win (default 61).",
+            show_default=False,
+        ),
     ] = None,
     out: Annotated[
         Path | None, typer.Option(help="Folder to write one record per match into.")
@@ -76,17 +90,14 @@ def simulate(
     if game is Game.RACEHORSE:
         if partnerships or target is not None:
             option = "--partnerships" if partnerships else "--target"
-            typer.echo(f"error: {option} is for Horse Race, not Racehorse", err=True)
-            raise typer.Exit(1)
+            raise TourneyError(f"{option} is for Horse Race, not Racehorse")
         _simulate_racehorse(players, deals, matches, seed, bot, out, force, as_json)
         return
     if deals is not None:
-        typer.echo("error: --deals is for Racehorse (--game racehorse)", err=True)
-        raise typer.Exit(1)
+        raise TourneyError("--deals is for Racehorse (--game racehorse)")
     players = 2 if players is None else players
     if players > 4:
-        typer.echo(f"error: Horse Race seats 2, 3 or 4 players, not {players}", err=True)
-        raise typer.Exit(1)
+        raise TourneyError(f"Horse Race seats 2, 3 or 4 players, not {players}")
 
     import json
 
@@ -96,8 +107,7 @@ def simulate(
     from tourney.simulate import player_names, simulate_match
 
     if partnerships and players != 4:
-        typer.echo("error: --partnerships needs --players 4", err=True)
-        raise typer.Exit(1)
+        raise TourneyError("--partnerships needs --players 4")
     names = player_names(players)
     bot_names = _bot_names(bot, players)
     bots = _make_bots(make_bot, bot_names)
@@ -174,7 +184,6 @@ def _play_matches(
     import time
     from functools import partial
 
-    from tourney.errors import TourneyError
     from tourney.output_files import write_output
 
     started = time.perf_counter()
@@ -190,11 +199,7 @@ def _play_matches(
         for side, score in enumerate(scores):
             totals[side] += score
         if out is not None:
-            try:
-                write_output(out / record_name(number), partial(write, events), force=force)
-            except TourneyError as exc:
-                typer.echo(f"error: {exc}", err=True)
-                raise typer.Exit(1) from None
+            write_output(out / record_name(number), partial(write, events), force=force)
     return _Played(count, wins, totals, time.perf_counter() - started, match)
 
 
@@ -204,8 +209,7 @@ def _bot_names(given: list[str] | None, seats: int) -> list[str]:
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
-        typer.echo(f"error: --bot given {len(names)} times for {seats} seats", err=True)
-        raise typer.Exit(1)
+        raise TourneyError(f"--bot given {len(names)} times for {seats} seats")
     return names
 
 
@@ -214,8 +218,7 @@ def _make_bots(make: Callable[[str], Any], names: list[str]) -> list[Any]:
     try:
         return [make(name) for name in names]
     except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise TourneyError(str(exc)) from None
 
 
 def record_name(number: int) -> str:
@@ -226,10 +229,9 @@ def record_name(number: int) -> str:
 def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
     """Check the records `matches` would write into `out` (refused when one exists and
     `force` is not given, or when one is a database or not a file), then create `out`.
-    One line and exit code 1 when refused; nothing is written then."""
+    Raises `OutputError`; nothing is written then."""
     import re
 
-    from tourney.errors import TourneyError
     from tourney.output_files import OutputError, check_output, existing_outputs, few
 
     if out is None:
@@ -243,22 +245,18 @@ def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
             and record_name(int(found[1])) == name
         )
 
+    existing = existing_outputs(out, ours)
+    if existing and not force:
+        raise OutputError(
+            f"{out}/ already holds {len(existing)} of the records this would write "
+            f"({few(existing)}): add --force to overwrite them"
+        )
+    for name in existing:
+        check_output(out / name, force=True)
     try:
-        existing = existing_outputs(out, ours)
-        if existing and not force:
-            raise OutputError(
-                f"{out}/ already holds {len(existing)} of the records this would write "
-                f"({few(existing)}): add --force to overwrite them"
-            )
-        for name in existing:
-            check_output(out / name, force=True)
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError(f"cannot create {out}: {exc.strerror}") from None
-    except TourneyError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from None
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create {out}: {exc.strerror}") from None
 
 
 def _simulate_racehorse(
@@ -281,11 +279,7 @@ def _simulate_racehorse(
 
     seats = MIN_PLAYERS if players is None else players
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-        typer.echo(
-            f"error: Racehorse seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}",
-            err=True,
-        )
-        raise typer.Exit(1)
+        raise TourneyError(f"Racehorse seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}")
     bot_names = _bot_names(bot, seats)
     bots = _make_bots(make_bot, bot_names)
     _prepare_out(out, matches, force)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json
+from tourney.cli.options import Db, Json, echo
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView
@@ -45,16 +45,21 @@ def standings(
         if state.rounds:
             missing = missing_tables(state, len(state.rounds))
             if missing:
-                typer.echo(
+                echo(
                     f"Round {len(state.rounds)}: results still missing at tables "
                     + ", ".join(str(n) for n in missing)
                 )
 
 
 def print_standings(view: StandingsView) -> None:
-    """The standings as a rich table in the terminal."""
+    """The standings as a rich table in the terminal. Every cell is plain text: a name like
+    ``[red]Eve`` is shown as typed (never read as Rich markup), and control characters are
+    shown as escapes (never sent to the terminal)."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
+
+    from tourney.errors import printable
 
     heading = view.heading
     done = f"round {heading.paired} of {heading.rounds}" if heading.paired else "no round yet"
@@ -64,14 +69,16 @@ def print_standings(view: StandingsView) -> None:
         for i, label in enumerate(view.labels)
         if i < 2 or any(line.cells[i] not in ("", "0") for line in view.lines)
     ]
-    table = Table(title=f"{heading.name} — standings ({done}; {heading.play_label})")
+    table = Table(
+        title=Text(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
+    )
     for i in keep:
         table.add_column(
             view.labels[i], justify="right" if view.numeric[i] else "left", no_wrap=True
         )
     for line in view.lines:
         style = "dim" if line.withdrawn else ("bold" if line.leader else None)
-        table.add_row(*(line.cells[i] for i in keep), style=style)
+        table.add_row(*(Text(printable(line.cells[i])) for i in keep), style=style)
     console = Console()
     console.width = max(console.width, 120)
     console.print(table)

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
+from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json
+from tourney.cli.options import Db, Json, TableSize, echo, within
 
 app = typer.Typer(
     name="tournament",
@@ -24,19 +25,22 @@ def create(
     format: Annotated[
         str, typer.Option("--format", "-f", help="swiss, round_robin or elimination.")
     ] = "swiss",
-    table_size: Annotated[int, typer.Option(help="Players per table: 2, 3 or 4.")] = 4,
+    table_size: TableSize = 4,
     rounds: Annotated[
-        int, typer.Option(help="Rounds (Swiss); round robin and elimination work it out.")
+        int, within(limits.ROUNDS, help="Rounds (Swiss); round robin and elimination work it out.")
     ] = 4,
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")
     ] = False,
-    target: Annotated[int, typer.Option(help="Points to win a match.")] = 61,
+    target: Annotated[int, within(limits.TARGET, help="Points to win a match.")] = 61,
     shared_win: Annotated[
         str,
         typer.Option(help="A k-way shared win scores: split (1/k), full (1) or a fraction."),
     ] = "split",
-    bye_points: Annotated[str, typer.Option(help="Match points for a bye.")] = "1",
+    bye_points: Annotated[
+        str,
+        typer.Option(help=f"Match points for a bye: 1, 0.5 or 1/2 (0 to {limits.POINTS_HIGH})."),
+    ] = "1",
     tie_break: Annotated[
         list[str] | None,
         typer.Option(help="Tie-breaks in order (repeat): buchholz, points, head_to_head."),
@@ -54,11 +58,10 @@ def create(
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
-    from tourney.tournament.events import parse_fraction
     from tourney.tournament.state import decide_create
 
-    with open_director(db) as director:
-        points = parse_fraction(bye_points)
+    points = limits.parse_points(bye_points, "--bye-points")
+    with open_director(db, create=True) as director:
         loaded = director.create(
             lambda state: decide_create(
                 state,
@@ -79,13 +82,13 @@ def create(
         if as_json:
             typer.echo(json.dumps({"slug": loaded.slug, **created.to_payload()}))
             return
-        typer.echo(
+        echo(
             f"Created {created.name!r} ({loaded.slug}): {created.format.replace('_', ' ')}, "
             f"tables of {created.table_size}"
             + (" in partnerships" if created.partnerships else "")
             + f", first to {created.target}."
         )
-        typer.echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
+        echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
 
 
 @app.command("list")
@@ -113,9 +116,9 @@ def list_(db: Db = None, as_json: Json = False) -> None:
             typer.echo(json.dumps(rows, ensure_ascii=False))
             return
         if not rows:
-            typer.echo("No tournaments yet: tourney tournament create NAME")
+            echo("No tournaments yet: tourney tournament create NAME")
         for row in rows:
-            typer.echo(
+            echo(
                 f"{row['slug']:<24} {row['name']!s:<24} {row['format']:<12} "
                 f"{row['players']} players, {row['rounds_paired']} rounds paired"
             )
@@ -150,14 +153,12 @@ def show(tournament: TournamentOpt = None, db: Db = None, as_json: Json = False)
         if as_json:
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
-        typer.echo(
-            f"{created.name} ({loaded.slug}) — {created.format}, tables of {created.table_size}"
-        )
-        typer.echo(f"  {len(state.players)} players, {len(state.rounds)} rounds paired")
+        echo(f"{created.name} ({loaded.slug}) — {created.format}, tables of {created.table_size}")
+        echo(f"  {len(state.players)} players, {len(state.rounds)} rounds paired")
         for p in state.players.values():
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""
-            typer.echo(f"  {p.player_id:<5} {p.name}{club}{mark}")
+            echo(f"  {p.player_id:<5} {p.name}{club}{mark}")
 
 
 def register(root: typer.Typer) -> None:

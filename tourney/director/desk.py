@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.engine import Event, MatchStarted
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, quote
 from tourney.match_streams import CLOSED, closed_by, match_events, match_stream, to_payload
+from tourney.names import fold
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
@@ -89,15 +90,15 @@ class DirectorDesk:
             raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
         if name is None:
             return slugs[-1]
-        wanted = name.strip().casefold()
+        wanted = fold(name)
         for slug in slugs:
-            if slug.casefold() == wanted:
+            if fold(slug) == wanted:
                 return slug
         for slug in slugs:
             created = self.load(slug).state.settings
-            if created is not None and created.name.casefold() == wanted:
+            if created is not None and fold(created.name) == wanted:
                 return slug
-        raise TourneyError(f"no tournament called {name!r} (there are: {', '.join(slugs)})")
+        raise TourneyError(f"no tournament called {quote(name)} (there are: {', '.join(slugs)})")
 
     def load(self, slug: str) -> Loaded:
         stored = list(self.store.read_stream(tournament_stream(slug)))

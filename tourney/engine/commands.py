@@ -18,6 +18,7 @@ from tourney.engine.errors import EventError, RuleError, TileError
 from tourney.engine.events import Event, HandStarted, Passed, TileDrawn, TilePlaced, TilesRevealed
 from tourney.engine.match import Match, Phase
 from tourney.engine.tiles import DOUBLE_SIX, Tile
+from tourney.names import find, fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,20 +100,15 @@ def _player_or_mover(match: Match, player: str | None) -> str:
 
 
 def find_player(match: Match, text: str) -> str:
-    """The player ``text`` names: exactly, else case-insensitively, else by a unique prefix.
+    """The player ``text`` names: exactly, else ignoring case and accents, else by a unique
+    prefix (`tourney.names.find`, as everywhere a name is looked up: ``zoe`` is Zoë Park).
 
-    Unmatched text is returned as typed, for the engine to refuse by name.
+    Unmatched or ambiguous text is returned as typed, for the engine to refuse by name.
     """
     if text in match.seat_of:
         return text
-    folded = text.casefold()
-    same = [p for p in match.players if p.casefold() == folded]
-    if len(same) == 1:
-        return same[0]
-    starting = [p for p in match.players if p.casefold().startswith(folded)]
-    if folded and len(starting) == 1:
-        return starting[0]
-    return text
+    found = find(text, match.players)
+    return found[0] if len(found) == 1 else text
 
 
 def targets(match: Match, tile: Tile) -> list[Tile]:
@@ -382,12 +378,12 @@ def complete(match: Match, line: str) -> list[str]:
         return _spellings(_unseen_tiles(match, None), prefix)
     if head == "reveal":
         if len(before) == 1:
-            return [p for p in match.reveals_needed if p.casefold().startswith(prefix.casefold())]
+            return [p for p in match.reveals_needed if fold(p).startswith(fold(prefix))]
         player = find_player(match, before[1])
         shown = {Tile.parse(w) for w in before[2:] if _is_tile(w)}
         return _spellings([t for t in _unseen_tiles(match, player) if t not in shown], prefix)
     if head == "hand" and len(before) == 1:
-        return [p for p in match.players if p.casefold().startswith(prefix.casefold())]
+        return [p for p in match.players if fold(p).startswith(fold(prefix))]
     if head is None and _is_tile(before[0]) and len(before) <= 2:
         if len(before) == 2 and before[1].casefold() != "on":
             return []

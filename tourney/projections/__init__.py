@@ -19,11 +19,12 @@ def default_projections() -> list[Projection]:
     return [MatchProjection(), StandingsProjection(), ResultPolicy()]
 
 
-def open_store(db: str | None = None) -> tuple[EventStore, Projector]:
+def open_store(db: str | None = None, *, create: bool = True) -> tuple[EventStore, Projector]:
     """The store at `db` (`--db`, else $TOURNEY_DATABASE_URL, else ./tourney.db), upgraded
     to the current schema, with every projection caught up and kept current after each
-    append. Raises StoreError subclasses with one-line messages."""
-    store = EventStore.from_url(db)
+    append. Raises StoreError subclasses with one-line messages (NoDatabaseError, with
+    `create` False, where there is no tourney database: none is made)."""
+    store = EventStore.from_url(db, create=create)
     try:
         projector = Projector(store, default_projections()).attach()
         projector.catch_up()

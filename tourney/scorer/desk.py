@@ -26,6 +26,7 @@ from tourney.match_streams import (
     in_force,
     match_events,
     match_id,
+    shown_id,
     table_of,
     to_event,
     to_payload,
@@ -67,9 +68,10 @@ class Desk:
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
         self.refresh()
+        self.id = shown_id(self.stored, self.id)
 
     @classmethod
-    def open(cls, db: str | None, match: str, tables: bool = True) -> Desk:
+    def open(cls, db: str | None, match: str, tables: bool = True, create: bool = True) -> Desk:
         """The desk for ``match`` in the database ``db`` (None: $TOURNEY_DATABASE_URL or
         ./tourney.db). With ``tables``, a table code like ``T3`` that names no match of its
         own is table 3 of the newest tournament's latest round.
@@ -79,7 +81,7 @@ class Desk:
         from tourney.projections import open_store
 
         code = match_id(match)  # a bad ID is refused before any database is touched
-        store, _projector = open_store(db)
+        store, _projector = open_store(db, create=create)
         try:
             number = table_number(code) if tables else None
             if number is not None:
@@ -321,7 +323,7 @@ class Desk:
         names = first.extra.get("match") if isinstance(first, MatchStarted) else None
         held = self.events()
         if isinstance(names, str) or table_of(self.stored[0] if self.stored else None):
-            if not isinstance(names, str) or match_id(names) != self.id:
+            if not isinstance(names, str) or match_id(names) != match_id(self.id):
                 where = f"table {names}" if isinstance(names, str) else "no tournament table"
                 raise TourneyError(
                     f"the record names {where}, and {self.id} is "

@@ -30,7 +30,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tourney.store.errors import DatabaseUnavailableError, DatabaseUrlError
+from tourney.store.errors import DatabaseUnavailableError, DatabaseUrlError, NoDatabaseError
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -52,29 +52,55 @@ WRITE = {"tourney_write": True}
 
 
 def resolve_url(db: str | None = None) -> str:
-    """The database URL to use: `db`, else $TOURNEY_DATABASE_URL, else ./tourney.db."""
+    """The database URL to use: `db`, else $TOURNEY_DATABASE_URL, else ./tourney.db.
+
+    Raises DatabaseUrlError for text no database could be named by: control characters
+    (a NUL, a newline) or bytes that were not UTF-8.
+    """
     chosen = db if db else os.environ.get(ENV_VAR) or DEFAULT_PATH
+    if any(c < " " or c == "\x7f" or "\ud800" <= c <= "\udfff" for c in chosen):
+        raise DatabaseUrlError(
+            f"database {_masked(chosen)} holds a control character or bytes that are not "
+            "UTF-8: give a SQLite path or a postgresql+psycopg:// URL"
+        )
     if "://" not in chosen:
         return f"sqlite:///{chosen}"
     return chosen
 
 
+def _masked(url: str) -> str:
+    """``url`` quoted for a message, any password in it hidden (before it is parsed)."""
+    from tourney.errors import hide_passwords, quote
+
+    return quote(hide_passwords(url), width=80)
+
+
+_BAD_URL = "expected a SQLite path, sqlite:///PATH or postgresql+psycopg://USER@HOST[:PORT]/NAME"
+
+
 def parse_url(url: str) -> URL:
-    """Check a database URL and normalise its driver; raises DatabaseUrlError with one line."""
+    """Check a database URL and normalise its driver; raises DatabaseUrlError with one line.
+
+    ``postgres://`` (as Heroku and others write it) and ``postgresql://`` are read as
+    PostgreSQL through psycopg 3.
+    """
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise DatabaseUrlError(
-            f"cannot read database URL {url!r}: expected a SQLite path, sqlite:///PATH "
-            "or postgresql+psycopg://USER@HOST/NAME"
-        ) from None
-    backend = parsed.get_backend_name()
-    driver = parsed.get_driver_name()
+        port = parsed.port
+    except (ArgumentError, ValueError) as exc:
+        # make_url raises ValueError for a port that is not a number ("h:abc").
+        detail = "the port is not a number" if isinstance(exc, ValueError) else _BAD_URL
+        raise DatabaseUrlError(f"cannot read database URL {_masked(url)}: {detail}") from None
+    if port is not None and not 1 <= port <= 65535:
+        raise DatabaseUrlError(f"database URL {safe_url(parsed)!r}: port {port} is not 1 to 65535")
+    backend, _, driver = parsed.drivername.partition("+")
+    if backend == "postgres":
+        backend = "postgresql"
     if backend == "postgresql":
-        if driver not in ("psycopg", "psycopg2") or "+" not in parsed.drivername:
+        if driver not in ("psycopg", "psycopg2"):
             parsed = parsed.set(drivername="postgresql+psycopg")
         elif driver != "psycopg":
             raise DatabaseUrlError(
@@ -83,7 +109,7 @@ def parse_url(url: str) -> URL:
             )
         return parsed
     if backend == "sqlite":
-        if driver != "pysqlite":
+        if driver not in ("", "pysqlite"):
             raise DatabaseUrlError(
                 f"database URL {safe_url(parsed)!r} names driver {driver!r}; use sqlite:///PATH"
             )
@@ -124,6 +150,52 @@ def _check_sqlite_path(url: URL) -> None:
             raise DatabaseUnavailableError(
                 f"cannot open database {database!r}: the file is not a SQLite database"
             )
+
+
+_SQLITE_PREFIX = "sqlite:///"
+
+
+def _sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL (None for another backend), without importing SQLAlchemy
+    for the plain ``sqlite:///PATH`` form."""
+    if not url.startswith("sqlite"):
+        return None
+    if url.startswith(_SQLITE_PREFIX) and "?" not in url:
+        return url[len(_SQLITE_PREFIX) :]
+    parsed = parse_url(url)
+    return parsed.database or ""
+
+
+def require_sqlite_file(url: str) -> None:
+    """For a SQLite URL, NoDatabaseError unless its file exists and is not empty: a command
+    that only reads must not create one. (Other backends are checked once connected.)"""
+    path = _sqlite_path(url)
+    if path is None:
+        return
+    if os.path.isdir(path):
+        raise DatabaseUrlError(f"database path {path!r} is a folder, not a file")
+    try:
+        found = os.path.isfile(path) and os.path.getsize(path) > 0
+    except (OSError, ValueError):
+        found = False
+    if not found:
+        raise no_database(url)
+
+
+def no_database(url: str) -> NoDatabaseError:
+    """The refusal of a command that only reads, where no tourney database is."""
+    path = _sqlite_path(url)
+    if path is None:
+        return NoDatabaseError(
+            f"no tourney database at {safe_url(url)} (it has no tourney tables); create one "
+            f"with `tourney tournament create NAME --db URL` or `tourney db upgrade --db URL`"
+        )
+    shown = path if os.path.isabs(path) or path.startswith(".") else f"./{path}"
+    option = "" if path == DEFAULT_PATH else f" --db {shown}"
+    return NoDatabaseError(
+        f"no tourney database here (looked for {shown}); "
+        f"create one with `tourney tournament create NAME{option}`"
+    )
 
 
 def make_engine(url: str) -> Engine:

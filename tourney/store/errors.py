@@ -17,6 +17,10 @@ class DatabaseUnavailableError(StoreError):
     """The database exists in the URL but cannot be opened or reached."""
 
 
+class NoDatabaseError(StoreError):
+    """A command that only reads found no tourney database there (and created none)."""
+
+
 class SchemaError(StoreError):
     """The database schema is not one this version of tourney can use."""
 

@@ -41,6 +41,8 @@ from tourney.store.database import (
     LOCK_TIMEOUT_MS,
     describe_connect_error,
     make_engine,
+    no_database,
+    require_sqlite_file,
     resolve_url,
     safe_url,
 )
@@ -48,7 +50,7 @@ from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
 from tourney.store.event_schemas import tourney_registry
 from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
-from tourney.store.migrate import HEAD_REVISION, ensure_schema
+from tourney.store.migrate import HEAD_REVISION, current_revision, ensure_schema
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
 
@@ -216,24 +218,31 @@ class EventStore:
         )
 
     @classmethod
-    def from_url(cls, url: str | None = None, *, upgrade: bool = True) -> EventStore:
+    def from_url(
+        cls, url: str | None = None, *, upgrade: bool = True, create: bool = True
+    ) -> EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
-        schema to head unless `upgrade` is False. Raises StoreError subclasses.
+        schema to head unless `upgrade` is False. Raises StoreError subclasses; with
+        `create` False, NoDatabaseError (and nothing made) where no tourney database is.
 
         A SQLite file already at the head revision is opened without SQLAlchemy (see
         `sqlite_direct`); everything else goes through SQLAlchemy and, when needed, alembic.
         """
         resolved = resolve_url(url)
+        if not create:
+            require_sqlite_file(resolved)
         direct = open_if_current(resolved, HEAD_REVISION)
         if direct is not None:
             return cls(direct)
         engine = make_engine(resolved)
-        if upgrade:
-            try:
+        try:
+            if not create and current_revision(engine) is None:
+                raise no_database(resolved)
+            if upgrade:
                 ensure_schema(engine)
-            except BaseException:
-                engine.dispose()
-                raise
+        except BaseException:
+            engine.dispose()
+            raise
         return cls(engine)
 
     @property

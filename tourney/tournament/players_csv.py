@@ -1,7 +1,9 @@
 """Player lists as CSV text: a header ``name[,club][,rating|seed]`` and one player a row.
 
 Row numbers in errors are the file's line numbers (the header is row 1), so they match
-what an editor or spreadsheet shows. Blank rows are skipped.
+what an editor or spreadsheet shows. Blank rows are skipped. Every cell is checked as it is
+read: names and clubs cleaned (`tourney.names.clean_name`), ratings and seeds within
+`tourney.limits`, no more rows than one tournament takes.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, quote
+from tourney.limits import PLAYERS, RATING, SEED, LimitError, parse_whole
+from tourney.names import BadNameError, EmptyNameError, clean_name, clean_optional, fold
 from tourney.tournament.events import PlayerRegistered
 
 HEADER_HELP = "name[,club][,rating|seed]"
@@ -35,7 +39,9 @@ def _header(fields: list[str]) -> list[str]:
     columns = [f.strip().casefold() for f in fields]
     unknown = [c for c in columns if c not in KNOWN_COLUMNS]
     if unknown:
-        raise PlayersCsvError(f"row 1: unknown column {unknown[0]!r}; the header is {HEADER_HELP}")
+        raise PlayersCsvError(
+            f"row 1: unknown column {quote(unknown[0])}; the header is {HEADER_HELP}"
+        )
     if len(set(columns)) != len(columns):
         raise PlayersCsvError(f"row 1: a column appears twice; the header is {HEADER_HELP}")
     if "name" not in columns:
@@ -46,24 +52,35 @@ def _header(fields: list[str]) -> list[str]:
 
 
 def _number(text: str, column: str, row: int) -> int | None:
-    text = text.strip()
-    if not text:
+    if not text.strip():
         return None
     try:
-        value = int(text)
-    except ValueError:
-        raise PlayersCsvError(f"row {row}: {column} {text!r} is not a whole number") from None
-    if column == "seed" and value < 1:
-        raise PlayersCsvError(f"row {row}: seed {value} must be 1 or more")
-    if column == "rating" and value < 0:
-        raise PlayersCsvError(f"row {row}: rating {value} must not be negative")
-    return value
+        return parse_whole(text, RATING if column == "rating" else SEED)
+    except LimitError as exc:
+        raise PlayersCsvError(f"row {row}: {exc}") from None
+
+
+def _name(text: str, row: int) -> str:
+    try:
+        return clean_name(text, "name")
+    except EmptyNameError:
+        raise PlayersCsvError(f"row {row}: empty name") from None
+    except BadNameError as exc:
+        raise PlayersCsvError(f"row {row}: {exc}") from None
+
+
+def _club(text: str, row: int) -> str | None:
+    try:
+        return clean_optional(text, "club")
+    except BadNameError as exc:
+        raise PlayersCsvError(f"row {row}: {exc}") from None
 
 
 def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
     """Read a player list; raise `PlayersCsvError` naming the first bad row.
 
-    Duplicate names are compared ignoring case and repeated spaces.
+    Duplicate names are compared as everywhere (`tourney.names.fold`): ignoring case,
+    accents and repeated spaces.
     """
     text = text.removeprefix("\ufeff")
     reader = csv.reader(io.StringIO(text), strict=True)
@@ -83,20 +100,22 @@ def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
                     f"row {row} has {len(fields)} fields, the header has {len(columns)}"
                 )
             record = dict(zip(columns, fields, strict=True))
-            name = " ".join(record["name"].split())
-            if not name:
-                raise PlayersCsvError(f"row {row}: empty name")
-            key = name.casefold()
+            name = _name(record["name"], row)
+            key = fold(name)
             if key in first_seen:
                 raise PlayersCsvError(
                     f"row {row}: duplicate name {name!r} (first on row {first_seen[key]})"
+                )
+            if len(rows) >= PLAYERS.high:
+                raise PlayersCsvError(
+                    f"row {row}: more than {PLAYERS.high} players, the most one tournament takes"
                 )
             first_seen[key] = row
             rows.append(
                 PlayerRow(
                     row=row,
                     name=name,
-                    club=record.get("club", "").strip() or None,
+                    club=_club(record.get("club", ""), row),
                     rating=_number(record.get("rating", ""), "rating", row),
                     seed=_number(record.get("seed", ""), "seed", row),
                 )

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TypeVar, cast
 
-from tourney.errors import TourneyError
+from tourney import limits, names
+from tourney.errors import TourneyError, quote
+from tourney.names import clean_name, clean_optional
 from tourney.tournament import elimination, roundrobin
 from tourney.tournament.events import (
     FORMATS,
@@ -250,8 +252,9 @@ def _sides_of_players(
 
 
 def slugify(name: str) -> str:
-    """``"Tuesday Club Night!"`` -> ``"tuesday-club-night"``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    """``"Tuesday Club Night!"`` -> ``"tuesday-club-night"`` (``"Zoë's Cup"`` -> ``"zoe-s-cup"``:
+    accents folded away first)."""
+    return re.sub(r"[^a-z0-9]+", "-", names.fold(name)).strip("-")
 
 
 def decide_create(
@@ -270,33 +273,41 @@ def decide_create(
     third_place: bool = False,
     seeding: str = "rating",
 ) -> list[TournamentEvent]:
-    """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket."""
+    """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
+
+    Every value is checked against `tourney.limits` and the name is cleaned
+    (`tourney.names.clean_name`): what is stored here is read by every later command.
+    """
     if state.settings is not None:
         raise TournamentError(f"tournament {state.title} already exists in this stream")
-    name = name.strip()
-    if not name:
+    if not isinstance(name, str) or not name.strip():
         raise TournamentError("a tournament needs a name")
-    slug = slugify(slug or name)
+    name = clean_name(name, "tournament name")
+    slug = slugify(clean_name(slug, "slug") if slug else name)
     if not slug:
-        raise TournamentError(f"cannot make a slug from {name!r}: give one with letters or digits")
+        raise TournamentError(
+            f"cannot make a slug from {quote(name)}: give one with letters or digits"
+        )
     if format not in FORMATS:
-        raise TournamentError(f"unknown format {format!r}: choose one of {', '.join(FORMATS)}")
-    if table_size not in (2, 3, 4):
-        raise TournamentError(f"table size {table_size} for {name!r}: tables seat 2, 3 or 4")
+        raise TournamentError(f"unknown format {quote(format)}: choose one of {', '.join(FORMATS)}")
+    if table_size not in (2, 3, 4) or isinstance(table_size, bool):
+        raise TournamentError(f"table size {quote(table_size)} for {name!r}: tables seat 2, 3 or 4")
     if partnerships and table_size != 4:
         raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
-    if format != "elimination" and rounds < 1:
-        raise TournamentError(f"{name!r} needs at least 1 round, not {rounds}")
-    if target < 1:
-        raise TournamentError(f"target {target} for {name!r}: must be a positive score")
+    if format != "elimination":
+        limits.ROUNDS.check(rounds, repr(name))
+    limits.TARGET.check(target, repr(name))
     if shared_win not in ("split", "full"):
+        limits.parse_points(shared_win, "shared-win scoring", repr(name), high=1)
         parse_share(shared_win)
-    if bye_points < 0:
-        raise TournamentError(f"bye points {bye_points} for {name!r}: must not be negative")
+    if not isinstance(bye_points, Fraction):
+        raise TournamentError(f"bye points {quote(bye_points)} for {name!r}: not a fraction")
+    limits.check_points(bye_points, "bye points", repr(name))
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
         raise TournamentError(
-            f"tie-breaks {', '.join(tie_breaks)}: use each of {', '.join(TIE_BREAKS)} at most once"
+            f"tie-breaks {', '.join(quote(t) for t in tie_breaks)}: "
+            f"use each of {', '.join(TIE_BREAKS)} at most once"
         )
     sides = 2 if partnerships else table_size
     if third_place and (format != "elimination" or sides != 2):
@@ -304,7 +315,9 @@ def decide_create(
             "a third-place match needs a single-elimination bracket with 2 sides a table"
         )
     if seeding not in SEEDINGS:
-        raise TournamentError(f"unknown seeding {seeding!r}: choose one of {', '.join(SEEDINGS)}")
+        raise TournamentError(
+            f"unknown seeding {quote(seeding)}: choose one of {', '.join(SEEDINGS)}"
+        )
     return [
         TournamentCreated(
             name=name,
@@ -358,24 +371,37 @@ def decide_register(
 ) -> list[TournamentEvent]:
     """Register a player; late entries are accepted until registration closes.
 
-    Raises when the name (ignoring case and spacing) or the id is taken, or when the
+    The name and club are cleaned (`tourney.names.clean_name`) and the rating and seed
+    checked against `tourney.limits`. Raises when the name (ignoring case, accents and
+    spacing: `tourney.names.fold`) or the id is taken, when the field is full, or when the
     last round (Swiss) or round 1 (round robin, elimination) has been paired.
     """
-    name = " ".join(name.split())
-    if not name:
+    if not isinstance(name, str) or not name.strip():
         raise TournamentError(f"player {player_id!r} needs a name")
+    name = clean_name(name, "player name")
+    club = clean_optional(club, f"club of {name!r}")
+    if rating is not None:
+        limits.RATING.check(rating, repr(name))
+    if seed is not None:
+        limits.SEED.check(seed, repr(name))
     closed = _registration_closed(state)
     if closed:
         raise TournamentError(f"cannot register {name!r}: {closed}")
+    if len(state.players) >= limits.PLAYERS.high:
+        raise TournamentError(
+            f"cannot register {name!r}: {state.title} has {len(state.players)} players, "
+            f"the most one tournament takes"
+        )
     if player_id in state.players:
         raise TournamentError(f"cannot register {name!r}: player id {player_id!r} is taken")
+    key = names.fold(name)
     for other in state.players.values():
-        if other.name.casefold() == name.casefold():
+        if names.fold(other.name) == key:
             raise TournamentError(
                 f"cannot register {name!r}: {other.name!r} is already registered "
-                f"in {state.title} (as {other.player_id})"
+                f"in {state.title} (as {other.player_id}; names are compared ignoring case "
+                "and accents)"
             )
-    club = club.strip() or None if club else None
     return [PlayerRegistered(player_id, name, club, rating, seed)]
 
 
@@ -450,6 +476,7 @@ def decide_withdraw(
     state: TournamentState, player_id: str, reason: str = ""
 ) -> list[TournamentEvent]:
     """Withdraw a player: they keep their results and are never paired again."""
+    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
     player = _player(state, player_id)
     if player.withdrawn:
         raise TournamentError(f"{player.name!r} has already withdrawn from {state.title}")
@@ -474,6 +501,7 @@ def decide_form_partnership(
             )
     if team_id in state.teams:
         raise TournamentError(f"partnership id {team_id!r} is taken in {state.title}")
+    name = clean_optional(name, "partnership name")
     return [PartnershipFormed(team_id, name or f"{first.name} & {second.name}", members)]
 
 

@@ -34,7 +34,7 @@ def test_seeds_may_replace_ratings() -> None:
         ("name\nAnn\nBob\n ann \n", "row 4: duplicate name 'ann' (first on row 2)"),
         ("name,club\nAnn,North\n,South\n", "row 3: empty name"),
         ("name,rating\nAnn,1500\nBob,strong\n", "row 3: rating 'strong' is not a whole number"),
-        ("name,seed\nAnn,0\n", "row 2: seed 0 must be 1 or more"),
+        ("name,seed\nAnn,0\n", "row 2: seed 0 must be 1 to 10000"),
         ("name,club\nAnn,North,extra\n", "row 2 has 3 fields, the header has 2"),
         ('name\n"Ann\n', "broken CSV at row 2"),
     ],

@@ -75,7 +75,7 @@ def _quiet_objects(lines: Iterable[str]) -> Iterator[dict[str, object]]:
     for text in lines:
         try:
             obj = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON, or a number too long to read
             continue
         if type(obj) is dict:
             yield obj

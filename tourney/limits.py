@@ -1,0 +1,151 @@
+"""Every bound on a value a user can give, written once.
+
+The event log is tourney's one source of truth and nothing in it is ever rewritten, so a
+value that should never have been accepted — 10**28 rounds, a bye worth 1e999 points, a
+rating past PostgreSQL's 32-bit integers — would be stored for good and could wedge every
+read model built from it. The pure `decide_*` functions check their values here (so every
+path, command line, web or import, is protected); the CLI shows the same bounds in its help
+(`min`/`max` on its options).
+
+Numbers typed as text are read with `parse_whole` and `parse_points`, which look at the text
+before converting it: ``1e999``, ``nan``, ``10**28`` and a 5,000-digit integer are refused
+with one line instead of being computed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tourney.errors import TourneyError, quote
+
+
+class LimitError(TourneyError):
+    """A value outside its bounds or not a number; the message quotes it and the bounds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """An inclusive range of whole numbers for one kind of value."""
+
+    what: str
+    low: int
+    high: int
+
+    def check(self, value: object, where: str = "") -> int:
+        """``value`` when it is a whole number in range; LimitError naming it otherwise."""
+        place = f" for {where}" if where else ""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise LimitError(f"{self.what} {quote(value)}{place} is not a whole number")
+        if not self.low <= value <= self.high:
+            raise LimitError(f"{self.what} {quote(value)}{place} must be {self.low} to {self.high}")
+        return value
+
+    def __contains__(self, value: object) -> bool:
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and (self.low <= value <= self.high)
+        )
+
+
+# -- tournaments -------------------------------------------------------------------------
+
+ROUNDS = Bound("rounds", 1, 100)
+"""Rounds of a Swiss (a round robin of the largest field needs fewer)."""
+
+TARGET = Bound("target", 1, 1000)
+"""Points to win a match (RULES.md: 61; the engine takes any positive score, tourney stores
+at most this)."""
+
+TABLE_SIZE = Bound("table size", 2, 4)
+PLAYERS = Bound("players", 1, 2000)
+"""Players registered in one tournament (500 tables of 4)."""
+
+TABLE = Bound("table", 1, 1000)
+"""A table number, as in the table code ``T3``."""
+
+RATING = Bound("rating", 0, 10_000)
+SEED = Bound("seed", 1, 10_000)
+SCORE = Bound("score", 0, 10_000)
+"""A side's final score in a result the director enters (a match ends within a hand of the
+target)."""
+
+VERSION = Bound("version", 0, 2**31 - 1)
+"""A stream version, as in ``--at`` or ``undo N`` (the database keeps them as 32-bit)."""
+
+RANDOM_SEED = Bound("random seed", 0, 2**32 - 1)
+SIMULATED_MATCHES = Bound("matches", 1, 100_000)
+
+# -- match points ------------------------------------------------------------------------
+
+POINTS_HIGH = 100
+"""Most match points one result or bye may be worth."""
+POINTS_DENOMINATOR = 12
+"""Largest denominator of a match-point value: halves, thirds, quarters, sixths, twelfths
+(and tenths) — what sharing among 2, 3 or 4 players gives."""
+
+
+def check_points(value: Fraction, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
+    """``value`` when it is a match-point value tourney can keep: 0 to ``high``, with a
+    denominator of at most 12. LimitError naming it otherwise."""
+    place = f" for {where}" if where else ""
+    shown = (
+        f"{quote(value.numerator)}/{quote(value.denominator)}"
+        if value.denominator != 1
+        else quote(value.numerator)
+    )
+    if not 0 <= value <= high:
+        raise LimitError(f"{what} {shown}{place} must be 0 to {high}")
+    if value.denominator > POINTS_DENOMINATOR:
+        raise LimitError(
+            f"{what} {shown}{place}: use a fraction with a denominator of at most "
+            f"{POINTS_DENOMINATOR}, like 1/2 or 2/3"
+        )
+    return value
+
+
+_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
+_FRACTION = re.compile(r"[0-9]{1,6}/[0-9]{1,6}")
+
+
+def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
+    """Match points typed as ``2``, ``0.5`` or ``1/3``, bounded as `check_points` says.
+
+    Only those forms are read (at most six digits a part): ``1e999``, ``nan``, ``inf`` and
+    ``-1`` are refused as written, before any arithmetic.
+    """
+    written = text.strip()
+    if not (_DECIMAL.fullmatch(written) or _FRACTION.fullmatch(written)):
+        raise LimitError(
+            f"{what} {quote(text)}{' for ' + where if where else ''}: "
+            "write a number like 1, 0.5 or 1/3"
+        )
+    numerator, _, denominator = written.partition("/")
+    if denominator and int(denominator) == 0:
+        raise LimitError(f"{what} {quote(text)}: a fraction cannot divide by zero")
+    value = Fraction(numerator) / Fraction(denominator or "1")
+    return check_points(value, what, where, high)
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+def parse_whole(text: str, bound: Bound, where: str = "") -> int:
+    """A whole number typed as text (a CSV cell, a comma-separated list), within ``bound``.
+
+    At most 18 digits are read: longer text is refused as written, before converting.
+    """
+    written = text.strip()
+    if not _WHOLE.fullmatch(written):
+        place = f" for {where}" if where else ""
+        raise LimitError(f"{bound.what} {quote(text)}{place} is not a whole number")
+    return bound.check(int(written), where)
+
+
+NAME_LENGTH = 80
+"""Most characters in a name: a player, a tournament, a club, a partnership."""
+REASON_LENGTH = 300
+"""Most characters in a reason the director gives (forfeit, withdrawal, adjudication)."""
+MATCH_ID_LENGTH = 64

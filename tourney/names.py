@@ -1,0 +1,116 @@
+"""Names: cleaned once where they enter, folded wherever they are compared.
+
+`clean_name` is applied to every name a person types or a file supplies — players,
+tournaments, clubs, partnerships, reasons, CSV cells — before it is decided on and stored:
+Unicode NFC, control (Cc) and format (Cf) characters removed (newlines, tabs and other
+control whitespace count as spaces), whitespace collapsed, ends stripped, length bounded,
+emptiness refused. A name with a lone surrogate (bytes that were not UTF-8, passed through
+by the terminal) is refused: there is no text to keep.
+
+`fold` is how two names are compared: case and accents ignored (``"Zoë Park"`` and
+``"zoe  park"`` fold alike). `find` looks a typed name up among names the same way
+everywhere — the console's ``h zoe``, ``player withdraw ngozi``, ``--opener tom``, a
+tournament by name — so they all agree.
+
+The opposite direction — text that came from a user on its way to a terminal — is
+`tourney.errors.printable`: any control or format character shown as an escape.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from tourney.errors import TourneyError, quote
+from tourney.limits import NAME_LENGTH
+
+_REMOVED = frozenset(("Cc", "Cf"))
+
+
+class BadNameError(TourneyError):
+    """A name that cannot be used (empty, too long, not text); the message quotes it."""
+
+
+class EmptyNameError(BadNameError):
+    """Nothing is left of the name once cleaned."""
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
+    """``text`` as a name to store: NFC, without control or format characters, single
+    spaces, no leading or trailing space, at most ``limit`` characters.
+
+    Raises BadNameError (a TourneyError) naming ``what`` when nothing is left, when the name
+    is longer than ``limit``, or when it holds a lone surrogate.
+    """
+    if not isinstance(text, str):
+        raise BadNameError(f"{what}: {quote(text)} is not text")
+    if _has_surrogate(text):
+        raise BadNameError(f"{what} {quote(text)} is not valid text (bytes that are not UTF-8)")
+    normal = unicodedata.normalize("NFC", text)
+    kept = []
+    for char in normal:
+        if unicodedata.category(char) in _REMOVED:
+            kept.append(" " if char.isspace() else "")
+        else:
+            kept.append(char)
+    name = " ".join("".join(kept).split())
+    if not name:
+        raise EmptyNameError(f"{what} {quote(text)} is empty" if text else f"{what} is empty")
+    if len(name) > limit:
+        raise BadNameError(f"{what} {quote(name)} is {len(name)} characters long: at most {limit}")
+    return name
+
+
+def is_clean(text: object, limit: int = NAME_LENGTH) -> bool:
+    """Whether ``text`` is already a clean name (`clean_name` would return it unchanged)."""
+    if not isinstance(text, str):
+        return False
+    try:
+        return clean_name(text, limit=limit) == text
+    except BadNameError:
+        return False
+
+
+def clean_optional(text: str | None, what: str, limit: int = NAME_LENGTH) -> str | None:
+    """`clean_name` for an optional field (a club, a reason): None or blank gives None."""
+    if text is None:
+        return None
+    try:
+        return clean_name(text, what, limit)
+    except EmptyNameError:
+        return None
+
+
+def fold(text: str) -> str:
+    """``text`` for comparison: accents dropped (NFKD, combining marks removed), case
+    folded, control and format characters ignored, whitespace collapsed:
+    ``fold("Zoë  PARK") == fold("zoe park")``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    kept = (
+        (" " if c.isspace() else "") if unicodedata.category(c) in _REMOVED else c
+        for c in decomposed
+        if not unicodedata.combining(c)
+    )
+    return " ".join("".join(kept).casefold().split())
+
+
+def find(wanted: str, names: Iterable[str]) -> list[str]:
+    """The names ``wanted`` can mean, best kind of match first: the exact name; else every
+    name that folds alike; else every name whose folded form starts with it.
+
+    One result is an answer; several are ambiguous (the caller says which); none, not found.
+    """
+    candidates = list(dict.fromkeys(names))
+    if wanted in candidates:
+        return [wanted]
+    key = fold(wanted)
+    if not key:
+        return []
+    same = [n for n in candidates if fold(n) == key]
+    if same:
+        return same
+    return [n for n in candidates if fold(n).startswith(key)]
