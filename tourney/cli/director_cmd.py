@@ -22,12 +22,27 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-Match = Annotated[str, typer.Argument(help="The match id, e.g. club-night-r2-t3.", metavar="MATCH")]
+Match = Annotated[
+    str,
+    typer.Argument(
+        help="The table of the current round (T3) or a match id (club-night-r2-t3).",
+        metavar="TABLE",
+    ),
+]
 
 
 def _match_id(state: TournamentState, text: str) -> str:
+    """The match id a director means by `text`: a table code (``T3``, table 3 of the latest
+    round) or a match id of the tournament, any case."""
     from tourney.errors import TourneyError, quote
+    from tourney.tables import no_such_table, table_in, table_number
 
+    number = table_number(text.strip())
+    if number is not None:
+        found = table_in(state, number)
+        if found is None:
+            raise no_such_table(text.strip().upper(), state)
+        return found
     for match_id in state.matches:
         if match_id.casefold() == text.casefold():
             return match_id
