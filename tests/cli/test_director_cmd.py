@@ -77,3 +77,36 @@ def test_a_table_that_does_not_exist_is_refused_naming_those_that_do(
     refused(
         night, "director", *args, message="no table T9 in round 1 of 'Night': its tables are T1, T2"
     )
+
+
+def test_an_adjudication_cannot_crown_a_lower_score(night: Cli) -> None:
+    """Issue 12 item 4: `--scores 61,40,22 --winners 2` was accepted."""
+    seats = tables(night)[0]["seats"]
+    refused(
+        night, "director", "adjudicate", "T1", "--scores", "61,40,22,10", "--winners", "2",
+        "--reason", "sheet",
+        message=f"the winner is side 1 ({seats[0]}), not side 2 ({seats[1]})",
+    )  # fmt: skip
+    refused(
+        night, "director", "adjudicate", "T1", "--scores", "50,50,22,10", "--winners", "1",
+        "--reason", "stopped at midnight",
+        message=f"the winners are side 1 ({seats[0]}), side 2 ({seats[1]}), not side 1",
+    )  # fmt: skip
+
+
+def test_an_adjudication_says_who_won_and_may_stop_short_of_the_target(night: Cli) -> None:
+    seats = tables(night)[0]["seats"]
+    done = night.ok(
+        "director", "adjudicate", "T1", "--scores", "22,50,40,10", "--reason", "stopped at midnight"
+    )
+    assert done.stdout.strip() == (
+        f"Adjudicated result of night-r1-t1 recorded in night: {seats[1]} won (22-50-40-10) "
+        "[adjudicated: stopped at midnight]."
+    )
+    assert rows(night)[seats[1]]["match_points"] == "1"
+    # Every side that reached the target shares the win, whatever its final score.
+    done = night.ok(
+        "director", "adjudicate", "T1", "--scores", "61,64,40,10", "--winners", "1,2",
+        "--reason", "sheet",
+    )  # fmt: skip
+    assert f"shared win: {seats[0]}, {seats[1]} (61-64-40-10)" in done.stdout

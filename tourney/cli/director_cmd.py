@@ -12,8 +12,13 @@ from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, echo
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from tourney.limits import Bound
+    from tourney.tournament.events import TournamentEvent
     from tourney.tournament.state import TournamentState
+
+    Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
 
 app = typer.Typer(
     name="director",
@@ -100,11 +105,18 @@ def _reason(text: str) -> str:
     return clean_optional(text, "--reason", REASON_LENGTH) or ""
 
 
-def _run(db: str | None, tournament: str | None, decide: object, what: str) -> None:
+def _run(db: str | None, tournament: str | None, decide: Decide, what: str) -> None:
+    """Apply the ruling `decide` and say what it came to: ``<what> recorded in <slug>: <the
+    table's result in words>`` (``what`` may name the match with ``{match}``)."""
+    from tourney.reports.results import result_text
+
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        director.rule(slug, decide)  # type: ignore[arg-type]
-        echo(f"{what} recorded in {slug}.")
+        loaded, events = director.rule(slug, decide)
+        state = loaded.state
+        match_id = next(e.match_id for e in events if hasattr(e, "match_id"))
+        result = result_text(state, state.matches[match_id])
+        echo(f"{what.format(match=match_id)} recorded in {slug}: {result}.")
 
 
 @app.command()
@@ -125,7 +137,7 @@ def forfeit(
         db,
         tournament,
         lambda s: decide_forfeit(s, *_match_and_sides(s, match, sides), _reason(reason)),
-        f"Forfeit of {match}",
+        "Forfeit at {match}",
     )
 
 
@@ -147,7 +159,7 @@ def no_show(
         db,
         tournament,
         lambda s: decide_no_show(s, _match_id(s, match), [player_id_of(s, p) for p in players]),
-        f"No-show at {match}",
+        "No-show at {match}",
     )
 
 
@@ -155,25 +167,40 @@ def no_show(
 def adjudicate(
     match: Match,
     scores: Annotated[str, typer.Option(help="Final scores per side: '61,40'.")],
-    winners: Annotated[str, typer.Option(help="Winning side(s) from 1: '1' or '1,2'.")],
     reason: Annotated[str, typer.Option(help="Why (required).")],
+    winners: Annotated[
+        str | None,
+        typer.Option(
+            help="Winning side(s) from 1, '1' or '1,2': checked against the scores "
+            "(default: the sides the scores make winners).",
+            show_default=False,
+        ),
+    ] = None,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Set a match's result by the director's decision (replaces any recorded result).
 
-    Example: tourney director adjudicate club-night-r2-t1 --scores 61,55 --winners 1
-    --reason "scoresheet"
+    The winners are the sides that reached the target (sharing the win if several did),
+    or, for a match stopped short of the target, the sides holding the top score: a winner
+    never holds a lower score than a loser. Prints who won.
+
+    Example: tourney director adjudicate T1 --scores 61,55 --reason "lights went out"
     """
+    from tourney.tournament.rulings import winning_sides
     from tourney.tournament.state import decide_adjudicate
 
     values = _scores(scores)
 
-    def decide(state: TournamentState) -> object:
-        match_id, sides = _match_and_sides(state, match, winners)
+    def decide(state: TournamentState) -> Sequence[TournamentEvent]:
+        if winners is None:
+            match_id = _match_id(state, match)
+            sides = list(winning_sides(values, state.created.target))
+        else:
+            match_id, sides = _match_and_sides(state, match, winners)
         return decide_adjudicate(state, match_id, values, sides, _reason(reason))
 
-    _run(db, tournament, decide, f"Adjudicated result of {match}")
+    _run(db, tournament, decide, "Adjudicated result of {match}")
 
 
 @app.command()
@@ -193,7 +220,7 @@ def void(
         db,
         tournament,
         lambda s: decide_void(s, _match_id(s, match), _reason(reason)),
-        f"Void of {match}",
+        "Void of {match}",
     )
 
 

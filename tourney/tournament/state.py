@@ -47,6 +47,7 @@ from tourney.tournament.matches import (
     match_points,
     parse_share,
 )
+from tourney.tournament.rulings import check_winners
 from tourney.tournament.seating import SeatRecord, seat_order
 from tourney.tournament.swiss import SwissEntrant, pair_swiss
 
@@ -972,11 +973,21 @@ def decide_adjudicate(
     winners: Sequence[int],
     reason: str,
 ) -> list[TournamentEvent]:
-    """The director sets a result (replacing any recorded one); a reason is required."""
+    """The director sets a result (replacing any recorded one); a reason is required.
+
+    The winners are those the scores make (`rulings.winning_sides`): a director may stop a
+    match short of the target, never crown a lower score."""
     match = _match(state, match_id)
     if not reason.strip():
         raise TournamentError(f"an adjudicated result for {_where(match)} needs a reason")
     _check_shape(match, scores, winners)
+    check_winners(
+        _where(match),
+        scores,
+        winners,
+        state.created.target,
+        lambda side: state.entrant_name(match.sides[side]),
+    )
     return [AdjudicatedResult(match_id, tuple(scores), tuple(winners), reason.strip())]
 
 

@@ -106,7 +106,9 @@ def test_an_adjudicated_table_shows_its_result_and_every_player() -> None:
     deciding = state.deciding[-1].table
     state = apply(state, decide_record_result(state, deciding.match_id, (61, 40), (0,)))
     tied = tables[-1].match_id
-    adjudicated = tuple(range(50, 50 - 10 * len(state.matches[tied].sides), -10))
+    adjudicated = tuple(
+        50 if side == 2 else 40 - 10 * side for side in range(len(state.matches[tied].sides))
+    )
     state = apply(state, decide_adjudicate(state, tied, adjudicated, (2,), "scoresheet"))
     view = bracket_view(state)
     slot = next(s for s in view.columns[0].slots if s.index == len(tables) - 1)
