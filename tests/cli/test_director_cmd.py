@@ -13,6 +13,7 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.support import db_checksum
+from tourney.store.eventstore import EventStore
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
 
@@ -110,3 +111,55 @@ def test_an_adjudication_says_who_won_and_may_stop_short_of_the_target(night: Cl
         "--reason", "sheet",
     )  # fmt: skip
     assert f"shared win: {seats[0]}, {seats[1]} (61-64-40-10)" in done.stdout
+
+
+def test_a_forfeit_by_one_of_four_lets_the_others_play_on(night: Cli) -> None:
+    """Issue 12 item 5: a forfeit by one of four gave the other three 1/3 each at 0-0-0-0.
+    By default the others finish the match, and their scoresheet decides it."""
+    ana, bo, cy, di = tables(night)[0]["seats"]
+    done = night.ok("director", "forfeit", "T1", "--sides", "2", "--reason", "left the hall")
+    assert f"{bo} forfeited; the others play on" in done.stdout
+    assert "tourney director result night-r1-t1" in done.stdout
+    assert tables(night)[0]["result"] == f"{bo} forfeited; the others play on"
+    assert all(row["match_points"] == "0" for row in rows(night).values())
+    refused(night, "place", "T1", "5-5", message="closed: the director ruled on it (forfeit")
+    refused(night, "director", "result", "T1", "--scores", "40,61,30,20",
+            message=f"{bo} forfeited while the others played on, and cannot win")  # fmt: skip
+    night.ok("director", "result", "T1", "--scores", "30,12,61,45")
+    points = {name: row["match_points"] for name, row in rows(night).items()}
+    assert [points[n] for n in (ana, bo, cy, di)] == ["0", "0", "1", "0"]
+    assert tables(night)[0]["result"] == (
+        f"{cy} won (30-12-61-45) [paper scoresheet; {bo} forfeited]"
+    )
+
+
+def test_a_forfeit_shares_the_win_when_the_director_says_so(night: Cli) -> None:
+    ana, bo, cy, di = tables(night)[0]["seats"]
+    done = night.ok("director", "forfeit", "T1", "--sides", "2", "--others", "share")
+    assert f"shared win: {ana}, {cy}, {di} (0-0-0-0) [forfeit]" in done.stdout
+    points = {name: row["match_points"] for name, row in rows(night).items()}
+    assert [points[n] for n in (ana, bo, cy, di)] == ["1/3", "0", "1/3", "1/3"]
+
+
+def test_a_paper_scoresheet_is_entered_as_a_played_result(night: Cli) -> None:
+    """Issue 12 item 5: a result from the table's paper sheet, recorded as such (not as an
+    adjudication), per hand when the sheet has them; the table closes to the scorers."""
+    ed = tables(night)[1]["seats"][0]
+    refused(night, "director", "result", "T2", "--hand", "61,20,10,0", "--hand", "3,0,0,5",
+            message=f"{ed} reached 61 in hand 1, which ended the match")  # fmt: skip
+    refused(night, "director", "result", "T2", "--hand", "30,20,10,0", "--hand", "31,0,0,5",
+            "--scores", "61,20,10,6", message="the hands add up to 61-20-10-5")  # fmt: skip
+    refused(night, "director", "result", "T2", "--scores", "50,20,10,0",
+            message="no side reached 61 (50-20-10-0)")  # fmt: skip
+    refused(night, "director", "result", "T2", message="give the final scores")
+    done = night.ok("director", "result", "T2", "--hand", "30,20,10,0", "--hand", "31,0,0,5",
+                    "--note", "sheet signed by all four")  # fmt: skip
+    assert done.stdout.strip() == (
+        "Result of night-r1-t2 from the paper scoresheet recorded in night: "
+        f"{ed} won (61-20-10-5) [paper scoresheet: sheet signed by all four]."
+    )
+    assert rows(night)[ed]["match_points"] == "1" and rows(night)[ed]["wins"] == 1
+    refused(night, "hand", "T2", message="closed: the director ruled on it (paper scoresheet")
+    with EventStore.from_url(night.db) as store:
+        kinds = [e.type for e in store.read_stream("tournament-night")]
+    assert kinds[-1] == "result_entered" and "result_adjudicated" not in kinds

@@ -1,10 +1,11 @@
 """`tourney director`: the director's decisions on a match — forfeit, no-show, adjudicate,
-void. Each is an event in the tournament stream with its reason; the match stream itself is
-never touched."""
+void — and a result entered from a paper scoresheet. Each is an event in the tournament
+stream; the table's own stream is closed to the scorers in the same transaction."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="director",
-    help="The director's decisions: forfeit, no-show, adjudicated result, void match.",
+    help="The director's decisions: forfeit, no-show, adjudicated result, void match, and "
+    "a result from a paper scoresheet.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -97,12 +99,13 @@ def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str
     return match_id, [side - 1 for side in sides]
 
 
-def _reason(text: str) -> str:
-    """The director's reason as it is stored: cleaned like a name, at most 300 characters."""
+def _reason(text: str, option: str = "--reason") -> str:
+    """The director's reason (or note) as it is stored: cleaned like a name, at most 300
+    characters."""
     from tourney.limits import REASON_LENGTH
     from tourney.names import clean_optional
 
-    return clean_optional(text, "--reason", REASON_LENGTH) or ""
+    return clean_optional(text, option, REASON_LENGTH) or ""
 
 
 def _run(db: str | None, tournament: str | None, decide: Decide, what: str) -> None:
@@ -115,29 +118,104 @@ def _run(db: str | None, tournament: str | None, decide: Decide, what: str) -> N
         loaded, events = director.rule(slug, decide)
         state = loaded.state
         match_id = next(e.match_id for e in events if hasattr(e, "match_id"))
-        result = result_text(state, state.matches[match_id])
-        echo(f"{what.format(match=match_id)} recorded in {slug}: {result}.")
+        record = state.matches[match_id]
+        echo(f"{what.format(match=match_id)} recorded in {slug}: {result_text(state, record)}.")
+        if record.outcome is None and record.forfeited:
+            echo(
+                f"Next: enter their result from the scoresheet with tourney director result "
+                f"{match_id} --scores ..."
+            )
+
+
+class Others(StrEnum):
+    """What the sides left after a forfeit do."""
+
+    play_on = "play-on"
+    share = "share"
 
 
 @app.command()
 def forfeit(
     match: Match,
     sides: Annotated[str, typer.Option(help="The side(s) that forfeit, from 1: '2' or '1,3'.")],
+    others: Annotated[
+        Others,
+        typer.Option(
+            help="The sides left: play-on finishes the match without the forfeiting side "
+            "(enter the result with `tourney director result`); share gives them the win "
+            "at once, shared."
+        ),
+    ] = Others.play_on,
     reason: Annotated[str, typer.Option(help="Why.")] = "",
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
-    """A side forfeits: the other sides win (shared if several).
+    """A side forfeits the match: it loses, and the table is closed to the scorers.
 
-    Example: tourney director forfeit club-night-r2-t3 --sides 2 --reason "left the hall"
+    By default (--others play-on), when two or more sides are left they play the match
+    to the end without it, on paper, and you enter their scoresheet with `tourney director
+    result`: the sides that reach the target win, the forfeiting side loses. With --others
+    share they win at once and share the win at 0 points each (each gets the tournament's
+    shared-win match points). With one side left, it wins either way.
+
+    Example: tourney director forfeit T3 --sides 2 --reason "left the hall"
     """
     from tourney.tournament.state import decide_forfeit
 
+    choice: Literal["play_on", "share"] = "play_on" if others is Others.play_on else "share"
     _run(
         db,
         tournament,
-        lambda s: decide_forfeit(s, *_match_and_sides(s, match, sides), _reason(reason)),
+        lambda s: decide_forfeit(
+            s, *_match_and_sides(s, match, sides), _reason(reason), others=choice
+        ),
         "Forfeit at {match}",
+    )
+
+
+@app.command()
+def result(
+    match: Match,
+    scores: Annotated[
+        str | None,
+        typer.Option(help="Final scores per side, '61,40,22,10'.", show_default=False),
+    ] = None,
+    hand: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="One hand's points per side, '12,0,5,3'; repeat for every hand, in order "
+            "(they must add up to --scores when both are given).",
+            show_default=False,
+        ),
+    ] = None,
+    note: Annotated[str, typer.Option(help="A note kept with the result.")] = "",
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Enter a finished match's result from its paper scoresheet: a played result, not a
+    ruling (it replaces any result or ruling the match had, and closes the table to the
+    scorers).
+
+    Give the final scores per side, or the points of every hand (or both, to check one
+    against the other). The sides that reached the target win, sharing the win if several
+    did; a side that forfeited while the others played on loses.
+
+    Example: tourney director result T2 --scores 61,40,22,10
+    """
+    from tourney.errors import TourneyError
+    from tourney.tournament.state import decide_enter_result
+
+    if scores is None and not hand:
+        raise TourneyError("give the final scores (--scores 61,40) or every hand (--hand 12,0)")
+    values = [] if scores is None else _scores(scores)
+    hands = [_scores(points) for points in hand or []]
+    _run(
+        db,
+        tournament,
+        lambda s: decide_enter_result(
+            s, _match_id(s, match), values, hands, _reason(note, "--note")
+        ),
+        "Result of {match} from the paper scoresheet",
     )
 
 

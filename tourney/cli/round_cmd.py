@@ -22,7 +22,7 @@ def _names(state: TournamentState, seats: tuple[str, ...]) -> list[str]:
 
 def _status(state: TournamentState, match_id: str) -> str:
     record = state.matches.get(match_id)
-    if record is None or record.outcome is None:
+    if record is None or (record.outcome is None and not record.forfeited):
         return "to play"
     from tourney.reports.results import result_text
 

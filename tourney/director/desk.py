@@ -10,7 +10,8 @@ A decision that touches other streams is one transaction with them: pairing a ro
 the `RoundPaired` event and every table's ``match_started`` (players in seat order,
 partnerships, target, and the tournament, round and table as extra fields the rules
 ignore) together, each table's stream required empty; a ruling on a match (adjudicated,
-forfeit, no-show, void) closes its table's stream in the same transaction. Results come the
+forfeit, no-show, void) or a result entered from the paper scoresheet closes its table's
+stream in the same transaction. Results come the
 other way, by the result policy (`tourney.policies.results`): a table's stream that
 finishes posts its result.
 """
@@ -33,6 +34,7 @@ from tourney.tournament.events import (
     MatchVoided,
     NoShow,
     PairedTable,
+    ResultEntered,
     RoundPaired,
     TournamentEvent,
 )
@@ -49,6 +51,7 @@ Effects = Callable[["Loaded", Sequence[TournamentEvent]], list["StreamAppend"]]
 
 RULINGS = {
     AdjudicatedResult: "adjudicated",
+    ResultEntered: "paper scoresheet",
     Forfeit: "forfeit",
     NoShow: "no-show",
     MatchVoided: "void",
@@ -176,8 +179,8 @@ class DirectorDesk:
         return self.execute(slug, decide, effects=self._open_tables)
 
     def rule(self, slug: str, decide: Decide) -> tuple[Loaded, list[TournamentEvent]]:
-        """A ruling on matches (adjudicate, forfeit, no-show, void), closing each ruled
-        table's stream in the same transaction."""
+        """A ruling on matches (adjudicate, forfeit, no-show, void) or a result entered from
+        the scoresheet, closing each such table's stream in the same transaction."""
         return self.execute(slug, decide, effects=self._close_tables)
 
     def _open_tables(self, loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:

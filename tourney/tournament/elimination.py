@@ -221,8 +221,8 @@ def resolve(
         winners = [play.sides[s] for s in outcome.winners]
         if len(winners) == 1:
             won = f"{winners[0]} won {play.match_id}"
-            if outcome.kind == "adjudicated":
-                won += " (adjudicated)"
+            if outcome.source:
+                won += f" ({outcome.source})"
             return "decided", winners[0], (), f"{note}; {won}" if note else won, play
         best = max(outcome.scores[s] for s in outcome.winners)
         top = [play.sides[s] for s in outcome.winners if outcome.scores[s] == best]

@@ -19,6 +19,8 @@ from tourney.errors import TourneyError
 Format = Literal["round_robin", "swiss", "elimination"]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "points", "head_to_head"]
+Others = Literal["share", "play_on"]
+"""After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
 FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
@@ -329,15 +331,24 @@ class MatchResultWithdrawn:
 
 @dataclass(frozen=True)
 class Forfeit:
-    """The director ruled that these sides forfeit; the other sides win (shared if several)."""
+    """The director ruled that these sides forfeit. With `others` ``"share"`` the other
+    sides win at once (shared if several); with ``"play_on"`` they finish the match without
+    them and its result is entered from their scoresheet (`ResultEntered`), the forfeiting
+    sides losing. Stored before `others` existed: ``"share"``."""
 
     type: ClassVar[str] = "forfeit_declared"
     match_id: str
     sides: tuple[int, ...]
     reason: str = ""
+    others: Others = "share"
 
     def to_payload(self) -> dict[str, Any]:
-        return {"match_id": self.match_id, "sides": list(self.sides), "reason": self.reason}
+        return {
+            "match_id": self.match_id,
+            "sides": list(self.sides),
+            "reason": self.reason,
+            "others": self.others,
+        }
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> Forfeit:
@@ -345,6 +356,7 @@ class Forfeit:
             match_id=payload["match_id"],
             sides=tuple(int(s) for s in payload["sides"]),
             reason=payload.get("reason", ""),
+            others="play_on" if payload.get("others") == "play_on" else "share",
         )
 
 
@@ -388,6 +400,39 @@ class AdjudicatedResult:
 
 
 @dataclass(frozen=True)
+class ResultEntered:
+    """The director entered a finished match's result from its paper scoresheet: a played
+    result (not a ruling), with the points of each hand when the sheet gives them.
+
+    `hands[k][i]` is side i's points in hand k; they add up to `scores`.
+    """
+
+    type: ClassVar[str] = "result_entered"
+    match_id: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...] = ()
+    note: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            **_result_payload(self.match_id, self.scores, self.winners),
+            "hands": [list(hand) for hand in self.hands],
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> ResultEntered:
+        return cls(
+            match_id=payload["match_id"],
+            scores=tuple(int(s) for s in payload["scores"]),
+            winners=tuple(int(w) for w in payload["winners"]),
+            hands=tuple(tuple(int(p) for p in hand) for hand in payload.get("hands", ())),
+            note=str(payload.get("note", "")),
+        )
+
+
+@dataclass(frozen=True)
 class MatchVoided:
     """The director voided a match: it scores nothing for anyone (the tablemates still met)."""
 
@@ -416,6 +461,7 @@ TournamentEvent: TypeAlias = (
     | Forfeit
     | NoShow
     | AdjudicatedResult
+    | ResultEntered
     | MatchVoided
 )
 
@@ -434,6 +480,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         Forfeit,
         NoShow,
         AdjudicatedResult,
+        ResultEntered,
         MatchVoided,
     )
 }

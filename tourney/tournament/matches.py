@@ -8,7 +8,17 @@ from typing import Literal
 
 from tourney.errors import TourneyError
 
-ResultKind = Literal["played", "forfeit", "no_show", "adjudicated", "void"]
+ResultKind = Literal["played", "paper", "forfeit", "no_show", "adjudicated", "void"]
+
+SOURCES: dict[str, str] = {
+    "played": "",
+    "paper": "paper scoresheet",
+    "forfeit": "forfeit",
+    "no_show": "no-show",
+    "adjudicated": "adjudicated",
+    "void": "void",
+}
+"""Where a result came from, in words ("" for a table's own record)."""
 
 
 @dataclass(frozen=True)
@@ -16,13 +26,20 @@ class Outcome:
     """A match's result: final score per side, winning sides, and how it came about.
 
     A forfeit or no-show scores 0 for every side; the sides that did not forfeit win.
-    A void outcome counts for nothing.
+    A void outcome counts for nothing. A result played on after a forfeit (entered from
+    the scoresheet) names the sides that forfeited in `forfeited`.
     """
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     kind: ResultKind = "played"
     reason: str = ""
+    forfeited: tuple[int, ...] = ()
+
+    @property
+    def source(self) -> str:
+        """Where the result came from, in words: "" for the table's own record."""
+        return SOURCES.get(self.kind, self.kind)
 
     @property
     def counts(self) -> bool:
@@ -36,6 +53,7 @@ class MatchRecord:
 
     `seats` are player ids in seat order; `sides[i]` is the entrant (player or
     partnership) holding side i. `decides` names the match a deciding match settles.
+    `forfeited` are sides that forfeited while the others play on (the result to come).
     """
 
     match_id: str
@@ -45,6 +63,7 @@ class MatchRecord:
     sides: tuple[str, ...]
     outcome: Outcome | None = None
     decides: str | None = None
+    forfeited: tuple[int, ...] = ()
 
 
 def win_share(winner_count: int, shared_win: str) -> Fraction:

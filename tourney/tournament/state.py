@@ -29,10 +29,12 @@ from tourney.tournament.events import (
     MatchResultWithdrawn,
     MatchVoided,
     NoShow,
+    Others,
     PairedTable,
     PartnershipFormed,
     PlayerRegistered,
     PlayerWithdrawn,
+    ResultEntered,
     RoundPaired,
     ScheduleFixed,
     Seeding,
@@ -47,7 +49,7 @@ from tourney.tournament.matches import (
     match_points,
     parse_share,
 )
-from tourney.tournament.rulings import check_winners
+from tourney.tournament.rulings import check_winners, sheet_totals
 from tourney.tournament.seating import SeatRecord, seat_order
 from tourney.tournament.swiss import SwissEntrant, pair_swiss
 
@@ -190,6 +192,7 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         MatchResultRecorded
         | MatchResultWithdrawn
         | AdjudicatedResult
+        | ResultEntered
         | Forfeit
         | NoShow
         | MatchVoided,
@@ -204,8 +207,15 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         outcome = Outcome(event.scores, event.winners)
     elif isinstance(event, AdjudicatedResult):
         outcome = Outcome(event.scores, event.winners, "adjudicated", event.reason)
+    elif isinstance(event, ResultEntered):
+        outcome = Outcome(event.scores, event.winners, "paper", event.note, match.forfeited)
+    elif isinstance(event, Forfeit) and event.others == "play_on":
+        # The others finish the match without these sides; its result is entered later.
+        pending = replace(match, outcome=None, forfeited=event.sides)
+        return replace(state, matches={**state.matches, match.match_id: pending})
     elif isinstance(event, Forfeit):
         outcome = forfeit_outcome(len(match.sides), event.sides, "forfeit", event.reason)
+        match = replace(match, forfeited=())
     elif isinstance(event, NoShow):
         absent = _sides_of_players(state, match, event.player_ids)
         names = ", ".join(state.players[p].name for p in event.player_ids)
@@ -992,9 +1002,16 @@ def decide_adjudicate(
 
 
 def decide_forfeit(
-    state: TournamentState, match_id: str, sides: Sequence[int], reason: str = ""
+    state: TournamentState,
+    match_id: str,
+    sides: Sequence[int],
+    reason: str = "",
+    others: Others = "share",
 ) -> list[TournamentEvent]:
-    """The director rules that `sides` forfeit; the other sides win (shared if several)."""
+    """The director rules that `sides` forfeit. The other sides win at once (shared if
+    several), or with `others` ``"play_on"`` and two or more of them left, finish the match
+    without them (its result entered from the scoresheet: `decide_enter_result`). With one
+    side left, it wins either way."""
     match = _match(state, match_id)
     bad = [s for s in sides if not 0 <= s < len(match.sides)]
     if not sides or bad or len(set(sides)) >= len(match.sides):
@@ -1002,7 +1019,44 @@ def decide_forfeit(
             f"{_where(match)}: forfeiting sides {list(sides)} must be some, not all, "
             f"of sides 0-{len(match.sides) - 1}"
         )
-    return [Forfeit(match_id, tuple(sorted(set(sides))), reason)]
+    forfeiting = tuple(sorted(set(sides)))
+    if len(match.sides) - len(forfeiting) < 2:
+        others = "share"
+    if others == "play_on" and match.outcome is not None:
+        raise TournamentError(
+            f"{_where(match)} already has a result ({match.outcome.source or 'played'}): "
+            "the others cannot play it on; let them share the win or adjudicate"
+        )
+    return [Forfeit(match_id, forfeiting, reason, others)]
+
+
+def decide_enter_result(
+    state: TournamentState,
+    match_id: str,
+    scores: Sequence[int] = (),
+    hands: Sequence[Sequence[int]] = (),
+    note: str = "",
+) -> list[TournamentEvent]:
+    """A finished match's result from its paper scoresheet, replacing any result or ruling:
+    final scores per side, or the points of each hand (which add up to them). The sides
+    that reached the target win (`rulings.sheet_totals` checks the sheet); a side that
+    forfeited while the others played on cannot."""
+    match = _match(state, match_id)
+    where = _where(match)
+
+    def name(side: int) -> str:
+        return state.entrant_name(match.sides[side])
+
+    target = state.created.target
+    totals = sheet_totals(where, len(match.sides), scores, hands, target, name)
+    winners = tuple(side for side, score in enumerate(totals) if score >= target)
+    out = [name(side) for side in winners if side in match.forfeited]
+    if out:
+        raise TournamentError(
+            f"{where}: {', '.join(out)} forfeited while the others played on, and cannot win"
+        )
+    sheet = tuple(tuple(hand) for hand in hands)
+    return [ResultEntered(match_id, totals, winners, sheet, note)]
 
 
 def decide_no_show(
