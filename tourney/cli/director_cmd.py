@@ -160,7 +160,7 @@ def forfeit(
 
     Example: tourney director forfeit T3 --sides 2 --reason "left the hall"
     """
-    from tourney.tournament.state import decide_forfeit
+    from tourney.tournament.rulings import decide_forfeit
 
     choice: Literal["play_on", "share"] = "play_on" if others is Others.play_on else "share"
     _run(
@@ -203,7 +203,7 @@ def result(
     Example: tourney director result T2 --scores 61,40,22,10
     """
     from tourney.errors import TourneyError
-    from tourney.tournament.state import decide_enter_result
+    from tourney.tournament.rulings import decide_enter_result
 
     if scores is None and not hand:
         raise TourneyError("give the final scores (--scores 61,40) or every hand (--hand 12,0)")
@@ -231,7 +231,7 @@ def no_show(
     Example: tourney director no-show club-night-r1-t2 "Bo Lee"
     """
     from tourney.cli.player_cmd import player_id_of
-    from tourney.tournament.state import decide_no_show
+    from tourney.tournament.rulings import decide_no_show
 
     _run(
         db,
@@ -265,8 +265,8 @@ def adjudicate(
 
     Example: tourney director adjudicate T1 --scores 61,55 --reason "lights went out"
     """
-    from tourney.tournament.rulings import winning_sides
-    from tourney.tournament.state import decide_adjudicate
+    from tourney.tournament.rulings import decide_adjudicate
+    from tourney.tournament.winners import winning_sides
 
     values = _scores(scores)
 
@@ -292,7 +292,7 @@ def void(
 
     Example: tourney director void club-night-r3-t4 --reason "wrong tiles"
     """
-    from tourney.tournament.state import decide_void
+    from tourney.tournament.rulings import decide_void
 
     _run(
         db,

@@ -1,92 +1,196 @@
-"""What a result the director sets may say: who wins, given the final scores.
-
-The rule is the game's own (RULES.md §7) stretched to a match the director stops short:
-every side that reached the target wins, sharing the win if several did, whatever their
-final scores; when no side reached it, the sides holding the top score win (a tie at the
-top is a shared win). Nothing else: a winner never holds a lower score than a loser.
-"""
+"""Results and the director's decisions: a table's result posted or withdrawn, and
+adjudications, forfeits, no-shows, voids and results entered from a paper scoresheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from tourney.errors import TourneyError
-
-WINNERS_RULE = (
-    "winners are the sides that reached {target} (sharing the win), or, when none did, "
-    "the sides holding the top score"
+from tourney.tournament.entries import lookup
+from tourney.tournament.events import (
+    AdjudicatedResult,
+    Forfeit,
+    MatchResultRecorded,
+    MatchResultWithdrawn,
+    MatchVoided,
+    NoShow,
+    Others,
+    ResultEntered,
+    TournamentEvent,
 )
+from tourney.tournament.matches import (
+    MatchRecord,
+)
+from tourney.tournament.state import TournamentError, TournamentState, sides_of_players
+from tourney.tournament.winners import check_winners, sheet_totals
+
+# -- results and the director's decisions ----------------------------------------------
 
 
-def winning_sides(scores: Sequence[int], target: int) -> tuple[int, ...]:
-    """The sides (from 0) that `scores` make winners under the rule above."""
-    reached = tuple(side for side, score in enumerate(scores) if score >= target)
-    if reached:
-        return reached
-    top = max(scores)
-    return tuple(side for side, score in enumerate(scores) if score == top)
+def _match(state: TournamentState, match_id: str) -> MatchRecord:
+    return lookup(state, state.matches, match_id, "match")
 
 
-def check_winners(
-    where: str,
+def _where(match: MatchRecord) -> str:
+    return f"match {match.match_id} (round {match.round}, table {match.table})"
+
+
+def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[int]) -> None:
+    if len(scores) != len(match.sides):
+        raise TournamentError(
+            f"{_where(match)} has {len(match.sides)} sides but {len(scores)} scores were given"
+        )
+    if not winners:
+        raise TournamentError(f"{_where(match)}: a result needs at least one winning side")
+    bad = [w for w in winners if not 0 <= w < len(match.sides)]
+    if bad or len(set(winners)) != len(winners):
+        raise TournamentError(
+            f"{_where(match)}: winners {list(winners)} must be distinct sides "
+            f"0-{len(match.sides) - 1}"
+        )
+
+
+def decide_record_result(
+    state: TournamentState, match_id: str, scores: Sequence[int], winners: Sequence[int]
+) -> list[TournamentEvent]:
+    """Record a table's finished match as its stream replays to.
+
+    The winners must have reached the target and the others not. A result the table posted
+    before is replaced (the table corrected its record); the director's rulings (adjudicated,
+    forfeit, no-show, void) are not: they are changed only by the director.
+    """
+    match = _match(state, match_id)
+    if match.outcome is not None and match.outcome.kind != "played":
+        raise TournamentError(
+            f"{_where(match)} has the director's ruling ({match.outcome.kind}); "
+            "the table's result does not replace it"
+        )
+    _check_shape(match, scores, winners)
+    target = state.created.target
+    for side, score in enumerate(scores):
+        won = side in winners
+        if won and score < target:
+            raise TournamentError(
+                f"{_where(match)}: side {side} is a winner with {score}, short of {target}"
+            )
+        if not won and score >= target:
+            raise TournamentError(
+                f"{_where(match)}: side {side} reached {score} (target {target}) "
+                "but is not a winner"
+            )
+    return [MatchResultRecorded(match_id, tuple(scores), tuple(winners))]
+
+
+def decide_withdraw_result(state: TournamentState, match_id: str) -> list[TournamentEvent]:
+    """A table's result no longer stands (its stream no longer finishes); nothing to withdraw
+    when it posted none or the director ruled."""
+    match = _match(state, match_id)
+    if match.outcome is None or match.outcome.kind != "played":
+        return []
+    return [MatchResultWithdrawn(match_id)]
+
+
+def decide_adjudicate(
+    state: TournamentState,
+    match_id: str,
     scores: Sequence[int],
     winners: Sequence[int],
-    target: int,
-    name: Callable[[int], str],
-) -> None:
-    """Refuse `winners` unless they are exactly the sides `scores` make winners; `name`
-    gives a side's entrant for the message."""
-    expected = winning_sides(scores, target)
-    if tuple(sorted(winners)) == expected:
-        return
-    raise TourneyError(
-        f"{where}: with scores {'-'.join(str(s) for s in scores)} the "
-        f"{'winner is' if len(expected) == 1 else 'winners are'} {_sides(expected, name)}, "
-        f"not {_sides(winners, name)}: {WINNERS_RULE.format(target=target)}"
+    reason: str,
+) -> list[TournamentEvent]:
+    """The director sets a result (replacing any recorded one); a reason is required.
+
+    The winners are those the scores make (`winners.winning_sides`): a director may stop a
+    match short of the target, never crown a lower score."""
+    match = _match(state, match_id)
+    if not reason.strip():
+        raise TournamentError(f"an adjudicated result for {_where(match)} needs a reason")
+    _check_shape(match, scores, winners)
+    check_winners(
+        _where(match),
+        scores,
+        winners,
+        state.created.target,
+        lambda side: state.entrant_name(match.sides[side]),
     )
+    return [AdjudicatedResult(match_id, tuple(scores), tuple(winners), reason.strip())]
 
 
-def _sides(sides: Sequence[int], name: Callable[[int], str]) -> str:
-    return ", ".join(f"side {side + 1} ({name(side)})" for side in sorted(sides))
-
-
-def sheet_totals(
-    where: str,
-    side_count: int,
-    scores: Sequence[int],
-    hands: Sequence[Sequence[int]],
-    target: int,
-    name: Callable[[int], str],
-) -> tuple[int, ...]:
-    """The final scores a paper scoresheet gives: `scores`, or the sums of its `hands`
-    (each the points per side of one hand; with both, they must agree). Refused unless the
-    match finished where the sheet ends: some side reached `target`, and none before the
-    last hand (the match ends at once when a side reaches it)."""
-    totals = [0] * side_count
-    for number, hand in enumerate(hands, start=1):
-        if len(hand) != side_count:
-            raise TourneyError(
-                f"{where}: hand {number} gives {len(hand)} points for {side_count} sides"
-            )
-        if number > 1 and max(totals) >= target:
-            leader = max(range(side_count), key=lambda side: totals[side])
-            raise TourneyError(
-                f"{where}: {name(leader)} reached {totals[leader]} in hand {number - 1}, "
-                f"which ended the match, but the sheet goes on to hand {number}"
-            )
-        totals = [total + points for total, points in zip(totals, hand, strict=True)]
-    if hands and scores and tuple(scores) != tuple(totals):
-        raise TourneyError(
-            f"{where}: the hands add up to {'-'.join(map(str, totals))}, "
-            f"not the final scores {'-'.join(map(str, scores))}"
+def decide_forfeit(
+    state: TournamentState,
+    match_id: str,
+    sides: Sequence[int],
+    reason: str = "",
+    others: Others = "share",
+) -> list[TournamentEvent]:
+    """The director rules that `sides` forfeit. The other sides win at once (shared if
+    several), or with `others` ``"play_on"`` and two or more of them left, finish the match
+    without them (its result entered from the scoresheet: `decide_enter_result`). With one
+    side left, it wins either way."""
+    match = _match(state, match_id)
+    bad = [s for s in sides if not 0 <= s < len(match.sides)]
+    if not sides or bad or len(set(sides)) >= len(match.sides):
+        raise TournamentError(
+            f"{_where(match)}: forfeiting sides {list(sides)} must be some, not all, "
+            f"of sides 0-{len(match.sides) - 1}"
         )
-    final = tuple(totals) if hands else tuple(scores)
-    if len(final) != side_count:
-        raise TourneyError(f"{where} has {side_count} sides but {len(final)} scores were given")
-    if max(final) < target:
-        raise TourneyError(
-            f"{where}: no side reached {target} ({'-'.join(map(str, final))}): a scoresheet "
-            "result is a finished match; adjudicate one stopped short (tourney director "
-            "adjudicate)"
+    forfeiting = tuple(sorted(set(sides)))
+    if len(match.sides) - len(forfeiting) < 2:
+        others = "share"
+    if others == "play_on" and match.outcome is not None:
+        raise TournamentError(
+            f"{_where(match)} already has a result ({match.outcome.source or 'played'}): "
+            "the others cannot play it on; let them share the win or adjudicate"
         )
-    return final
+    return [Forfeit(match_id, forfeiting, reason, others)]
+
+
+def decide_enter_result(
+    state: TournamentState,
+    match_id: str,
+    scores: Sequence[int] = (),
+    hands: Sequence[Sequence[int]] = (),
+    note: str = "",
+) -> list[TournamentEvent]:
+    """A finished match's result from its paper scoresheet, replacing any result or ruling:
+    final scores per side, or the points of each hand (which add up to them). The sides
+    that reached the target win (`winners.sheet_totals` checks the sheet); a side that
+    forfeited while the others played on cannot."""
+    match = _match(state, match_id)
+    where = _where(match)
+
+    def name(side: int) -> str:
+        return state.entrant_name(match.sides[side])
+
+    target = state.created.target
+    totals = sheet_totals(where, len(match.sides), scores, hands, target, name)
+    winners = tuple(side for side, score in enumerate(totals) if score >= target)
+    out = [name(side) for side in winners if side in match.forfeited]
+    if out:
+        raise TournamentError(
+            f"{where}: {', '.join(out)} forfeited while the others played on, and cannot win"
+        )
+    sheet = tuple(tuple(hand) for hand in hands)
+    return [ResultEntered(match_id, totals, winners, sheet, note)]
+
+
+def decide_no_show(
+    state: TournamentState, match_id: str, player_ids: Sequence[str]
+) -> list[TournamentEvent]:
+    """Players did not turn up: their sides forfeit the match."""
+    match = _match(state, match_id)
+    strangers = [p for p in player_ids if p not in match.seats]
+    if not player_ids or strangers:
+        raise TournamentError(
+            f"{_where(match)}: no-show players {', '.join(strangers) or '(none)'} "
+            "are not seated there"
+        )
+    if len(sides_of_players(state, match, player_ids)) >= len(match.sides):
+        raise TournamentError(f"{_where(match)}: every side is absent; void the match instead")
+    return [NoShow(match_id, tuple(player_ids))]
+
+
+def decide_void(state: TournamentState, match_id: str, reason: str = "") -> list[TournamentEvent]:
+    """The director voids a match: it scores nothing for anyone."""
+    match = _match(state, match_id)
+    if match.outcome is not None and not match.outcome.counts:
+        raise TournamentError(f"{_where(match)} is already void")
+    return [MatchVoided(match_id, reason)]

@@ -1,0 +1,92 @@
+"""Who a result makes winner, given the final scores, and what a paper scoresheet may say.
+
+The rule is the game's own (RULES.md §7) stretched to a match the director stops short:
+every side that reached the target wins, sharing the win if several did, whatever their
+final scores; when no side reached it, the sides holding the top score win (a tie at the
+top is a shared win). Nothing else: a winner never holds a lower score than a loser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tourney.errors import TourneyError
+
+WINNERS_RULE = (
+    "winners are the sides that reached {target} (sharing the win), or, when none did, "
+    "the sides holding the top score"
+)
+
+
+def winning_sides(scores: Sequence[int], target: int) -> tuple[int, ...]:
+    """The sides (from 0) that `scores` make winners under the rule above."""
+    reached = tuple(side for side, score in enumerate(scores) if score >= target)
+    if reached:
+        return reached
+    top = max(scores)
+    return tuple(side for side, score in enumerate(scores) if score == top)
+
+
+def check_winners(
+    where: str,
+    scores: Sequence[int],
+    winners: Sequence[int],
+    target: int,
+    name: Callable[[int], str],
+) -> None:
+    """Refuse `winners` unless they are exactly the sides `scores` make winners; `name`
+    gives a side's entrant for the message."""
+    expected = winning_sides(scores, target)
+    if tuple(sorted(winners)) == expected:
+        return
+    raise TourneyError(
+        f"{where}: with scores {'-'.join(str(s) for s in scores)} the "
+        f"{'winner is' if len(expected) == 1 else 'winners are'} {_sides(expected, name)}, "
+        f"not {_sides(winners, name)}: {WINNERS_RULE.format(target=target)}"
+    )
+
+
+def _sides(sides: Sequence[int], name: Callable[[int], str]) -> str:
+    return ", ".join(f"side {side + 1} ({name(side)})" for side in sorted(sides))
+
+
+def sheet_totals(
+    where: str,
+    side_count: int,
+    scores: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    target: int,
+    name: Callable[[int], str],
+) -> tuple[int, ...]:
+    """The final scores a paper scoresheet gives: `scores`, or the sums of its `hands`
+    (each the points per side of one hand; with both, they must agree). Refused unless the
+    match finished where the sheet ends: some side reached `target`, and none before the
+    last hand (the match ends at once when a side reaches it)."""
+    totals = [0] * side_count
+    for number, hand in enumerate(hands, start=1):
+        if len(hand) != side_count:
+            raise TourneyError(
+                f"{where}: hand {number} gives {len(hand)} points for {side_count} sides"
+            )
+        if number > 1 and max(totals) >= target:
+            leader = max(range(side_count), key=lambda side: totals[side])
+            raise TourneyError(
+                f"{where}: {name(leader)} reached {totals[leader]} in hand {number - 1}, "
+                f"which ended the match, but the sheet goes on to hand {number}"
+            )
+        totals = [total + points for total, points in zip(totals, hand, strict=True)]
+    if hands and scores and tuple(scores) != tuple(totals):
+        raise TourneyError(
+            f"{where}: the hands add up to {'-'.join(map(str, totals))}, "
+            f"not the final scores {'-'.join(map(str, scores))}"
+        )
+    final = tuple(totals) if hands else tuple(scores)
+    if len(final) != side_count:
+        raise TourneyError(f"{where} has {side_count} sides but {len(final)} scores were given")
+    if max(final) < target:
+        raise TourneyError(
+            f"{where}: no side reached {target} ({'-'.join(map(str, final))}): a scoresheet "
+            "result is a finished match; adjudicate one stopped short (tourney director "
+            "adjudicate)"
+        )
+    return final
