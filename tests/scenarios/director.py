@@ -50,7 +50,7 @@ class Director:
         self.run("player", "import", str(csv))
 
     def adjudicate(self, match: str, scores: list[int], winners: list[int]) -> None:
-        """Enter a table's result from its paper scoresheet; winners are sides from 1."""
+        """Set a table's result by the director's ruling; winners are sides from 1."""
         self.run(
             "director",
             "adjudicate",
@@ -62,3 +62,10 @@ class Director:
             "--reason",
             "paper scoresheet",
         )
+
+    def result(self, match: str, scores: list[int], *hands: list[int]) -> str:
+        """Enter a table's result from its paper scoresheet: final scores, and the points
+        of every hand when given."""
+        sheet = [part for hand in hands for part in ("--hand", ",".join(map(str, hand)))]
+        scored = ["--scores", ",".join(map(str, scores))] if scores else []
+        return self.run("director", "result", match, *scored, *sheet)
