@@ -163,3 +163,27 @@ def test_a_paper_scoresheet_is_entered_as_a_played_result(night: Cli) -> None:
     with EventStore.from_url(night.db) as store:
         kinds = [e.type for e in store.read_stream("tournament-night")]
     assert kinds[-1] == "result_entered" and "result_adjudicated" not in kinds
+
+
+TABLE_COMMANDS = [
+    ("record", "T9"),
+    ("show", "T9"),
+    ("hand", "T9"),
+    ("deal", "T9"),
+    ("place", "T9", "5-5"),
+    ("draw", "T9"),
+    ("pass", "T9"),
+    ("reveal", "T9", "Ana", "5-5"),
+    ("undo", "T9"),
+    ("export", "T9"),
+    ("director", "result", "T9", "--scores", "61,0,0,0"),
+]
+
+
+@pytest.mark.parametrize("command", TABLE_COMMANDS, ids=" ".join)
+def test_every_command_that_takes_a_table_lists_the_tables_that_exist(
+    night: Cli, command: tuple[str, ...]
+) -> None:
+    """Issue 12 item 8: `tourney record T9` pointed to `tourney start T9`."""
+    error = refused(night, *command, message="no table T9 in round 1 of 'Night'")
+    assert "its tables are T1, T2" in error and "start" not in error
