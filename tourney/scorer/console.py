@@ -44,11 +44,12 @@ class Console:
     def __init__(
         self,
         desk: Desk,
-        out: TextIO = sys.stdout,
+        out: TextIO | None = None,
         read: Callable[[str], str] = input,
     ) -> None:
         self.desk = desk
-        self.out = out
+        # sys.stdout as it is now (not as it was at import: a test runner swaps it).
+        self.out = out if out is not None else sys.stdout
         self.read = read
         self._matches: list[str] = []
 
