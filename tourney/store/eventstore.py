@@ -49,6 +49,8 @@ from tourney.store.event_schemas import tourney_registry
 from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, ensure_schema
+from tourney.store.postgres_direct import DirectPostgresEngine
+from tourney.store.postgres_direct import open_if_current as open_postgres_if_current
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
 
@@ -144,12 +146,19 @@ class EventStore:
     """Append-only streams of events in one SQLite or PostgreSQL database."""
 
     def __init__(
-        self, engine: Engine | DirectSqliteEngine, registry: UpcasterRegistry | None = None
+        self,
+        engine: Engine | DirectSqliteEngine | DirectPostgresEngine,
+        registry: UpcasterRegistry | None = None,
     ) -> None:
-        # A DirectSqliteEngine serves the store's own reads and appends; `engine` (for
-        # projections, migrations, status) is then made on first use, with the same URL.
-        self._direct = engine if isinstance(engine, DirectSqliteEngine) else None
-        self._engine = None if isinstance(engine, DirectSqliteEngine) else engine
+        # A direct engine (sqlite3 or psycopg alone) serves the store's own reads, appends
+        # and catch-up; the SQLAlchemy `engine` (migrations, status) is then made on first
+        # use, with the same URL.
+        self._direct: DirectSqliteEngine | DirectPostgresEngine | None = None
+        self._engine: Engine | None = None
+        if isinstance(engine, DirectSqliteEngine | DirectPostgresEngine):
+            self._direct = engine
+        else:
+            self._engine = engine
         self._url_text = str(engine.url)
         self.registry = registry if registry is not None else tourney_registry()
         self.dialect = engine.dialect.name
@@ -208,11 +217,14 @@ class EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
         schema to head unless `upgrade` is False. Raises StoreError subclasses.
 
-        A SQLite file already at the head revision is opened without SQLAlchemy (see
-        `sqlite_direct`); everything else goes through SQLAlchemy and, when needed, alembic.
+        A SQLite file or a PostgreSQL database already at the head revision is opened
+        without SQLAlchemy (see `sqlite_direct` and `postgres_direct`); everything else goes
+        through SQLAlchemy and, when needed, alembic.
         """
         resolved = resolve_url(url)
-        direct = open_if_current(resolved, HEAD_REVISION)
+        direct = open_if_current(resolved, HEAD_REVISION) or open_postgres_if_current(
+            resolved, HEAD_REVISION
+        )
         if direct is not None:
             return cls(direct)
         engine = make_engine(resolved)
@@ -234,6 +246,8 @@ class EventStore:
     def close(self) -> None:
         """Close every connection."""
         self._drop_writer()
+        if self._direct is not None:
+            self._direct.dispose()
         if self._engine is not None:
             self._engine.dispose()
 
@@ -447,6 +461,10 @@ class EventStore:
         pooled = self._connect()
         # A SQLAlchemy pool hands out a wrapper; the direct SQLite engine the bare driver.
         driver = getattr(pooled, "driver_connection", pooled)
+        if isinstance(self._direct, DirectPostgresEngine):
+            # The calling thread's own connection, which it reads and catches up on too:
+            # nothing to keep (another thread appending uses its own).
+            return driver, driver.cursor()
         self._writer_pooled = pooled
         self._writer = (driver, driver.cursor())
         _forget_writer_after_fork.add(self)
@@ -639,6 +657,11 @@ class EventStore:
     def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
         """All rows of one read-only statement in the driver's paramstyle (for the store's
         own modules: verify, status)."""
+        if isinstance(self._direct, DirectPostgresEngine):
+            try:
+                return self._direct.fetch(sql, params)
+            except Exception as exc:
+                raise describe_connect_error(self._url_text, exc) from None
         raw = self._connect()
         try:
             cursor = raw.cursor()
