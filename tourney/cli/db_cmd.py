@@ -214,6 +214,15 @@ def rebuild(
             "(their checkpoints are what shows it: see `tourney verify`).",
         ),
     ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Processes replaying the streams (default: one per CPU available).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Empty every read model and rebuild it from the events.
 
@@ -232,6 +241,7 @@ def rebuild(
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
     from tourney.store.projections import Projector
+    from tourney.store.split_rebuild import workers_available
     from tourney.store.verify import lost_events
 
     started = time.perf_counter()
@@ -249,7 +259,10 @@ def rebuild(
             console = Console(stderr=True)
             with Progress(*columns, console=console, transient=True) as bar:
                 task = bar.add_task("rebuild", total=events)
-                read = projector.rebuild(progress=lambda done: bar.update(task, completed=done))
+                read = projector.rebuild(
+                    progress=lambda done: bar.update(task, completed=done),
+                    workers=workers or workers_available(),
+                )
     except TourneyError as exc:
         _fail(exc)
     names = ", ".join(p.name for p in projector.projections if not p.policy)
