@@ -136,12 +136,13 @@ def verify(
     """
     from tourney.errors import TourneyError
     from tourney.store.eventstore import EventStore
+    from tourney.store.forked import available
     from tourney.store.hashchain import short
     from tourney.store.verify import verify as verify_store
 
     try:
         with EventStore.from_url(db) as store:
-            problems = verify_store(store)
+            problems = verify_store(store, workers=available())
             if sheet is not None:
                 _check_sheet(store, *sheet)
             head_rows = store.heads()
@@ -240,8 +241,8 @@ def rebuild(
     from tourney.errors import TourneyError
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
+    from tourney.store.forked import available
     from tourney.store.projections import Projector
-    from tourney.store.split_rebuild import workers_available
     from tourney.store.verify import lost_events
 
     started = time.perf_counter()
@@ -261,7 +262,7 @@ def rebuild(
                 task = bar.add_task("rebuild", total=events)
                 read = projector.rebuild(
                     progress=lambda done: bar.update(task, completed=done),
-                    workers=workers or workers_available(),
+                    workers=workers or available(),
                 )
     except TourneyError as exc:
         _fail(exc)

@@ -26,15 +26,12 @@ checkpoints stay absent, so the next catch-up (any command) finishes the work fr
 
 from __future__ import annotations
 
-import gc
-import multiprocessing
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tourney.store import forked
 from tourney.store.eventstore import COLUMNS, StoredEvent
-from tourney.store.gc_pacing import REPLAY_THRESHOLD
 
 if TYPE_CHECKING:
     from tourney.store.projections import Progress, Projection, Projector
@@ -48,14 +45,6 @@ PAGE_SIZE = 5000
 Statement = tuple[str, list[tuple[Any, ...]]]
 # What one projection wrote for one stream: (stream, projection name, statements).
 Group = tuple[str, str, list[Statement]]
-
-
-def workers_available() -> int:
-    """How many CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 @dataclass
@@ -108,9 +97,9 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     global _job
     models = [p for p in projector.projections if not p.policy]
     split = [p for p in models if getattr(p, "per_stream", False)]
-    if not split or "fork" not in multiprocessing.get_all_start_methods():
-        return None
     store = projector.store
+    if not split or workers < 2 or not forked.can_fork():
+        return None
     witness = _empty(projector, models)
     if witness is None:
         return None
@@ -130,7 +119,7 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     _job = _Job(projector, split, head, sql)
     try:
         with (
-            multiprocessing.get_context("fork").Pool(workers, _start_worker) as pool,
+            forked.pool(store, workers, _start_worker) as pool,
             projector._connection() as (connection, cursor),
         ):
             pending: list[Group] = []
@@ -178,15 +167,9 @@ def _empty(projector: Projector, models: Sequence[Projection]) -> tuple[Any, ...
 
 
 def _start_worker() -> None:
-    """In a forked worker: connections of its own (the parent's are not to be touched), and
-    the cyclic collector paced for bulk replay for the worker's whole life (putting the
-    threshold back after each task made it collect then: 7% of a worker's time)."""
+    """In a forked worker: the connection it reads on."""
     job = _job
     assert job is not None
-    gc.set_threshold(REPLAY_THRESHOLD, *gc.get_threshold()[1:])
-    engine = job.projector.store._engine
-    if engine is not None:
-        engine.dispose(close=False)  # SQLAlchemy's recipe for a pool inherited by fork
     job.connection = job.projector.store.connect()
     job.cursor = job.connection.cursor()
 
