@@ -17,6 +17,7 @@ from tourney.projections.match_view import new_events
 from tourney.store import split_rebuild
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projections import Projector
+from tourney.store.verify import verify
 
 TABLES = (
     "match_views",
@@ -59,8 +60,11 @@ def store(database_url: str) -> Iterator[EventStore]:
 
 
 def rebuilt(store: EventStore, workers: int) -> dict[str, list[tuple[Any, ...]]]:
-    read = Projector(store, default_projections()).rebuild(workers=workers)
-    assert read == store.max_position()
+    """The read models after a rebuild on a store opened afresh (at the head revision:
+    sqlite3 or psycopg alone, as a command opens it)."""
+    with EventStore.from_url(store.engine.url.render_as_string(hide_password=False)) as fresh:
+        read = Projector(fresh, default_projections()).rebuild(workers=workers)
+        assert read == fresh.max_position()
     return dump(store.engine, *TABLES)
 
 
@@ -71,6 +75,15 @@ def test_split_and_sequential_rebuilds_agree(store: EventStore) -> None:
     assert rebuilt(store, workers=1) == caught_up
     assert rebuilt(store, workers=2) == caught_up
     assert rebuilt(store, workers=3) == caught_up
+
+
+def test_split_and_sequential_verify_agree(store: EventStore) -> None:
+    url = store.engine.url.render_as_string(hide_password=False)
+    with EventStore.from_url(url) as fresh:
+        found = verify(fresh)
+        assert {problem.stream_id for problem in found} == {"tournament-odd", "tournament-huge"}
+        assert verify(fresh, workers=2) == found
+        assert verify(fresh, workers=5) == found
 
 
 def test_appends_during_a_split_rebuild_are_in_the_tables(
