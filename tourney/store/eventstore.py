@@ -158,7 +158,7 @@ class EventStore:
         self._sql_insert_linked = f"{into}VALUES ({marks}, {mark}, {mark})"
         # A stream is registered by its first append: verify then sees a stream whose every
         # event was removed. (Nothing else is written per append: a per-append head row
-        # cost 4-5% of SQLite's append rate at synchronous=FULL, one more page per fsync.)
+        # would write one more page per fsync; see bench/FINDINGS.md.)
         self._sql_register = (
             f"INSERT INTO streams (stream_id) VALUES ({mark}) ON CONFLICT (stream_id) DO NOTHING"
         )
@@ -254,8 +254,7 @@ class EventStore:
         """
         # Few calls on purpose: at synchronous=FULL each append waits for an fsync, after
         # which the caches are cold and every Python call, comprehension and helper costs
-        # several times its warm price (measured: the call structure of an earlier version
-        # cost as much as its JSON and hashing together). The writing itself is `_write`,
+        # several times its warm price (bench/FINDINGS.md). The writing itself is `_write`,
         # shared with `append_batch`.
         group = self._group
         if group is not None:
@@ -397,7 +396,7 @@ class EventStore:
     def _commit(self, connection: Any, execute: Callable[[str], Any]) -> None:
         if self._sqlite:
             # The cursor's cached COMMIT statement: sqlite3's Connection.commit() prepares
-            # a new one every time (3-8% of a one-event append at FULL).
+            # a new one every time.
             execute("COMMIT")
         else:
             connection.commit()
@@ -476,8 +475,7 @@ class EventStore:
             stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
         if not rows:
             return [], False
-        # Most appends are one event: inserted here, a call and a list cheaper
-        # (1-2% of the one-event rate at synchronous=FULL, measured in one run).
+        # Most appends are one event: inserted here, a call and a list cheaper.
         if sqlite and len(rows) == 1:
             execute(self._sql_insert, rows[0])
             positions: Sequence[int] = (cursor.lastrowid,)
