@@ -32,7 +32,14 @@ Db = Annotated[
         show_default=False,
     ),
 ]
-Json = Annotated[bool, typer.Option("--json", help="Print the match state as one JSON object.")]
+
+
+def json_flag(what: str) -> Any:
+    """The ``--json`` option of a command that prints ``what``."""
+    return typer.Option("--json", help=f"Print {what} as one JSON object instead of text.")
+
+
+Json = Annotated[bool, json_flag("the match state")]
 At = Annotated[
     int | None,
     typer.Option(

@@ -10,6 +10,7 @@ import typer
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, echo, within
+from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
@@ -109,7 +110,7 @@ def import_(
             slug,
             lambda state: decide_register_all(state, registrations(rows, _next_number(state))),
         )
-        echo(f"Registered {len(events)} players from {csv_file} in {slug}.")
+        echo(f"Registered {counted(len(events), 'player')} from {csv_file} in {slug}.")
 
 
 @app.command()
@@ -141,7 +142,10 @@ def carry(
         _loaded, events = director.execute(
             slug, lambda state: decide_register_from(state, previous, top)
         )
-        echo(f"Registered {len(events)} players from {previous_slug} in {slug}, seeded by rank.")
+        echo(
+            f"Registered {counted(len(events), 'player')} from {previous_slug} in {slug}, "
+            "seeded by rank."
+        )
 
 
 @app.command()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json, echo
+from tourney.cli.options import Db, echo, json_flag
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView
@@ -17,7 +17,7 @@ def standings(
     tournament: TournamentOpt = None,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (formula-safe cells).")] = False,
     db: Db = None,
-    as_json: Json = False,
+    as_json: Annotated[bool, json_flag("the standings")] = False,
 ) -> None:
     """Show the standings: match points, then the tournament's tie-breaks in order.
 

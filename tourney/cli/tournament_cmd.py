@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json, TableSize, echo, within
+from tourney.cli.options import Db, TableSize, echo, json_flag, within
+from tourney.wording import counted
 
 app = typer.Typer(
     name="tournament",
@@ -52,7 +53,7 @@ def create(
         str, typer.Option(help="Elimination seeding: rating, registration or previous.")
     ] = "rating",
     db: Db = None,
-    as_json: Json = False,
+    as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
     """Create a tournament: its format, table size, rounds and how results score.
 
@@ -92,13 +93,13 @@ def create(
 
 
 @app.command("list")
-def list_(db: Db = None, as_json: Json = False) -> None:
+def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] = False) -> None:
     """List the tournaments in the database, oldest first.
 
     Example: tourney tournament list --json
     """
     with open_director(db) as director:
-        rows = []
+        rows: list[dict[str, Any]] = []
         for slug in director.slugs():
             state = director.load(slug).state
             created = state.created
@@ -120,12 +121,17 @@ def list_(db: Db = None, as_json: Json = False) -> None:
         for row in rows:
             echo(
                 f"{row['slug']:<24} {row['name']!s:<24} {row['format']:<12} "
-                f"{row['players']} players, {row['rounds_paired']} rounds paired"
+                f"{counted(row['players'], 'player')}, "
+                f"{counted(row['rounds_paired'], 'round')} paired"
             )
 
 
 @app.command()
-def show(tournament: TournamentOpt = None, db: Db = None, as_json: Json = False) -> None:
+def show(
+    tournament: TournamentOpt = None,
+    db: Db = None,
+    as_json: Annotated[bool, json_flag("the tournament")] = False,
+) -> None:
     """Show a tournament's settings, players and rounds.
 
     Example: tourney tournament show -t club-night
@@ -154,7 +160,10 @@ def show(tournament: TournamentOpt = None, db: Db = None, as_json: Json = False)
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
         echo(f"{created.name} ({loaded.slug}) — {created.format}, tables of {created.table_size}")
-        echo(f"  {len(state.players)} players, {len(state.rounds)} rounds paired")
+        echo(
+            f"  {counted(len(state.players), 'player')}, "
+            f"{counted(len(state.rounds), 'round')} paired"
+        )
         for p in state.players.values():
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""

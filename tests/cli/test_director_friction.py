@@ -1,0 +1,70 @@
+"""Issue 12, items 6, 9 and 10: the director's everyday steps as a club director meets them —
+a spreadsheet's player list, counts in words, standings that say what they mean."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Cli
+from tests.support import db_checksum
+from tourney.cli.app import app
+
+
+@pytest.fixture
+def swiss(cli: Cli) -> Cli:
+    cli.ok("tournament", "create", "Spring Open", "--table-size", "2", "--rounds", "3")
+    return cli
+
+
+def test_a_spreadsheet_with_rating_and_seed_columns_and_no_seeds_imports(
+    swiss: Cli, tmp_path: Path
+) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,club,rating,seed\nAnn Lee,North,1500,\nBo Chan,,1400,\nCy Tan,South,,\n",
+        encoding="utf-8",
+    )
+    result = swiss.ok("player", "import", str(players))
+    assert "Registered 3 players" in result.stdout
+    both = tmp_path / "both.csv"
+    both.write_text("name,rating,seed\nDi Roe,1500,1\n", encoding="utf-8")
+    before = db_checksum(swiss.db)
+    refused = swiss("player", "import", str(both))
+    assert refused.exit_code == 1
+    assert refused.stderr.strip().endswith(
+        "row 2: 'Di Roe' has a rating and a seed: give one of them, not both"
+    )
+    assert db_checksum(swiss.db) == before
+
+
+def test_counts_of_one_read_in_the_singular(swiss: Cli, tmp_path: Path) -> None:
+    one = tmp_path / "one.csv"
+    one.write_text("name\nAnn Lee\n", encoding="utf-8")
+    assert "Registered 1 player from" in swiss.ok("player", "import", str(one)).stdout
+    swiss.ok("player", "add", "Bo Chan")
+    swiss.ok("pair")
+    listed = swiss.ok("tournament", "list").stdout
+    assert "2 players, 1 round paired" in listed
+    assert "1 round paired" in swiss.ok("tournament", "show").stdout
+    assert "1 rounds" not in listed
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        (("standings",), "Print the standings as one JSON object"),
+        (("pair",), "Print the round's tables as one JSON object"),
+        (("tournament", "list"), "Print the tournaments as one JSON object"),
+        (("db", "status"), "Print the report as one JSON object"),
+        (("show",), "Print the match state as one JSON object"),
+    ],
+)
+def test_json_help_says_what_each_command_prints(
+    cli: Cli, command: tuple[str, ...], says: str
+) -> None:
+    helped = cli.runner.invoke(app, [*command, "--help"], env={"COLUMNS": "300"})
+    shown = " ".join(helped.stdout.replace("│", " ").split())
+    assert says in shown
+    assert command == ("show",) or "match state" not in shown
