@@ -3,6 +3,7 @@ a spreadsheet's player list, counts in words, standings that say what they mean.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,18 @@ def test_json_help_says_what_each_command_prints(
     shown = " ".join(helped.stdout.replace("│", " ").split())
     assert says in shown
     assert command == ("show",) or "match state" not in shown
+
+
+def test_standings_csv_has_decimals_and_the_terminal_exact_fractions(cli: Cli) -> None:
+    cli.ok("tournament", "create", "Trio Night", "--table-size", "3", "--rounds", "2")
+    for name in ("Ann Lee", "Bo Chan", "Cy Tan"):
+        cli.ok("player", "add", name)
+    (table,) = json.loads(cli.ok("pair", "--json").stdout)["tables"]
+    cli.ok(
+        "director", "adjudicate", table["match"], "--scores", "61,61,61",
+        "--winners", "1,2,3", "--reason", "three-way tie",
+    )  # fmt: skip
+    lines = cli.ok("standings", "--csv").stdout.splitlines()
+    assert lines[0].split(",")[3] == "points"
+    assert {line.split(",")[3] for line in lines[1:]} == {"0.333"}
+    assert "1/3" in cli.ok("standings").stdout  # the terminal keeps exact fractions

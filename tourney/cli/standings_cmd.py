@@ -22,6 +22,9 @@ def standings(
     """Show the standings: match points, then the tournament's tie-breaks in order.
 
     Shared wins score as the tournament says (1/k by default); withdrawn players stay, marked.
+    Tie-breaks (set at creation): buchholz is the opponents' average match points (averaged
+    over the opponents met, so tables of 3 and 4 compare), scored the game points scored,
+    head_to_head the points among the tied. --csv writes decimals (2.333) for spreadsheets.
     A line under the table says which results are still missing in the current round.
 
     Example: tourney standings --csv > standings.csv

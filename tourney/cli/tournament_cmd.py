@@ -44,7 +44,11 @@ def create(
     ] = "1",
     tie_break: Annotated[
         list[str] | None,
-        typer.Option(help="Tie-breaks in order (repeat): buchholz, points, head_to_head."),
+        typer.Option(
+            help="Tie-breaks in order (repeat): buchholz (opponents' average match points: "
+            "comparable across tables of 3 and 4), scored (game points scored), head_to_head. "
+            "Default: buchholz, scored, head_to_head."
+        ),
     ] = None,
     third_place: Annotated[
         bool, typer.Option(help="Elimination: play a third-place match.")
@@ -59,6 +63,7 @@ def create(
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
+    from tourney.tournament.events import DEFAULT_TIE_BREAKS
     from tourney.tournament.state import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -74,7 +79,7 @@ def create(
                 target=target,
                 shared_win=shared_win,
                 bye_points=points,
-                tie_breaks=tuple(tie_break or ("buchholz", "points", "head_to_head")),
+                tie_breaks=tuple(tie_break or DEFAULT_TIE_BREAKS),
                 third_place=third_place,
                 seeding=seeding,
             )

@@ -12,17 +12,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 
 Format = Literal["round_robin", "swiss", "elimination"]
 Seeding = Literal["rating", "registration", "previous"]
-TieBreak = Literal["buchholz", "points", "head_to_head"]
+TieBreak = Literal["buchholz", "scored", "head_to_head"]
 
 FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
-TIE_BREAKS: tuple[str, ...] = ("buchholz", "points", "head_to_head")
+TIE_BREAKS: tuple[TieBreak, ...] = ("buchholz", "scored", "head_to_head")
+DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = TIE_BREAKS
+"""The tie-breaks of a tournament created without any, in order: written once, here."""
+
+TIE_BREAK_WORDS: dict[str, str] = {
+    "buchholz": "opponents' average match points (Buchholz)",
+    "scored": "game points scored",
+    "head_to_head": "head-to-head",
+}
+"""Each tie-break in plain words, for help, pages and notes."""
+
+TIE_BREAK_ALIASES: dict[str, TieBreak] = {"points": "scored"}
+"""Old names still read: ``points`` (game points scored) clashed with the match points."""
+
+
+def tie_break_name(text: str) -> str:
+    """A tie-break's current name: ``"points"`` (the old name) is ``"scored"``."""
+    return TIE_BREAK_ALIASES.get(text, text)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -56,7 +73,7 @@ class TournamentCreated:
     target: int = 61
     shared_win: str = "split"
     bye_points: Fraction = Fraction(1)
-    tie_breaks: tuple[TieBreak, ...] = ("buchholz", "points", "head_to_head")
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     third_place: bool = False
     seeding: Seeding = "rating"
 
@@ -88,7 +105,10 @@ class TournamentCreated:
             target=int(payload.get("target", 61)),
             shared_win=str(payload.get("shared_win", "split")),
             bye_points=parse_fraction(payload.get("bye_points", "1")),
-            tie_breaks=tuple(payload.get("tie_breaks", ("buchholz", "points", "head_to_head"))),
+            tie_breaks=tuple(
+                cast(TieBreak, tie_break_name(t))
+                for t in payload.get("tie_breaks", DEFAULT_TIE_BREAKS)
+            ),
             third_place=bool(payload.get("third_place", False)),
             seeding=payload.get("seeding", "rating"),
         )

@@ -18,6 +18,7 @@ from tourney.errors import TourneyError, quote
 from tourney.names import clean_name, clean_optional
 from tourney.tournament import elimination, roundrobin
 from tourney.tournament.events import (
+    DEFAULT_TIE_BREAKS,
     FORMATS,
     SEEDINGS,
     TIE_BREAKS,
@@ -39,6 +40,7 @@ from tourney.tournament.events import (
     TieBreak,
     TournamentCreated,
     TournamentEvent,
+    tie_break_name,
 )
 from tourney.tournament.matches import (
     MatchRecord,
@@ -269,7 +271,7 @@ def decide_create(
     target: int = 61,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
-    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     third_place: bool = False,
     seeding: str = "rating",
 ) -> list[TournamentEvent]:
@@ -303,6 +305,7 @@ def decide_create(
     if not isinstance(bye_points, Fraction):
         raise TournamentError(f"bye points {quote(bye_points)} for {name!r}: not a fraction")
     limits.check_points(bye_points, "bye points", repr(name))
+    tie_breaks = [tie_break_name(t) for t in tie_breaks]
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
         raise TournamentError(

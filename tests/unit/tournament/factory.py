@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tests.factories.simulation import play_round
-from tourney.tournament.events import TournamentEvent
+from tourney.tournament.events import DEFAULT_TIE_BREAKS, TournamentEvent
 from tourney.tournament.state import (
     TournamentError,
     TournamentState,
@@ -35,7 +35,7 @@ def tournament(
     partnerships: bool = False,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
-    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     third_place: bool = False,
     clubs: int = 0,
     seed: int = 0,
