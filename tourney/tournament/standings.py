@@ -33,7 +33,8 @@ from typing import Any
 
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
 from tourney.tournament.matches import MatchRecord, match_points
-from tourney.tournament.state import TournamentState, bracket_of
+from tourney.tournament.pairing import bracket_of
+from tourney.tournament.state import TournamentState
 from tourney.tournament.swiss import points_text
 
 COLUMNS: tuple[str, ...] = (
