@@ -84,3 +84,39 @@ def test_standings_csv_has_decimals_and_the_terminal_exact_fractions(cli: Cli) -
     assert lines[0].split(",")[3] == "points"
     assert {line.split(",")[3] for line in lines[1:]} == {"0.333"}
     assert "1/3" in cli.ok("standings").stdout  # the terminal keeps exact fractions
+
+
+def test_a_name_that_looks_like_another_is_registered_with_a_warning(
+    swiss: Cli, tmp_path: Path
+) -> None:
+    swiss.ok("player", "add", "Mary Kate Lee")
+    added = swiss.ok("player", "add", "Mary-Kate Lee")
+    assert added.stderr.strip() == (
+        "warning: 'Mary-Kate Lee' (p2) looks like 'Mary Kate Lee' (p1); "
+        "if they are one person: tourney player remove p2"
+    )
+    players = tmp_path / "players.csv"
+    players.write_text("name\nPark Zoë\nBo Chan\nZoë Park\n", encoding="utf-8")
+    imported = swiss.ok("player", "import", str(players))
+    assert imported.stderr.splitlines() == [
+        "warning: 'Zoë Park' (p5) looks like 'Park Zoë' (p3); "
+        "if they are one person: tourney player remove p5"
+    ]
+    assert "Registered 3 players" in imported.stdout
+    assert swiss.ok("player", "add", "Cy Tan").stderr == ""
+
+
+def test_a_mistaken_registration_is_removed_before_it_is_paired(swiss: Cli) -> None:
+    for name in ("Ann Lee", "Bo Chan", "Cy Tan", "Ann  lee."):
+        swiss.ok("player", "add", name)
+    assert "Removed Ann lee. (p4)" in swiss.ok("player", "remove", "p4").stdout
+    assert "as p5" in swiss.ok("player", "add", "Di Roe").stdout  # p4 is never reused
+    shown = json.loads(swiss.ok("tournament", "show", "--json").stdout)
+    assert [p["id"] for p in shown["players"]] == ["p1", "p2", "p3", "p5"]
+    swiss.ok("pair")
+    before = db_checksum(swiss.db)
+    refused = swiss("player", "remove", "cy tan")
+    assert refused.exit_code == 1 and refused.stderr.count("\n") == 1
+    assert "cannot remove 'Cy Tan': they were paired in round 1" in refused.stderr
+    assert "tourney player withdraw p3" in refused.stderr
+    assert db_checksum(swiss.db) == before

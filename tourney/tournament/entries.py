@@ -12,6 +12,7 @@ from tourney.tournament import elimination
 from tourney.tournament.events import (
     PartnershipFormed,
     PlayerRegistered,
+    PlayerRemoved,
     PlayerWithdrawn,
     TournamentEvent,
 )
@@ -46,6 +47,24 @@ def _registration_closed(state: TournamentState) -> str | None:
     return None
 
 
+def next_player_number(state: TournamentState) -> int:
+    """The number of the next player id (``p<number>``): past every id given so far,
+    removed registrations included, so that an id always means one person."""
+    given = [*state.players, *state.removed]
+    numbers = [int(p[1:]) for p in given if p[:1] == "p" and p[1:].isdigit()]
+    return max(numbers, default=0) + 1
+
+
+def look_alike(state: TournamentState, player_id: str) -> list[Player]:
+    """The other players whose names look like ``player_id``'s (`tourney.names.alike`):
+    likely the same person registered twice, worth a warning (not a refusal: two people
+    may be called Mary Kate Lee and Mary-Kate Lee)."""
+    name = state.players[player_id].name
+    return [
+        p for p in state.players.values() if p.player_id != player_id and names.alike(p.name, name)
+    ]
+
+
 def decide_register(
     state: TournamentState,
     player_id: str,
@@ -78,7 +97,7 @@ def decide_register(
             f"cannot register {name!r}: {state.title} has {len(state.players)} players, "
             f"the most one tournament takes"
         )
-    if player_id in state.players:
+    if player_id in state.players or player_id in state.removed:
         raise TournamentError(f"cannot register {name!r}: player id {player_id!r} is taken")
     key = names.fold(name)
     for other in state.players.values():
@@ -127,7 +146,7 @@ def decide_register_from(
         rows = rows[:top]
     if not rows:
         raise TournamentError(f"{previous.title} has no standings to carry over")
-    first = len(state.players) + 1
+    first = next_player_number(state)
     entries: list[PlayerRegistered] = []
     for row in rows:
         members = (
@@ -165,6 +184,35 @@ def decide_withdraw(
     if player.withdrawn:
         raise TournamentError(f"{player.name!r} has already withdrawn from {state.title}")
     return [PlayerWithdrawn(player_id, reason)]
+
+
+def decide_remove(
+    state: TournamentState, player_id: str, reason: str = ""
+) -> list[TournamentEvent]:
+    """Take back a registration made by mistake (a duplicate, the wrong tournament): only
+    before the player has been paired, had a bye or joined a partnership. Once they have
+    played, a player is withdrawn instead (`decide_withdraw`): results are never erased."""
+    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
+    player = _player(state, player_id)
+    paired = [m for m in state.matches.values() if player_id in m.seats]
+    if paired:
+        first = min(paired, key=lambda m: (m.round, m.table))
+        raise TournamentError(
+            f"cannot remove {player.name!r}: they were paired in round {first.round} "
+            f"(table {first.table}); withdraw them instead: tourney player withdraw {player_id}"
+        )
+    byes = [n for n, paired_round in enumerate(state.rounds, 1) if player_id in paired_round.byes]
+    if byes:
+        raise TournamentError(
+            f"cannot remove {player.name!r}: they had a bye in round {byes[0]}; "
+            f"withdraw them instead: tourney player withdraw {player_id}"
+        )
+    if player.team is not None:
+        raise TournamentError(
+            f"cannot remove {player.name!r}: they play in partnership "
+            f"{state.teams[player.team].name!r}"
+        )
+    return [PlayerRemoved(player_id, reason)]
 
 
 def decide_form_partnership(

@@ -151,6 +151,23 @@ class PlayerRegistered:
 
 
 @dataclass(frozen=True)
+class PlayerRemoved:
+    """A registration made by mistake was taken back before the player was ever paired:
+    the player is gone from the tournament (their id is not given to anyone else)."""
+
+    type: ClassVar[str] = "player_removed"
+    player_id: str
+    reason: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PlayerRemoved:
+        return cls(player_id=payload["player_id"], reason=payload.get("reason", ""))
+
+
+@dataclass(frozen=True)
 class PartnershipFormed:
     """Two registered players became one fixed partnership (an entrant of its own)."""
 
@@ -428,6 +445,7 @@ TournamentEvent: TypeAlias = (
     | PlayerRegistered
     | PartnershipFormed
     | PlayerWithdrawn
+    | PlayerRemoved
     | RoundPaired
     | DecidingMatchPaired
     | ScheduleFixed
@@ -446,6 +464,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         PlayerRegistered,
         PartnershipFormed,
         PlayerWithdrawn,
+        PlayerRemoved,
         RoundPaired,
         DecidingMatchPaired,
         ScheduleFixed,

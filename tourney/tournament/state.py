@@ -24,6 +24,7 @@ from tourney.tournament.events import (
     NoShow,
     PartnershipFormed,
     PlayerRegistered,
+    PlayerRemoved,
     PlayerWithdrawn,
     RoundPaired,
     ScheduleFixed,
@@ -72,6 +73,8 @@ class TournamentState:
     matches: Mapping[str, MatchRecord] = field(default_factory=dict)
     deciding: tuple[DecidingMatchPaired, ...] = ()
     schedule: ScheduleFixed | None = None
+    removed: frozenset[str] = frozenset()
+    """Ids of registrations taken back (`PlayerRemoved`): never given to another player."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -124,12 +127,15 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         player = Player(
             event.player_id,
             event.name,
-            len(state.players),
+            max((p.order for p in state.players.values()), default=-1) + 1,
             event.club,
             event.rating,
             event.seed,
         )
         return replace(state, players={**state.players, event.player_id: player})
+    if isinstance(event, PlayerRemoved):
+        players = {k: v for k, v in state.players.items() if k != event.player_id}
+        return replace(state, players=players, removed=state.removed | {event.player_id})
     if isinstance(event, PartnershipFormed):
         players = dict(state.players)
         for member in event.members:
