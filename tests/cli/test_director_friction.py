@@ -13,6 +13,15 @@ from tests.support import db_checksum
 from tourney.cli.app import app
 
 
+def play_the_only_table(cli: Cli, scores: str, winners: str) -> None:
+    """Pair the next round (one table) and enter its result from the paper scoresheet."""
+    (table,) = json.loads(cli.ok("pair", "--json").stdout)["tables"]
+    cli.ok(
+        "director", "adjudicate", table["match"], "--scores", scores, "--winners", winners,
+        "--reason", "scoresheet",
+    )  # fmt: skip
+
+
 @pytest.fixture
 def swiss(cli: Cli) -> Cli:
     cli.ok("tournament", "create", "Spring Open", "--table-size", "2", "--rounds", "3")
@@ -75,11 +84,7 @@ def test_standings_csv_has_decimals_and_the_terminal_exact_fractions(cli: Cli) -
     cli.ok("tournament", "create", "Trio Night", "--table-size", "3", "--rounds", "2")
     for name in ("Ann Lee", "Bo Chan", "Cy Tan"):
         cli.ok("player", "add", name)
-    (table,) = json.loads(cli.ok("pair", "--json").stdout)["tables"]
-    cli.ok(
-        "director", "adjudicate", table["match"], "--scores", "61,61,61",
-        "--winners", "1,2,3", "--reason", "three-way tie",
-    )  # fmt: skip
+    play_the_only_table(cli, "61,61,61", winners="1,2,3")
     lines = cli.ok("standings", "--csv").stdout.splitlines()
     assert lines[0].split(",")[3] == "points"
     assert {line.split(",")[3] for line in lines[1:]} == {"0.333"}
@@ -120,3 +125,39 @@ def test_a_mistaken_registration_is_removed_before_it_is_paired(swiss: Cli) -> N
     assert "cannot remove 'Cy Tan': they were paired in round 1" in refused.stderr
     assert "tourney player withdraw p3" in refused.stderr
     assert db_checksum(swiss.db) == before
+
+
+def test_placement_points_are_a_tournament_setting(cli: Cli) -> None:
+    created = cli.ok(
+        "tournament", "create", "Pinball Night", "--table-size", "4", "--rounds", "2",
+        "--placement-points", "7,5,3,1", "--placement-points", "7,4,1", "--json",
+    )  # fmt: skip
+    assert json.loads(created.stdout)["placement_points"] == [["7", "5", "3", "1"], ["7", "4", "1"]]
+    for name in ("Ann Lee", "Bo Chan", "Cy Tan", "Di Roe"):
+        cli.ok("player", "add", name)
+    play_the_only_table(cli, "61,40,22,50", winners="1")
+    rows = json.loads(cli.ok("standings", "--json").stdout)["standings"]
+    assert {r["name"]: r["match_points"] for r in rows} == {
+        "Ann Lee": "7", "Di Roe": "5", "Bo Chan": "3", "Cy Tan": "1",
+    }  # fmt: skip
+    before = db_checksum(cli.db)
+    for scale, says in [("1,2", "cannot score more than the one above"), ("3", "give 2 to 4")]:
+        refused = cli("tournament", "create", "Bad", "--placement-points", scale)
+        assert refused.exit_code == 1 and refused.stderr.count("\n") == 1, refused.stderr
+        assert says in refused.stderr
+    assert db_checksum(cli.db) == before
+
+
+def test_a_late_entry_starts_with_the_points_the_director_gives(swiss: Cli) -> None:
+    for name in ("Ann Lee", "Bo Chan"):
+        swiss.ok("player", "add", name)
+    play_the_only_table(swiss, "61,20", winners="1")
+    swiss.ok("player", "add", "Di Roe")
+    swiss.ok("player", "add", "Cy Tan", "--start-points", "1/2")
+    rows = json.loads(swiss.ok("standings", "--json").stdout)["standings"]
+    assert [(r["name"], r["match_points"]) for r in rows] == [
+        ("Ann Lee", "1"), ("Cy Tan", "1/2"), ("Bo Chan", "0"), ("Di Roe", "0"),
+    ]  # fmt: skip
+    # Swiss pairs by points: the late entrant with ½ meets the leader, not Di with 0.
+    paired = json.loads(swiss.ok("pair", "--json").stdout)["tables"]
+    assert sorted(paired[0]["seats"]) == ["Ann Lee", "Cy Tan"]

@@ -88,10 +88,18 @@ def add(
     seed: Annotated[
         int | None, within(limits.SEED, help="Explicit seed (1 is the top seed).")
     ] = None,
+    start_points: Annotated[
+        str,
+        typer.Option(
+            help="A late entry's match points to start with, e.g. a bye's worth for each "
+            f"round missed: 2, 1.5 or 3/2 (0 to {limits.POINTS_HIGH})."
+        ),
+    ] = "0",
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
-    """Register a player (late entries are taken until registration closes).
+    """Register a player (late entries are taken until registration closes, starting with
+    --start-points if the director gives them some).
 
     Example: tourney player add "Ann Lee" --club Riverside --rating 1650
     """
@@ -100,10 +108,17 @@ def add(
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
+        points = limits.parse_points(start_points, "--start-points")
         _loaded, events = director.execute(
             slug,
             lambda state: decide_register(
-                state, f"p{_next_number(state)}", name, club=club, rating=rating, seed=seed
+                state,
+                f"p{_next_number(state)}",
+                name,
+                club=club,
+                rating=rating,
+                seed=seed,
+                start_points=points,
             ),
         )
         for event in events:

@@ -56,6 +56,15 @@ def create(
     seeding: Annotated[
         str, typer.Option(help="Elimination seeding: rating, registration or previous.")
     ] = "rating",
+    placement_points: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Score each place at a table instead of win/loss, first place first; one "
+            "scale per table size (repeat): '3,2,1,0' and '3,1.5,0', or pinball '7,5,3,1'. "
+            "Level sides share their places' points; a table size without a scale takes the "
+            "longest scale's first places and its last."
+        ),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -82,6 +91,7 @@ def create(
                 tie_breaks=tuple(tie_break or DEFAULT_TIE_BREAKS),
                 third_place=third_place,
                 seeding=seeding,
+                placement_points=tuple(placement_points or ()),
             )
         )
         created = loaded.state.created

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import pairwise
 from typing import cast
 
 from tourney import limits, names
@@ -51,6 +52,7 @@ def decide_create(
     tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     third_place: bool = False,
     seeding: str = "rating",
+    placement_points: Sequence[str] = (),
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -98,6 +100,12 @@ def decide_create(
         raise TournamentError(
             f"unknown seeding {quote(seeding)}: choose one of {', '.join(SEEDINGS)}"
         )
+    scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
+    lengths = [len(scale) for scale in scales]
+    if len(set(lengths)) != len(lengths):
+        raise TournamentError(
+            f"--placement-points for {name!r}: two scales for tables of the same size"
+        )
     return [
         TournamentCreated(
             name=name,
@@ -112,5 +120,23 @@ def decide_create(
             tie_breaks=cast(tuple[TieBreak, ...], tuple(tie_breaks)),
             third_place=third_place,
             seeding=cast(Seeding, seeding),
+            placement_points=scales,
         )
     ]
+
+
+def _placement_scale(text: str, sides: int, where: str) -> tuple[Fraction, ...]:
+    """``"3,2,1,0"`` as a placement scale: 2 to ``sides`` values, first place first, none
+    above the one before it, each a match-point value `tourney.limits` keeps."""
+    values = tuple(limits.parse_points(part, "placement points", where) for part in text.split(","))
+    if not 2 <= len(values) <= sides:
+        raise TournamentError(
+            f"placement points {quote(text)} for {where}: give 2 to {sides} values "
+            f"(one per place at a table), e.g. 3,2,1,0"
+        )
+    if any(later > earlier for earlier, later in pairwise(values)):
+        raise TournamentError(
+            f"placement points {quote(text)} for {where}: a place cannot score more than "
+            "the one above it"
+        )
+    return values

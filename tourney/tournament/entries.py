@@ -4,6 +4,7 @@ in its standings order), withdrawals and partnerships."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import TypeVar
 
 from tourney import limits, names
@@ -73,8 +74,11 @@ def decide_register(
     club: str | None = None,
     rating: int | None = None,
     seed: int | None = None,
+    start_points: Fraction = Fraction(0),
 ) -> list[TournamentEvent]:
-    """Register a player; late entries are accepted until registration closes.
+    """Register a player; late entries are accepted until registration closes, and may
+    start with ``start_points`` match points (the director's choice, e.g. a bye's worth
+    for each round missed: they count in the standings and in Swiss pairing).
 
     The name and club are cleaned (`tourney.names.clean_name`) and the rating and seed
     checked against `tourney.limits`. Raises when the name (ignoring case, accents and
@@ -89,6 +93,7 @@ def decide_register(
         limits.RATING.check(rating, repr(name))
     if seed is not None:
         limits.SEED.check(seed, repr(name))
+    limits.check_points(start_points, "start points", repr(name))
     closed = _registration_closed(state)
     if closed:
         raise TournamentError(f"cannot register {name!r}: {closed}")
@@ -107,7 +112,7 @@ def decide_register(
                 f"in {state.title} (as {other.player_id}; names are compared ignoring case "
                 "and accents)"
             )
-    return [PlayerRegistered(player_id, name, club, rating, seed)]
+    return [PlayerRegistered(player_id, name, club, rating, seed, start_points)]
 
 
 def decide_register_all(
@@ -124,6 +129,7 @@ def decide_register_all(
             club=entry.club,
             rating=entry.rating,
             seed=entry.seed,
+            start_points=entry.start_points,
         ):
             current = evolve(current, event)
             events.append(event)

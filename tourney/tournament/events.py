@@ -76,6 +76,10 @@ class TournamentCreated:
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     third_place: bool = False
     seeding: Seeding = "rating"
+    placement_points: tuple[tuple[Fraction, ...], ...] = ()
+    """Placement scales, one per table size (``((3, 2, 1, 0), (3, 3/2, 0))``): the match
+    points of each place at a table. Empty (the default): a win scores 1, shared as
+    `shared_win` says."""
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -91,6 +95,9 @@ class TournamentCreated:
             "tie_breaks": list(self.tie_breaks),
             "third_place": self.third_place,
             "seeding": self.seeding,
+            "placement_points": [
+                [fraction_text(v) for v in scale] for scale in self.placement_points
+            ],
         }
 
     @classmethod
@@ -111,6 +118,10 @@ class TournamentCreated:
             ),
             third_place=bool(payload.get("third_place", False)),
             seeding=payload.get("seeding", "rating"),
+            placement_points=tuple(
+                tuple(parse_fraction(v) for v in scale)
+                for scale in payload.get("placement_points", ())
+            ),
         )
 
     @property
@@ -129,15 +140,20 @@ class PlayerRegistered:
     club: str | None = None
     rating: int | None = None
     seed: int | None = None
+    start_points: Fraction = Fraction(0)
+    """Match points a late entrant starts with (e.g. a bye's worth for each round missed)."""
 
     def to_payload(self) -> dict[str, Any]:
-        return {
+        payload: dict[str, Any] = {
             "player_id": self.player_id,
             "name": self.name,
             "club": self.club,
             "rating": self.rating,
             "seed": self.seed,
         }
+        if self.start_points:
+            payload["start_points"] = fraction_text(self.start_points)
+        return payload
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> PlayerRegistered:
@@ -147,6 +163,7 @@ class PlayerRegistered:
             club=payload.get("club"),
             rating=payload.get("rating"),
             seed=payload.get("seed"),
+            start_points=parse_fraction(payload.get("start_points", "0")),
         )
 
 

@@ -1,7 +1,8 @@
 """Standings: match points, tie-breaks in a configured order, ranks, printable rows.
 
 Match points: a sole win 1, a k-way shared win 1/k by default (see `matches.win_share`),
-a bye `bye_points`, a loss or void 0, all exact `Fraction`s.
+a bye `bye_points`, a loss or void 0, all exact `Fraction`s; or, when the tournament has
+placement scales, each place's points (`matches.placement_points`).
 
 Tie-breaks, applied in the configured order to entrants level on everything before
 (`events.TIE_BREAK_WORDS` says them in plain words):
@@ -32,7 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
-from tourney.tournament.matches import MatchRecord, match_points
+from tourney.tournament.matches import MatchRecord, Scale, match_points
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentState
 from tourney.tournament.swiss import points_text
@@ -66,6 +67,8 @@ class StandingEntrant:
     name: str
     club: str | None = None
     withdrawn: bool = False
+    start_points: Fraction = Fraction(0)
+    """Match points a late entrant started with (`PlayerRegistered.start_points`)."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ def compute_standings(
     byes: Iterable[str],
     *,
     shared_win: str = "split",
+    placement: Sequence[Scale] = (),
     bye_points: Fraction = Fraction(1),
     tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     stages: Mapping[str, tuple[int, int]] | None = None,
@@ -160,13 +164,15 @@ def compute_standings(
     ones, are ignored (though their tablemates still count as having met for pairing).
     `stages` (a knockout's) ranks before everything else, higher first.
     """
-    tally = {e.entrant_id: _Tally() for e in entrants}
+    tally = {e.entrant_id: _Tally(points=e.start_points) for e in entrants}
     counted = [m for m in matches if m.outcome is not None and m.outcome.counts]
     earned: list[tuple[MatchRecord, tuple[Fraction, ...]]] = []
     for match in counted:
         outcome = match.outcome
         assert outcome is not None
-        shares = tuple(match_points(outcome, s, shared_win) for s in range(len(match.sides)))
+        shares = tuple(
+            match_points(outcome, s, shared_win, placement) for s in range(len(match.sides))
+        )
         earned.append((match, shares))
         for side, entrant in enumerate(match.sides):
             t = tally[entrant]
@@ -267,7 +273,13 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     """The standings of a tournament state, by its own scoring settings."""
     settings = state.created
     entrants = [
-        StandingEntrant(e, state.entrant_name(e), state.entrant_club(e), state.entrant_withdrawn(e))
+        StandingEntrant(
+            e,
+            state.entrant_name(e),
+            state.entrant_club(e),
+            state.entrant_withdrawn(e),
+            state.entrant_start_points(e),
+        )
         for e in state.entrant_ids()
     ]
     return compute_standings(
@@ -275,6 +287,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         [m for m in state.matches.values() if m.decides is None],
         state.byes(),
         shared_win=settings.shared_win,
+        placement=settings.placement_points,
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
         stages=knockout_stages(state) if settings.format == "elimination" else None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from tourney.errors import TourneyError
 from tourney.tournament.events import (
@@ -52,6 +53,7 @@ class Player:
     seed: int | None = None
     withdrawn: bool = False
     team: str | None = None
+    start_points: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,12 @@ class TournamentState:
             return clubs.pop() if len(clubs) == 1 else None
         return self.players[entrant].club
 
+    def entrant_start_points(self, entrant: str) -> Fraction:
+        """Match points the entrant started with (a late entry's; 0 for partnerships)."""
+        if entrant in self.teams:
+            return Fraction(0)
+        return self.players[entrant].start_points
+
     def active_entrants(self) -> tuple[str, ...]:
         return tuple(e for e in self.entrant_ids() if not self.entrant_withdrawn(e))
 
@@ -131,6 +139,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             event.club,
             event.rating,
             event.seed,
+            start_points=event.start_points,
         )
         return replace(state, players={**state.players, event.player_id: player})
     if isinstance(event, PlayerRemoved):

@@ -11,7 +11,7 @@ from tourney.tournament.events import (
     TIE_BREAK_WORDS,
     TournamentCreated,
 )
-from tourney.tournament.matches import MatchRecord, Outcome
+from tourney.tournament.matches import MatchRecord, Outcome, placement_points, placement_scale
 from tourney.tournament.standings import StandingEntrant, compute_standings, decimal_text
 
 
@@ -54,3 +54,37 @@ def test_spreadsheet_numbers_are_decimals() -> None:
     assert decimal_text(Fraction(5, 2)) == "2.5"
     assert decimal_text(Fraction(2)) == "2"
     assert decimal_text(Fraction(1, 3)) == "0.333"
+
+
+SCALES = ((Fraction(3), Fraction(2), Fraction(1), Fraction(0)),)
+
+
+def _placed(
+    scores: tuple[int, ...],
+    winners: tuple[int, ...],
+    scales: tuple[tuple[Fraction, ...], ...] = SCALES,
+) -> list[Fraction]:
+    outcome = Outcome(scores, winners)
+    return [placement_points(outcome, side, scales) for side in range(len(scores))]
+
+
+def test_placement_points_score_each_place_and_level_sides_share() -> None:
+    assert _placed((61, 40, 22, 50), (0,)) == [3, 1, 0, 2]
+    assert _placed((61, 61, 22, 22), (0, 1)) == [Fraction(5, 2)] * 2 + [Fraction(1, 2)] * 2
+    forfeit = Outcome((0, 0, 0, 0), (0, 1, 2), "forfeit")
+    assert [placement_points(forfeit, s, SCALES) for s in range(4)] == [2, 2, 2, 0]
+    assert placement_points(Outcome((0, 0), (), "void"), 0, SCALES) == 0
+
+
+def test_a_table_of_3_takes_its_own_scale_or_the_longest_scale_s_ends() -> None:
+    assert placement_scale(3, SCALES) == tuple(map(Fraction, (3, 2, 0)))
+    own = (*SCALES, (Fraction(3), Fraction(3, 2), Fraction(0)))
+    assert _placed((61, 30, 40), (0,), own) == [3, 0, Fraction(3, 2)]
+
+
+def test_placement_scales_are_a_setting_that_old_tournaments_lack() -> None:
+    old = {"name": "Old", "slug": "old", "format": "swiss", "table_size": 4, "rounds": 3}
+    assert TournamentCreated.from_payload(old).placement_points == ()
+    created = TournamentCreated.from_payload({**old, "placement_points": [["7", "5", "3", "1"]]})
+    assert TournamentCreated.from_payload(created.to_payload()) == created
+    assert created.placement_points == (tuple(map(Fraction, (7, 5, 3, 1))),)
