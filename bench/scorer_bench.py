@@ -26,34 +26,17 @@ from pathlib import Path
 from tests.factories.tablesim import hidden_match
 from tourney.engine import (
     Event,
-    HandStarted,
-    MatchStarted,
-    Passed,
-    TileDrawn,
-    TilePlaced,
-    TilesRevealed,
 )
 from tourney.engine.commands import notation
+from tourney.scorer import oneshot
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 PROMPT = re.compile(r"\nT3 [^\n]*> $")
 
 
 def one_shot_args(event: Event) -> list[str]:
-    """The one-shot command for ``event`` (hidden hands)."""
-    if isinstance(event, MatchStarted):
-        return ["start", "T3", "--players", ",".join(event.players)]
-    if isinstance(event, HandStarted):
-        return ["hand", "T3", "--opener", event.opener or ""]
-    if isinstance(event, TilePlaced):
-        on = ["on", event.on.text] if event.on is not None else []
-        return ["place", "T3", event.tile.text, *on]
-    if isinstance(event, TileDrawn):
-        return ["draw", "T3", *([event.tile.text] if event.tile else [])]
-    if isinstance(event, Passed):
-        return ["pass", "T3"]
-    assert isinstance(event, TilesRevealed)
-    return ["reveal", "T3", event.player, *(t.text for t in event.tiles)]
+    """The one-shot command for ``event`` (hidden hands) at T3."""
+    return oneshot.one_shot_args(event, "T3")
 
 
 def timed(args: list[str]) -> float:

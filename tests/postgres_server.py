@@ -3,7 +3,8 @@ pg_ctl on a free localhost port, run as the `postgres` OS user when the tests ru
 (PostgreSQL refuses to run as root), stopped and removed at the end of the session.
 
 fsync is off: the cluster dies with the test session, and durability is not what these
-tests measure.
+tests measure. A benchmark that compares commit latency with SQLite's synchronous=FULL asks
+for a `durable` cluster (fsync and synchronous_commit on).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class PostgresServer:
     bin_dir: Path
     folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="tourney-pg-")))
     port: int = field(default_factory=_free_port)
+    durable: bool = False
     _names: itertools.count[int] = field(default_factory=itertools.count)
 
     def _run(self, *argv: str) -> None:
@@ -71,10 +73,10 @@ class PostgresServer:
             "--locale=C",
             "--no-sync",
         )
-        options = (
-            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        options += " -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl",
             "-D",

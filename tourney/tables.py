@@ -90,11 +90,8 @@ def no_such_table(code: str, state: TournamentState | None) -> TourneyError:
 
 def newest_tournament(store: EventStore) -> TournamentState | None:
     """The state of the newest tournament in the store, or None when there is none."""
-    from tourney.tournament.streams import PREFIX, fold_stored
+    from tourney.registry import newest
+    from tourney.tournament.streams import fold_stored, tournament_stream
 
-    rows = store.fetch_rows(
-        "SELECT stream_id FROM events WHERE version = 1 "
-        f"AND stream_id LIKE {store.mark} ORDER BY position DESC LIMIT 1",
-        (f"{PREFIX}%",),
-    )
-    return fold_stored(store.read_stream(str(rows[0][0]))) if rows else None
+    slug = newest(store)
+    return None if slug is None else fold_stored(store.read_stream(tournament_stream(slug)))

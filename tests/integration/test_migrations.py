@@ -36,6 +36,7 @@ ALL_TABLES = {
     "tournament_views",
     "standings_views",
     "projection_problems",
+    "tournaments",
 }
 
 

@@ -126,11 +126,12 @@ def verify(
     Example: tourney verify --heads --sheet T3 5f1c2e9a0b7d
     """
     from tourney.store.eventstore import EventStore
+    from tourney.store.forked import available
     from tourney.store.hashchain import short
     from tourney.store.verify import verify as verify_store
 
     with EventStore.from_url(db, create=False) as store:
-        problems = verify_store(store)
+        problems = verify_store(store, workers=available())
         if sheet is not None:
             _check_sheet(store, *sheet)
         head_rows = store.heads()
@@ -207,6 +208,15 @@ def rebuild(
             "(their checkpoints are what shows it: see `tourney verify`).",
         ),
     ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Processes replaying the streams (default: one per CPU available).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Empty every read model and rebuild it from the events.
 
@@ -223,6 +233,7 @@ def rebuild(
 
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
+    from tourney.store.forked import available
     from tourney.store.projections import Projector
     from tourney.store.verify import lost_events
 
@@ -240,7 +251,10 @@ def rebuild(
         console = Console(stderr=True)
         with Progress(*columns, console=console, transient=True) as bar:
             task = bar.add_task("rebuild", total=events)
-            read = projector.rebuild(progress=lambda done: bar.update(task, completed=done))
+            read = projector.rebuild(
+                progress=lambda done: bar.update(task, completed=done),
+                workers=workers or available(),
+            )
     names = ", ".join(p.name for p in projector.projections if not p.policy)
     print(f"rebuilt {names} from {counted(read, 'event')} in {time.perf_counter() - started:.2f} s")
 

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 from tourney.engine import Event, MatchStarted
 from tourney.errors import TourneyError, quote
 from tourney.match_streams import CLOSED, closed_by, match_events, match_stream, to_payload
-from tourney.names import fold
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
@@ -37,7 +36,7 @@ from tourney.tournament.events import (
     TournamentEvent,
 )
 from tourney.tournament.state import TournamentState, evolve
-from tourney.tournament.streams import PREFIX, fold_stored, tournament_stream
+from tourney.tournament.streams import fold_stored, tournament_stream
 
 if TYPE_CHECKING:
     from tourney.engine import Match
@@ -75,29 +74,22 @@ class DirectorDesk:
 
     def slugs(self) -> list[str]:
         """Every tournament in the store, oldest first."""
-        rows = self.store.fetch_rows(
-            "SELECT stream_id FROM events WHERE version = 1 "
-            f"AND stream_id LIKE {self.store.mark} ORDER BY position",
-            (f"{PREFIX}%",),
-        )
-        return [str(row[0])[len(PREFIX) :] for row in rows]
+        from tourney import registry
+
+        return registry.slugs(self.store)
 
     def resolve(self, name: str | None) -> str:
         """The slug of the tournament called ``name`` (by slug or name, any case); with no
-        name, the only tournament, or the newest when there are several."""
-        slugs = self.slugs()
+        name, the only tournament, or the newest when there are several. Looked up in the
+        tournament registry by key, never by reading the log."""
+        from tourney import registry
+
+        found = registry.newest(self.store) if name is None else registry.find(self.store, name)
+        if found is not None:
+            return found
+        slugs = registry.slugs(self.store)
         if not slugs:
             raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
-        if name is None:
-            return slugs[-1]
-        wanted = fold(name)
-        for slug in slugs:
-            if fold(slug) == wanted:
-                return slug
-        for slug in slugs:
-            created = self.load(slug).state.settings
-            if created is not None and fold(created.name) == wanted:
-                return slug
         raise TourneyError(f"no tournament called {quote(name)} (there are: {', '.join(slugs)})")
 
     def load(self, slug: str) -> Loaded:
@@ -165,7 +157,9 @@ class DirectorDesk:
         slug = getattr(events[0], "slug", None)
         if not isinstance(slug, str):
             raise AssertionError("decide_create returns TournamentCreated first")
-        if slug in self.slugs():
+        from tourney import registry
+
+        if registry.exists(self.store, slug):
             raise TourneyError(f"a tournament {slug!r} already exists: choose another name")
         loaded, _ = self.execute(slug, lambda _state: events, new=True)
         return loaded

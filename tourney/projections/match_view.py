@@ -82,6 +82,7 @@ class MatchProjection:
 
     name = "match_views"
     policy = False
+    per_stream = True  # a row per stream, from that stream alone: a rebuild may split it
 
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[str, _Replay] = OrderedDict()

@@ -72,6 +72,7 @@ class StandingsProjection:
 
     name = "standings_views"
     policy = False
+    per_stream = True  # a tournament's rows come from its own stream: a rebuild may split it
 
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[str, tuple[int, TournamentState]] = OrderedDict()

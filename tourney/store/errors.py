@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from tourney.errors import TourneyError
 
 
@@ -40,3 +42,27 @@ class ConcurrencyError(StoreError):
 
 class StoreBusyError(StoreError):
     """Another writer held the store for longer than the lock timeout."""
+
+
+# -- telling the database's failures from an event's -----------------------------------
+
+
+def is_infrastructure_error(exc: BaseException) -> bool:
+    """A failure of the database itself (disk full, I/O, a lost connection, a lock held too
+    long), not of the event being applied: it rolls the page back instead of becoming a
+    problem. Constraint and data errors are the event's (a value the schema cannot hold)."""
+    if isinstance(exc, StoreError):
+        return True
+    if isinstance(exc, sqlite3.Error):
+        return not isinstance(exc, sqlite3.IntegrityError | sqlite3.DataError)
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    if any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__):
+        return not names & {"IntegrityError", "DataError"}
+    return False
+
+
+def is_driver_error(exc: BaseException) -> bool:
+    """An error raised by sqlite3 or psycopg (psycopg is not imported to check)."""
+    if isinstance(exc, sqlite3.Error):
+        return True
+    return any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__)

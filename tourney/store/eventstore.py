@@ -55,6 +55,8 @@ from tourney.store.event_schemas import tourney_registry
 from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, current_revision, ensure_schema
+from tourney.store.postgres_direct import DirectPostgresEngine
+from tourney.store.postgres_direct import open_if_current as open_postgres_if_current
 from tourney.store.sqlite_direct import DirectSqliteEngine, open_if_current
 from tourney.store.upcasting import DEFAULT_VERSION, UpcasterRegistry
 
@@ -99,12 +101,19 @@ class EventStore:
     """Append-only streams of events in one SQLite or PostgreSQL database."""
 
     def __init__(
-        self, engine: Engine | DirectSqliteEngine, registry: UpcasterRegistry | None = None
+        self,
+        engine: Engine | DirectSqliteEngine | DirectPostgresEngine,
+        registry: UpcasterRegistry | None = None,
     ) -> None:
-        # A DirectSqliteEngine serves the store's own reads and appends; `engine` (for
-        # projections, migrations, status) is then made on first use, with the same URL.
-        self._direct = engine if isinstance(engine, DirectSqliteEngine) else None
-        self._engine = None if isinstance(engine, DirectSqliteEngine) else engine
+        # A direct engine (sqlite3 or psycopg alone) serves the store's own reads, appends
+        # and catch-up; the SQLAlchemy `engine` (migrations, status) is then made on first
+        # use, with the same URL.
+        self._direct: DirectSqliteEngine | DirectPostgresEngine | None = None
+        self._engine: Engine | None = None
+        if isinstance(engine, DirectSqliteEngine | DirectPostgresEngine):
+            self._direct = engine
+        else:
+            self._engine = engine
         self._url_text = str(engine.url)
         self.registry = registry if registry is not None else tourney_registry()
         self.dialect = engine.dialect.name
@@ -133,8 +142,11 @@ class EventStore:
         )
         # Each event records the event before it in the log (`follows_*`, see verify): read
         # by the insert itself, under the write lock, so appending costs no extra statement.
+        # A lookup of the largest position, which both planners answer from the primary key
+        # and show as such (`ORDER BY position DESC LIMIT 1` reads the same one row, but its
+        # plan is a scan that a test for full scans could not tell from a real one).
         marks = ", ".join([mark] * 9)
-        last = "FROM events ORDER BY position DESC LIMIT 1"
+        last = "FROM events WHERE position = (SELECT MAX(position) FROM events)"
         into = (
             "INSERT INTO events (stream_id, version, type, schema_version, payload, "
             "recorded_at, recorded_by, command_id, hash, follows_stream, follows_version) "
@@ -146,7 +158,7 @@ class EventStore:
         self._sql_insert_linked = f"{into}VALUES ({marks}, {mark}, {mark})"
         # A stream is registered by its first append: verify then sees a stream whose every
         # event was removed. (Nothing else is written per append: a per-append head row
-        # cost 4-5% of SQLite's append rate at synchronous=FULL, one more page per fsync.)
+        # would write one more page per fsync; see bench/FINDINGS.md.)
         self._sql_register = (
             f"INSERT INTO streams (stream_id) VALUES ({mark}) ON CONFLICT (stream_id) DO NOTHING"
         )
@@ -167,13 +179,16 @@ class EventStore:
         schema to head unless `upgrade` is False. Raises StoreError subclasses; with
         `create` False, NoDatabaseError (and nothing made) where no tourney database is.
 
-        A SQLite file already at the head revision is opened without SQLAlchemy (see
-        `sqlite_direct`); everything else goes through SQLAlchemy and, when needed, alembic.
+        A SQLite file or a PostgreSQL database already at the head revision is opened
+        without SQLAlchemy (see `sqlite_direct` and `postgres_direct`); everything else goes
+        through SQLAlchemy and, when needed, alembic.
         """
         resolved = resolve_url(url)
         if not create:
             require_sqlite_file(resolved)
-        direct = open_if_current(resolved, HEAD_REVISION)
+        direct = open_if_current(resolved, HEAD_REVISION) or open_postgres_if_current(
+            resolved, HEAD_REVISION
+        )
         if direct is not None:
             return cls(direct)
         engine = make_engine(resolved)
@@ -203,6 +218,8 @@ class EventStore:
         for reader in readers:
             with contextlib.suppress(Exception):
                 reader.close()
+        if self._direct is not None:
+            self._direct.dispose()
         if self._engine is not None:
             self._engine.dispose()
 
@@ -237,8 +254,7 @@ class EventStore:
         """
         # Few calls on purpose: at synchronous=FULL each append waits for an fsync, after
         # which the caches are cold and every Python call, comprehension and helper costs
-        # several times its warm price (measured: the call structure of an earlier version
-        # cost as much as its JSON and hashing together). The writing itself is `_write`,
+        # several times its warm price (bench/FINDINGS.md). The writing itself is `_write`,
         # shared with `append_batch`.
         group = self._group
         if group is not None:
@@ -380,7 +396,7 @@ class EventStore:
     def _commit(self, connection: Any, execute: Callable[[str], Any]) -> None:
         if self._sqlite:
             # The cursor's cached COMMIT statement: sqlite3's Connection.commit() prepares
-            # a new one every time (3-8% of a one-event append at FULL).
+            # a new one every time.
             execute("COMMIT")
         else:
             connection.commit()
@@ -459,8 +475,7 @@ class EventStore:
             stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
         if not rows:
             return [], False
-        # Most appends are one event: inserted here, a call and a list cheaper
-        # (1-2% of the one-event rate at synchronous=FULL, measured in one run).
+        # Most appends are one event: inserted here, a call and a list cheaper.
         if sqlite and len(rows) == 1:
             execute(self._sql_insert, rows[0])
             positions: Sequence[int] = (cursor.lastrowid,)
@@ -481,6 +496,10 @@ class EventStore:
         pooled = self._connect()
         # A SQLAlchemy pool hands out a wrapper; the direct SQLite engine the bare driver.
         driver = getattr(pooled, "driver_connection", pooled)
+        if isinstance(self._direct, DirectPostgresEngine):
+            # The calling thread's own connection, which it reads and catches up on too:
+            # nothing to keep (another thread appending uses its own).
+            return driver, driver.cursor()
         self._writer_pooled = pooled
         self._writer = (driver, driver.cursor())
         _forget_writer_after_fork.add(self)
@@ -673,6 +692,11 @@ class EventStore:
     def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
         """All rows of one read-only statement in the driver's paramstyle (for the store's
         own modules: verify, status)."""
+        if isinstance(self._direct, DirectPostgresEngine):
+            try:
+                return self._direct.fetch(sql, params)
+            except Exception as exc:
+                raise describe_connect_error(self._url_text, exc) from None
         if self._direct is not None or not self._sqlite:
             return self._fetch_kept(sql, params)
         raw = self._connect()

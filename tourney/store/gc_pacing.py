@@ -2,11 +2,10 @@
 
 Reading the log and catching projections up allocate several objects per event (the
 decoded payload, the engine's event, the rows) and free nearly all of them by reference
-counting: replaying the log makes no reference cycles (a rebuild of 242,472 events peaks at
-the same 38 MB with the collector switched off). But a page of events is held at once, so
-the collector's youngest generation keeps reaching its threshold of 700 new objects and
-scanning what is alive, collecting nothing: 1,331 collections and 13-15% of a rebuild's
-time; 256 collections and a fifth of reading 100,000 events.
+counting: replaying the log makes no reference cycles (a rebuild peaks at the same memory
+with the collector switched off). But a page of events is held at once, so the collector's
+youngest generation keeps reaching its threshold of 700 new objects and scanning what is
+alive, collecting nothing, for a good share of a rebuild's time (bench/FINDINGS.md).
 
 `rarer_collections()` raises that threshold while such a read or catch-up runs and puts it
 back after. The collector stays on, so a cycle made by mistake is still collected, only

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney import resources
 from tourney.store.database import WRITE, describe_connect_error
 from tourney.store.errors import SchemaError
 
@@ -18,13 +17,17 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 # The newest revision in migrations/versions; a test checks it against alembic's own head.
-HEAD_REVISION = "0005_no_replace"
+# (The store imports this module for it on every command: `tourney.resources`, which finds
+# the migrations, is imported only where they are looked for.)
+HEAD_REVISION = "0006_tournament_registry"
 
 
 def alembic_config(engine: Engine) -> Config:
     """An alembic Config pointing at migrations/ and carrying `engine`'s URL; raises
     `resources.ResourceMissing` when the migrations are not installed."""
     from alembic.config import Config
+
+    from tourney import resources
 
     config = Config()
     config.set_main_option("script_location", str(resources.migrations()))
@@ -80,6 +83,8 @@ def ensure_schema(engine: Engine) -> str | None:
     The migrations are looked for before the database is touched: connecting creates a
     SQLite file, which must not be left behind empty when they cannot be run.
     """
+    from tourney import resources
+
     resources.migrations()
     found = current_revision(engine)
     if found == HEAD_REVISION:
@@ -94,4 +99,6 @@ def ensure_schema(engine: Engine) -> str | None:
 
 
 def _known_revisions() -> set[str]:
+    from tourney import resources
+
     return {path.stem for path in (resources.migrations() / "versions").glob("*.py")}

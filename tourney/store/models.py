@@ -69,6 +69,23 @@ class StreamRow(SQLModel, table=True):
     stream_id: str = Field(sa_column=Column(Text, primary_key=True))
 
 
+class TournamentRow(SQLModel, table=True):
+    """Every tournament by slug, display name (and its lowered key) and creation order (the
+    position of its `tournament_created` event): written by a trigger on `events` in the
+    append's own transaction, never by a projection (see migration 0006)."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (
+        UniqueConstraint("position", name="uq_tournaments_position"),
+        Index("ix_tournaments_name_key", "name_key"),
+    )
+
+    slug: str = Field(sa_column=Column(Text, primary_key=True))
+    name: str = Field(sa_column=Column(Text, nullable=False))
+    name_key: str = Field(sa_column=Column(Text, nullable=False))
+    position: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
 class CheckpointRow(SQLModel, table=True):
     """The last global position a projection applied, committed with its read-model rows,
     and the stream and version of the event there (verify's witness of the log's end)."""

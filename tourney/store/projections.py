@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tourney.store.database import describe_connect_error
-from tourney.store.errors import StoreError
+from tourney.store.errors import StoreError, is_driver_error, is_infrastructure_error
 from tourney.store.eventstore import EventStore, NewEvent, StoredEvent, StreamAppend
 from tourney.store.gc_pacing import rarer_collections
 
@@ -83,7 +82,13 @@ class Batch:
 class Projection(Protocol):
     """A read model built from events. `name` keys its checkpoint; `tables` names the
     tables it alone writes (emptied by a rebuild). A policy (see the module docstring)
-    sets `policy` true."""
+    sets `policy` true.
+
+    A read model may also set `per_stream` true: its rows for a stream depend on that
+    stream's events alone (given in version order, whatever the order of the streams), and
+    `apply` only writes through `batch.cursor` (reading events through `batch.store`). A
+    rebuild may then split it by stream over several processes (`tourney.store.split_rebuild`).
+    """
 
     name: str
     policy: bool
@@ -176,42 +181,58 @@ class Projector:
                     break
         return total
 
-    def rebuild(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
+    def rebuild(
+        self, progress: Progress | None = None, page_size: int = PAGE_SIZE, workers: int = 1
+    ) -> int:
         """Empty every read model and its checkpoint (one transaction), then catch up.
-        Policies are not run again: see the module docstring."""
+        Policies are not run again: see the module docstring.
+
+        With `workers` above 1, the projections that are `per_stream` (see `Projection`)
+        are rebuilt stream by stream in that many processes (`tourney.store.split_rebuild`);
+        the tables come out the same."""
+        if workers > 1:
+            from tourney.store.split_rebuild import rebuild_split
+
+            read = rebuild_split(self, workers, progress)
+            if read is not None:
+                return read
         models = [p for p in self.projections if not p.policy]
         with self._connection() as (connection, cursor):
             try:
                 self._begin(cursor)
-                for projection in models:
-                    for table in projection.tables():
-                        cursor.execute(f"DELETE FROM {table}")
-                    cursor.execute(
-                        f"DELETE FROM projection_checkpoints WHERE name = {self.store.mark}",
-                        (projection.name,),
-                    )
-                    cursor.execute(
-                        f"DELETE FROM projection_problems WHERE name = {self.store.mark}",
-                        (projection.name,),
-                    )
-                # A policy keeps its position (what it appended stays appended), and its
-                # witness unless the witnessed event is gone (`rebuild --force` after
-                # events were removed): the rebuilt read models witness the log afresh.
-                for projection in self.projections:
-                    if projection.policy:
-                        cursor.execute(
-                            "UPDATE projection_checkpoints SET stream_id = NULL, version = NULL "
-                            f"WHERE name = {self.store.mark} AND NOT EXISTS (SELECT 1 FROM "
-                            "events AS e WHERE e.stream_id = projection_checkpoints.stream_id "
-                            "AND e.version = projection_checkpoints.version)",
-                            (projection.name,),
-                        )
+                self.empty(cursor, models)
                 connection.commit()
             except BaseException as exc:
                 raise self._failed(connection, exc) from None
+        return self.catch_up(progress, page_size)
+
+    def empty(self, cursor: Any, models: Sequence[Projection]) -> None:
+        """In the caller's write transaction: empty the tables, checkpoints and problems of
+        `models` and forget their in-memory state; keep each policy's position (what it
+        appended stays appended), and its witness unless the witnessed event is gone
+        (`rebuild --force` after events were removed): the rebuilt read models witness the
+        log afresh."""
+        mark = self.store.mark
+        for projection in models:
+            for table in projection.tables():
+                cursor.execute(f"DELETE FROM {table}")
+            cursor.execute(
+                f"DELETE FROM projection_checkpoints WHERE name = {mark}", (projection.name,)
+            )
+            cursor.execute(
+                f"DELETE FROM projection_problems WHERE name = {mark}", (projection.name,)
+            )
+        for projection in self.projections:
+            if projection.policy:
+                cursor.execute(
+                    "UPDATE projection_checkpoints SET stream_id = NULL, version = NULL "
+                    f"WHERE name = {mark} AND NOT EXISTS (SELECT 1 FROM "
+                    "events AS e WHERE e.stream_id = projection_checkpoints.stream_id "
+                    "AND e.version = projection_checkpoints.version)",
+                    (projection.name,),
+                )
         for projection in models:
             projection.reset()
-        return self.catch_up(progress, page_size)
 
     def status(self) -> list[CheckpointStatus]:
         """Each projection's checkpoint against the head of the log."""
@@ -296,7 +317,7 @@ class Projector:
         try:
             projection.apply(batch)
         except Exception as exc:
-            if _is_infrastructure_error(exc):
+            if is_infrastructure_error(exc):
                 raise
             cursor.execute("ROLLBACK TO SAVEPOINT projection_apply")
             cursor.execute("RELEASE SAVEPOINT projection_apply")
@@ -338,7 +359,7 @@ class Projector:
         """Roll back, and name a database failure in one line (anything else as it is)."""
         with contextlib.suppress(Exception):
             connection.rollback()
-        if isinstance(exc, StoreError) or not _is_driver_error(exc):
+        if isinstance(exc, StoreError) or not is_driver_error(exc):
             return exc
         return describe_connect_error(self.store.url, exc)
 
@@ -353,24 +374,3 @@ class Projector:
                 cursor.close()
         finally:
             connection.close()
-
-
-def _is_infrastructure_error(exc: BaseException) -> bool:
-    """A failure of the database itself (disk full, I/O, a lost connection, a lock held too
-    long), not of the event being applied: it rolls the page back instead of becoming a
-    problem. Constraint and data errors are the event's (a value the schema cannot hold)."""
-    if isinstance(exc, StoreError):
-        return True
-    if isinstance(exc, sqlite3.Error):
-        return not isinstance(exc, sqlite3.IntegrityError | sqlite3.DataError)
-    names = {cls.__name__ for cls in type(exc).__mro__}
-    if any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__):
-        return not names & {"IntegrityError", "DataError"}
-    return False
-
-
-def _is_driver_error(exc: BaseException) -> bool:
-    """An error raised by sqlite3 or psycopg (psycopg is not imported to check)."""
-    if isinstance(exc, sqlite3.Error):
-        return True
-    return any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__)

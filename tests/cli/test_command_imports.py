@@ -1,0 +1,87 @@
+"""A command on a current database loads only what it uses: no SQLAlchemy, SQLModel or
+alembic (they are for creating and upgrading a database), no PostgreSQL driver on SQLite,
+no template engine outside publishing. Each command runs in a fresh interpreter and the
+modules it left loaded are read from `sys.modules`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tourney.store.eventstore import EventStore
+
+SCHEMA_TOOLS = {"sqlalchemy", "sqlmodel", "alembic"}
+# What no command but publishing uses, and what a scorer's one-shot command has no use for.
+NOT_FOR_DIRECTORS = {*SCHEMA_TOOLS, "jinja2"}
+NOT_FOR_SCORERS = {*NOT_FOR_DIRECTORS, "rich"}
+
+RUN = """
+import json, sys
+from tourney.cli.app import main
+sys.argv = ["tourney", *json.loads(sys.argv[1])]
+try:
+    main()
+except SystemExit as exit:
+    code = exit.code
+print(json.dumps([code, sorted({name.split(".")[0] for name in sys.modules})]), file=sys.stderr)
+"""
+
+
+def loaded_by(*args: str) -> set[str]:
+    """The top-level packages loaded once `tourney ARGS` has run in a fresh interpreter."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    code, modules = json.loads(done.stderr.strip().splitlines()[-1])
+    assert code in (0, None), done.stderr
+    return set(modules)
+
+
+def prepare(url: str, folder: Path) -> None:
+    """A current database holding a tournament with a paired round and an ad-hoc match."""
+    EventStore.from_url(url).close()
+    for args in (
+        ["tournament", "create", "Club Night", "--table-size", "2"],
+        ["player", "add", "Ann"],
+        ["player", "add", "Bo"],
+        ["pair"],
+        ["start", "K1", "--players", "Ann,Bo"],
+    ):
+        assert loaded_by(*args, "--db", url)
+
+
+def check(url: str, driver: str, unused: set[str]) -> None:
+    """Scorer and director commands on `url` load `driver` and nothing in `unused`."""
+    for args in (["show", "K1"], ["hand", "K1", "--opener", "Ann"], ["show", "T1", "--json"]):
+        loaded = loaded_by(*args, "--db", url)
+        assert driver in loaded
+        assert not loaded & (NOT_FOR_SCORERS | unused), (args, loaded & (NOT_FOR_SCORERS | unused))
+    for args in (["standings"], ["tournament", "list"], ["player", "add", "Cy"]):
+        loaded = loaded_by(*args, "--db", url)
+        assert not loaded & (NOT_FOR_DIRECTORS | unused), (args, loaded & unused)
+
+
+def test_commands_on_sqlite_load_neither_sqlalchemy_nor_psycopg(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tourney.db'}"
+    prepare(url, tmp_path)
+    # Nor asyncio, which psycopg (and so PostgreSQL) cannot do without.
+    check(url, "sqlite3", {"psycopg", "psycopg_binary", "asyncio"})
+
+
+@pytest.mark.postgres
+def test_commands_on_postgres_load_psycopg_alone(postgres_url: str, tmp_path: Path) -> None:
+    prepare(postgres_url, tmp_path)
+    check(postgres_url, "psycopg", set())
+
+
+def test_a_fresh_database_is_created_through_alembic(tmp_path: Path) -> None:
+    """The other side: SQLAlchemy and alembic do load where they are needed."""
+    loaded = loaded_by("tournament", "create", "Club Night", "--db", str(tmp_path / "new.db"))
+    assert {"sqlalchemy", "alembic"} <= loaded

@@ -1,0 +1,134 @@
+"""A rebuild split by stream over several processes leaves exactly the tables a sequential
+rebuild leaves, on both backends: match and tournament read models, checkpoints, and the
+events a read model could not apply; also when another process appends and catches up
+while the workers run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.integration.matches import dump, simulated
+from tourney.demo.clubnight import run_club_night
+from tourney.projections import default_projections, open_store
+from tourney.projections.match_view import new_events
+from tourney.store import split_rebuild
+from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store.projections import Projector
+from tourney.store.verify import verify
+
+TABLES = (
+    "match_views",
+    "tournament_views",
+    "standings_views",
+    "projection_checkpoints",
+    "projection_problems",
+)
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[EventStore]:
+    """A club night, ad-hoc matches with an undo and a redo, a match the engine refuses, a
+    tournament the tournament read model cannot read, and one with a value the database
+    cannot store (each a projection problem: the one found by the workers, the other only
+    when their statements are run)."""
+    store, projector = open_store(database_url)
+    with store:
+        store.after_append.clear()
+
+        def post_results(_done: int, _tables: int) -> None:
+            projector.catch_up()
+
+        run_club_night(store, players=8, rounds=2, seed=5, after_table=post_results)
+        for number in range(1, 9):
+            events = simulated(number)
+            store.append(f"match-A{number}", new_events(events[:20]))
+            if number == 3:
+                store.append("match-A3", [NewEvent("undone", {"version": 20})])
+                store.append("match-A3", [NewEvent("undone", {"version": 21})])
+            store.append(f"match-A{number}", new_events(events[20:]))
+        store.append("match-BAD", [NewEvent("passed", {"player": "nobody"})])
+        store.append("tournament-odd", [NewEvent("tournament_created", {})])
+        huge = {"name": "Huge", "slug": "huge", "format": "swiss", "table_size": 4}
+        store.append(
+            "tournament-huge", [NewEvent("tournament_created", {**huge, "rounds": 10**20})]
+        )
+        projector.catch_up()
+        yield store
+
+
+def rebuilt(store: EventStore, workers: int) -> dict[str, list[tuple[Any, ...]]]:
+    """The read models after a rebuild on a store opened afresh (at the head revision:
+    sqlite3 or psycopg alone, as a command opens it)."""
+    with EventStore.from_url(store.engine.url.render_as_string(hide_password=False)) as fresh:
+        read = Projector(fresh, default_projections()).rebuild(workers=workers)
+        assert read == fresh.max_position()
+    return dump(store.engine, *TABLES)
+
+
+def test_split_and_sequential_rebuilds_agree(store: EventStore) -> None:
+    caught_up = dump(store.engine, *TABLES)
+    problems = {row[2] for row in caught_up["projection_problems"]}
+    assert problems == {"tournament-odd", "tournament-huge"}
+    assert rebuilt(store, workers=1) == caught_up
+    assert rebuilt(store, workers=2) == caught_up
+    assert rebuilt(store, workers=3) == caught_up
+
+
+def test_split_and_sequential_verify_agree(store: EventStore) -> None:
+    url = store.engine.url.render_as_string(hide_password=False)
+    with EventStore.from_url(url) as fresh:
+        found = verify(fresh)
+        assert {problem.stream_id for problem in found} == {"tournament-odd", "tournament-huge"}
+        assert verify(fresh, workers=2) == found
+        assert verify(fresh, workers=5) == found
+
+
+def test_appends_during_a_split_rebuild_are_in_the_tables(
+    store: EventStore, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process appends to a match and catches up (from nothing: the checkpoints
+    are gone) before this one writes what the workers made of that match's older events."""
+    write = split_rebuild._write
+    done: list[bool] = []
+
+    def meanwhile(*args: Any) -> None:
+        if not done:
+            other, projector = open_store(database_url)
+            with other:
+                events = simulated(9)
+                other.append("match-A9", new_events(events[:5]))
+                last = other.stream_version("match-A1")
+                other.append("match-A1", [NewEvent("undone", {"version": last})])
+                projector.catch_up()
+            done.append(True)
+        write(*args)
+
+    monkeypatch.setattr(split_rebuild, "_write", meanwhile)
+    Projector(store, default_projections()).rebuild(workers=2)
+    assert done
+    after = dump(store.engine, *TABLES)
+    assert rebuilt(store, workers=1) == after
+
+
+def test_a_recorder_drops_what_is_rolled_back_to_a_savepoint() -> None:
+    recorder = split_rebuild.Recorder()
+    recorder.execute("INSERT INTO t VALUES (?)", (1,))
+    recorder.execute("SAVEPOINT projection_apply")
+    recorder.executemany("INSERT INTO t VALUES (?)", [(2,), (3,)])
+    recorder.execute("ROLLBACK TO SAVEPOINT projection_apply")
+    recorder.execute("RELEASE SAVEPOINT projection_apply")
+    recorder.execute("DELETE FROM t WHERE x = ?", (4,))
+    assert recorder.statements == [
+        ("INSERT INTO t VALUES (?)", [(1,)]),
+        ("DELETE FROM t WHERE x = ?", [(4,)]),
+    ]
+    with pytest.raises(TypeError, match="through the store"):
+        recorder.execute("SELECT 1")
+
+
+def test_an_empty_log_rebuilds_as_ever(database_url: str) -> None:
+    with EventStore.from_url(database_url) as store:
+        assert Projector(store, default_projections()).rebuild(workers=2) == 0

@@ -1,0 +1,95 @@
+"""Finding tournaments by key: the `tournaments` registry (slug, display name, creation
+order), which the database fills in the transaction that appends a tournament's first event
+(migration 0006). Every lookup is an index lookup; none reads the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from tourney.names import fold
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
+
+
+class Listed(NamedTuple):
+    """A tournament as `tourney tournament list` shows it: the registry's slug and name, and
+    the tournament read model's summary (None where the read model has no row for it)."""
+
+    slug: str
+    name: str
+    format: str | None
+    table_size: int | None
+    players: int | None
+    rounds_paired: int | None
+
+
+def slugs(store: EventStore) -> list[str]:
+    """Every tournament's slug, oldest first."""
+    rows = store.fetch_rows("SELECT slug FROM tournaments ORDER BY position", ())
+    return [str(row[0]) for row in rows]
+
+
+def newest(store: EventStore) -> str | None:
+    """The slug of the tournament created last, None when there is none."""
+    rows = store.fetch_rows("SELECT slug FROM tournaments ORDER BY position DESC LIMIT 1", ())
+    return str(rows[0][0]) if rows else None
+
+
+def exists(store: EventStore, slug: str) -> bool:
+    """Whether a tournament has the slug `slug`."""
+    return bool(store.fetch_rows(f"SELECT 1 FROM tournaments WHERE slug = {store.mark}", (slug,)))
+
+
+def find(store: EventStore, name: str) -> str | None:
+    """The slug of the tournament called `name`: its slug, else its display name, compared
+    as names are everywhere (`names.fold`: case and accents aside; the oldest of several of
+    that name); None when none is."""
+    mark = store.mark
+    wanted = fold(name)
+    typed = name.strip().casefold()
+    if exists(store, typed):  # slugs are lower-case already
+        return typed
+    rows = store.fetch_rows(
+        f"SELECT slug, name FROM tournaments WHERE name_key = lower({mark}) ORDER BY position",
+        (name.strip(),),
+    )
+    found = _named(rows, wanted)
+    if found is None:
+        # The database's lower() folds less than `fold` (SQLite: ASCII case only; neither
+        # drops accents), so a name typed another way is looked for among them all: the
+        # registry holds one short row per tournament, never the log.
+        every = store.fetch_rows("SELECT slug, name FROM tournaments ORDER BY position", ())
+        found = _named(every, wanted)
+    return found
+
+
+def _named(rows: Sequence[tuple[object, ...]], wanted: str) -> str | None:
+    for slug, title in rows:
+        if wanted in (fold(str(title)), fold(str(slug))):
+            return str(slug)
+    return None
+
+
+def listing(store: EventStore) -> list[Listed]:
+    """Every tournament, oldest first, with its summary from the read model (in one
+    statement, so one snapshot)."""
+    rows = store.fetch_rows(
+        "SELECT r.slug, r.name, v.format, v.table_size, v.players, v.rounds_paired "
+        "FROM tournaments AS r LEFT JOIN tournament_views AS v ON v.slug = r.slug "
+        "ORDER BY r.position",
+        (),
+    )
+    return [
+        Listed(
+            str(slug),
+            str(name),
+            None if format_ is None else str(format_),
+            None if size is None else int(size),
+            None if players is None else int(players),
+            None if paired is None else int(paired),
+        )
+        for slug, name, format_, size, players, paired in rows
+    ]

@@ -1,0 +1,294 @@
+"""Rebuilding read models in several processes, split by stream.
+
+A rebuild replays the whole log, and nearly all of its time is the projections' own work
+(the match read model replays every match through the rules engine). For a projection that
+is `per_stream` (its rows for a stream depend on that stream's events alone; see
+`tourney.store.projections.Projection`) that work splits by stream:
+
+1. One transaction empties the read models, as a sequential rebuild does.
+2. Worker processes (forked, so they share the projections' code and settings) take the
+   streams in tasks of `STREAMS_PER_TASK`: each reads its streams' events up to the log's
+   head (one range read of the (stream, version) index), applies them stream by stream,
+   and hands back the statements the projections wrote, stream by stream: a worker's
+   cursor records rather than writes, so the workers never wait for each other's write
+   lock.
+3. This process runs those statements, a transaction per `PAGE_SIZE` events or so. A
+   stream whose statements the database refuses (a value it cannot store: the event's
+   fault, not the database's) is applied here instead, as a sequential rebuild applies
+   it, so the event becomes a recorded problem in the same way. Then it sets the
+   checkpoints to the head (never back), applies again the whole of any stream that
+   another process appended to meanwhile (its row from the workers may be older than one
+   already written for it), and catches up as usual.
+
+The tables come out as a sequential rebuild leaves them. If anything fails, the
+checkpoints stay absent, so the next catch-up (any command) finishes the work from scratch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tourney.store import forked
+from tourney.store.errors import is_infrastructure_error
+from tourney.store.eventstore import COLUMNS, StoredEvent
+
+if TYPE_CHECKING:
+    from tourney.store.projections import Progress, Projection, Projector
+
+# Streams per task: a few hundred to a few thousand events, so that the workers finish
+# together and each task is one read for a worker and little work for this process.
+STREAMS_PER_TASK = 64
+# Events written per transaction by this process.
+PAGE_SIZE = 5000
+
+Statement = tuple[str, list[tuple[Any, ...]]]
+# What one projection wrote for one stream: (stream, projection name, statements).
+Group = tuple[str, str, list[Statement]]
+
+
+@dataclass
+class _Job:
+    """What the forked workers find in their copy of this module."""
+
+    projector: Projector
+    split: list[Projection]
+    head: int
+    sql: str
+    cursor: Any = None
+    connection: Any = None
+
+
+_job: _Job | None = None
+
+
+class Recorder:
+    """A cursor that keeps the statements a projection writes instead of running them,
+    savepoints included (a statement rolled back to a savepoint is dropped)."""
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+        self._savepoints: list[int] = []
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        words = sql.split(None, 2)
+        verb = words[0].upper() if words else ""
+        if verb == "SAVEPOINT":
+            self._savepoints.append(len(self.statements))
+        elif verb == "ROLLBACK":
+            del self.statements[self._savepoints[-1] :]
+        elif verb == "RELEASE":
+            self._savepoints.pop()
+        elif verb in ("SELECT", "WITH"):
+            raise TypeError(
+                "a per_stream projection reads events through the store, not its cursor"
+            )
+        else:
+            self.statements.append((sql, [tuple(params)]))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.statements.append((sql, [tuple(row) for row in rows]))
+
+
+def rebuild_split(projector: Projector, workers: int, progress: Progress | None) -> int | None:
+    """Rebuild the read models of `projector` with `workers` processes (see the module
+    docstring); returns the events read, or None when the split cannot be had here (no
+    fork, no `per_stream` projection, an empty log): the caller rebuilds as usual."""
+    global _job
+    models = [p for p in projector.projections if not p.policy]
+    split = [p for p in models if getattr(p, "per_stream", False)]
+    store = projector.store
+    if not split or workers < 2 or not forked.can_fork():
+        return None
+    witness = _empty(projector, models)
+    if witness is None:
+        return None
+    head = int(witness[0])
+    streams = [
+        str(row[0])
+        for row in store.fetch_rows("SELECT stream_id FROM streams ORDER BY stream_id", ())
+        if any(projection.wants(str(row[0])) for projection in split)
+    ]
+    tasks = [streams[i : i + STREAMS_PER_TASK] for i in range(0, len(streams), STREAMS_PER_TASK)]
+    mark = store.mark
+    sql = (
+        f"SELECT {COLUMNS} FROM events WHERE stream_id >= {mark} AND stream_id <= {mark} "
+        f"AND position <= {mark} ORDER BY stream_id, version"
+    )
+    read = 0
+    _job = _Job(projector, split, head, sql)
+    try:
+        with (
+            forked.pool(store, workers, _start_worker) as pool,
+            projector._connection() as (connection, cursor),
+        ):
+            pending: list[Group] = []
+            waiting = 0
+            for count, groups in pool.imap_unordered(_apply_streams, tasks):
+                pending += groups
+                waiting += count
+                read += count
+                if waiting >= PAGE_SIZE:
+                    _write(projector, connection, cursor, pending, split, head)
+                    pending, waiting = [], 0
+                    if progress is not None:
+                        progress(read)
+            _write(projector, connection, cursor, pending, split, head)
+            _finish(projector, connection, cursor, split, witness)
+    finally:
+        _job = None
+
+    def more(done: int) -> None:
+        if progress is not None:
+            progress(read + done)
+
+    return read + projector.catch_up(more)
+
+
+def _empty(projector: Projector, models: Sequence[Projection]) -> tuple[Any, ...] | None:
+    """Empty the read models (one transaction); the log's last event (position, stream,
+    version), or None when the log is empty (nothing emptied)."""
+    with projector._connection() as (connection, cursor):
+        try:
+            projector._begin(cursor)
+            cursor.execute(
+                "SELECT position, stream_id, version FROM events "
+                "WHERE position = (SELECT MAX(position) FROM events)"
+            )
+            witness = cursor.fetchone()
+            if witness is None:
+                connection.rollback()
+                return None
+            projector.empty(cursor, models)
+            connection.commit()
+        except BaseException as exc:
+            raise projector._failed(connection, exc) from None
+    return tuple(witness)
+
+
+def _start_worker() -> None:
+    """In a forked worker: the connection it reads on."""
+    job = _job
+    assert job is not None
+    job.connection = job.projector.store.connect()
+    job.cursor = job.connection.cursor()
+
+
+def _apply_streams(streams: list[str]) -> tuple[int, list[Group]]:
+    """In a worker: what the per-stream projections write for each of `streams`, applied
+    each as a whole up to the head; and how many events that was."""
+    job = _job
+    assert job is not None
+    projector, store = job.projector, job.projector.store
+    wanted = set(streams)
+    groups: list[Group] = []
+    job.cursor.execute(job.sql, (streams[0], streams[-1], job.head))
+    rows = job.cursor.fetchall()
+    job.connection.rollback()  # psycopg opened a transaction for the read
+    events = [event for event in store._decode_page(rows) if event.stream_id in wanted]
+    count = 0
+    for stream in _by_stream(events):
+        stream_id = stream[0].stream_id
+        for projection in job.split:
+            if projection.wants(stream_id):
+                recorder = Recorder()
+                projector._apply(recorder, projection, stream)
+                groups.append((stream_id, projection.name, recorder.statements))
+        count += len(stream)
+    return count, groups
+
+
+def _by_stream(events: list[StoredEvent]) -> list[list[StoredEvent]]:
+    """`events` (ordered by stream, then version) cut into one list per stream."""
+    streams: list[list[StoredEvent]] = []
+    for event in events:
+        if not streams or streams[-1][0].stream_id != event.stream_id:
+            streams.append([])
+        streams[-1].append(event)
+    return streams
+
+
+def _write(
+    projector: Projector,
+    connection: Any,
+    cursor: Any,
+    groups: list[Group],
+    split: Sequence[Projection],
+    head: int,
+) -> None:
+    """Run what the workers recorded, in one transaction; a stream whose statements the
+    database refuses is applied here instead (see the module docstring)."""
+    if not groups:
+        return
+    try:
+        projector._begin(cursor)
+        if not _attempt(cursor, "split_write", [g[2] for g in groups]):
+            by_name = {projection.name: projection for projection in split}
+            for stream_id, name, statements in groups:
+                if not _attempt(cursor, "split_write_stream", [statements]):
+                    stored = projector.store.read_stream_in(cursor, stream_id)
+                    events = [event for event in stored if event.position <= head]
+                    projector._apply(cursor, by_name[name], events)
+        connection.commit()
+    except BaseException as exc:
+        raise projector._failed(connection, exc) from None
+
+
+def _attempt(cursor: Any, savepoint: str, recorded: list[list[Statement]]) -> bool:
+    """Run the statements under a savepoint: True when they all ran; False, and undone,
+    when the database refused one for its values. A failure of the database is raised."""
+
+    cursor.execute(f"SAVEPOINT {savepoint}")
+    try:
+        for statements in recorded:
+            for sql, rows in statements:
+                if len(rows) == 1:
+                    cursor.execute(sql, rows[0])
+                elif rows:
+                    cursor.executemany(sql, rows)
+    except Exception as exc:
+        if is_infrastructure_error(exc):
+            raise
+        cursor.execute(f"ROLLBACK TO SAVEPOINT {savepoint}")
+        cursor.execute(f"RELEASE SAVEPOINT {savepoint}")
+        return False
+    cursor.execute(f"RELEASE SAVEPOINT {savepoint}")
+    return True
+
+
+def _finish(
+    projector: Projector,
+    connection: Any,
+    cursor: Any,
+    split: Sequence[Projection],
+    witness: tuple[Any, ...],
+) -> None:
+    """The split projections' checkpoints at the head the workers read to (never moved
+    back), and every stream appended to since applied again whole, in one transaction."""
+    store = projector.store
+    mark = store.mark
+    head = witness[0]
+    try:
+        projector._begin(cursor)
+        for name in sorted(projection.name for projection in split):
+            cursor.execute(projector._sql_insert_checkpoint, (name,))
+            cursor.execute(projector._sql_lock_checkpoint, (name,))
+            cursor.execute(
+                "UPDATE projection_checkpoints SET position = "
+                f"{mark}, stream_id = {mark}, version = {mark} "
+                f"WHERE name = {mark} AND position < {mark}",
+                (*witness, name, head),
+            )
+        cursor.execute(
+            f"SELECT DISTINCT stream_id FROM events WHERE position > {mark} ORDER BY stream_id",
+            (head,),
+        )
+        for (stream_id,) in cursor.fetchall():
+            events = store.read_stream_in(cursor, str(stream_id))
+            for projection in split:
+                if projection.wants(str(stream_id)):
+                    projector._apply(cursor, projection, events)
+        connection.commit()
+    except BaseException as exc:
+        raise projector._failed(connection, exc) from None
