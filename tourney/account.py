@@ -89,7 +89,8 @@ def _ending(match: Match, outcome: Outcome) -> Iterator[str]:
             f"{side_label(match, s)} +{c}" for s, c in enumerate(outcome.credits) if c
         )
         yield f"  Hand {hand.number} ends: {how}; credits: {credits or 'none'}"
-        yield f"  Scores: {scores_line(match)}"
+        if not outcome.match_over:  # the result line says the final scores
+            yield f"  Scores: {scores_line(match)}"
     if outcome.match_over:
         yield ""
         yield result_line(match)

@@ -98,6 +98,20 @@ def fold(text: str) -> str:
     return " ".join("".join(kept).casefold().split())
 
 
+def _letters(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
+
+
+def alike(first: str, second: str) -> bool:
+    """Whether two names look like one person's: the same letters once spaces, hyphens and
+    apostrophes are dropped (``Mary-Kate Lee``, ``Mary Kate Lee``, ``Marykate Lee``), or the
+    same words in another order (``Park Zoë``, ``Zoë Park``) — compared as `fold` does."""
+    a, b = fold(first), fold(second)
+    if _letters(a) == _letters(b):
+        return True
+    return sorted(_letters(w) for w in a.split()) == sorted(_letters(w) for w in b.split())
+
+
 def find(wanted: str, names: Iterable[str]) -> list[str]:
     """The names ``wanted`` can mean, best kind of match first: the exact name; else every
     name that folds alike; else every name whose folded form starts with it.

@@ -120,7 +120,7 @@ GOOD: dict[str, list[str]] = {
     "format": ["swiss", "round_robin", "elimination"],
     "shared_win": ["split", "full", "1/2"],
     "bye_points": ["1", "1/2", "0"],
-    "tie_break": ["buchholz", "points", "head_to_head"],
+    "tie_break": ["buchholz", "scored", "head_to_head"],
     "seeding": ["rating", "registration", "previous"],
     "first": ["Ann"],
     "second": ["Bo", "Cy"],

@@ -194,7 +194,7 @@ def test_undo_appends_and_can_be_undone(cli: Cli) -> None:
     cli.refused("undo", "K3", "3", message="cannot undo v3 tile_placed Ann 5-5: already undone")
     cli.refused("undo", "K3", "9", message="cannot undo v9: match-K3 has versions 1 to 4")
     out = cli.ok("undo", "K3", "--redo").stdout
-    assert "v5: undid v4 undo of v3" in out
+    assert "v5: redid v3 tile_placed Ann 5-5" in out  # issue 12 item 10: not "undid v4 undo of v3"
     assert json.loads(cli.ok("show", "K3", "--json").stdout)["layout"][0]["tile"] == "5-5"
     cli.refused("undo", "K3", "--redo", message="nothing to redo")
     cli.ok("place", "K3", "5-0")

@@ -206,3 +206,31 @@ def test_every_bracket_box_fits_a_phone_screen(phone_page: Page, sites: dict[str
         assert phone_page.evaluate("document.querySelectorAll('g.slot').length") > 0
         assert right <= 390, f"{site}: a bracket box reaches {right} px on a 390 px phone"
         phone_page.screenshot(path=artifact(f"phone-{site}-bracket.png"), full_page=True)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_a_table_card_fills_its_printed_page(
+    page: Page, sites: dict[str, Path], paper: tuple[str, str]
+) -> None:
+    """Issue 12 item 10: the cards filled a third of the page in small type. Printed, each
+    card is its own page, most of its height, its number large enough to read across a hall."""
+    inch = 96  # CSS pixels
+    width = round((float(paper[0][:-2]) - 0.8) * inch)
+    height = round((float(paper[1][:-2]) - 0.8) * inch)
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(media="print")
+    try:
+        page.goto(_url(sites["swiss"] / paths.cards_page(1)))
+        cards = page.evaluate(
+            "[...document.querySelectorAll('section.card')].map(c => ["
+            "c.getBoundingClientRect().height,"
+            "parseFloat(getComputedStyle(c.querySelector('.table-number')).fontSize),"
+            "parseFloat(getComputedStyle(c.querySelector('.seats')).fontSize)])"
+        )
+        assert len(cards) == 4
+        for card_height, number_px, seats_px in cards:
+            assert card_height >= 0.85 * height, (card_height, height)
+            assert number_px >= 120 and seats_px >= 30, (number_px, seats_px)
+        assert pdf_pages(_pdf(page, paper)) == 4
+    finally:
+        page.emulate_media(media="screen")

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tourney import names
 from tourney.errors import printable, quote
 from tourney.limits import NAME_LENGTH
 from tourney.names import BadNameError, EmptyNameError, clean_name, clean_optional, find, fold
@@ -112,3 +113,17 @@ def test_quote_cuts_long_text_and_summarises_huge_numbers() -> None:
     assert quote("x" * 100).endswith("…'") and len(quote("x" * 100)) == 42
     assert quote(10**5000) == "a number of about 5001 digits"
     assert quote(-7) == "-7"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "alike"),
+    [
+        ("Mary Kate Lee", "Mary-Kate Lee", True),
+        ("Zoë Park", "Park Zoe", True),
+        ("Sean O'Brien", "Seán OBrien", True),
+        ("Ann Lee", "Ann Lea", False),
+        ("Ann Lee", "Anne Lee", False),
+    ],
+)
+def test_names_that_look_like_one_person_are_alike(first: str, second: str, alike: bool) -> None:
+    assert names.alike(first, second) is alike

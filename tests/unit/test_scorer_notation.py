@@ -11,6 +11,8 @@ from tourney.engine import HandStarted, Match, MatchStarted, Tile, TilePlaced
 from tourney.engine.commands import (
     Action,
     Place,
+    Reveal,
+    StartHand,
     complete,
     decide,
     notation,
@@ -65,3 +67,42 @@ def test_completion_offers_the_legal_tiles_and_targets() -> None:
     drawable = complete(match, "d ")  # hidden hand: any tile not on the table
     assert len(drawable) == 27 and "5-5" not in drawable
     assert complete(match, "h ") == ["Ann", "Bo"] and complete(match, "r b") == []
+
+
+PLAYERS = ("Zoë Park", "Zoe Parkinson", "Bo Lee", "Ann")
+
+
+def _completed(line: str, word: str) -> str:
+    """``line`` with its last word replaced by ``word``, as readline does (delimiter: space)."""
+    return line[: line.rfind(" ") + 1] + word
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["h ", "h Zo", "h zoë p", "h Zoë Park", 'h "Zo', "h B", "h bo l", "h ann", 'h "zoe parki'],
+)
+def test_every_name_completion_is_a_line_the_parser_accepts(typed: str) -> None:
+    """Issue 12 item 7: ``h Zo`` completed to ``h Zoë Park`` was refused ("a hand names at
+    most its opener")."""
+    match = Match()
+    match.apply(MatchStarted(PLAYERS))
+    offered = complete(match, typed)
+    assert offered
+    for word in offered:
+        command = parse(_completed(typed, word), match)
+        assert isinstance(command, StartHand) and command.opener is not None
+        (event,) = decide(match, command)
+        assert isinstance(event, HandStarted) and event.opener in PLAYERS
+
+
+def test_a_name_completes_a_word_at_a_time_and_quoted_or_not_names_one_player() -> None:
+    match = Match()
+    match.apply(MatchStarted(PLAYERS))
+    assert complete(match, "h Zo") == ["Zoë Park", "Zoe Parkinson"]
+    assert complete(match, "h Zoë P") == ["Park", "Parkinson"]
+    assert complete(match, 'h "Bo') == ['"Bo Lee"']
+    for line in ("h Bo Lee", 'h "Bo Lee"', "h 'bo lee'", "h  bo   lee "):
+        assert parse(line, match) == StartHand("Bo Lee" if "B" in line else "bo lee")
+    assert parse("r Zoë Park 1-2 3-4", match) == Reveal(
+        "Zoë Park", (Tile.parse("1-2"), Tile.parse("3-4"))
+    )

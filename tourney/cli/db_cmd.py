@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tourney.cli.options import json_flag
 from tourney.errors import TourneyError, quote
+from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -23,7 +25,7 @@ DbOption = Annotated[
         " Default: tourney.db in the working folder.",
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+JsonOption = Annotated[bool, json_flag("the report")]
 
 db_app = typer.Typer(
     help="The database: schema upgrades and status.\n\nExample: tourney db status",
@@ -89,7 +91,7 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
         return
     print(f"database   {report['database']} ({report['backend']})")
     print(f"revision   {report['revision']}")
-    print(f"events     {report['events']} in {report['streams']} streams")
+    print(f"events     {report['events']} in {counted(report['streams'], 'stream')}")
     for projection in report["projections"]:
         state = "behind" if projection["behind"] else "current"
         print(f"projection {projection['name']} at position {projection['position']} ({state})")
@@ -154,7 +156,10 @@ def verify(
         for problem in problems:
             print(f"problem: {problem}", file=sys.stderr)
         if not problems:
-            print(f"ok: {events} events in {len(head_rows)} streams, every hash chain intact")
+            print(
+                f"ok: {counted(events, 'event')} in {counted(len(head_rows), 'stream')}, "
+                "every hash chain intact"
+            )
     if problems:
         raise typer.Exit(1)
 
@@ -181,7 +186,8 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
                 return
             print(
                 f"sheet: {match} was signed at version {event.version}; "
-                f"{head.version - event.version} events were recorded after it",
+                f"{counted(head.version - event.version, 'event')} "
+                f"{'was' if head.version - event.version == 1 else 'were'} recorded after it",
                 file=sys.stderr,
             )
             raise typer.Exit(1)
@@ -250,7 +256,7 @@ def rebuild(
                 workers=workers or available(),
             )
     names = ", ".join(p.name for p in projector.projections if not p.policy)
-    print(f"rebuilt {names} from {read} events in {time.perf_counter() - started:.2f} s")
+    print(f"rebuilt {names} from {counted(read, 'event')} in {time.perf_counter() - started:.2f} s")
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ import typer
 
 from tourney import limits
 from tourney.cli.options import Db, TableSize, within
+from tourney.wording import counted
 
 
 def demo(
@@ -73,9 +74,14 @@ def demo(
         director = DirectorDesk(store)
         state = director.load(night.slug).state
         print_standings(standings_view(state))
-        typer.echo(f"{night.matches} matches, {night.events} events stored in {store.url}")
+        typer.echo(
+            f"{counted(night.matches, 'match', 'matches')}, {counted(night.events, 'event')} "
+            f"stored in {store.url}"
+        )
         files = publish_tournament(director, night.slug, site)
-        typer.echo(f"Published {len(files)} files: open {(site / 'index.html').resolve()}")
+        typer.echo(
+            f"Published {counted(len(files), 'file')}: open {(site / 'index.html').resolve()}"
+        )
     finally:
         store.close()
 

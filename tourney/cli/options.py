@@ -32,7 +32,14 @@ Db = Annotated[
         show_default=False,
     ),
 ]
-Json = Annotated[bool, typer.Option("--json", help="Print the match state as one JSON object.")]
+
+
+def json_flag(what: str) -> Any:
+    """The ``--json`` option of a command that prints ``what``."""
+    return typer.Option("--json", help=f"Print {what} as one JSON object instead of text.")
+
+
+Json = Annotated[bool, json_flag("the match state")]
 At = Annotated[
     int | None,
     typer.Option(
@@ -93,8 +100,11 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
             data["recorded"] = [view.recorded_dict(desk, r) for r in recorded]
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
+    said: set[str] = set()
     for item in recorded or []:
         for line in view.recorded_lines(desk, item):
             echo(line)
+            said.add(line.strip())
     for line in view.text(desk) if recorded is None else view.brief(desk):
-        echo(line)
+        if line.strip() not in said:  # the final result is said once, not again
+            echo(line)

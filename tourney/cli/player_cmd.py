@@ -10,6 +10,7 @@ import typer
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, echo, within
+from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
@@ -21,6 +22,10 @@ app = typer.Typer(
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+PlayerArg = Annotated[str, typer.Argument(help="The player's name or id.")]
+Reason = Annotated[str, typer.Option(help="Why, for the record.")]
 
 
 def player_id_of(state: TournamentState, who: str) -> str:
@@ -44,8 +49,33 @@ def player_id_of(state: TournamentState, who: str) -> str:
 
 
 def _next_number(state: TournamentState) -> int:
-    numbers = [int(p[1:]) for p in state.players if p[:1] == "p" and p[1:].isdigit()]
-    return max(numbers, default=0) + 1
+    from tourney.tournament.entries import next_player_number
+
+    return next_player_number(state)
+
+
+def _warn_look_alikes(state: TournamentState, events: list[TournamentEvent]) -> None:
+    """One line on stderr for each new player whose name looks like another's (a likely
+    double registration): registered all the same, with the command that takes it back."""
+    from tourney.errors import printable
+    from tourney.tournament.entries import look_alike
+    from tourney.tournament.events import PlayerRegistered
+
+    new = [e.player_id for e in events if isinstance(e, PlayerRegistered)]
+    for player_id in new:
+        later = new[new.index(player_id) :]  # each pair is told once, by its second name
+        for other in look_alike(state, player_id):
+            if other.player_id in later:
+                continue
+            name = state.players[player_id].name
+            typer.echo(
+                printable(
+                    f"warning: {name!r} ({player_id}) looks like {other.name!r} "
+                    f"({other.player_id}); if they are one person: "
+                    f"tourney player remove {player_id}"
+                ),
+                err=True,
+            )
 
 
 @app.command()
@@ -58,10 +88,18 @@ def add(
     seed: Annotated[
         int | None, within(limits.SEED, help="Explicit seed (1 is the top seed).")
     ] = None,
+    start_points: Annotated[
+        str,
+        typer.Option(
+            help="A late entry's match points to start with, e.g. a bye's worth for each "
+            f"round missed: 2, 1.5 or 3/2 (0 to {limits.POINTS_HIGH})."
+        ),
+    ] = "0",
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
-    """Register a player (late entries are taken until registration closes).
+    """Register a player (late entries are taken until registration closes, starting with
+    --start-points if the director gives them some).
 
     Example: tourney player add "Ann Lee" --club Riverside --rating 1650
     """
@@ -70,15 +108,23 @@ def add(
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
+        points = limits.parse_points(start_points, "--start-points")
         _loaded, events = director.execute(
             slug,
             lambda state: decide_register(
-                state, f"p{_next_number(state)}", name, club=club, rating=rating, seed=seed
+                state,
+                f"p{_next_number(state)}",
+                name,
+                club=club,
+                rating=rating,
+                seed=seed,
+                start_points=points,
             ),
         )
         for event in events:
             if isinstance(event, PlayerRegistered):
                 echo(f"Registered {event.name} as {event.player_id} in {slug}.")
+        _warn_look_alikes(_loaded.state, events)
 
 
 @app.command("import")
@@ -105,11 +151,12 @@ def import_(
         raise TourneyError(f"{csv_file}: {exc}") from None
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        _, events = director.execute(
+        loaded, events = director.execute(
             slug,
             lambda state: decide_register_all(state, registrations(rows, _next_number(state))),
         )
-        echo(f"Registered {len(events)} players from {csv_file} in {slug}.")
+        echo(f"Registered {counted(len(events), 'player')} from {csv_file} in {slug}.")
+        _warn_look_alikes(loaded.state, events)
 
 
 @app.command()
@@ -141,13 +188,16 @@ def carry(
         _loaded, events = director.execute(
             slug, lambda state: decide_register_from(state, previous, top)
         )
-        echo(f"Registered {len(events)} players from {previous_slug} in {slug}, seeded by rank.")
+        echo(
+            f"Registered {counted(len(events), 'player')} from {previous_slug} in {slug}, "
+            "seeded by rank."
+        )
 
 
 @app.command()
 def withdraw(
-    player: Annotated[str, typer.Argument(help="The player's name or id.")],
-    reason: Annotated[str, typer.Option(help="Why, for the record.")] = "",
+    player: PlayerArg,
+    reason: Reason = "",
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -166,6 +216,35 @@ def withdraw(
         for event in events:
             if isinstance(event, PlayerWithdrawn):
                 echo(f"Withdrew {loaded.state.players[event.player_id].name} from {slug}.")
+
+
+@app.command()
+def remove(
+    player: PlayerArg,
+    reason: Reason = "",
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Take back a registration made by mistake (a double entry, the wrong tournament),
+    before the player is paired; a player who has played is withdrawn instead.
+
+    Example: tourney player remove p12 --reason "registered twice"
+    """
+    from tourney.tournament.entries import decide_remove
+    from tourney.tournament.events import PlayerRemoved
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        before = director.load(slug).state
+
+        def decide(state: TournamentState) -> list[TournamentEvent]:
+            return decide_remove(state, player_id_of(state, player), reason)
+
+        _loaded, events = director.execute(slug, decide)
+        for event in events:
+            if isinstance(event, PlayerRemoved):
+                name = before.players[event.player_id].name
+                echo(f"Removed {name} ({event.player_id}) from {slug}.")
 
 
 @app.command()

@@ -9,6 +9,7 @@ import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db
+from tourney.wording import counted
 
 
 def publish(
@@ -40,7 +41,9 @@ def publish(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         files = publish_tournament(director, slug, site, templates)
-        typer.echo(f"Published {len(files)} files to {site}/ — open {site / 'index.html'}")
+        typer.echo(
+            f"Published {counted(len(files), 'file')} to {site}/ — open {site / 'index.html'}"
+        )
 
 
 def register(root: typer.Typer) -> None:

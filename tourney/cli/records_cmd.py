@@ -9,6 +9,7 @@ import typer
 
 from tourney.cli.options import Db, Json, echo, open_desk, print_state
 from tourney.errors import TourneyError
+from tourney.wording import counted
 
 
 def import_(
@@ -40,7 +41,7 @@ def import_(
     with open_desk(db, chosen, tables=False, create=True) as desk:
         desk.import_events(event for _, event in replayed.events)
         if not as_json:
-            echo(f"imported {file} as {desk.id}: {desk.version} events")
+            echo(f"imported {file} as {desk.id}: {counted(desk.version, 'event')}")
         print_state(desk, as_json)
 
 

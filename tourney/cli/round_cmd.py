@@ -9,7 +9,7 @@ import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json, echo, within
+from tourney.cli.options import Db, echo, json_flag, within
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
@@ -115,7 +115,7 @@ def pair(
     ] = False,
     why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
     db: Db = None,
-    as_json: Json = False,
+    as_json: Annotated[bool, json_flag("the round's tables")] = False,
 ) -> None:
     """Pair the next round, seat every table and open its match for the scorers.
 
@@ -153,7 +153,7 @@ def pairings(
     why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
     tournament: TournamentOpt = None,
     db: Db = None,
-    as_json: Json = False,
+    as_json: Annotated[bool, json_flag("the round's tables")] = False,
 ) -> None:
     """Show the pairings and seating of a round, with each table's result so far.
 

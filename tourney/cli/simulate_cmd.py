@@ -13,6 +13,7 @@ import typer
 from tourney import limits
 from tourney.cli.options import within
 from tourney.errors import TourneyError
+from tourney.wording import counted
 
 if TYPE_CHECKING:
     import random
@@ -142,7 +143,10 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    typer.echo(f"{matches} matches, {hands} hands in {elapsed:.2f} s (seed {seed})")
+    typer.echo(
+        f"{counted(matches, 'match', 'matches')}, {counted(hands, 'hand')} "
+        f"in {elapsed:.2f} s (seed {seed})"
+    )
     for row in summary["sides"]:  # type: ignore[attr-defined]
         typer.echo(
             f"  {row['players']:<12} {row['bot']:<7} wins {row['wins']:>7g}"
@@ -315,7 +319,10 @@ def _simulate_racehorse(
             )
         )
         return
-    typer.echo(f"{matches} matches, {played.count} deals in {elapsed:.2f} s (seed {seed})")
+    typer.echo(
+        f"{counted(matches, 'match', 'matches')}, {counted(played.count, 'deal')} "
+        f"in {elapsed:.2f} s (seed {seed})"
+    )
     for row in rows:
         typer.echo(
             f"  {row['name']:<12} {row['bot']:<7} wins {row['wins']:>7g}"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json, echo
+from tourney.cli.options import Db, echo, json_flag
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView
@@ -17,11 +17,14 @@ def standings(
     tournament: TournamentOpt = None,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (formula-safe cells).")] = False,
     db: Db = None,
-    as_json: Json = False,
+    as_json: Annotated[bool, json_flag("the standings")] = False,
 ) -> None:
     """Show the standings: match points, then the tournament's tie-breaks in order.
 
     Shared wins score as the tournament says (1/k by default); withdrawn players stay, marked.
+    Tie-breaks (set at creation): buchholz is the opponents' average match points (averaged
+    over the opponents met, so tables of 3 and 4 compare), scored the game points scored,
+    head_to_head the points among the tied. --csv writes decimals (2.333) for spreadsheets.
     A line under the table says which results are still missing in the current round.
 
     Example: tourney standings --csv > standings.csv

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, Json, TableSize, echo, within
+from tourney.cli.options import Db, TableSize, echo, json_flag, within
+from tourney.wording import counted
 
 app = typer.Typer(
     name="tournament",
@@ -43,7 +44,11 @@ def create(
     ] = "1",
     tie_break: Annotated[
         list[str] | None,
-        typer.Option(help="Tie-breaks in order (repeat): buchholz, points, head_to_head."),
+        typer.Option(
+            help="Tie-breaks in order (repeat): buchholz (opponents' average match points: "
+            "comparable across tables of 3 and 4), scored (game points scored), head_to_head. "
+            "Default: buchholz, scored, head_to_head."
+        ),
     ] = None,
     third_place: Annotated[
         bool, typer.Option(help="Elimination: play a third-place match.")
@@ -51,14 +56,24 @@ def create(
     seeding: Annotated[
         str, typer.Option(help="Elimination seeding: rating, registration or previous.")
     ] = "rating",
+    placement_points: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Score each place at a table instead of win/loss, first place first; one "
+            "scale per table size (repeat): '3,2,1,0' and '3,1.5,0', or pinball '7,5,3,1'. "
+            "Level sides share their places' points; a table size without a scale takes the "
+            "longest scale's first places and its last."
+        ),
+    ] = None,
     db: Db = None,
-    as_json: Json = False,
+    as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
     """Create a tournament: its format, table size, rounds and how results score.
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
     from tourney.tournament.create import decide_create
+    from tourney.tournament.events import DEFAULT_TIE_BREAKS
 
     points = limits.parse_points(bye_points, "--bye-points")
     with open_director(db, create=True) as director:
@@ -73,9 +88,10 @@ def create(
                 target=target,
                 shared_win=shared_win,
                 bye_points=points,
-                tie_breaks=tuple(tie_break or ("buchholz", "points", "head_to_head")),
+                tie_breaks=tuple(tie_break or DEFAULT_TIE_BREAKS),
                 third_place=third_place,
                 seeding=seeding,
+                placement_points=tuple(placement_points or ()),
             )
         )
         created = loaded.state.created
@@ -92,7 +108,7 @@ def create(
 
 
 @app.command("list")
-def list_(db: Db = None, as_json: Json = False) -> None:
+def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] = False) -> None:
     """List the tournaments in the database, oldest first.
 
     Example: tourney tournament list --json
@@ -100,7 +116,7 @@ def list_(db: Db = None, as_json: Json = False) -> None:
     from tourney.registry import listing
 
     with open_director(db) as director:
-        rows = []
+        rows: list[dict[str, Any]] = []
         # The registry and the tournament read model (current: open_director caught it up);
         # a tournament the read model could not fold is folded here, as before.
         for listed in listing(director.store):
@@ -123,12 +139,17 @@ def list_(db: Db = None, as_json: Json = False) -> None:
         for row in rows:
             echo(
                 f"{row['slug']:<24} {row['name']!s:<24} {row['format']:<12} "
-                f"{row['players']} players, {row['rounds_paired']} rounds paired"
+                f"{counted(row['players'], 'player')}, "
+                f"{counted(row['rounds_paired'], 'round')} paired"
             )
 
 
 @app.command()
-def show(tournament: TournamentOpt = None, db: Db = None, as_json: Json = False) -> None:
+def show(
+    tournament: TournamentOpt = None,
+    db: Db = None,
+    as_json: Annotated[bool, json_flag("the tournament")] = False,
+) -> None:
     """Show a tournament's settings, players and rounds.
 
     Example: tourney tournament show -t club-night
@@ -157,7 +178,10 @@ def show(tournament: TournamentOpt = None, db: Db = None, as_json: Json = False)
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
         echo(f"{created.name} ({loaded.slug}) — {created.format}, tables of {created.table_size}")
-        echo(f"  {len(state.players)} players, {len(state.rounds)} rounds paired")
+        echo(
+            f"  {counted(len(state.players), 'player')}, "
+            f"{counted(len(state.rounds), 'round')} paired"
+        )
         for p in state.players.values():
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""

@@ -163,7 +163,8 @@ def parse(text: str, match: Match) -> Command | Action | None:
 
     ``5-3 on 5-5``, ``53 55``, ``53``; ``d`` / ``d 2-4``; ``p``; ``u``; ``redo``;
     ``r Ann 1-2 3-4`` (or just the tiles, for the first reveal awaited); ``h [Ann]``;
-    ``s``; ``?``; ``q``. Raises TileError or EventError quoting the input.
+    ``s``; ``?``; ``q``. A name may have spaces, quoted or not (``h Zoë Park``,
+    ``r "Zoë Park" 1-2``). Raises TileError or EventError quoting the input.
     """
     words = [w for w in _SPLIT.split(text.strip()) if w]
     if not words:
@@ -184,15 +185,24 @@ def parse(text: str, match: Match) -> Command | Action | None:
         _no_more(rest, text)
         return Pass()
     if word == "reveal":
-        if not rest:
+        tiles_from = next((i for i, w in enumerate(rest) if _is_tile(w)), len(rest))
+        who = _name(rest[:tiles_from])
+        if not who:
             raise EventError(f"'{text.strip()}': say whose tiles, e.g. 'r Ann 1-2 3-4'")
-        return Reveal(rest[0], _tiles(rest[1:]))
+        return Reveal(who, _tiles(rest[tiles_from:]))
     if word == "hand":
-        if len(rest) > 1:
-            raise EventError(f"'{text.strip()}': a hand names at most its opener")
-        return StartHand(rest[0] if rest else None)
+        return StartHand(_name(rest) or None)
     _no_more(rest, text)
     return Action(word)
+
+
+def _name(words: list[str]) -> str:
+    """A player's name typed over ``words``, with or without quotes: ``Zoë Park``,
+    ``"Zoë Park"`` and ``'Zoë Park'`` are the same name."""
+    name = " ".join(words)
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "\"'":
+        name = name[1:-1]
+    return " ".join(name.split())
 
 
 def _no_more(rest: list[str], text: str) -> None:
@@ -377,13 +387,14 @@ def complete(match: Match, line: str) -> list[str]:
     if head == "draw" and len(before) == 1:
         return _spellings(_unseen_tiles(match, None), prefix)
     if head == "reveal":
-        if len(before) == 1:
-            return [p for p in match.reveals_needed if fold(p).startswith(fold(prefix))]
-        player = find_player(match, before[1])
+        tiles_from = next((i for i, w in enumerate(before) if _is_tile(w)), None)
+        if tiles_from is None and not _is_tile(prefix):
+            return _name_words(match.reveals_needed, before[1:], prefix)
+        player = find_player(match, _name(before[1:tiles_from]))
         shown = {Tile.parse(w) for w in before[2:] if _is_tile(w)}
         return _spellings([t for t in _unseen_tiles(match, player) if t not in shown], prefix)
-    if head == "hand" and len(before) == 1:
-        return [p for p in match.players if fold(p).startswith(fold(prefix))]
+    if head == "hand":
+        return _name_words(match.players, before[1:], prefix)
     if head is None and _is_tile(before[0]) and len(before) <= 2:
         if len(before) == 2 and before[1].casefold() != "on":
             return []
@@ -392,6 +403,22 @@ def complete(match: Match, line: str) -> list[str]:
             return ["on"]
         return _spellings(found, prefix)
     return []
+
+
+def _name_words(names: Iterable[str], typed: list[str], prefix: str) -> list[str]:
+    """Completions of the word ``prefix`` after the words ``typed`` of a player's name: the
+    rest of each name that continues them (compared as `tourney.names.fold` does), from the
+    word being typed on, so that the whole line then names the player as `parse` reads it
+    (``h Zo`` → ``Zoë Park``; ``h Zoë P`` → ``Park``; ``h "Zo`` → ``"Zoë Park"``)."""
+    first = ([*typed, prefix][0])[:1]
+    quote = first if first in ("'", '"') else ""
+    so_far = fold(" ".join([*typed, prefix]).removeprefix(quote))
+    out: list[str] = []
+    for name in names:
+        rest = " ".join(name.split(" ")[len(typed) :])
+        if rest and fold(name).startswith(so_far):
+            out.append(("" if typed else quote) + rest + quote)
+    return out
 
 
 def _is_tile(text: str) -> bool:

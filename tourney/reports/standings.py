@@ -9,6 +9,7 @@ from typing import Any
 
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.spreadsheet import csv_text
+from tourney.tournament.events import TIE_BREAK_WORDS
 from tourney.tournament.standings import COLUMNS, StandingRow, standings_of
 from tourney.tournament.state import TournamentState
 
@@ -22,8 +23,8 @@ COLUMN_LABELS = {
     "shared": "Shared",
     "losses": "Losses",
     "byes": "Byes",
-    "buchholz": "Buchholz",
-    "scored": "Scored",
+    "buchholz": "Opponents (avg)",
+    "scored": "Game points",
     "status": "Status",
 }
 
@@ -35,6 +36,7 @@ class StandingLine:
     entrant_id: str
     rank: int
     cells: tuple[str, ...]
+    decimal_cells: tuple[str, ...]
     leader: bool
     withdrawn: bool
 
@@ -56,7 +58,10 @@ def standings_view(state: TournamentState) -> StandingsView:
     rows = standings_of(state)
     heading = heading_of(state)
     lines = tuple(
-        StandingLine(r.entrant_id, r.rank, r.cells(), r.rank == 1, r.withdrawn) for r in rows
+        StandingLine(
+            r.entrant_id, r.rank, r.cells(), r.cells(decimals=True), r.rank == 1, r.withdrawn
+        )
+        for r in rows
     )
     unfinished = any(m.outcome is None for m in state.matches.values())
     return StandingsView(
@@ -67,7 +72,7 @@ def standings_view(state: TournamentState) -> StandingsView:
         lines=lines,
         leaders=tuple(r.name for r in rows if r.rank == 1),
         complete=heading.paired >= heading.rounds and not unfinished,
-        tie_breaks=tuple(state.created.tie_breaks),
+        tie_breaks=tuple(TIE_BREAK_WORDS[t] for t in state.created.tie_breaks),
     )
 
 
@@ -97,7 +102,8 @@ def standings_markdown(view: StandingsView) -> str:
 
 
 def standings_csv(view: StandingsView) -> str:
-    return csv_text(view.columns, (line.cells for line in view.lines))
+    """CSV for spreadsheets: fractions as decimals (``2.333``, not ``2 1/3``)."""
+    return csv_text(view.columns, (line.decimal_cells for line in view.lines))
 
 
 def standings_json(state: TournamentState) -> str:

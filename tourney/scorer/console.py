@@ -35,7 +35,8 @@ HELP = """\
   h / h Ann    start the next hand (the opener is needed when a lot decides)
   u / redo     take back the last event / put the last undone event back
   s            show the whole layout      ?  this help      q  quit (Ctrl-D, Ctrl-C too)
-  Tab          complete the tiles and targets legal now"""
+  Tab          complete the tiles, targets and names legal now
+  Names may have spaces, quoted or not: h Zoë Park, h "Zoë Park", h zoe (a unique start)"""
 
 
 class Console:

@@ -33,6 +33,7 @@ from tourney.match_streams import (
     undo_target,
 )
 from tourney.tables import newest_tournament, no_such_table, reserved, table_match, table_number
+from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.engine.commands import Command
@@ -344,8 +345,8 @@ class Desk:
                 )
             if record[: len(held)] != held:
                 raise TourneyError(
-                    f"the record does not continue what {self.id} holds ({len(held)} events "
-                    "in force): nothing imported"
+                    f"the record does not continue what {self.id} holds "
+                    f"({counted(len(held), 'event')} in force): nothing imported"
                 )
             rest = record[len(held) :]
             if not rest:
@@ -353,7 +354,8 @@ class Desk:
             return self.append_events(lambda: rest)
         if self.version:
             raise TourneyError(
-                f"match {self.id} already has {self.version} events: import under another --id"
+                f"match {self.id} already has {counted(self.version, 'event')}: "
+                "import under another --id"
             )
         return self.append_events(lambda: record)
 

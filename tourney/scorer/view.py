@@ -195,8 +195,13 @@ def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
     from tourney.match_streams import UNDONE, describe
 
     if item.type == UNDONE:
-        stored = next(e for e in reversed(desk.stored) if e.version == item.version)
-        return [f"v{item.version}: undid {describe(desk.stored, stored.payload['version'])}"]
+        by_version = {e.version: e for e in desk.stored}
+        target = by_version[item.version].payload["version"]
+        undone = by_version.get(target)
+        if undone is not None and undone.type == UNDONE:  # an undo of an undo: a redo
+            again = undone.payload["version"]
+            return [f"v{item.version}: redid {describe(desk.stored, again)}"]
+        return [f"v{item.version}: undid {describe(desk.stored, target)}"]
     if item.event is None or item.outcome is None:
         return [describe(desk.stored, item.version)]
     lines = [line for line in account_lines(desk.match, item.event, item.outcome) if line]
@@ -209,7 +214,7 @@ def brief(desk: Desk) -> list[str]:
     lines = []
     if match.hands and match.phase is Phase.IN_HAND:
         lines.append(ends_line(match))
-    if match.started:
+    if match.started and match.phase is not Phase.OVER:  # the result line says the scores
         lines.append(f"Scores: {scores_line(match)}")
     lines.append(turn_line(match))
     return lines

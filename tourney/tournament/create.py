@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import pairwise
 from typing import cast
 
 from tourney import limits, names
 from tourney.errors import quote
 from tourney.names import clean_name
 from tourney.tournament.events import (
+    DEFAULT_TIE_BREAKS,
     FORMATS,
     SEEDINGS,
     TIE_BREAKS,
@@ -19,6 +21,7 @@ from tourney.tournament.events import (
     TieBreak,
     TournamentCreated,
     TournamentEvent,
+    tie_break_name,
 )
 from tourney.tournament.matches import (
     parse_share,
@@ -46,9 +49,10 @@ def decide_create(
     target: int = 61,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
-    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     third_place: bool = False,
     seeding: str = "rating",
+    placement_points: Sequence[str] = (),
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -80,6 +84,7 @@ def decide_create(
     if not isinstance(bye_points, Fraction):
         raise TournamentError(f"bye points {quote(bye_points)} for {name!r}: not a fraction")
     limits.check_points(bye_points, "bye points", repr(name))
+    tie_breaks = [tie_break_name(t) for t in tie_breaks]
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
         raise TournamentError(
@@ -95,6 +100,12 @@ def decide_create(
         raise TournamentError(
             f"unknown seeding {quote(seeding)}: choose one of {', '.join(SEEDINGS)}"
         )
+    scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
+    lengths = [len(scale) for scale in scales]
+    if len(set(lengths)) != len(lengths):
+        raise TournamentError(
+            f"--placement-points for {name!r}: two scales for tables of the same size"
+        )
     return [
         TournamentCreated(
             name=name,
@@ -109,5 +120,23 @@ def decide_create(
             tie_breaks=cast(tuple[TieBreak, ...], tuple(tie_breaks)),
             third_place=third_place,
             seeding=cast(Seeding, seeding),
+            placement_points=scales,
         )
     ]
+
+
+def _placement_scale(text: str, sides: int, where: str) -> tuple[Fraction, ...]:
+    """``"3,2,1,0"`` as a placement scale: 2 to ``sides`` values, first place first, none
+    above the one before it, each a match-point value `tourney.limits` keeps."""
+    values = tuple(limits.parse_points(part, "placement points", where) for part in text.split(","))
+    if not 2 <= len(values) <= sides:
+        raise TournamentError(
+            f"placement points {quote(text)} for {where}: give 2 to {sides} values "
+            f"(one per place at a table), e.g. 3,2,1,0"
+        )
+    if any(later > earlier for earlier, later in pairwise(values)):
+        raise TournamentError(
+            f"placement points {quote(text)} for {where}: a place cannot score more than "
+            "the one above it"
+        )
+    return values

@@ -4,6 +4,7 @@ in its standings order), withdrawals and partnerships."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import TypeVar
 
 from tourney import limits, names
@@ -12,6 +13,7 @@ from tourney.tournament import elimination
 from tourney.tournament.events import (
     PartnershipFormed,
     PlayerRegistered,
+    PlayerRemoved,
     PlayerWithdrawn,
     TournamentEvent,
 )
@@ -46,6 +48,24 @@ def _registration_closed(state: TournamentState) -> str | None:
     return None
 
 
+def next_player_number(state: TournamentState) -> int:
+    """The number of the next player id (``p<number>``): past every id given so far,
+    removed registrations included, so that an id always means one person."""
+    given = [*state.players, *state.removed]
+    numbers = [int(p[1:]) for p in given if p[:1] == "p" and p[1:].isdigit()]
+    return max(numbers, default=0) + 1
+
+
+def look_alike(state: TournamentState, player_id: str) -> list[Player]:
+    """The other players whose names look like ``player_id``'s (`tourney.names.alike`):
+    likely the same person registered twice, worth a warning (not a refusal: two people
+    may be called Mary Kate Lee and Mary-Kate Lee)."""
+    name = state.players[player_id].name
+    return [
+        p for p in state.players.values() if p.player_id != player_id and names.alike(p.name, name)
+    ]
+
+
 def decide_register(
     state: TournamentState,
     player_id: str,
@@ -54,8 +74,11 @@ def decide_register(
     club: str | None = None,
     rating: int | None = None,
     seed: int | None = None,
+    start_points: Fraction = Fraction(0),
 ) -> list[TournamentEvent]:
-    """Register a player; late entries are accepted until registration closes.
+    """Register a player; late entries are accepted until registration closes, and may
+    start with ``start_points`` match points (the director's choice, e.g. a bye's worth
+    for each round missed: they count in the standings and in Swiss pairing).
 
     The name and club are cleaned (`tourney.names.clean_name`) and the rating and seed
     checked against `tourney.limits`. Raises when the name (ignoring case, accents and
@@ -70,6 +93,7 @@ def decide_register(
         limits.RATING.check(rating, repr(name))
     if seed is not None:
         limits.SEED.check(seed, repr(name))
+    limits.check_points(start_points, "start points", repr(name))
     closed = _registration_closed(state)
     if closed:
         raise TournamentError(f"cannot register {name!r}: {closed}")
@@ -78,7 +102,7 @@ def decide_register(
             f"cannot register {name!r}: {state.title} has {len(state.players)} players, "
             f"the most one tournament takes"
         )
-    if player_id in state.players:
+    if player_id in state.players or player_id in state.removed:
         raise TournamentError(f"cannot register {name!r}: player id {player_id!r} is taken")
     key = names.fold(name)
     for other in state.players.values():
@@ -88,7 +112,7 @@ def decide_register(
                 f"in {state.title} (as {other.player_id}; names are compared ignoring case "
                 "and accents)"
             )
-    return [PlayerRegistered(player_id, name, club, rating, seed)]
+    return [PlayerRegistered(player_id, name, club, rating, seed, start_points)]
 
 
 def decide_register_all(
@@ -105,6 +129,7 @@ def decide_register_all(
             club=entry.club,
             rating=entry.rating,
             seed=entry.seed,
+            start_points=entry.start_points,
         ):
             current = evolve(current, event)
             events.append(event)
@@ -127,7 +152,7 @@ def decide_register_from(
         rows = rows[:top]
     if not rows:
         raise TournamentError(f"{previous.title} has no standings to carry over")
-    first = len(state.players) + 1
+    first = next_player_number(state)
     entries: list[PlayerRegistered] = []
     for row in rows:
         members = (
@@ -165,6 +190,35 @@ def decide_withdraw(
     if player.withdrawn:
         raise TournamentError(f"{player.name!r} has already withdrawn from {state.title}")
     return [PlayerWithdrawn(player_id, reason)]
+
+
+def decide_remove(
+    state: TournamentState, player_id: str, reason: str = ""
+) -> list[TournamentEvent]:
+    """Take back a registration made by mistake (a duplicate, the wrong tournament): only
+    before the player has been paired, had a bye or joined a partnership. Once they have
+    played, a player is withdrawn instead (`decide_withdraw`): results are never erased."""
+    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
+    player = _player(state, player_id)
+    paired = [m for m in state.matches.values() if player_id in m.seats]
+    if paired:
+        first = min(paired, key=lambda m: (m.round, m.table))
+        raise TournamentError(
+            f"cannot remove {player.name!r}: they were paired in round {first.round} "
+            f"(table {first.table}); withdraw them instead: tourney player withdraw {player_id}"
+        )
+    byes = [n for n, paired_round in enumerate(state.rounds, 1) if player_id in paired_round.byes]
+    if byes:
+        raise TournamentError(
+            f"cannot remove {player.name!r}: they had a bye in round {byes[0]}; "
+            f"withdraw them instead: tourney player withdraw {player_id}"
+        )
+    if player.team is not None:
+        raise TournamentError(
+            f"cannot remove {player.name!r}: they play in partnership "
+            f"{state.teams[player.team].name!r}"
+        )
+    return [PlayerRemoved(player_id, reason)]
 
 
 def decide_form_partnership(

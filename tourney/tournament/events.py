@@ -12,19 +12,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 
 Format = Literal["round_robin", "swiss", "elimination"]
 Seeding = Literal["rating", "registration", "previous"]
-TieBreak = Literal["buchholz", "points", "head_to_head"]
+TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
 FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
-TIE_BREAKS: tuple[str, ...] = ("buchholz", "points", "head_to_head")
+TIE_BREAKS: tuple[TieBreak, ...] = ("buchholz", "scored", "head_to_head")
+DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = TIE_BREAKS
+"""The tie-breaks of a tournament created without any, in order: written once, here."""
+
+TIE_BREAK_WORDS: dict[str, str] = {
+    "buchholz": "opponents' average match points (Buchholz)",
+    "scored": "game points scored",
+    "head_to_head": "head-to-head",
+}
+"""Each tie-break in plain words, for help, pages and notes."""
+
+TIE_BREAK_ALIASES: dict[str, TieBreak] = {"points": "scored"}
+"""Old names still read: ``points`` (game points scored) clashed with the match points."""
+
+
+def tie_break_name(text: str) -> str:
+    """A tie-break's current name: ``"points"`` (the old name) is ``"scored"``."""
+    return TIE_BREAK_ALIASES.get(text, text)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -58,9 +75,13 @@ class TournamentCreated:
     target: int = 61
     shared_win: str = "split"
     bye_points: Fraction = Fraction(1)
-    tie_breaks: tuple[TieBreak, ...] = ("buchholz", "points", "head_to_head")
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     third_place: bool = False
     seeding: Seeding = "rating"
+    placement_points: tuple[tuple[Fraction, ...], ...] = ()
+    """Placement scales, one per table size (``((3, 2, 1, 0), (3, 3/2, 0))``): the match
+    points of each place at a table. Empty (the default): a win scores 1, shared as
+    `shared_win` says."""
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -76,6 +97,9 @@ class TournamentCreated:
             "tie_breaks": list(self.tie_breaks),
             "third_place": self.third_place,
             "seeding": self.seeding,
+            "placement_points": [
+                [fraction_text(v) for v in scale] for scale in self.placement_points
+            ],
         }
 
     @classmethod
@@ -90,9 +114,16 @@ class TournamentCreated:
             target=int(payload.get("target", 61)),
             shared_win=str(payload.get("shared_win", "split")),
             bye_points=parse_fraction(payload.get("bye_points", "1")),
-            tie_breaks=tuple(payload.get("tie_breaks", ("buchholz", "points", "head_to_head"))),
+            tie_breaks=tuple(
+                cast(TieBreak, tie_break_name(t))
+                for t in payload.get("tie_breaks", DEFAULT_TIE_BREAKS)
+            ),
             third_place=bool(payload.get("third_place", False)),
             seeding=payload.get("seeding", "rating"),
+            placement_points=tuple(
+                tuple(parse_fraction(v) for v in scale)
+                for scale in payload.get("placement_points", ())
+            ),
         )
 
     @property
@@ -111,15 +142,20 @@ class PlayerRegistered:
     club: str | None = None
     rating: int | None = None
     seed: int | None = None
+    start_points: Fraction = Fraction(0)
+    """Match points a late entrant starts with (e.g. a bye's worth for each round missed)."""
 
     def to_payload(self) -> dict[str, Any]:
-        return {
+        payload: dict[str, Any] = {
             "player_id": self.player_id,
             "name": self.name,
             "club": self.club,
             "rating": self.rating,
             "seed": self.seed,
         }
+        if self.start_points:
+            payload["start_points"] = fraction_text(self.start_points)
+        return payload
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> PlayerRegistered:
@@ -129,7 +165,25 @@ class PlayerRegistered:
             club=payload.get("club"),
             rating=payload.get("rating"),
             seed=payload.get("seed"),
+            start_points=parse_fraction(payload.get("start_points", "0")),
         )
+
+
+@dataclass(frozen=True)
+class PlayerRemoved:
+    """A registration made by mistake was taken back before the player was ever paired:
+    the player is gone from the tournament (their id is not given to anyone else)."""
+
+    type: ClassVar[str] = "player_removed"
+    player_id: str
+    reason: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PlayerRemoved:
+        return cls(player_id=payload["player_id"], reason=payload.get("reason", ""))
 
 
 @dataclass(frozen=True)
@@ -453,6 +507,7 @@ TournamentEvent: TypeAlias = (
     | PlayerRegistered
     | PartnershipFormed
     | PlayerWithdrawn
+    | PlayerRemoved
     | RoundPaired
     | DecidingMatchPaired
     | ScheduleFixed
@@ -472,6 +527,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         PlayerRegistered,
         PartnershipFormed,
         PlayerWithdrawn,
+        PlayerRemoved,
         RoundPaired,
         DecidingMatchPaired,
         ScheduleFixed,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -94,8 +95,46 @@ def parse_share(text: str) -> Fraction:
     return value
 
 
-def match_points(outcome: Outcome, side: int, shared_win: str) -> Fraction:
-    """The match points `side` earns from `outcome` (0 for a loss or a void)."""
+Scale = tuple[Fraction, ...]
+"""Placement points for a table of ``len(scale)`` sides, first place first: ``(3, 2, 1, 0)``."""
+
+
+def placement_scale(sides: int, scales: Sequence[Scale]) -> Scale:
+    """The scale for a table of ``sides`` sides: the tournament's scale of that length; else
+    the longest scale's first ``sides - 1`` places and its last (3/2/1/0 gives a table of 3
+    3/2/0: the winner and the last place score as at a full table)."""
+    for scale in scales:
+        if len(scale) == sides:
+            return scale
+    longest = max(scales, key=len)
+    return (*longest[: sides - 1], longest[-1])
+
+
+def placement_points(outcome: Outcome, side: int, scales: Sequence[Scale]) -> Fraction:
+    """The placement points `side` earns: the winners share the first places, the others
+    follow by score; sides level there share their places' points equally (two winners
+    at 3/2/1/0 get 2 1/2 each; a forfeit's 0-0-0-0 leaves the forfeiting sides level last)."""
+    if not outcome.counts:
+        return Fraction(0)
+    sides = len(outcome.scores)
+    scale = placement_scale(sides, scales)
+
+    def standing(s: int) -> tuple[bool, int]:
+        return (True, 0) if s in outcome.winners else (False, outcome.scores[s])
+
+    order = sorted(range(sides), key=standing, reverse=True)
+    places = [i for i, s in enumerate(order) if standing(s) == standing(side)]
+    return sum((scale[i] for i in places), Fraction(0)) / len(places)
+
+
+def match_points(
+    outcome: Outcome, side: int, shared_win: str, placement: Sequence[Scale] = ()
+) -> Fraction:
+    """The match points `side` earns from `outcome`: with ``placement`` scales, its
+    `placement_points`; else 1 for a sole win, a shared win's `win_share`, 0 for a loss
+    or a void."""
+    if placement:
+        return placement_points(outcome, side, placement)
     if not outcome.counts or side not in outcome.winners:
         return Fraction(0)
     return win_share(len(outcome.winners), shared_win)

@@ -50,13 +50,15 @@ def seeded(state: TournamentState, entrants: Iterable[str]) -> list[str]:
 
 
 def points_by_entrant(state: TournamentState) -> dict[str, Fraction]:
-    """Current match points of every entrant (matches and byes)."""
+    """Current match points of every entrant (a late entry's start, matches and byes)."""
     settings = state.created
-    points = {e: Fraction(0) for e in state.entrant_ids()}
+    points = {e: state.entrant_start_points(e) for e in state.entrant_ids()}
     for match in state.matches.values():
         if match.outcome is not None:
             for side, entrant in enumerate(match.sides):
-                points[entrant] += match_points(match.outcome, side, settings.shared_win)
+                points[entrant] += match_points(
+                    match.outcome, side, settings.shared_win, settings.placement_points
+                )
     for entrant in state.byes():
         points[entrant] += settings.bye_points
     return points

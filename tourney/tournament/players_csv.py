@@ -1,7 +1,9 @@
-"""Player lists as CSV text: a header ``name[,club][,rating|seed]`` and one player a row.
+"""Player lists as CSV text: a header ``name[,club][,rating][,seed]`` and one player a row.
 
 Row numbers in errors are the file's line numbers (the header is row 1), so they match
-what an editor or spreadsheet shows. Blank rows are skipped. Every cell is checked as it is
+what an editor or spreadsheet shows. Blank rows are skipped. An empty cell is an absent
+value: a list may have both a rating and a seed column (a spreadsheet's template), each row
+giving at most one of them. Every cell is checked as it is
 read: names and clubs cleaned (`tourney.names.clean_name`), ratings and seeds within
 `tourney.limits`, no more rows than one tournament takes.
 """
@@ -18,7 +20,7 @@ from tourney.limits import PLAYERS, RATING, SEED, LimitError, parse_whole
 from tourney.names import BadNameError, EmptyNameError, clean_name, clean_optional, fold
 from tourney.tournament.events import PlayerRegistered
 
-HEADER_HELP = "name[,club][,rating|seed]"
+HEADER_HELP = "name[,club][,rating][,seed]"
 KNOWN_COLUMNS = ("name", "club", "rating", "seed")
 
 
@@ -46,8 +48,6 @@ def _header(fields: list[str]) -> list[str]:
         raise PlayersCsvError(f"row 1: a column appears twice; the header is {HEADER_HELP}")
     if "name" not in columns:
         raise PlayersCsvError(f"row 1: no 'name' column; the header is {HEADER_HELP}")
-    if "rating" in columns and "seed" in columns:
-        raise PlayersCsvError("row 1: give a rating or a seed column, not both")
     return columns
 
 
@@ -111,15 +111,13 @@ def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
                     f"row {row}: more than {PLAYERS.high} players, the most one tournament takes"
                 )
             first_seen[key] = row
-            rows.append(
-                PlayerRow(
-                    row=row,
-                    name=name,
-                    club=_club(record.get("club", ""), row),
-                    rating=_number(record.get("rating", ""), "rating", row),
-                    seed=_number(record.get("seed", ""), "seed", row),
+            rating = _number(record.get("rating", ""), "rating", row)
+            seed = _number(record.get("seed", ""), "seed", row)
+            if rating is not None and seed is not None:
+                raise PlayersCsvError(
+                    f"row {row}: {name!r} has a rating and a seed: give one of them, not both"
                 )
-            )
+            rows.append(PlayerRow(row, name, _club(record.get("club", ""), row), rating, seed))
     except csv.Error as exc:
         raise PlayersCsvError(f"broken CSV at row {reader.line_num}: {exc}") from None
     return tuple(rows)

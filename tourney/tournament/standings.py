@@ -1,13 +1,18 @@
 """Standings: match points, tie-breaks in a configured order, ranks, printable rows.
 
 Match points: a sole win 1, a k-way shared win 1/k by default (see `matches.win_share`),
-a bye `bye_points`, a loss or void 0, all exact `Fraction`s.
+a bye `bye_points`, a loss or void 0, all exact `Fraction`s; or, when the tournament has
+placement scales, each place's points (`matches.placement_points`).
 
-Tie-breaks, applied in the configured order to entrants level on everything before:
+Tie-breaks, applied in the configured order to entrants level on everything before
+(`events.TIE_BREAK_WORDS` says them in plain words):
 
-* ``buchholz``: the sum of the current match points of every opponent met (each side at
-  each counted table; byes add nothing);
-* ``points``: game points scored over all counted matches;
+* ``buchholz`` (opponents' average match points): the current match points of every
+  opponent met (each side at each counted table; byes add nothing), averaged over those
+  opponents. An average, not a sum, so that a player who met 3 opponents a round at tables
+  of 4 and one who met 2 at tables of 3 compare fairly;
+* ``scored`` (game points scored, formerly ``points``): game points over all counted
+  matches;
 * ``head_to_head``: match points earned in matches that the entrant shared with another
   of the entrants still level at that point.
 
@@ -27,7 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tourney.tournament.matches import MatchRecord, match_points
+from tourney.tournament.events import DEFAULT_TIE_BREAKS
+from tourney.tournament.matches import MatchRecord, Scale, match_points
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentState
 from tourney.tournament.swiss import points_text
@@ -48,12 +54,21 @@ COLUMNS: tuple[str, ...] = (
 )
 
 
+def decimal_text(value: Fraction) -> str:
+    """``Fraction(7, 3)`` -> ``"2.333"``, ``Fraction(5, 2)`` -> ``"2.5"``, ``2`` -> ``"2"``: at
+    most three decimals, for spreadsheets (the exact value is in the JSON)."""
+    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 @dataclass(frozen=True)
 class StandingEntrant:
     entrant_id: str
     name: str
     club: str | None = None
     withdrawn: bool = False
+    start_points: Fraction = Fraction(0)
+    """Match points a late entrant started with (`PlayerRegistered.start_points`)."""
 
 
 @dataclass(frozen=True)
@@ -80,19 +95,21 @@ class StandingRow:
     def rank_text(self) -> str:
         return f"{self.rank}=" if self.tied else str(self.rank)
 
-    def cells(self) -> tuple[str, ...]:
-        """The row as text, one cell per name in `COLUMNS`."""
+    def cells(self, decimals: bool = False) -> tuple[str, ...]:
+        """The row as text, one cell per name in `COLUMNS`: fractions as people read them
+        (``2 1/3``), or with ``decimals`` as a spreadsheet reads them (``2.333``)."""
+        number = decimal_text if decimals else points_text
         return (
             self.rank_text,
             self.name,
             self.club or "",
-            points_text(self.match_points),
+            number(self.match_points),
             str(self.played),
             str(self.wins),
             str(self.shared_wins),
             str(self.losses),
             str(self.byes),
-            points_text(self.buchholz),
+            number(self.buchholz),
             str(self.points_scored),
             "withdrawn" if self.withdrawn else "",
         )
@@ -136,8 +153,9 @@ def compute_standings(
     byes: Iterable[str],
     *,
     shared_win: str = "split",
+    placement: Sequence[Scale] = (),
     bye_points: Fraction = Fraction(1),
-    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     stages: Mapping[str, tuple[int, int]] | None = None,
 ) -> tuple[StandingRow, ...]:
     """Rank `entrants` (given in registration order) from their matches and byes.
@@ -146,13 +164,15 @@ def compute_standings(
     ones, are ignored (though their tablemates still count as having met for pairing).
     `stages` (a knockout's) ranks before everything else, higher first.
     """
-    tally = {e.entrant_id: _Tally() for e in entrants}
+    tally = {e.entrant_id: _Tally(points=e.start_points) for e in entrants}
     counted = [m for m in matches if m.outcome is not None and m.outcome.counts]
     earned: list[tuple[MatchRecord, tuple[Fraction, ...]]] = []
     for match in counted:
         outcome = match.outcome
         assert outcome is not None
-        shares = tuple(match_points(outcome, s, shared_win) for s in range(len(match.sides)))
+        shares = tuple(
+            match_points(outcome, s, shared_win, placement) for s in range(len(match.sides))
+        )
         earned.append((match, shares))
         for side, entrant in enumerate(match.sides):
             t = tally[entrant]
@@ -168,12 +188,16 @@ def compute_standings(
     for entrant in byes:
         tally[entrant].byes += 1
         tally[entrant].points += bye_points
-    buchholz = {e: Fraction(0) for e in tally}
+    opponents_points = {e: Fraction(0) for e in tally}
+    opponents = dict.fromkeys(tally, 0)
     for match, _ in earned:
         for entrant in match.sides:
-            buchholz[entrant] += sum(
-                (tally[o].points for o in match.sides if o != entrant), Fraction(0)
-            )
+            others = [o for o in match.sides if o != entrant]
+            opponents_points[entrant] += sum((tally[o].points for o in others), Fraction(0))
+            opponents[entrant] += len(others)
+    buchholz = {
+        e: opponents_points[e] / opponents[e] if opponents[e] else Fraction(0) for e in tally
+    }
 
     def head_to_head(group: list[str]) -> dict[str, Fraction]:
         members = set(group)
@@ -207,7 +231,7 @@ def compute_standings(
                 values = {e: tally[e].points for e in group}
             elif key == "buchholz":
                 values = {e: buchholz[e] for e in group}
-            elif key == "points":
+            elif key == "scored":
                 values = {e: Fraction(tally[e].scored) for e in group}
             else:
                 values = head_to_head(group)
@@ -249,7 +273,13 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     """The standings of a tournament state, by its own scoring settings."""
     settings = state.created
     entrants = [
-        StandingEntrant(e, state.entrant_name(e), state.entrant_club(e), state.entrant_withdrawn(e))
+        StandingEntrant(
+            e,
+            state.entrant_name(e),
+            state.entrant_club(e),
+            state.entrant_withdrawn(e),
+            state.entrant_start_points(e),
+        )
         for e in state.entrant_ids()
     ]
     return compute_standings(
@@ -257,6 +287,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         [m for m in state.matches.values() if m.decides is None],
         state.byes(),
         shared_win=settings.shared_win,
+        placement=settings.placement_points,
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
         stages=knockout_stages(state) if settings.format == "elimination" else None,

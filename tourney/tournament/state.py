@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from tourney.errors import TourneyError
 from tourney.tournament.events import (
@@ -24,6 +25,7 @@ from tourney.tournament.events import (
     NoShow,
     PartnershipFormed,
     PlayerRegistered,
+    PlayerRemoved,
     PlayerWithdrawn,
     ResultEntered,
     RoundPaired,
@@ -52,6 +54,7 @@ class Player:
     seed: int | None = None
     withdrawn: bool = False
     team: str | None = None
+    start_points: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ class TournamentState:
     matches: Mapping[str, MatchRecord] = field(default_factory=dict)
     deciding: tuple[DecidingMatchPaired, ...] = ()
     schedule: ScheduleFixed | None = None
+    removed: frozenset[str] = frozenset()
+    """Ids of registrations taken back (`PlayerRemoved`): never given to another player."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -106,6 +111,12 @@ class TournamentState:
             return clubs.pop() if len(clubs) == 1 else None
         return self.players[entrant].club
 
+    def entrant_start_points(self, entrant: str) -> Fraction:
+        """Match points the entrant started with (a late entry's; 0 for partnerships)."""
+        if entrant in self.teams:
+            return Fraction(0)
+        return self.players[entrant].start_points
+
     def active_entrants(self) -> tuple[str, ...]:
         return tuple(e for e in self.entrant_ids() if not self.entrant_withdrawn(e))
 
@@ -125,12 +136,16 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         player = Player(
             event.player_id,
             event.name,
-            len(state.players),
+            max((p.order for p in state.players.values()), default=-1) + 1,
             event.club,
             event.rating,
             event.seed,
+            start_points=event.start_points,
         )
         return replace(state, players={**state.players, event.player_id: player})
+    if isinstance(event, PlayerRemoved):
+        players = {k: v for k, v in state.players.items() if k != event.player_id}
+        return replace(state, players=players, removed=state.removed | {event.player_id})
     if isinstance(event, PartnershipFormed):
         players = dict(state.players)
         for member in event.members:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from tests.factories.simulation import play_round
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_form_partnership, decide_register
-from tourney.tournament.events import TournamentEvent
+from tourney.tournament.events import DEFAULT_TIE_BREAKS, TournamentEvent
 from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
@@ -29,7 +29,7 @@ def tournament(
     partnerships: bool = False,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
-    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     third_place: bool = False,
     clubs: int = 0,
     seed: int = 0,

@@ -24,13 +24,24 @@ def test_seeds_may_replace_ratings() -> None:
     assert parse_players_csv("name,seed\nAnn,2\n")[0].seed == 2
 
 
+def test_a_header_with_rating_and_seed_reads_empty_cells_as_absent() -> None:
+    """Issue 12 item 6: ``name,club,rating,seed`` with every seed empty was refused as
+    "row 1: give a rating or a seed column, not both"."""
+    text = "name,club,rating,seed\nAnn Lee,North,1500,\nBob Roe,,,\nCy Tan,South,,3\n"
+    assert parse_players_csv(text) == (
+        PlayerRow(2, "Ann Lee", "North", 1500, None),
+        PlayerRow(3, "Bob Roe", None, None, None),
+        PlayerRow(4, "Cy Tan", "South", None, 3),
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "the CSV is empty: expected a header row name[,club][,rating|seed]"),
+        ("", "the CSV is empty: expected a header row name[,club][,rating][,seed]"),
         ("name,colour\nAnn,red\n", "row 1: unknown column 'colour'"),
         ("club\nNorth\n", "row 1: no 'name' column"),
-        ("name,rating,seed\n", "row 1: give a rating or a seed column, not both"),
+        ("name,rating,seed\nAnn,1500,\nBob,1400,2\n", "row 3: 'Bob' has a rating and a seed"),
         ("name\nAnn\nBob\n ann \n", "row 4: duplicate name 'ann' (first on row 2)"),
         ("name,club\nAnn,North\n,South\n", "row 3: empty name"),
         ("name,rating\nAnn,1500\nBob,strong\n", "row 3: rating 'strong' is not a whole number"),

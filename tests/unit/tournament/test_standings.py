@@ -63,8 +63,8 @@ def test_tie_breaks_apply_in_the_configured_order() -> None:
         _match("2", ("b", "d"), (70, 60), (0,)),
         _match("3", ("c", "d"), (61, 0), (0,)),
     ]
-    by_buchholz = compute_standings(PEOPLE, matches, [], tie_breaks=("buchholz", "points"))
-    by_points = compute_standings(PEOPLE, matches, [], tie_breaks=("points", "buchholz"))
+    by_buchholz = compute_standings(PEOPLE, matches, [], tie_breaks=("buchholz", "scored"))
+    by_points = compute_standings(PEOPLE, matches, [], tie_breaks=("scored", "buchholz"))
     order_b = [r.entrant_id for r in by_buchholz]
     order_p = [r.entrant_id for r in by_points]
     assert order_b.index("a") < order_b.index("b")
@@ -78,8 +78,8 @@ def test_head_to_head_separates_entrants_level_before_it() -> None:
         _match("2", ("b", "c"), (61, 0), (0,)),
     ]
     three = PEOPLE[:3]
-    h2h_first = compute_standings(three, matches, [], tie_breaks=("head_to_head", "points"))
-    points_first = compute_standings(three, matches, [], tie_breaks=("points", "head_to_head"))
+    h2h_first = compute_standings(three, matches, [], tie_breaks=("head_to_head", "scored"))
+    points_first = compute_standings(three, matches, [], tie_breaks=("scored", "head_to_head"))
     assert [r.entrant_id for r in h2h_first] == ["a", "b", "c"]
     assert [r.entrant_id for r in points_first] == ["b", "a", "c"]
 
