@@ -65,8 +65,8 @@ def test_every_director_command_takes_a_table_code(night: Cli, command: tuple[st
     if command[0] == "no-show":
         args[2] = second["seats"][0]
     night.ok("director", *args)
-    assert tables(night)[1]["result"] != "to play"
-    assert tables(night)[0]["result"] == "to play"
+    assert tables(night)[1]["result"] != "not played yet"
+    assert tables(night)[0]["result"] == "not played yet"
 
 
 @pytest.mark.parametrize("command", RULINGS, ids=[c[0] for c in RULINGS])

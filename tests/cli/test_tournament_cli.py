@@ -103,7 +103,7 @@ def test_a_whole_swiss_through_the_scorers_desks(open_tournament: Cli, tmp_path:
         assert sorted(seated) == ["Ann", "Bo", "Cy", "Di"]  # nobody twice, nobody missing
         play_round(cli.db)
         results = json.loads(cli.ok("pairings", "--json").stdout)["tables"]
-        assert all(table["result"] != "to play" for table in results)
+        assert all(table["result"] != "not played yet" for table in results)
     meetings = set()
     with EventStore.from_url(cli.db) as store:
         state = DirectorDesk(store).load("spring-open").state

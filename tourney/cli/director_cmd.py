@@ -230,13 +230,13 @@ def no_show(
 
     Example: tourney director no-show club-night-r1-t2 "Bo Lee"
     """
-    from tourney.cli.player_cmd import player_id_of
+    from tourney.tournament.entries import player_id
     from tourney.tournament.rulings import decide_no_show
 
     _run(
         db,
         tournament,
-        lambda s: decide_no_show(s, _match_id(s, match), [player_id_of(s, p) for p in players]),
+        lambda s: decide_no_show(s, _match_id(s, match), [player_id(s, p) for p in players]),
         "No-show at {match}",
     )
 

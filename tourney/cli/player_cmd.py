@@ -28,24 +28,10 @@ PlayerArg = Annotated[str, typer.Argument(help="The player's name or id.")]
 Reason = Annotated[str, typer.Option(help="Why, for the record.")]
 
 
-def player_id_of(state: TournamentState, who: str) -> str:
-    """A player's id from their id or name — looked up as everywhere (`tourney.names.find`:
-    case and accents ignored, a unique beginning is enough); TourneyError when nobody or
-    several players match."""
-    from tourney.errors import TourneyError, quote
-    from tourney.names import find
+def _player_id(state: TournamentState, who: str) -> str:
+    from tourney.tournament.entries import player_id
 
-    if who in state.players:
-        return who
-    ids = {player.name: player.player_id for player in state.players.values()}
-    found = find(who, ids)
-    if len(found) == 1:
-        return ids[found[0]]
-    if found:
-        raise TourneyError(
-            f"{quote(who)} could be {', '.join(found[:5])} in {state.title}: give more of the name"
-        )
-    raise TourneyError(f"no player {quote(who)} in {state.title}")
+    return player_id(state, who)
 
 
 def _next_number(state: TournamentState) -> int:
@@ -211,7 +197,7 @@ def withdraw(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         loaded, events = director.execute(
-            slug, lambda state: decide_withdraw(state, player_id_of(state, player), reason)
+            slug, lambda state: decide_withdraw(state, _player_id(state, player), reason)
         )
         for event in events:
             if isinstance(event, PlayerWithdrawn):
@@ -238,7 +224,7 @@ def remove(
         before = director.load(slug).state
 
         def decide(state: TournamentState) -> list[TournamentEvent]:
-            return decide_remove(state, player_id_of(state, player), reason)
+            return decide_remove(state, _player_id(state, player), reason)
 
         _loaded, events = director.execute(slug, decide)
         for event in events:
@@ -266,7 +252,7 @@ def team(
         slug = director.resolve(tournament)
 
         def decide(state: TournamentState) -> list[TournamentEvent]:
-            members = (player_id_of(state, first), player_id_of(state, second))
+            members = (_player_id(state, first), _player_id(state, second))
             return decide_form_partnership(state, f"t{len(state.teams) + 1}", members, name)
 
         _loaded, events = director.execute(slug, decide)

@@ -16,44 +16,21 @@ if TYPE_CHECKING:
     from tourney.tournament.state import TournamentState
 
 
-def _names(state: TournamentState, seats: tuple[str, ...]) -> list[str]:
-    return [state.players[p].name for p in seats]
-
-
-def _status(state: TournamentState, match_id: str) -> str:
-    record = state.matches.get(match_id)
-    if record is None or (record.outcome is None and not record.forfeited):
-        return "to play"
-    from tourney.reports.results import result_text
-
-    return result_text(state, record)
-
-
 def _tables(state: TournamentState, number: int) -> list[dict[str, Any]]:
-    paired = state.rounds[number - 1]
-    tables = [
+    """Round ``number``'s tables as the published pairings page shows them (one source:
+    `reports.rounds.round_view`)."""
+    from tourney.reports.rounds import round_view
+
+    return [
         {
-            "table": t.number,
-            "match": t.match_id,
-            "seats": _names(state, t.seats),
-            "why": t.why,
-            "result": _status(state, t.match_id),
+            "table": table.number,
+            "match": table.match_id,
+            "seats": [seat.name for seat in table.seats],
+            "why": table.why,
+            "result": table.result,
         }
-        for t in paired.tables
+        for table in round_view(state, number).tables
     ]
-    for deciding in state.deciding:
-        if deciding.round == number:
-            t = deciding.table
-            tables.append(
-                {
-                    "table": t.number,
-                    "match": t.match_id,
-                    "seats": _names(state, t.seats),
-                    "why": t.why or f"deciding match for {deciding.decides}",
-                    "result": _status(state, t.match_id),
-                }
-            )
-    return tables
 
 
 def _round_json(state: TournamentState, number: int) -> dict[str, Any]:
@@ -86,13 +63,13 @@ def _print_round(state: TournamentState, number: int, why: bool) -> None:
 
 def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
     """``"Ann,Bo"`` as the pair of player ids that must not meet."""
-    from tourney.cli.player_cmd import player_id_of
     from tourney.errors import TourneyError
+    from tourney.tournament.entries import player_id
 
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2 or not all(names):
         raise TourneyError(f"--forbid takes two players, like 'Ann,Bo', not {text!r}")
-    pair = frozenset(player_id_of(state, name) for name in names)
+    pair = frozenset(player_id(state, name) for name in names)
     if len(pair) != 2:
         raise TourneyError(f"--forbid {text!r} names the same player twice")
     return pair

@@ -58,7 +58,13 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
     _check_round(state, number)
     paired = state.rounds[number - 1]
     why = {t.match_id: t.why for t in paired.tables}
-    why.update({d.table.match_id: d.table.why for d in state.deciding if d.round == number})
+    why.update(
+        {
+            d.table.match_id: d.table.why or f"deciding match for {d.decides}"
+            for d in state.deciding
+            if d.round == number
+        }
+    )
     tables = tuple(
         TableView(
             number=record.table,

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from tourney import limits, names
+from tourney.errors import quote
 from tourney.names import clean_name, clean_optional
 from tourney.tournament import elimination
 from tourney.tournament.events import (
@@ -241,3 +242,20 @@ def decide_form_partnership(
         raise TournamentError(f"partnership id {team_id!r} is taken in {state.title}")
     name = clean_optional(name, "partnership name")
     return [PartnershipFormed(team_id, name or f"{first.name} & {second.name}", members)]
+
+
+def player_id(state: TournamentState, who: str) -> str:
+    """A player's id from their id or name, looked up as everywhere (`tourney.names.find`:
+    case and accents ignored, a unique beginning is enough); TournamentError when nobody or
+    several players match."""
+    if who in state.players:
+        return who
+    ids = {player.name: player.player_id for player in state.players.values()}
+    found = names.find(who, ids)
+    if len(found) == 1:
+        return ids[found[0]]
+    if found:
+        raise TournamentError(
+            f"{quote(who)} could be {', '.join(found[:5])} in {state.title}: give more of the name"
+        )
+    raise TournamentError(f"no player {quote(who)} in {state.title}")
