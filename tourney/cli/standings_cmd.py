@@ -29,17 +29,16 @@ def standings(
 
     Example: tourney standings --csv > standings.csv
     """
-    from tourney.projections.standings_view import read_standings
-    from tourney.reports.standings import standings_csv, standings_json_of, standings_view
+    from tourney.reports.standings import standings_csv, standings_json, standings_view
     from tourney.tournament.pairing import missing_tables
 
     with open_director(db) as director:
-        slug = director.resolve(tournament)
+        # Text, CSV and JSON from one source, the tournament's stream folded (the wall
+        # display reads the same standings from the read model, which the tests hold equal).
+        state = director.load(director.resolve(tournament)).state
         if as_json:
-            # The read model, current since open_director and every append caught it up.
-            typer.echo(standings_json_of(*read_standings(director.store, slug)), nl=False)
+            typer.echo(standings_json(state), nl=False)
             return
-        state = director.load(slug).state
         view = standings_view(state)
         if as_csv:
             typer.echo(standings_csv(view), nl=False)
