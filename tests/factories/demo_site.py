@@ -24,7 +24,7 @@ from tourney.tournament.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.pairing import bracket_of, decide_pair_deciding_matches, decide_pair_round
 from tourney.tournament.rulings import decide_record_result
-from tourney.tournament.state import TournamentState, evolve
+from tourney.tournament.state import TournamentState, fold
 
 HOSTILE_NAME = "<script>alert(1)</script>"
 FORMULA_NAME = '=HYPERLINK("http://x","y")'
@@ -66,9 +66,7 @@ def demo_names(count: int, hostile: bool = True) -> list[str]:
 
 
 def _apply(state: TournamentState, events: Sequence[TournamentEvent]) -> TournamentState:
-    for event in events:
-        state = evolve(state, event)
-    return state
+    return fold(events, state)
 
 
 def demo_tournament(

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from tourney.tournament.events import event_from_payload
-from tourney.tournament.state import TournamentState, evolve
+from tourney.tournament.state import TournamentState, fold
 
 PREFIX = "tournament-"
 
@@ -39,7 +39,4 @@ def fold_stored(
 ) -> TournamentState:
     """The state the stored events of a tournament stream fold to (from `state`, default the
     empty state)."""
-    current = state or TournamentState()
-    for stored in events:
-        current = evolve(current, event_from_payload(stored.type, stored.payload))
-    return current
+    return fold((event_from_payload(stored.type, stored.payload) for stored in events), state)
