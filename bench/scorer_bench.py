@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from tests.factories.tablesim import hidden_match
-from tourney.engine import (
+from tourney.games.horserace import (
     Event,
     HandStarted,
     MatchStarted,
@@ -33,7 +33,7 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.engine.commands import notation
+from tourney.games.horserace.commands import notation
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 PROMPT = re.compile(r"\nT3 [^\n]*> $")

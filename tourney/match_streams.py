@@ -23,8 +23,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from tourney.engine import Event
 from tourney.errors import TourneyError, quote
+from tourney.games.horserace import Event
 
 UNDONE = "undone"
 """The stream-only event type that takes an earlier event out of force."""
@@ -85,7 +85,7 @@ def match_stream(text: str) -> str:
 
 def to_payload(event: Event) -> dict[str, Any]:
     """An event's stored payload: its record line without ``type``."""
-    from tourney.record import event_to_dict
+    from tourney.games.horserace.record import event_to_dict
 
     line = event_to_dict(event)
     del line["type"]
@@ -94,7 +94,7 @@ def to_payload(event: Event) -> dict[str, Any]:
 
 def to_event(type_: str, payload: Mapping[str, Any]) -> Event:
     """The engine event of a stored match event (raises EventError/TileError if malformed)."""
-    from tourney.record import event_from_dict
+    from tourney.games.horserace.record import event_from_dict
 
     return event_from_dict({"type": type_, **payload})
 

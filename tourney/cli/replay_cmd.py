@@ -46,8 +46,8 @@ def replay(
                 _replay_racehorse(lines, as_json, str(path) if many else None)
                 continue
             # Imported here: a run of Racehorse records does not load the domino engine.
-            from tourney.account import account
-            from tourney.record import replay_lines
+            from tourney.games.horserace.account import account
+            from tourney.games.horserace.record import replay_lines
 
             replayed = replay_lines(lines, keep_events=not as_json)
         except RecordError as exc:

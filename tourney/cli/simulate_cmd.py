@@ -101,10 +101,10 @@ def simulate(
 
     import json
 
-    from tourney.bots import make_bot
-    from tourney.engine import DEFAULT_TARGET
-    from tourney.record import write_record
-    from tourney.simulate import player_names, simulate_match
+    from tourney.games.horserace import DEFAULT_TARGET
+    from tourney.games.horserace.bots import make_bot
+    from tourney.games.horserace.record import write_record
+    from tourney.games.horserace.simulate import player_names, simulate_match
 
     if partnerships and players != 4:
         raise TourneyError("--partnerships needs --players 4")

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tourney.bots import Bot, GreedyBot, RandomBot
 from tourney.director.desk import DirectorDesk
+from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
+from tourney.games.horserace.simulate import BotTable
 from tourney.scorer.desk import Desk
-from tourney.simulate import BotTable
 from tourney.store.eventstore import EventStore
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.state import (

@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.engine import Event, MatchStarted
 from tourney.errors import TourneyError, quote
+from tourney.games.horserace import Event, MatchStarted
 from tourney.match_streams import CLOSED, closed_by, match_events, match_stream, to_payload
 from tourney.names import fold
 from tourney.tournament.events import (
@@ -40,7 +40,7 @@ from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import PREFIX, fold_stored, tournament_stream
 
 if TYPE_CHECKING:
-    from tourney.engine import Match
+    from tourney.games.horserace import Match
     from tourney.store.eventstore import EventStore, StreamAppend
 
 Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
@@ -254,7 +254,7 @@ class DirectorDesk:
     def replay_match(self, match_id: str) -> tuple[Match, list[tuple[int, Event]], int]:
         """A match replayed from its stream: the match, its events in force with their
         versions (undone events left out), and the stream's version."""
-        from tourney.engine import Match
+        from tourney.games.horserace import Match
 
         stored = list(self.store.read_stream(match_stream(match_id)))
         in_force = match_events(stored)

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tourney.engine import Event, Match
 from tourney.errors import TourneyError
+from tourney.games.horserace import Event, Match
+from tourney.games.horserace.record import event_from_dict, event_to_dict
 from tourney.match_streams import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
-from tourney.record import event_from_dict, event_to_dict
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
 

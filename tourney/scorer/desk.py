@@ -14,8 +14,8 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tourney.engine import EVENT_TYPES, Event, Match, MatchStarted, Outcome
 from tourney.errors import TourneyError
+from tourney.games.horserace import EVENT_TYPES, Event, Match, MatchStarted, Outcome
 from tourney.match_streams import (
     RESULT_CONFIRMED,
     STREAM_ONLY,
@@ -35,7 +35,7 @@ from tourney.match_streams import (
 from tourney.tables import newest_tournament, no_such_table, reserved, table_match, table_number
 
 if TYPE_CHECKING:
-    from tourney.engine.commands import Command
+    from tourney.games.horserace.commands import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
@@ -163,7 +163,7 @@ class Desk:
         ``at`` is the stream version the command was decided against (a page or script that
         says what it saw); ``command_id`` names the submission, so a retry records once.
         See `_submit`."""
-        from tourney.engine.commands import decide
+        from tourney.games.horserace.commands import decide
 
         return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
 
@@ -294,7 +294,7 @@ class Desk:
         self._check_open()
 
         def build() -> list[NewEvent]:
-            from tourney.engine.commands import find_player
+            from tourney.games.horserace.commands import find_player
             from tourney.store.eventstore import NewEvent
 
             match = self.match

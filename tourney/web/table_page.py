@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourney.account import result_line
-from tourney.engine import MatchStarted, Phase
-from tourney.engine.commands import legal_moves
+from tourney.games.horserace import MatchStarted, Phase
+from tourney.games.horserace.account import result_line
+from tourney.games.horserace.commands import legal_moves
 from tourney.match_streams import describe, undo_target
 from tourney.scorer import view
 from tourney.scorer.desk import Desk

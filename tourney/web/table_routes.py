@@ -14,9 +14,17 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from tourney.engine import Event, HandStarted, Passed, Tile, TileDrawn, TilePlaced, TilesRevealed
-from tourney.engine.commands import Command, Draw, Pass, Place, Reveal, StartHand
 from tourney.errors import TourneyError
+from tourney.games.horserace import (
+    Event,
+    HandStarted,
+    Passed,
+    Tile,
+    TileDrawn,
+    TilePlaced,
+    TilesRevealed,
+)
+from tourney.games.horserace.commands import Command, Draw, Pass, Place, Reveal, StartHand
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
