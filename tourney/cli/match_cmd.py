@@ -38,8 +38,7 @@ def start(
 
     Example: tourney start T3 --players Ann,Bo,Cy,Di --partnerships
     """
-    from tourney.games.horserace import MatchStarted
-    from tourney.games.horserace.record import check_storable
+    from tourney.games.dominoes import MatchStarted, check_storable
     from tourney.names import clean_name
 
     names = tuple(clean_name(name, "player name") for name in players.split(","))
@@ -70,7 +69,7 @@ def hand(
 
     Example: tourney hand T3 --opener Ann
     """
-    from tourney.games.horserace.commands import StartHand
+    from tourney.games.dominoes import StartHand
 
     with open_desk(db, match) as desk:
         if desk.known_hands:
@@ -102,7 +101,7 @@ def deal(
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
-    from tourney.games.horserace.commands import StartHand
+    from tourney.games.dominoes import StartHand
     from tourney.scorer.dealing import parse_deal, shuffled_deal
 
     with open_desk(db, match) as desk:

@@ -28,8 +28,10 @@ def import_(
 
     Example: tourney import k1.jsonl --id K1
     """
-    from tourney.games.horserace.record import RecordError, check_storable, read_lines, replay_lines
+    from tourney.errors import RecordError
+    from tourney.games.dominoes import check_storable, replay_lines
     from tourney.match_streams import match_id
+    from tourney.textfiles import read_lines
 
     chosen = match_id(match if match is not None else file.stem)
     try:
@@ -63,7 +65,7 @@ def export(
     """
     import sys
 
-    from tourney.games.horserace.record import write_record
+    from tourney.games.dominoes import write_record
     from tourney.output_files import database_files, write_output
 
     with open_desk(db, match) as desk:

@@ -34,7 +34,7 @@ def replay(
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
     from tourney.errors import RecordError, TourneyError, printable
-    from tourney.games.racehorse.record import is_racehorse_record
+    from tourney.games.cards import is_racehorse_record
     from tourney.textfiles import read_lines
 
     failed = False
@@ -46,8 +46,7 @@ def replay(
                 _replay_racehorse(lines, as_json, str(path) if many else None)
                 continue
             # Imported here: a run of Racehorse records does not load the domino engine.
-            from tourney.games.horserace.account import account
-            from tourney.games.horserace.record import replay_lines
+            from tourney.games.dominoes import account, replay_lines
 
             replayed = replay_lines(lines, keep_events=not as_json)
         except RecordError as exc:
@@ -84,8 +83,7 @@ def _replay_racehorse(lines: list[str], as_json: bool, file: str | None) -> None
     """Print a Racehorse record's replay object (with its ``file`` among several) or its
     account; RecordError at the first offending line."""
     from tourney.errors import printable
-    from tourney.games.racehorse.account import account
-    from tourney.games.racehorse.record import replay_lines
+    from tourney.games.cards import account, replay_lines
 
     replayed = replay_lines(lines, keep_events=not as_json)
     if as_json:

@@ -101,10 +101,13 @@ def simulate(
 
     import json
 
-    from tourney.games.horserace import DEFAULT_TARGET
-    from tourney.games.horserace.bots import make_bot
-    from tourney.games.horserace.record import write_record
-    from tourney.games.horserace.simulate import player_names, simulate_match
+    from tourney.games.dominoes import (
+        DEFAULT_TARGET,
+        make_bot,
+        player_names,
+        simulate_match,
+        write_record,
+    )
 
     if partnerships and players != 4:
         raise TourneyError("--partnerships needs --players 4")
@@ -272,10 +275,14 @@ def _simulate_racehorse(
     """Bots play Racehorse matches; the summary gives wins and average net units."""
     import json
 
-    from tourney.games.racehorse.bots import make_bot
-    from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS
-    from tourney.games.racehorse.record import write_record
-    from tourney.games.racehorse.simulate import player_names, simulate_match
+    from tourney.games.cards import (
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        make_bot,
+        player_names,
+        simulate_match,
+        write_record,
+    )
 
     seats = MIN_PLAYERS if players is None else players
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:

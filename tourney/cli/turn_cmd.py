@@ -11,7 +11,7 @@ import typer
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state
 
 if TYPE_CHECKING:
-    from tourney.games.horserace.commands import Command
+    from tourney.games.dominoes import Command
 
 Player = Annotated[
     str | None,
@@ -47,7 +47,7 @@ def place(
 
     Example: tourney place T3 5-3 on 5-5
     """
-    from tourney.games.horserace.commands import parse_placement
+    from tourney.games.dominoes import parse_placement
 
     _record(
         db, match, as_json, lambda: replace(parse_placement(" ".join(words)), player=player), at
@@ -68,8 +68,7 @@ def draw(
 
     Example: tourney draw T3 2-4
     """
-    from tourney.games.horserace import Tile
-    from tourney.games.horserace.commands import Draw
+    from tourney.games.dominoes import Draw, Tile
 
     _record(db, match, as_json, lambda: Draw(Tile.parse(tile) if tile else None, player), at)
 
@@ -81,7 +80,7 @@ def pass_(
 
     Example: tourney pass T3
     """
-    from tourney.games.horserace.commands import Pass
+    from tourney.games.dominoes import Pass
 
     _record(db, match, as_json, lambda: Pass(player), at)
 
@@ -98,8 +97,7 @@ def reveal(
 
     Example: tourney reveal T3 Ann 1-2 3-4
     """
-    from tourney.games.horserace import Tile
-    from tourney.games.horserace.commands import Reveal
+    from tourney.games.dominoes import Reveal, Tile
 
     _record(db, match, as_json, lambda: Reveal(player, tuple(Tile.parse(t) for t in tiles)), at)
 

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from tourney.director.desk import DirectorDesk
-from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
-from tourney.games.horserace.simulate import BotTable
+from tourney.games.dominoes import Bot, BotTable, GreedyBot, RandomBot
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.tournament.events import TournamentEvent

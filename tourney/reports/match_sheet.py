@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from tourney.errors import TourneyError
-from tourney.games.horserace import (
+from tourney.games.dominoes import (
     Event,
     HandStarted,
     Match,

@@ -16,7 +16,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from tourney.games.horserace import Event, Match
+from tourney.games.dominoes import Event, Match
 from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
 from tourney.reports.match_sheet import match_sheet

@@ -15,9 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from tourney.errors import TourneyError
-from tourney.games.horserace import Phase
-from tourney.games.horserace.account import scores_line
-from tourney.games.horserace.commands import Action, StartHand, complete, decide, parse
+from tourney.games.dominoes import Action, Phase, StartHand, complete, decide, parse, scores_line
 from tourney.match_streams import describe
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
-from tourney.games.horserace import EVENT_TYPES, Event, Match, MatchStarted, Outcome
+from tourney.games import Game
 from tourney.match_streams import (
     RESULT_CONFIRMED,
     STREAM_ONLY,
@@ -27,15 +27,17 @@ from tourney.match_streams import (
     match_events,
     match_id,
     shown_id,
+    stream_game,
     table_of,
     to_event,
     to_payload,
     undo_target,
 )
+from tourney.names import find
 from tourney.tables import newest_tournament, no_such_table, reserved, table_match, table_number
 
 if TYPE_CHECKING:
-    from tourney.games.horserace.commands import Command
+    from tourney.games.dominoes import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
@@ -44,8 +46,8 @@ class Recorded(NamedTuple):
 
     version: int
     type: str
-    event: Event | None  # None for an `undone`
-    outcome: Outcome | None
+    event: Any  # the game's event; None for an `undone`
+    outcome: Any  # what the game's engine said of it; None for an `undone`
 
 
 class _Pending(NamedTuple):
@@ -55,7 +57,8 @@ class _Pending(NamedTuple):
 
 
 class Desk:
-    """The scorer's view of match ``match_id``: the stored stream and the match it replays to."""
+    """The scorer's view of match ``match_id``: the stored stream and the match it replays to
+    in its game (Horse Race until a ``match_started`` says otherwise)."""
 
     def __init__(self, store: EventStore, match: str, recorded_by: str | None = None) -> None:
         self.store = store
@@ -64,7 +67,8 @@ class Desk:
         self.recorded_by = recorded_by if recorded_by is not None else os.environ.get("USER")
         self.stored: list[StoredEvent] = []
         self.version = 0
-        self.match = Match()
+        self.game: Game = stream_game(())
+        self.match: Any = self.game.new_match()
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
         self.refresh()
@@ -108,22 +112,24 @@ class Desk:
         new = list(self.store.read_stream(self.stream, from_version=self.version))
         if not new:
             return []
+        first = not self.stored
         self.stored.extend(new)
         self.version = new[-1].version
-        if any(e.type == UNDONE for e in new):
+        if first or any(e.type == UNDONE for e in new):
             self._rebuild()
         else:
             for event in new:
                 if event.type not in STREAM_ONLY:
-                    self._apply(event.version, to_event(event.type, event.payload))
+                    self._apply(event.version, to_event(self.game, event.type, event.payload))
         return new
 
     def _rebuild(self) -> None:
-        self.match = Match()
+        self.game = stream_game(self.stored)
+        self.match = self.game.new_match()
         for version, event in match_events(self.stored):
             self._apply(version, event)
 
-    def _apply(self, version: int, event: Event) -> Outcome:
+    def _apply(self, version: int, event: Any) -> Any:
         try:
             return self.match.apply(event, version)
         except TourneyError as exc:
@@ -140,11 +146,11 @@ class Desk:
         # in force is read, not the whole stream replayed into events.
         kept = in_force(self.stored)
         for event in self.stored:
-            if event.type == MatchStarted.type and event.version in kept:
+            if event.type == "match_started" and event.version in kept:
                 return bool(event.payload.get("hands") == "known")
         return False
 
-    def events(self) -> list[Event]:
+    def events(self) -> list[Any]:
         """The match events in force, in order: the match record."""
         return [event for _, event in match_events(self.stored)]
 
@@ -163,29 +169,35 @@ class Desk:
         ``at`` is the stream version the command was decided against (a page or script that
         says what it saw); ``command_id`` names the submission, so a retry records once.
         See `_submit`."""
-        from tourney.games.horserace.commands import decide
+        from tourney.games.dominoes import decide
 
         return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
 
     def append_events(
         self,
-        decide: Callable[[], Sequence[Event]],
+        decide: Callable[[], Sequence[Any]],
         *,
         at: int | None = None,
         command_id: str | None = None,
+        game: Game | None = None,
     ) -> list[Recorded]:
         """Append the events ``decide`` returns against the state the scorer saw (it raises
         the engine's refusal). If someone got in first, the same events (the player and
         target as resolved then) are checked against the new state and retried once —
         unless ``at`` pinned the version the scorer saw (then it is refused). A retry of a
-        submission already recorded returns what was recorded then, decided by nothing."""
+        submission already recorded returns what was recorded then, decided by nothing.
+
+        ``game`` is the game a new match is started in (default: Horse Race); a stream that
+        holds events keeps its own."""
         done = self._already(command_id)
         if done is not None:
             return done
         self._check_at(at, command_id)
         self._check_open()
+        if game is not None and not self.version and game is not self.game:
+            self.game, self.match = game, game.new_match()
         events = list(decide())
-        if not self.version and events and isinstance(events[0], MatchStarted):
+        if not self.version and events and events[0].type == "match_started":
             why = reserved(self.id)  # a new ad-hoc match: the director opens the tables
             if why is not None:
                 raise TourneyError(f"cannot start {self.id}: {why}")
@@ -196,7 +208,10 @@ class Desk:
             trial = self.match.copy()
             for event in events:
                 trial.apply(event)
-            return [NewEvent(e.type, to_payload(e), recorded_by=self.recorded_by) for e in events]
+            return [
+                NewEvent(e.type, to_payload(self.game, e), recorded_by=self.recorded_by)
+                for e in events
+            ]
 
         return self._submit(build, at=at, command_id=command_id)
 
@@ -237,10 +252,11 @@ class Desk:
             )
         if target not in in_force(self.stored):
             raise TourneyError(f"cannot undo {describe(self.stored, target)}: already undone")
-        if self.stored[target - 1].type not in (UNDONE, *EVENT_TYPES):
+        kind = self.stored[target - 1].type
+        if kind != UNDONE and kind in STREAM_ONLY:
             raise TourneyError(f"cannot undo {describe(self.stored, target)}: it is not a move")
         trial: list[Any] = [*self.stored, _Pending(self.version + 1, UNDONE, {"version": target})]
-        match = Match()
+        match = self.game.new_match()
         line = 0
         try:
             for line, event in match_events(trial):
@@ -294,7 +310,6 @@ class Desk:
         self._check_open()
 
         def build() -> list[NewEvent]:
-            from tourney.games.horserace.commands import find_player
             from tourney.store.eventstore import NewEvent
 
             match = self.match
@@ -302,8 +317,9 @@ class Desk:
                 raise TourneyError(
                     f"{self.id} is not finished: a result is confirmed once the match is over"
                 )
-            name = find_player(match, player)
-            if name not in match.seat_of:
+            found = find(player, match.players)
+            name = found[0] if len(found) == 1 else player
+            if name not in match.players:
                 raise TourneyError(f"{player!r} is not a player in {self.id}")
             if name in confirmations(self.stored):
                 raise TourneyError(f"{name} has already confirmed the result of {self.id}")
@@ -311,7 +327,7 @@ class Desk:
 
         return self._submit(build, at=at, command_id=command_id)
 
-    def import_events(self, events: Iterable[Event]) -> list[Recorded]:
+    def import_events(self, events: Iterable[Any], game: Game | None = None) -> list[Recorded]:
         """Append a whole checked record in one transaction: to a new ad-hoc stream, or to a
         tournament table's own stream when the record continues what the stream holds (the
         way a table's record moves between machines).
@@ -320,7 +336,11 @@ class Desk:
         table is imported into that table's stream or not at all."""
         record = list(events)
         first = record[0] if record else None
-        names = first.extra.get("match") if isinstance(first, MatchStarted) else None
+        names = (
+            first.extra.get("match")
+            if first is not None and first.type == "match_started"
+            else None
+        )
         held = self.events()
         if isinstance(names, str) or table_of(self.stored[0] if self.stored else None):
             if not isinstance(names, str) or match_id(names) != match_id(self.id):
@@ -338,12 +358,12 @@ class Desk:
             rest = record[len(held) :]
             if not rest:
                 raise TourneyError(f"{self.id} already holds every event of the record")
-            return self.append_events(lambda: rest)
+            return self.append_events(lambda: rest, game=game)
         if self.version:
             raise TourneyError(
                 f"match {self.id} already has {self.version} events: import under another --id"
             )
-        return self.append_events(lambda: record)
+        return self.append_events(lambda: record, game=game)
 
     def _already(self, command_id: str | None) -> list[Recorded] | None:
         """What submission ``command_id`` recorded, when it is a retry (else None): a
@@ -422,7 +442,7 @@ class Desk:
             Recorded(
                 e.version,
                 e.type,
-                None if e.type in STREAM_ONLY else to_event(e.type, e.payload),
+                None if e.type in STREAM_ONLY else to_event(self.game, e.type, e.payload),
                 None,
             )
             for e in already
@@ -438,7 +458,7 @@ class Desk:
             return [Recorded(e.version, e.type, None, None) for e in stored]
         done = []
         for item in stored:
-            event = to_event(item.type, item.payload)
+            event = to_event(self.game, item.type, item.payload)
             done.append(Recorded(item.version, item.type, event, self._apply(item.version, event)))
         return done
 

@@ -43,7 +43,9 @@ class TournamentCreated:
     """A tournament was set up; every later rule reads its settings from here.
 
     `shared_win` is ``"split"`` (each of k winners gets 1/k), ``"full"`` (each gets 1) or a
-    fraction such as ``"1/2"`` that each shared winner gets.
+    fraction such as ``"1/2"`` that each shared winner gets. `game` is the registry name of
+    the game played (absent from older events: Horse Race); `deals` a Racehorse match's
+    length (None: twice the players at the table).
     """
 
     type: ClassVar[str] = "tournament_created"
@@ -59,9 +61,15 @@ class TournamentCreated:
     tie_breaks: tuple[TieBreak, ...] = ("buchholz", "points", "head_to_head")
     third_place: bool = False
     seeding: Seeding = "rating"
+    game: str = "horse-race"
+    deals: int | None = None
 
     def to_payload(self) -> dict[str, Any]:
+        game: dict[str, Any] = {} if self.game == "horse-race" else {"game": self.game}
+        if self.deals is not None:
+            game["deals"] = self.deals
         return {
+            **game,
             "name": self.name,
             "slug": self.slug,
             "format": self.format,
@@ -91,6 +99,8 @@ class TournamentCreated:
             tie_breaks=tuple(payload.get("tie_breaks", ("buchholz", "points", "head_to_head"))),
             third_place=bool(payload.get("third_place", False)),
             seeding=payload.get("seeding", "rating"),
+            game=str(payload.get("game", "horse-race")),
+            deals=None if payload.get("deals") is None else int(payload["deals"]),
         )
 
     @property

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourney.games.horserace import MatchStarted, Phase
-from tourney.games.horserace.account import result_line
-from tourney.games.horserace.commands import legal_moves
+from tourney.games.dominoes import MatchStarted, Phase, legal_moves, result_line
 from tourney.match_streams import describe, undo_target
 from tourney.scorer import view
 from tourney.scorer.desk import Desk
