@@ -24,6 +24,7 @@ demo: $(BIN)/tourney
 lint: $(BIN)/tourney
 	$(BIN)/ruff check tourney tests bench fixtures migrations
 	$(BIN)/ruff format --check tourney tests bench fixtures migrations
+	$(BIN)/lint-imports
 
 typecheck: $(BIN)/tourney
 	$(BIN)/mypy

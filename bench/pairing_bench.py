@@ -13,15 +13,11 @@ import time
 from collections import Counter
 
 from tests.factories.simulation import play_round
+from tourney.tournament.create import decide_create
+from tourney.tournament.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentEvent
-from tourney.tournament.state import (
-    TournamentState,
-    decide_create,
-    decide_pair_round,
-    decide_register,
-    evolve,
-    meetings,
-)
+from tourney.tournament.pairing import decide_pair_round, meetings
+from tourney.tournament.state import TournamentState, evolve
 
 TARGET_SECONDS = 2.0
 

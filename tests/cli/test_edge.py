@@ -14,7 +14,7 @@ import pytest
 from tests.cli.conftest import Cli, checksum
 from tourney.cli.edge import INTERNAL, INTERRUPTED
 from tourney.errors import TourneyError
-from tourney.tournament import state
+from tourney.tournament import create
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 
@@ -87,7 +87,7 @@ def _raiser(exc: BaseException) -> object:
 def test_errors_a_user_can_cause_are_one_line_exit_1(
     cli: Cli, monkeypatch: pytest.MonkeyPatch, exc: BaseException, line: str
 ) -> None:
-    monkeypatch.setattr(state, "decide_create", _raiser(exc))
+    monkeypatch.setattr(create, "decide_create", _raiser(exc))
     result = cli("tournament", "create", "Club Night")
     assert result.exit_code == 1
     assert one_line(result.stderr).startswith(line)
@@ -99,7 +99,7 @@ def test_a_template_error_names_the_template_and_line(
     from jinja2 import TemplateSyntaxError
 
     error = TemplateSyntaxError("unexpected '}'", 3, "standings.html", "standings.html")
-    monkeypatch.setattr(state, "decide_create", _raiser(error))
+    monkeypatch.setattr(create, "decide_create", _raiser(error))
     result = cli("tournament", "create", "Club Night")
     assert result.exit_code == 1
     assert one_line(result.stderr) == "error: template standings.html, line 3: unexpected '}'"
@@ -108,7 +108,7 @@ def test_a_template_error_names_the_template_and_line(
 def test_a_bug_is_one_line_naming_the_report_with_the_traceback(
     cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(state, "decide_create", _raiser(ZeroDivisionError("division by zero")))
+    monkeypatch.setattr(create, "decide_create", _raiser(ZeroDivisionError("division by zero")))
     result = cli("tournament", "create", "Club Night", "--db", "postgresql://u:s3cret@h/db")
     assert result.exit_code == INTERNAL
     line = one_line(result.stderr)
@@ -122,7 +122,7 @@ def test_a_bug_is_one_line_naming_the_report_with_the_traceback(
 
 
 def test_ctrl_c_is_one_line_exit_130(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(state, "decide_create", _raiser(KeyboardInterrupt()))
+    monkeypatch.setattr(create, "decide_create", _raiser(KeyboardInterrupt()))
     result = cli("tournament", "create", "Club Night")
     assert result.exit_code == INTERRUPTED
     assert one_line(result.stderr).startswith("interrupted:")
@@ -147,9 +147,9 @@ def test_the_installed_script_goes_through_the_same_edge(tmp_path: Path) -> None
 def test_a_bug_in_the_installed_script_writes_its_report(tmp_path: Path) -> None:
     code = (
         "import sys\n"
-        "from tourney.tournament import state\n"
+        "from tourney.tournament import create\n"
         "def boom(*a, **k):\n    raise RuntimeError('wrong turn')\n"
-        "state.decide_create = boom\n"
+        "create.decide_create = boom\n"
         "from tourney.cli.app import main\n"
         "sys.argv = ['tourney', 'tournament', 'create', 'X']\n"
         "main()\n"

@@ -19,18 +19,12 @@ from tourney.games.horserace.bots import GreedyBot, RandomBot
 from tourney.games.horserace.record import format_line
 from tourney.games.horserace.simulate import simulate_match
 from tourney.reports.publish import from_replays, publish
+from tourney.tournament.create import decide_create
+from tourney.tournament.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.state import (
-    TournamentState,
-    bracket_of,
-    decide_create,
-    decide_form_partnership,
-    decide_pair_deciding_matches,
-    decide_pair_round,
-    decide_record_result,
-    decide_register,
-    evolve,
-)
+from tourney.tournament.pairing import bracket_of, decide_pair_deciding_matches, decide_pair_round
+from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.state import TournamentState, evolve
 
 HOSTILE_NAME = "<script>alert(1)</script>"
 FORMULA_NAME = '=HYPERLINK("http://x","y")'

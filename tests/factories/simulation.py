@@ -9,7 +9,8 @@ import random
 
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.matches import MatchRecord
-from tourney.tournament.state import TournamentState, decide_record_result, evolve
+from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.state import TournamentState, evolve
 
 
 def random_result(

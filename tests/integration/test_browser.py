@@ -18,8 +18,8 @@ from tests.factories.demo_site import (
     publish_demo,
 )
 from tourney.reports import paths
+from tourney.tournament.pairing import bracket_of
 from tourney.tournament.standings import standings_of
-from tourney.tournament.state import bracket_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, PdfMargins

@@ -22,13 +22,10 @@ from tourney.reports.standings import standings_json, standings_json_of
 from tourney.store import migrate
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projections import Projector
+from tourney.tournament.create import decide_create
+from tourney.tournament.entries import decide_register, decide_withdraw
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.state import (
-    TournamentState,
-    decide_create,
-    decide_register,
-    decide_withdraw,
-)
+from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import fold_stored, tournament_stream
 
 TABLES = ("tournament_views", "standings_views", "projection_checkpoints")

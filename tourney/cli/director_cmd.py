@@ -104,7 +104,7 @@ def forfeit(
 
     Example: tourney director forfeit club-night-r2-t3 --sides 2 --reason "left the hall"
     """
-    from tourney.tournament.state import decide_forfeit
+    from tourney.tournament.rulings import decide_forfeit
 
     _run(
         db,
@@ -126,7 +126,7 @@ def no_show(
     Example: tourney director no-show club-night-r1-t2 "Bo Lee"
     """
     from tourney.cli.player_cmd import player_id_of
-    from tourney.tournament.state import decide_no_show
+    from tourney.tournament.rulings import decide_no_show
 
     _run(
         db,
@@ -150,7 +150,7 @@ def adjudicate(
     Example: tourney director adjudicate club-night-r2-t1 --scores 61,55 --winners 1
     --reason "scoresheet"
     """
-    from tourney.tournament.state import decide_adjudicate
+    from tourney.tournament.rulings import decide_adjudicate
 
     values = _scores(scores)
 
@@ -172,7 +172,7 @@ def void(
 
     Example: tourney director void club-night-r3-t4 --reason "wrong tiles"
     """
-    from tourney.tournament.state import decide_void
+    from tourney.tournament.rulings import decide_void
 
     _run(
         db,

@@ -65,8 +65,8 @@ def add(
 
     Example: tourney player add "Ann Lee" --club Riverside --rating 1650
     """
+    from tourney.tournament.entries import decide_register
     from tourney.tournament.events import PlayerRegistered
-    from tourney.tournament.state import decide_register
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -95,8 +95,8 @@ def import_(
     """
     from tourney.errors import TourneyError
     from tourney.textfiles import read_text
+    from tourney.tournament.entries import decide_register_all
     from tourney.tournament.players_csv import parse_players_csv, registrations
-    from tourney.tournament.state import decide_register_all
 
     text = read_text(csv_file, "CSV")
     try:
@@ -128,7 +128,7 @@ def carry(
 
     Example: tourney player carry --from club-night --top 8 -t club-cup
     """
-    from tourney.tournament.state import decide_register_from
+    from tourney.tournament.entries import decide_register_from
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -155,8 +155,8 @@ def withdraw(
 
     Example: tourney player withdraw "Ann Lee" --reason "left early"
     """
+    from tourney.tournament.entries import decide_withdraw
     from tourney.tournament.events import PlayerWithdrawn
-    from tourney.tournament.state import decide_withdraw
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -180,8 +180,8 @@ def team(
 
     Example: tourney player team Ann Cy --name "The Spinners"
     """
+    from tourney.tournament.entries import decide_form_partnership
     from tourney.tournament.events import PartnershipFormed
-    from tourney.tournament.state import decide_form_partnership
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

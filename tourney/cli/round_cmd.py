@@ -123,7 +123,7 @@ def pair(
 
     Example: tourney pair --avoid-same-club --forbid "Ann Lee,Bo Lee" --why
     """
-    from tourney.tournament.state import decide_pair_deciding_matches, decide_pair_round
+    from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

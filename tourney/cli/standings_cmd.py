@@ -28,7 +28,7 @@ def standings(
     """
     from tourney.projections.standings_view import read_standings
     from tourney.reports.standings import standings_csv, standings_json_of, standings_view
-    from tourney.tournament.state import missing_tables
+    from tourney.tournament.pairing import missing_tables
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

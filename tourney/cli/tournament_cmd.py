@@ -58,7 +58,7 @@ def create(
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
-    from tourney.tournament.state import decide_create
+    from tourney.tournament.create import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
     with open_director(db, create=True) as director:

@@ -12,13 +12,11 @@ from tourney.director.desk import DirectorDesk
 from tourney.games.dominoes import Bot, BotTable, GreedyBot, RandomBot
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
+from tourney.tournament.create import decide_create
+from tourney.tournament.entries import decide_register
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.state import (
-    TournamentState,
-    decide_create,
-    decide_pair_round,
-    decide_register,
-)
+from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.state import TournamentState
 
 FIRST = (
     "Ann", "Bo", "Cy", "Di", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lou", "Mo",
@@ -51,7 +49,7 @@ def player_names(count: int) -> list[str]:
 
 def free_name(director: DirectorDesk, name: str) -> str:
     """``name``, or ``name 2``, ``name 3``... when a tournament already has it."""
-    from tourney.tournament.state import slugify
+    from tourney.tournament.create import slugify
 
     taken = set(director.slugs())
     candidate, number = name, 1

@@ -96,11 +96,8 @@ class ResultPolicy:
         winners: tuple[int, ...] | None,
     ) -> None:
         from tourney.store.eventstore import NewEvent
-        from tourney.tournament.state import (
-            decide_record_result,
-            decide_withdraw_result,
-            evolve,
-        )
+        from tourney.tournament.rulings import decide_record_result, decide_withdraw_result
+        from tourney.tournament.state import evolve
         from tourney.tournament.streams import tournament_stream
 
         batch.store.lock_for_append(batch.cursor)

@@ -18,7 +18,8 @@ from typing import Literal
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.elimination import Slot
-from tourney.tournament.state import TournamentError, TournamentState, bracket_of, seeded
+from tourney.tournament.pairing import bracket_of, seeded
+from tourney.tournament.state import TournamentError, TournamentState
 
 BOX_WIDTH = 200
 LINE_HEIGHT = 22

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tourney.tournament.state import TournamentState, last_round
+from tourney.tournament.entries import last_round
+from tourney.tournament.state import TournamentState
 
 FORMAT_LABELS = {
     "swiss": "Swiss",

@@ -9,7 +9,8 @@ from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
 from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
-from tourney.tournament.state import TournamentError, TournamentState, bracket_of
+from tourney.tournament.pairing import bracket_of
+from tourney.tournament.state import TournamentError, TournamentState
 
 
 def round_name(state: TournamentState, number: int) -> str:

@@ -30,13 +30,17 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
+# Re-exported: the store's callers take these from here.
+from tourney.store.appends import AppendRequest as AppendRequest
+from tourney.store.appends import NewEvent as NewEvent
+from tourney.store.appends import StoredEvent as StoredEvent
+from tourney.store.appends import StreamAppend as StreamAppend
 from tourney.store.database import (
     LOCK_TIMEOUT_MS,
     describe_connect_error,
@@ -88,69 +92,7 @@ COLUMNS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """An event to append. `schema_version` defaults to the registry's current version for
-    `type`; give an older one only to store a payload in an older shape.
-
-    The payload holds JSON values: strings, integers, finite floats, booleans, None, lists
-    and string-keyed mappings (NaN and the infinities are not JSON; orjson, which writes
-    payloads, would store them as null)."""
-
-    type: str
-    payload: Mapping[str, Any]
-    recorded_by: str | None = None
-    schema_version: int | None = None
-
-
-class StoredEvent(NamedTuple):
-    """An event as stored, its payload lifted to the current schema version.
-
-    A named tuple rather than a dataclass: reading the log builds one per event, and tuple
-    construction is several times cheaper.
-    """
-
-    position: int
-    stream_id: str
-    version: int
-    type: str
-    payload: dict[str, Any]
-    schema_version: int
-    recorded_at: str
-    recorded_by: str | None
-    command_id: str | None
-    hash: str
-
-    @property
-    def metadata(self) -> dict[str, Any]:
-        """What was recorded about the event besides its payload."""
-        return {
-            "schema_version": self.schema_version,
-            "recorded_at": self.recorded_at,
-            "recorded_by": self.recorded_by,
-            "command_id": self.command_id,
-        }
-
-
 Row = tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class StreamAppend:
-    """Events for one stream in a multi-stream append; `expected_version` as in `append`."""
-
-    stream_id: str
-    events: Sequence[NewEvent]
-    expected_version: int | None = None
-
-
-class AppendRequest(NamedTuple):
-    """One append of a batch (`EventStore.append_batch`): `append`'s arguments."""
-
-    stream_id: str
-    events: Sequence[NewEvent]
-    expected_version: int | None = None
-    command_id: str | None = None
 
 
 class EventStore:

@@ -17,10 +17,11 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tourney.store.appends import AppendRequest, NewEvent, StoredEvent
 from tourney.store.errors import StoreError
 
 if TYPE_CHECKING:
-    from tourney.store.eventstore import AppendRequest, EventStore, NewEvent, StoredEvent
+    from tourney.store.eventstore import EventStore
 
 MAX_BATCH = 64
 
@@ -56,8 +57,6 @@ class GroupCommit:
         command_id: str | None = None,
     ) -> list[StoredEvent]:
         """`EventStore.append`, committed with whatever else is being appended now."""
-        from tourney.store.eventstore import AppendRequest
-
         waiting = _Waiting(AppendRequest(stream_id, list(events), expected_version, command_id))
         with self._lock:
             self._queue.append(waiting)

@@ -28,7 +28,8 @@ from fractions import Fraction
 from typing import Any
 
 from tourney.tournament.matches import MatchRecord, match_points
-from tourney.tournament.state import TournamentState, bracket_of
+from tourney.tournament.pairing import bracket_of
+from tourney.tournament.state import TournamentState
 from tourney.tournament.swiss import points_text
 
 COLUMNS: tuple[str, ...] = (

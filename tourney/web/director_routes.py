@@ -258,7 +258,7 @@ def _slug(srv: Any) -> str:
 
 
 def _pair(srv: Any, form: Any) -> None:
-    from tourney.tournament.state import decide_pair_deciding_matches, decide_pair_round
+    from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 
     override = form.get("override") == "on"
     avoid = form.get("avoid_same_club") == "on"
@@ -280,14 +280,14 @@ def _sides(form: Any) -> list[int]:
 
 
 def _forfeit(srv: Any, form: Any) -> None:
-    from tourney.tournament.state import decide_forfeit
+    from tourney.tournament.rulings import decide_forfeit
 
     match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
     _execute(srv, lambda state: decide_forfeit(state, match, sides, reason))
 
 
 def _adjudicate(srv: Any, form: Any) -> None:
-    from tourney.tournament.state import decide_adjudicate
+    from tourney.tournament.rulings import decide_adjudicate
 
     match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
     scores = _ints(_text(form, "scores").replace(" ", ",").split(","), "scores")
@@ -295,7 +295,7 @@ def _adjudicate(srv: Any, form: Any) -> None:
 
 
 def _void(srv: Any, form: Any) -> None:
-    from tourney.tournament.state import decide_void
+    from tourney.tournament.rulings import decide_void
 
     match, reason = _text(form, "match"), _text(form, "reason")
     _execute(srv, lambda state: decide_void(state, match, reason))

@@ -9,15 +9,9 @@ from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.reports.bracket import BOX_WIDTH, bracket_view, fit, names_for_ids
 from tourney.tournament.elimination import places_layout
 from tourney.tournament.events import PairedTable, RoundPaired
-from tourney.tournament.state import (
-    TournamentError,
-    TournamentState,
-    bracket_of,
-    decide_adjudicate,
-    decide_pair_deciding_matches,
-    decide_record_result,
-    seeded,
-)
+from tourney.tournament.pairing import bracket_of, decide_pair_deciding_matches, seeded
+from tourney.tournament.rulings import decide_adjudicate, decide_record_result
+from tourney.tournament.state import TournamentError, TournamentState
 
 
 def test_the_bracket_names_the_champion_and_every_advancing_winner(cup: DemoTournament) -> None:

@@ -7,17 +7,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tests.factories.simulation import play_round
+from tourney.tournament.create import decide_create
+from tourney.tournament.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.state import (
-    TournamentError,
-    TournamentState,
-    decide_create,
-    decide_form_partnership,
-    decide_pair_deciding_matches,
-    decide_pair_round,
-    decide_register,
-    evolve,
-)
+from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
+from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 
 def apply(state: TournamentState, events: Sequence[TournamentEvent]) -> TournamentState:

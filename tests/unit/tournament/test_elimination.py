@@ -15,16 +15,16 @@ from tourney.tournament.elimination import (
 )
 from tourney.tournament.events import PairedTable, RoundPaired
 from tourney.tournament.matches import Outcome
-from tourney.tournament.seating import table_sizes
-from tourney.tournament.standings import standings_of
-from tourney.tournament.state import (
-    TournamentError,
+from tourney.tournament.pairing import (
     bracket_of,
     decide_pair_deciding_matches,
     decide_pair_round,
-    decide_record_result,
     seeded,
 )
+from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.seating import table_sizes
+from tourney.tournament.standings import standings_of
+from tourney.tournament.state import TournamentError
 
 
 def test_seed_order_is_the_standard_bracket() -> None:

@@ -3,13 +3,13 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.tournament.factory import apply, tournament
+from tourney.tournament.entries import decide_register_all
 from tourney.tournament.players_csv import (
     PlayerRow,
     PlayersCsvError,
     parse_players_csv,
     registrations,
 )
-from tourney.tournament.state import decide_register_all
 
 
 def test_a_good_list_reads_names_clubs_and_ratings() -> None:

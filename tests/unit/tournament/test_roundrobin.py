@@ -10,17 +10,12 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
 from tourney.tournament import covering, roundrobin
+from tourney.tournament.entries import decide_withdraw, last_round
 from tourney.tournament.events import PairedTable, RoundPaired
+from tourney.tournament.pairing import decide_pair_round, meetings
 from tourney.tournament.roundrobin import Schedule, circle_method, coverage, schedule, shipped
 from tourney.tournament.seating import SeatRecord, table_sizes
-from tourney.tournament.state import (
-    TournamentError,
-    TournamentState,
-    decide_pair_round,
-    decide_withdraw,
-    last_round,
-    meetings,
-)
+from tourney.tournament.state import TournamentError, TournamentState
 
 
 def _names(n: int) -> list[str]:
@@ -214,7 +209,7 @@ def test_a_withdrawal_leaves_the_rest_of_the_schedule_in_place() -> None:
 
 
 def _seeded(state: TournamentState) -> list[str]:
-    from tourney.tournament.state import seeded
+    from tourney.tournament.pairing import seeded
 
     return seeded(state, state.active_entrants())
 
@@ -294,8 +289,9 @@ def test_the_schedule_is_fixed_once_as_an_event_and_never_searched_again(
 
     from tests.unit.tournament.factory import pair, play, tournament
     from tourney.tournament import roundrobin
+    from tourney.tournament.entries import last_round
     from tourney.tournament.events import RoundPaired, ScheduleFixed
-    from tourney.tournament.state import decide_pair_round, last_round
+    from tourney.tournament.pairing import decide_pair_round
 
     state = tournament(44, format="round_robin", table_size=4)
     events = decide_pair_round(state)

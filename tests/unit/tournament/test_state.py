@@ -8,19 +8,12 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
 from tourney.errors import TourneyError
+from tourney.tournament.create import decide_create
+from tourney.tournament.entries import decide_form_partnership, decide_register, decide_withdraw
 from tourney.tournament.matches import Outcome
-from tourney.tournament.state import (
-    TournamentError,
-    TournamentState,
-    decide_create,
-    decide_form_partnership,
-    decide_pair_round,
-    decide_record_result,
-    decide_register,
-    decide_void,
-    decide_withdraw,
-    decide_withdraw_result,
-)
+from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.rulings import decide_record_result, decide_void, decide_withdraw_result
+from tourney.tournament.state import TournamentError, TournamentState
 
 
 def test_tournament_errors_are_tourney_errors() -> None:

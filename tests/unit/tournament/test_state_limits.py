@@ -10,8 +10,10 @@ import pytest
 
 from tests.unit.tournament.factory import apply, tournament
 from tourney.errors import TourneyError
+from tourney.tournament.create import decide_create
+from tourney.tournament.entries import decide_register
 from tourney.tournament.events import PlayerRegistered, TournamentCreated
-from tourney.tournament.state import TournamentState, decide_create, decide_register
+from tourney.tournament.state import TournamentState
 
 
 def create(**options: Any) -> TournamentCreated:

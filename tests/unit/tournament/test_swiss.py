@@ -11,13 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
+from tourney.tournament.entries import decide_withdraw
+from tourney.tournament.pairing import meetings, seat_records
 from tourney.tournament.seating import table_sizes
-from tourney.tournament.state import (
-    TournamentState,
-    decide_withdraw,
-    meetings,
-    seat_records,
-)
+from tourney.tournament.state import TournamentState
 
 SEEDED = settings(derandomize=True, deadline=None, max_examples=60)
 

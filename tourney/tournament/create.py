@@ -1,0 +1,113 @@
+"""Creating a tournament: its settings checked once, as one `TournamentCreated`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import cast
+
+from tourney import limits, names
+from tourney.errors import quote
+from tourney.names import clean_name
+from tourney.tournament.events import (
+    FORMATS,
+    SEEDINGS,
+    TIE_BREAKS,
+    Format,
+    Seeding,
+    TieBreak,
+    TournamentCreated,
+    TournamentEvent,
+)
+from tourney.tournament.matches import (
+    parse_share,
+)
+from tourney.tournament.state import TournamentError, TournamentState
+
+# -- setting up ------------------------------------------------------------------------
+
+
+def slugify(name: str) -> str:
+    """``"Tuesday Club Night!"`` -> ``"tuesday-club-night"`` (``"Zoë's Cup"`` -> ``"zoe-s-cup"``:
+    accents folded away first)."""
+    return re.sub(r"[^a-z0-9]+", "-", names.fold(name)).strip("-")
+
+
+def decide_create(
+    state: TournamentState,
+    name: str,
+    *,
+    format: str,
+    table_size: int,
+    rounds: int,
+    slug: str | None = None,
+    partnerships: bool = False,
+    target: int = 61,
+    shared_win: str = "split",
+    bye_points: Fraction = Fraction(1),
+    tie_breaks: Sequence[str] = ("buchholz", "points", "head_to_head"),
+    third_place: bool = False,
+    seeding: str = "rating",
+) -> list[TournamentEvent]:
+    """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
+
+    Every value is checked against `tourney.limits` and the name is cleaned
+    (`tourney.names.clean_name`): what is stored here is read by every later command.
+    """
+    if state.settings is not None:
+        raise TournamentError(f"tournament {state.title} already exists in this stream")
+    if not isinstance(name, str) or not name.strip():
+        raise TournamentError("a tournament needs a name")
+    name = clean_name(name, "tournament name")
+    slug = slugify(clean_name(slug, "slug") if slug else name)
+    if not slug:
+        raise TournamentError(
+            f"cannot make a slug from {quote(name)}: give one with letters or digits"
+        )
+    if format not in FORMATS:
+        raise TournamentError(f"unknown format {quote(format)}: choose one of {', '.join(FORMATS)}")
+    if table_size not in (2, 3, 4) or isinstance(table_size, bool):
+        raise TournamentError(f"table size {quote(table_size)} for {name!r}: tables seat 2, 3 or 4")
+    if partnerships and table_size != 4:
+        raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
+    if format != "elimination":
+        limits.ROUNDS.check(rounds, repr(name))
+    limits.TARGET.check(target, repr(name))
+    if shared_win not in ("split", "full"):
+        limits.parse_points(shared_win, "shared-win scoring", repr(name), high=1)
+        parse_share(shared_win)
+    if not isinstance(bye_points, Fraction):
+        raise TournamentError(f"bye points {quote(bye_points)} for {name!r}: not a fraction")
+    limits.check_points(bye_points, "bye points", repr(name))
+    unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
+    if unknown or len(set(tie_breaks)) != len(tie_breaks):
+        raise TournamentError(
+            f"tie-breaks {', '.join(quote(t) for t in tie_breaks)}: "
+            f"use each of {', '.join(TIE_BREAKS)} at most once"
+        )
+    sides = 2 if partnerships else table_size
+    if third_place and (format != "elimination" or sides != 2):
+        raise TournamentError(
+            "a third-place match needs a single-elimination bracket with 2 sides a table"
+        )
+    if seeding not in SEEDINGS:
+        raise TournamentError(
+            f"unknown seeding {quote(seeding)}: choose one of {', '.join(SEEDINGS)}"
+        )
+    return [
+        TournamentCreated(
+            name=name,
+            slug=slug,
+            format=cast(Format, format),
+            table_size=table_size,
+            rounds=rounds if format != "elimination" else 0,
+            partnerships=partnerships,
+            target=target,
+            shared_win=shared_win,
+            bye_points=bye_points,
+            tie_breaks=cast(tuple[TieBreak, ...], tuple(tie_breaks)),
+            third_place=third_place,
+            seeding=cast(Seeding, seeding),
+        )
+    ]

@@ -1,0 +1,189 @@
+"""Entries: registering players (one, many, or carried over from a finished tournament
+in its standings order), withdrawals and partnerships."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
+
+from tourney import limits, names
+from tourney.names import clean_name, clean_optional
+from tourney.tournament import elimination
+from tourney.tournament.events import (
+    PartnershipFormed,
+    PlayerRegistered,
+    PlayerWithdrawn,
+    TournamentEvent,
+)
+from tourney.tournament.pairing import bracket_field, round_robin_schedule
+from tourney.tournament.standings import standings_of
+from tourney.tournament.state import Player, TournamentError, TournamentState, evolve
+
+_T = TypeVar("_T")
+
+
+# -- entries ---------------------------------------------------------------------------
+
+
+def last_round(state: TournamentState) -> int:
+    """How many rounds this tournament has (for a bracket: as the field stands)."""
+    settings = state.created
+    if settings.format == "elimination":
+        field_size = len(bracket_field(state))
+        return elimination.round_count(field_size, settings.sides_per_table)
+    if settings.format == "round_robin":
+        return len(round_robin_schedule(state).rounds)
+    return settings.rounds
+
+
+def _registration_closed(state: TournamentState) -> str | None:
+    settings = state.created
+    if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
+        return f"the last round ({settings.rounds}) of {state.title} is already paired"
+    if settings.format != "swiss" and state.rounds:
+        kind = "round-robin schedule" if settings.format == "round_robin" else "bracket"
+        return f"the {kind} of {state.title} was fixed when round 1 was paired"
+    return None
+
+
+def decide_register(
+    state: TournamentState,
+    player_id: str,
+    name: str,
+    *,
+    club: str | None = None,
+    rating: int | None = None,
+    seed: int | None = None,
+) -> list[TournamentEvent]:
+    """Register a player; late entries are accepted until registration closes.
+
+    The name and club are cleaned (`tourney.names.clean_name`) and the rating and seed
+    checked against `tourney.limits`. Raises when the name (ignoring case, accents and
+    spacing: `tourney.names.fold`) or the id is taken, when the field is full, or when the
+    last round (Swiss) or round 1 (round robin, elimination) has been paired.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise TournamentError(f"player {player_id!r} needs a name")
+    name = clean_name(name, "player name")
+    club = clean_optional(club, f"club of {name!r}")
+    if rating is not None:
+        limits.RATING.check(rating, repr(name))
+    if seed is not None:
+        limits.SEED.check(seed, repr(name))
+    closed = _registration_closed(state)
+    if closed:
+        raise TournamentError(f"cannot register {name!r}: {closed}")
+    if len(state.players) >= limits.PLAYERS.high:
+        raise TournamentError(
+            f"cannot register {name!r}: {state.title} has {len(state.players)} players, "
+            f"the most one tournament takes"
+        )
+    if player_id in state.players:
+        raise TournamentError(f"cannot register {name!r}: player id {player_id!r} is taken")
+    key = names.fold(name)
+    for other in state.players.values():
+        if names.fold(other.name) == key:
+            raise TournamentError(
+                f"cannot register {name!r}: {other.name!r} is already registered "
+                f"in {state.title} (as {other.player_id}; names are compared ignoring case "
+                "and accents)"
+            )
+    return [PlayerRegistered(player_id, name, club, rating, seed)]
+
+
+def decide_register_all(
+    state: TournamentState, registrations: Iterable[PlayerRegistered]
+) -> list[TournamentEvent]:
+    """Register many players at once (a CSV import): all of them or, on any error, none."""
+    events: list[TournamentEvent] = []
+    current = state
+    for entry in registrations:
+        for event in decide_register(
+            current,
+            entry.player_id,
+            entry.name,
+            club=entry.club,
+            rating=entry.rating,
+            seed=entry.seed,
+        ):
+            current = evolve(current, event)
+            events.append(event)
+    return events
+
+
+def decide_register_from(
+    state: TournamentState, previous: TournamentState, top: int | None = None
+) -> list[TournamentEvent]:
+    """Register the players of a finished (or running) tournament in their standings order,
+    each with their rank as seed: with ``seeding="previous"`` the bracket is seeded from it.
+
+    ``top`` keeps the first ``top`` ranked entrants (withdrawn entrants are left out; a
+    partnership's members come in together). All of them or, on any error, none.
+    """
+    rows = [row for row in standings_of(previous) if not row.withdrawn]
+    if top is not None:
+        if top < 1:
+            raise TournamentError(f"--top must be at least 1, not {top}")
+        rows = rows[:top]
+    if not rows:
+        raise TournamentError(f"{previous.title} has no standings to carry over")
+    first = len(state.players) + 1
+    entries: list[PlayerRegistered] = []
+    for row in rows:
+        members = (
+            previous.teams[row.entrant_id].members
+            if row.entrant_id in previous.teams
+            else (row.entrant_id,)
+        )
+        for member in members:
+            player = previous.players[member]
+            entries.append(
+                PlayerRegistered(
+                    f"p{first + len(entries)}", player.name, player.club, player.rating, row.rank
+                )
+            )
+    return decide_register_all(state, entries)
+
+
+def lookup(state: TournamentState, table: Mapping[str, _T], key: str, what: str) -> _T:
+    try:
+        return table[key]
+    except KeyError:
+        raise TournamentError(f"no {what} {key!r} in {state.title}") from None
+
+
+def _player(state: TournamentState, player_id: str) -> Player:
+    return lookup(state, state.players, player_id, "player")
+
+
+def decide_withdraw(
+    state: TournamentState, player_id: str, reason: str = ""
+) -> list[TournamentEvent]:
+    """Withdraw a player: they keep their results and are never paired again."""
+    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
+    player = _player(state, player_id)
+    if player.withdrawn:
+        raise TournamentError(f"{player.name!r} has already withdrawn from {state.title}")
+    return [PlayerWithdrawn(player_id, reason)]
+
+
+def decide_form_partnership(
+    state: TournamentState, team_id: str, members: tuple[str, str], name: str | None = None
+) -> list[TournamentEvent]:
+    """Pair two registered players into a fixed partnership (before round 1)."""
+    if not state.created.partnerships:
+        raise TournamentError(f"{state.title} is not a partnership tournament")
+    if state.rounds:
+        raise TournamentError(f"partnerships of {state.title} were fixed when round 1 was paired")
+    first, second = (_player(state, m) for m in members)
+    if first.player_id == second.player_id:
+        raise TournamentError(f"{first.name!r} cannot partner themselves")
+    for player in (first, second):
+        if player.team is not None:
+            raise TournamentError(
+                f"{player.name!r} already plays in partnership {state.teams[player.team].name!r}"
+            )
+    if team_id in state.teams:
+        raise TournamentError(f"partnership id {team_id!r} is taken in {state.title}")
+    name = clean_optional(name, "partnership name")
+    return [PartnershipFormed(team_id, name or f"{first.name} & {second.name}", members)]

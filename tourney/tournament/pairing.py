@@ -1,0 +1,415 @@
+"""Pairing the next round in every format: Swiss, round robin (its schedule fixed once)
+and knockout (the bracket and its deciding matches)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from tourney.tournament import elimination, roundrobin
+from tourney.tournament.events import (
+    DecidingMatchPaired,
+    PairedTable,
+    RoundPaired,
+    ScheduleFixed,
+    TournamentEvent,
+)
+from tourney.tournament.matches import (
+    match_points,
+)
+from tourney.tournament.seating import SeatRecord, seat_order
+from tourney.tournament.state import TournamentError, TournamentState, evolve
+from tourney.tournament.swiss import SwissEntrant, pair_swiss
+
+# -- pairing ---------------------------------------------------------------------------
+
+
+def seed_key(state: TournamentState, entrant: str) -> tuple[int, int, int]:
+    """Sort key for seeding: by rating (highest first), previous rank, or registration."""
+    settings = state.created
+    if entrant in state.teams:
+        team = state.teams[entrant]
+        members = [state.players[m] for m in team.members]
+        order = team.order
+    else:
+        members = [state.players[entrant]]
+        order = members[0].order
+    ratings = [p.rating for p in members]
+    seeds = [p.seed for p in members if p.seed is not None]
+    if settings.seeding == "rating":
+        if any(r is None for r in ratings):
+            return (1, 0, order)
+        return (0, -sum(r for r in ratings if r is not None), order)
+    if settings.seeding == "previous":
+        return (0, min(seeds), order) if seeds else (1, 0, order)
+    return (0, 0, order)
+
+
+def seeded(state: TournamentState, entrants: Iterable[str]) -> list[str]:
+    return sorted(entrants, key=lambda e: seed_key(state, e))
+
+
+def points_by_entrant(state: TournamentState) -> dict[str, Fraction]:
+    """Current match points of every entrant (matches and byes)."""
+    settings = state.created
+    points = {e: Fraction(0) for e in state.entrant_ids()}
+    for match in state.matches.values():
+        if match.outcome is not None:
+            for side, entrant in enumerate(match.sides):
+                points[entrant] += match_points(match.outcome, side, settings.shared_win)
+    for entrant in state.byes():
+        points[entrant] += settings.bye_points
+    return points
+
+
+def meetings(state: TournamentState) -> dict[str, frozenset[str]]:
+    """Everyone each entrant has shared a table with (voided and unfinished matches too)."""
+    met: dict[str, set[str]] = {e: set() for e in state.entrant_ids()}
+    for match in state.matches.values():
+        for entrant in match.sides:
+            met[entrant].update(o for o in match.sides if o != entrant)
+    return {e: frozenset(others) for e, others in met.items()}
+
+
+def seat_records(state: TournamentState) -> dict[str, SeatRecord]:
+    """Each entrant's turns in each side position (side 0 opens), from all matches."""
+    records: dict[str, SeatRecord] = {}
+    for match in sorted(state.matches.values(), key=lambda m: (m.round, m.table)):
+        for side, entrant in enumerate(match.sides):
+            records[entrant] = records.get(entrant, SeatRecord()).seated(side, match.round)
+    return records
+
+
+def missing_tables(state: TournamentState, number: int) -> list[int]:
+    """Tables of round `number` whose match (or deciding match) still has no result."""
+    return sorted({m.table for m in state.round_matches(number) if m.outcome is None})
+
+
+def _listing(numbers: Sequence[int]) -> str:
+    words = [str(n) for n in numbers]
+    if len(words) == 1:
+        return f"table {words[0]}"
+    return f"tables {', '.join(words[:-1])} and {words[-1]}"
+
+
+def bracket_field(state: TournamentState) -> list[str]:
+    """The entrants fixed by round 1 (round robin, elimination), in seeding order."""
+    if not state.rounds:
+        return seeded(state, state.active_entrants())
+    first = state.rounds[0]
+    present = {e for m in state.round_matches(1) for e in m.sides} | set(first.byes)
+    return seeded(state, present)
+
+
+def decide_pair_round(
+    state: TournamentState,
+    *,
+    override: bool = False,
+    forbidden: frozenset[frozenset[str]] = frozenset(),
+    avoid_same_club: bool = False,
+) -> list[TournamentEvent]:
+    """Pair the next round by the tournament's format.
+
+    Refuses while results of the previous round are missing, unless `override` (Swiss
+    and round robin only: a knockout round needs every winner). `forbidden` holds entrant
+    id pairs kept apart where possible; `avoid_same_club` keeps clubmates apart likewise.
+    """
+    settings = state.created
+    number = len(state.rounds) + 1
+    if number > 1:
+        missing = missing_tables(state, number - 1)
+        if missing and (not override or settings.format == "elimination"):
+            hint = (
+                "a knockout round needs every winner"
+                if settings.format == "elimination"
+                else "the director can override"
+            )
+            raise TournamentError(
+                f"cannot pair round {number} of {state.title}: results of round {number - 1} "
+                f"are missing at {_listing(missing)} ({hint})"
+            )
+    if settings.format == "swiss":
+        if number > settings.rounds:
+            raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
+        return [_pair_swiss(state, number, override, forbidden, avoid_same_club)]
+    if settings.format == "round_robin":
+        fixed: list[TournamentEvent] = []
+        if state.schedule is None:
+            schedule = round_robin_schedule(state)
+            rounds = tuple((r.tables, r.byes) for r in schedule.rounds)
+            fixed.append(ScheduleFixed(rounds, schedule.source))
+            state = evolve(state, fixed[0])
+        return [*fixed, _pair_round_robin(state, number, override)]
+    return [_pair_knockout(state, number)]
+
+
+def _active_field(state: TournamentState) -> tuple[str, ...]:
+    active = state.active_entrants()
+    if state.created.partnerships:
+        loose = [p.name for p in state.players.values() if p.team is None and not p.withdrawn]
+        if loose:
+            raise TournamentError(
+                f"cannot pair {state.title}: players without a partner: {', '.join(loose)}"
+            )
+    if len(active) < 2:
+        raise TournamentError(f"cannot pair {state.title}: {len(active)} active entrants")
+    return active
+
+
+def _seats(state: TournamentState, sides: Sequence[str], number: int) -> tuple[str, ...]:
+    if not state.created.partnerships:
+        return tuple(sides)
+    first, second = (state.teams[s].members for s in sides)
+    if number % 2 == 0:
+        first, second = (first[1], first[0]), (second[1], second[0])
+    return (first[0], second[0], first[1], second[1])
+
+
+def _round_event(
+    state: TournamentState,
+    number: int,
+    tables: Sequence[tuple[Sequence[str], str]],
+    byes: Sequence[str],
+    notes: Sequence[str],
+    override: bool,
+) -> RoundPaired:
+    slug = state.created.slug
+    return RoundPaired(
+        round=number,
+        tables=tuple(
+            PairedTable(index, _seats(state, sides, number), f"{slug}-r{number}-t{index}", why)
+            for index, (sides, why) in enumerate(tables, start=1)
+        ),
+        byes=tuple(byes),
+        notes=tuple(notes),
+        overridden=override and number > 1 and bool(missing_tables(state, number - 1)),
+    )
+
+
+def _pair_swiss(
+    state: TournamentState,
+    number: int,
+    override: bool,
+    forbidden: frozenset[frozenset[str]],
+    avoid_same_club: bool,
+) -> RoundPaired:
+    active = _active_field(state)
+    points = points_by_entrant(state)
+    ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e)))
+    records = seat_records(state)
+    bye_counts = {e: 0 for e in active}
+    for entrant in state.byes():
+        if entrant in bye_counts:
+            bye_counts[entrant] += 1
+    entrants = [
+        SwissEntrant(
+            e,
+            state.entrant_name(e),
+            points[e],
+            bye_counts[e],
+            state.entrant_club(e),
+            records.get(e, SeatRecord()),
+        )
+        for e in ranked
+    ]
+    pairing = pair_swiss(
+        entrants,
+        state.created.sides_per_table,
+        meetings(state),
+        forbidden=forbidden,
+        avoid_same_club=avoid_same_club,
+    )
+    tables = [(table.sides, table.why) for table in pairing.tables]
+    return _round_event(state, number, tables, pairing.byes, pairing.notes, override)
+
+
+def _played_rounds(state: TournamentState) -> list[roundrobin.ScheduledRound]:
+    return [
+        roundrobin.ScheduledRound(
+            tuple(state.matches[t.match_id].sides for t in paired.tables), paired.byes
+        )
+        for paired in state.rounds
+    ]
+
+
+def round_robin_schedule(state: TournamentState) -> roundrobin.Schedule:
+    """The round robin's whole schedule: the shipped or searched one for the field fixed at
+    round 1 (before it, the active entrants); when the rounds already paired do not follow
+    it (paired by an earlier version of tourney), those rounds completed by a search."""
+    if state.schedule is not None:
+        return roundrobin.Schedule(
+            tuple(roundrobin.ScheduledRound(t, b) for t, b in state.schedule.rounds),
+            state.schedule.source,
+        )
+    settings = state.created
+    field_ = bracket_field(state)
+    sides = settings.sides_per_table
+    schedule = roundrobin.schedule(field_, sides)
+    played = _played_rounds(state)
+    if roundrobin.follows(schedule, played):
+        return schedule
+    return roundrobin.continued(field_, sides, played)
+
+
+def _pair_round_robin(state: TournamentState, number: int, override: bool) -> RoundPaired:
+    settings = state.created
+    if number == 1:
+        _active_field(state)
+    field_ = bracket_field(state)
+    schedule = round_robin_schedule(state)
+    total = len(schedule.rounds)
+    if number > total:
+        raise TournamentError(
+            f"all {total} rounds of the round-robin schedule of {state.title} are paired"
+        )
+    scheduled = schedule.rounds[number - 1]
+    tables: list[tuple[Sequence[str], str]] = []
+    byes = [e for e in scheduled.byes if not state.entrant_withdrawn(e)]
+    for table in scheduled.tables:
+        present = [e for e in table if not state.entrant_withdrawn(e)]
+        if len(present) >= 2:
+            names = ", ".join(state.entrant_name(e) for e in present)
+            gone = len(table) - len(present)
+            note = f"; {gone} withdrawn" if gone else ""
+            why = f"round {number} of {total} of the round robin ({schedule.source}): {names}"
+            tables.append((present, why + note))
+        else:
+            byes.extend(present)
+    notes: list[str] = []
+    if number == 1 or schedule.source == roundrobin.CONTINUED:
+        noun = "partnerships" if settings.partnerships else "players"
+        coverage = roundrobin.coverage(schedule, field_, settings.sides_per_table)
+        notes.append(f"{coverage.describe(noun)}; schedule: {schedule.source}")
+        if settings.rounds != total:
+            notes.append(
+                f"the rounds setting ({settings.rounds}) does not apply: a round robin "
+                f"plays its whole schedule of {total} rounds"
+            )
+    return _round_event(state, number, tables, byes, notes, override)
+
+
+def _knockout_layout(state: TournamentState, field_: Sequence[str]) -> elimination.Layout:
+    """The layout of a new knockout; a knockout whose stored round 1 was paired by the
+    places layout (tourney before full tables) keeps that one."""
+    sides = state.created.sides_per_table
+    layout = elimination.layout_for(len(field_), sides)
+    if not state.rounds or sides == 2:
+        return layout
+
+    def first_tables(candidate: elimination.Layout) -> set[frozenset[str]]:
+        tables = [[field_[s - 1] for s in t if s is not None] for t in candidate.first]
+        return {frozenset(t) for t in tables if len(t) >= 2}
+
+    stored = {frozenset(state.matches[t.match_id].sides) for t in state.rounds[0].tables}
+    if stored == first_tables(layout):
+        return layout
+    return elimination.places_layout(len(field_), sides)
+
+
+def bracket_of(state: TournamentState) -> elimination.Bracket:
+    """The knockout bracket as far as the events take it."""
+    settings = state.created
+    field_ = bracket_field(state)
+    sides = settings.sides_per_table
+    layout = _knockout_layout(state, field_)
+    plays: dict[tuple[int, int], list[elimination.Play]] = {}
+    slot_of: dict[str, tuple[int, int]] = {}
+
+    def build() -> elimination.Bracket:
+        return elimination.build_bracket(
+            field_, sides, plays, third_place=settings.third_place, layout=layout
+        )
+
+    for paired in state.rounds:
+        slots = build().rounds[paired.round - 1].slots
+        by_entrants = {frozenset(s.present): s.index for s in slots if len(s.present) >= 2}
+        for table in paired.tables:
+            match = state.matches[table.match_id]
+            index = by_entrants.get(frozenset(match.sides))
+            if index is None:
+                # Not a table of this bracket (a third-place match, or a table paired by
+                # hand): the slot it shares the most entrants with, never another's.
+                final = paired.round == layout.rounds
+                index = 1 if final and settings.third_place else _closest(slots, match.sides)
+            key = (paired.round, index)
+            plays[key] = [elimination.Play(match.match_id, match.sides, match.outcome)]
+            slot_of[match.match_id] = key
+        for deciding in state.deciding:
+            if deciding.round == paired.round:
+                match = state.matches[deciding.table.match_id]
+                key = slot_of[deciding.decides]
+                plays[key].append(elimination.Play(match.match_id, match.sides, match.outcome))
+                slot_of[match.match_id] = key
+    return build()
+
+
+def _closest(slots: Sequence[elimination.Slot], sides: Sequence[str]) -> int:
+    return max(slots, key=lambda s: (len(set(s.present) & set(sides)), -s.index)).index
+
+
+def _pair_knockout(state: TournamentState, number: int) -> RoundPaired:
+    if number == 1:
+        _active_field(state)
+    bracket = bracket_of(state)
+    if number > len(bracket.rounds):
+        raise TournamentError(f"all {len(bracket.rounds)} rounds of {state.title} are paired")
+    if number > 1:
+        tied = [s for s in bracket.rounds[number - 2].slots if s.status == "deciding_match_needed"]
+        if tied:
+            names = ", ".join(state.entrant_name(e) for e in tied[0].tied)
+            raise TournamentError(
+                f"cannot pair round {number} of {state.title}: round {number - 1} needs a "
+                f"deciding match between {names}"
+            )
+    rank = {e: i + 1 for i, e in enumerate(bracket_field(state))}
+    current = bracket.rounds[number - 1]
+    slots = [s for s in current.slots if s.status == "to_play"]
+    third = bracket.third_place
+    if third is not None and number == len(bracket.rounds) and third.status == "to_play":
+        slots.append(third)
+    tables: list[tuple[Sequence[str], str]] = []
+    records = seat_records(state)
+    for slot in slots:
+        label = (
+            "third-place match"
+            if slot is third
+            else f"{current.name}, bracket slot {slot.index + 1}"
+        )
+        names = ", ".join(f"{state.entrant_name(e)} (seed {rank[e]})" for e in slot.present)
+        order = seat_order(slot.present, records)
+        tables.append((order, f"{label}: {names}; the table winner advances"))
+    byes = [s.winner for s in current.slots if s.status == "bye" and s.winner is not None]
+    notes = [f"{state.entrant_name(e)} advances on a bye" for e in byes]
+    return _round_event(state, number, tables, byes, notes, False)
+
+
+def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
+    """Pair a deciding match for every knockout slot of the latest round left tied."""
+    if state.created.format != "elimination" or not state.rounds:
+        raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
+    number = len(state.rounds)
+    bracket = bracket_of(state)
+    slots = [s for s in bracket.rounds[number - 1].slots if s.status == "deciding_match_needed"]
+    third = bracket.third_place
+    if third is not None and third.status == "deciding_match_needed":
+        slots.append(third)
+    if not slots:
+        raise TournamentError(f"round {number} of {state.title} has no tie to decide")
+    next_table = max(m.table for m in state.round_matches(number)) + 1
+    events: list[TournamentEvent] = []
+    for offset, slot in enumerate(slots):
+        table = next_table + offset
+        decides = slot.plays[-1].match_id
+        events.append(
+            DecidingMatchPaired(
+                number,
+                decides,
+                PairedTable(
+                    table,
+                    _seats(state, slot.tied, number),
+                    f"{decides}-d{len(slot.plays)}",
+                    f"deciding match: {slot.note}",
+                ),
+            )
+        )
+    return events

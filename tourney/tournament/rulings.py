@@ -1,0 +1,139 @@
+"""Results and the director's decisions: a table's result posted or withdrawn, and
+adjudications, forfeits, no-shows and voids."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tourney.tournament.entries import lookup
+from tourney.tournament.events import (
+    AdjudicatedResult,
+    Forfeit,
+    MatchResultRecorded,
+    MatchResultWithdrawn,
+    MatchVoided,
+    NoShow,
+    TournamentEvent,
+)
+from tourney.tournament.matches import (
+    MatchRecord,
+)
+from tourney.tournament.state import TournamentError, TournamentState, sides_of_players
+
+# -- results and the director's decisions ----------------------------------------------
+
+
+def _match(state: TournamentState, match_id: str) -> MatchRecord:
+    return lookup(state, state.matches, match_id, "match")
+
+
+def _where(match: MatchRecord) -> str:
+    return f"match {match.match_id} (round {match.round}, table {match.table})"
+
+
+def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[int]) -> None:
+    if len(scores) != len(match.sides):
+        raise TournamentError(
+            f"{_where(match)} has {len(match.sides)} sides but {len(scores)} scores were given"
+        )
+    if not winners:
+        raise TournamentError(f"{_where(match)}: a result needs at least one winning side")
+    bad = [w for w in winners if not 0 <= w < len(match.sides)]
+    if bad or len(set(winners)) != len(winners):
+        raise TournamentError(
+            f"{_where(match)}: winners {list(winners)} must be distinct sides "
+            f"0-{len(match.sides) - 1}"
+        )
+
+
+def decide_record_result(
+    state: TournamentState, match_id: str, scores: Sequence[int], winners: Sequence[int]
+) -> list[TournamentEvent]:
+    """Record a table's finished match as its stream replays to.
+
+    The winners must have reached the target and the others not. A result the table posted
+    before is replaced (the table corrected its record); the director's rulings (adjudicated,
+    forfeit, no-show, void) are not: they are changed only by the director.
+    """
+    match = _match(state, match_id)
+    if match.outcome is not None and match.outcome.kind != "played":
+        raise TournamentError(
+            f"{_where(match)} has the director's ruling ({match.outcome.kind}); "
+            "the table's result does not replace it"
+        )
+    _check_shape(match, scores, winners)
+    target = state.created.target
+    for side, score in enumerate(scores):
+        won = side in winners
+        if won and score < target:
+            raise TournamentError(
+                f"{_where(match)}: side {side} is a winner with {score}, short of {target}"
+            )
+        if not won and score >= target:
+            raise TournamentError(
+                f"{_where(match)}: side {side} reached {score} (target {target}) "
+                "but is not a winner"
+            )
+    return [MatchResultRecorded(match_id, tuple(scores), tuple(winners))]
+
+
+def decide_withdraw_result(state: TournamentState, match_id: str) -> list[TournamentEvent]:
+    """A table's result no longer stands (its stream no longer finishes); nothing to withdraw
+    when it posted none or the director ruled."""
+    match = _match(state, match_id)
+    if match.outcome is None or match.outcome.kind != "played":
+        return []
+    return [MatchResultWithdrawn(match_id)]
+
+
+def decide_adjudicate(
+    state: TournamentState,
+    match_id: str,
+    scores: Sequence[int],
+    winners: Sequence[int],
+    reason: str,
+) -> list[TournamentEvent]:
+    """The director sets a result (replacing any recorded one); a reason is required."""
+    match = _match(state, match_id)
+    if not reason.strip():
+        raise TournamentError(f"an adjudicated result for {_where(match)} needs a reason")
+    _check_shape(match, scores, winners)
+    return [AdjudicatedResult(match_id, tuple(scores), tuple(winners), reason.strip())]
+
+
+def decide_forfeit(
+    state: TournamentState, match_id: str, sides: Sequence[int], reason: str = ""
+) -> list[TournamentEvent]:
+    """The director rules that `sides` forfeit; the other sides win (shared if several)."""
+    match = _match(state, match_id)
+    bad = [s for s in sides if not 0 <= s < len(match.sides)]
+    if not sides or bad or len(set(sides)) >= len(match.sides):
+        raise TournamentError(
+            f"{_where(match)}: forfeiting sides {list(sides)} must be some, not all, "
+            f"of sides 0-{len(match.sides) - 1}"
+        )
+    return [Forfeit(match_id, tuple(sorted(set(sides))), reason)]
+
+
+def decide_no_show(
+    state: TournamentState, match_id: str, player_ids: Sequence[str]
+) -> list[TournamentEvent]:
+    """Players did not turn up: their sides forfeit the match."""
+    match = _match(state, match_id)
+    strangers = [p for p in player_ids if p not in match.seats]
+    if not player_ids or strangers:
+        raise TournamentError(
+            f"{_where(match)}: no-show players {', '.join(strangers) or '(none)'} "
+            "are not seated there"
+        )
+    if len(sides_of_players(state, match, player_ids)) >= len(match.sides):
+        raise TournamentError(f"{_where(match)}: every side is absent; void the match instead")
+    return [NoShow(match_id, tuple(player_ids))]
+
+
+def decide_void(state: TournamentState, match_id: str, reason: str = "") -> list[TournamentEvent]:
+    """The director voids a match: it scores nothing for anyone."""
+    match = _match(state, match_id)
+    if match.outcome is not None and not match.outcome.counts:
+        raise TournamentError(f"{_where(match)} is already void")
+    return [MatchVoided(match_id, reason)]
