@@ -56,7 +56,8 @@ def export(
     ] = False,
     db: Db = None,
 ) -> None:
-    """Write a match as a record (RECORD.md JSON Lines), leaving undone events out.
+    """Write a match as a record (JSON Lines: RECORD.md, or RACEHORSE.md for a Racehorse
+    table), leaving undone events out.
 
     An existing file is overwritten only with --force, and never when it is a database; the
     file is written whole (a temporary file renamed into place) or not at all.
@@ -65,11 +66,11 @@ def export(
     """
     import sys
 
-    from tourney.games.dominoes import write_record
     from tourney.output_files import database_files, write_output
 
     with open_desk(db, match) as desk:
         events = desk.events()
+        write_record = desk.game.write_record  # the stream's game writes its own record
         if not events:
             raise TourneyError(f"match {desk.id} has no events")
         if out is None:

@@ -28,7 +28,7 @@ from tourney.games.racehorse.account import account, nets_line, result_line, uni
 from tourney.games.racehorse.bots import make_bot
 from tourney.games.racehorse.game import GAME
 from tourney.games.racehorse.record import is_racehorse_record, replay_lines, write_record
-from tourney.games.racehorse.simulate import player_names, simulate_match
+from tourney.games.racehorse.simulate import play_on, player_names, simulate_match
 
 __all__ = [
     "DECK",
@@ -52,6 +52,7 @@ __all__ = [
     "make_bot",
     "nets_line",
     "parse_cards",
+    "play_on",
     "player_names",
     "replay_lines",
     "result_line",
