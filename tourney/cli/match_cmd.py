@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tourney import limits
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state, within
 from tourney.errors import TourneyError
+
+if TYPE_CHECKING:
+    from tourney.scorer.desk import Desk
 
 Opener = Annotated[
     str | None,
@@ -98,6 +101,8 @@ def deal(
     as_json: Json = False,
 ) -> None:
     """Start the next hand as a known hand: deal it at random, or enter the hands dealt.
+    At a Racehorse table: the next deal, hidden (the rules name the dealer; the cards are
+    typed as they are played).
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
@@ -105,6 +110,18 @@ def deal(
     from tourney.scorer.dealing import parse_deal, shuffled_deal
 
     with open_desk(db, match) as desk:
+        if desk.game.name == "racehorse":
+            if opener is not None or seed is not None or tiles is not None:
+                raise TourneyError(
+                    f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no "
+                    "--opener, --seed or --deal (the rules name the dealer; hands are hidden)"
+                )
+            deal_started = desk.game.legal_moves(desk.match)
+            kinds = [e for e in deal_started if e.type == "deal_started"]
+            if not kinds:
+                raise TourneyError(_no_deal(desk))
+            print_state(desk, as_json, desk.append_events(lambda: kinds[:1], at=at))
+            return
         if not desk.match.started:
             raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players ..."
@@ -117,6 +134,16 @@ def deal(
             else shuffled_deal(desk.match.players, seed)
         )
         print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
+
+
+def _no_deal(desk: Desk) -> str:
+    """Why no deal can start now at a Racehorse table."""
+    match = desk.match
+    if match.finished:
+        return f"cannot deal: {desk.id} is over"
+    if not match.started:
+        return f"cannot deal: {desk.id} has not started"
+    return f"cannot deal: deal {len(match.deals)} is still being played ({match.to_move} to move)"
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:

@@ -141,6 +141,10 @@ class Game(Protocol):
         """The human-readable account of a match, line by line."""
         ...
 
+    def summary_json(self, match: Any) -> str:
+        """The ``tourney replay --json`` object of a match, as one line of JSON."""
+        ...
+
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
     ) -> Any:
@@ -169,6 +173,14 @@ def game(name: str) -> Game:
             raise TourneyError(f"{quote(name)} is not a game tourney plays: {', '.join(NAMES)}")
         loaded = _LOADED[name] = importlib.import_module(module).GAME
     return loaded
+
+
+def record_game(lines: Sequence[str]) -> Game:
+    """The game a record's lines are in: Racehorse when its ``match_started`` says
+    ``"game": "racehorse"``, else Horse Race (whose reading then says what is wrong)."""
+    from tourney.games.racehorse.record import is_racehorse_record
+
+    return game(RACEHORSE if is_racehorse_record(lines) else HORSE_RACE)
 
 
 def game_of(payload: Mapping[str, Any] | None) -> Game:

@@ -6,8 +6,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from tourney.games import Result
-from tourney.games.horserace.account import account
-from tourney.games.horserace.commands import legal_moves
 from tourney.games.horserace.events import (
     DEFAULT_TARGET,
     Event,
@@ -45,6 +43,8 @@ class HorseRace:
         return line.pop("type"), line
 
     def legal_moves(self, match: Match) -> list[Event]:
+        from tourney.games.horserace.commands import legal_moves
+
         moves = legal_moves(match)
         events: list[Event] = [HandStarted(opener) for opener in moves.openers]
         if moves.player is None or moves.reveal_count:
@@ -79,7 +79,12 @@ class HorseRace:
         write_record(events, out)
 
     def account(self, events: Iterable[Event]) -> Iterator[str]:
+        from tourney.games.horserace.account import account
+
         return account(events)
+
+    def summary_json(self, match: Match) -> str:
+        return match.summary_json()
 
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]

@@ -6,7 +6,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from tourney.games import Result
-from tourney.games.racehorse.account import account
 from tourney.games.racehorse.events import (
     DealStarted,
     Event,
@@ -65,7 +64,14 @@ class Racehorse:
         write_record(events, out)
 
     def account(self, events: Iterable[Event]) -> Iterator[str]:
+        from tourney.games.racehorse.account import account
+
         return account(events)
+
+    def summary_json(self, match: Match) -> str:
+        import json
+
+        return json.dumps(match.summary(), ensure_ascii=False)
 
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
