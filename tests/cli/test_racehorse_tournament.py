@@ -9,6 +9,7 @@ import json
 import random
 import sqlite3
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +110,18 @@ def test_a_racehorse_round_posts_net_units_and_ranks_by_them(card_night: Cli) ->
         assert mp1 > mp2 or (mp1 == mp2 and net1 >= net2), ordered
     again = json.loads(card_night.ok("pair", "--json").stdout)  # round 2 pairs on the results
     assert again["round"] == 2 and sorted(len(t["seats"]) for t in again["tables"]) == [6, 7]
+
+    site = Path(card_night.db).parent / "site"
+    card_night.ok("publish", str(site))
+    first = paired["tables"][0]
+    sheet = (site / f"match-{first['match']}.html").read_text(encoding="utf-8")
+    table_nets = nets[first["match"]]
+    for number in (1, 2, 3):
+        assert f'id="deal-{number}"' in sheet and f"Deal {number} — " in sheet
+    assert "Auction: " in sheet and "Payments: " in sheet and "Points: High " in sheet
+    for name, units in table_nets.items():
+        assert f"{name} {units:+d}" in sheet  # the net units, as the read model has them
+    blank = (site / "round-2-scoresheets.html").read_text(encoding="utf-8")
+    assert "blank Racehorse scoresheets (2 tables)" in blank
+    assert blank.count('<th rowspan="2">Pitcher</th>') == 2
+    assert blank.count('<tr><td class="num">3</td>') == 2 and '<td class="num">4</td>' not in blank

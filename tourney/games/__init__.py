@@ -32,24 +32,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from tourney.errors import TourneyError, quote
+from tourney.games.result import Result
 
 HORSE_RACE = "horse-race"
 """The registry name of Horse Race, the domino game (a stream without ``game``)."""
 
 RACEHORSE = "racehorse"
 """The registry name of Racehorse, the card game (``"game": "racehorse"``)."""
-
-
-class Result(NamedTuple):
-    """A finished match's result per side: Horse Race sides (a player, or a partnership)
-    with their scores; Racehorse seats with their net units. ``winners`` are side indices
-    (several share a win)."""
-
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
 
 
 class GameEvent(Protocol):
@@ -159,6 +151,8 @@ _LOADED: dict[str, Game] = {}
 
 NAMES = tuple(_MODULES)
 """Every game's registry name."""
+
+__all__ = ["HORSE_RACE", "NAMES", "RACEHORSE", "Game", "GameEvent", "GameMatch", "Result"]
 
 
 def game(name: str) -> Game:

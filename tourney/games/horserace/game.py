@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-from tourney.games import Result
 from tourney.games.horserace.events import (
     DEFAULT_TARGET,
     Event,
@@ -23,6 +22,7 @@ from tourney.games.horserace.record import (
     replay_lines,
     write_record,
 )
+from tourney.games.result import Result
 
 
 class HorseRace:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-from tourney.games import Result
 from tourney.games.racehorse.events import (
     DealStarted,
     Event,
@@ -15,6 +14,7 @@ from tourney.games.racehorse.events import (
 )
 from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, Match, Phase
 from tourney.games.racehorse.record import Replayed, replay_lines, write_record
+from tourney.games.result import Result
 
 
 class Racehorse:
