@@ -72,6 +72,9 @@ def test_refusals_are_one_line_and_record_nothing(cli: Cli, table: str) -> None:
     cli.refused("bid", table, "2", message="", match=table)  # not higher than 3
     undone = json.loads(cli.ok("undo", table, "--json").stdout)
     assert undone["auction"] == [] and undone["to_move"] == mover
+    for domino in (("place", table, "5-5"), ("draw", table), ("record", table)):
+        cli.refused(*domino, message="is a Racehorse table: record it with tourney deal, bid",
+                    match=table)  # fmt: skip
 
 
 def test_racehorse_commands_are_refused_at_a_domino_table(cli: Cli) -> None:

@@ -168,10 +168,21 @@ class Desk:
 
         ``at`` is the stream version the command was decided against (a page or script that
         says what it saw); ``command_id`` names the submission, so a retry records once.
-        See `_submit`."""
+        See `_submit`. Horse Race only: a Racehorse table records its events through
+        `append_events` (the `deal`, `bid`, `pass` and `play` commands)."""
         from tourney.games.dominoes import decide
 
+        self.check_dominoes()
+
         return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
+
+    def check_dominoes(self) -> None:
+        """Refuse what only a Horse Race table can take (its commands, the console)."""
+        if self.game.name != "horse-race":
+            raise TourneyError(
+                f"{self.id} is a {self.game.title} table: record it with tourney deal, bid, "
+                f"pass and play {self.id} (the console and this command are for Horse Race)"
+            )
 
     def append_events(
         self,
