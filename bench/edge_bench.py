@@ -25,9 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from tourney.games.horserace.record import format_line, replay_lines
+from tourney.games.horserace.simulate import player_names, simulate_match
 from tourney.names import clean_name, fold
-from tourney.record import format_line, replay_lines
-from tourney.simulate import player_names, simulate_match
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 NAMES = [

@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tourney.record import write_record
-from tourney.simulate import player_names, simulate_match
+from tourney.games.horserace.record import write_record
+from tourney.games.horserace.simulate import player_names, simulate_match
 
 CONFIGS = [(2, False), (3, False), (4, False), (4, True)]
 

@@ -53,14 +53,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.factories.tablesim import hidden_record
-from tourney.bots import Bot, GreedyBot, RandomBot
 from tourney.demo.clubnight import CLUBS, player_names
 from tourney.director.desk import Decide, DirectorDesk
-from tourney.engine import Event, Match
+from tourney.games import HORSE_RACE, game
+from tourney.games.horserace import Event, Match
+from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
+from tourney.games.horserace.simulate import BotTable, simulate_match
 from tourney.match_streams import match_events, match_stream, to_payload
 from tourney.projections import open_store
 from tourney.scorer.oneshot import one_shot_args
-from tourney.simulate import BotTable, simulate_match
 from tourney.store import database
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.migrate import HEAD_REVISION
@@ -71,6 +72,7 @@ from tourney.tournament.events import TournamentEvent
 from tourney.tournament.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState
 
+HORSE_RACE_GAME = game(HORSE_RACE)
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 # The commands run as a user's would: with their modules' bytecode cached.
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
@@ -111,7 +113,7 @@ def _play_stream(store: EventStore, stream: str, rng: random.Random) -> int:
     while not match.finished:
         event = table.next_event(match)
         match.apply(event)
-        new.append(NewEvent(event.type, to_payload(event), recorded_by="bench"))
+        new.append(NewEvent(event.type, to_payload(HORSE_RACE_GAME, event), recorded_by="bench"))
     store.append(stream, new, expected_version=len(stored))
     return len(new)
 
@@ -145,7 +147,9 @@ def _adhoc_match(store: EventStore, rng: random.Random, number: int) -> None:
     seats = rng.choice((2, 2, 3, 4))
     names = player_names(seats + number % 7)[-seats:]
     played = simulate_match(rng, names, False, _bots(rng, seats))
-    events = [NewEvent(e.type, to_payload(e), recorded_by="bench") for e in played.events]
+    events = [
+        NewEvent(e.type, to_payload(HORSE_RACE_GAME, e), recorded_by="bench") for e in played.events
+    ]
     store.append(match_stream(f"A{number}"), events, expected_version=0)
 
 

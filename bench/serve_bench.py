@@ -38,7 +38,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from tests.factories.tablesim import hidden_match, seated
-from tourney.engine import Event, Match
+from tourney.games.horserace import Event, Match
 from tourney.web.table_routes import move_value
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")

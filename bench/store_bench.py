@@ -283,8 +283,8 @@ def row(label: str, rates: dict[str, float]) -> str:
 
 def rebuild(folder: Path, matches: int) -> dict[str, float]:
     """Store `matches` self-played matches, then rebuild every projection in a new process."""
+    from tourney.games.horserace.simulate import player_names, simulate_match
     from tourney.projections.match_view import new_events
-    from tourney.simulate import player_names, simulate_match
 
     path = folder / "rebuild.db"
     store = EventStore.from_url(f"sqlite:///{path}")

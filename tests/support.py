@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 import pytest
 
-from tourney.engine import (
+from tourney.games.horserace import (
     Event,
     HandEnd,
     HandStarted,
@@ -24,7 +24,7 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.record import Replayed, read_lines, replay_lines
+from tourney.games.horserace.record import Replayed, read_lines, replay_lines
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures"

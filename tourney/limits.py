@@ -59,7 +59,7 @@ TARGET = Bound("target", 1, 1000)
 """Points to win a match (RULES.md: 61; the engine takes any positive score, tourney stores
 at most this)."""
 
-TABLE_SIZE = Bound("table size", 2, 4)
+TABLE_SIZE = Bound("table size", 2, 8)  # 2-4 for Horse Race, 5-8 for Racehorse
 PLAYERS = Bound("players", 1, 2000)
 """Players registered in one tournament (500 tables of 4)."""
 

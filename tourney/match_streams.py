@@ -23,8 +23,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from tourney.engine import Event
 from tourney.errors import TourneyError, quote
+from tourney.games import Game, game_of
 
 UNDONE = "undone"
 """The stream-only event type that takes an earlier event out of force."""
@@ -83,20 +83,22 @@ def match_stream(text: str) -> str:
     return f"{STREAM_PREFIX}{match_id(text)}"
 
 
-def to_payload(event: Event) -> dict[str, Any]:
+def stream_game(stored: Sequence[StreamEvent]) -> Game:
+    """The game a match stream is played in: named by its first event, the
+    ``match_started`` (no ``game``, or no events yet: Horse Race)."""
+    first = stored[0] if stored else None
+    return game_of(first.payload if first is not None and first.type == "match_started" else None)
+
+
+def to_payload(game: Game, event: Any) -> dict[str, Any]:
     """An event's stored payload: its record line without ``type``."""
-    from tourney.record import event_to_dict
-
-    line = event_to_dict(event)
-    del line["type"]
-    return line
+    return game.payload(event)[1]
 
 
-def to_event(type_: str, payload: Mapping[str, Any]) -> Event:
-    """The engine event of a stored match event (raises EventError/TileError if malformed)."""
-    from tourney.record import event_from_dict
-
-    return event_from_dict({"type": type_, **payload})
+def to_event(game: Game, type_: str, payload: Mapping[str, Any]) -> Any:
+    """The engine event of a stored match event (a TourneyError quoting the field if
+    malformed)."""
+    return game.event(type_, payload)
 
 
 def in_force(stored: Sequence[StreamEvent]) -> set[int]:
@@ -118,11 +120,13 @@ def in_force(stored: Sequence[StreamEvent]) -> set[int]:
     return kept
 
 
-def match_events(stored: Sequence[StreamEvent]) -> list[tuple[int, Event]]:
-    """The match events in force, with their stream versions, in order."""
+def match_events(stored: Sequence[StreamEvent]) -> list[tuple[int, Any]]:
+    """The match events in force, with their stream versions, in order, as events of the
+    stream's game."""
     kept = in_force(stored)
+    event = stream_game(stored).event
     return [
-        (e.version, to_event(e.type, e.payload))
+        (e.version, event(e.type, e.payload))
         for e in stored
         if e.version in kept and e.type not in STREAM_ONLY
     ]
@@ -186,7 +190,8 @@ def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None
 
 
 def describe(stored: Iterable[StreamEvent], version: int) -> str:
-    """A short name for the event at ``version``: ``v12 tile_placed Ann 3-5 on 5-5``."""
+    """A short name for the event at ``version``: ``v12 tile_placed Ann 3-5 on 5-5``,
+    ``v7 card_played Bo QH``."""
     for event in stored:
         if event.version == version:
             p = event.payload
@@ -196,7 +201,8 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
                 return f"v{version} closed by the director ({p.get('ruling')})"
             if event.type == RESULT_CONFIRMED:
                 return f"v{version} result confirmed by {p.get('player')}"
-            words = [str(p[k]) for k in ("player", "opener", "tile") if p.get(k) is not None]
+            keys = ("player", "opener", "tile", "dealer", "bid", "card")
+            words = [str(p[k]) for k in keys if p.get(k) is not None]
             if p.get("on") is not None:
                 words += ["on", str(p["on"])]
             if isinstance(p.get("tiles"), list):

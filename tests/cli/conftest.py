@@ -16,7 +16,7 @@ from typer.testing import CliRunner, Result
 
 from tests.factories.tablesim import hidden_match, known_match
 from tourney.cli.app import app
-from tourney.engine import Event, Match
+from tourney.games.horserace import Event, Match
 from tourney.store.eventstore import EventStore
 
 __all__ = ["Cli", "checksum", "hidden_match", "known_match", "summary"]

@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tests.cli.conftest import Cli
 from tests.cli.terminal import TOURNEY
-from tourney.engine import Tile
-from tourney.engine.commands import Draw, Place
+from tourney.games.horserace import Tile
+from tourney.games.horserace.commands import Draw, Place
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 

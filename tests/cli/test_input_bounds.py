@@ -46,7 +46,8 @@ def still_works(cli: Cli) -> None:
         (["--rounds", "2147483648"], "not in the range 1<=x<=100"),  # wedged PostgreSQL
         (["--rounds", "1" + "0" * 5000], "is not a valid integer"),
         (["--target", str(10**28)], "not in the range 1<=x<=1000"),
-        (["--table-size", "5"], "not in the range 2<=x<=4"),
+        (["--table-size", "9"], "not in the range 2<=x<=8"),
+        (["--table-size", "5"], "Horse Race tables seat 2 to 4"),
     ],
 )
 def test_numbers_out_of_bounds_are_refused_before_anything_is_written(

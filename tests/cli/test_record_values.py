@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 
 from tests.cli.conftest import Cli, checksum
 from tourney.cli.app import app
-from tourney.record import RecordError, check_storable, replay_lines
+from tourney.games.horserace.record import RecordError, check_storable, replay_lines
 
 START = '{"type": "match_started", "version": 1, "players": ["Ann", "Bo"], "partnerships": false'
 

@@ -12,7 +12,7 @@ import pytest
 from tests.cli.conftest import Cli, hidden_match
 from tests.cli.test_scorer_read_models import match_view
 from tourney.errors import TourneyError
-from tourney.record import write_record
+from tourney.games.horserace.record import write_record
 from tourney.scorer.desk import Desk
 
 

@@ -5,7 +5,7 @@ it again would refuse it (a phone's double tap on "start the hand", issue 14).""
 from __future__ import annotations
 
 from tests.cli.conftest import Cli
-from tourney.engine.commands import StartHand
+from tourney.games.horserace.commands import StartHand
 from tourney.scorer.desk import Desk
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.cli.conftest import Cli, hidden_match, summary
 from tests.cli.terminal import TOURNEY, Terminal
-from tourney.engine import (
+from tourney.games.horserace import (
     Event,
     HandStarted,
     Match,
@@ -20,7 +20,7 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.engine.commands import targets
+from tourney.games.horserace.commands import targets
 
 PROMPT = r"\nK3 [^\n]*> $"
 

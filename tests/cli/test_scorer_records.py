@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 from tests.cli.conftest import Cli, known_match, summary
-from tourney.engine import Event, HandStarted, MatchStarted, Passed, TileDrawn, TilePlaced
-from tourney.record import write_record
+from tourney.games.horserace import Event, HandStarted, MatchStarted, Passed, TileDrawn, TilePlaced
+from tourney.games.horserace.record import write_record
 
 
 def record_text(events: list[Event]) -> str:
@@ -55,7 +55,7 @@ def test_a_whole_known_match_recorded_with_one_shot_commands(cli: Cli) -> None:
 
 
 def summary_of(text: str) -> dict[str, object]:
-    from tourney.record import replay_lines, split_lines
+    from tourney.games.horserace.record import replay_lines, split_lines
 
     return replay_lines(split_lines(text)).match.summary()
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from tests.cli.conftest import Cli
 from tests.factories.tablesim import hidden_match
-from tourney.account import scores_line
-from tourney.engine import Match, TilesRevealed
-from tourney.record import write_record
+from tourney.games.horserace import Match, TilesRevealed
+from tourney.games.horserace.account import scores_line
+from tourney.games.horserace.record import write_record
 
 
 def test_the_final_reveal_says_the_scores_once(cli: Cli, tmp_path: Path) -> None:

@@ -15,9 +15,9 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.support import db_checksum
-from tourney.bots import GreedyBot, RandomBot
 from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
+from tourney.games.horserace.bots import GreedyBot, RandomBot
 from tourney.projections import open_store
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore, NewEvent
@@ -56,7 +56,7 @@ def play(db: str, match_id: str, seed: int, *, stop_before_end: bool = False) ->
     store, _ = open_store(db)
     desk = Desk(store, match_id)
     if stop_before_end:
-        from tourney.simulate import BotTable
+        from tourney.games.horserace.simulate import BotTable
 
         table = BotTable([GreedyBot(), RandomBot()], random.Random(seed))
         while True:
@@ -83,7 +83,7 @@ def test_a_placement_after_the_director_ruled_is_refused_and_writes_nothing(nigh
     night.ok("director", "adjudicate", match, "--scores", "61,20", "--winners", "1",
              "--reason", "the table's sheet")  # fmt: skip
     last = desk.match.copy()
-    from tourney.simulate import BotTable
+    from tourney.games.horserace.simulate import BotTable
 
     finishing = BotTable([GreedyBot(), RandomBot()], random.Random(1)).next_event(last)
     assert finishing is not None

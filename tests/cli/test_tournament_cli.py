@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Cli
-from tourney.bots import GreedyBot
 from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
+from tourney.games.horserace.bots import GreedyBot
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.tournament.streams import tournament_stream
@@ -178,8 +178,8 @@ def test_demo_runs_on_a_fresh_folder(tmp_path: Path) -> None:
 def test_a_one_shot_command_that_finishes_a_match_updates_the_standings(cli: Cli) -> None:
     import sqlite3
 
-    from tourney.engine import Passed, TilePlaced
-    from tourney.simulate import simulate_match
+    from tourney.games.horserace import Passed, TilePlaced
+    from tourney.games.horserace.simulate import simulate_match
 
     cli.ok("tournament", "create", "Duo", "--table-size", "2", "--rounds", "1")
     cli.ok("player", "add", "Ann")

@@ -12,13 +12,13 @@ from pathlib import Path
 
 from tests.cli.conftest import Cli, hidden_match
 from tests.cli.terminal import TOURNEY, Terminal
-from tourney.engine import (
+from tourney.errors import TourneyError
+from tourney.games.horserace import (
     Event,
     Tile,
 )
-from tourney.engine.commands import Draw, Place, notation
-from tourney.errors import TourneyError
-from tourney.record import write_record
+from tourney.games.horserace.commands import Draw, Place, notation
+from tourney.games.horserace.record import write_record
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 

@@ -7,8 +7,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
-from tourney.bots import GreedyBot
-from tourney.engine import (
+from tourney.games.horserace import (
     Event,
     HandEnd,
     HandStarted,
@@ -17,7 +16,8 @@ from tourney.engine import (
     TileDrawn,
     TilesRevealed,
 )
-from tourney.simulate import player_names, simulate_match
+from tourney.games.horserace.bots import GreedyBot
+from tourney.games.horserace.simulate import player_names, simulate_match
 
 
 def known_match(seed: int, players: int = 2, target: int = 61) -> list[Event]:

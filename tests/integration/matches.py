@@ -8,9 +8,9 @@ from typing import Any
 
 from sqlalchemy import Engine, text
 
-from tourney.engine import Event
-from tourney.record import iter_record, read_lines
-from tourney.simulate import player_names, simulate_match
+from tourney.games.horserace import Event
+from tourney.games.horserace.record import iter_record, read_lines
+from tourney.games.horserace.simulate import player_names, simulate_match
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "records"
 CONFIGS = [(2, False), (3, False), (4, False), (4, True)]

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tests.support import FIXTURES, run_tourney
 from tourney.cli.app import app
-from tourney.record import RecordError, read_lines, replay_lines
+from tourney.games.horserace.record import RecordError, read_lines, replay_lines
 
 ILLEGAL = FIXTURES / "illegal"
 

@@ -13,7 +13,7 @@ from sqlalchemy import text
 
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
 from tests.integration.matches import dump, fixture_events, simulated
-from tourney.engine import Match
+from tourney.games.horserace import Match
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store.errors import StoreBusyError

@@ -16,7 +16,7 @@ from tests.support import (
     sample_id,
     shared_params,
 )
-from tourney.record import RecordError, read_lines, replay_lines
+from tourney.games.horserace.record import RecordError, read_lines, replay_lines
 
 pytestmark = SHARED
 

@@ -14,7 +14,7 @@ from tests.browser import PHONE, artifact, watch
 from tests.cli.conftest import template_db
 from tests.integration.live_server import live_server
 from tests.web.conftest import HOSTILE, SECRET, a_match, night_db, paired_db
-from tourney.engine import TilePlaced, TilesRevealed
+from tourney.games.horserace import TilePlaced, TilesRevealed
 from tourney.web.app import Server
 from tourney.web.table_routes import move_value
 

@@ -24,7 +24,7 @@ from tests.cli.conftest import Cli
 from tests.factories.tablesim import hidden_match, seated
 from tests.integration.live_server import free_port
 from tests.web.conftest import create_tournament
-from tourney.engine import Event, Match
+from tourney.games.horserace import Event, Match
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.web.app import Server

@@ -19,11 +19,11 @@ import sys
 import threading
 from functools import partial
 
-from tourney.bots import GreedyBot, RandomBot
-from tourney.engine import Event, MatchStarted
+from tourney.games.horserace import Event, MatchStarted
+from tourney.games.horserace.bots import GreedyBot, RandomBot
+from tourney.games.horserace.simulate import BotTable
 from tourney.projections import open_store
 from tourney.scorer.desk import Desk
-from tourney.simulate import BotTable
 
 
 def say(*words: object) -> None:

@@ -66,10 +66,9 @@ from tests.factories.tablesim import hidden_record
 from tests.postgres_server import PostgresServer
 from tests.scenarios import store_state
 from tests.support import tourney_exe
-from tourney.bots import GreedyBot, RandomBot
 from tourney.cli.app import app
 from tourney.director.desk import DirectorDesk
-from tourney.engine import (
+from tourney.games.horserace import (
     Event,
     HandStarted,
     Match,
@@ -79,10 +78,11 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.engine.tiles import DOUBLE_SIX
+from tourney.games.horserace.bots import GreedyBot, RandomBot
+from tourney.games.horserace.record import event_to_dict
+from tourney.games.horserace.simulate import simulate_match
+from tourney.games.horserace.tiles import DOUBLE_SIX
 from tourney.match_streams import CLOSED, match_events
-from tourney.record import event_to_dict
-from tourney.simulate import simulate_match
 from tourney.store.eventstore import EventStore, StoredEvent
 from tourney.tournament.state import TournamentState
 

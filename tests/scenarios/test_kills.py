@@ -39,10 +39,10 @@ from tests.cli.conftest import Cli
 from tests.scenarios import store_state
 from tests.scenarios.conftest import tourney_command, user_environment
 from tests.support import REPO
-from tourney.engine import MatchStarted
-from tourney.record import write_record
+from tourney.games.horserace import MatchStarted
+from tourney.games.horserace.record import write_record
+from tourney.games.horserace.simulate import simulate_match
 from tourney.reports.site_folder import read_manifest
-from tourney.simulate import simulate_match
 from tourney.store.eventstore import EventStore
 
 KILLS = int(os.environ.get("TOURNEY_KILLS", "3"))

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.factories.tablesim import hidden_match, known_match
-from tourney.engine import HandStarted, Match, MatchStarted, Tile, TilePlaced
-from tourney.engine.commands import (
+from tourney.games.horserace import HandStarted, Match, MatchStarted, Tile, TilePlaced
+from tourney.games.horserace.commands import (
     Action,
     Place,
     Reveal,
@@ -19,7 +19,7 @@ from tourney.engine.commands import (
     parse,
     placeable_tiles,
 )
-from tourney.engine.errors import RuleError
+from tourney.games.horserace.errors import RuleError
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli, cli, db, template_db
 from tests.factories.tablesim import hidden_match, seated
-from tourney.engine import Event
+from tourney.games.horserace import Event
 from tourney.match_streams import match_stream
 from tourney.web.app import Server, create_app
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tourney.engine import Event
+from tourney.games.horserace import Event
 from tourney.web.table_routes import move_value
 
 

@@ -9,7 +9,7 @@ import uuid
 
 from tests.web.conftest import Night, a_match
 from tests.web.phone import Phone
-from tourney.engine import Match, MatchStarted, TilePlaced
+from tourney.games.horserace import Match, MatchStarted, TilePlaced
 from tourney.web.table_routes import move_value
 
 

@@ -20,6 +20,7 @@ def record(match: MatchId, db: Db = None) -> None:
     from tourney.scorer.console import Console
 
     with open_desk(db, match) as desk:
+        desk.check_dominoes()
         if not desk.match.started:
             raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players A,B,..."

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tourney import limits
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state, within
 from tourney.errors import TourneyError
+
+if TYPE_CHECKING:
+    from tourney.scorer.desk import Desk
 
 Opener = Annotated[
     str | None,
@@ -38,9 +41,8 @@ def start(
 
     Example: tourney start T3 --players Ann,Bo,Cy,Di --partnerships
     """
-    from tourney.engine import MatchStarted
+    from tourney.games.dominoes import MatchStarted, check_storable
     from tourney.names import clean_name
-    from tourney.record import check_storable
 
     names = tuple(clean_name(name, "player name") for name in players.split(","))
     extra = {"hands": "known"} if known else {}
@@ -70,7 +72,7 @@ def hand(
 
     Example: tourney hand T3 --opener Ann
     """
-    from tourney.engine.commands import StartHand
+    from tourney.games.dominoes import StartHand
 
     with open_desk(db, match) as desk:
         if desk.known_hands:
@@ -99,13 +101,27 @@ def deal(
     as_json: Json = False,
 ) -> None:
     """Start the next hand as a known hand: deal it at random, or enter the hands dealt.
+    At a Racehorse table: the next deal, hidden (the rules name the dealer; the cards are
+    typed as they are played).
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
-    from tourney.engine.commands import StartHand
+    from tourney.games.dominoes import StartHand
     from tourney.scorer.dealing import parse_deal, shuffled_deal
 
     with open_desk(db, match) as desk:
+        if desk.game.name == "racehorse":
+            if opener is not None or seed is not None or tiles is not None:
+                raise TourneyError(
+                    f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no "
+                    "--opener, --seed or --deal (the rules name the dealer; hands are hidden)"
+                )
+            deal_started = desk.game.legal_moves(desk.match)
+            kinds = [e for e in deal_started if e.type == "deal_started"]
+            if not kinds:
+                raise TourneyError(_no_deal(desk))
+            print_state(desk, as_json, desk.append_events(lambda: kinds[:1], at=at))
+            return
         if not desk.match.started:
             raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players ..."
@@ -118,6 +134,16 @@ def deal(
             else shuffled_deal(desk.match.players, seed)
         )
         print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
+
+
+def _no_deal(desk: Desk) -> str:
+    """Why no deal can start now at a Racehorse table."""
+    match = desk.match
+    if match.finished:
+        return f"cannot deal: {desk.id} is over"
+    if not match.started:
+        return f"cannot deal: {desk.id} has not started"
+    return f"cannot deal: deal {len(match.deals)} is still being played ({match.to_move} to move)"
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:

@@ -90,10 +90,29 @@ def echo(line: str) -> None:
     typer.echo(printable(line))
 
 
+def _print_cards(desk: Desk, as_json: bool, recorded: list[Recorded] | None) -> None:
+    from tourney.scorer import cards_view
+
+    if as_json:
+        data = cards_view.state(desk)
+        if recorded is not None:
+            data["recorded"] = [cards_view.recorded_dict(r) for r in recorded]
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    for item in recorded or []:
+        for line in cards_view.recorded_lines(desk, item):
+            echo(line)
+    for line in cards_view.text(desk):
+        echo(line)
+
+
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
     """What was just recorded (if anything), then the state: text, or one JSON object."""
     from tourney.scorer import view
 
+    if desk.game.name == "racehorse":
+        _print_cards(desk, as_json, recorded)
+        return
     if as_json:
         data: dict[str, Any] = view.state(desk)
         if recorded is not None:

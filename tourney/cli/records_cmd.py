@@ -29,8 +29,10 @@ def import_(
 
     Example: tourney import k1.jsonl --id K1
     """
+    from tourney.errors import RecordError
+    from tourney.games.dominoes import check_storable, replay_lines
     from tourney.match_streams import match_id
-    from tourney.record import RecordError, check_storable, read_lines, replay_lines
+    from tourney.textfiles import read_lines
 
     chosen = match_id(match if match is not None else file.stem)
     try:
@@ -55,7 +57,8 @@ def export(
     ] = False,
     db: Db = None,
 ) -> None:
-    """Write a match as a record (RECORD.md JSON Lines), leaving undone events out.
+    """Write a match as a record (JSON Lines: RECORD.md, or RACEHORSE.md for a Racehorse
+    table), leaving undone events out.
 
     An existing file is overwritten only with --force, and never when it is a database; the
     file is written whole (a temporary file renamed into place) or not at all.
@@ -65,10 +68,10 @@ def export(
     import sys
 
     from tourney.output_files import database_files, write_output
-    from tourney.record import write_record
 
     with open_desk(db, match) as desk:
         events = desk.events()
+        write_record = desk.game.write_record  # the stream's game writes its own record
         if not events:
             raise TourneyError(f"match {desk.id} has no events")
         if out is None:

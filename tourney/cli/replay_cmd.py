@@ -34,7 +34,7 @@ def replay(
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
     from tourney.errors import RecordError, TourneyError, printable
-    from tourney.games.racehorse.record import is_racehorse_record
+    from tourney.games import record_game
     from tourney.textfiles import read_lines
 
     failed = False
@@ -42,14 +42,8 @@ def replay(
     for path in files:
         try:
             lines = read_lines(str(path))
-            if is_racehorse_record(lines):
-                _replay_racehorse(lines, as_json, str(path) if many else None)
-                continue
-            # Imported here: a run of Racehorse records does not load the domino engine.
-            from tourney.account import account
-            from tourney.record import replay_lines
-
-            replayed = replay_lines(lines, keep_events=not as_json)
+            game = record_game(lines)  # only that game's engine is loaded
+            replayed = game.replay_lines(lines, keep_events=not as_json)
         except RecordError as exc:
             failed = True
             prefix = f"{printable(str(path))}: " if many else ""
@@ -67,37 +61,17 @@ def replay(
                 print(json.dumps({"error": {"line": 0, "message": str(exc)}}))
             continue
         if as_json:
-            text = replayed.match.summary_json()
+            text = game.summary_json(replayed.match)
             if many:
                 text = f"{text[:-1]}, {json.dumps('file')}: {json.dumps(str(path))}}}"
             print(text)
         else:
             if many:
                 print(f"== {printable(str(path))}")
-            for text in account(event for _, event in replayed.events):
+            for text in game.account(event for _, event in replayed.events):
                 print(printable(text))  # names come from the file: shown, never obeyed
     if failed:
         raise typer.Exit(1)
-
-
-def _replay_racehorse(lines: list[str], as_json: bool, file: str | None) -> None:
-    """Print a Racehorse record's replay object (with its ``file`` among several) or its
-    account; RecordError at the first offending line."""
-    from tourney.errors import printable
-    from tourney.games.racehorse.account import account
-    from tourney.games.racehorse.record import replay_lines
-
-    replayed = replay_lines(lines, keep_events=not as_json)
-    if as_json:
-        summary = replayed.match.summary()
-        if file is not None:
-            summary["file"] = file
-        print(json.dumps(summary, ensure_ascii=False))
-        return
-    if file is not None:
-        print(f"== {printable(file)}")
-    for text in account(event for _, event in replayed.events):
-        print(printable(text))  # names come from the file: shown, never obeyed
 
 
 def register(app: typer.Typer) -> None:

@@ -102,10 +102,13 @@ def simulate(
 
     import json
 
-    from tourney.bots import make_bot
-    from tourney.engine import DEFAULT_TARGET
-    from tourney.record import write_record
-    from tourney.simulate import player_names, simulate_match
+    from tourney.games.dominoes import (
+        DEFAULT_TARGET,
+        make_bot,
+        player_names,
+        simulate_match,
+        write_record,
+    )
 
     if partnerships and players != 4:
         raise TourneyError("--partnerships needs --players 4")
@@ -276,10 +279,14 @@ def _simulate_racehorse(
     """Bots play Racehorse matches; the summary gives wins and average net units."""
     import json
 
-    from tourney.games.racehorse.bots import make_bot
-    from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS
-    from tourney.games.racehorse.record import write_record
-    from tourney.games.racehorse.simulate import player_names, simulate_match
+    from tourney.games.cards import (
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        make_bot,
+        player_names,
+        simulate_match,
+        write_record,
+    )
 
     seats = MIN_PLAYERS if players is None else players
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:

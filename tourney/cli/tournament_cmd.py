@@ -65,15 +65,27 @@ def create(
             "longest scale's first places and its last."
         ),
     ] = None,
+    game: Annotated[
+        str,
+        typer.Option(
+            help="The game: horse-race (dominoes, tables of 2-4) or racehorse (cards, 5-8)."
+        ),
+    ] = "horse-race",
+    deals: Annotated[
+        int | None,
+        typer.Option(help="Racehorse: deals a match (default twice the players at the table)."),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
     """Create a tournament: its format, table size, rounds and how results score.
 
+    Racehorse: tables of 5-8 (mixed where the field does not divide), standings by match
+    points then net units.
+
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
     from tourney.tournament.create import decide_create
-    from tourney.tournament.events import DEFAULT_TIE_BREAKS
 
     points = limits.parse_points(bye_points, "--bye-points")
     with open_director(db, create=True) as director:
@@ -88,21 +100,28 @@ def create(
                 target=target,
                 shared_win=shared_win,
                 bye_points=points,
-                tie_breaks=tuple(tie_break or DEFAULT_TIE_BREAKS),
+                tie_breaks=tuple(tie_break) if tie_break else None,
                 third_place=third_place,
                 seeding=seeding,
                 placement_points=tuple(placement_points or ()),
+                game_name=game,
+                deals=deals,
             )
         )
         created = loaded.state.created
         if as_json:
             typer.echo(json.dumps({"slug": loaded.slug, **created.to_payload()}))
             return
+        if created.game == "horse-race":
+            play = f", first to {created.target}."
+        else:
+            length = created.deals or "twice the players"
+            play = f", {created.game}: {length} deals a match."
         echo(
             f"Created {created.name!r} ({loaded.slug}): {created.format.replace('_', ' ')}, "
             f"tables of {created.table_size}"
             + (" in partnerships" if created.partnerships else "")
-            + f", first to {created.target}."
+            + play
         )
         echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
 

@@ -1,4 +1,5 @@
-"""`tourney place / draw / pass / reveal`: one event of play, checked and appended."""
+"""`tourney place / draw / pass / reveal` (Horse Race) and `tourney bid / pass / play`
+(Racehorse): one event of play, checked and appended."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state
+from tourney.errors import TourneyError
 
 if TYPE_CHECKING:
-    from tourney.engine.commands import Command
+    from tourney.games.dominoes import Command
+    from tourney.scorer.desk import Desk
 
 Player = Annotated[
     str | None,
@@ -47,7 +50,7 @@ def place(
 
     Example: tourney place T3 5-3 on 5-5
     """
-    from tourney.engine.commands import parse_placement
+    from tourney.games.dominoes import parse_placement
 
     _record(
         db, match, as_json, lambda: replace(parse_placement(" ".join(words)), player=player), at
@@ -68,8 +71,7 @@ def draw(
 
     Example: tourney draw T3 2-4
     """
-    from tourney.engine import Tile
-    from tourney.engine.commands import Draw
+    from tourney.games.dominoes import Draw, Tile
 
     _record(db, match, as_json, lambda: Draw(Tile.parse(tile) if tile else None, player), at)
 
@@ -77,13 +79,96 @@ def draw(
 def pass_(
     match: MatchId, player: Player = None, at: At = None, db: Db = None, as_json: Json = False
 ) -> None:
-    """Pass: no legal placement and the boneyard is empty.
+    """Pass: no legal placement and the boneyard is empty. At a Racehorse table: pass in
+    the auction.
 
     Example: tourney pass T3
     """
-    from tourney.engine.commands import Pass
+    from tourney.games.dominoes import Pass
 
-    _record(db, match, as_json, lambda: Pass(player), at)
+    with open_desk(db, match) as desk:
+        if desk.game.name == "racehorse":
+            _say(desk, as_json, player, None, at)
+            return
+        print_state(desk, as_json, desk.record(Pass(player), at=at))
+
+
+def _mover(desk: Desk, player: str | None, what: str) -> str:
+    """The player named (by a unique prefix, without case or accents), else the one to
+    move; TourneyError when nobody is to ``what`` now."""
+    from tourney.names import find
+
+    if player is not None:
+        found = find(player, desk.match.players)
+        return found[0] if len(found) == 1 else player
+    if desk.match.to_move is None:
+        raise TourneyError(f"nobody is to {what} at {desk.id} now: {_phase(desk)}")
+    mover: str = desk.match.to_move
+    return mover
+
+
+def _phase(desk: Desk) -> str:
+    match = desk.match
+    if match.finished:
+        return "the match is over"
+    if not match.started:
+        return "the match has not started"
+    return f"no deal is being played (tourney deal {desk.id})"
+
+
+def _racehorse(desk: Desk, command: str) -> None:
+    if desk.game.name != "racehorse":
+        raise TourneyError(
+            f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"
+        )
+
+
+def _say(desk: Desk, as_json: bool, player: str | None, bid: int | None, at: int | None) -> None:
+    from tourney.games.cards import BidMade, Passed
+
+    who = _mover(desk, player, "bid")
+    said = Passed(who) if bid is None else BidMade(who, bid)
+    print_state(desk, as_json, desk.append_events(lambda: [said], at=at))
+
+
+def bid(
+    match: MatchId,
+    amount: Annotated[str, typer.Argument(help="2, 3, 4 or smudge (5).", metavar="BID")],
+    player: Player = None,
+    at: At = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Racehorse: bid in the auction (the dealer may steal: bid the highest bid so far).
+
+    Example: tourney bid T3 3
+    """
+    from tourney.scorer.cards_view import read_bid
+
+    with open_desk(db, match) as desk:
+        _racehorse(desk, "bid")
+        _say(desk, as_json, player, read_bid(amount), at)
+
+
+def play(
+    match: MatchId,
+    card: Annotated[str, typer.Argument(help="The card played: QH, 10S, TD, AC.")],
+    player: Player = None,
+    at: At = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Racehorse: the card played to the trick (hidden hands: typed as it is played).
+
+    Example: tourney play T3 QH
+    """
+    from tourney.games.cards import CardPlayed
+    from tourney.scorer.cards_view import read_card
+
+    with open_desk(db, match) as desk:
+        _racehorse(desk, "play")
+        played = CardPlayed(_mover(desk, player, "play"), read_card(card))
+        print_state(desk, as_json, desk.append_events(lambda: [played], at=at))
 
 
 def reveal(
@@ -98,8 +183,7 @@ def reveal(
 
     Example: tourney reveal T3 Ann 1-2 3-4
     """
-    from tourney.engine import Tile
-    from tourney.engine.commands import Reveal
+    from tourney.games.dominoes import Reveal, Tile
 
     _record(db, match, as_json, lambda: Reveal(player, tuple(Tile.parse(t) for t in tiles)), at)
 
@@ -109,3 +193,5 @@ def register(app: typer.Typer) -> None:
     app.command(rich_help_panel="Scorer", no_args_is_help=True)(draw)
     app.command("pass", rich_help_panel="Scorer", no_args_is_help=True)(pass_)
     app.command(rich_help_panel="Scorer", no_args_is_help=True)(reveal)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(bid)
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(play)

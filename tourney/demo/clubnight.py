@@ -8,10 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tourney.bots import Bot, GreedyBot, RandomBot
 from tourney.director.desk import DirectorDesk
+from tourney.games.dominoes import Bot, BotTable, GreedyBot, RandomBot
 from tourney.scorer.desk import Desk
-from tourney.simulate import BotTable
 from tourney.store.eventstore import EventStore
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register

@@ -21,11 +21,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tourney.engine import Event, MatchStarted
 from tourney.errors import TourneyError, quote
-from tourney.match_streams import CLOSED, closed_by, match_events, match_stream, to_payload
+from tourney.games import game
+from tourney.match_streams import (
+    CLOSED,
+    closed_by,
+    match_events,
+    match_stream,
+    stream_game,
+)
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
@@ -41,7 +47,6 @@ from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
 
 if TYPE_CHECKING:
-    from tourney.engine import Match
     from tourney.store.eventstore import EventStore, StreamAppend
 
 Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
@@ -199,26 +204,28 @@ class DirectorDesk:
                         "outside the tournament?); nothing recorded"
                     )
                 started = self._started(loaded.slug, state, number, table)
-                event_ = NewEvent(started.type, to_payload(started), recorded_by=self.recorded_by)
+                kind, payload = game(state.created.game).payload(started)
+                event_ = NewEvent(kind, payload, recorded_by=self.recorded_by)
                 opened.append(StreamAppend(stream, [event_], 0))
         return opened
 
     def _started(
         self, slug: str, state: TournamentState, round_number: int, table: PairedTable
-    ) -> MatchStarted:
+    ) -> Any:
         created = state.created
         names = tuple(state.players[p].name for p in table.seats)
-        return MatchStarted(
-            names,
-            created.partnerships,
-            created.target,
-            {
-                "tournament": slug,
-                "match": table.match_id,
-                "round": round_number,
-                "table": table.number,
-            },
-        )
+        settings = {
+            "partnerships": created.partnerships,
+            "target": created.target,
+            "deals": created.deals,
+        }
+        extra = {
+            "tournament": slug,
+            "match": table.match_id,
+            "round": round_number,
+            "table": table.number,
+        }
+        return game(created.game).table_start(names, settings, extra)
 
     def _close_tables(
         self, _loaded: Loaded, events: Sequence[TournamentEvent]
@@ -248,14 +255,12 @@ class DirectorDesk:
 
     # -- matches ---------------------------------------------------------------------------
 
-    def replay_match(self, match_id: str) -> tuple[Match, list[tuple[int, Event]], int]:
-        """A match replayed from its stream: the match, its events in force with their
-        versions (undone events left out), and the stream's version."""
-        from tourney.engine import Match
-
+    def replay_match(self, match_id: str) -> tuple[Any, list[tuple[int, Any]], int]:
+        """A match replayed from its stream by its game: the match, its events in force with
+        their versions (undone events left out), and the stream's version."""
         stored = list(self.store.read_stream(match_stream(match_id)))
         in_force = match_events(stored)
-        match = Match()
+        match = stream_game(stored).new_match()
         for version, event in in_force:
             match.apply(event, version)
         return match, in_force, (stored[-1].version if stored else 0)

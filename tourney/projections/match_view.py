@@ -20,10 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tourney.engine import Event, Match
 from tourney.errors import TourneyError
+from tourney.games import HORSE_RACE, Game, game, game_of
 from tourney.match_streams import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
-from tourney.record import event_from_dict, event_to_dict
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
 
@@ -49,21 +48,27 @@ COLUMNS = (
 __all__ = ["STREAM_PREFIX", "MatchProjection", "match_stream"]
 
 
-def new_events(events: Iterable[Event], recorded_by: str | None = None) -> list[NewEvent]:
-    """Engine events as events to append: the payload is the record form (RECORD.md) less
-    its `type`, so a stored match stream exports as its record line for line."""
-    converted = []
-    for event in events:
-        fields = event_to_dict(event)
-        converted.append(NewEvent(fields.pop("type"), fields, recorded_by))
-    return converted
+def new_events(
+    events: Iterable[Any], recorded_by: str | None = None, game_name: str | None = None
+) -> list[NewEvent]:
+    """Engine events of ``game_name`` (default Horse Race) as events to append: the payload
+    is the record form less its `type`, so a stored match stream exports as its record line
+    for line."""
+    payload = game(game_name or HORSE_RACE).payload
+    return [NewEvent(*payload(event), recorded_by) for event in events]
+
+
+def _horse_race() -> Game:
+    return game(HORSE_RACE)
 
 
 @dataclass(slots=True)
 class _Replay:
-    """A match replayed up to `version`, or stopped at the event the engine refused."""
+    """A match replayed up to `version`, or stopped at the event the engine refused. The
+    stream's first event, its ``match_started``, says which game replays it."""
 
-    match: Match = field(default_factory=Match)
+    game: Game = field(default_factory=_horse_race)
+    match: Any = None
     version: int = 0
     error: str | None = None
 
@@ -72,7 +77,11 @@ class _Replay:
         if self.error is not None or event.type in STREAM_ONLY:
             return
         try:
-            self.match.apply(event_from_dict({**event.payload, "type": event.type}))
+            if self.match is None:
+                if event.type == "match_started":
+                    self.game = game_of(event.payload)
+                self.match = self.game.new_match()
+            self.match.apply(self.game.event(event.type, event.payload))
         except TourneyError as exc:
             self.error = f"version {event.version} ({event.type}): {exc}"
 
@@ -152,28 +161,37 @@ def _json(value: Any) -> str:
 
 
 def _row(stream_id: str, replay: _Replay) -> tuple[Any, ...]:
-    """The `match_views` row of a replayed stream, in the order of `COLUMNS`."""
-    match = replay.match
-    summary = match.summary()
+    """The `match_views` row of a replayed stream, in the order of `COLUMNS`: per side
+    (Horse Race: a player or a partnership; Racehorse: a seat) its players and its score
+    (Racehorse: net units), the winning sides once over, the hands (deals) so far, and what
+    lies on the table (the domino layout, the trick being played)."""
+    game, match = replay.game, replay.match
+    if match is None:
+        match = replay.match = game.new_match()
     if replay.error is not None:
         status = "invalid"
-    elif summary["finished"]:
+    elif match.finished:
         status = "finished"
     elif match.started:
         status = "in_progress"
     else:
         status = "not_started"
+    result = game.result(match)
+    sides = [
+        {"players": players, "score": score}
+        for players, score in zip(game.sides(match), result.scores, strict=True)
+    ]
     return (
         stream_id[len(STREAM_PREFIX) :],
         stream_id,
         replay.version,
         status,
         _json(list(match.players)),
-        _json(summary["sides"]),
-        _json([side["score"] for side in summary["sides"]]),
-        _json(summary["winners"]),
-        _json(summary["hands"]),
+        _json(sides),
+        _json(list(result.scores)),
+        _json(list(result.winners)),
+        _json(game.progress(match)),
         None if replay.error is not None else match.to_move,
-        _json(match.layout_view()),
+        _json(game.table_view(match)),
         replay.error,
     )

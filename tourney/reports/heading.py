@@ -25,10 +25,16 @@ class Heading:
     target: int
     rounds: int
     paired: int
+    game: str = "horse-race"
+    deals: int | None = None
 
     @property
     def play_label(self) -> str:
-        """``"tables of 4, partnerships"``: how the tables are played."""
+        """``"tables of 4, partnerships, first to 61"``: how the tables are played
+        (Racehorse: ``"Racehorse, tables of 6, 12 deals a match"``)."""
+        if self.game == "racehorse":
+            length = f"{self.deals} deals" if self.deals else "twice the players' deals"
+            return f"Racehorse, tables of {self.table_size}, {length} a match"
         kind = "partnerships" if self.partnerships else "individual"
         return f"tables of {self.table_size}, {kind}, first to {self.target}"
 
@@ -46,4 +52,6 @@ def heading_of(state: TournamentState) -> Heading:
         target=settings.target,
         rounds=last_round(state),
         paired=len(state.rounds),
+        game=settings.game,
+        deals=settings.deals,
     )

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from tourney.engine import (
+from tourney.errors import TourneyError
+from tourney.games.dominoes import (
     Event,
     HandStarted,
     Match,
@@ -22,7 +23,6 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.errors import TourneyError
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
 from tourney.reports.rounds import round_name

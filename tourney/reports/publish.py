@@ -16,9 +16,10 @@ from typing import Any
 
 from jinja2 import Environment
 
-from tourney.engine import Event, Match
+from tourney.games.dominoes import Event, Match
 from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
+from tourney.reports.cards_sheet import blank_cards_sheets, cards_sheet
 from tourney.reports.match_sheet import match_sheet
 from tourney.reports.render import environment, template_errors
 from tourney.reports.rounds import round_view, table_cards
@@ -50,8 +51,8 @@ class Played:
     for draws and passes (None: placements only) and the short integrity hash of its
     stream."""
 
-    match: Match
-    events: Sequence[tuple[int, Event]] | None = None
+    match: Any  # the game's replayed match (Horse Race or Racehorse, as the tournament's)
+    events: Sequence[tuple[int, Any]] | None = None
     integrity_hash: str | None = None
 
 
@@ -127,13 +128,15 @@ class _Site:
         yield paths.standings_file("csv"), standings_csv(standings)
         yield paths.standings_file("json"), standings_json(state)
         written: set[str] = set()
-        match_template = env.get_template("match_sheet.html")
+        cards = state.created.game == "racehorse"
+        match_template = env.get_template("cards_sheet.html" if cards else "match_sheet.html")
         for match_id in self.candidates:
             played = self.play(match_id)
             if played is None:
                 continue
             record = state.matches[match_id]
-            sheet = match_sheet(state, record, played.match, played.events, played.integrity_hash)
+            build = cards_sheet if cards else match_sheet
+            sheet = build(state, record, played.match, played.events, played.integrity_hash)
             text = match_template.render(heading=standings.heading, sheet=sheet)
             yield paths.match_page(match_id), text
             written.add(match_id)
@@ -161,13 +164,15 @@ def _linked_pages(
     pages = [(paths.WALL_CHART, page("wall_chart.html", partial(_wall_chart, state)))]
     if state.created.format == "elimination":
         pages.append((paths.BRACKET, page("bracket.html", partial(_bracket, state))))
+    cards = state.created.game == "racehorse"
+    blank_template = "cards_scoresheets.html" if cards else "scoresheets.html"
     for paired in state.rounds:
         number = paired.round
         pages += [
             (paths.round_page(number), page("round.html", partial(_round, state, number))),
             (
                 paths.scoresheets_page(number),
-                page("scoresheets.html", partial(_scoresheets, state, number)),
+                page(blank_template, partial(_scoresheets, state, number)),
             ),
             (paths.cards_page(number), page("table_cards.html", partial(_cards, state, number))),
         ]
@@ -191,7 +196,11 @@ def _round(state: TournamentState, number: int, sheets: frozenset[str]) -> dict[
 
 
 def _scoresheets(state: TournamentState, number: int, _sheets: frozenset[str]) -> dict[str, Any]:
-    return {"name": round_view(state, number).name, "sheets": blank_sheets(state, number)}
+    if state.created.game == "racehorse":
+        sheets: tuple[Any, ...] = blank_cards_sheets(state, number)
+    else:
+        sheets = blank_sheets(state, number)
+    return {"name": round_view(state, number).name, "sheets": sheets}
 
 
 def _cards(state: TournamentState, number: int, _sheets: frozenset[str]) -> dict[str, Any]:

@@ -14,10 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
-from tourney.account import scores_line
-from tourney.engine import Phase
-from tourney.engine.commands import Action, StartHand, complete, decide, parse
 from tourney.errors import TourneyError
+from tourney.games.dominoes import Action, Phase, StartHand, complete, decide, parse, scores_line
 from tourney.match_streams import describe
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal

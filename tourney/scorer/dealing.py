@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tourney.engine import DOUBLE_SIX, HAND_SIZE, EventError, Match, Tile
-from tourney.engine.commands import find_player
+from tourney.games.dominoes import DOUBLE_SIX, HAND_SIZE, EventError, Match, Tile, find_player
 
 
 def shuffled_deal(players: Sequence[str], seed: int | None) -> dict[str, tuple[Tile, ...]]:

@@ -14,8 +14,8 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tourney.engine import EVENT_TYPES, Event, Match, MatchStarted, Outcome
 from tourney.errors import TourneyError
+from tourney.games import Game
 from tourney.match_streams import (
     RESULT_CONFIRMED,
     STREAM_ONLY,
@@ -27,16 +27,18 @@ from tourney.match_streams import (
     match_events,
     match_id,
     shown_id,
+    stream_game,
     table_of,
     to_event,
     to_payload,
     undo_target,
 )
+from tourney.names import find
 from tourney.tables import newest_tournament, no_such_table, reserved, table_match, table_number
 from tourney.wording import counted
 
 if TYPE_CHECKING:
-    from tourney.engine.commands import Command
+    from tourney.games.dominoes import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
@@ -45,8 +47,8 @@ class Recorded(NamedTuple):
 
     version: int
     type: str
-    event: Event | None  # None for an `undone`
-    outcome: Outcome | None
+    event: Any  # the game's event; None for an `undone`
+    outcome: Any  # what the game's engine said of it; None for an `undone`
 
 
 class _Pending(NamedTuple):
@@ -56,7 +58,8 @@ class _Pending(NamedTuple):
 
 
 class Desk:
-    """The scorer's view of match ``match_id``: the stored stream and the match it replays to."""
+    """The scorer's view of match ``match_id``: the stored stream and the match it replays to
+    in its game (Horse Race until a ``match_started`` says otherwise)."""
 
     def __init__(self, store: EventStore, match: str, recorded_by: str | None = None) -> None:
         self.store = store
@@ -65,7 +68,8 @@ class Desk:
         self.recorded_by = recorded_by if recorded_by is not None else os.environ.get("USER")
         self.stored: list[StoredEvent] = []
         self.version = 0
-        self.match = Match()
+        self.game: Game = stream_game(())
+        self.match: Any = self.game.new_match()
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
         self.refresh()
@@ -109,22 +113,24 @@ class Desk:
         new = list(self.store.read_stream(self.stream, from_version=self.version))
         if not new:
             return []
+        first = not self.stored
         self.stored.extend(new)
         self.version = new[-1].version
-        if any(e.type == UNDONE for e in new):
+        if first or any(e.type == UNDONE for e in new):
             self._rebuild()
         else:
             for event in new:
                 if event.type not in STREAM_ONLY:
-                    self._apply(event.version, to_event(event.type, event.payload))
+                    self._apply(event.version, to_event(self.game, event.type, event.payload))
         return new
 
     def _rebuild(self) -> None:
-        self.match = Match()
+        self.game = stream_game(self.stored)
+        self.match = self.game.new_match()
         for version, event in match_events(self.stored):
             self._apply(version, event)
 
-    def _apply(self, version: int, event: Event) -> Outcome:
+    def _apply(self, version: int, event: Any) -> Any:
         try:
             return self.match.apply(event, version)
         except TourneyError as exc:
@@ -141,11 +147,11 @@ class Desk:
         # in force is read, not the whole stream replayed into events.
         kept = in_force(self.stored)
         for event in self.stored:
-            if event.type == MatchStarted.type and event.version in kept:
+            if event.type == "match_started" and event.version in kept:
                 return bool(event.payload.get("hands") == "known")
         return False
 
-    def events(self) -> list[Event]:
+    def events(self) -> list[Any]:
         """The match events in force, in order: the match record."""
         return [event for _, event in match_events(self.stored)]
 
@@ -163,30 +169,47 @@ class Desk:
 
         ``at`` is the stream version the command was decided against (a page or script that
         says what it saw); ``command_id`` names the submission, so a retry records once.
-        See `_submit`."""
-        from tourney.engine.commands import decide
+        See `_submit`. Horse Race only: a Racehorse table records its events through
+        `append_events` (the `deal`, `bid`, `pass` and `play` commands)."""
+        from tourney.games.dominoes import decide
+
+        self.check_dominoes()
 
         return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
 
+    def check_dominoes(self) -> None:
+        """Refuse what only a Horse Race table can take (its commands, the console)."""
+        if self.game.name != "horse-race":
+            raise TourneyError(
+                f"{self.id} is a {self.game.title} table: record it with tourney deal, bid, "
+                f"pass and play {self.id} (the console and this command are for Horse Race)"
+            )
+
     def append_events(
         self,
-        decide: Callable[[], Sequence[Event]],
+        decide: Callable[[], Sequence[Any]],
         *,
         at: int | None = None,
         command_id: str | None = None,
+        game: Game | None = None,
     ) -> list[Recorded]:
         """Append the events ``decide`` returns against the state the scorer saw (it raises
         the engine's refusal). If someone got in first, the same events (the player and
         target as resolved then) are checked against the new state and retried once —
         unless ``at`` pinned the version the scorer saw (then it is refused). A retry of a
-        submission already recorded returns what was recorded then, decided by nothing."""
+        submission already recorded returns what was recorded then, decided by nothing.
+
+        ``game`` is the game a new match is started in (default: Horse Race); a stream that
+        holds events keeps its own."""
         done = self._already(command_id)
         if done is not None:
             return done
         self._check_at(at, command_id)
         self._check_open()
+        if game is not None and not self.version and game is not self.game:
+            self.game, self.match = game, game.new_match()
         events = list(decide())
-        if events and isinstance(events[0], MatchStarted):
+        if events and events[0].type == "match_started":
             # A new ad-hoc match: the director opens the tables, and seats them for good.
             why = reserved(self.id) if not self.version else None
             if self._table() is not None:
@@ -200,7 +223,10 @@ class Desk:
             trial = self.match.copy()
             for event in events:
                 trial.apply(event)
-            return [NewEvent(e.type, to_payload(e), recorded_by=self.recorded_by) for e in events]
+            return [
+                NewEvent(e.type, to_payload(self.game, e), recorded_by=self.recorded_by)
+                for e in events
+            ]
 
         return self._submit(build, at=at, command_id=command_id)
 
@@ -241,15 +267,16 @@ class Desk:
             )
         if target not in in_force(self.stored):
             raise TourneyError(f"cannot undo {describe(self.stored, target)}: already undone")
-        if self.stored[target - 1].type not in (UNDONE, *EVENT_TYPES):
+        kind = self.stored[target - 1].type
+        if kind != UNDONE and kind in STREAM_ONLY:
             raise TourneyError(f"cannot undo {describe(self.stored, target)}: it is not a move")
-        if self.stored[target - 1].type == MatchStarted.type and self._table() is not None:
+        if self.stored[target - 1].type == "match_started" and self._table() is not None:
             raise TourneyError(
                 f"cannot undo {describe(self.stored, target)}: the director opened {self.id} "
                 "when pairing its round, and only the director's desk seats a table"
             )
         trial: list[Any] = [*self.stored, _Pending(self.version + 1, UNDONE, {"version": target})]
-        match = Match()
+        match = self.game.new_match()
         line = 0
         try:
             for line, event in match_events(trial):
@@ -307,7 +334,6 @@ class Desk:
         self._check_open()
 
         def build() -> list[NewEvent]:
-            from tourney.engine.commands import find_player
             from tourney.store.eventstore import NewEvent
 
             match = self.match
@@ -315,8 +341,9 @@ class Desk:
                 raise TourneyError(
                     f"{self.id} is not finished: a result is confirmed once the match is over"
                 )
-            name = find_player(match, player)
-            if name not in match.seat_of:
+            found = find(player, match.players)
+            name = found[0] if len(found) == 1 else player
+            if name not in match.players:
                 raise TourneyError(f"{player!r} is not a player in {self.id}")
             if name in confirmations(self.stored):
                 raise TourneyError(f"{name} has already confirmed the result of {self.id}")
@@ -324,7 +351,7 @@ class Desk:
 
         return self._submit(build, at=at, command_id=command_id)
 
-    def import_events(self, events: Iterable[Event]) -> list[Recorded]:
+    def import_events(self, events: Iterable[Any], game: Game | None = None) -> list[Recorded]:
         """Append a whole checked record in one transaction: to a new ad-hoc stream, or to a
         tournament table's own stream when the record continues what the stream holds (the
         way a table's record moves between machines).
@@ -333,7 +360,11 @@ class Desk:
         table is imported into that table's stream or not at all."""
         record = list(events)
         first = record[0] if record else None
-        names = first.extra.get("match") if isinstance(first, MatchStarted) else None
+        names = (
+            first.extra.get("match")
+            if first is not None and first.type == "match_started"
+            else None
+        )
         held = self.events()
         if isinstance(names, str) or table_of(self.stored[0] if self.stored else None):
             if not isinstance(names, str) or match_id(names) != match_id(self.id):
@@ -351,13 +382,13 @@ class Desk:
             rest = record[len(held) :]
             if not rest:
                 raise TourneyError(f"{self.id} already holds every event of the record")
-            return self.append_events(lambda: rest)
+            return self.append_events(lambda: rest, game=game)
         if self.version:
             raise TourneyError(
                 f"match {self.id} already has {counted(self.version, 'event')}: "
                 "import under another --id"
             )
-        return self.append_events(lambda: record)
+        return self.append_events(lambda: record, game=game)
 
     def _already(self, command_id: str | None) -> list[Recorded] | None:
         """What submission ``command_id`` recorded, when it is a retry (else None): a
@@ -436,7 +467,7 @@ class Desk:
             Recorded(
                 e.version,
                 e.type,
-                None if e.type in STREAM_ONLY else to_event(e.type, e.payload),
+                None if e.type in STREAM_ONLY else to_event(self.game, e.type, e.payload),
                 None,
             )
             for e in already
@@ -452,7 +483,7 @@ class Desk:
             return [Recorded(e.version, e.type, None, None) for e in stored]
         done = []
         for item in stored:
-            event = to_event(item.type, item.payload)
+            event = to_event(self.game, item.type, item.payload)
             done.append(Recorded(item.version, item.type, event, self._apply(item.version, event)))
         return done
 

@@ -1,10 +1,10 @@
 """The one-shot command a scorer types to record an event of a hidden-hand match
 (`tourney place T3 5-3 on 5-5`): for benchmarks and tests that drive the CLI as a scorer
-would, from a record (see `tourney.scorer.tablesim`)."""
+would, from a record (see `tests.factories.tablesim`)."""
 
 from __future__ import annotations
 
-from tourney.engine import (
+from tourney.games.dominoes import (
     Event,
     HandStarted,
     MatchStarted,

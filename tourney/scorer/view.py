@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tourney.account import result_line, scores_line, side_label
-from tourney.engine import Match, Phase, Tile
+from tourney.games.dominoes import Match, Phase, Tile, result_line, scores_line, side_label
 
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded
@@ -191,7 +190,7 @@ def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:
 
 def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
     """What one appended event did, as the hand-by-hand account tells it."""
-    from tourney.account import describe as account_lines
+    from tourney.games.dominoes import describe as account_lines
     from tourney.match_streams import UNDONE, describe
 
     if item.type == UNDONE:

@@ -10,6 +10,7 @@ from typing import cast
 
 from tourney import limits, names
 from tourney.errors import quote
+from tourney.games import HORSE_RACE, NAMES, game
 from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
@@ -49,12 +50,19 @@ def decide_create(
     target: int = 61,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
-    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
+    tie_breaks: Sequence[str] | None = None,
     third_place: bool = False,
     seeding: str = "rating",
     placement_points: Sequence[str] = (),
+    game_name: str = HORSE_RACE,
+    deals: int | None = None,
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
+
+    `tie_breaks` None: Buchholz, points, head-to-head; for Racehorse points (a player's net
+    units over their matches) come first. `game_name` is the game the tables play
+    (`tourney.games`), which says how many a table seats; `deals` is a Racehorse match's
+    length (None: twice the players at the table).
 
     Every value is checked against `tourney.limits` and the name is cleaned
     (`tourney.names.clean_name`): what is stored here is read by every later command.
@@ -71,8 +79,28 @@ def decide_create(
         )
     if format not in FORMATS:
         raise TournamentError(f"unknown format {quote(format)}: choose one of {', '.join(FORMATS)}")
-    if table_size not in (2, 3, 4) or isinstance(table_size, bool):
-        raise TournamentError(f"table size {quote(table_size)} for {name!r}: tables seat 2, 3 or 4")
+    if game_name not in NAMES:
+        raise TournamentError(f"unknown game {quote(game_name)}: choose one of {', '.join(NAMES)}")
+    played = game(game_name)
+    fewest, most = played.table_sizes
+    if isinstance(table_size, bool) or not isinstance(table_size, int):
+        raise TournamentError(f"table size {quote(table_size)} for {name!r}: not a whole number")
+    if not fewest <= table_size <= most:
+        raise TournamentError(
+            f"table size {quote(table_size)} for {name!r}: {played.title} tables seat "
+            f"{fewest} to {most}"
+        )
+    if game_name != HORSE_RACE and (partnerships or format == "elimination"):
+        raise TournamentError(
+            f"{played.title} is played each for themselves in Swiss or round robin: "
+            f"no {'partnerships' if partnerships else 'elimination'} ({name!r})"
+        )
+    if deals is not None and (game_name == HORSE_RACE or not 1 <= deals <= 64):
+        raise TournamentError(
+            f"--deals {quote(deals)} for {name!r}: a Racehorse match of 1 to 64 deals"
+            if game_name != HORSE_RACE
+            else f"--deals for {name!r}: Horse Race matches are played to a target"
+        )
     if partnerships and table_size != 4:
         raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
     if format != "elimination":
@@ -84,6 +112,9 @@ def decide_create(
     if not isinstance(bye_points, Fraction):
         raise TournamentError(f"bye points {quote(bye_points)} for {name!r}: not a fraction")
     limits.check_points(bye_points, "bye points", repr(name))
+    if tie_breaks is None:  # a card game's net units decide first, a match's points alike
+        first = ("scored",) if game_name != HORSE_RACE else ()
+        tie_breaks = (*first, *(t for t in DEFAULT_TIE_BREAKS if t not in first))
     tie_breaks = [tie_break_name(t) for t in tie_breaks]
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
@@ -121,6 +152,8 @@ def decide_create(
             third_place=third_place,
             seeding=cast(Seeding, seeding),
             placement_points=scales,
+            game=game_name,
+            deals=deals,
         )
     ]
 

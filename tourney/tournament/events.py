@@ -62,7 +62,9 @@ class TournamentCreated:
     """A tournament was set up; every later rule reads its settings from here.
 
     `shared_win` is ``"split"`` (each of k winners gets 1/k), ``"full"`` (each gets 1) or a
-    fraction such as ``"1/2"`` that each shared winner gets.
+    fraction such as ``"1/2"`` that each shared winner gets. `game` is the registry name of
+    the game played (absent from older events: Horse Race); `deals` a Racehorse match's
+    length (None: twice the players at the table).
     """
 
     type: ClassVar[str] = "tournament_created"
@@ -82,9 +84,15 @@ class TournamentCreated:
     """Placement scales, one per table size (``((3, 2, 1, 0), (3, 3/2, 0))``): the match
     points of each place at a table. Empty (the default): a win scores 1, shared as
     `shared_win` says."""
+    game: str = "horse-race"
+    deals: int | None = None
 
     def to_payload(self) -> dict[str, Any]:
+        game: dict[str, Any] = {} if self.game == "horse-race" else {"game": self.game}
+        if self.deals is not None:
+            game["deals"] = self.deals
         return {
+            **game,
             "name": self.name,
             "slug": self.slug,
             "format": self.format,
@@ -124,6 +132,8 @@ class TournamentCreated:
                 tuple(parse_fraction(v) for v in scale)
                 for scale in payload.get("placement_points", ())
             ),
+            game=str(payload.get("game", "horse-race")),
+            deals=None if payload.get("deals") is None else int(payload["deals"]),
         )
 
     @property

@@ -54,9 +54,10 @@ def decide_record_result(
 ) -> list[TournamentEvent]:
     """Record a table's finished match as its stream replays to.
 
-    The winners must have reached the target and the others not. A result the table posted
-    before is replaced (the table corrected its record); the director's rulings (adjudicated,
-    forfeit, no-show, void) are not: they are changed only by the director.
+    Horse Race: the winners must have reached the target and the others not. Racehorse
+    (scores are net units): the winners are the sides with the highest net. A result the
+    table posted before is replaced (the table corrected its record); the director's rulings
+    (adjudicated, forfeit, no-show, void) are not: they are changed only by the director.
     """
     match = _match(state, match_id)
     if match.outcome is not None and match.outcome.kind != "played":
@@ -65,6 +66,14 @@ def decide_record_result(
             "the table's result does not replace it"
         )
     _check_shape(match, scores, winners)
+    if state.created.game != "horse-race":  # Racehorse: net units, the highest share the win
+        top = max(scores)
+        if set(winners) != {side for side, score in enumerate(scores) if score == top}:
+            raise TournamentError(
+                f"{_where(match)}: winners {list(winners)} are not the sides with the most "
+                f"({top}) of {list(scores)}"
+            )
+        return [MatchResultRecorded(match_id, tuple(scores), tuple(winners))]
     target = state.created.target
     for side, score in enumerate(scores):
         won = side in winners

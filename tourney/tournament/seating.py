@@ -7,6 +7,9 @@ Table sizes (decided once, here, for every format):
   so nobody sits out; 13 players -> 3, 3, 3, 2, 2;
 * tables of 4: fours and as few threes as possible (13 -> 4, 3, 3, 3); when no mix of fours
   and threes adds up (5 players) a table of 2 completes it (5 -> 3, 2);
+* tables of 5 to 8 (Racehorse): as many tables as the field divided by the size rounds
+  to, their sizes as even as possible and within 5-8 (13 at 6 -> 7, 6; 11 at 6 -> 6, 5;
+  17 at 6 -> 6, 6, 5); fewer than 5 entrants cannot make a table and all get byes;
 * a single entrant gets a bye.
 
 Seat rotation: seats are filled in order; each seat goes to the tablemate who has sat in it
@@ -31,6 +34,8 @@ def table_sizes(count: int, sides: int) -> tuple[tuple[int, ...], int]:
         return (), count
     if sides == 2:
         return (2,) * (count // 2), count % 2
+    if sides >= BIG_TABLE:
+        return _big_tables(count, sides)
     small = sides - 1
     for twos in range(count // 2 + 1):
         rest = count - 2 * twos
@@ -39,6 +44,23 @@ def table_sizes(count: int, sides: int) -> tuple[tuple[int, ...], int]:
                 fulls = (rest - smalls * small) // sides
                 return (sides,) * fulls + (small,) * smalls + (2,) * twos, 0
     raise AssertionError(f"no table sizes for {count} at tables of {sides}")  # 2s always fit
+
+
+BIG_TABLE = 5
+"""Tables this large or larger (5 to 8: Racehorse) are never split into tables of 2-4."""
+
+BIGGEST_TABLE = 8
+
+
+def _big_tables(count: int, sides: int) -> tuple[tuple[int, ...], int]:
+    fewest = -(-count // BIGGEST_TABLE)  # tables needed so none seats more than 8
+    most = count // BIG_TABLE  # tables possible so none seats fewer than 5
+    if most < fewest:  # under 5, or 9: the largest tables that fit, the rest get byes
+        sizes = (BIGGEST_TABLE,) * (count // BIGGEST_TABLE)
+        return sizes, count - sum(sizes)
+    tables = min(max(round(count / sides), fewest), most)
+    base, extra = divmod(count, tables)
+    return (base + 1,) * extra + (base,) * (tables - extra), 0
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourney.account import result_line
-from tourney.engine import MatchStarted, Phase
-from tourney.engine.commands import legal_moves
+from tourney.games.dominoes import MatchStarted, Phase, legal_moves, result_line
 from tourney.match_streams import describe, undo_target
 from tourney.scorer import view
 from tourney.scorer.desk import Desk

@@ -14,9 +14,22 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from tourney.engine import Event, HandStarted, Passed, Tile, TileDrawn, TilePlaced, TilesRevealed
-from tourney.engine.commands import Command, Draw, Pass, Place, Reveal, StartHand
 from tourney.errors import TourneyError
+from tourney.games.dominoes import (
+    Command,
+    Draw,
+    Event,
+    HandStarted,
+    Pass,
+    Passed,
+    Place,
+    Reveal,
+    StartHand,
+    Tile,
+    TileDrawn,
+    TilePlaced,
+    TilesRevealed,
+)
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
@@ -41,7 +54,7 @@ def _tile(text: str) -> Tile | None:
 
 
 def _seat(desk: Desk, text: str) -> str:
-    players = desk.match.players
+    players: tuple[str, ...] = desk.match.players
     if not text.isdigit() or int(text) >= len(players):
         raise BadForm(f"no seat {text!r} at this table")
     return players[int(text)]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import doctest
 
-import tourney.engine
+import tourney.games.horserace
 
 
 def test_engine_package_docstring_runs() -> None:
-    result = doctest.testmod(tourney.engine, raise_on_error=False)
+    result = doctest.testmod(tourney.games.horserace, raise_on_error=False)
     assert result.attempted > 0
     assert result.failed == 0
 
@@ -17,7 +17,7 @@ def test_summary_json_is_the_summary_as_json() -> None:
     import json
     import random
 
-    from tourney.simulate import simulate_match
+    from tourney.games.horserace.simulate import simulate_match
 
     for seed, seats in ((1, 2), (2, 3), (3, 4)):
         match = simulate_match(random.Random(seed), ("Ann", 'B"o', "Ç\\y", "Di")[:seats]).match

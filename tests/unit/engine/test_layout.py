@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support import t
-from tourney.engine import Layout, RuleError
+from tourney.games.horserace import Layout, RuleError
 
 
 def build(*steps: tuple[str, str | None]) -> Layout:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.factories.tablesim import hidden_match, known_match
-from tourney.engine import Match
-from tourney.engine.commands import Moves, legal_moves
-from tourney.engine.events import HandStarted, Passed, TileDrawn, TilePlaced, TilesRevealed
+from tourney.games.horserace import Match
+from tourney.games.horserace.commands import Moves, legal_moves
+from tourney.games.horserace.events import HandStarted, Passed, TileDrawn, TilePlaced, TilesRevealed
 
 
 def _offered(match: Match, event: object) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support import FIXTURES, deal, known_match, place, replay_file, t
-from tourney.engine import (
+from tourney.games.horserace import (
     HandEnd,
     HandStarted,
     Match,
@@ -15,7 +15,7 @@ from tourney.engine import (
     TileDrawn,
     TilePlaced,
 )
-from tourney.engine.errors import EventError
+from tourney.games.horserace.errors import EventError
 
 # Ann holds low tiles; Bo holds only 3s, 4s, 5s and 6s without 1 or 2.
 ANN = "1-2 0-0 0-1 0-2 0-3 1-1 1-3"

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support import to_hidden
-from tourney.bots import Bot, GreedyBot, RandomBot
-from tourney.engine import DOUBLE_SIX, Event, HandStarted, Match, Phase, TilePlaced
-from tourney.record import replay_lines, split_lines, write_record
-from tourney.simulate import SimulatedMatch, simulate_match
+from tourney.games.horserace import DOUBLE_SIX, Event, HandStarted, Match, Phase, TilePlaced
+from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
+from tourney.games.horserace.record import replay_lines, split_lines, write_record
+from tourney.games.horserace.simulate import SimulatedMatch, simulate_match
 
 CONFIGS = [
     (("Ann", "Bo"), False),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tourney.engine import DOUBLE_SIX, Tile, TileError, parse_tiles, pip_total
+from tourney.games.horserace import DOUBLE_SIX, Tile, TileError, parse_tiles, pip_total
 
 
 @pytest.mark.parametrize("text", ["3-5", "5-3", "35", "53", "3|5", "5|3", "[3|5]", "[5|3]"])

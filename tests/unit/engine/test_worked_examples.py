@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tests.support import FIXTURES, replay_file, t
-from tourney.engine import (
+from tourney.games.horserace import (
     HandEnd,
     HandStarted,
     Layout,
@@ -17,7 +17,7 @@ from tourney.engine import (
     placement_points,
     rounded_points,
 )
-from tourney.engine.tiles import pip_total
+from tourney.games.horserace.tiles import pip_total
 
 # -- A: one layout built step by step -------------------------------------------------------
 

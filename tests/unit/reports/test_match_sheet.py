@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from tests.factories.demo_site import DemoTournament
-from tourney.engine import Passed, TileDrawn, TilePlaced
+from tourney.games.horserace import Passed, TileDrawn, TilePlaced
 from tourney.reports.match_sheet import MatchSheet, SheetError, match_sheet
 
 

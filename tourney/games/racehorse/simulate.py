@@ -52,11 +52,17 @@ def simulate_match(
     The first dealer is drawn by lot; each deal is dealt from a freshly shuffled deck.
     """
     seats = len(players)
-    table = list(bots) if bots else [RandomBot() for _ in range(seats)]
     match = Match()
     first = MatchStarted(tuple(players), players[rng.randrange(seats)], deals)
     match.apply(first)
-    events: list[Event] = [first]
+    return SimulatedMatch([first, *play_on(match, rng, bots)], match)
+
+
+def play_on(match: Match, rng: random.Random, bots: Sequence[Bot] | None = None) -> list[Event]:
+    """Play a started match (its ``match_started`` applied, e.g. a tournament table's) to
+    its end; return the events, each applied to ``match`` as it was made."""
+    table = list(bots) if bots else [RandomBot() for _ in match.players]
+    events: list[Event] = []
     append = events.append
     names = match.players
     positions = range(len(DECK))
@@ -83,10 +89,10 @@ def simulate_match(
         play = match.play
         assert play is not None
         play_card = match.play_card
-        for _ in range(TRICKS * seats):  # every dealt card is played
+        for _ in range(TRICKS * len(names)):  # every dealt card is played
             seat = play.turn
             name = names[seat]
             card = table[seat].card(match, play.legal_cards(), rng)
             play_card(name, card)
             append(card_played(name, card))
-    return SimulatedMatch(events, match)
+    return events

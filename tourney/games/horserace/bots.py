@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from tourney.engine import Match, Tile, placement_points
+from tourney.games.horserace import Match, Tile, placement_points
 
 Choice = tuple[Tile, Tile | None]
 

@@ -14,10 +14,17 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from tourney.engine.errors import EventError, RuleError, TileError
-from tourney.engine.events import Event, HandStarted, Passed, TileDrawn, TilePlaced, TilesRevealed
-from tourney.engine.match import Match, Phase
-from tourney.engine.tiles import DOUBLE_SIX, Tile
+from tourney.games.horserace.errors import EventError, RuleError, TileError
+from tourney.games.horserace.events import (
+    Event,
+    HandStarted,
+    Passed,
+    TileDrawn,
+    TilePlaced,
+    TilesRevealed,
+)
+from tourney.games.horserace.match import Match, Phase
+from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
 from tourney.names import find, fold
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tourney.engine.errors import RuleError
-from tourney.engine.tiles import DOUBLE_SIX, Tile
+from tourney.games.horserace.errors import RuleError
+from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, TextIO
 
-from tourney.engine import (
+from tourney.errors import RecordError as RecordError  # re-exported: callers import it from here
+from tourney.errors import quote
+from tourney.games.horserace import (
     DEFAULT_TARGET,
     DOUBLE_SIX,
     Event,
@@ -36,9 +38,7 @@ from tourney.engine import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.engine.events import make_tile_drawn, make_tile_placed
-from tourney.errors import RecordError as RecordError  # re-exported: callers import it from here
-from tourney.errors import quote
+from tourney.games.horserace.events import make_tile_drawn, make_tile_placed
 from tourney.textfiles import read_lines as read_lines  # re-exported, as RecordError
 from tourney.textfiles import split_lines as split_lines
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
-from tourney.engine.errors import EventError, RuleError
-from tourney.engine.events import (
+from tourney.games.horserace.errors import EventError, RuleError
+from tourney.games.horserace.events import (
     Event,
     HandStarted,
     MatchStarted,
@@ -28,9 +28,9 @@ from tourney.engine.events import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.engine.layout import Layout
-from tourney.engine.scoring import blocked_credits, domino_credits
-from tourney.engine.tiles import DOUBLE_SIX, Tile, pip_total
+from tourney.games.horserace.layout import Layout
+from tourney.games.horserace.scoring import blocked_credits, domino_credits
+from tourney.games.horserace.tiles import DOUBLE_SIX, Tile, pip_total
 
 HAND_SIZE = {2: 7, 3: 6, 4: 5}
 """Tiles dealt to each player, by the number of players."""

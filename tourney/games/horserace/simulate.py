@@ -10,8 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tourney.bots import Bot, RandomBot
-from tourney.engine import (
+from tourney.games.horserace import (
     DEFAULT_TARGET,
     DOUBLE_SIX,
     HAND_SIZE,
@@ -25,6 +24,7 @@ from tourney.engine import (
     TileDrawn,
     TilePlaced,
 )
+from tourney.games.horserace.bots import Bot, RandomBot
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di")
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tourney.engine.tiles import Tile
+from tourney.games.horserace.tiles import Tile
 
 DEFAULT_TARGET = 61
 

@@ -1,6 +1,6 @@
 """The Horse Race rules engine: pure, no I/O, the only place a rule is written.
 
->>> from tourney.engine import Match, MatchStarted, HandStarted, TilePlaced, Tile
+>>> from tourney.games.horserace import Match, MatchStarted, HandStarted, TilePlaced, Tile
 >>> m = Match()
 >>> _ = m.apply(MatchStarted(players=("Ann", "Bo")))
 >>> _ = m.apply(HandStarted(opener="Ann"))
@@ -10,8 +10,8 @@
 ('Ann', True)
 """
 
-from tourney.engine.errors import EngineError, EventError, RuleError, TileError
-from tourney.engine.events import (
+from tourney.games.horserace.errors import EngineError, EventError, RuleError, TileError
+from tourney.games.horserace.events import (
     DEFAULT_TARGET,
     EVENT_TYPES,
     Event,
@@ -22,10 +22,18 @@ from tourney.engine.events import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.engine.layout import AttachPoint, Layout, placement_points
-from tourney.engine.match import HAND_SIZE, HandEnd, HandSummary, Match, Outcome, Phase, Placement
-from tourney.engine.scoring import blocked_credits, domino_credits, rounded_points
-from tourney.engine.tiles import DOUBLE_SIX, Tile, parse_tiles, pip_total
+from tourney.games.horserace.layout import AttachPoint, Layout, placement_points
+from tourney.games.horserace.match import (
+    HAND_SIZE,
+    HandEnd,
+    HandSummary,
+    Match,
+    Outcome,
+    Phase,
+    Placement,
+)
+from tourney.games.horserace.scoring import blocked_credits, domino_credits, rounded_points
+from tourney.games.horserace.tiles import DOUBLE_SIX, Tile, parse_tiles, pip_total
 
 __all__ = [
     "DEFAULT_TARGET",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from tourney.engine import (
+from tourney.games.horserace import (
     Event,
     HandEnd,
     HandStarted,

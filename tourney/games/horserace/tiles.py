@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from tourney.engine.errors import TileError
+from tourney.games.horserace.errors import TileError
 
 # The notations RECORD.md accepts, either half first: 3-5, 35, 3|5, [3|5].
 _FORMS = re.compile(r"^(?:([0-9])-([0-9])|([0-9])([0-9])|([0-9])\|([0-9])|\[([0-9])\|([0-9])\])$")

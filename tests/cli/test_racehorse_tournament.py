@@ -1,0 +1,127 @@
+"""Racehorse tournaments (issue 15): created with --game racehorse, tables of 5-8, each
+table's stream opened with Racehorse's match_started, results posted by the result policy
+as net units, standings by match points then net units."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import sqlite3
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Cli
+from tourney.games.racehorse.simulate import play_on
+from tourney.scorer.desk import Desk
+from tourney.store.eventstore import EventStore
+from tourney.tournament.seating import table_sizes
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"]
+
+
+@pytest.fixture
+def card_night(cli: Cli) -> Cli:
+    cli.ok("tournament", "create", "Card Night", "--game", "racehorse", "--table-size", "6",
+           "--rounds", "2", "--deals", "3")  # fmt: skip
+    for name in NAMES:
+        cli.ok("player", "add", name)
+    return cli
+
+
+def play_tables(cli: Cli, tables: list[dict[str, object]]) -> dict[str, dict[str, int]]:
+    """Every table played to its end by bots through a scorer's desk; each table's nets."""
+    nets: dict[str, dict[str, int]] = {}
+    with EventStore.from_url(cli.db) as store:
+        for number, table in enumerate(tables):
+            desk = Desk(store, str(table["match"]))
+            assert desk.game.name == "racehorse"
+            events = play_on(desk.match.copy(), random.Random(number))
+            for event in events:
+                desk.append_events(partial(list, (event,)))
+            assert desk.match.finished
+            nets[str(table["match"])] = dict(zip(desk.match.players, desk.match.net, strict=True))
+    return nets
+
+
+def test_racehorse_tables_of_5_to_8_mixed_where_the_field_does_not_divide() -> None:
+    assert table_sizes(13, 6) == ((7, 6), 0)
+    assert table_sizes(11, 6) == ((6, 5), 0)
+    assert table_sizes(17, 6) == ((6, 6, 5), 0)
+    assert table_sizes(16, 8) == ((8, 8), 0)
+    assert table_sizes(9, 6) == ((8,), 1)  # 9 cannot be seated at 5-8: one sits out
+    for count in range(10, 60):
+        sizes, byes = table_sizes(count, 6)
+        assert byes == 0 and sum(sizes) == count and all(5 <= s <= 8 for s in sizes)
+
+
+def test_create_refuses_what_racehorse_does_not_play(cli: Cli) -> None:
+    for args, message in [
+        (("--table-size", "4"), "Racehorse tables seat 5 to 8"),
+        (("--table-size", "9"), "--table-size': 9 is not in the range 2<=x<=8"),
+        (("--table-size", "6", "--partnerships"), "no partnerships"),
+        (("--table-size", "6", "--format", "elimination"), "no elimination"),
+        (("--table-size", "6", "--deals", "0"), "a Racehorse match of 1 to 64 deals"),
+    ]:
+        result = cli("tournament", "create", "Bad", "--game", "racehorse", *args)
+        assert result.exit_code == 1, result.stdout
+        assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    result = cli("tournament", "create", "Bad", "--game", "chess")
+    assert result.exit_code == 1 and "unknown game 'chess'" in result.stderr, result.stderr
+    result = cli("tournament", "create", "Bad", "--table-size", "6")
+    assert result.exit_code == 1 and "Horse Race tables seat 2 to 4" in result.stderr
+    assert json.loads(cli.ok("tournament", "list", "--json").stdout) == []
+
+
+def test_a_racehorse_round_posts_net_units_and_ranks_by_them(card_night: Cli) -> None:
+    created = json.loads(card_night.ok("tournament", "show", "--json").stdout)
+    assert created["game"] == "racehorse" and created["deals"] == 3
+    assert created["tie_breaks"][0] == "points"  # net units first
+    paired = json.loads(card_night.ok("pair", "--json").stdout)
+    assert [len(t["seats"]) for t in paired["tables"]] == [7, 6]
+    with EventStore.from_url(card_night.db) as store:
+        first = next(iter(store.read_stream(f"match-{paired['tables'][0]['match'].upper()}")))
+    assert first.payload["game"] == "racehorse" and first.payload["deals"] == 3
+    assert first.payload["dealer"] == paired["tables"][0]["seats"][0]
+
+    nets = play_tables(card_night, paired["tables"])
+    standings = json.loads(card_night.ok("standings", "--json").stdout)["standings"]  # caught up
+
+    with sqlite3.connect(card_night.db) as connection:
+        rows = list(
+            connection.execute(
+                "SELECT name, match_points FROM standings_views WHERE slug = 'card-night'"
+            )
+        )
+    points = dict(rows)
+    for table in nets.values():
+        top = max(table.values())
+        winners = [name for name, units in table.items() if units == top]
+        for name in table:
+            expected = f"1/{len(winners)}" if len(winners) > 1 else "1"
+            assert points[name] == (expected if name in winners else "0"), (name, table)
+    ordered = [(row["name"], row["match_points_float"], row["points_scored"]) for row in standings]
+    every_net = {name: units for table in nets.values() for name, units in table.items()}
+    assert {name: scored for name, _, scored in ordered} == every_net
+    # within equal match points, more net units rank higher
+    for (_, mp1, net1), (_, mp2, net2) in itertools.pairwise(ordered):
+        assert mp1 > mp2 or (mp1 == mp2 and net1 >= net2), ordered
+    again = json.loads(card_night.ok("pair", "--json").stdout)  # round 2 pairs on the results
+    assert again["round"] == 2 and sorted(len(t["seats"]) for t in again["tables"]) == [6, 7]
+
+    site = Path(card_night.db).parent / "site"
+    card_night.ok("publish", str(site))
+    first = paired["tables"][0]
+    sheet = (site / f"match-{first['match']}.html").read_text(encoding="utf-8")
+    table_nets = nets[first["match"]]
+    for number in (1, 2, 3):
+        assert f'id="deal-{number}"' in sheet and f"Deal {number} — " in sheet
+    assert "Auction: " in sheet and "Payments: " in sheet and "Points: High " in sheet
+    for name, units in table_nets.items():
+        assert f"{name} {units:+d}" in sheet  # the net units, as the read model has them
+    blank = (site / "round-2-scoresheets.html").read_text(encoding="utf-8")
+    assert "blank Racehorse scoresheets (2 tables)" in blank
+    assert blank.count('<th rowspan="2">Pitcher</th>') == 2
+    assert blank.count('<tr><td class="num">3</td>') == 2 and '<td class="num">4</td>' not in blank

@@ -1,0 +1,62 @@
+"""Racehorse's own tools, for the code outside `tourney.games` that handles the card game
+beyond the `Game` interface: its events and cards, the account's lines, the bots and
+self-play, and telling a Racehorse record from a domino one.
+
+This is the public face of `tourney.games.racehorse`: nothing outside `tourney.games`
+imports that package (import-linter holds this).
+"""
+
+from tourney.games.racehorse import (
+    DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SMUDGE,
+    BidMade,
+    Card,
+    CardPlayed,
+    DealStarted,
+    Event,
+    Match,
+    MatchStarted,
+    Passed,
+    Phase,
+    Suit,
+    default_deals,
+    parse_cards,
+)
+from tourney.games.racehorse.account import account, nets_line, result_line, units
+from tourney.games.racehorse.bots import make_bot
+from tourney.games.racehorse.game import GAME
+from tourney.games.racehorse.record import is_racehorse_record, replay_lines, write_record
+from tourney.games.racehorse.simulate import play_on, player_names, simulate_match
+
+__all__ = [
+    "DECK",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "SMUDGE",
+    "BidMade",
+    "Card",
+    "CardPlayed",
+    "DealStarted",
+    "Event",
+    "Match",
+    "MatchStarted",
+    "Passed",
+    "Phase",
+    "Suit",
+    "account",
+    "default_deals",
+    "is_racehorse_record",
+    "make_bot",
+    "nets_line",
+    "parse_cards",
+    "play_on",
+    "player_names",
+    "replay_lines",
+    "result_line",
+    "simulate_match",
+    "units",
+    "write_record",
+]

@@ -1,0 +1,103 @@
+"""Horse Race's own tools, for the code outside `tourney.games` that handles dominoes
+beyond the `Game` interface: the tiles and events the scorer types, the short notation and
+its completion, the account's lines, the bots and self-play.
+
+This is the public face of `tourney.games.horserace`: nothing outside `tourney.games`
+imports that package (import-linter holds this), so the engine's modules can be rearranged
+behind these names.
+"""
+
+from tourney.games.horserace import (
+    DEFAULT_TARGET,
+    DOUBLE_SIX,
+    EVENT_TYPES,
+    HAND_SIZE,
+    Event,
+    EventError,
+    HandStarted,
+    Match,
+    MatchStarted,
+    Outcome,
+    Passed,
+    Phase,
+    Placement,
+    Tile,
+    TileDrawn,
+    TilePlaced,
+    TilesRevealed,
+)
+from tourney.games.horserace.account import (
+    account,
+    describe,
+    result_line,
+    scores_line,
+    side_label,
+)
+from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot, make_bot
+from tourney.games.horserace.commands import (
+    Action,
+    Command,
+    Draw,
+    Pass,
+    Place,
+    Reveal,
+    StartHand,
+    complete,
+    decide,
+    find_player,
+    legal_moves,
+    parse,
+    parse_placement,
+)
+from tourney.games.horserace.game import GAME
+from tourney.games.horserace.record import check_storable, replay_lines, write_record
+from tourney.games.horserace.simulate import BotTable, player_names, simulate_match
+
+__all__ = [
+    "DEFAULT_TARGET",
+    "DOUBLE_SIX",
+    "EVENT_TYPES",
+    "GAME",
+    "HAND_SIZE",
+    "Action",
+    "Bot",
+    "BotTable",
+    "Command",
+    "Draw",
+    "Event",
+    "EventError",
+    "GreedyBot",
+    "HandStarted",
+    "Match",
+    "MatchStarted",
+    "Outcome",
+    "Pass",
+    "Passed",
+    "Phase",
+    "Place",
+    "Placement",
+    "RandomBot",
+    "Reveal",
+    "StartHand",
+    "Tile",
+    "TileDrawn",
+    "TilePlaced",
+    "TilesRevealed",
+    "account",
+    "check_storable",
+    "complete",
+    "decide",
+    "describe",
+    "find_player",
+    "legal_moves",
+    "make_bot",
+    "parse",
+    "parse_placement",
+    "player_names",
+    "replay_lines",
+    "result_line",
+    "scores_line",
+    "side_label",
+    "simulate_match",
+    "write_record",
+]

@@ -1,0 +1,125 @@
+"""What a scorer sees of a Racehorse table (hidden hands: cards are typed as they are
+played): the deal, its running auction, trump, the trick on the table, and net units.
+
+The functional core of the Racehorse one-shot commands' output; the desk supplies the
+stream, the engine (through `tourney.games.cards`) the state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tourney.errors import TourneyError, quote
+from tourney.games.cards import SMUDGE, BidMade, Card, CardPlayed, DealStarted, Passed, units
+from tourney.match_streams import describe
+
+if TYPE_CHECKING:
+    from tourney.scorer.desk import Desk, Recorded
+
+BIDS = {"2": 2, "3": 3, "4": 4, "5": SMUDGE, "smudge": SMUDGE, "s": SMUDGE}
+
+
+def read_bid(text: str) -> int:
+    """``3`` -> 3, ``smudge`` (or ``s``, ``5``) -> 5; TourneyError quoting anything else."""
+    bid = BIDS.get(text.strip().lower())
+    if bid is None:
+        raise TourneyError(f"{quote(text)} is not a bid: 2, 3, 4 or smudge")
+    return bid
+
+
+def bid_text(bid: int | None) -> str:
+    return "pass" if bid is None else "smudge" if bid == SMUDGE else str(bid)
+
+
+def read_card(text: str) -> Card:
+    """A card as typed (``QH``, ``10s``, ``th``); the engine's CardError quotes a bad one."""
+    return Card.parse(text.strip().upper())
+
+
+def auction(desk: Desk) -> list[tuple[str, int | None]]:
+    """The current deal's auction so far: each (player, bid), None for a pass."""
+    said: list[tuple[str, int | None]] = []
+    for event in desk.events():
+        if isinstance(event, DealStarted):
+            said = []
+        elif isinstance(event, BidMade):
+            said.append((event.player, event.bid))
+        elif isinstance(event, Passed):
+            said.append((event.player, None))
+    return said
+
+
+def state(desk: Desk) -> dict[str, Any]:
+    """The table as one JSON object (``show --json``)."""
+    match = desk.match
+    players = match.players
+    deal = match.deal if match.deal is not None else (match.deals[-1] if match.deals else None)
+    play = match.play
+    return {
+        "match": desk.id,
+        "game": desk.game.name,
+        "version": desk.version,
+        "head": desk.head_hash,
+        "phase": match.phase.value,
+        "deal": None if deal is None else deal.number,
+        "deals": match.deal_count,
+        "dealer": None if deal is None else players[deal.dealer],
+        "to_move": match.to_move,
+        "auction": [{"player": p, "bid": b} for p, b in auction(desk)] if deal else [],
+        "pitcher": None if deal is None or deal.pitcher is None else players[deal.pitcher],
+        "bid": None if deal is None else deal.bid,
+        "trump": None if match.trump is None else match.trump.value,
+        "trick": [] if play is None else [
+            {"player": players[seat], "card": card.text} for seat, card in play.trick
+        ],
+        "tricks_won": [] if deal is None else [players[seat] for seat in deal.tricks],
+        "net": {name: units_ for name, units_ in zip(players, match.net, strict=True)},
+        "finished": match.finished,
+        "winners": [players[seat] for seat in match.winners] if match.finished else [],
+    }  # fmt: skip
+
+
+def text(desk: Desk) -> list[str]:
+    """The table for a person: the deal and its auction, trump and trick, the nets, who is
+    to move."""
+    data = state(desk)
+    lines = [
+        f"{desk.id} (Racehorse), v{data['version']}: deal {data['deal'] or 0} of {data['deals']}"
+    ]
+    if data["dealer"] is not None:
+        lines.append(f"Dealer {data['dealer']}")
+    if data["auction"]:
+        said = ", ".join(f"{s['player']} {bid_text(s['bid'])}" for s in data["auction"])
+        lines.append(f"Auction: {said}")
+    if data["pitcher"] is not None:
+        trump = f", trump {data['trump']}" if data["trump"] else ""
+        lines.append(f"Pitcher {data['pitcher']} bid {bid_text(data['bid'])}{trump}")
+    if data["trick"]:
+        lines.append("Trick: " + ", ".join(f"{t['player']} {t['card']}" for t in data["trick"]))
+    lines.append("Net: " + ", ".join(f"{n} {units(u)}" for n, u in data["net"].items()))
+    if data["finished"]:
+        lines.append("Over: " + " and ".join(data["winners"]) + " won")
+    elif data["to_move"] is not None:
+        lines.append(f"To {'bid' if data['phase'] == 'auction' else 'play'}: {data['to_move']}")
+    else:
+        lines.append(f"Next: tourney deal {desk.id}")
+    return lines
+
+
+def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
+    """One line per recorded event: ``v12 bid Bo 3``."""
+    return [describe(desk.stored, item.version)]
+
+
+def recorded_dict(item: Recorded) -> dict[str, Any]:
+    event = item.event
+    if event is None:
+        return {"version": item.version, "type": item.type}
+    line = {"version": item.version, "type": item.type}
+    if isinstance(event, BidMade | Passed | CardPlayed):
+        line["player"] = event.player
+    if isinstance(event, BidMade):
+        line["bid"] = event.bid
+    if isinstance(event, CardPlayed):
+        line["card"] = event.card.text
+    return line
