@@ -9,6 +9,7 @@ import typer
 from tourney import limits
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state, within
 from tourney.errors import TourneyError
+from tourney.games import HORSE_RACE_TARGET
 
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk
@@ -29,7 +30,9 @@ def start(
     partnerships: Annotated[
         bool, typer.Option("--partnerships", help="4 players in two partnerships: 1+3 vs 2+4.")
     ] = False,
-    target: Annotated[int, within(limits.TARGET, "--target", help="Points to win.")] = 61,
+    target: Annotated[
+        int, within(limits.TARGET, "--target", help="Points to win.")
+    ] = HORSE_RACE_TARGET,
     known: Annotated[
         bool,
         typer.Option("--known", help="Known hands: every hand is dealt with `tourney deal`."),

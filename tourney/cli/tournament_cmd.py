@@ -10,6 +10,7 @@ import typer
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, TableSize, echo, json_flag, within
+from tourney.games import HORSE_RACE_TARGET
 from tourney.wording import counted
 
 app = typer.Typer(
@@ -33,7 +34,9 @@ def create(
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")
     ] = False,
-    target: Annotated[int, within(limits.TARGET, help="Points to win a match.")] = 61,
+    target: Annotated[
+        int, within(limits.TARGET, help="Points to win a match.")
+    ] = HORSE_RACE_TARGET,
     shared_win: Annotated[
         str,
         typer.Option(help="A k-way shared win scores: split (1/k), full (1) or a fraction."),

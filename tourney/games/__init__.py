@@ -35,10 +35,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
 from tourney.errors import TourneyError, quote
+from tourney.games.horserace.events import DEFAULT_TARGET
 from tourney.games.result import Result
 
 HORSE_RACE = "horse-race"
 """The registry name of Horse Race, the domino game (a stream without ``game``)."""
+
+HORSE_RACE_TARGET = DEFAULT_TARGET
+"""Points to win a Horse Race match unless set otherwise (the rules' 61), for the tournament
+settings and the CLI's defaults: written once, in the engine."""
 
 RACEHORSE = "racehorse"
 """The registry name of Racehorse, the card game (``"game": "racehorse"``)."""

@@ -10,7 +10,7 @@ from typing import cast
 
 from tourney import limits, names
 from tourney.errors import quote
-from tourney.games import HORSE_RACE, NAMES, game
+from tourney.games import HORSE_RACE, HORSE_RACE_TARGET, NAMES, game
 from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
@@ -47,7 +47,7 @@ def decide_create(
     rounds: int,
     slug: str | None = None,
     partnerships: bool = False,
-    target: int = 61,
+    target: int = HORSE_RACE_TARGET,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
     tie_breaks: Sequence[str] | None = None,

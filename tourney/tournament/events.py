@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
+from tourney.games import HORSE_RACE_TARGET
 
 Format = Literal["round_robin", "swiss", "elimination"]
 Seeding = Literal["rating", "registration", "previous"]
@@ -74,7 +75,7 @@ class TournamentCreated:
     table_size: int
     rounds: int
     partnerships: bool = False
-    target: int = 61
+    target: int = HORSE_RACE_TARGET
     shared_win: str = "split"
     bye_points: Fraction = Fraction(1)
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
@@ -119,7 +120,7 @@ class TournamentCreated:
             table_size=int(payload["table_size"]),
             rounds=int(payload["rounds"]),
             partnerships=bool(payload.get("partnerships", False)),
-            target=int(payload.get("target", 61)),
+            target=int(payload.get("target", HORSE_RACE_TARGET)),
             shared_win=str(payload.get("shared_win", "split")),
             bye_points=parse_fraction(payload.get("bye_points", "1")),
             tie_breaks=tuple(

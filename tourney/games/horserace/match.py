@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from tourney.games.horserace.errors import EventError, RuleError
 from tourney.games.horserace.events import (
+    DEFAULT_TARGET,
     Event,
     HandStarted,
     MatchStarted,
@@ -129,7 +130,7 @@ class Match:
         self.players: tuple[str, ...] = ()
         self.n = 0
         self.partnerships = False
-        self.target = 61
+        self.target = DEFAULT_TARGET
         self.seat_of: dict[str, int] = {}
         self.side_of: list[int] = []
         self.sides: list[tuple[str, ...]] = []
