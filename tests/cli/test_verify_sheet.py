@@ -16,7 +16,7 @@ def test_a_signed_sheet_matches_until_the_stream_changes(cli: Cli) -> None:
     cli.ok("place", "K3", "3-5", "on", "5-5")
     later = cli("verify", "--sheet", "K3", signed)
     assert later.exit_code == 1
-    assert "signed at version 3; 1 events were recorded after it" in later.stderr
+    assert "signed at version 3; 1 event was recorded after it" in later.stderr
     forged = cli("verify", "--sheet", "K3", "0123456789ab")
     assert forged.exit_code == 1 and "not what was signed" in forged.stderr
     bad = cli("verify", "--sheet", "K3", "nothex")
