@@ -25,8 +25,7 @@ from tourney.games.horserace import (
     TilePlaced,
 )
 from tourney.games.horserace.bots import Bot, RandomBot
-
-DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di")
+from tourney.names import seat_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +39,8 @@ class SimulatedMatch:
 
 
 def player_names(count: int) -> tuple[str, ...]:
-    return DEFAULT_NAMES[:count]
+    """The first ``count`` seat names (2 to 4)."""
+    return seat_names(count)
 
 
 class BotTable:

@@ -22,13 +22,12 @@ from tourney.games.racehorse.events import (
 )
 from tourney.games.racehorse.match import MIN_PLAYERS, Match, Phase
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS
-
-DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+from tourney.names import seat_names
 
 
 def player_names(count: int) -> tuple[str, ...]:
     """The first ``count`` default names (5 to 8)."""
-    return DEFAULT_NAMES[:count]
+    return seat_names(count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +42,7 @@ class SimulatedMatch:
 
 def simulate_match(
     rng: random.Random,
-    players: Sequence[str] = DEFAULT_NAMES[:MIN_PLAYERS],
+    players: Sequence[str] = seat_names(MIN_PLAYERS),
     deals: int | None = None,
     bots: Sequence[Bot] | None = None,
 ) -> SimulatedMatch:
