@@ -128,12 +128,3 @@ def find(wanted: str, names: Iterable[str]) -> list[str]:
     if same:
         return same
     return [n for n in candidates if fold(n).startswith(key)]
-
-
-SEAT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-"""The names simulated and replayed tables give their seats, in seat order (both games)."""
-
-
-def seat_names(count: int) -> tuple[str, ...]:
-    """The first ``count`` seat names (at most 8, the largest table of either game)."""
-    return SEAT_NAMES[:count]

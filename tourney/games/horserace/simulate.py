@@ -25,7 +25,7 @@ from tourney.games.horserace import (
     TilePlaced,
 )
 from tourney.games.horserace.bots import Bot, RandomBot
-from tourney.names import seat_names
+from tourney.games.seats import seat_names
 
 
 @dataclass(frozen=True, slots=True)

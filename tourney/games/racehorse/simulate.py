@@ -22,7 +22,7 @@ from tourney.games.racehorse.events import (
 )
 from tourney.games.racehorse.match import MIN_PLAYERS, Match, Phase
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS
-from tourney.names import seat_names
+from tourney.games.seats import seat_names
 
 
 def player_names(count: int) -> tuple[str, ...]:
