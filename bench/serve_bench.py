@@ -11,9 +11,10 @@ the table page does), then each player confirms the result; DISPLAYS wall displa
 on server-sent events meanwhile.
 
 Reported: per-move time inside the server (its Server-Timing header: request in, response
-out) p50/p95/p99 and the phone's round trip; moves per second sustained over the run; how
-long after an event landed (its stored `recorded_at`) each display received a board
-containing it; and, after the server stops, `tourney verify` and the events counted per
+out) p50/p95/p99, where it went (the header's laps: form, wait for a worker thread, open the
+desk, decide and append, state) and the phone's round trip; moves per second sustained over
+the run; how long after an event landed (its stored `recorded_at`) each display received a
+board containing it; and, after the server stops, `tourney verify` and the events counted per
 match stream against the moves sent (0 lost, 0 duplicated). Targets (issue 14): p50 <= 15
 ms, p95 <= 50 ms, p99 <= 150 ms, >= 300 moves/s, displays within 500 ms.
 """
@@ -108,6 +109,7 @@ class Phone:
     server_ms: list[float] = field(default_factory=list)
     round_trip_ms: list[float] = field(default_factory=list)
     landed: dict[int, float] = field(default_factory=dict)  # position -> recorded_at
+    spans: dict[str, list[float]] = field(default_factory=dict)  # Server-Timing entries
     error: str | None = None
 
     def run(self, start: threading.Event) -> None:
@@ -156,10 +158,22 @@ class Phone:
         self.round_trip_ms.append((time.perf_counter() - sent) * 1000)
         if response.status != 200:
             raise RuntimeError(f"{move} at v{self.version}: {response.status} {data}")
-        timing = response.getheader("server-timing") or ""
-        self.server_ms.append(float(timing.partition("dur=")[2] or "nan"))
+        timing = _timings(response.getheader("server-timing") or "")
+        self.server_ms.append(timing.get("app", float("nan")))
+        for name, ms in timing.items():
+            self.spans.setdefault(name, []).append(ms)
         self.version = data["state"]["version"]
         self.landed[data["position"]] = datetime.fromisoformat(data["recorded_at"]).timestamp()
+
+
+def _timings(header: str) -> dict[str, float]:
+    """A ``Server-Timing`` header's entries (``name;dur=ms``, comma-separated) by name."""
+    found: dict[str, float] = {}
+    for entry in header.split(","):
+        name, _, duration = entry.strip().partition(";dur=")
+        if name and duration:
+            found[name] = float(duration)
+    return found
 
 
 @dataclass
@@ -332,6 +346,10 @@ def run(
     for phone in phones:
         landed.update(phone.landed)
     server_ms = [v for p in phones for v in p.server_ms]
+    spans: dict[str, list[float]] = {}
+    for phone in phones:
+        for name, values in phone.spans.items():
+            spans.setdefault(name, []).extend(values)
     trip_ms = [v for p in phones for v in p.round_trip_ms]
     late = _display_latencies(listening, landed)
     lost, duplicated = _verify(url, folder, phones)
@@ -344,6 +362,11 @@ def run(
         "moves_per_s": round(len(server_ms) / elapsed, 1),
         "server_ms": {q: round(_percentile(server_ms, q), 2) for q in (50, 95, 99)},
         "round_trip_ms": {q: round(_percentile(trip_ms, q), 2) for q in (50, 95, 99)},
+        # Where a move's server time went (Server-Timing laps; "app" is the whole): p50/p95.
+        "spans_ms": {
+            name: [round(_percentile(values, 50), 2), round(_percentile(values, 95), 2)]
+            for name, values in spans.items()
+        },
         "display_ms": {
             "p50": round(_percentile(late, 50), 1),
             "p95": round(_percentile(late, 95), 1),
