@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import typer.main
+import typer.testing
 
 from tests.support import tourney_exe
 
@@ -106,3 +108,13 @@ def club(tmp_path: Path, club_db: Path) -> Folder:
     folder.mkdir()
     shutil.copyfile(club_db, folder / "tourney.db")
     return Folder(folder)
+
+
+@pytest.fixture
+def fast_cli(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typer's test runner builds the Click command from the app at every call (a few hundred
+    milliseconds on a busy machine): build it once, for tests that run thousands."""
+    from tourney.cli.app import app
+
+    command = typer.main.get_command(app)
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: command)

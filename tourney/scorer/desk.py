@@ -185,8 +185,11 @@ class Desk:
         self._check_at(at, command_id)
         self._check_open()
         events = list(decide())
-        if not self.version and events and isinstance(events[0], MatchStarted):
-            why = reserved(self.id)  # a new ad-hoc match: the director opens the tables
+        if events and isinstance(events[0], MatchStarted):
+            # A new ad-hoc match: the director opens the tables, and seats them for good.
+            why = reserved(self.id) if not self.version else None
+            if self._table() is not None:
+                why = f"{self.id} is a tournament table, opened by `tourney pair`"
             if why is not None:
                 raise TourneyError(f"cannot start {self.id}: {why}")
 
@@ -239,6 +242,11 @@ class Desk:
             raise TourneyError(f"cannot undo {describe(self.stored, target)}: already undone")
         if self.stored[target - 1].type not in (UNDONE, *EVENT_TYPES):
             raise TourneyError(f"cannot undo {describe(self.stored, target)}: it is not a move")
+        if self.stored[target - 1].type == MatchStarted.type and self._table() is not None:
+            raise TourneyError(
+                f"cannot undo {describe(self.stored, target)}: the director opened {self.id} "
+                "when pairing its round, and only the director's desk seats a table"
+            )
         trial: list[Any] = [*self.stored, _Pending(self.version + 1, UNDONE, {"version": target})]
         match = Match()
         line = 0
@@ -253,6 +261,10 @@ class Desk:
         if self.match.finished and not match.finished:
             self._check_result_unused(describe(self.stored, target))
         return [NewEvent(UNDONE, {"version": target}, recorded_by=self.recorded_by)]
+
+    def _table(self) -> tuple[str, str] | None:
+        """The tournament and match id this stream is the table of (None: ad hoc)."""
+        return table_of(self.stored[0] if self.stored else None)
 
     def _check_open(self) -> None:
         """Refuse anything more once the director has closed the table (a ruling)."""
