@@ -12,10 +12,11 @@ on server-sent events meanwhile.
 
 Reported: per-move time inside the server (its Server-Timing header: request in, response
 out) p50/p95/p99, where it went (the header's laps: form, wait for a worker thread, open the
-desk, decide and append, state) and the phone's round trip; moves per second sustained over
+desk, decide and append, state, back to the event loop; the rest of "app" is routing, the
+JSON and starting the response) and the phone's round trip; moves per second sustained over
 the run; how long after an event landed (its stored `recorded_at`) each display received a
-board containing it; and, after the server stops, `tourney verify` and the events counted per
-match stream against the moves sent (0 lost, 0 duplicated). Targets (issue 14): p50 <= 15
+board containing it; and, after the server stops, `tourney verify` and the events counted
+per match stream against the moves sent (0 lost, 0 duplicated). Targets (issue 14): p50 <= 15
 ms, p95 <= 50 ms, p99 <= 150 ms, >= 300 moves/s, displays within 500 ms.
 """
 

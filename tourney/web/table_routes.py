@@ -187,6 +187,7 @@ async def table_post(request: Request) -> Response:
             return {}, 303, str(last), data
 
     context, status, done, data = await run_in_threadpool(record)
+    spans.lap("back")
     if as_json:
         if data is None:
             return FastJSON(
@@ -204,7 +205,8 @@ class Spans:
     """Where a move's server time went, as ``Server-Timing`` entries (``form;dur=0.21,
     wait;dur=...``): each `lap` names the time since the previous one. What the load test
     reports per part of a move (reading the form, waiting for a worker thread, opening
-    the desk, deciding and appending, the state sent back)."""
+    the desk, deciding and appending, the state sent back, the event loop taking the
+    answer back from the worker)."""
 
     def __init__(self) -> None:
         self._last = time.perf_counter()
