@@ -4,6 +4,7 @@ when the log moves, the same message for all, made once per board."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any, cast
 
 from tourney.web.feed import Feed
@@ -44,7 +45,12 @@ def test_each_display_is_sent_each_new_board_as_one_sse_message() -> None:
         finally:
             feed.stop()
 
-    wall, bar = asyncio.run(listen())
+    # In a thread of its own: the session's Playwright browser may hold this thread's loop.
+    heard: list[tuple[list[bytes], list[bytes]]] = []
+    listener = threading.Thread(target=lambda: heard.append(asyncio.run(listen())))
+    listener.start()
+    listener.join(30)
+    ((wall, bar),) = heard
     assert wall == [
         b"retry: 1000\n\n",
         b"id: 7\ndata: <p>Table 1</p> <p>3 - 0</p>\n\n",
