@@ -3,18 +3,25 @@
     python -m bench.serve_bench                 # SQLite, 16 tables, 30 wall displays
     python -m bench.serve_bench --postgres      # the same on a throwaway PostgreSQL cluster
     python -m bench.serve_bench --tables 4 --displays 5   # a quick look
+    python -m bench.serve_bench --rate 300      # the tables paced to 300 moves/s together
 
 A tournament of 2 x TABLES players is paired at tables of 2; `tourney serve` runs as its own
 process; one simulated phone per table records a whole hidden-hand match (about 120-200
 moves, each POSTed with the version it was decided against and a fresh submission id, as
 the table page does), then each player confirms the result; DISPLAYS wall displays listen
-on server-sent events meanwhile.
+on server-sent events meanwhile. By default each phone posts its next move the moment the
+last is answered (the server saturated: the moves/s figure is its capacity, and a move's
+server time is then mostly waiting behind the other tables' moves: 16 moves in flight at
+300 moves/s spend 53 ms each in all, Little's law); with --rate the tables together offer
+that many moves per second, evenly paced, and the times are those of a server carrying it.
 
 Reported: per-move time inside the server (its Server-Timing header: request in, response
-out) p50/p95/p99 and the phone's round trip; moves per second sustained over the run; how
-long after an event landed (its stored `recorded_at`) each display received a board
-containing it; and, after the server stops, `tourney verify` and the events counted per
-match stream against the moves sent (0 lost, 0 duplicated). Targets (issue 14): p50 <= 15
+out) p50/p95/p99, where it went (the header's laps: form, wait for a worker thread, open the
+desk, decide and append, state, back to the event loop; the rest of "app" is routing, the
+JSON and starting the response) and the phone's round trip; moves per second sustained over
+the run; how long after an event landed (its stored `recorded_at`) each display received a
+board containing it; and, after the server stops, `tourney verify` and the events counted
+per match stream against the moves sent (0 lost, 0 duplicated). Targets (issue 14): p50 <= 15
 ms, p95 <= 50 ms, p99 <= 150 ms, >= 300 moves/s, displays within 500 ms.
 """
 
@@ -104,21 +111,29 @@ class Phone:
     seats: tuple[str, ...]
     full: list[Event]
     """The whole record, ``match_started`` (the director's) first."""
+    gap: float = 0.0
+    """Seconds from one move's start to the next (0: each as soon as the last returned)."""
     version: int = 1
     server_ms: list[float] = field(default_factory=list)
     round_trip_ms: list[float] = field(default_factory=list)
     landed: dict[int, float] = field(default_factory=dict)  # position -> recorded_at
+    spans: dict[str, list[float]] = field(default_factory=dict)  # Server-Timing entries
     error: str | None = None
 
     def run(self, start: threading.Event) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         try:
             csrf, cookie = self._csrf(connection)
-            start.wait()
             moves = [move_value(e, self.seats) for e in self.full[1:]]
             moves += [(f"confirm|{seat}", []) for seat in range(len(self.seats))]
+            start.wait()
+            due = time.perf_counter()
             for move, tiles in moves:
+                rest = due - time.perf_counter()
+                if rest > 0:
+                    time.sleep(rest)  # paced: the next move is due then
                 self._post(connection, move, tiles, csrf, cookie)
+                due += self.gap
         except Exception as exc:  # reported, and the run fails
             self.error = f"{self.path}: {exc}"
         finally:
@@ -156,10 +171,22 @@ class Phone:
         self.round_trip_ms.append((time.perf_counter() - sent) * 1000)
         if response.status != 200:
             raise RuntimeError(f"{move} at v{self.version}: {response.status} {data}")
-        timing = response.getheader("server-timing") or ""
-        self.server_ms.append(float(timing.partition("dur=")[2] or "nan"))
+        timing = _timings(response.getheader("server-timing") or "")
+        self.server_ms.append(timing.get("app", float("nan")))
+        for name, ms in timing.items():
+            self.spans.setdefault(name, []).append(ms)
         self.version = data["state"]["version"]
         self.landed[data["position"]] = datetime.fromisoformat(data["recorded_at"]).timestamp()
+
+
+def _timings(header: str) -> dict[str, float]:
+    """A ``Server-Timing`` header's entries (``name;dur=ms``, comma-separated) by name."""
+    found: dict[str, float] = {}
+    for entry in header.split(","):
+        name, _, duration = entry.strip().partition(";dur=")
+        if name and duration:
+            found[name] = float(duration)
+    return found
 
 
 @dataclass
@@ -279,7 +306,12 @@ def _verify(db: str, folder: Path, phones: list[Phone]) -> tuple[int, int]:
 
 
 def run(
-    db: str | None, tables: int, displays: int, folder: Path, profile: str | None = None
+    db: str | None,
+    tables: int,
+    displays: int,
+    folder: Path,
+    profile: str | None = None,
+    rate: float = 0.0,
 ) -> dict[str, object]:
     url = db or f"sqlite:///{folder / 'tourney.db'}"
     floor = _commit_floor(folder)
@@ -298,7 +330,8 @@ def run(
         phones: list[Phone] = []
         for number, (path, seats) in sorted(links.items()):
             full = seated(hidden_match(1000 + number), seats)
-            phones.append(Phone(port, path, f"bench-night-r1-t{number}", seats, full))
+            gap = tables / rate if rate > 0 else 0.0
+            phones.append(Phone(port, path, f"bench-night-r1-t{number}", seats, full, gap))
         listening = [Display(port) for _ in range(displays)]
         ready = threading.Barrier(displays + 1)
         display_threads = [
@@ -332,18 +365,28 @@ def run(
     for phone in phones:
         landed.update(phone.landed)
     server_ms = [v for p in phones for v in p.server_ms]
+    spans: dict[str, list[float]] = {}
+    for phone in phones:
+        for name, values in phone.spans.items():
+            spans.setdefault(name, []).extend(values)
     trip_ms = [v for p in phones for v in p.round_trip_ms]
     late = _display_latencies(listening, landed)
     lost, duplicated = _verify(url, folder, phones)
     return {
         "backend": "postgresql" if url.startswith("postgres") else "sqlite",
         "tables": tables,
+        "offered_moves_per_s": rate or "as fast as the server answers",
         "displays": displays,
         "moves": len(server_ms),
         "seconds": round(elapsed, 2),
         "moves_per_s": round(len(server_ms) / elapsed, 1),
         "server_ms": {q: round(_percentile(server_ms, q), 2) for q in (50, 95, 99)},
         "round_trip_ms": {q: round(_percentile(trip_ms, q), 2) for q in (50, 95, 99)},
+        # Where a move's server time went (Server-Timing laps; "app" is the whole): p50/p95.
+        "spans_ms": {
+            name: [round(_percentile(values, 50), 2), round(_percentile(values, 95), 2)]
+            for name, values in spans.items()
+        },
         "display_ms": {
             "p50": round(_percentile(late, 50), 1),
             "p95": round(_percentile(late, 95), 1),
@@ -366,6 +409,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", help="a database URL (default: a new SQLite file)")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL")
     parser.add_argument("--profile", help="record the server with py-spy into this file")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="moves per second offered by all tables together, each table paced evenly "
+        "(default: every phone posts its next move as soon as the last is answered)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="serve-bench-") as tmp:
         folder = Path(tmp)
@@ -381,7 +431,7 @@ def main(argv: list[str] | None = None) -> None:
             server.start()
             db = server.new_database()
         try:
-            result = run(db, args.tables, args.displays, folder, args.profile)
+            result = run(db, args.tables, args.displays, folder, args.profile, args.rate)
         finally:
             if server is not None:
                 server.stop()

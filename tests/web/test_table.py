@@ -94,3 +94,26 @@ def test_an_illegal_move_is_refused_with_the_engines_reason(night: Night) -> Non
     )
     assert as_json.status_code == 409
     assert "already on the table" in as_json.json()["error"]
+
+
+def test_the_server_commits_without_an_fsync_each_while_one_shot_commands_keep_full(
+    night: Night,
+) -> None:
+    """`tourney serve` on SQLite commits at synchronous=NORMAL (safe against a crash of the
+    process, see the README); a command run beside it still commits at FULL."""
+    from tourney.store.eventstore import EventStore
+
+    phone = Phone(night.client, night.link(1))
+    phone.look()
+    phone.tap("hand|0")
+    served = night.server.store.connect()
+    one_shot = EventStore.from_url(night.server.store.url)
+    beside = one_shot.connect()
+    try:
+        assert served.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
+        assert beside.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    finally:
+        served.close()
+        beside.close()
+        one_shot.close()
+    assert night.version(1) == 2

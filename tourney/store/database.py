@@ -13,7 +13,9 @@ SQLite connections get, on every connect:
   loss included. A match record is the one thing tourney must never lose, and people enter
   events a few per minute; FULL still appends thousands of events per second (see bench/).
   NORMAL would be safe against a crash of tourney itself but could lose the last commits on
-  power loss, silently, after the scorekeeper was told they were recorded.
+  power loss, silently, after the scorekeeper was told they were recorded. The one exception
+  is `tourney serve` (`EventStore.commit_durable_to_crash`), where a move must not wait for
+  a flush; its README section says what that risks.
 - `foreign_keys=ON`.
 
 Write transactions on SQLite start with BEGIN IMMEDIATE: a deferred BEGIN that reads first and

@@ -127,6 +127,9 @@ class EventStore:
         self._writer_pooled: Any = None
         self._writer_lock = threading.Lock()
         self._group: GroupCommit | None = None
+        # SQLite's synchronous level on this store's own connections, when not the default
+        # (`database.SQLITE_SYNCHRONOUS`): see `commit_durable_to_crash`.
+        self._synchronous: str | None = None
         # Direct SQLite stores: one read connection per thread, kept (see _fetch_direct).
         self._readers = threading.local()
         self._reader_connections: list[Any] = []
@@ -417,6 +420,19 @@ class EventStore:
         from tourney.store.group_commit import GroupCommit
 
         self._group = GroupCommit(self)
+
+    def commit_durable_to_crash(self) -> None:
+        """From now on (connections opened after this call), a SQLite store commits at
+        synchronous=NORMAL instead of FULL: in WAL mode a commit no longer waits for an
+        fsync (the WAL is synced at each checkpoint), so a committed append survives any
+        crash or kill of the process, and only a power loss or OS crash can lose the last
+        transactions. For a long-running server (`tourney serve`), where each move would
+        otherwise wait for a disk flush; one-shot commands keep FULL. No effect on
+        PostgreSQL."""
+        if not self._sqlite:
+            return
+        self._synchronous = "NORMAL"
+        self._drop_writer()
 
     def _write(
         self,
@@ -756,12 +772,19 @@ class EventStore:
         return self._connect()
 
     def _connect(self) -> Any:
+        connection: Any
         try:
             if self._direct is not None:
-                return self._direct.raw_connection()
-            return self.engine.raw_connection()
+                connection = self._direct.raw_connection()
+            else:
+                connection = self.engine.raw_connection()
+            if self._synchronous is not None:
+                cursor = connection.cursor()
+                cursor.execute(f"PRAGMA synchronous = {self._synchronous}")
+                cursor.close()
         except Exception as exc:
             raise describe_connect_error(self._url_text, exc) from None
+        return connection
 
 
 # Stores whose writer and reader connections a forked child must not use (the parent's).

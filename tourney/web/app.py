@@ -88,7 +88,8 @@ class Server:
         from tourney.store.projections import Projector
 
         store = EventStore.from_url(db)
-        store.group_commits()  # the tables' moves share commits (one fsync for many)
+        store.group_commits()  # the tables' moves share commits
+        store.commit_durable_to_crash()  # SQLite: no fsync per commit (see the README)
         try:
             projector = Projector(store, default_projections())
             projector.catch_up()

@@ -15,7 +15,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,12 +43,13 @@ class Feed:
         self.render_board = render_board
         self.position = -1
         self.board = ""
+        self.message = _message(-1, "")
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._stepping = threading.Lock()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._queues: set[asyncio.Queue[tuple[int, str]]] = set()
+        self._queues: set[asyncio.Queue[bytes]] = set()
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -95,35 +96,38 @@ class Feed:
             return False
         self.position = position
         self.board = self.render_board()
+        # Made into its SSE message once, here, off the event loop: every display is sent
+        # the same bytes.
+        self.message = message = _message(position, self.board)
         if self._loop is not None and self._queues:
             with contextlib.suppress(RuntimeError):  # the loop is closing
-                self._loop.call_soon_threadsafe(self._publish, position, self.board)
+                self._loop.call_soon_threadsafe(self._publish, message)
         return True
 
-    def _publish(self, position: int, board: str) -> None:
+    def _publish(self, message: bytes) -> None:
         for queue in self._queues:
             if queue.full():  # a slow display gets the newest board, not a backlog
                 queue.get_nowait()
-            queue.put_nowait((position, board))
+            queue.put_nowait(message)
 
-    async def events(self) -> AsyncIterator[str]:
+    async def events(self) -> AsyncGenerator[bytes, None]:
         """A display's event stream: the board now, then each new board, as SSE messages."""
-        queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue(maxsize=1)
+        queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)
         self._queues.add(queue)
         try:
-            yield "retry: 1000\n\n"
-            yield _message(self.position, self.board)
+            yield b"retry: 1000\n\n"
+            yield self.message
             while True:
                 try:
-                    position, board = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    message = await asyncio.wait_for(queue.get(), KEEPALIVE)
                 except TimeoutError:
-                    yield ": keepalive\n\n"
+                    yield b": keepalive\n\n"
                     continue
-                yield _message(position, board)
+                yield message
         finally:
             self._queues.discard(queue)
 
 
-def _message(position: int, board: str) -> str:
+def _message(position: int, board: str) -> bytes:
     # One data line: the board is HTML, where a newline is only a space.
-    return f"id: {position}\ndata: {' '.join(board.splitlines())}\n\n"
+    return f"id: {position}\ndata: {' '.join(board.splitlines())}\n\n".encode()
