@@ -138,3 +138,24 @@ def test_the_table_cards_to_print_carry_each_tables_code_for_the_director_only(
     for table in (1, 2, 3):
         assert f'<section class="card" data-table="{table}">' in cards
         assert night.link(table) in cards  # the code's text, in its title
+
+
+def test_a_forfeit_asks_what_the_others_do_as_the_cli_does(night: Night) -> None:
+    """Issue 12 item 5 on the director's page: the others play on unless the director says
+    they share the win, and anything else is refused with nothing recorded."""
+    night.sign_in()
+    page = night.client.get("/director").text
+    assert '<option value="play_on" selected>the others play on</option>' in page
+    assert '<option value="share">the others share the win</option>' in page
+    refused = night.client.post(
+        "/director/forfeit",
+        data={
+            "match": "club-night-r1-t1",
+            "sides": "2",
+            "others": "toss a coin",
+            "csrf": night.csrf("/director"),
+        },
+    )
+    assert refused.status_code == 409
+    assert "play_on or share" in refused.text
+    assert "[forfeit" not in _row(night.client.get("/director").text, 1)

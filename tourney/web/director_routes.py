@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, quote
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -280,10 +280,15 @@ def _sides(form: Any) -> list[int]:
 
 
 def _forfeit(srv: Any, form: Any) -> None:
+    from tourney.tournament.events import Others
     from tourney.tournament.rulings import decide_forfeit
 
     match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
-    _execute(srv, lambda state: decide_forfeit(state, match, sides, reason))
+    typed = _text(form, "others") or "play_on"  # as the CLI: the others play the match on
+    others: Others = "share" if typed == "share" else "play_on"
+    if typed != others:
+        raise TourneyError(f"others: play_on or share, not {quote(typed)}")
+    _execute(srv, lambda state: decide_forfeit(state, match, sides, reason, others))
 
 
 def _adjudicate(srv: Any, form: Any) -> None:
