@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentState
 
@@ -19,7 +21,7 @@ def result_text(state: TournamentState, record: MatchRecord) -> str:
     if outcome.kind == "void":
         return f"void: {outcome.reason}" if outcome.reason else "void"
     names = [state.entrant_name(record.sides[s]) for s in outcome.winners]
-    scores = "-".join(str(s) for s in outcome.scores)
+    scores = scores_text(outcome.scores)
     if len(names) == 1:
         text = f"{names[0]} won ({scores})"
     else:
@@ -52,3 +54,11 @@ def result_mark(record: MatchRecord, side: int) -> str:
     elif outcome.kind == "paper":
         mark += " P"
     return mark
+
+
+def scores_text(scores: Sequence[int]) -> str:
+    """A table's scores in seat order: ``61-40-22``; with a negative one (a card game's net
+    units) signed and spaced, ``+20 / -85 / +65``, never ``20--85``."""
+    if any(score < 0 for score in scores):
+        return " / ".join(f"{score:+d}" for score in scores)
+    return "-".join(str(score) for score in scores)
