@@ -85,6 +85,16 @@ class StoreContract:
         assert store.stream_version("s-1") == 1
         assert store.append("s-1", events(1))[0].version == 2
 
+    def test_a_stream_id_with_a_nul_is_refused_and_never_found(self, store: EventStore) -> None:
+        """Found by the CLI state machine on PostgreSQL, whose text cannot hold a NUL: a
+        lookup said "cannot open database". Both backends now answer alike."""
+        store.append("s", events(1))
+        with pytest.raises(StoreError, match="NUL"):
+            store.append("s\x00", events(1))
+        assert store.stream_version("s\x00") == 0
+        assert list(store.read_stream("s\x00")) == []
+        assert store.stream_version("s") == 1
+
     def test_hash_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
         first, second = store.append("s-1", events(2, "tile_placed"))
         assert first.hash == event_hash(

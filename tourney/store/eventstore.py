@@ -448,6 +448,8 @@ class EventStore:
         `append`), and whether anything was written (False: nothing to write, or the
         command's earlier events, returned as stored). `check_command` false: the caller
         has checked the command id (a multi-stream append stores it on every stream)."""
+        if "\x00" in stream_id:  # PostgreSQL text cannot hold one: refused on both backends
+            raise StoreError(f"a stream id cannot hold a NUL (0x00) byte: {stream_id!r}")
         recorded_at = recorded_at or _now()
         latest_of = self.registry._current.get
         encode = compact_json
@@ -613,6 +615,8 @@ class EventStore:
         return [(str(stream), int(version), str(hash_)) for stream, version, hash_ in rows]
 
     def _head(self, stream_id: str) -> tuple[int, str] | None:
+        if "\x00" in stream_id:  # never stored (see `_write`); PostgreSQL cannot look it up
+            return None
         rows = self.fetch_rows(self._sql_head, (stream_id,))
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
 
@@ -627,6 +631,8 @@ class EventStore:
         `to_version`, in version order, read a page at a time."""
         last = from_version
         upto = to_version if to_version is not None else 2**31 - 1
+        if "\x00" in stream_id:  # never stored (see `_write`); PostgreSQL cannot look it up
+            return
         while True:
             rows = self.fetch_rows(self._sql_stream, (stream_id, last, upto, page_size))
             yield from self._decode_page(rows)
@@ -661,6 +667,8 @@ class EventStore:
     ) -> list[StoredEvent]:
         """The events of `stream_id` after `from_version`, read on `cursor` (inside the
         caller's transaction: what it appended itself is seen too)."""
+        if "\x00" in stream_id:  # never stored (see `_write`); PostgreSQL cannot look it up
+            return []
         cursor.execute(self._sql_stream, (stream_id, from_version, 2**31 - 1, 2**31 - 1))
         return self._decode_page(cursor.fetchall())
 
