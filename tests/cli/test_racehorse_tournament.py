@@ -78,7 +78,7 @@ def test_create_refuses_what_racehorse_does_not_play(cli: Cli) -> None:
 def test_a_racehorse_round_posts_net_units_and_ranks_by_them(card_night: Cli) -> None:
     created = json.loads(card_night.ok("tournament", "show", "--json").stdout)
     assert created["game"] == "racehorse" and created["deals"] == 3
-    assert created["tie_breaks"][0] == "points"  # net units first
+    assert created["tie_breaks"][0] == "scored"  # net units first
     paired = json.loads(card_night.ok("pair", "--json").stdout)
     assert [len(t["seats"]) for t in paired["tables"]] == [7, 6]
     with EventStore.from_url(card_night.db) as store:
