@@ -237,3 +237,34 @@ def test_an_absurd_stored_value_never_wedges_the_store(cli: Cli, settings: dict[
         result = cli(*args)
         assert "Traceback" not in result.stdout + result.stderr, (args, result.stderr)
         assert result.exit_code == 0 or result.stderr.count("\n") == 1, (args, result.stderr)
+
+
+def test_a_result_missed_by_a_scorer_killed_after_the_last_move_is_posted_by_the_next_command(
+    night: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13's crash window: the last placement is committed, then the scorer's process
+    dies before the catch-up that posts the table's result. The result policy runs in every
+    command's catch-up, so the next command anyone types posts it, once."""
+    from tourney.games.horserace.simulate import BotTable
+    from tourney.store.projections import Projector
+
+    match = str(tables(night)[0]["match"])
+    desk = play(night.db, match, 7, stop_before_end=True)
+    last = BotTable([GreedyBot(), RandomBot()], random.Random(7)).next_event(desk.match)
+    monkeypatch.setattr(Projector, "catch_up", lambda self, *a, **k: 0)  # dies here
+    desk.append_events(partial(list, (last,)))
+    desk.store.close()
+    monkeypatch.undo()
+    assert desk.match.finished
+    assert outcome(night.db, match) is None  # the table is over, its result not posted yet
+    night.ok("standings")  # any command: its catch-up runs the policy
+    posted = outcome(night.db, match)
+    assert posted == (list(desk.match.scores), list(desk.match.winners))
+    night.ok("standings")
+    with EventStore.from_url(night.db) as store:
+        results = [
+            e
+            for e in store.read_stream("tournament-club-night")
+            if e.type.startswith("match_result")
+        ]
+    assert len(results) == 1  # posted once, however many commands catch up after
