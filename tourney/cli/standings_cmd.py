@@ -71,9 +71,10 @@ def print_standings(view: StandingsView) -> None:
         for i, label in enumerate(view.labels)
         if i < 2 or any(line.cells[i] not in ("", "0") for line in view.lines)
     ]
-    table = Table(
-        title=Text(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
-    )
+    # The heading on a line of its own: as the table's title it was wrapped to the width of
+    # the table, which is two narrow columns before any result.
+    title = Text(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
+    table = Table()
     for i in keep:
         table.add_column(
             view.labels[i], justify="right" if view.numeric[i] else "left", no_wrap=True
@@ -83,6 +84,7 @@ def print_standings(view: StandingsView) -> None:
         table.add_row(*(Text(printable(line.cells[i])) for i in keep), style=style)
     console = Console()
     console.width = max(console.width, 120)
+    console.print(title)
     console.print(table)
 
 

@@ -45,3 +45,22 @@ def test_a_user_folder_overrides_any_template_by_name(
 def test_a_missing_user_folder_is_named(tmp_path: Path) -> None:
     with pytest.raises(TemplatesNotFound, match=r"--templates .*nowhere: no such folder"):
         environment(tmp_path / "nowhere")
+
+
+@pytest.mark.parametrize(
+    ("leaders", "complete", "said"),
+    [
+        (("Ann",), False, "Leading:"),
+        (("Ann", "Bo"), False, "Leading:"),
+        (("Ann",), True, "Winner:"),
+        (("Ann", "Bo"), True, "Winners:"),
+    ],
+)
+def test_the_leaders_line_reads_as_english(
+    swiss: DemoTournament, leaders: tuple[str, ...], complete: bool, said: str
+) -> None:
+    """Found on a published page: two players level in the lead read "Leadings:"."""
+    context = {**context_of(standings_view(swiss.state)), "leaders": leaders}
+    context["complete"] = complete
+    html = render("standings.html", context)
+    assert f"<p>{said} <strong" in html
