@@ -187,3 +187,17 @@ def test_every_command_that_takes_a_table_lists_the_tables_that_exist(
     """Issue 12 item 8: `tourney record T9` pointed to `tourney start T9`."""
     error = refused(night, *command, message="no table T9 in round 1 of 'Night'")
     assert "its tables are T1, T2" in error and "start" not in error
+
+
+def test_a_table_scored_on_paper_publishes_its_result_not_an_empty_game(
+    night: Cli, tmp_path: Any
+) -> None:
+    """Found on a published page: a table whose result came from the paper scoresheet
+    showed "Final score: 0 · 0 · 0 · 0 (unfinished)" under its result, and an empty grid."""
+    night.ok("director", "result", "T1", "--scores", "61,40,22,10")
+    site = tmp_path / "site"
+    night.ok("publish", str(site))
+    page = next(site.glob("match-night-r1-t1.html")).read_text(encoding="utf-8")
+    assert "[paper scoresheet]" in page
+    assert "No play was recorded at this table" in page
+    assert "(unfinished)" not in page and "Final score" not in page
