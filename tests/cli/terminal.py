@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import pty
@@ -23,6 +24,11 @@ def _own_terminal() -> None:
     Ctrl-C reaches it as SIGINT, as at a real keyboard."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # As a shell starts a program: SIGINT at its default. A test runner's worker may ignore
+    # it, and an ignored SIGINT is inherited through exec (Python then never installs its
+    # KeyboardInterrupt handler, and Ctrl-C does nothing).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class Terminal:
@@ -39,6 +45,8 @@ class Terminal:
         )  # fmt: skip
         os.close(slave)
         self.text = ""  # everything read so far, escapes stripped
+        # One decoder for the whole session: a character's bytes may arrive in two reads.
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.seen = 0  # where the last expect stopped
 
     def send(self, keys: str) -> None:
@@ -54,7 +62,7 @@ class Terminal:
             return False
         if not data:
             return False
-        self.text += _ESCAPES.sub("", data.decode("utf-8", "replace"))
+        self.text += _ESCAPES.sub("", self._decoder.decode(data))
         return True
 
     def expect(self, pattern: str, timeout: float = 10.0) -> str:
