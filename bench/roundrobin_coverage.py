@@ -1,10 +1,12 @@
 """The round-robin coverage table: players x table size -> rounds, pairs never met, most
 meetings of any pair, as the schedules tourney ships (or searches) give them.
 
-Run: ``python -m bench.roundrobin_coverage [--min 3] [--max 24]`` (a Markdown table on
-stdout). "fewest" is the least number of rounds any schedule could have by counting pair
-seats and tablemates (`covering.lower_bound`; the circle method's count at tables of 2);
-a schedule with rounds == fewest and most == 1 is perfect.
+Run: ``python -m bench.roundrobin_coverage [--min 3] [--max 24] [--sides 2,3,4]`` (a
+Markdown table on stdout; ``--sides 5,6,7,8 --min 10 --max 24`` for Racehorse's tables).
+"fewest" is the least number of rounds any schedule could have by counting pair seats and
+tablemates (`covering.lower_bound`; the circle method's count at tables of 2); a schedule
+with rounds == fewest and most == 1 is perfect. (Two equal odd tables, 5 + 5 and 7 + 7,
+need one round more than it says: see `tourney.tournament.crossing`.)
 """
 
 from __future__ import annotations
@@ -43,13 +45,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--min", type=int, default=3)
     parser.add_argument("--max", type=int, default=24)
+    parser.add_argument("--sides", default="2,3,4", help="table sizes, comma-separated")
     args = parser.parse_args()
     print(
         "| players | table | tables a round | rounds | fewest | never met | most "
         "| pairs x times met | schedule | ms |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for sides in (2, 3, 4):
+    for sides in (int(part) for part in args.sides.split(",")):
         for players in range(args.min, args.max + 1):
             print(row(players, sides), flush=True)
 

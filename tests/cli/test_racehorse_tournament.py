@@ -125,3 +125,26 @@ def test_a_racehorse_round_posts_net_units_and_ranks_by_them(card_night: Cli) ->
     assert "blank Racehorse scoresheets (2 tables)" in blank
     assert blank.count('<th rowspan="2">Pitcher</th>') == 2
     assert blank.count('<tr><td class="num">3</td>') == 2 and '<td class="num">4</td>' not in blank
+
+
+def test_a_racehorse_round_robin_of_13_meets_every_pair_in_three_rounds(cli: Cli) -> None:
+    cli.ok("tournament", "create", "Card RR", "--game", "racehorse", "--format", "round_robin",
+           "--table-size", "6", "--deals", "1")  # fmt: skip
+    for name in NAMES:
+        cli.ok("player", "add", name)
+    met: set[frozenset[str]] = set()
+    for number in (1, 2, 3):
+        paired = json.loads(cli.ok("pair", "--json").stdout)
+        if number == 1:
+            assert paired["notes"][0] == (
+                "13 players at tables of 6: 3 rounds, every pair meets at least once "
+                "(63 pairs once, 15 pairs 3 times); schedule: crossing schedule of two tables"
+            )
+        assert sorted(len(t["seats"]) for t in paired["tables"]) == [6, 7]
+        met.update(
+            frozenset(p) for t in paired["tables"] for p in itertools.combinations(t["seats"], 2)
+        )
+        play_tables(cli, paired["tables"])
+    assert met == {frozenset(p) for p in itertools.combinations(NAMES, 2)}
+    refused = cli("pair")
+    assert refused.exit_code == 1 and "all 3 rounds of the round-robin schedule" in refused.stderr

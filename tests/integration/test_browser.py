@@ -234,3 +234,81 @@ def test_a_table_card_fills_its_printed_page(
         assert pdf_pages(_pdf(page, paper)) == 4
     finally:
         page.emulate_media(media="screen")
+
+
+LONG_NAMES = [
+    "Anastasia Papadopoulou", "Björk Guðmundsdóttir", "Cai", "Dev", "Élodie Lefèvre",
+    "Finn", "Gus", "Hal", "Ivy", "José María", "Kai", "Lou", "Mo", "Ngozi Okafor", "Oona",
+]  # fmt: skip
+
+# Every word of every heading cell on one line (a word broken mid-word has two boxes),
+# and no heading wider than its cell.
+_BROKEN_HEADINGS = """[...document.querySelectorAll('section.sheet thead th')].flatMap(th => {
+  const broken = th.scrollWidth > th.clientWidth + 1 ? [th.textContent + ' spills out'] : [];
+  const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (range.getClientRects().length > 1) broken.push(word[0] + ' is broken');
+    }
+  }
+  return broken;
+})"""
+
+
+@pytest.fixture(scope="module")
+def racehorse_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Racehorse round of 15 at tables of 8 (8 + 7), long names, published."""
+    from typer.testing import CliRunner
+
+    from tourney.cli.app import app
+
+    folder = tmp_path_factory.mktemp("racehorse")
+    db = str(folder / "cards.db")
+    runner = CliRunner()
+    commands = [
+        ["tournament", "create", "Card Night", "--game", "racehorse", "--table-size", "8"],
+        *(["player", "add", name] for name in LONG_NAMES),
+        ["pair"],
+        ["publish", str(folder / "site")],
+    ]
+    for args in commands:
+        done = runner.invoke(app, [*args, "--db", db])
+        assert done.exit_code == 0, (args, done.stdout, done.stderr)
+    return folder / "site"
+
+
+@pytest.mark.parametrize("landscape", [False, True], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_a_blank_racehorse_sheet_of_8_prints_its_headings_whole(
+    page: Page, racehorse_site: Path, paper: tuple[str, str], landscape: bool
+) -> None:
+    """Issue 15: at 7-8 players the sheet's 21 columns broke 'Dealer', 'Pitcher' and the
+    names mid-word. Printed either way round, every heading word is whole and inside its
+    cell, the grid fits the page's width, and each table is one page."""
+    width, height = paper[::-1] if landscape else paper
+    inch = 96  # CSS pixels
+    printable = round((float(width[:-2]) - 0.8) * inch)
+    page.set_viewport_size({"width": printable, "height": round((float(height[:-2]) - 0.8) * inch)})
+    page.emulate_media(media="print")
+    try:
+        page.goto(_url(racehorse_site / paths.scoresheets_page(1)))
+        sizes = page.evaluate(
+            "[...document.querySelectorAll('section.sheet')].map("
+            "s => s.querySelectorAll('thead tr:nth-child(2) th').length / 2)"
+        )
+        assert sorted(sizes) == [7, 8]
+        assert page.evaluate(_BROKEN_HEADINGS) == []
+        rights = page.evaluate(
+            "[...document.querySelectorAll('section.sheet table')].map("
+            "t => t.getBoundingClientRect().right)"
+        )
+        assert max(rights) <= printable, (rights, printable)
+        pdf = page.pdf(width=width, height=height, margin=MARGIN)
+        which = "landscape" if landscape else "portrait"
+        artifact(f"racehorse-scoresheets-{paper[0]}-{which}.pdf").write_bytes(pdf)
+        assert pdf_pages(pdf) == 2
+    finally:
+        page.emulate_media(media="screen")

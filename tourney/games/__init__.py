@@ -92,6 +92,12 @@ class Game(Protocol):
         """The fewest and the most players a table seats."""
         ...
 
+    @property
+    def scored(self) -> str:
+        """What a player's result at a table counts, in words: ``"game points"``,
+        ``"net units"`` (the standings' column and tie-break)."""
+        ...
+
     def new_match(self) -> Any:
         """A match before its ``match_started``: apply events to it (an illegal one raises a
         TourneyError with a one-line reason and changes nothing)."""

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tourney.games.cards import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
-from tourney.reports.heading import Heading, heading_of
+from tourney.reports.heading import heading_of
 from tourney.reports.match_sheet import SheetError
 from tourney.reports.results import result_text
 from tourney.reports.rounds import round_name
-from tourney.reports.seating import SeatView, seats_of
+from tourney.reports.table_sheet import PlayedSheet, TableSheet, table_sheet_fields
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -29,16 +29,17 @@ def bid_text(bid: int | None) -> str:
 
 
 @dataclass(frozen=True)
-class BlankCardsSheet:
-    heading: Heading
-    round: int
-    round_name: str
-    table: int
-    match_id: str
-    seats: tuple[SeatView, ...]
+class BlankCardsSheet(TableSheet):
     players: tuple[str, ...]
     deals: tuple[int, ...]
-    decides: str | None
+
+    @property
+    def play_label(self) -> str:
+        return f"Racehorse, {len(self.deals)} deals · {self.players[0]} deals first"
+
+    @property
+    def signers(self) -> tuple[str, ...]:
+        return self.players
 
 
 def blank_cards_sheets(state: TournamentState, number: int) -> tuple[BlankCardsSheet, ...]:
@@ -49,19 +50,14 @@ def blank_cards_sheets(state: TournamentState, number: int) -> tuple[BlankCardsS
     heading, name = heading_of(state), round_name(state, number)
     sheets = []
     for record in sorted(state.round_matches(number), key=lambda m: m.table):
-        seats = seats_of(state, record)
+        fields = table_sheet_fields(state, record, heading, name)
+        seats = fields["seats"]
         deals = state.created.deals or 2 * len(seats)
         sheets.append(
             BlankCardsSheet(
-                heading=heading,
-                round=number,
-                round_name=name,
-                table=record.table,
-                match_id=record.match_id,
-                seats=seats,
+                **fields,
                 players=tuple(s.name for s in seats),
                 deals=tuple(range(1, deals + 1)),
-                decides=record.decides,
             )
         )
     return tuple(sheets)
@@ -91,21 +87,17 @@ class DealView:
 
 
 @dataclass(frozen=True)
-class CardsSheet:
-    heading: Heading
-    round: int
-    round_name: str
-    table: int
-    match_id: str
-    decides: str | None
-    seats: tuple[SeatView, ...]
+class CardsSheet(PlayedSheet):
     players: tuple[str, ...]
     deals: tuple[DealView, ...]
     net: tuple[int, ...]
-    finished: bool
-    winners: tuple[str, ...]
-    result: str
-    integrity_hash: str | None
+
+    @property
+    def play_label(self) -> str:
+        return (
+            f"Racehorse, tables of {self.heading.table_size}, each for themselves"
+            f" · {len(self.deals)} deals played"
+        )
 
 
 def _who(players: tuple[str, ...], seat: int | None) -> str:
@@ -170,13 +162,7 @@ def cards_sheet(
             f"the replayed match says {list(match.net)}"
         )
     return CardsSheet(
-        heading=heading_of(state),
-        round=record.round,
-        round_name=round_name(state, record.round),
-        table=record.table,
-        match_id=record.match_id,
-        decides=record.decides,
-        seats=seats_of(state, record),
+        **table_sheet_fields(state, record),
         players=players,
         deals=tuple(deals),
         net=tuple(match.net),

@@ -23,10 +23,9 @@ from tourney.games.dominoes import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
-from tourney.reports.rounds import round_name
-from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
+from tourney.reports.seating import SideView, sides_of
+from tourney.reports.table_sheet import PlayedSheet, table_sheet_fields
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentState
 
@@ -74,22 +73,11 @@ class HandView:
 
 
 @dataclass(frozen=True)
-class MatchSheet:
-    heading: Heading
-    round: int
-    round_name: str
-    table: int
-    match_id: str
-    decides: str | None
-    seats: tuple[SeatView, ...]
+class MatchSheet(PlayedSheet):
     sides: tuple[SideView, ...]
     side_names: tuple[str, ...]
     hands: tuple[HandView, ...]
     scores: tuple[int, ...]
-    finished: bool
-    winners: tuple[str, ...]
-    result: str
-    integrity_hash: str | None
     detailed: bool
 
 
@@ -142,13 +130,7 @@ def match_sheet(
             f"the replayed match says {match.scores}"
         )
     return MatchSheet(
-        heading=heading_of(state),
-        round=record.round,
-        round_name=round_name(state, record.round),
-        table=record.table,
-        match_id=record.match_id,
-        decides=record.decides,
-        seats=seats_of(state, record),
+        **table_sheet_fields(state, record),
         sides=sides_of(state, record),
         side_names=tuple(" & ".join(players) for players in match.sides),
         hands=tuple(hands),

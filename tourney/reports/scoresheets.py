@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tourney.reports.heading import Heading, heading_of
+from tourney.reports.heading import heading_of
 from tourney.reports.rounds import round_name
-from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
+from tourney.reports.seating import SideView, sides_of
+from tourney.reports.table_sheet import TableSheet, table_sheet_fields
 from tourney.tournament.state import TournamentError, TournamentState
 
 HAND_ROWS = 16
@@ -14,17 +15,10 @@ HAND_ROWS = 16
 
 
 @dataclass(frozen=True)
-class BlankSheet:
-    heading: Heading
-    round: int
-    round_name: str
-    table: int
-    match_id: str
-    seats: tuple[SeatView, ...]
+class BlankSheet(TableSheet):
     sides: tuple[SideView, ...]
     hands: tuple[int, ...]
     signers: tuple[str, ...]
-    decides: str | None
 
 
 def blank_sheets(
@@ -40,19 +34,13 @@ def blank_sheets(
     name = round_name(state, number)
     sheets = []
     for record in sorted(state.round_matches(number), key=lambda m: m.table):
-        seats = seats_of(state, record)
+        fields = table_sheet_fields(state, record, heading, name)
         sheets.append(
             BlankSheet(
-                heading=heading,
-                round=number,
-                round_name=name,
-                table=record.table,
-                match_id=record.match_id,
-                seats=seats,
+                **fields,
                 sides=sides_of(state, record),
                 hands=tuple(range(1, hand_rows + 1)),
-                signers=tuple(s.name for s in seats),
-                decides=record.decides,
+                signers=tuple(s.name for s in fields["seats"]),
             )
         )
     return tuple(sheets)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tourney.games import game
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.spreadsheet import csv_text
 from tourney.tournament.events import TIE_BREAK_WORDS
@@ -24,7 +25,7 @@ COLUMN_LABELS = {
     "losses": "Losses",
     "byes": "Byes",
     "buchholz": "Opponents (avg)",
-    "scored": "Game points",
+    "scored": "Game points",  # Racehorse: "Net units" (the game's `scored`)
     "status": "Status",
 }
 
@@ -64,15 +65,18 @@ def standings_view(state: TournamentState) -> StandingsView:
         for r in rows
     )
     unfinished = any(m.outcome is None for m in state.matches.values())
+    scored = game(state.created.game).scored
+    labels = {**COLUMN_LABELS, "scored": scored.capitalize()}
+    words = {**TIE_BREAK_WORDS, "scored": f"{scored} scored"}
     return StandingsView(
         heading=heading,
         columns=COLUMNS,
-        labels=tuple(COLUMN_LABELS[c] for c in COLUMNS),
+        labels=tuple(labels[c] for c in COLUMNS),
         numeric=tuple(c in NUMERIC for c in COLUMNS),
         lines=lines,
         leaders=tuple(r.name for r in rows if r.rank == 1),
         complete=heading.paired >= heading.rounds and not unfinished,
-        tie_breaks=tuple(TIE_BREAK_WORDS[t] for t in state.created.tie_breaks),
+        tie_breaks=tuple(words[t] for t in state.created.tie_breaks),
     )
 
 

@@ -1,4 +1,4 @@
-"""A search for round-robin schedules at tables of 3 or 4: every pair meets, few repeats.
+"""A search for round-robin schedules at tables of 3 to 8: every pair meets, few repeats.
 
 Entrants are 0..n-1; a schedule is a tuple of rounds, each a tuple of tables (tuples of
 entrants), every round split into the same table sizes. The search (used by
@@ -309,7 +309,7 @@ class _Annealer:
             delta = self._delta(a, ta, b, tb)
             if delta <= 0 or rng.random() < math.exp(-delta / temp):
                 self._swap(r, a, ta, b, tb, delta)
-                if self.cost < best_cost:
+                if self.cost < best_cost and (stop_at is None or not self.never):
                     best_cost = self.cost
                     best = [[list(t) for t in r_] for r_ in self.rounds]
                     if self._done(stop_at):
@@ -330,10 +330,12 @@ def search(
     history: Sequence[Sequence[int]] | None = None,
     seed: int = 0,
     budget: int = 200_000,
+    heat: float = 1.0,
 ) -> Found:
     """Rounds of `n` entrants at tables of `sizes` in which every pair meets at least once
     (counting the meetings in `history`, an n x n matrix), as few rounds as the search
-    finds within `budget` moves, then as even repeats as it finds."""
+    finds within `budget` moves, then as even repeats as it finds. `heat` scales the
+    temperatures of the search for fewer rounds (`roundrobin.BIG_HEATS`)."""
     rng = random.Random(seed)
     base = [list(row) for row in history] if history is not None else [[0] * n for _ in range(n)]
     counts = [list(row) for row in base]
@@ -346,7 +348,7 @@ def search(
         # Stop as soon as every pair meets (the polish below spreads the repeats); leave
         # half of the budget for that polish.
         steps = max((budget - spent) // 2, 1)
-        _, rounds, used = annealer.run(steps, 2.0, 0.05)
+        _, rounds, used = annealer.run(steps, 2.0 * heat, 0.05 * heat)
         spent += used
         if cost_of(meeting_counts(n, _frozen(rounds), base))[0]:
             break

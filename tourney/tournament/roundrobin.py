@@ -10,6 +10,9 @@
   makes the file and says where each published one comes from); they meet every pair
   exactly once wherever such a schedule is known (8, 9, 14, 15, 20, 21, 26, 27, ... at 3s;
   15, 16, 27, 28, 39, 40 at 4s). Larger fields get `covering.search` with a small budget.
+* Tables of 5 to 8 (Racehorse): two tables that split for it get the three-round crossing
+  schedule (`crossing`, the fewest rounds there can be); other fields the better of two
+  searches (`BIG_HEATS`). Every pair meets at least once; the round-1 note says how often.
 * Seats: tables are seated round by round with `seating.seat_order`'s rotation.
 
 `coverage` counts what a schedule actually does -- how many pairs meet once, twice, ...
@@ -28,11 +31,18 @@ from pathlib import Path
 
 from tourney.tournament import covering
 from tourney.tournament.covering import Rounds
-from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
+from tourney.tournament.crossing import crossing
+from tourney.tournament.seating import BIG_TABLE, SeatRecord, seat_order, table_sizes
 
 SCHEDULES = Path(__file__).with_name("roundrobin_schedules.json")
 SEARCH_BUDGET = 100_000
 """Search moves for a field with no shipped schedule (about half a second)."""
+
+BIG_HEATS = (1.0, 3.0)
+"""Tables of 5 to 8 are searched twice, at these heats, and the better schedule kept: a
+move there changes many pairs at once, and the usual heat finds one round too many at
+some fields (14 at 7 + 7: 5 rounds, where 4 meet every pair) while a hotter search does
+worse at others (30 at 8, 8, 7, 7)."""
 
 CONTINUED = "earlier rounds completed by search"
 """The source of a schedule that completes rounds paired by another schedule."""
@@ -138,13 +148,29 @@ def shipped() -> dict[tuple[int, int], tuple[str, Rounds]]:
 
 @functools.lru_cache(maxsize=32)
 def design(n: int, sides: int) -> tuple[str, Rounds]:
-    """The schedule of entrants 0..n-1 at tables of `sides` (3 or 4): (source, rounds)."""
+    """The schedule of entrants 0..n-1 at tables of `sides` (3 to 8): (source, rounds)."""
     if n < 2:
         return "no pairs to seat", ()
     if (n, sides) in shipped():
         return shipped()[(n, sides)]
     sizes, _ = table_sizes(n, sides)
-    found = covering.search(n, sizes, budget=SEARCH_BUDGET)
+    return _searched(n, sizes)
+
+
+@functools.lru_cache(maxsize=32)
+def _searched(n: int, sizes: tuple[int, ...]) -> tuple[str, Rounds]:
+    """The schedule of a field with none shipped, by its table sizes (tables of 5 to 8 at
+    different `sides` often split a field alike: 10 at 5 to 8 are all 5 + 5)."""
+    if min(sizes, default=0) >= BIG_TABLE:
+        crossed = crossing(n, sizes)
+        if crossed is not None:
+            return "crossing schedule of two tables", crossed
+        found = min(
+            (covering.search(n, sizes, budget=SEARCH_BUDGET, heat=heat) for heat in BIG_HEATS),
+            key=lambda f: (len(f.rounds), covering.cost_of(covering.meeting_counts(n, f.rounds))),
+        )
+    else:
+        found = covering.search(n, sizes, budget=SEARCH_BUDGET)
     return "found by search at pairing time", found.rounds
 
 

@@ -31,6 +31,7 @@ class HorseRace:
     name = "horse-race"
     title = "Horse Race"
     table_sizes = (2, 4)
+    scored = "game points"
 
     def new_match(self) -> Match:
         return Match()

@@ -23,6 +23,7 @@ class Racehorse:
     name = "racehorse"
     title = "Racehorse"
     table_sizes = (MIN_PLAYERS, MAX_PLAYERS)
+    scored = "net units"
 
     def new_match(self) -> Match:
         return Match()
