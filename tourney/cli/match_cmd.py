@@ -119,8 +119,9 @@ def deal(
                     f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no "
                     "--opener, --seed or --deal (the rules name the dealer; hands are hidden)"
                 )
-            deal_started = desk.game.legal_moves(desk.match)
-            kinds = [e for e in deal_started if e.type == "deal_started"]
+            from tourney.games.cards import legal_events
+
+            kinds = [e for e in legal_events(desk.match) if e.type == "deal_started"]
             if not kinds:
                 raise TourneyError(_no_deal(desk))
             print_state(desk, as_json, desk.append_events(lambda: kinds[:1], at=at))
