@@ -31,13 +31,11 @@ def record_events(path: Path) -> list[Event]:
     return [event for _, event in RACEHORSE.replay_lines(read_lines(str(path)), True).events]
 
 
-def start(db: str, first: MatchStarted) -> None:
+def start(cli: Cli, first: MatchStarted) -> None:
     """An ad-hoc Racehorse match K1 seated as the record seats it."""
-    desk = Desk(EventStore.from_url(db), "K1")
-    try:
-        desk.append_events(lambda: [first], game=RACEHORSE)
-    finally:
-        desk.close()
+    deals = [] if first.deals is None else ["--deals", str(first.deals)]
+    cli.ok("start", "K1", "--game", "racehorse", "--players", ",".join(first.players),
+           "--dealer", first.dealer, *deals)  # fmt: skip
 
 
 def typed(event: Event, n: int) -> str:
@@ -87,7 +85,7 @@ def test_a_whole_sample_match_typed_at_the_console(cli: Cli, tmp_path: Path, num
     events = record_events(path)
     first = events[0]
     assert isinstance(first, MatchStarted)
-    start(cli.db, first)
+    start(cli, first)
     lines: list[str] = []
     for n, event in enumerate(events[1:], 1):
         if n % 17 == 5:
@@ -121,7 +119,7 @@ def test_a_whole_sample_match_typed_at_the_console(cli: Cli, tmp_path: Path, num
 
 
 def test_refusals_are_the_engines_one_line_and_record_nothing(cli: Cli) -> None:
-    start(cli.db, MatchStarted(("Ann", "Bo", "Cy", "Di", "Ed"), "Ann", 1))
+    start(cli, MatchStarted(("Ann", "Bo", "Cy", "Di", "Ed"), "Ann", 1))
     said = run_console(
         cli.db,
         ["QH", "d", "d", "Ann 3", "b 2", "2", "p", "p", "p", "4", "smudge", "p", "QH", "qh",
@@ -148,7 +146,7 @@ def test_refusals_are_the_engines_one_line_and_record_nothing(cli: Cli) -> None:
 
 @pytest.fixture
 def terminal(cli: Cli, tmp_path: Path) -> Iterator[Terminal]:
-    start(cli.db, MatchStarted(("Ann", "Bo", "Cy", "Di", "Ed"), "Ann", 1))
+    start(cli, MatchStarted(("Ann", "Bo", "Cy", "Di", "Ed"), "Ann", 1))
     console = Terminal([TOURNEY, "record", "K1", "--db", cli.db], tmp_path)
     yield console
     console.close()

@@ -81,3 +81,55 @@ def test_racehorse_commands_are_refused_at_a_domino_table(cli: Cli) -> None:
     cli.ok("start", "K3", "--players", "Ann,Bo")
     cli.refused("bid", "K3", "2", message="K3 is a Horse Race match: `tourney bid`")
     cli.refused("play", "K3", "QH", message="K3 is a Horse Race match: `tourney play`")
+
+
+def test_an_ad_hoc_match_of_racehorse(cli: Cli) -> None:
+    """`start --game racehorse`: a friendly game without a tournament, twice the players'
+    deals unless --deals says, the first seat deals first unless --dealer says."""
+    said = cli.ok("start", "K1", "--game", "racehorse", "--players", "Ann,Bo,Cy,Di,Ed").stdout
+    assert "Racehorse: Ann, Bo, Cy, Di, Ed — 10 deals, Ann deals first" in said
+    cli.ok("deal", "K1")
+    state = show(cli, "K1")
+    assert state["deals"] == 10 and state["dealer"] == "Ann" and state["to_move"] == "Bo"
+    players = "Ann,Bo,Cy,Di,Ed,Flo,Gus,Hal"
+    cli.ok("start", "K2", "--game", "racehorse", "--players", players, "--deals", "3",
+           "--dealer", "cy")  # fmt: skip
+    cli.ok("deal", "K2")
+    state = show(cli, "K2")
+    assert state["deals"] == 3 and state["dealer"] == "Cy" and state["to_move"] == "Di"
+    assert len(state["net"]) == 8  # type: ignore[arg-type]
+    cli.ok("bid", "K2", "smudge")
+    assert show(cli, "K2")["pitcher"] == "Di"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--game", "racehorse", "--players", "A,B,C,D"],
+      "--players: a Racehorse match seats 5 to 8 players, not 4"),
+     (["--game", "racehorse", "--players", "A,B,C,D,E,F,G,H,I"],
+      "--players: a Racehorse match seats 5 to 8 players, not 9"),
+     (["--players", "Ann,Bo", "--deals", "3"],
+      "--deals is for Racehorse: a Horse Race match is played to a target"),
+     (["--players", "Ann,Bo", "--dealer", "Ann"], "--dealer is for Racehorse"),
+     (["--game", "racehorse", "--players", "A,B,C,D,E", "--target", "61"],
+      "--target is for Horse Race: a Racehorse match is each for themselves"),
+     (["--game", "racehorse", "--players", "A,B,C,D,E", "--partnerships"],
+      "--partnerships is for Horse Race"),
+     (["--game", "racehorse", "--players", "A,B,C,D,E", "--known"], "--known is for Horse Race"),
+     (["--game", "racehorse", "--players", "A,B,C,D,E", "--dealer", "Zed"],
+      "--dealer 'Zed' is not one of the players"),
+     (["--game", "racehorse", "--players", "A,B,C,D,A"], "'players': A is listed twice"),
+     (["--game", "racehorse", "--players", "A,B,C,D,E", "--deals", "65"], "--deals"),
+     (["--game", "cards", "--players", "A,B,C,D,E"], "'cards' is not a game tourney plays")],
+)  # fmt: skip
+def test_an_ad_hoc_start_is_refused_in_one_line(cli: Cli, args: list[str], message: str) -> None:
+    cli.refused("start", "K1", *args, message=message, match="K1")
+
+
+def test_a_started_match_is_not_started_again_in_another_game(cli: Cli) -> None:
+    cli.ok("start", "K1", "--players", "Ann,Bo")
+    again = ["start", "K1", "--game", "racehorse", "--players", "A,B,C,D,E"]
+    cli.refused(*again, message="cannot start K1: it is already a Horse Race match", match="K1")
+    cli.ok("start", "K2", "--game", "racehorse", "--players", "A,B,C,D,E")
+    cli.refused("start", "K2", "--game", "racehorse", "--players", "A,B,C,D,E",
+                message="match_started appears twice", match="K2")  # fmt: skip
