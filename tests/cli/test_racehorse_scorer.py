@@ -133,3 +133,57 @@ def test_a_started_match_is_not_started_again_in_another_game(cli: Cli) -> None:
     cli.ok("start", "K2", "--game", "racehorse", "--players", "A,B,C,D,E")
     cli.refused("start", "K2", "--game", "racehorse", "--players", "A,B,C,D,E",
                 message="match_started appears twice", match="K2")  # fmt: skip
+
+
+HANDS = (
+    "Ann: AH KH QH JH 10H 9H; bo: 2s 3s 4s 5s 6s 7s; CY: 2c 3c 4c 5c 6c 7c; "
+    "Di: 2d 3d 4d 5d 6d 7d; Ed: 8s 9s ts js qs ks"
+)
+
+
+def test_a_known_deal_typed_as_dealt_is_checked_card_by_card(cli: Cli) -> None:
+    cli.ok("start", "K1", "--game", "racehorse", "--players", ",".join(SEATS))
+    said = cli.ok("deal", "K1", "--hands", HANDS).stdout
+    assert "Deal 1 — Ann deals (known hands)" in said
+    for _ in range(4):
+        cli.ok("pass", "K1")
+    cli.ok("bid", "K1", "2")  # Ann, the dealer, forced
+    cli.refused("play", "K1", "2S", message="Ann does not hold 2S", match="K1")
+    cli.ok("play", "K1", "ah")
+    cli.refused("play", "K1", "8S", message="Bo does not hold 8S", match="K1")
+    cli.ok("play", "K1", "2s")  # no heart: any card
+    exported = cli.ok("export", "K1").stdout.splitlines()
+    dealt = json.loads(exported[1])
+    assert dealt["hands"]["Bo"] == ["2S", "3S", "4S", "5S", "6S", "7S"]
+    assert dealt["hands"]["Ed"][2] == "10S" and dealt["dealer"] == "Ann"
+
+
+def test_a_seeded_deal_is_the_same_deal_again(cli: Cli) -> None:
+    hands = []
+    for match in ("K1", "K2"):
+        cli.ok("start", match, "--game", "racehorse", "--players", ",".join(SEATS))
+        cli.ok("deal", match, "--seed", "7")
+        hands.append(json.loads(cli.ok("export", match).stdout.splitlines()[1])["hands"])
+    assert hands[0] == hands[1] and len({c for cards in hands[0].values() for c in cards}) == 30
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--hands", HANDS, "--seed", "3"], "give --hands or --seed, not both"),
+     (["--hands", "Ann AH"], "--hands: 'Ann AH' is not NAME: CARD CARD ..."),
+     (["--hands", "Zed: AH"], "--hands: 'Zed' is not one of the players"),
+     (["--hands", "Ann: AH; ann: KH"], "--hands: Ann's cards are given twice"),
+     (["--hands", "Ann: AH 1H"], "'1H' is not a card"),
+     (["--hands", HANDS.replace("7s", "AH")], "'hands': AH is dealt twice (to Ann and Bo)"),
+     (["--hands", HANDS.split("; Ed")[0]], "'hands': Ed's cards are missing"),
+     (["--hands", HANDS.replace(" 9H", "")], "'hands': Ann must be dealt 6 cards, not 5"),
+     (["--opener", "Ann"], "takes no --opener or --deal")],
+)  # fmt: skip
+def test_a_known_deal_is_refused_in_one_line(cli: Cli, args: list[str], message: str) -> None:
+    cli.ok("start", "K1", "--game", "racehorse", "--players", ",".join(SEATS))
+    cli.refused("deal", "K1", *args, message=message, match="K1")
+
+
+def test_hands_are_for_racehorse(cli: Cli) -> None:
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    cli.refused("deal", "K3", "--hands", HANDS, message="--hands is for Racehorse")

@@ -169,13 +169,20 @@ def deal(
             help='The hands as dealt: "Ann=1-2,3-4,...;Bo=..." (every player, in any order).',
         ),
     ] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--hands",
+            help='Racehorse, a known deal: "Ann: AH KH QH JH 10H 9H; Bo: ..." (every player).',
+        ),
+    ] = None,
     at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Start the next hand as a known hand: deal it at random, or enter the hands dealt.
-    At a Racehorse table: the next deal, hidden (the rules name the dealer; the cards are
-    typed as they are played).
+    At a Racehorse table: the next deal (the rules name the dealer), hidden unless --hands
+    gives every player's cards or --seed shuffles them; a known deal is checked card by card.
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
@@ -184,18 +191,10 @@ def deal(
 
     with open_desk(db, match) as desk:
         if desk.game.name == "racehorse":
-            if opener is not None or seed is not None or tiles is not None:
-                raise TourneyError(
-                    f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no "
-                    "--opener, --seed or --deal (the rules name the dealer; hands are hidden)"
-                )
-            from tourney.games.cards import legal_events
-
-            kinds = [e for e in legal_events(desk.match) if e.type == "deal_started"]
-            if not kinds:
-                raise TourneyError(_no_deal(desk))
-            print_state(desk, as_json, desk.append_events(lambda: kinds[:1], at=at))
+            _deal_cards(desk, as_json, opener, tiles, cards, seed, at)
             return
+        if cards is not None:
+            raise TourneyError(f"--hands is for Racehorse: {desk.id} is a Horse Race match")
         if not desk.match.started:
             raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players ..."
@@ -208,6 +207,37 @@ def deal(
             else shuffled_deal(desk.match.players, seed)
         )
         print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
+
+
+def _deal_cards(
+    desk: Desk,
+    as_json: bool,
+    opener: str | None,
+    tiles: str | None,
+    cards: str | None,
+    seed: int | None,
+    at: int | None,
+) -> None:
+    """The next Racehorse deal: hidden, or known from --hands or --seed."""
+    from tourney.games.cards import DealStarted, legal_events
+    from tourney.scorer.cards_dealing import parse_hands, shuffled_hands
+
+    if opener is not None or tiles is not None:
+        raise TourneyError(
+            f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no --opener or "
+            "--deal (the rules name the dealer; --hands gives a known deal's cards)"
+        )
+    if cards is not None and seed is not None:
+        raise TourneyError("give --hands or --seed, not both")
+    dealt = [e for e in legal_events(desk.match) if isinstance(e, DealStarted)]
+    if not dealt:
+        raise TourneyError(_no_deal(desk))
+    players = desk.match.players
+    if cards is not None:
+        dealt = [DealStarted(dealt[0].dealer, parse_hands(cards, players))]
+    elif seed is not None:
+        dealt = [DealStarted(dealt[0].dealer, shuffled_hands(players, seed))]
+    print_state(desk, as_json, desk.append_events(lambda: dealt, at=at))
 
 
 def _no_deal(desk: Desk) -> str:
