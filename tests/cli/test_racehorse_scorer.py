@@ -144,11 +144,12 @@ HANDS = (
 def test_a_known_deal_typed_as_dealt_is_checked_card_by_card(cli: Cli) -> None:
     cli.ok("start", "K1", "--game", "racehorse", "--players", ",".join(SEATS))
     said = cli.ok("deal", "K1", "--hands", HANDS).stdout
-    assert "Deal 1 — Ann deals (known hands)" in said
+    assert "Deal 1 — Ann deals (known hands)" in said and "Bo holds 2S 3S 4S 5S 6S 7S" in said
     for _ in range(4):
         cli.ok("pass", "K1")
     cli.ok("bid", "K1", "2")  # Ann, the dealer, forced
     cli.refused("play", "K1", "2S", message="Ann does not hold 2S", match="K1")
+    assert show(cli, "K1")["hand"] == ["9H", "10H", "JH", "QH", "KH", "AH"]
     cli.ok("play", "K1", "ah")
     cli.refused("play", "K1", "8S", message="Bo does not hold 8S", match="K1")
     cli.ok("play", "K1", "2s")  # no heart: any card

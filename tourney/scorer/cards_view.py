@@ -66,6 +66,11 @@ def state(desk: Desk) -> dict[str, Any]:
             {"player": players[seat], "card": card.text} for seat, card in play.trick
         ],
         "tricks_won": [] if deal is None else [players[seat] for seat in deal.tricks],
+        "hand": (
+            [card.text for card in sorted(match.hand_of(match.to_move))]
+            if match.known and match.to_move is not None
+            else None
+        ),
         "net": {name: units_ for name, units_ in zip(players, match.net, strict=True)},
         "finished": match.finished,
         "winners": [players[seat] for seat in match.winners] if match.finished else [],
@@ -94,6 +99,8 @@ def text(desk: Desk, deal: str | None = None, brief: bool = False) -> list[str]:
         lines.append("Tricks won: " + ", ".join(f"{n} {won[n]}" for n in data["net"] if won[n]))
     if data["trick"]:
         lines.append("Trick: " + ", ".join(f"{t['player']} {t['card']}" for t in data["trick"]))
+    if data["hand"] is not None:
+        lines.append(f"{data['to_move']} holds " + " ".join(data["hand"]))
     lines.append("Net: " + ", ".join(f"{n} {units(u)}" for n, u in data["net"].items()))
     if data["finished"]:
         lines.append("Over: " + " and ".join(data["winners"]) + " won")
