@@ -188,3 +188,15 @@ def test_a_known_deal_is_refused_in_one_line(cli: Cli, args: list[str], message:
 def test_hands_are_for_racehorse(cli: Cli) -> None:
     cli.ok("start", "K3", "--players", "Ann,Bo")
     cli.refused("deal", "K3", "--hands", HANDS, message="--hands is for Racehorse")
+
+
+def test_the_console_opens_at_a_tournament_table(cli: Cli, table: str) -> None:
+    """`tourney record` at a Racehorse table of a tournament speaks the card game."""
+    from tourney.cli.app import app
+
+    said = cli.runner.invoke(app, ["record", table, "--db", cli.db], input="d\nb 3\nQH\nq\n")
+    assert said.exit_code == 0, said.stdout
+    assert "Deal 1 — " in said.stdout and "bids 3" in said.stdout
+    assert "error: the auction is not over" in said.stdout
+    assert f"Left {table} at v3: everything recorded is kept." in said.stdout
+    assert show(cli, table)["auction"] != []
