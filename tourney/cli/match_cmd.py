@@ -39,7 +39,11 @@ def start(
     ] = False,
     target: Annotated[
         int | None,
-        within(limits.TARGET, "--target", help=f"Points to win [default: {HORSE_RACE_TARGET}]."),
+        within(
+            limits.TARGET,
+            "--target",
+            help=f"Horse Race: points to win (default {HORSE_RACE_TARGET}).",
+        ),
     ] = None,
     known: Annotated[
         bool,
