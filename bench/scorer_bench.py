@@ -31,7 +31,6 @@ from tourney.games.horserace.commands import notation
 from tourney.scorer import oneshot
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
-PROMPT = re.compile(r"\nK3 [^\n]*> $")
 
 
 def one_shot_args(event: Event) -> list[str]:
@@ -70,37 +69,46 @@ def one_shot(folder: Path, events: list[Event]) -> dict[str, list[float]]:
 
 
 def console(folder: Path, events: list[Event]) -> list[float]:
+    return console_latencies(
+        folder, one_shot_args(events[0]), "K3", [notation(e) for e in events[1:]]
+    )
+
+
+def console_latencies(folder: Path, start: list[str], code: str, lines: list[str]) -> list[float]:
+    """`tourney record CODE` on a pty after `tourney START`: each of ``lines`` typed, and
+    timed from writing Enter to reading the next prompt."""
     import pty
     import select
 
-    db = str(folder / "console.db")
-    subprocess.run(
-        [TOURNEY, *one_shot_args(events[0]), "--db", db], check=True, stdout=subprocess.DEVNULL
-    )
+    db = str(folder / f"console-{code}.db")
+    subprocess.run([TOURNEY, *start, "--db", db], check=True, stdout=subprocess.DEVNULL)
     master, slave = pty.openpty()
     inputrc = folder / "inputrc"
     inputrc.write_text("set enable-bracketed-paste off\n")
     env = {**os.environ, "TERM": "xterm", "INPUTRC": str(inputrc)}
     process = subprocess.Popen(
-        [TOURNEY, "record", "K3", "--db", db], stdin=slave, stdout=slave, stderr=slave, env=env
+        [TOURNEY, "record", code, "--db", db], stdin=slave, stdout=slave, stderr=slave, env=env
     )
     os.close(slave)
+    prompt = re.compile(rf"\n{code} [^\n]*> $")
     text = ""
 
     def until_prompt() -> None:
         nonlocal text
-        while not PROMPT.search(text):
+        while not prompt.search(text):
             ready, _, _ = select.select([master], [], [], 10)
             if not ready:
                 raise RuntimeError(f"no prompt; the console shows: {text[-500:]}")
             text += os.read(master, 65536).decode("utf-8", "replace").replace("\r", "")
+        if "error" in text:
+            raise RuntimeError(f"a line was refused: {text[-500:]}")
         text = ""
 
     latencies = []
     try:
         until_prompt()
-        for event in events[1:]:
-            os.write(master, notation(event).encode())
+        for line in lines:
+            os.write(master, line.encode())
             time.sleep(0.002)  # let the line be echoed: only Enter is timed
             os.read(master, 65536)
             started = time.perf_counter()

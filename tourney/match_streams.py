@@ -189,6 +189,17 @@ def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None
     return None
 
 
+def undo_line(stored: Sequence[StreamEvent], version: int) -> str:
+    """What the ``undone`` event at ``version`` did: ``v9: undid v8 bid Bo 3``, or, for the
+    undo of an undo, ``v10: redid v8 bid Bo 3``."""
+    by_version = {e.version: e for e in stored}
+    target = by_version[version].payload["version"]
+    undone = by_version.get(target)
+    if undone is not None and undone.type == UNDONE:  # an undo of an undo: a redo
+        return f"v{version}: redid {describe(stored, undone.payload['version'])}"
+    return f"v{version}: undid {describe(stored, target)}"
+
+
 def describe(stored: Iterable[StreamEvent], version: int) -> str:
     """A short name for the event at ``version``: ``v12 tile_placed Ann 3-5 on 5-5``,
     ``v7 card_played Bo QH``."""

@@ -10,22 +10,33 @@ from tourney.cli.options import Db, MatchId, open_desk
 def record(match: MatchId, db: Db = None) -> None:
     """Record a table interactively: short notation, tab completion, running totals.
 
-    Shows the layout (open attach points, counted ends), the sum, the scores, whose turn it
-    is and whether a continuation is owed. Type ? inside for the notation; q, Ctrl-D or
-    Ctrl-C leave, keeping everything recorded.
+    Horse Race: shows the layout (open attach points, counted ends), the sum, the scores,
+    whose turn it is and whether a continuation is owed. Racehorse (hidden hands, cards
+    typed as they are played): d deals, b 3 / 3 / b s (smudge) / p bid and pass, QH / 10h /
+    th play a card; shows the auction, pitcher and bid, trump, the trick, the tricks won and
+    the net units. Type ? inside for the notation; Tab completes what is legal now; u
+    undoes; q, Ctrl-D or Ctrl-C leave, keeping everything recorded.
 
     Example: tourney record T3
     """
     from tourney.errors import TourneyError
-    from tourney.scorer.console import Console
+    from tourney.scorer.console_loop import ConsoleLoop
 
     with open_desk(db, match) as desk:
-        desk.check_dominoes()
         if not desk.match.started:
             raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players A,B,..."
             )
-        Console(desk).run()
+        console: ConsoleLoop
+        if desk.game.name == "racehorse":
+            from tourney.scorer.cards_console import CardsConsole
+
+            console = CardsConsole(desk)
+        else:
+            from tourney.scorer.console import Console
+
+            console = Console(desk)
+        console.run()
 
 
 def register(app: typer.Typer) -> None:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tourney import limits
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state, within
-from tourney.errors import TourneyError
-from tourney.games import HORSE_RACE_TARGET
+from tourney.errors import TourneyError, quote
+from tourney.games import HORSE_RACE, HORSE_RACE_TARGET
 
 if TYPE_CHECKING:
+    from tourney.games import Game
     from tourney.scorer.desk import Desk
 
 Opener = Annotated[
@@ -27,38 +28,111 @@ def start(
     players: Annotated[
         str, typer.Option("--players", help="Names in seat order (clockwise), comma-separated.")
     ],
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game", help="horse-race (dominoes, 2-4 players) or racehorse (cards, 5-8)."
+        ),
+    ] = HORSE_RACE,
     partnerships: Annotated[
         bool, typer.Option("--partnerships", help="4 players in two partnerships: 1+3 vs 2+4.")
     ] = False,
     target: Annotated[
-        int, within(limits.TARGET, "--target", help="Points to win.")
-    ] = HORSE_RACE_TARGET,
+        int | None,
+        within(
+            limits.TARGET,
+            "--target",
+            help=f"Horse Race: points to win (default {HORSE_RACE_TARGET}).",
+        ),
+    ] = None,
     known: Annotated[
         bool,
         typer.Option("--known", help="Known hands: every hand is dealt with `tourney deal`."),
     ] = False,
+    deals: Annotated[
+        int | None,
+        within(limits.DEALS, "--deals", help="Racehorse: deals (default twice the players)."),
+    ] = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option("--dealer", help="Racehorse: the first dealer, by lot (default: 1st seat)."),
+    ] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Start a match at a table: players in seat order, hidden hands unless --known.
+    """Start a match at a table: players in seat order, hidden hands unless --known. With
+    --game racehorse, an ad-hoc Racehorse match of 5 to 8 players (cards are typed as they
+    are played).
 
-    Example: tourney start T3 --players Ann,Bo,Cy,Di --partnerships
+    Example: tourney start K1 --game racehorse --players Ann,Bo,Cy,Di,Ed --deals 6
     """
-    from tourney.games.dominoes import MatchStarted, check_storable
+    from tourney.games import game as find_game
     from tourney.names import clean_name
 
+    played = find_game(game)
     names = tuple(clean_name(name, "player name") for name in players.split(","))
-    extra = {"hands": "known"} if known else {}
-    check_storable([(1, MatchStarted(names, partnerships, target, extra))])
+    if played.name == HORSE_RACE:
+        if deals is not None or dealer is not None:
+            raise TourneyError(
+                f"--{'deals' if deals is not None else 'dealer'} is for Racehorse: a Horse Race "
+                "match is played to a target (--target)"
+            )
+        event = _domino_start(
+            names, partnerships, HORSE_RACE_TARGET if target is None else target, known
+        )
+    else:
+        for flag, given in (("--partnerships", partnerships), ("--target", target is not None),
+                            ("--known", known)):  # fmt: skip
+            if given:
+                raise TourneyError(
+                    f"{flag} is for Horse Race: a {played.title} match is each for themselves, "
+                    "a number of deals, hidden hands"
+                )
+        event = _cards_start(played, names, deals, dealer)
     with open_desk(db, match, tables=False, create=True) as desk:
 
-        def decide() -> list[MatchStarted]:
-            event = MatchStarted(names, partnerships, target, extra)
+        def decide() -> list[Any]:
+            if desk.game is not played:  # the stream holds the other game's match
+                raise TourneyError(
+                    f"cannot start {desk.id}: it is already a {desk.game.title} match"
+                )
             desk.match.check(event)
             return [event]
 
-        recorded = desk.append_events(decide)
+        recorded = desk.append_events(decide, game=played)
         print_state(desk, as_json, recorded)
+
+
+def _domino_start(names: tuple[str, ...], partnerships: bool, target: int, known: bool) -> Any:
+    from tourney.games.dominoes import MatchStarted, check_storable
+
+    extra = {"hands": "known"} if known else {}
+    check_storable([(1, MatchStarted(names, partnerships, target, extra))])
+    return MatchStarted(names, partnerships, target, extra)
+
+
+def _cards_start(
+    played: Game, names: tuple[str, ...], deals: int | None, dealer: str | None
+) -> Any:
+    """A Racehorse ``match_started``: 5 to 8 names, the first dealer (a unique start of a
+    name will do; default the first seat), the deals (default twice the players)."""
+    from tourney.games.cards import MatchStarted
+    from tourney.names import find
+
+    fewest, most = played.table_sizes
+    if not fewest <= len(names) <= most:
+        raise TourneyError(
+            f"--players: a {played.title} match seats {fewest} to {most} players, not {len(names)}"
+        )
+    first = names[0]
+    if dealer is not None:
+        found = find(dealer, names)
+        if len(found) != 1:
+            raise TourneyError(f"--dealer {quote(dealer)} is not one of the players")
+        first = found[0]
+    event = MatchStarted(names, first, deals)
+    played.new_match().apply(event)  # the engine checks the names (distinct, non-empty)
+    return event
 
 
 def hand(
@@ -99,13 +173,20 @@ def deal(
             help='The hands as dealt: "Ann=1-2,3-4,...;Bo=..." (every player, in any order).',
         ),
     ] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--hands",
+            help='Racehorse, a known deal: "Ann: AH KH QH JH 10H 9H; Bo: ..." (every player).',
+        ),
+    ] = None,
     at: At = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Start the next hand as a known hand: deal it at random, or enter the hands dealt.
-    At a Racehorse table: the next deal, hidden (the rules name the dealer; the cards are
-    typed as they are played).
+    At a Racehorse table: the next deal (the rules name the dealer), hidden unless --hands
+    gives every player's cards or --seed shuffles them; a known deal is checked card by card.
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
@@ -114,17 +195,10 @@ def deal(
 
     with open_desk(db, match) as desk:
         if desk.game.name == "racehorse":
-            if opener is not None or seed is not None or tiles is not None:
-                raise TourneyError(
-                    f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no "
-                    "--opener, --seed or --deal (the rules name the dealer; hands are hidden)"
-                )
-            deal_started = desk.game.legal_moves(desk.match)
-            kinds = [e for e in deal_started if e.type == "deal_started"]
-            if not kinds:
-                raise TourneyError(_no_deal(desk))
-            print_state(desk, as_json, desk.append_events(lambda: kinds[:1], at=at))
+            _deal_cards(desk, as_json, opener, tiles, cards, seed, at)
             return
+        if cards is not None:
+            raise TourneyError(f"--hands is for Racehorse: {desk.id} is a Horse Race match")
         if not desk.match.started:
             raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players ..."
@@ -137,6 +211,37 @@ def deal(
             else shuffled_deal(desk.match.players, seed)
         )
         print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
+
+
+def _deal_cards(
+    desk: Desk,
+    as_json: bool,
+    opener: str | None,
+    tiles: str | None,
+    cards: str | None,
+    seed: int | None,
+    at: int | None,
+) -> None:
+    """The next Racehorse deal: hidden, or known from --hands or --seed."""
+    from tourney.games.cards import DealStarted, legal_events
+    from tourney.scorer.cards_dealing import parse_hands, shuffled_hands
+
+    if opener is not None or tiles is not None:
+        raise TourneyError(
+            f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no --opener or "
+            "--deal (the rules name the dealer; --hands gives a known deal's cards)"
+        )
+    if cards is not None and seed is not None:
+        raise TourneyError("give --hands or --seed, not both")
+    dealt = [e for e in legal_events(desk.match) if isinstance(e, DealStarted)]
+    if not dealt:
+        raise TourneyError(_no_deal(desk))
+    players = desk.match.players
+    if cards is not None:
+        dealt = [DealStarted(dealt[0].dealer, parse_hands(cards, players))]
+    elif seed is not None:
+        dealt = [DealStarted(dealt[0].dealer, shuffled_hands(players, seed))]
+    print_state(desk, as_json, desk.append_events(lambda: dealt, at=at))
 
 
 def _no_deal(desk: Desk) -> str:

@@ -143,7 +143,7 @@ def bid(
 
     Example: tourney bid T3 3
     """
-    from tourney.scorer.cards_view import read_bid
+    from tourney.games.cards import read_bid
 
     with open_desk(db, match) as desk:
         _racehorse(desk, "bid")
@@ -162,8 +162,7 @@ def play(
 
     Example: tourney play T3 QH
     """
-    from tourney.games.cards import CardPlayed
-    from tourney.scorer.cards_view import read_card
+    from tourney.games.cards import CardPlayed, read_card
 
     with open_desk(db, match) as desk:
         _racehorse(desk, "play")

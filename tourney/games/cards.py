@@ -25,8 +25,17 @@ from tourney.games.racehorse import (
     parse_cards,
 )
 from tourney.games.racehorse.account import account, nets_line, result_line, units
+from tourney.games.racehorse.account import describe as account_lines
 from tourney.games.racehorse.bots import make_bot
 from tourney.games.racehorse.game import GAME
+from tourney.games.racehorse.notation import (
+    Action,
+    complete,
+    legal_events,
+    parse,
+    read_bid,
+    read_card,
+)
 from tourney.games.racehorse.record import is_racehorse_record, replay_lines, write_record
 from tourney.games.racehorse.simulate import play_on, player_names, simulate_match
 
@@ -36,6 +45,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "SMUDGE",
+    "Action",
     "BidMade",
     "Card",
     "CardPlayed",
@@ -47,13 +57,19 @@ __all__ = [
     "Phase",
     "Suit",
     "account",
+    "account_lines",
+    "complete",
     "default_deals",
     "is_racehorse_record",
+    "legal_events",
     "make_bot",
     "nets_line",
+    "parse",
     "parse_cards",
     "play_on",
     "player_names",
+    "read_bid",
+    "read_card",
     "replay_lines",
     "result_line",
     "simulate_match",

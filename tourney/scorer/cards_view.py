@@ -7,33 +7,26 @@ stream, the engine (through `tourney.games.cards`) the state.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tourney.errors import TourneyError, quote
-from tourney.games.cards import SMUDGE, BidMade, Card, CardPlayed, DealStarted, Passed, units
-from tourney.match_streams import describe
+from tourney.games.cards import (
+    SMUDGE,
+    BidMade,
+    CardPlayed,
+    DealStarted,
+    Passed,
+    account_lines,
+    units,
+)
+from tourney.match_streams import UNDONE, describe, undo_line
 
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded
 
-BIDS = {"2": 2, "3": 3, "4": 4, "5": SMUDGE, "smudge": SMUDGE, "s": SMUDGE}
-
-
-def read_bid(text: str) -> int:
-    """``3`` -> 3, ``smudge`` (or ``s``, ``5``) -> 5; TourneyError quoting anything else."""
-    bid = BIDS.get(text.strip().lower())
-    if bid is None:
-        raise TourneyError(f"{quote(text)} is not a bid: 2, 3, 4 or smudge")
-    return bid
-
 
 def bid_text(bid: int | None) -> str:
     return "pass" if bid is None else "smudge" if bid == SMUDGE else str(bid)
-
-
-def read_card(text: str) -> Card:
-    """A card as typed (``QH``, ``10s``, ``th``); the engine's CardError quotes a bad one."""
-    return Card.parse(text.strip().upper())
 
 
 def auction(desk: Desk) -> list[tuple[str, int | None]]:
@@ -73,42 +66,63 @@ def state(desk: Desk) -> dict[str, Any]:
             {"player": players[seat], "card": card.text} for seat, card in play.trick
         ],
         "tricks_won": [] if deal is None else [players[seat] for seat in deal.tricks],
+        "hand": (
+            [card.text for card in sorted(match.hand_of(match.to_move))]
+            if match.known and match.to_move is not None
+            else None
+        ),
         "net": {name: units_ for name, units_ in zip(players, match.net, strict=True)},
         "finished": match.finished,
         "winners": [players[seat] for seat in match.winners] if match.finished else [],
     }  # fmt: skip
 
 
-def text(desk: Desk) -> list[str]:
-    """The table for a person: the deal and its auction, trump and trick, the nets, who is
-    to move."""
+def text(desk: Desk, deal: str | None = None, brief: bool = False) -> list[str]:
+    """The table for a person: the deal and its auction, trump and trick, the tricks won,
+    the nets, who is to move (between deals: ``deal``, how to deal the next one). ``brief``:
+    what changes as events are recorded one by one (no heading, no dealer, and the auction
+    only while it runs)."""
     data = state(desk)
-    lines = [
+    lines = [] if brief else [
         f"{desk.id} (Racehorse), v{data['version']}: deal {data['deal'] or 0} of {data['deals']}"
-    ]
-    if data["dealer"] is not None:
+    ]  # fmt: skip
+    if data["dealer"] is not None and not brief:
         lines.append(f"Dealer {data['dealer']}")
-    if data["auction"]:
+    if data["auction"] and (data["phase"] == "auction" or not brief):
         said = ", ".join(f"{s['player']} {bid_text(s['bid'])}" for s in data["auction"])
         lines.append(f"Auction: {said}")
     if data["pitcher"] is not None:
         trump = f", trump {data['trump']}" if data["trump"] else ""
         lines.append(f"Pitcher {data['pitcher']} bid {bid_text(data['bid'])}{trump}")
+    if data["tricks_won"]:
+        won = Counter(data["tricks_won"])
+        lines.append("Tricks won: " + ", ".join(f"{n} {won[n]}" for n in data["net"] if won[n]))
     if data["trick"]:
         lines.append("Trick: " + ", ".join(f"{t['player']} {t['card']}" for t in data["trick"]))
+    if data["hand"] is not None:
+        lines.append(f"{data['to_move']} holds " + " ".join(data["hand"]))
     lines.append("Net: " + ", ".join(f"{n} {units(u)}" for n, u in data["net"].items()))
     if data["finished"]:
         lines.append("Over: " + " and ".join(data["winners"]) + " won")
     elif data["to_move"] is not None:
         lines.append(f"To {'bid' if data['phase'] == 'auction' else 'play'}: {data['to_move']}")
     else:
-        lines.append(f"Next: tourney deal {desk.id}")
+        lines.append(f"Next: {deal or f'tourney deal {desk.id}'}")
     return lines
 
 
 def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
-    """One line per recorded event: ``v12 bid Bo 3``."""
-    return [describe(desk.stored, item.version)]
+    """What one appended event did, as the deal-by-deal account tells it: ``v12: Bo bids
+    3``, a trick with its winner, a deal's points and payments, the result."""
+    if item.type == UNDONE:
+        return [undo_line(desk.stored, item.version)]
+    event = item.event
+    if event is None or item.outcome is None:
+        return [describe(desk.stored, item.version)]
+    lines = [line for line in account_lines(desk.match, event, item.outcome) if line]
+    if isinstance(event, CardPlayed):
+        lines.insert(0, f"{event.player} plays {event.card}")
+    return [f"v{item.version}: {lines[0].strip()}", *lines[1:]] if lines else []
 
 
 def recorded_dict(item: Recorded) -> dict[str, Any]:

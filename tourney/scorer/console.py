@@ -10,19 +10,11 @@ running totals, the hand's count, the result. Tab completes the tiles and target
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
-
-from tourney.errors import TourneyError
 from tourney.games.dominoes import Action, Phase, StartHand, complete, decide, parse, scores_line
-from tourney.match_streams import describe
 from tourney.scorer import view
+from tourney.scorer.console_loop import ConsoleLoop, Decision
 from tourney.scorer.dealing import shuffled_deal
-from tourney.scorer.desk import Desk, Recorded
-
-if TYPE_CHECKING:
-    from tourney.store.eventstore import StoredEvent
+from tourney.scorer.desk import Recorded
 
 HELP = """\
   5-3 on 5-5   place 5-3 on 5-5 (also: 53 55, 5-3 5-5, [5|3] on [5|5])
@@ -37,24 +29,10 @@ HELP = """\
   Names may have spaces, quoted or not: h Zoë Park, h "Zoë Park", h zoe (a unique start)"""
 
 
-class Console:
-    """The read-record-echo loop over one desk."""
+class Console(ConsoleLoop):
+    """The read-record-echo loop over one Horse Race desk."""
 
-    def __init__(
-        self,
-        desk: Desk,
-        out: TextIO | None = None,
-        read: Callable[[str], str] = input,
-    ) -> None:
-        self.desk = desk
-        # sys.stdout as it is now, not as it was when this module was imported (a test
-        # runner or a server swaps it per command).
-        self.out = out if out is not None else sys.stdout
-        self.read = read
-        self._matches: list[str] = []
-
-    def say(self, line: str) -> None:
-        self.out.write(line + "\n")
+    HELP = HELP
 
     def prompt(self) -> str:
         match = self.desk.match
@@ -68,85 +46,22 @@ class Console:
             return f"{name} hand> "
         return f"{name} over> "
 
-    def complete(self, text: str, state: int) -> str | None:
-        """readline's completer: the ``state``-th completion of the word being typed."""
-        import readline
+    def completions(self, line: str) -> list[str]:
+        return complete(self.desk.match, line)
 
-        if state == 0:
-            line = readline.get_line_buffer()[: readline.get_endidx()]
-            # Python's readline appends nothing to a completed word: the space is ours.
-            self._matches = [word + " " for word in complete(self.desk.match, line)]
-        return self._matches[state] if state < len(self._matches) else None
+    def table(self) -> list[str]:
+        return view.text(self.desk)
 
-    def run(self) -> None:
-        """Show the table, then read and record lines until q, Ctrl-D or Ctrl-C."""
-        if sys.stdin.isatty():
-            import readline
-
-            readline.set_completer(self.complete)
-            readline.set_completer_delims(" ")
-            if "libedit" in (readline.__doc__ or ""):
-                readline.parse_and_bind("bind ^I rl_complete")
-            else:
-                readline.parse_and_bind("tab: complete")
-        for line in view.text(self.desk):
-            self.say(line)
-        self.say("Type ? for the notation.")
-        while True:
-            try:
-                line = self.read(self.prompt())
-            except (EOFError, KeyboardInterrupt):
-                self.say("")
-                break
-            try:
-                if not self.handle(line):
-                    break
-            except KeyboardInterrupt:  # mid-append: the store kept the event whole or not at all
-                self.say("")
-                break
-            self.out.flush()
-        self.say(f"Left {self.desk.id} at v{self.desk.version}: everything recorded is kept.")
-
-    def handle(self, line: str) -> bool:
-        """Record or answer one line; False to leave."""
+    def command(self, line: str) -> Decision:
         desk = self.desk
-        try:
-            command = parse(line, desk.match)
-            if command is None:  # Enter alone: catch up with any other scorer
-                self._others(desk.refresh())
-                return True
-            if isinstance(command, Action):
-                return self._action(command.name)
-            if isinstance(command, StartHand) and command.deal is None and desk.known_hands:
-                command = StartHand(command.opener, shuffled_deal(desk.match.players, None))
-            recorded = desk.append_events(lambda: decide(desk.match, command))
-        except TourneyError as exc:
-            self._others(desk.caught_up)
-            self.say(f"error: {exc}")
-            return True
-        self._others(desk.caught_up)
-        self._echo(recorded)
-        return True
+        command = parse(line, desk.match)
+        if command is None or isinstance(command, Action):
+            return None if command is None else command.name
+        if isinstance(command, StartHand) and command.deal is None and desk.known_hands:
+            command = StartHand(command.opener, shuffled_deal(desk.match.players, None))
+        return lambda: decide(desk.match, command)
 
-    def _others(self, events: list[StoredEvent]) -> None:
-        for event in events:
-            self.say(f"  another scorer recorded {describe(self.desk.stored, event.version)}")
-        if events:
-            self.desk.caught_up = []
-
-    def _action(self, name: str) -> bool:
-        if name == "quit":
-            return False
-        if name == "help":
-            self.say(HELP)
-        elif name == "show":
-            for line in view.text(self.desk):
-                self.say(line)
-        else:
-            self._echo(self.desk.undo(redo=name == "redo"))
-        return True
-
-    def _echo(self, recorded: list[Recorded]) -> None:
+    def echo(self, recorded: list[Recorded]) -> None:
         desk = self.desk
         for item in recorded:
             for line in view.recorded_lines(desk, item):

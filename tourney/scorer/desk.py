@@ -178,11 +178,12 @@ class Desk:
         return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
 
     def check_dominoes(self) -> None:
-        """Refuse what only a Horse Race table can take (its commands, the console)."""
+        """Refuse what only a Horse Race table can take (its commands)."""
         if self.game.name != "horse-race":
             raise TourneyError(
                 f"{self.id} is a {self.game.title} table: record it with tourney deal, bid, "
-                f"pass and play {self.id} (the console and this command are for Horse Race)"
+                f"pass and play {self.id}, or tourney record {self.id} (this command is for "
+                "Horse Race)"
             )
 
     def append_events(

@@ -191,16 +191,10 @@ def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:
 def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
     """What one appended event did, as the hand-by-hand account tells it."""
     from tourney.games.dominoes import describe as account_lines
-    from tourney.match_streams import UNDONE, describe
+    from tourney.match_streams import UNDONE, describe, undo_line
 
     if item.type == UNDONE:
-        by_version = {e.version: e for e in desk.stored}
-        target = by_version[item.version].payload["version"]
-        undone = by_version.get(target)
-        if undone is not None and undone.type == UNDONE:  # an undo of an undo: a redo
-            again = undone.payload["version"]
-            return [f"v{item.version}: redid {describe(desk.stored, again)}"]
-        return [f"v{item.version}: undid {describe(desk.stored, target)}"]
+        return [undo_line(desk.stored, item.version)]
     if item.event is None or item.outcome is None:
         return [describe(desk.stored, item.version)]
     lines = [line for line in account_lines(desk.match, item.event, item.outcome) if line]

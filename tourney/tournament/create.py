@@ -95,9 +95,10 @@ def decide_create(
             f"{played.title} is played each for themselves in Swiss or round robin: "
             f"no {'partnerships' if partnerships else 'elimination'} ({name!r})"
         )
-    if deals is not None and (game_name == HORSE_RACE or not 1 <= deals <= 64):
+    if deals is not None and (game_name == HORSE_RACE or deals not in limits.DEALS):
         raise TournamentError(
-            f"--deals {quote(deals)} for {name!r}: a Racehorse match of 1 to 64 deals"
+            f"--deals {quote(deals)} for {name!r}: a Racehorse match of "
+            f"{limits.DEALS.low} to {limits.DEALS.high} deals"
             if game_name != HORSE_RACE
             else f"--deals for {name!r}: Horse Race matches are played to a target"
         )
