@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -10,9 +10,6 @@ from tourney import limits
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state, within
 from tourney.errors import TourneyError
 from tourney.games import HORSE_RACE_TARGET
-
-if TYPE_CHECKING:
-    from tourney.scorer.desk import Desk
 
 Opener = Annotated[
     str | None,
@@ -119,11 +116,9 @@ def deal(
                     f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no "
                     "--opener, --seed or --deal (the rules name the dealer; hands are hidden)"
                 )
-            deal_started = desk.game.legal_moves(desk.match)
-            kinds = [e for e in deal_started if e.type == "deal_started"]
-            if not kinds:
-                raise TourneyError(_no_deal(desk))
-            print_state(desk, as_json, desk.append_events(lambda: kinds[:1], at=at))
+            from tourney.scorer import cards_moves
+
+            print_state(desk, as_json, cards_moves.deal(desk, at=at))
             return
         if not desk.match.started:
             raise TourneyError(
@@ -137,16 +132,6 @@ def deal(
             else shuffled_deal(desk.match.players, seed)
         )
         print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
-
-
-def _no_deal(desk: Desk) -> str:
-    """Why no deal can start now at a Racehorse table."""
-    match = desk.match
-    if match.finished:
-        return f"cannot deal: {desk.id} is over"
-    if not match.started:
-        return f"cannot deal: {desk.id} has not started"
-    return f"cannot deal: deal {len(match.deals)} is still being played ({match.to_move} to move)"
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:

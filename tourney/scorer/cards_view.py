@@ -49,6 +49,17 @@ def auction(desk: Desk) -> list[tuple[str, int | None]]:
     return said
 
 
+def deal_cards(desk: Desk) -> list[str]:
+    """The cards played so far in the current deal (or the last one), in play order."""
+    played: list[str] = []
+    for event in desk.events():
+        if isinstance(event, DealStarted):
+            played = []
+        elif isinstance(event, CardPlayed):
+            played.append(event.card.text)
+    return played
+
+
 def state(desk: Desk) -> dict[str, Any]:
     """The table as one JSON object (``show --json``)."""
     match = desk.match
