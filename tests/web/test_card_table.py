@@ -229,7 +229,7 @@ def test_the_wall_display_and_director_show_deal_n_of_m_and_net_units(
     board = card_night.server.feed.board
     assert f'data-table="1" data-status="deal 2 of {CARD_DEALS}"' in board, board
     assert 'data-table="2" data-status="playing"' in board
-    assert "Net units" in board
+    assert "Players · net units" in board and "Scores" not in board
     nets = " · ".join(
         f"{html.escape(name)} {units(net)}" for name, net in zip(players, match.net, strict=True)
     )
@@ -238,3 +238,5 @@ def test_the_wall_display_and_director_show_deal_n_of_m_and_net_units(
     director = card_night.client.get("/director").text
     assert f'data-status="deal 2 of {CARD_DEALS}"' in director
     assert nets in director
+    printed = card_night.client.get("/director/cards")  # the table cards, with QR codes
+    assert printed.status_code == 200 and "<svg" in printed.text

@@ -32,8 +32,10 @@ class TableStatus:
     detail: str
     unconfirmed: tuple[str, ...] = ()
     score_text: str = ""
-    """The scores as the board shows them: ``61–40``; at a Racehorse table each seat's net
-    units, ``Ann +4 · Bo -1 · ...``."""
+    """The scores as the board shows them, ``61–40`` (empty at a Racehorse table)."""
+    seated: str = ""
+    """The players as the board shows them, ``Ann · Bo``; at a Racehorse table each with
+    their net units, ``Ann +4 · Bo -1 · ...``."""
 
 
 def _status(row: MatchLine | None, deals: int | None) -> tuple[str, tuple[int, ...]]:
@@ -53,12 +55,14 @@ def _status(row: MatchLine | None, deals: int | None) -> tuple[str, tuple[int, .
     return "playing", scores
 
 
-def _score_text(scores: tuple[int, ...], seats: tuple[str, ...], cards: bool) -> str:
+def _shown(scores: tuple[int, ...], seats: tuple[str, ...], cards: bool) -> tuple[str, str]:
+    """The board's scores and players columns of a table."""
     if not cards:
-        return "–".join(str(score) for score in scores)
+        return "–".join(str(score) for score in scores), " · ".join(seats)
     from tourney.games.cards import units
 
-    return " · ".join(f"{name} {units(net)}" for name, net in zip(seats, scores, strict=False))
+    nets = scores or (0,) * len(seats)
+    return "", " · ".join(f"{name} {units(net)}" for name, net in zip(seats, nets, strict=True))
 
 
 def _deals(state: TournamentState, seats: int) -> int | None:
@@ -82,7 +86,7 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
             "round": 0,
             "tables": [],
             "standings": [],
-            "score_heading": "Scores",
+            "net_units": False,
         }
     state = loaded.state
     tables = night.tables(loaded)
@@ -113,13 +117,13 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
                 scores,
                 detail,
                 unconfirmed,
-                _score_text(scores, table.seats, deals is not None),
+                *_shown(scores, table.seats, deals is not None),
             )
         )
     return {
         "heading": heading_of(state),
         "round": len(state.rounds),
         "tables": statuses,
-        "score_heading": "Scores" if _deals(state, 0) is None else "Net units",
+        "net_units": _deals(state, 0) is not None,
         "standings": standings_lines(engine, loaded.slug),
     }
