@@ -5,7 +5,6 @@ in-process by Starlette's TestClient."""
 from __future__ import annotations
 
 import base64
-import random
 import re
 import shutil
 import sqlite3
@@ -19,7 +18,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli, cli, db, template_db
-from tests.factories.tablesim import hidden_match, seated
+from tests.factories.tablesim import card_table_match, hidden_match, seated
 from tourney.games.horserace import Event
 from tourney.match_streams import match_stream
 from tourney.web.app import Server, create_app
@@ -157,15 +156,9 @@ CARD_DEALS = 2
 
 
 def a_card_match(players: Sequence[str], seed: int = 5, deals: int = CARD_DEALS) -> list[Any]:
-    """A whole Racehorse match at a tournament table seating ``players`` (its first seat
-    deals first), played by bots, as a scorer at a physical table records it: each deal
-    hidden (cards entered as they are played), without its ``match_started``."""
-    from tourney.games.cards import DealStarted, Match, MatchStarted, play_on
-
-    match = Match()
-    match.apply(MatchStarted(tuple(players), players[0], deals))
-    events = play_on(match, random.Random(seed))
-    return [DealStarted() if isinstance(e, DealStarted) else e for e in events]
+    """A whole hidden Racehorse match at a tournament table seating ``players``, as a
+    scorer records it, without its ``match_started`` (the director's pairing made that)."""
+    return card_table_match(players, seed, deals)[1:]
 
 
 @pytest.fixture(scope="session")
