@@ -10,8 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError, quote
-from tourney.games.cards import SMUDGE, BidMade, Card, CardPlayed, DealStarted, Passed, units
-from tourney.match_streams import describe
+from tourney.games.cards import (
+    SMUDGE,
+    BidMade,
+    Card,
+    CardPlayed,
+    DealStarted,
+    MatchStarted,
+    Passed,
+    units,
+)
+from tourney.match_streams import STREAM_ONLY, describe, newest_in_force, to_event
 
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded
@@ -36,28 +45,32 @@ def read_card(text: str) -> Card:
     return Card.parse(text.strip().upper())
 
 
+def this_deal(desk: Desk) -> list[Any]:
+    """The current deal's events after its ``deal_started`` (or the last deal's, between
+    deals), in order. Read back from the stream's newest event, so that showing the table
+    costs a deal's events, not the whole match's."""
+    tail = []
+    for stored in newest_in_force(desk.stored):
+        if stored.type == DealStarted.type:
+            break
+        if stored.type not in STREAM_ONLY and stored.type != MatchStarted.type:
+            tail.append(to_event(desk.game, stored.type, stored.payload))
+    tail.reverse()
+    return tail
+
+
 def auction(desk: Desk) -> list[tuple[str, int | None]]:
     """The current deal's auction so far: each (player, bid), None for a pass."""
-    said: list[tuple[str, int | None]] = []
-    for event in desk.events():
-        if isinstance(event, DealStarted):
-            said = []
-        elif isinstance(event, BidMade):
-            said.append((event.player, event.bid))
-        elif isinstance(event, Passed):
-            said.append((event.player, None))
-    return said
+    return [
+        (event.player, event.bid if isinstance(event, BidMade) else None)
+        for event in this_deal(desk)
+        if isinstance(event, BidMade | Passed)
+    ]
 
 
 def deal_cards(desk: Desk) -> list[str]:
     """The cards played so far in the current deal (or the last one), in play order."""
-    played: list[str] = []
-    for event in desk.events():
-        if isinstance(event, DealStarted):
-            played = []
-        elif isinstance(event, CardPlayed):
-            played.append(event.card.text)
-    return played
+    return [event.card.text for event in this_deal(desk) if isinstance(event, CardPlayed)]
 
 
 def state(desk: Desk) -> dict[str, Any]:
