@@ -239,3 +239,26 @@ def test_the_wall_display_and_director_show_deal_n_of_m_and_net_units(
     assert nets in director
     printed = card_night.client.get("/director/cards")  # the table cards, with QR codes
     assert printed.status_code == 200 and "<svg" in printed.text
+
+
+def test_the_director_rules_on_a_card_table_with_a_box_for_every_seat(card_night: Night) -> None:
+    card_night.sign_in()
+    page = card_night.client.get("/director").text
+    assert '<input type="checkbox" name="sides" value="5">' in page  # tables of 5
+    assert 'placeholder="net units per player: 8,-2,-2,-2,-2"' in page
+    csrf = card_night.csrf("/director")
+    done = card_night.client.post(
+        "/director/adjudicate",
+        data={
+            "match": "card-night-r1-t2",
+            "scores": "4,4,-2,-3,-3",
+            "sides": ["1", "2"],
+            "reason": "scoresheet",
+            "csrf": csrf,
+        },
+    )
+    assert done.status_code == 200, done.text
+    row = re.search(r'<tr data-table="2".*?</tr>', done.text, re.S)
+    assert row is not None
+    assert "shared win:" in row.group(0) and "[adjudicated: scoresheet]" in row.group(0)
+    assert 'data-status="result"' in row.group(0)
