@@ -61,13 +61,25 @@ def _record_a_match(pages: ClubPages) -> None:
     table, phone, wall, row = pages.table, pages.phone, pages.wall, pages.row
     phone.screenshot(path=artifact("serve-cards-table-start.png"))
     events = a_card_match(table.seats, seed=11)
-    undone = auction_shot = False
+    undone = auction_shot = refused = False
     for number, event in enumerate(events):
         move, _ = move_value(event, table.seats)
         if isinstance(event, CardPlayed):
             # The picker: a large target for every card, those played this deal disabled.
             box = phone.locator(f'button[value="{move}"]').bounding_box()
             assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+        doubtful = phone.locator("button.card-button.doubtful:enabled")
+        if not refused and doubtful.count():
+            # A card the record says the player cannot hold: the engine's reason, shown.
+            with phone.expect_navigation():
+                doubtful.first.tap()
+            reason = phone.locator("#refusal").inner_text()
+            assert " but at line " in reason or "shown" in reason, reason
+            phone.screenshot(path=artifact("serve-cards-table-refused.png"), full_page=True)
+            logged = pages.phone_log.errors
+            assert len(logged) == 1 and "409 (Conflict)" in logged[0], logged  # the refusal
+            pages.phone_log.clear()
+            refused = True
         _tap(phone, move)
         assert phone.locator("#refusal").count() == 0, phone.locator("#refusal").inner_text()
         if not auction_shot and phone.locator("#bids").count():
@@ -84,7 +96,7 @@ def _record_a_match(pages: ClubPages) -> None:
         if isinstance(event, DealStarted) and number:
             assert phone.locator("#deal").inner_text().startswith("Deal 2 of 2")
             wall.wait_for_selector(f'{row}[data-status="deal 2 of 2"]', timeout=5000)
-    assert undone and auction_shot
+    assert undone and auction_shot and refused
     assert phone.locator("#result").is_visible()
     phone.screenshot(path=artifact("serve-cards-table-finished.png"), full_page=True)
     for seat, name in enumerate(table.seats):

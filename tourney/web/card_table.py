@@ -14,6 +14,7 @@ from typing import Any
 from tourney.games.cards import (
     DECK,
     BidMade,
+    Card,
     CardPlayed,
     DealStarted,
     Event,
@@ -110,6 +111,7 @@ def card_context(desk: Desk) -> dict[str, Any]:
         "auction": [(s["player"], cards_view.bid_text(s["bid"])) for s in state["auction"]],
         "bid": None if state["bid"] is None else cards_view.bid_text(state["bid"]),
         "trump": None if trump is None else {"symbol": trump.symbol, "noun": trump.noun},
+        "trick": [_shown_card(t["player"], Card.parse(t["card"])) for t in state["trick"]],
         "trick_number": len(won) + 1,
         "deal_over": _deal_over(players, last),
         "deal_start": any(e.type == "deal_started" for e in moves),
@@ -121,6 +123,16 @@ def card_context(desk: Desk) -> dict[str, Any]:
         "pass_": any(isinstance(e, Passed) for e in moves),
         "picker": picker if state["phase"] == "play" else [],
         "result": result_line(match) if match.finished else None,
+    }
+
+
+def _shown_card(player: str, card: Card) -> dict[str, str]:
+    """A card on the table as the page shows it: ``Ann`` and ``10♥`` (red)."""
+    return {
+        "player": player,
+        "rank": card.rank_text,
+        "suit": card.suit.value,
+        "symbol": card.suit.symbol,
     }
 
 
