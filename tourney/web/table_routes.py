@@ -1,7 +1,8 @@
 """The table page: `/t/{token}` shows the match of the token's table, and a POST there
-records one move through the scorer's desk (`Desk.record`, `undo`, `confirm`), with the
-version the page showed and the submission id the page made, so a retried POST records
-once and a stale page is told what changed."""
+records one move through the scorer's desk (`Desk.record`, `undo`, `confirm`; at a
+Racehorse table the card moves of `tourney.web.card_table`), with the version the page
+showed and the submission id the page made, so a retried POST records once and a stale
+page is told what changed."""
 
 from __future__ import annotations
 
