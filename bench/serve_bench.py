@@ -15,7 +15,8 @@ on server-sent events meanwhile. By default each phone posts its next move the m
 last is answered (the server saturated: the moves/s figure is its capacity, and a move's
 server time is then mostly waiting behind the other tables' moves: 16 moves in flight at
 300 moves/s spend 53 ms each in all, Little's law); with --rate the tables together offer
-that many moves per second, evenly paced, and the times are those of a server carrying it.
+that many moves per second, evenly paced (each table at its own phase, as tables at a club
+never move in step), and the times are those of a server carrying it.
 
 Reported: per-move time inside the server (its Server-Timing header: request in, response
 out) p50/p95/p99, where it went (the header's laps: form, wait for a worker thread, open the
@@ -116,6 +117,10 @@ class Phone:
     """The whole record, ``match_started`` (the director's) first."""
     gap: float = 0.0
     """Seconds from one move's start to the next (0: each as soon as the last returned)."""
+    phase: float = 0.0
+    """Seconds after the start this phone's first move is due: the tables' phases spread
+    over one gap, so that together they offer their moves evenly, as tables do, rather
+    than all sixteen at the same instant."""
     version: int = 1
     server_ms: list[float] = field(default_factory=list)
     round_trip_ms: list[float] = field(default_factory=list)
@@ -130,7 +135,7 @@ class Phone:
             moves = [move_value(e, self.seats) for e in self.full[1:]]
             moves += [(f"confirm|{seat}", []) for seat in range(len(self.seats))]
             start.wait()
-            due = time.perf_counter()
+            due = time.perf_counter() + self.phase
             for move, tiles in moves:
                 rest = due - time.perf_counter()
                 if rest > 0:
@@ -344,14 +349,16 @@ def run(
     process = _start_server(url, folder, port, profile)
     try:
         phones: list[Phone] = []
-        for number, (path, seats) in sorted(links.items()):
+        gap = tables / rate if rate > 0 else 0.0
+        for index, (number, (path, seats)) in enumerate(sorted(links.items())):
             full = (
                 card_table_match(seats, 1000 + number, deals)
                 if cards
                 else seated(hidden_match(1000 + number), seats)
             )
-            gap = tables / rate if rate > 0 else 0.0
-            phones.append(Phone(port, path, f"bench-night-r1-t{number}", seats, full, gap))
+            phase = gap * index / tables
+            match_id = f"bench-night-r1-t{number}"
+            phones.append(Phone(port, path, match_id, seats, full, gap, phase))
         listening = [Display(port) for _ in range(displays)]
         ready = threading.Barrier(displays + 1)
         display_threads = [
