@@ -4,10 +4,12 @@
     python -m bench.serve_bench --postgres      # the same on a throwaway PostgreSQL cluster
     python -m bench.serve_bench --tables 4 --displays 5   # a quick look
     python -m bench.serve_bench --rate 300      # the tables paced to 300 moves/s together
+    python -m bench.serve_bench --game racehorse   # card tables of 5, matches of --deals 4
 
-A tournament of 2 x TABLES players is paired at tables of 2; `tourney serve` runs as its own
-process; one simulated phone per table records a whole hidden-hand match (about 120-200
-moves, each POSTed with the version it was decided against and a fresh submission id, as
+A tournament of 2 x TABLES players is paired at tables of 2 (--game racehorse: 5 x TABLES
+at tables of 5, matches of --deals deals, about 36 moves a deal); `tourney serve` runs as
+its own process; one simulated phone per table records a whole hidden-hand match (about
+120-200 moves, each POSTed with the version it was decided against and a fresh submission id, as
 the table page does), then each player confirms the result; DISPLAYS wall displays listen
 on server-sent events meanwhile. By default each phone posts its next move the moment the
 last is answered (the server saturated: the moves/s figure is its capacity, and a move's
@@ -43,10 +45,11 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
-from tests.factories.tablesim import hidden_match, seated
-from tourney.games.horserace import Event, Match
+from tests.factories.tablesim import card_table_match, hidden_match, seated
+from tourney.games import RACEHORSE, Game
 from tourney.web.table_routes import move_value
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
@@ -110,7 +113,7 @@ class Phone:
     path: str
     match_id: str
     seats: tuple[str, ...]
-    full: list[Event]
+    full: list[Any]
     """The whole record, ``match_started`` (the director's) first."""
     gap: float = 0.0
     """Seconds from one move's start to the next (0: each as soon as the last returned)."""
@@ -304,10 +307,18 @@ def _verify(db: str, folder: Path, phones: list[Phone]) -> tuple[int, int]:
         expected = len(phone.full) + len(phone.seats)  # every move, each confirmation
         lost += max(0, expected - desk.version)
         duplicated += max(0, desk.version - expected)
-        if Match.replay(desk.events()).summary() != Match.replay(phone.full).summary():
+        if _summary(desk.game, desk.events()) != _summary(desk.game, phone.full):
             lost += 1  # the stream holds other moves than were sent
         desk.close()
     return lost, duplicated
+
+
+def _summary(game: Game, events: list[Any]) -> dict[str, Any]:
+    match = game.new_match()
+    for event in events:
+        match.apply(event)
+    summary: dict[str, Any] = match.summary()
+    return summary
 
 
 def run(
@@ -317,13 +328,18 @@ def run(
     folder: Path,
     profile: str | None = None,
     rate: float = 0.0,
+    game: str = "horse-race",
+    deals: int = 4,
 ) -> dict[str, object]:
     url = db or f"sqlite:///{folder / 'tourney.db'}"
     floor = _commit_floor(folder)
-    _run("tournament", "create", "Bench Night", "--format", "swiss", "--table-size", "2",
-         "--rounds", "3", db=url, cwd=folder)  # fmt: skip
+    cards = game == RACEHORSE
+    size = 5 if cards else 2
+    play = ["--game", RACEHORSE, "--deals", str(deals)] if cards else []
+    _run("tournament", "create", "Bench Night", "--format", "swiss", "--table-size", str(size),
+         "--rounds", "3", *play, db=url, cwd=folder)  # fmt: skip
     players = folder / "players.csv"
-    names = [f"Player {n:02d}" for n in range(1, 2 * tables + 1)]
+    names = [f"Player {n:02d}" for n in range(1, size * tables + 1)]
     players.write_text("\n".join(["name", *names]) + "\n")
     _run("player", "import", str(players), db=url, cwd=folder)
     _run("pair", db=url, cwd=folder)
@@ -335,7 +351,11 @@ def run(
         phones: list[Phone] = []
         gap = tables / rate if rate > 0 else 0.0
         for index, (number, (path, seats)) in enumerate(sorted(links.items())):
-            full = seated(hidden_match(1000 + number), seats)
+            full = (
+                card_table_match(seats, 1000 + number, deals)
+                if cards
+                else seated(hidden_match(1000 + number), seats)
+            )
             phase = gap * index / tables
             match_id = f"bench-night-r1-t{number}"
             phones.append(Phone(port, path, match_id, seats, full, gap, phase))
@@ -381,6 +401,7 @@ def run(
     lost, duplicated = _verify(url, folder, phones)
     return {
         "backend": "postgresql" if url.startswith("postgres") else "sqlite",
+        "game": game if not cards else f"{game} ({size} a table, {deals} deals a match)",
         "tables": tables,
         "offered_moves_per_s": rate or "as fast as the server answers",
         "displays": displays,
@@ -423,6 +444,8 @@ def main(argv: list[str] | None = None) -> None:
         help="moves per second offered by all tables together, each table paced evenly "
         "(default: every phone posts its next move as soon as the last is answered)",
     )
+    parser.add_argument("--game", choices=["horse-race", RACEHORSE], default="horse-race")
+    parser.add_argument("--deals", type=int, default=4, help="Racehorse: deals a match")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="serve-bench-") as tmp:
         folder = Path(tmp)
@@ -438,7 +461,16 @@ def main(argv: list[str] | None = None) -> None:
             server.start()
             db = server.new_database()
         try:
-            result = run(db, args.tables, args.displays, folder, args.profile, args.rate)
+            result = run(
+                db,
+                args.tables,
+                args.displays,
+                folder,
+                args.profile,
+                args.rate,
+                args.game,
+                args.deals,
+            )
         finally:
             if server is not None:
                 server.stop()

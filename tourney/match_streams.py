@@ -20,7 +20,7 @@ tournament and match (`table_of`); only the director's desk opens such streams.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from tourney.errors import TourneyError, quote
@@ -107,17 +107,21 @@ def in_force(stored: Sequence[StreamEvent]) -> set[int]:
     An ``undone`` only ever points back, so walking from the newest event decides each
     ``undone`` before the events it names.
     """
+    return {event.version for event in newest_in_force(stored)}
+
+
+def newest_in_force(stored: Sequence[StreamEvent]) -> Iterator[StreamEvent]:
+    """The events in force (``undone`` events in force too), newest first: a reader that
+    needs only the latest few (a deal's auction) stops early."""
     cancelled: set[int] = set()
-    kept: set[int] = set()
     for event in reversed(stored):
         if event.version in cancelled:
             continue
-        kept.add(event.version)
+        yield event
         if event.type == UNDONE:
             target = event.payload.get("version")
             if isinstance(target, int) and target < event.version:
                 cancelled.add(target)
-    return kept
 
 
 def match_events(stored: Sequence[StreamEvent]) -> list[tuple[int, Any]]:

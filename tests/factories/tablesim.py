@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from tourney.games.horserace import (
     Event,
@@ -77,3 +78,19 @@ def seated(events: list[Event], players: Sequence[str]) -> list[Event]:
             event = dataclasses.replace(event, player=names[event.player])
         out.append(event)
     return out
+
+
+def card_table_match(players: Sequence[str], seed: int, deals: int) -> list[Any]:
+    """A whole Racehorse match at a tournament table seating ``players`` (its first seat
+    deals first, as `tourney pair` seats it), played by random bots, as a scorer at a
+    physical table records it: every deal hidden (cards entered as they are played)."""
+    from tourney.games.cards import DealStarted as CardDeal
+    from tourney.games.cards import Match as CardMatch
+    from tourney.games.cards import MatchStarted as CardStart
+    from tourney.games.cards import play_on
+
+    start = CardStart(tuple(players), players[0], deals)
+    match = CardMatch()
+    match.apply(start)
+    events = play_on(match, random.Random(seed))
+    return [start, *(CardDeal() if isinstance(e, CardDeal) else e for e in events)]

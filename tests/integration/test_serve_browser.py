@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser import PHONE, artifact, watch
+from tests.browser import artifact
 from tests.cli.conftest import template_db
+from tests.integration.club_pages import ClubPages, club_pages
 from tests.integration.live_server import live_server
 from tests.web.conftest import HOSTILE, SECRET, a_match, night_db, paired_db
 from tourney.games.horserace import TilePlaced, TilesRevealed
@@ -49,22 +50,12 @@ def test_a_whole_hidden_match_tapped_on_a_phone_reaches_the_wall_display(
     browser: Browser, served: tuple[Server, str]
 ) -> None:
     server, base = served
-    loaded = server.night.loaded()
-    assert loaded is not None
-    (table,) = [t for t in server.night.tables(loaded) if t.number == 1]
-    link = f"{base}/t/{server.night.token(loaded, 1)}"
+    with club_pages(browser, server, base, 1) as pages:
+        _record_a_match(pages)
 
-    wall = browser.new_page(viewport={"width": 1280, "height": 800})
-    wall_log = watch(wall)
-    wall.goto(f"{base}/display")
-    wall.evaluate("window.notReloaded = true")
-    row = '#board tr[data-table="1"]'
-    assert wall.locator(row).get_attribute("data-status") == "playing"
 
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    phone = context.new_page()
-    phone_log = watch(phone)
-    phone.goto(link)
+def _record_a_match(pages: ClubPages) -> None:
+    table, phone, wall, row = pages.table, pages.phone, pages.wall, pages.row
     phone.screenshot(path=artifact("serve-table-1-start.png"))
     events = a_match(table.seats)
     undone = shots = False
@@ -90,12 +81,10 @@ def test_a_whole_hidden_match_tapped_on_a_phone_reaches_the_wall_display(
 
     # The wall display, never reloaded, shows the finished table and the new standings.
     wall.wait_for_selector(f'{row}[data-status="finished"]', timeout=5000)
-    assert wall.evaluate("window.notReloaded") is True
+    assert pages.not_reloaded()
     assert "won (" in wall.locator(row).inner_text()
     leader = wall.locator('#standings tbody tr[data-rank="1"]').inner_text()
     assert any(name in leader for name in table.seats)
     assert HOSTILE in wall.locator("#standings").inner_text()  # shown as text
     wall.screenshot(path=artifact("serve-wall-display.png"), full_page=True)
-    assert phone_log.errors == [] and wall_log.errors == []
-    wall.close()
-    context.close()
+    assert pages.phone_log.errors == [] and pages.wall_log.errors == []

@@ -4,21 +4,25 @@ in-process by Starlette's TestClient."""
 
 from __future__ import annotations
 
+import base64
 import re
 import shutil
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli, cli, db, template_db
-from tests.factories.tablesim import hidden_match, seated
+from tests.factories.tablesim import card_table_match, hidden_match, seated
 from tourney.games.horserace import Event
 from tourney.match_streams import match_stream
 from tourney.web.app import Server, create_app
+from tourney.web.tokens import TableToken
 
 __all__ = ["cli", "db", "template_db"]
 
@@ -88,27 +92,50 @@ def a_match(players: Sequence[str], seed: int = 4) -> list[Event]:
 @pytest.fixture(scope="session")
 def paired_db(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Path:
     """A database holding a Swiss tournament of six at tables of 2, round 1 paired."""
-    path = tmp_path_factory.mktemp("paired") / "night.db"
-    shutil.copyfile(template_db, path)
-    create_tournament(Cli(str(path)))
-    connection = sqlite3.connect(path)  # everything into the file itself, for copying
+    return built(tmp_path_factory.mktemp("paired") / "night.db", template_db, create_tournament)
+
+
+def built(path: Path, template: Path, build: Callable[[Cli], object]) -> Path:
+    """A copy of ``template`` at ``path``, set up by ``build`` through the CLI, with
+    everything in the file itself (for copying per test)."""
+    shutil.copyfile(template, path)
+    build(Cli(str(path)))
+    connection = sqlite3.connect(path)
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
     return path
 
 
+def copied(source: Path, path: Path) -> str:
+    shutil.copyfile(source, path)
+    return str(path)
+
+
+@contextmanager
+def serving(db: str) -> Iterator[Night]:
+    """The application on ``db`` in-process, a director's password set."""
+    server = Server.open(db, SECRET, director_password=PASSWORD)
+    with TestClient(create_app(server), base_url="http://testserver") as client:
+        yield Night(Cli(db), server, client)
+
+
+def retargeted(link: str, slug: str, table: int) -> str:
+    """A table's ``link`` edited to name ``table`` of round 1, keeping the signature of the
+    table it was issued for: a forgery."""
+    _, _, mac = link.partition(".")
+    text = TableToken(slug, 1, table, 0).text().encode()
+    return "/t/" + base64.urlsafe_b64encode(text).rstrip(b"=").decode() + "." + mac
+
+
 @pytest.fixture
 def night_db(tmp_path: Path, paired_db: Path) -> str:
-    path = tmp_path / "night.db"
-    shutil.copyfile(paired_db, path)
-    return str(path)
+    return copied(paired_db, tmp_path / "night.db")
 
 
 @pytest.fixture
 def night(night_db: str) -> Iterator[Night]:
-    server = Server.open(night_db, SECRET, director_password=PASSWORD)
-    with TestClient(create_app(server), base_url="http://testserver") as client:
-        yield Night(Cli(night_db), server, client)
+    with serving(night_db) as night:
+        yield night
 
 
 @pytest.fixture
@@ -116,3 +143,47 @@ def no_director(night_db: str) -> Iterator[Night]:
     server = Server.open(night_db, SECRET)
     with TestClient(create_app(server)) as client:
         yield Night(Cli(night_db), server, client)
+
+
+CARD_PLAYERS = tuple(f"{first} {last}" for first, last in zip(
+    ("Ada", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou",
+     "Max", "Ned", HOSTILE),
+    ("Ames", "Burr", "Cole", "Dunn", "Earl", "Finn", "Gray", "Hart", "Ives", "Jay", "Kerr",
+     "Lamb", "Moss", "Nash", "Oak"),
+    strict=True,
+))  # fmt: skip
+CARD_DEALS = 2
+
+
+def a_card_match(players: Sequence[str], seed: int = 5, deals: int = CARD_DEALS) -> list[Any]:
+    """A whole hidden Racehorse match at a tournament table seating ``players``, as a
+    scorer records it, without its ``match_started`` (the director's pairing made that)."""
+    return card_table_match(players, seed, deals)[1:]
+
+
+@pytest.fixture(scope="session")
+def card_db(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Path:
+    """A database holding a Racehorse Swiss of 15 at tables of 5 (matches of 2 deals),
+    round 1 paired: tables 1-3."""
+    return built(tmp_path_factory.mktemp("cards") / "cards.db", template_db, create_card_night)
+
+
+def create_card_night(cli: Cli) -> None:
+    cli.ok(
+        "tournament", "create", "Card Night", "--game", "racehorse", "--format", "swiss",
+        "--table-size", "5", "--rounds", "2", "--deals", str(CARD_DEALS),
+    )  # fmt: skip
+    for name in CARD_PLAYERS:
+        cli.ok("player", "add", name)
+    cli.ok("pair")
+
+
+@pytest.fixture
+def card_night_db(tmp_path: Path, card_db: Path) -> str:
+    return copied(card_db, tmp_path / "cards.db")
+
+
+@pytest.fixture
+def card_night(card_night_db: str) -> Iterator[Night]:
+    with serving(card_night_db) as night:
+        yield night

@@ -223,7 +223,7 @@ def _deal_cards(
     at: int | None,
 ) -> None:
     """The next Racehorse deal: hidden, or known from --hands or --seed."""
-    from tourney.games.cards import DealStarted, legal_events
+    from tourney.scorer import cards_moves
     from tourney.scorer.cards_dealing import parse_hands, shuffled_hands
 
     if opener is not None or tiles is not None:
@@ -233,25 +233,15 @@ def _deal_cards(
         )
     if cards is not None and seed is not None:
         raise TourneyError("give --hands or --seed, not both")
-    dealt = [e for e in legal_events(desk.match) if isinstance(e, DealStarted)]
-    if not dealt:
-        raise TourneyError(_no_deal(desk))
     players = desk.match.players
-    if cards is not None:
-        dealt = [DealStarted(dealt[0].dealer, parse_hands(cards, players))]
-    elif seed is not None:
-        dealt = [DealStarted(dealt[0].dealer, shuffled_hands(players, seed))]
-    print_state(desk, as_json, desk.append_events(lambda: dealt, at=at))
-
-
-def _no_deal(desk: Desk) -> str:
-    """Why no deal can start now at a Racehorse table."""
-    match = desk.match
-    if match.finished:
-        return f"cannot deal: {desk.id} is over"
-    if not match.started:
-        return f"cannot deal: {desk.id} has not started"
-    return f"cannot deal: deal {len(match.deals)} is still being played ({match.to_move} to move)"
+    hands = (
+        parse_hands(cards, players)
+        if cards is not None
+        else shuffled_hands(players, seed)
+        if seed is not None
+        else None
+    )
+    print_state(desk, as_json, cards_moves.deal(desk, hands, at=at))
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli.options import At, Db, Json, MatchId, open_desk, print_state
-from tourney.errors import TourneyError
 
 if TYPE_CHECKING:
     from tourney.games.dominoes import Command
@@ -93,42 +92,10 @@ def pass_(
         print_state(desk, as_json, desk.record(Pass(player), at=at))
 
 
-def _mover(desk: Desk, player: str | None, what: str) -> str:
-    """The player named (by a unique prefix, without case or accents), else the one to
-    move; TourneyError when nobody is to ``what`` now."""
-    from tourney.names import find
-
-    if player is not None:
-        found = find(player, desk.match.players)
-        return found[0] if len(found) == 1 else player
-    if desk.match.to_move is None:
-        raise TourneyError(f"nobody is to {what} at {desk.id} now: {_phase(desk)}")
-    mover: str = desk.match.to_move
-    return mover
-
-
-def _phase(desk: Desk) -> str:
-    match = desk.match
-    if match.finished:
-        return "the match is over"
-    if not match.started:
-        return "the match has not started"
-    return f"no deal is being played (tourney deal {desk.id})"
-
-
-def _racehorse(desk: Desk, command: str) -> None:
-    if desk.game.name != "racehorse":
-        raise TourneyError(
-            f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"
-        )
-
-
 def _say(desk: Desk, as_json: bool, player: str | None, bid: int | None, at: int | None) -> None:
-    from tourney.games.cards import BidMade, Passed
+    from tourney.scorer import cards_moves
 
-    who = _mover(desk, player, "bid")
-    said = Passed(who) if bid is None else BidMade(who, bid)
-    print_state(desk, as_json, desk.append_events(lambda: [said], at=at))
+    print_state(desk, as_json, cards_moves.say(desk, bid, player, at=at))
 
 
 def bid(
@@ -144,9 +111,10 @@ def bid(
     Example: tourney bid T3 3
     """
     from tourney.games.cards import read_bid
+    from tourney.scorer.cards_moves import check_cards
 
     with open_desk(db, match) as desk:
-        _racehorse(desk, "bid")
+        check_cards(desk, "bid")
         _say(desk, as_json, player, read_bid(amount), at)
 
 
@@ -162,12 +130,12 @@ def play(
 
     Example: tourney play T3 QH
     """
-    from tourney.games.cards import CardPlayed, read_card
+    from tourney.games.cards import read_card
+    from tourney.scorer import cards_moves
 
     with open_desk(db, match) as desk:
-        _racehorse(desk, "play")
-        played = CardPlayed(_mover(desk, player, "play"), read_card(card))
-        print_state(desk, as_json, desk.append_events(lambda: [played], at=at))
+        cards_moves.check_cards(desk, "play")
+        print_state(desk, as_json, cards_moves.play(desk, read_card(card), player, at=at))
 
 
 def reveal(

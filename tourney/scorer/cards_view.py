@@ -15,11 +15,19 @@ from tourney.games.cards import (
     BidMade,
     CardPlayed,
     DealStarted,
+    MatchStarted,
     Passed,
     account_lines,
     units,
 )
-from tourney.match_streams import UNDONE, describe, undo_line
+from tourney.match_streams import (
+    STREAM_ONLY,
+    UNDONE,
+    describe,
+    newest_in_force,
+    to_event,
+    undo_line,
+)
 
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded
@@ -29,17 +37,32 @@ def bid_text(bid: int | None) -> str:
     return "pass" if bid is None else "smudge" if bid == SMUDGE else str(bid)
 
 
+def this_deal(desk: Desk) -> list[Any]:
+    """The current deal's events after its ``deal_started`` (or the last deal's, between
+    deals), in order. Read back from the stream's newest event, so that showing the table
+    costs a deal's events, not the whole match's."""
+    tail = []
+    for stored in newest_in_force(desk.stored):
+        if stored.type == DealStarted.type:
+            break
+        if stored.type not in STREAM_ONLY and stored.type != MatchStarted.type:
+            tail.append(to_event(desk.game, stored.type, stored.payload))
+    tail.reverse()
+    return tail
+
+
 def auction(desk: Desk) -> list[tuple[str, int | None]]:
     """The current deal's auction so far: each (player, bid), None for a pass."""
-    said: list[tuple[str, int | None]] = []
-    for event in desk.events():
-        if isinstance(event, DealStarted):
-            said = []
-        elif isinstance(event, BidMade):
-            said.append((event.player, event.bid))
-        elif isinstance(event, Passed):
-            said.append((event.player, None))
-    return said
+    return [
+        (event.player, event.bid if isinstance(event, BidMade) else None)
+        for event in this_deal(desk)
+        if isinstance(event, BidMade | Passed)
+    ]
+
+
+def deal_cards(desk: Desk) -> list[str]:
+    """The cards played so far in the current deal (or the last one), in play order."""
+    return [event.card.text for event in this_deal(desk) if isinstance(event, CardPlayed)]
 
 
 def state(desk: Desk) -> dict[str, Any]:

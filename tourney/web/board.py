@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tourney.games import RACEHORSE
 from tourney.match_streams import confirmations, match_id, match_stream
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
@@ -15,6 +16,7 @@ from tourney.web.reads import MatchLine, match_lines, standings_lines
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from tourney.tournament.state import TournamentState
     from tourney.web.night import Night
 
 
@@ -24,13 +26,21 @@ class TableStatus:
     match_id: str
     seats: tuple[str, ...]
     status: str
-    """``waiting``, ``playing``, ``hand N``, ``finished``, ``confirmed`` or ``result``."""
+    """``waiting``, ``playing``, ``hand N`` (Racehorse: ``deal N of M``), ``finished``,
+    ``confirmed`` or ``result``."""
     scores: tuple[int, ...]
     detail: str
     unconfirmed: tuple[str, ...] = ()
+    score_text: str = ""
+    """The scores as the board shows them, ``61–40`` (empty at a Racehorse table)."""
+    seated: str = ""
+    """The players as the board shows them, ``Ann · Bo``; at a Racehorse table each with
+    their net units, ``Ann +4 · Bo -1 · ...``."""
 
 
-def _status(row: MatchLine | None) -> tuple[str, tuple[int, ...]]:
+def _status(row: MatchLine | None, deals: int | None) -> tuple[str, tuple[int, ...]]:
+    """A table's status from its read-model row; ``deals`` is a Racehorse match's length
+    (None at a Horse Race table, whose hands are not counted against a length)."""
     if row is None:
         return "waiting", ()
     scores = tuple(row.scores)
@@ -38,9 +48,32 @@ def _status(row: MatchLine | None) -> tuple[str, tuple[int, ...]]:
         return "finished", scores
     if row.status == "invalid":
         return "invalid", scores
+    if row.hands and deals is not None:
+        return f"deal {row.hands} of {deals}", scores
     if row.hands:
         return f"hand {row.hands}", scores
     return "playing", scores
+
+
+def _shown(scores: tuple[int, ...], seats: tuple[str, ...], cards: bool) -> tuple[str, str]:
+    """The board's scores and players columns of a table."""
+    if not cards:
+        return "–".join(str(score) for score in scores), " · ".join(seats)
+    from tourney.games.cards import units
+
+    nets = scores or (0,) * len(seats)
+    return "", " · ".join(f"{name} {units(net)}" for name, net in zip(seats, nets, strict=True))
+
+
+def _deals(state: TournamentState, seats: int) -> int | None:
+    """How many deals a match of this tournament has at a table of ``seats`` (None: a Horse
+    Race tournament)."""
+    settings = state.settings
+    if settings is None or settings.game != RACEHORSE:
+        return None
+    from tourney.games.cards import default_deals
+
+    return settings.deals if settings.deals is not None else default_deals(seats)
 
 
 def board_context(night: Night, engine: Engine, confirmations_too: bool = False) -> dict[str, Any]:
@@ -48,14 +81,21 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
     page), who has yet to confirm each finished match."""
     loaded = night.loaded()
     if loaded is None:
-        return {"heading": None, "round": 0, "tables": [], "standings": []}
+        return {
+            "heading": None,
+            "round": 0,
+            "tables": [],
+            "standings": [],
+            "net_units": False,
+        }
     state = loaded.state
     tables = night.tables(loaded)
     # The read model keys a match by its canonical (upper-case) id, as its stream does.
     rows = match_lines(engine, [match_id(t.match_id) for t in tables])
     statuses = []
     for table in tables:
-        status, scores = _status(rows.get(match_id(table.match_id)))
+        deals = _deals(state, len(table.seats))
+        status, scores = _status(rows.get(match_id(table.match_id)), deals)
         record = state.matches.get(table.match_id)
         detail = ""
         unconfirmed: tuple[str, ...] = ()
@@ -70,12 +110,20 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
                 status = "confirmed"
         statuses.append(
             TableStatus(
-                table.number, table.match_id, table.seats, status, scores, detail, unconfirmed
+                table.number,
+                table.match_id,
+                table.seats,
+                status,
+                scores,
+                detail,
+                unconfirmed,
+                *_shown(scores, table.seats, deals is not None),
             )
         )
     return {
         "heading": heading_of(state),
         "round": len(state.rounds),
         "tables": statuses,
+        "net_units": _deals(state, 0) is not None,
         "standings": standings_lines(engine, loaded.slug),
     }

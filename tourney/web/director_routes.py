@@ -175,7 +175,15 @@ async def director_page(request: Request) -> Response:
                         "result": result_text(state, record),
                     }
                 )
-        return {**context, "links": links, "matches": matches, "format": _format(loaded)}
+        # A side's checkbox for every seat of the largest table (Racehorse seats up to 8).
+        most = max((len(m["sides"]) for m in matches), default=4)
+        return {
+            **context,
+            "links": links,
+            "matches": matches,
+            "format": _format(loaded),
+            "side_numbers": range(1, most + 1),
+        }
 
     context = await run_in_threadpool(look)
     done = DONE.get(request.query_params.get("done", ""))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tourney.games import RACEHORSE
 from tourney.games.dominoes import MatchStarted, Phase, legal_moves, result_line
 from tourney.match_streams import describe, undo_target
 from tourney.scorer import view
@@ -25,8 +26,27 @@ def table_undo(desk: Desk) -> int | None:
     return target
 
 
+def common_context(desk: Desk, title: str) -> dict[str, Any]:
+    """What every table page shows, whatever the game: the undo on offer, the events just
+    recorded, the players (each confirms the result) and who has confirmed."""
+    undo = table_undo(desk)
+    first = max(1, desk.version - RECENT + 1)
+    return {
+        "title": title,
+        "undo": None if undo is None else describe(desk.stored, undo),
+        "recent": [describe(desk.stored, v) for v in range(desk.version, first - 1, -1)],
+        "players": list(enumerate(desk.match.players)),
+        "confirmed": desk.confirmed,
+    }
+
+
 def table_context(desk: Desk, title: str) -> dict[str, Any]:
-    """Everything the table page shows of ``desk``'s match."""
+    """Everything the table page shows of ``desk``'s match: a Racehorse table's
+    (`tourney.web.card_table`), or a Horse Race table's."""
+    if desk.game.name == RACEHORSE:
+        from tourney.web.card_table import card_context
+
+        return {**common_context(desk, title), **card_context(desk)}
     match = desk.match
     state = view.state(desk)
     moves = legal_moves(match)
@@ -42,10 +62,9 @@ def table_context(desk: Desk, title: str) -> dict[str, Any]:
         for on in order
         if on in by_target
     ]
-    undo = table_undo(desk)
-    first = max(1, desk.version - RECENT + 1)
     return {
-        "title": title,
+        **common_context(desk, title),
+        "game": "horse-race",
         "state": state,
         "phase": match.phase.name.lower(),
         "turn": view.turn_line(match),
@@ -63,8 +82,4 @@ def table_context(desk: Desk, title: str) -> dict[str, Any]:
         "reveal_count": moves.reveal_count,
         "openers": [(seats[name], name) for name in moves.openers],
         "next_hand": len(match.hands) + 1,
-        "undo": None if undo is None else describe(desk.stored, undo),
-        "recent": [describe(desk.stored, v) for v in range(desk.version, first - 1, -1)],
-        "players": list(enumerate(match.players)),
-        "confirmed": desk.confirmed,
     }

@@ -1,7 +1,8 @@
 """The table page: `/t/{token}` shows the match of the token's table, and a POST there
-records one move through the scorer's desk (`Desk.record`, `undo`, `confirm`), with the
-version the page showed and the submission id the page made, so a retried POST records
-once and a stale page is told what changed."""
+records one move through the scorer's desk (`Desk.record`, `undo`, `confirm`; at a
+Racehorse table the card moves of `tourney.web.card_table`), with the version the page
+showed and the submission id the page made, so a retried POST records once and a stale
+page is told what changed."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
+from tourney.games import RACEHORSE
 from tourney.games.dominoes import (
     Command,
     Draw,
-    Event,
     HandStarted,
     Pass,
     Passed,
@@ -61,9 +62,9 @@ def _seat(desk: Desk, text: str) -> str:
     return players[int(text)]
 
 
-def _command(desk: Desk, move: str, tiles: list[str]) -> Command | str:
-    """The scorer's command a button stands for (``place|5-3|5-5``, ``draw|``, ``pass``,
-    ``reveal|1`` with the ticked tiles, ``hand|0``), or ``undo`` / ``confirm|SEAT``."""
+def _command(desk: Desk, move: str, tiles: list[str]) -> Command:
+    """The scorer's command a button of a Horse Race table stands for (``place|5-3|5-5``,
+    ``draw|``, ``pass``, ``reveal|1`` with the ticked tiles, ``hand|0``)."""
     kind, _, rest = move.partition("|")
     first, _, second = rest.partition("|")
     if kind == "place" and first:
@@ -80,16 +81,13 @@ def _command(desk: Desk, move: str, tiles: list[str]) -> Command | str:
         opener = _seat(desk, first) if first else None
         deal = shuffled_deal(desk.match.players, None) if desk.known_hands else None
         return StartHand(opener, deal)
-    if kind == "undo":
-        return "undo"
-    if kind == "confirm":
-        return f"confirm|{_seat(desk, first)}"
     raise BadForm(f"{move!r} is not a move")
 
 
-def move_value(event: Event, players: Sequence[str]) -> tuple[str, list[str]]:
-    """The button value (and ticked tiles) that records ``event`` at a table seating
-    ``players``: what `_command` reads back. For scripts, tests and the load test."""
+def move_value(event: Any, players: Sequence[str]) -> tuple[str, list[str]]:
+    """The button value (and ticked tiles) that records ``event`` (of either game) at a
+    table seating ``players``: what `_submit` reads back. For scripts, tests and the load
+    test."""
     seat = {name: str(n) for n, name in enumerate(players)}
     if isinstance(event, TilePlaced):
         return f"place|{event.tile}|{event.on or ''}", []
@@ -101,19 +99,27 @@ def move_value(event: Event, players: Sequence[str]) -> tuple[str, list[str]]:
         return f"reveal|{seat[event.player]}", [t.text for t in event.tiles]
     if isinstance(event, HandStarted):
         return f"hand|{seat[event.opener] if event.opener else ''}", []
-    raise BadForm(f"{event.type} is not recorded at a table")
+    from tourney.web.card_table import move_value as card_move
+
+    return card_move(event), []
 
 
 def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[Recorded]:
-    command = _command(desk, move, tiles)
-    if command == "undo":
+    """Record what the button ``move`` stands for: an undo or a player's confirmation at
+    any table, else a move of the table's game."""
+    kind, _, rest = move.partition("|")
+    if kind == "undo":
         target = table_undo(desk)
         if target is None and not desk.store.events_of_command(cid):
             raise TourneyError(f"nothing to undo: {desk.id} has no move recorded at the table")
         return desk.undo(target, at=at, command_id=cid)
-    if isinstance(command, str):
-        return desk.confirm(command.partition("|")[2], at=at, command_id=cid)
-    return desk.record(command, at=at, command_id=cid)
+    if kind == "confirm":
+        return desk.confirm(_seat(desk, rest), at=at, command_id=cid)
+    if desk.game.name == RACEHORSE:
+        from tourney.web import card_table
+
+        return card_table.submit(desk, move, at, cid)
+    return desk.record(_command(desk, move, tiles), at=at, command_id=cid)
 
 
 def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
@@ -144,7 +150,7 @@ async def table_page(request: Request) -> Response:
             return context
 
     context = await run_in_threadpool(look)
-    return render(request, "web/table.html", context)
+    return render(request, _template(context), context)
 
 
 def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
@@ -153,6 +159,27 @@ def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, An
         "action": f"/t/{signed}",
         "heading": heading,
     }
+
+
+def _template(context: dict[str, Any]) -> str:
+    return "web/card_table.html" if context["game"] == RACEHORSE else "web/table.html"
+
+
+def _state(desk: Desk) -> dict[str, Any]:
+    """The match state as the CLI's ``show --json`` prints it, in the table's game."""
+    if desk.game.name == RACEHORSE:
+        from tourney.scorer import cards_view
+
+        return cards_view.state(desk)
+    return view.state(desk)
+
+
+def _recorded(desk: Desk, item: Recorded) -> dict[str, Any]:
+    if desk.game.name == RACEHORSE:
+        from tourney.scorer import cards_view
+
+        return cards_view.recorded_dict(item)
+    return view.recorded_dict(desk, item)
 
 
 def _heading(srv: Any) -> Any:
@@ -191,8 +218,8 @@ async def table_post(request: Request) -> Response:
                 return {}, 303, str(last), None
             stored = next(e for e in reversed(desk.stored) if e.version == last)
             data = {
-                "state": view.state(desk),
-                "recorded": [view.recorded_dict(desk, r) for r in recorded],
+                "state": _state(desk),
+                "recorded": [_recorded(desk, r) for r in recorded],
                 "position": stored.position,
                 "recorded_at": stored.recorded_at,
             }
@@ -211,7 +238,7 @@ async def table_post(request: Request) -> Response:
         return FastJSON(data, headers={**NO_STORE, "Server-Timing": spans.header()})
     if done is not None:
         return RedirectResponse(f"/t/{signed}?done={done}", status_code=303, headers=NO_STORE)
-    return render(request, "web/table.html", context, status)
+    return render(request, _template(context), context, status)
 
 
 class Spans:
@@ -242,7 +269,7 @@ async def table_state(request: Request) -> Response:
 
     def look() -> dict[str, Any]:
         with srv.night.at_table(signed) as (_table, desk):
-            return {**view.state(desk), "confirmed": desk.confirmed}
+            return {**_state(desk), "confirmed": desk.confirmed}
 
     return FastJSON(await run_in_threadpool(look), headers=NO_STORE)
 

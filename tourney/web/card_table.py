@@ -1,0 +1,157 @@
+"""The table page at a Racehorse table: its context (the scorer's state from
+`tourney.scorer.cards_view`, the engine's legal moves for the buttons) and the buttons'
+values read back into the scorer's calls (`tourney.scorer.cards_moves`, as the one-shot
+commands make them). Display only: which bids are open and which cards may be played is
+the engine's answer; a card the engine refuses comes back with its one-line reason.
+
+Buttons: ``deal``, ``bid|3`` (``bid|5``: smudge), ``pass``, ``play|QH``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tourney.games.cards import (
+    DECK,
+    BidMade,
+    Card,
+    CardPlayed,
+    DealStarted,
+    Event,
+    Passed,
+    Suit,
+    read_bid,
+    read_card,
+    result_line,
+    units,
+)
+from tourney.scorer import cards_moves, cards_view
+from tourney.scorer.desk import Desk, Recorded
+from tourney.web.respond import BadForm
+
+POINTS = ("high", "low", "jack", "game")
+
+
+def submit(desk: Desk, move: str, at: int, cid: str) -> list[Recorded]:
+    """Record the move a button of the card table stands for."""
+    kind, _, rest = move.partition("|")
+    if kind == "deal" and not rest:
+        return cards_moves.deal(desk, at=at, command_id=cid)
+    if kind == "pass" and not rest:
+        return cards_moves.say(desk, None, at=at, command_id=cid)
+    if kind == "bid":
+        return cards_moves.say(desk, read_bid(rest), at=at, command_id=cid)
+    if kind == "play":
+        return cards_moves.play(desk, read_card(rest), at=at, command_id=cid)
+    raise BadForm(f"{move!r} is not a move at a Racehorse table")
+
+
+def move_value(event: Event) -> str:
+    """The button value that records ``event`` (what `submit` reads back): for scripts,
+    tests and the load test."""
+    if isinstance(event, DealStarted):
+        return "deal"
+    if isinstance(event, Passed):
+        return "pass"
+    if isinstance(event, BidMade):
+        return f"bid|{event.bid}"
+    if isinstance(event, CardPlayed):
+        return f"play|{event.card.text}"
+    raise BadForm(f"{event.type} is not recorded at a table")
+
+
+def card_context(desk: Desk) -> dict[str, Any]:
+    """What the table page shows of ``desk``'s Racehorse match, beyond what every table
+    page shows (`tourney.web.table_page.common_context`)."""
+    match = desk.match
+    state = cards_view.state(desk)
+    players = match.players
+    moves = desk.game.legal_moves(match)
+    deals = desk.game.progress(match)
+    last = deals[-1] if deals else None
+    won = state["tricks_won"]
+    seats = [
+        {
+            "seat": seat,
+            "name": name,
+            "net": units(net),
+            "tricks": won.count(name) if last is not None else None,
+            "dealer": name == state["dealer"] and not match.finished,
+            "pitcher": name == state["pitcher"],
+            "to_move": name == state["to_move"],
+            "winner": match.finished and seat in match.winners,
+        }
+        for seat, (name, net) in enumerate(zip(players, match.net, strict=True))
+    ]
+    played = set(cards_view.deal_cards(desk))
+    legal = {e.card.text for e in moves if isinstance(e, CardPlayed)}
+    trump = match.trump
+    picker = [
+        {
+            "suit": suit.value,
+            "symbol": suit.symbol,
+            "noun": suit.noun,
+            "trump": suit is trump,
+            "cards": [
+                {
+                    "text": card.text,
+                    "rank": card.rank_text,
+                    "played": card.text in played,
+                    "doubtful": card.text not in played and card.text not in legal,
+                }
+                for card in reversed(DECK)  # high cards first
+                if card.suit is suit
+            ],
+        }
+        for suit in Suit
+    ]
+    return {
+        "game": "racehorse",
+        "phase": match.phase.name.lower(),
+        "state": state,
+        "seats": seats,
+        "auction": [(s["player"], cards_view.bid_text(s["bid"])) for s in state["auction"]],
+        "bid": None if state["bid"] is None else cards_view.bid_text(state["bid"]),
+        "trump": None if trump is None else {"symbol": trump.symbol, "noun": trump.noun},
+        "trick": [_shown_card(t["player"], Card.parse(t["card"])) for t in state["trick"]],
+        "trick_number": len(won) + 1,
+        "deal_over": _deal_over(players, last),
+        "deal_start": any(e.type == "deal_started" for e in moves),
+        "bids": [
+            (e.bid, cards_view.bid_text(e.bid).capitalize())
+            for e in moves
+            if isinstance(e, BidMade)
+        ],
+        "pass_": any(isinstance(e, Passed) for e in moves),
+        "picker": picker if state["phase"] == "play" else [],
+        "result": result_line(match) if match.finished else None,
+    }
+
+
+def _shown_card(player: str, card: Card) -> dict[str, str]:
+    """A card on the table as the page shows it: ``Ann`` and ``10♥`` (red)."""
+    return {
+        "player": player,
+        "rank": card.rank_text,
+        "suit": card.suit.value,
+        "symbol": card.suit.symbol,
+    }
+
+
+def _deal_over(players: tuple[str, ...], deal: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last deal's points, verdict and payments, once its sixth trick is in."""
+    if deal is None or deal["made"] is None:
+        return None
+    points = deal["points"]
+    return {
+        "number": deal["number"],
+        "pitcher": players[deal["pitcher"]],
+        "bid": cards_view.bid_text(deal["bid"]),
+        "made": deal["made"],
+        "points": [
+            (name, "nobody" if points[name] is None else players[points[name]]) for name in POINTS
+        ],
+        "payments": [
+            (name, units(paid)) for name, paid in zip(players, deal["payments"], strict=True)
+        ],
+    }
