@@ -6,13 +6,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from tourney.games.racehorse.events import (
-    DealStarted,
     Event,
     MatchStarted,
     event_from_dict,
     event_to_dict,
 )
-from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, Match, Phase
+from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, Match
+from tourney.games.racehorse.notation import legal_events
 from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
@@ -36,10 +36,9 @@ class Racehorse:
         return line.pop("type"), line
 
     def legal_moves(self, match: Match) -> list[Event]:
-        """Between deals, dealing the next one; otherwise the engine's own list."""
-        if match.phase is Phase.BETWEEN_DEALS:
-            return [DealStarted()]
-        return list(match.legal_moves())
+        """Between deals, dealing the next one (its dealer named); otherwise the engine's
+        own list."""
+        return legal_events(match)
 
     def result(self, match: Match) -> Result:
         """Each seat's net units, and the seats sharing the highest net."""
