@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.games import game
+from tourney.games import HORSE_RACE, game
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.spreadsheet import csv_text
 from tourney.tournament.events import TIE_BREAK_WORDS
@@ -52,6 +52,8 @@ class StandingsView:
     leaders: tuple[str, ...]
     complete: bool
     tie_breaks: tuple[str, ...]
+    mixed_tables: str
+    """The table sizes a field mixes, in words (what the opponents' average makes fair)."""
 
 
 def standings_view(state: TournamentState) -> StandingsView:
@@ -65,7 +67,11 @@ def standings_view(state: TournamentState) -> StandingsView:
         for r in rows
     )
     unfinished = any(m.outcome is None for m in state.matches.values())
-    scored = game(state.created.game).scored
+    played = game(state.created.game)
+    scored = played.scored
+    fewest, most = played.table_sizes
+    # Dominoes: a field that does not divide by four sits some tables of three.
+    mixed = "3 and of 4" if played.name == HORSE_RACE else f"{fewest} to {most}"
     labels = {**COLUMN_LABELS, "scored": scored.capitalize()}
     words = {**TIE_BREAK_WORDS, "scored": f"{scored} scored"}
     return StandingsView(
@@ -77,6 +83,7 @@ def standings_view(state: TournamentState) -> StandingsView:
         leaders=tuple(r.name for r in rows if r.rank == 1),
         complete=heading.paired >= heading.rounds and not unfinished,
         tie_breaks=tuple(words[t] for t in state.created.tie_breaks),
+        mixed_tables=f"tables of {mixed}",
     )
 
 
