@@ -148,3 +148,51 @@ def test_a_racehorse_round_robin_of_13_meets_every_pair_in_three_rounds(cli: Cli
     assert met == {frozenset(p) for p in itertools.combinations(NAMES, 2)}
     refused = cli("pair")
     assert refused.exit_code == 1 and "all 3 rounds of the round-robin schedule" in refused.stderr
+
+
+def test_the_director_rules_a_racehorse_table_in_net_units(card_night: Cli) -> None:
+    """Adjudicating or entering a paper result at a card table takes net units: signed,
+    adding up to 0 (each payment is paid by someone), the highest net winning; anything
+    else is refused in one line with the database unchanged (it refused every negative
+    net, and spoke of reaching 61)."""
+    from tests.support import db_checksum
+
+    card_night.ok("pair")
+    first, second = (f"card-night-r1-t{n}" for n in (1, 2))
+    seats = len(json.loads(card_night.ok("show", first, "--json").stdout)["net"])
+    nets = ["+8", "-2"] + ["-1"] * (seats - 3) + [str(-(8 - 2 - (seats - 3)))]
+    refusals = {
+        ",".join(["+9", *nets[1:]]): "net units add up to 0",
+        ",".join(nets[:-1]): f"has {seats} sides but {seats - 1} scores",
+        ",".join(["99999999999", *nets[1:]]): "score",
+    }
+    for scores, message in refusals.items():
+        before = db_checksum(card_night.db)
+        done = card_night("director", "adjudicate", "T1", "--scores", scores, "--reason", "x")
+        assert done.exit_code == 1 and message in done.stderr, done.stderr
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert db_checksum(card_night.db) == before
+    wrong = card_night("director", "adjudicate", "T1", "--scores", ",".join(nets),
+                       "--winners", "2", "--reason", "time")  # fmt: skip
+    assert wrong.exit_code == 1 and "the most net units" in wrong.stderr, wrong.stderr
+    assert "61" not in wrong.stderr
+    said = card_night.ok("director", "adjudicate", "T1", "--scores", ",".join(nets),
+                         "--reason", "out of time").stdout  # fmt: skip
+    assert "Adjudicated" in said and "won" in said, said
+    table = next(t for t in tables_of(card_night) if t["match"] == first)
+    assert "+8" in table["result"] and "adjudicated" in table["result"], table
+    # A paper sheet of deal payments: each deal adds up to 0, the nets are their sums.
+    others = len(json.loads(card_night.ok("show", second, "--json").stdout)["net"])
+    deal = ["+5"] + ["-1"] * (others - 1)
+    skew = ["+5"] + ["-1"] * (others - 2) + ["0"]
+    bad = card_night("director", "result", "T2", "--hand", ",".join(deal), "--hand",
+                     ",".join(skew))  # fmt: skip
+    assert bad.exit_code == 1 and "deal 2" in bad.stderr and "add up to 0" in bad.stderr
+    card_night.ok("director", "result", "T2", "--hand", ",".join(deal), "--hand",
+                  ",".join(deal))  # fmt: skip
+    standings = json.loads(card_night.ok("standings", "--json").stdout)
+    assert max(row["points_scored"] for row in standings["standings"]) == 10
+
+
+def tables_of(cli: Cli) -> list[dict[str, str]]:
+    return list(json.loads(cli.ok("pairings", "--json").stdout)["tables"])

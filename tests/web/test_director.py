@@ -159,3 +159,23 @@ def test_a_forfeit_asks_what_the_others_do_as_the_cli_does(night: Night) -> None
     assert refused.status_code == 409
     assert "play_on or share" in refused.text
     assert "[forfeit" not in _row(night.client.get("/director").text, 1)
+
+
+def test_an_absurd_score_on_the_directors_page_is_refused_and_nothing_written(
+    night: Night,
+) -> None:
+    """The page's number boxes keep the CLI's bounds: a 30-digit score, or a side beyond
+    any table, is refused with a line saying which, and the log does not move (they went
+    straight into int() and on to the store before)."""
+    night.sign_in()
+    csrf = night.csrf("/director")
+    before = night.server.store.max_position()
+    for scores, sides, said in (("9" * 30 + ",12", "1", "score"), ("61,12", "99", "side")):
+        done = night.client.post(
+            "/director/adjudicate",
+            data={"match": "club-night-r1-t2", "scores": scores, "sides": sides,
+                  "reason": "x", "csrf": csrf},
+        )  # fmt: skip
+        assert done.status_code in (400, 409), done.text
+        assert said in done.text and "Traceback" not in done.text
+        assert night.server.store.max_position() == before

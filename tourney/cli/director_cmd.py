@@ -69,15 +69,17 @@ def _numbers(text: str, bound: Bound) -> list[int]:
 
 
 def _scores(text: str) -> list[int]:
-    """Final scores per side, ``"61,40"``."""
+    """Final scores per side, ``"61,40"``, or net units, ``"+8,-2,-6"`` (the ruling checks
+    them against the game: `winners.check_scores`)."""
     from tourney.errors import TourneyError, quote
-    from tourney.limits import SCORE, LimitError
+    from tourney.limits import SIGNED_SCORE, LimitError
 
     try:
-        return _numbers(text, SCORE)
+        return _numbers(text, SIGNED_SCORE)
     except LimitError as exc:
         raise TourneyError(
-            f"scores are whole numbers per side, like '61,40', not {quote(text)} ({exc})"
+            f"scores are whole numbers per side, like '61,40' (Racehorse: net units, "
+            f"'+8,-2,-6'), not {quote(text)} ({exc})"
         ) from None
 
 
@@ -198,7 +200,9 @@ def result(
 
     Give the final scores per side, or the points of every hand (or both, to check one
     against the other). The sides that reached the target win, sharing the win if several
-    did; a side that forfeited while the others played on loses.
+    did; a side that forfeited while the others played on loses. At a Racehorse table the
+    scores are each player's net units (adding up to 0) and each --hand one deal's
+    payments; the highest net wins.
 
     Example: tourney director result T2 --scores 61,40,22,10
     """
@@ -261,11 +265,12 @@ def adjudicate(
 
     The winners are the sides that reached the target (sharing the win if several did),
     or, for a match stopped short of the target, the sides holding the top score: a winner
-    never holds a lower score than a loser. Prints who won.
+    never holds a lower score than a loser. At a Racehorse table the scores are net units
+    (adding up to 0, '+8,-2,-6'): the highest net wins. Prints who won.
 
     Example: tourney director adjudicate T1 --scores 61,55 --reason "lights went out"
     """
-    from tourney.tournament.rulings import decide_adjudicate
+    from tourney.tournament.rulings import decide_adjudicate, result_target
     from tourney.tournament.winners import winning_sides
 
     values = _scores(scores)
@@ -273,7 +278,7 @@ def adjudicate(
     def decide(state: TournamentState) -> Sequence[TournamentEvent]:
         if winners is None:
             match_id = _match_id(state, match)
-            sides = list(winning_sides(values, state.created.target))
+            sides = list(winning_sides(values, result_target(state)))
         else:
             match_id, sides = _match_and_sides(state, match, winners)
         return decide_adjudicate(state, match_id, values, sides, _reason(reason))

@@ -21,7 +21,12 @@ from tourney.tournament.matches import (
     MatchRecord,
 )
 from tourney.tournament.state import TournamentError, TournamentState, sides_of_players
-from tourney.tournament.winners import check_winners, sheet_totals
+from tourney.tournament.winners import (
+    check_scores,
+    check_winners,
+    sheet_totals,
+    winning_sides,
+)
 
 # -- results and the director's decisions ----------------------------------------------
 
@@ -47,6 +52,12 @@ def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[in
             f"{_where(match)}: winners {list(winners)} must be distinct sides "
             f"0-{len(match.sides) - 1}"
         )
+
+
+def result_target(state: TournamentState) -> int | None:
+    """The score a side must reach to win (Horse Race's target); None for a game played
+    for net units (Racehorse), where the highest net wins."""
+    return state.created.target if state.created.game == "horse-race" else None
 
 
 def decide_record_result(
@@ -113,11 +124,13 @@ def decide_adjudicate(
     if not reason.strip():
         raise TournamentError(f"an adjudicated result for {_where(match)} needs a reason")
     _check_shape(match, scores, winners)
+    target = result_target(state)
+    check_scores(_where(match), scores, target)
     check_winners(
         _where(match),
         scores,
         winners,
-        state.created.target,
+        target,
         lambda side: state.entrant_name(match.sides[side]),
     )
     return [AdjudicatedResult(match_id, tuple(scores), tuple(winners), reason.strip())]
@@ -169,9 +182,9 @@ def decide_enter_result(
     def name(side: int) -> str:
         return state.entrant_name(match.sides[side])
 
-    target = state.created.target
+    target = result_target(state)
     totals = sheet_totals(where, len(match.sides), scores, hands, target, name)
-    winners = tuple(side for side, score in enumerate(totals) if score >= target)
+    winners = winning_sides(totals, target)
     out = [name(side) for side in winners if side in match.forfeited]
     if out:
         raise TournamentError(

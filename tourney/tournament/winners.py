@@ -16,13 +16,17 @@ WINNERS_RULE = (
     "winners are the sides that reached {target} (sharing the win), or, when none did, "
     "the sides holding the top score"
 )
+NET_WINNERS_RULE = "winners are the players with the most net units (sharing the win)"
+"""A game without a target (Racehorse): the highest net wins, stopped short or not."""
 
 
-def winning_sides(scores: Sequence[int], target: int) -> tuple[int, ...]:
-    """The sides (from 0) that `scores` make winners under the rule above."""
-    reached = tuple(side for side, score in enumerate(scores) if score >= target)
-    if reached:
-        return reached
+def winning_sides(scores: Sequence[int], target: int | None) -> tuple[int, ...]:
+    """The sides (from 0) that `scores` make winners under the rule above (``target``
+    None: a game played for net units, where the top score wins)."""
+    if target is not None:
+        reached = tuple(side for side, score in enumerate(scores) if score >= target)
+        if reached:
+            return reached
     top = max(scores)
     return tuple(side for side, score in enumerate(scores) if score == top)
 
@@ -31,7 +35,7 @@ def check_winners(
     where: str,
     scores: Sequence[int],
     winners: Sequence[int],
-    target: int,
+    target: int | None,
     name: Callable[[int], str],
 ) -> None:
     """Refuse `winners` unless they are exactly the sides `scores` make winners; `name`
@@ -39,11 +43,34 @@ def check_winners(
     expected = winning_sides(scores, target)
     if tuple(sorted(winners)) == expected:
         return
+    rule = NET_WINNERS_RULE if target is None else WINNERS_RULE.format(target=target)
     raise TourneyError(
-        f"{where}: with scores {'-'.join(str(s) for s in scores)} the "
+        f"{where}: with scores {_scores_text(scores)} the "
         f"{'winner is' if len(expected) == 1 else 'winners are'} {_sides(expected, name)}, "
-        f"not {_sides(winners, name)}: {WINNERS_RULE.format(target=target)}"
+        f"not {_sides(winners, name)}: {rule}"
     )
+
+
+def check_scores(where: str, scores: Sequence[int], target: int | None) -> None:
+    """Refuse scores the game cannot end with: a negative score where a target is played
+    for (points only add up); net units that do not add up to 0 (each payment is paid by
+    someone at the table)."""
+    if target is not None:
+        negative = [score for score in scores if score < 0]
+        if negative:
+            raise TourneyError(f"{where}: a score is 0 or more, not {negative[0]}")
+        return
+    if sum(scores) != 0:
+        raise TourneyError(
+            f"{where}: net units add up to 0 (every payment is paid by someone at the "
+            f"table); {_scores_text(scores)} add up to {sum(scores):+d}"
+        )
+
+
+def _scores_text(scores: Sequence[int]) -> str:
+    if any(score < 0 for score in scores):
+        return " / ".join(f"{score:+d}" for score in scores)
+    return "-".join(str(score) for score in scores)
 
 
 def _sides(sides: Sequence[int], name: Callable[[int], str]) -> str:
@@ -55,20 +82,23 @@ def sheet_totals(
     side_count: int,
     scores: Sequence[int],
     hands: Sequence[Sequence[int]],
-    target: int,
+    target: int | None,
     name: Callable[[int], str],
 ) -> tuple[int, ...]:
     """The final scores a paper scoresheet gives: `scores`, or the sums of its `hands`
-    (each the points per side of one hand; with both, they must agree). Refused unless the
-    match finished where the sheet ends: some side reached `target`, and none before the
-    last hand (the match ends at once when a side reaches it)."""
+    (each the points per side of one hand, or one deal's payments; with both, they must
+    agree). Refused unless the match finished where the sheet ends: some side reached
+    `target`, and none before the last hand (the match ends at once when a side reaches
+    it). With no target (net units), each deal's payments add up to 0."""
     totals = [0] * side_count
     for number, hand in enumerate(hands, start=1):
         if len(hand) != side_count:
             raise TourneyError(
                 f"{where}: hand {number} gives {len(hand)} points for {side_count} sides"
             )
-        if number > 1 and max(totals) >= target:
+        if target is None:
+            check_scores(f"{where}, deal {number}", hand, target)
+        elif number > 1 and max(totals) >= target:
             leader = max(range(side_count), key=lambda side: totals[side])
             raise TourneyError(
                 f"{where}: {name(leader)} reached {totals[leader]} in hand {number - 1}, "
@@ -77,15 +107,16 @@ def sheet_totals(
         totals = [total + points for total, points in zip(totals, hand, strict=True)]
     if hands and scores and tuple(scores) != tuple(totals):
         raise TourneyError(
-            f"{where}: the hands add up to {'-'.join(map(str, totals))}, "
-            f"not the final scores {'-'.join(map(str, scores))}"
+            f"{where}: the hands add up to {_scores_text(totals)}, "
+            f"not the final scores {_scores_text(scores)}"
         )
     final = tuple(totals) if hands else tuple(scores)
     if len(final) != side_count:
         raise TourneyError(f"{where} has {side_count} sides but {len(final)} scores were given")
-    if max(final) < target:
+    check_scores(where, final, target)
+    if target is not None and max(final) < target:
         raise TourneyError(
-            f"{where}: no side reached {target} ({'-'.join(map(str, final))}): a scoresheet "
+            f"{where}: no side reached {target} ({_scores_text(final)}): a scoresheet "
             "result is a finished match; adjudicate one stopped short (tourney director "
             "adjudicate)"
         )

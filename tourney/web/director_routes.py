@@ -21,6 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
+from tourney.limits import SIGNED_SCORE, TABLE, TABLE_SIZE, Bound, LimitError, parse_whole
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -228,11 +229,16 @@ def _format(loaded: Any) -> str | None:
     return None if loaded is None else str(loaded.state.created.format)
 
 
-def _ints(values: list[Any], what: str) -> list[int]:
+SIDE = Bound("side", 1, TABLE_SIZE.high)
+
+
+def _ints(values: list[Any], what: str, bound: Bound = SIGNED_SCORE) -> list[int]:
+    """Whole numbers as typed in a form's boxes, within ``bound`` (the CLI's bounds: an
+    absurd number is refused here, never stored)."""
     try:
-        return [int(v) for v in values if isinstance(v, str) and v.strip()]
-    except ValueError:
-        raise BadForm(f"{what}: whole numbers, not {values!r}") from None
+        return [parse_whole(v, bound) for v in values if isinstance(v, str) and v.strip()]
+    except LimitError as exc:
+        raise BadForm(f"{what}: {exc}") from None
 
 
 def _text(form: Any, name: str) -> str:
@@ -284,7 +290,7 @@ def _pair(srv: Any, form: Any) -> None:
 
 def _sides(form: Any) -> list[int]:
     """The sides ticked, as typed (from 1), as indexes (from 0)."""
-    return [s - 1 for s in _ints(form.getlist("sides"), "sides")]
+    return [s - 1 for s in _ints(form.getlist("sides"), "sides", SIDE)]
 
 
 def _forfeit(srv: Any, form: Any) -> None:
@@ -320,7 +326,7 @@ def _execute(srv: Any, decide: Callable[[Any], Any]) -> None:
 
 
 def _reissue(srv: Any, form: Any) -> None:
-    tables = _ints([form.get("table")], "table")
+    tables = _ints([form.get("table")], "table", TABLE)
     if len(tables) != 1:
         raise BadForm("say which table's link to reissue")
     srv.night.reissue(tables[0])
