@@ -117,3 +117,23 @@ def test_the_server_commits_without_an_fsync_each_while_one_shot_commands_keep_f
         beside.close()
         one_shot.close()
     assert night.version(1) == 2
+
+
+def test_a_version_or_seat_the_page_never_sends_is_refused_and_nothing_written(
+    night: Night,
+) -> None:
+    """A form's numbers are read as the CLI reads them: '²' (a digit to str.isdigit, not to
+    int), a 40-digit version or seat, a negative one: each is refused in one line and the
+    table's stream does not move."""
+    phone = Phone(night.client, night.link(1))
+    phone.look()
+    for at, move in (("²", "hand|0"), ("9" * 40, "hand|0"), ("-1", "hand|0"),
+                     ("1", "hand|²"), ("1", "hand|" + "9" * 40)):  # fmt: skip
+        sent = night.client.post(
+            night.link(1),
+            data={"move": move, "at": at, "cid": uuid.uuid4().hex, "csrf": phone.csrf},
+        )
+        assert sent.status_code in (400, 409), (at, move, sent.status_code, sent.text[:300])
+        assert "Traceback" not in sent.text
+        assert night.version(1) == 1
+    assert night.client.get(night.link(1) + "?done=²").status_code == 200

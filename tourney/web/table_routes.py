@@ -32,6 +32,7 @@ from tourney.games.dominoes import (
     TilePlaced,
     TilesRevealed,
 )
+from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
@@ -57,9 +58,20 @@ def _tile(text: str) -> Tile | None:
 
 def _seat(desk: Desk, text: str) -> str:
     players: tuple[str, ...] = desk.match.players
-    if not text.isdigit() or int(text) >= len(players):
+    seat = _whole(text)
+    if seat is None or seat >= len(players):
         raise BadForm(f"no seat {text!r} at this table")
-    return players[int(text)]
+    return players[seat]
+
+
+def _whole(text: str) -> int | None:
+    """A version or seat number as a form sends it: ASCII digits within the store's
+    bounds; None for anything else (``²`` passes str.isdigit but not int, a 40-digit
+    number passes both)."""
+    try:
+        return parse_whole(text, VERSION) if text.isascii() and text.isdigit() else None
+    except LimitError:
+        return None
 
 
 def _command(desk: Desk, move: str, tiles: list[str]) -> Command:
@@ -126,12 +138,13 @@ def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
     move, at, cid = form.get("move"), form.get("at"), form.get("cid")
     if not isinstance(move, str) or not move:
         raise BadForm("no move was sent")
-    if not isinstance(at, str) or not at.isdigit():
+    version = _whole(at) if isinstance(at, str) else None
+    if version is None:
         raise BadForm("the page did not say which version it showed: reload it")
     if not isinstance(cid, str) or not SUBMISSION_ID.match(cid):
         raise BadForm("the page sent no submission id: reload it")
     tiles = [t for t in form.getlist("tiles") if isinstance(t, str)]
-    return move, tiles, int(at), cid
+    return move, tiles, version, cid
 
 
 @edge
@@ -143,10 +156,11 @@ async def table_page(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             done = request.query_params.get("done", "")
             context = _context(desk, table.number, signed, _heading(srv))
-            if done.isdigit() and 0 < int(done) <= desk.version:
+            shown = _whole(done)
+            if shown is not None and 0 < shown <= desk.version:
                 from tourney.match_streams import describe
 
-                context["notice"] = "Recorded: " + describe(desk.stored, int(done))
+                context["notice"] = "Recorded: " + describe(desk.stored, shown)
             return context
 
     context = await run_in_threadpool(look)
