@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentState
+from tourney.tournament.winners import scores_text
 
 
 def result_text(state: TournamentState, record: MatchRecord) -> str:
@@ -54,11 +53,3 @@ def result_mark(record: MatchRecord, side: int) -> str:
     elif outcome.kind == "paper":
         mark += " P"
     return mark
-
-
-def scores_text(scores: Sequence[int]) -> str:
-    """A table's scores in seat order: ``61-40-22``; with a negative one (a card game's net
-    units) signed and spaced, ``+20 / -85 / +65``, never ``20--85``."""
-    if any(score < 0 for score in scores):
-        return " / ".join(f"{score:+d}" for score in scores)
-    return "-".join(str(score) for score in scores)

@@ -45,7 +45,7 @@ def check_winners(
         return
     rule = NET_WINNERS_RULE if target is None else WINNERS_RULE.format(target=target)
     raise TourneyError(
-        f"{where}: with scores {_scores_text(scores)} the "
+        f"{where}: with scores {scores_text(scores)} the "
         f"{'winner is' if len(expected) == 1 else 'winners are'} {_sides(expected, name)}, "
         f"not {_sides(winners, name)}: {rule}"
     )
@@ -63,11 +63,13 @@ def check_scores(where: str, scores: Sequence[int], target: int | None) -> None:
     if sum(scores) != 0:
         raise TourneyError(
             f"{where}: net units add up to 0 (every payment is paid by someone at the "
-            f"table); {_scores_text(scores)} add up to {sum(scores):+d}"
+            f"table); {scores_text(scores)} add up to {sum(scores):+d}"
         )
 
 
-def _scores_text(scores: Sequence[int]) -> str:
+def scores_text(scores: Sequence[int]) -> str:
+    """A table's scores in seat order: ``61-40-22``; with a negative one (a card game's net
+    units) signed and spaced, ``+20 / -85 / +65``, never ``20--85``."""
     if any(score < 0 for score in scores):
         return " / ".join(f"{score:+d}" for score in scores)
     return "-".join(str(score) for score in scores)
@@ -107,8 +109,8 @@ def sheet_totals(
         totals = [total + points for total, points in zip(totals, hand, strict=True)]
     if hands and scores and tuple(scores) != tuple(totals):
         raise TourneyError(
-            f"{where}: the hands add up to {_scores_text(totals)}, "
-            f"not the final scores {_scores_text(scores)}"
+            f"{where}: the hands add up to {scores_text(totals)}, "
+            f"not the final scores {scores_text(scores)}"
         )
     final = tuple(totals) if hands else tuple(scores)
     if len(final) != side_count:
@@ -116,7 +118,7 @@ def sheet_totals(
     check_scores(where, final, target)
     if target is not None and max(final) < target:
         raise TourneyError(
-            f"{where}: no side reached {target} ({_scores_text(final)}): a scoresheet "
+            f"{where}: no side reached {target} ({scores_text(final)}): a scoresheet "
             "result is a finished match; adjudicate one stopped short (tourney director "
             "adjudicate)"
         )
