@@ -42,3 +42,45 @@ def test_kept_read_connections_see_every_commit_and_close_with_the_store(
     for connection in kept:
         with pytest.raises((sqlite3.ProgrammingError, OperationalError)):
             connection.execute("SELECT 1")
+
+
+def test_a_first_read_inside_a_write_transaction_does_not_wait_for_an_append(
+    tmp_path: object,
+) -> None:
+    """The wall display's feed catches up in a write transaction of its own and reads the
+    log through the store; its thread's first read registers a read connection. An append
+    waiting meanwhile for that transaction's SQLite lock held the store's writer lock, and
+    the registration waited for it: a deadlock until the 30 s busy timeout, and the append
+    refused ("another writer held the store too long") -- a table's move lost under
+    `tourney serve` (found by a loop of the web tests under load)."""
+    import time
+    from pathlib import Path
+
+    url = f"sqlite:///{Path(str(tmp_path)) / 'readers.db'}"
+    EventStore.from_url(url).close()
+    store = EventStore.from_url(url)
+    assert store._direct is not None
+    holding = store.connect()
+    holding.execute("BEGIN IMMEDIATE")  # the feed's catch-up transaction
+    appended: list[object] = []
+    writer = threading.Thread(
+        target=lambda: appended.append(store.append("t", [NewEvent("moved", {})]))
+    )
+    writer.start()
+    time.sleep(0.5)  # the append now holds the writer's lock, waiting for SQLite's
+    read: list[float] = []
+
+    def first_read() -> None:
+        started = time.monotonic()
+        store.fetch_rows("SELECT COUNT(*) FROM events", ())  # this thread's first read
+        read.append(time.monotonic() - started)
+
+    reader = threading.Thread(target=first_read)
+    reader.start()
+    reader.join(timeout=10)
+    assert read and read[0] < 5, "the first read waited for the append's lock"
+    holding.commit()
+    holding.close()
+    writer.join(timeout=10)
+    assert appended and store.stream_version("t") == 1
+    store.close()

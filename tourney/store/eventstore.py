@@ -133,6 +133,11 @@ class EventStore:
         # Direct SQLite stores: one read connection per thread, kept (see _fetch_direct).
         self._readers = threading.local()
         self._reader_connections: list[Any] = []
+        # Guards `_reader_connections` only. Not the writer's lock: a thread opening its
+        # reader inside a write transaction of its own (the projector's catch-up) would
+        # wait for an append that holds the writer's lock while it waits for that very
+        # transaction's SQLite lock -- a deadlock until the busy timeout.
+        self._readers_lock = threading.Lock()
         # The driver's parameter marker, for the store's own modules' SQL.
         self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
         self._sql_command = (
@@ -215,7 +220,7 @@ class EventStore:
     def close(self) -> None:
         """Close every connection."""
         self._drop_writer()
-        with self._writer_lock:
+        with self._readers_lock:
             readers, self._reader_connections = self._reader_connections, []
         self._readers = threading.local()
         for reader in readers:
@@ -748,7 +753,7 @@ class EventStore:
         if raw is None:
             raw = self._open_reader()
             self._readers.connection = raw
-            with self._writer_lock:
+            with self._readers_lock:
                 self._reader_connections.append(raw)
             _forget_writer_after_fork.add(self)  # a forked child opens its own
         try:
@@ -804,6 +809,7 @@ def _after_fork_in_child() -> None:
         store._writer = None
         store._readers = threading.local()
         store._reader_connections = []
+        store._readers_lock = threading.Lock()  # another thread may have held it at the fork
     _forget_writer_after_fork.clear()
 
 
