@@ -71,8 +71,7 @@ TABLE = Bound("table", 1, 1000)
 
 RATING = Bound("rating", 0, 10_000)
 SEED = Bound("seed", 1, 10_000)
-SCORE = Bound("score", 0, 10_000)
-SIGNED_SCORE = Bound("score", -10_000, 10_000)  # a Racehorse table's net units
+SIGNED_SCORE = Bound("score", -10_000, 10_000)  # Racehorse nets; points are 0+ by the rulings
 """A side's final score in a result the director enters (a match ends within a hand of the
 target)."""
 

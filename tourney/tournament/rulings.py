@@ -77,15 +77,14 @@ def decide_record_result(
             "the table's result does not replace it"
         )
     _check_shape(match, scores, winners)
-    if state.created.game != "horse-race":  # Racehorse: net units, the highest share the win
-        top = max(scores)
-        if set(winners) != {side for side, score in enumerate(scores) if score == top}:
+    target = result_target(state)
+    if target is None:  # Racehorse: net units, the highest share the win
+        if set(winners) != set(winning_sides(scores, None)):
             raise TournamentError(
                 f"{_where(match)}: winners {list(winners)} are not the sides with the most "
-                f"({top}) of {list(scores)}"
+                f"({max(scores)}) of {list(scores)}"
             )
         return [MatchResultRecorded(match_id, tuple(scores), tuple(winners))]
-    target = state.created.target
     for side, score in enumerate(scores):
         won = side in winners
         if won and score < target:
