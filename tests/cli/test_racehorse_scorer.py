@@ -200,3 +200,11 @@ def test_the_console_opens_at_a_tournament_table(cli: Cli, table: str) -> None:
     assert "error: the auction is not over" in said.stdout
     assert f"Left {table} at v3: everything recorded is kept." in said.stdout
     assert show(cli, table)["auction"] != []
+
+
+def test_card_commands_at_a_match_never_started_say_so(cli: Cli) -> None:
+    """A mistyped or unstarted match has no game yet: the refusal says to start it, not
+    that it is a Horse Race match (it said so for every card command and `deal --hands`)."""
+    for command in (("bid", "K9", "2"), ("play", "K9", "QH"),
+                    ("deal", "K9", "--hands", "Ann: AH")):  # fmt: skip
+        cli.refused(*command, message="match K9 has not started: tourney start K9", match="K9")
