@@ -134,3 +134,43 @@ class TestRacehorse(GameContract):
 def test_an_unknown_game_is_refused_with_the_names() -> None:
     with pytest.raises(TourneyError, match="'chess' is not a game tourney plays: horse-race"):
         game_of({"game": "chess"})
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload"),
+    [
+        ("tile_placed", {"player": "Ann", "tile": "6-6", "on": None, "note": "x"}),
+        ("tile_placed", {"player": "Ann", "tile": "[5|3]"}),  # another notation: the slow path
+        ("tile_drawn", {"player": "Bo"}),
+        ("hand_started", {"opener": "Ann", "deal": {"Ann": ["1-2"], "Bo": ["3-4"]}}),
+        ("tile_placed", {"type": "passed", "player": "Bo"}),  # its own type wins, as ever
+    ],
+)
+def test_a_stored_payload_reads_as_its_merged_record_line(
+    kind: str, payload: dict[str, Any]
+) -> None:
+    """The domino game reads a payload without merging it into a record line first (a
+    rebuild reads half a million): the same event as that line, extra fields kept."""
+    from tourney.games.horserace.record import event_from_dict
+
+    assert game(HORSE_RACE).event(kind, payload) == event_from_dict({"type": kind, **payload})
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload", "message"),
+    [
+        ("tile_placed", {"player": "Ann", "tile": "7-7"}, "'tile'"),
+        ("tile_placed", {"tile": "1-2"}, "'player' is missing"),
+        ("shuffled", {"player": "Ann"}, 'unknown event type "shuffled"'),
+    ],
+)
+def test_a_bad_stored_payload_is_refused_as_its_record_line_is(
+    kind: str, payload: dict[str, Any], message: str
+) -> None:
+    from tourney.games.horserace.record import event_from_dict
+
+    with pytest.raises(TourneyError, match=message) as fast:
+        game(HORSE_RACE).event(kind, payload)
+    with pytest.raises(TourneyError) as merged:
+        event_from_dict({"type": kind, **payload})
+    assert str(fast.value) == str(merged.value)

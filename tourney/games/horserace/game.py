@@ -17,7 +17,7 @@ from tourney.games.horserace.events import (
 from tourney.games.horserace.match import Match
 from tourney.games.horserace.record import (
     Replayed,
-    event_from_dict,
+    event_from_payload,
     event_to_dict,
     replay_lines,
     write_record,
@@ -37,7 +37,7 @@ class HorseRace:
         return Match()
 
     def event(self, type_: str, payload: Mapping[str, Any]) -> Event:
-        return event_from_dict({"type": type_, **payload})
+        return event_from_payload(type_, payload)
 
     def payload(self, event: Event) -> tuple[str, dict[str, Any]]:
         line = event_to_dict(event)
