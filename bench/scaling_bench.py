@@ -23,7 +23,8 @@ database alike), and each figure is the median over every sample:
 - scorer: a whole hidden-hand match at table T1 of the newest tournament (by table code), and
   an ad-hoc match A1, one command per event, with `show`, `show --json`, `undo`, `undo
   --redo` and `export` along the way;
-- `verify` and `rebuild`, `--runs` times each.
+- `verify` and `rebuild`, `--runs` times each (`--rebuild-only`: rebuild alone, on the
+  largest database, checked against its read models as built; see `bench.rebuild_bench`).
 
 Printed against the bounds of issue 16: every command but verify/rebuild at the largest size
 within 1.10x of its time at the smallest; a scorer's one-shot command on PostgreSQL within
@@ -52,6 +53,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import rebuild_bench
 from tests.factories.tablesim import hidden_record
 from tourney.demo.clubnight import CLUBS, player_names
 from tourney.director.desk import Decide, DirectorDesk
@@ -488,6 +490,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-postgres", action="store_true", help="leave PostgreSQL out")
     parser.add_argument("--cache", type=Path, help="where the built databases are kept")
     parser.add_argument("--rebuild-cache", action="store_true", help="build them again")
+    parser.add_argument(
+        "--rebuild-only",
+        action="store_true",
+        help="time only `rebuild` on the largest database, --runs times (bench.rebuild_bench)",
+    )
+    rebuild_bench.add_options(parser)
     options = parser.parse_args(argv if argv is not None else sys.argv[1:])
     default_sizes = "3000,20000,60000" if options.quick else "3000,80000,500000"
     sizes = [int(size) for size in (options.sizes or default_sizes).split(",")]
@@ -495,6 +503,11 @@ def main(argv: list[str] | None = None) -> None:
     points = options.points or (21 if options.quick else 61)
     cache = options.cache or Path(tempfile.gettempdir()) / "tourney-scaling-bench"
 
+    if options.rebuild_only:
+        database = cached_database(cache, sizes[-1], options.rebuild_cache)
+        if not rebuild_bench.run(database, runs, options.against, options.workers):
+            sys.exit(1)
+        return
     print("databases:")
     built = [cached_database(cache, size, options.rebuild_cache) for size in sizes]
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
