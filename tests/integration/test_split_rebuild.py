@@ -50,6 +50,13 @@ def store(database_url: str) -> Iterator[EventStore]:
                 store.append("match-A3", [NewEvent("undone", {"version": 21})])
             store.append(f"match-A{number}", new_events(events[20:]))
         store.append("match-BAD", [NewEvent("passed", {"player": "nobody"})])
+        store.append(
+            "match-BADTILE",
+            [
+                NewEvent("match_started", {"players": ["Ann", "Bo"]}),
+                NewEvent("tile_placed", {"player": "Ann", "tile": "9-9", "note": "x"}),
+            ],
+        )
         store.append("tournament-odd", [NewEvent("tournament_created", {})])
         huge = {"name": "Huge", "slug": "huge", "format": "swiss", "table_size": 4}
         store.append(
@@ -72,6 +79,9 @@ def test_split_and_sequential_rebuilds_agree(store: EventStore) -> None:
     caught_up = dump(store.engine, *TABLES)
     problems = {row[2] for row in caught_up["projection_problems"]}
     assert problems == {"tournament-odd", "tournament-huge"}
+    invalid = {row[0]: row[-1] for row in caught_up["match_views"] if row[3] == "invalid"}
+    assert set(invalid) == {"BAD", "BADTILE"}
+    assert invalid["BADTILE"].startswith("version 2 (tile_placed): 'tile': ")
     assert rebuilt(store, workers=1) == caught_up
     assert rebuilt(store, workers=2) == caught_up
     assert rebuilt(store, workers=3) == caught_up
