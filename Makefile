@@ -14,6 +14,9 @@ $(BIN)/tourney: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(PIP_INSTALL) -e '.[dev]'
+	# An editable install compiles nothing; where PYTHONDONTWRITEBYTECODE is set, every
+	# command would compile tourney's modules again (tens of ms each): compile them once.
+	$(BIN)/python -m compileall -q tourney
 	touch $@
 
 # The demo runs in its own folder: demo/tourney.db (SQLite) and the site in demo/site/.

@@ -25,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.bytecode import fresh_bytecode
 from tourney.games.horserace.record import format_line, replay_lines
 from tourney.games.horserace.simulate import player_names, simulate_match
 from tourney.names import clean_name, fold
@@ -113,6 +114,7 @@ def startup(samples: int) -> None:
 
 
 def main() -> None:
+    fresh_bytecode()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     quick = parser.parse_args().quick

@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.bytecode import fresh_bytecode
 from tourney.games.horserace.record import write_record
 from tourney.games.horserace.simulate import player_names, simulate_match
 
@@ -58,6 +59,7 @@ def replay_process(folder: Path) -> float:
 
 
 def main() -> None:
+    fresh_bytecode()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the issue asks
     hands, elapsed = selfplay()

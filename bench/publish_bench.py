@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.bytecode import fresh_bytecode
+
 TARGET_MB = 50.0
 RESULTS = Path(__file__).resolve().parent / "results"
 MANIFEST = ".tourney-site.json"
@@ -108,6 +110,7 @@ def site_digest(site: Path) -> tuple[int, int, str]:
 
 
 def main() -> None:
+    fresh_bytecode()
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=7)

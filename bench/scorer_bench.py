@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.bytecode import fresh_bytecode
 from tests.factories.tablesim import hidden_match
 from tourney.games.horserace import (
     Event,
@@ -125,6 +126,7 @@ def console_latencies(folder: Path, start: list[str], code: str, lines: list[str
 
 
 def main(argv: list[str] | None = None) -> None:
+    fresh_bytecode()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a shorter match, fewer samples")
     options = parser.parse_args(argv if argv is not None else [])

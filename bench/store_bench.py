@@ -39,6 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.bytecode import fresh_bytecode
 from tourney.store.database import SQLITE_SYNCHRONOUS
 from tourney.store.eventstore import EventStore, NewEvent
 
@@ -306,6 +307,7 @@ def rebuild(folder: Path, matches: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> None:
     """Run every workload and print the table. `argv` defaults to no options (so that
     `python -m bench`, which passes its own arguments, runs the full set)."""
+    fresh_bytecode()
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000, help="events for reads/batches")
     parser.add_argument(

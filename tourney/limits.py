@@ -15,6 +15,7 @@ with one line instead of being computed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -145,6 +146,12 @@ def parse_whole(text: str, bound: Bound, where: str = "") -> int:
         place = f" for {where}" if where else ""
         raise LimitError(f"{bound.what} {quote(text)}{place} is not a whole number")
     return bound.check(int(written), where)
+
+
+def parse_wholes(parts: Iterable[object], bound: Bound) -> list[int]:
+    """The whole numbers among ``parts`` (a comma list split, or a form's boxes), each
+    within ``bound``; blank or non-text parts are skipped (a box left empty)."""
+    return [parse_whole(p, bound) for p in parts if isinstance(p, str) and p.strip()]
 
 
 NAME_LENGTH = 80

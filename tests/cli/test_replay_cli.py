@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,33 @@ def test_illegal_record_cites_the_line_without_json(tmp_path: Path) -> None:
     path.write_text('{"type": "match_started", "players": ["Ann"]}\n', encoding="utf-8")
     stderr = _one_line_failure(str(path))
     assert stderr.startswith("line 1: ")
+
+
+def test_many_records_replay_in_the_order_given_as_each_alone() -> None:
+    """From FILES_FOR_PROCESSES records on, the replay is shared by forked processes: every
+    record's line, error and account comes out in the order given, as if each ran alone."""
+    from tourney.cli.replay_cmd import FILES_FOR_PROCESSES
+
+    files = [
+        *sorted((FIXTURES / "examples").glob("*.jsonl")),
+        *sorted((FIXTURES / "racehorse" / "examples").glob("*.jsonl")),
+        *sorted((FIXTURES / "illegal").glob("*.jsonl"))[:16],
+        *sorted((FIXTURES / "records").glob("*.jsonl")),
+    ]
+    random.Random(7).shuffle(files)  # the games and the illegal ones interleaved
+    assert len(files) >= 2 * FILES_FOR_PROCESSES
+    alone = [CliRunner().invoke(app, ["replay", "--json", str(p)]) for p in files]
+    done = run_tourney("replay", "--json", *map(str, files))
+    assert done.returncode == 1  # some are illegal
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [Path(str(line.pop("file"))) for line in lines] == files
+    assert lines == [json.loads(one.stdout) for one in alone]
+    failed = [(p, one) for p, one in zip(files, alone, strict=True) if one.exit_code]
+    assert 0 < len(failed) < len(files)
+    assert done.stderr.splitlines() == [f"{p}: {one.stderr.strip()}" for p, one in failed]
+
+    legal = [p for p, one in zip(files, alone, strict=True) if not one.exit_code]
+    text = run_tourney("replay", *map(str, legal)).stdout
+    assert text == "".join(
+        f"== {p}\n{CliRunner().invoke(app, ['replay', str(p)]).stdout}" for p in legal
+    )

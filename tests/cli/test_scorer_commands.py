@@ -45,6 +45,16 @@ def test_a_bad_match_id_is_refused_before_the_database(tmp_path: Path) -> None:
     assert not (tmp_path / "new.db").exists()
 
 
+def test_moves_at_a_match_never_started_say_how_to_start_it(cli: Cli) -> None:
+    """A mistyped or unstarted match id: each move names the match and the command that
+    starts it (they answered with the engine's "no match has started: expected
+    match_started", which names neither)."""
+    for command in (("pass", "K9"), ("draw", "K9"), ("place", "K9", "6-6"),
+                    ("reveal", "K9", "Ann", "1-1"), ("hand", "K9", "--opener", "Ann"),
+                    ("deal", "K9", "--seed", "1")):  # fmt: skip
+        cli.refused(*command, message="match K9 has not started: tourney start K9 --players")
+
+
 def test_hand_needs_an_opener_only_when_a_lot_decides(cli: Cli) -> None:
     cli.ok("start", "K3", "--players", "Ann,Bo")
     cli.refused("hand", "K3", message="'opener' is missing: the first hand")

@@ -60,9 +60,9 @@ def _numbers(text: str, bound: Bound) -> list[int]:
     """Comma-separated whole numbers within ``bound``; LimitError when a part is not one,
     or there are none."""
     from tourney.errors import quote
-    from tourney.limits import LimitError, parse_whole
+    from tourney.limits import LimitError, parse_wholes
 
-    values = [parse_whole(part, bound) for part in text.split(",") if part.strip()]
+    values = parse_wholes(text.split(","), bound)
     if not values:
         raise LimitError(f"no {bound.what} in {quote(text)}")
     return values

@@ -197,10 +197,7 @@ def deal(
         if desk.game.name == "racehorse":
             _deal_cards(desk, as_json, opener, tiles, cards, seed, at)
             return
-        if not desk.match.started:  # before the game is named: an unstarted one has none
-            raise TourneyError(
-                f"match {desk.id} has not started: tourney start {desk.id} --players ..."
-            )
+        desk.check_started()  # before the game is named: an unstarted one has none
         if cards is not None:
             raise TourneyError(f"--hands is for Racehorse: {desk.id} is a Horse Race match")
         if tiles is not None and seed is not None:

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import typer
+
+FILES_FOR_PROCESSES = 16
+"""From this many records on, a replay is shared by one forked process per CPU (the records
+are independent; the parent prints each one's output in the order given)."""
+
+
+class Replayed(NamedTuple):
+    """What one record's replay prints: on stdout, on stderr, and whether it failed."""
+
+    out: str
+    err: str
+    failed: bool
 
 
 def replay(
@@ -29,49 +42,82 @@ def replay(
     --json the replay object. A record whose match_started says "game": "racehorse" is a
     Racehorse record: its account goes deal by deal (auction, trump, tricks, the four
     points, payments, nets). An illegal record prints its first offending line and the
-    reason, and exits 1. Several files give one JSON object a line, each with its "file".
+    reason, and exits 1. Several files give one JSON object a line, each with its "file",
+    in the order given; many files are replayed on every CPU at once.
 
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
+    failed = False
+    for done in _replay_all(files, as_json):
+        if done.err:
+            sys.stdout.flush()
+            sys.stderr.write(done.err)
+            sys.stderr.flush()
+        sys.stdout.write(done.out)
+        failed = failed or done.failed
+    if failed:
+        raise typer.Exit(1)
+
+
+def _replay_all(files: Sequence[Path], as_json: bool) -> Iterator[Replayed]:
+    """Each file's replay, in the order given: in this process, or for many files in forked
+    processes, one per CPU, each taking the next few records as it finishes."""
+    from functools import partial
+
+    from tourney.store.forked import available, can_fork
+
+    many = len(files) > 1
+    one = partial(_replay_one, as_json=as_json, many=many)
+    workers = min(available(), len(files) // (FILES_FOR_PROCESSES // 2))
+    if len(files) < FILES_FOR_PROCESSES or workers < 2 or not can_fork():
+        yield from map(one, files)
+        return
+    import multiprocessing
+
+    chunk = max(1, len(files) // (workers * 16))
+    with multiprocessing.get_context("fork").Pool(workers, _ignore_interrupts) as pool:
+        yield from pool.imap(one, files, chunksize=chunk)
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops them all (no worker's traceback)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _replay_one(path: Path, as_json: bool, many: bool) -> Replayed:
+    """One record's replay: its account or replay object, or its first illegal line."""
     from tourney.errors import RecordError, TourneyError, printable
     from tourney.games import record_game
     from tourney.textfiles import read_lines
 
-    failed = False
-    many = len(files) > 1
-    for path in files:
-        try:
-            lines = read_lines(str(path))
-            game = record_game(lines)  # only that game's engine is loaded
-            replayed = game.replay_lines(lines, keep_events=not as_json)
-        except RecordError as exc:
-            failed = True
-            prefix = f"{printable(str(path))}: " if many else ""
-            print(f"{prefix}line {exc.line}: {printable(exc.reason)}", file=sys.stderr)
-            if as_json:
-                error: dict[str, object] = {"error": {"line": exc.line, "message": exc.reason}}
-                if many:
-                    error["file"] = printable(str(path))
-                print(json.dumps(error, ensure_ascii=False))
-            continue
-        except TourneyError as exc:
-            failed = True
-            print(f"error: {printable(str(exc))}", file=sys.stderr)
-            if as_json:
-                print(json.dumps({"error": {"line": 0, "message": str(exc)}}))
-            continue
-        if as_json:
-            text = game.summary_json(replayed.match)
-            if many:
-                text = f"{text[:-1]}, {json.dumps('file')}: {json.dumps(str(path))}}}"
-            print(text)
-        else:
-            if many:
-                print(f"== {printable(str(path))}")
-            for text in game.account(event for _, event in replayed.events):
-                print(printable(text))  # names come from the file: shown, never obeyed
-    if failed:
-        raise typer.Exit(1)
+    try:
+        lines = read_lines(str(path))
+        game = record_game(lines)  # only that game's engine is loaded
+        replayed = game.replay_lines(lines, keep_events=not as_json)
+    except RecordError as exc:
+        prefix = f"{printable(str(path))}: " if many else ""
+        err = f"{prefix}line {exc.line}: {printable(exc.reason)}\n"
+        if not as_json:
+            return Replayed("", err, True)
+        error: dict[str, object] = {"error": {"line": exc.line, "message": exc.reason}}
+        if many:
+            error["file"] = printable(str(path))
+        return Replayed(json.dumps(error, ensure_ascii=False) + "\n", err, True)
+    except TourneyError as exc:
+        err = f"error: {printable(str(exc))}\n"
+        out = json.dumps({"error": {"line": 0, "message": str(exc)}}) + "\n" if as_json else ""
+        return Replayed(out, err, True)
+    if as_json:
+        text = game.summary_json(replayed.match)
+        if many:
+            text = f"{text[:-1]}, {json.dumps('file')}: {json.dumps(str(path))}}}"
+        return Replayed(text + "\n", "", False)
+    heading = f"== {printable(str(path))}\n" if many else ""
+    account = game.account(event for _, event in replayed.events)
+    # names come from the file: shown, never obeyed
+    return Replayed(heading + "".join(f"{printable(text)}\n" for text in account), "", False)
 
 
 def register(app: typer.Typer) -> None:

@@ -26,11 +26,7 @@ if TYPE_CHECKING:
 def check_cards(desk: Desk, command: str) -> None:
     """Refuse ``command`` (its name, for the message) at a table that is not Racehorse, or
     at a match not started (which has no game yet)."""
-    if not desk.match.started:
-        raise TourneyError(
-            f"match {desk.id} has not started: tourney start {desk.id} --game racehorse "
-            "--players ..."
-        )
+    desk.check_started(RACEHORSE)
     if desk.game.name != RACEHORSE:
         raise TourneyError(
             f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"

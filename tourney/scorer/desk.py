@@ -173,9 +173,19 @@ class Desk:
         `append_events` (the `deal`, `bid`, `pass` and `play` commands)."""
         from tourney.games.dominoes import decide
 
+        self.check_started()
         self.check_dominoes()
 
         return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
+
+    def check_started(self, game: str = "") -> None:
+        """Refuse a move at a match not started: it has no players, and no game yet
+        (``game`` names the one the hint starts it in, e.g. ``racehorse``)."""
+        if not self.match.started:
+            option = f" --game {game}" if game else ""
+            raise TourneyError(
+                f"match {self.id} has not started: tourney start {self.id}{option} --players ..."
+            )
 
     def check_dominoes(self) -> None:
         """Refuse what only a Horse Race table can take (its commands)."""

@@ -21,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import SIGNED_SCORE, TABLE, TABLE_SIZE, Bound, LimitError, parse_whole
+from tourney.limits import SIGNED_SCORE, TABLE, TABLE_SIZE, Bound, LimitError, parse_wholes
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -236,7 +236,7 @@ def _ints(values: list[Any], what: str, bound: Bound = SIGNED_SCORE) -> list[int
     """Whole numbers as typed in a form's boxes, within ``bound`` (the CLI's bounds: an
     absurd number is refused here, never stored)."""
     try:
-        return [parse_whole(v, bound) for v in values if isinstance(v, str) and v.strip()]
+        return parse_wholes(values, bound)
     except LimitError as exc:
         raise BadForm(f"{what}: {exc}") from None
 
