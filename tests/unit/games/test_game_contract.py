@@ -143,6 +143,7 @@ def test_an_unknown_game_is_refused_with_the_names() -> None:
         ("tile_placed", {"player": "Ann", "tile": "[5|3]"}),  # another notation: the slow path
         ("tile_drawn", {"player": "Bo"}),
         ("hand_started", {"opener": "Ann", "deal": {"Ann": ["1-2"], "Bo": ["3-4"]}}),
+        ("hand_started", {"deal": {"Ann": ["2-1", "[5|3]", "66"], "Bo": []}}),  # slow path
         ("tile_placed", {"type": "passed", "player": "Bo"}),  # its own type wins, as ever
     ],
 )
@@ -161,6 +162,8 @@ def test_a_stored_payload_reads_as_its_merged_record_line(
     [
         ("tile_placed", {"player": "Ann", "tile": "7-7"}, "'tile'"),
         ("tile_placed", {"tile": "1-2"}, "'player' is missing"),
+        ("hand_started", {"deal": {"Ann": ["1-2", "7-7"]}}, "'deal'"),
+        ("hand_started", {"deal": {"Ann": ["1-2", 12]}}, "'deal'"),
         ("shuffled", {"player": "Ann"}, 'unknown event type "shuffled"'),
     ],
 )

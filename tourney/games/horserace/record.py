@@ -94,6 +94,16 @@ def _tile(obj: Mapping[str, Any], key: str, required: bool) -> Tile | None:
 def _tiles(value: object, key: str) -> tuple[Tile, ...]:
     if not isinstance(value, list):
         raise EventError(f"'{key}': expected a list of tiles, got {json.dumps(value)}")
+    # Fast path for a deal in the canonical notation (a rebuild reads one per hand).
+    known = _TILE_TEXT.get
+    tiles: list[Tile] = []
+    for text in value:
+        tile = known(text) if type(text) is str else None
+        if tile is None:
+            break
+        tiles.append(tile)
+    else:
+        return tuple(tiles)
     try:
         return tuple(Tile.parse(v) for v in value)
     except TileError as exc:
