@@ -68,7 +68,7 @@ def _replay_all(files: Sequence[Path], as_json: bool) -> Iterator[Replayed]:
 
     many = len(files) > 1
     one = partial(_replay_one, as_json=as_json, many=many)
-    workers = min(available(), len(files) // (FILES_FOR_PROCESSES // 2))
+    workers = available()
     if len(files) < FILES_FOR_PROCESSES or workers < 2 or not can_fork():
         yield from map(one, files)
         return
