@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench import rebuild_bench
+from bench.bytecode import fresh_bytecode
 from tests.factories.tablesim import hidden_record
 from tourney.demo.clubnight import CLUBS, player_names
 from tourney.director.desk import Decide, DirectorDesk
@@ -482,6 +483,7 @@ def _count(db: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
+    fresh_bytecode()
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small databases, short matches")
     parser.add_argument("--sizes", help="comma-separated event counts (default 3000,80000,500000)")

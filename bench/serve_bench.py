@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from bench.bytecode import fresh_bytecode
 from tests.factories.tablesim import card_table_match, hidden_match, seated
 from tourney.games import RACEHORSE, Game
 from tourney.web.table_routes import move_value
@@ -431,6 +432,7 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> None:
+    fresh_bytecode()
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--displays", type=int, default=30)
