@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests import sqlite_locks
 from tests.browser import browser, page, phone_page
 from tests.factories.demo_site import DemoTournament, demo_tournament
 from tests.postgres_server import PostgresServer, find_bin_dir
@@ -53,6 +54,20 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 
 
 _SHARED_COUNTS = pytest.StashKey[tuple[int, int]]()
+
+
+@pytest.fixture(autouse=True)
+def _no_python_open_of_a_held_sqlite_file() -> Iterator[None]:
+    """Fail a test during which Python opened a SQLite file that SQLite already held open
+    in this process (`tests/sqlite_locks.py`: it drops SQLite's locks)."""
+    if not sqlite_locks.install():
+        yield
+        return
+    sqlite_locks.found.clear()
+    yield
+    if sqlite_locks.found:
+        accounts, sqlite_locks.found[:] = list(sqlite_locks.found), []
+        pytest.fail("\n".join(accounts), pytrace=False)
 
 
 @pytest.fixture(autouse=True)

@@ -45,9 +45,29 @@ def database_files(store: EventStore) -> tuple[Path, ...]:
     return tuple(m.with_name(m.name + suffix) for m in mains for suffix in ("", *COMPANIONS))
 
 
+def is_one_of(path: Path, files: Collection[Path]) -> bool:
+    """Whether `path` is one of `files`: by name once resolved, or as the same file on disk
+    (a hard link to it has another name)."""
+    if path.resolve() in files:
+        return True
+    try:
+        found = path.stat()
+    except OSError:
+        return False
+    for other in files:
+        try:
+            if os.path.samestat(found, other.stat()):
+                return True
+        except OSError:
+            continue
+    return False
+
+
 def is_database(path: Path) -> bool:
     """Whether `path` is a SQLite database, write-ahead log or journal (by its first bytes);
-    False when it cannot be read."""
+    False when it cannot be read. Never ask it of a file of the database in use (see
+    `is_one_of`): reading it here would drop the locks SQLite holds on it (see
+    `tourney.store.database.sqlite_reads_as_database`)."""
     try:
         with path.open("rb") as handle:
             head = handle.read(16)
@@ -61,7 +81,7 @@ def check_output(path: Path, *, force: bool, protected: Collection[Path] = ()) -
     database in use), any database, a folder or a device, or an existing file without
     `force`; or when its folder does not exist. Raises `OutputError`."""
     resolved = path.resolve()
-    if resolved in protected:
+    if is_one_of(path, protected):
         raise OutputError(f"{path} is the database in use: tourney never writes over it")
     if not path.parent.is_dir():
         raise OutputError(f"cannot write {path}: folder {path.parent} does not exist")

@@ -25,6 +25,9 @@ def test_export_over_the_database_in_use_is_refused(club: Folder) -> None:
     club.refused(
         "export", MATCH, "-o", "tourney.db-wal", "--force", message="is the database in use"
     )
+    # A hard link to it is the same file under another name.
+    (club.path / "T1.jsonl").hardlink_to(club.path / "tourney.db")
+    club.refused("export", MATCH, "-o", "T1.jsonl", "--force", message="is the database in use")
 
 
 def test_export_over_any_sqlite_file_is_refused_even_with_force(club: Folder) -> None:

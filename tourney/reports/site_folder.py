@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import Any
 
 from tourney.errors import TourneyError
-from tourney.output_files import few
+from tourney.output_files import few, is_one_of
 
 MANIFEST = ".tourney-site.json"
 GENERATOR = "tourney"
@@ -383,7 +383,7 @@ def _remove_site(folder: Path, protected: Collection[Path]) -> None:
     if manifest is not None:
         for name, digest in manifest.files.items():
             path = folder / name
-            if path.resolve() in protected or path.is_symlink() or not path.is_file():
+            if is_one_of(path, protected) or path.is_symlink() or not path.is_file():
                 continue
             if digest is not None and sha256_of(path) != digest:
                 continue

@@ -145,13 +145,37 @@ def _check_sqlite_path(url: URL) -> None:
         raise DatabaseUrlError(f"cannot create database {database!r}: folder does not exist")
     if path.exists() and not os.access(path, os.R_OK | os.W_OK):
         raise DatabaseUnavailableError(f"cannot open database {database!r}: permission denied")
-    if path.exists() and path.stat().st_size > 0:
-        with path.open("rb") as handle:
-            header = handle.read(16)
-        if header != b"SQLite format 3\x00":
-            raise DatabaseUnavailableError(
-                f"cannot open database {database!r}: the file is not a SQLite database"
-            )
+    if path.exists() and path.stat().st_size > 0 and sqlite_reads_as_database(path) is False:
+        raise DatabaseUnavailableError(
+            f"cannot open database {database!r}: the file is not a SQLite database"
+        )
+
+
+def sqlite_reads_as_database(path: Path) -> bool | None:
+    """Whether SQLite reads the file at `path` as a database: True, False (SQLite says it
+    is not one), or None when it cannot tell (the file cannot be opened, is locked...).
+
+    Asked of SQLite, never by opening the file in Python: closing *any* descriptor of a
+    file drops every POSIX lock the process holds on it, SQLite's own included. A process
+    whose connections so lost their shared lock looks closed to the others, and the next
+    one to close its last connection checkpoints and deletes the write-ahead log and its
+    index from under this one's connections (reads then fail with "disk I/O error", and
+    writes can be lost). SQLite's own file layer knows the files its connections hold and
+    keeps their descriptors open until the last of them closes.
+    """
+    from urllib.parse import quote
+
+    try:
+        connection = sqlite3.connect(f"file:{quote(path.as_posix())}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        connection.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.DatabaseError as exc:
+        return False if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB else None
+    finally:
+        connection.close()
+    return True
 
 
 _SQLITE_PREFIX = "sqlite:///"

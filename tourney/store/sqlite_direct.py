@@ -15,6 +15,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import quote
 
 from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite
 
@@ -54,11 +55,12 @@ def open_if_current(url: str, head_revision: str) -> DirectSqliteEngine | None:
     path = url[len(_PREFIX) :]
     if not path or path == ":memory:" or path.startswith("file:"):
         return None
+    if not Path(path).is_file():
+        return None
     try:
-        with Path(path).open("rb") as handle:
-            if handle.read(16) != b"SQLite format 3\x00":
-                return None
-        connection = sqlite3.connect(f"file:{Path(path).as_posix()}?mode=ro", uri=True)
+        # Never opened in Python to read its header: see `database.sqlite_reads_as_database`
+        # (a file that is not a database fails the query below).
+        connection = sqlite3.connect(f"file:{quote(Path(path).as_posix())}?mode=ro", uri=True)
         try:
             row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
         finally:
