@@ -12,6 +12,7 @@ from tourney.cli.options import Db
 
 PASSWORD_ENV = "TOURNEY_DIRECTOR_PASSWORD"
 MIN_PASSWORD = 8
+MAX_WORKERS = 16
 
 
 def serve(
@@ -49,6 +50,15 @@ def serve(
         typer.Option(help="Folder the director's Publish button writes the site into."),
     ] = None,
     qr: Annotated[bool, typer.Option(help="Print each table's QR code.")] = True,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_WORKERS,
+            help="Server processes sharing the port and the database: more than one uses "
+            "more CPU cores when many tables record at once.",
+        ),
+    ] = 1,
     db: Db = None,
 ) -> None:
     """Serve the club night: a scoring page per table (open it with the table's QR code),
@@ -57,7 +67,7 @@ def serve(
     Prints the address and one QR code per table of the current round; after pairing the
     next round, the director's page shows the new codes.
 
-    Example: tourney serve --director-password "$(cat pw.txt)" --port 8000
+    Example: tourney serve --director-password "$(cat pw.txt)" --port 8000 --workers 2
     """
     from tourney.errors import TourneyError
 
@@ -65,7 +75,7 @@ def serve(
     if password is not None and len(password) < MIN_PASSWORD:
         raise TourneyError(f"--director-password: at least {MIN_PASSWORD} characters, please")
     try:
-        _serve(host, port, password, url, secret_file, site, qr, db)
+        _serve(host, port, password, url, secret_file, site, qr, workers, db)
     except OSError as exc:
         raise TourneyError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
@@ -78,6 +88,7 @@ def _serve(
     secret_file: Path,
     site: Path | None,
     qr: bool,
+    workers: int,
     db: str | None,
 ) -> None:
     import uvicorn
@@ -93,6 +104,15 @@ def _serve(
     except BaseException:
         server.close()
         raise
+    if workers > 1:
+        from tourney.web import workers as several
+
+        server.close()  # each worker opens its own (nothing open crosses into a worker)
+        settings = several.Settings(
+            db, str(secret_file.resolve()), password, base, str(site) if site else None
+        )
+        several.run(settings, host, port, workers)
+        return
     config = uvicorn.Config(
         create_app(server), host=host, port=port, log_level="warning", access_log=False
     )
