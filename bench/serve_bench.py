@@ -67,9 +67,12 @@ def _run(*args: str, db: str, cwd: Path) -> str:
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of process ``pid`` so far (Linux /proc)."""
+    """User plus system CPU time so far of process ``pid`` and its live children (the
+    workers of `serve --workers N`) (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return own + sum(_cpu_seconds(int(child)) for child in children)
 
 
 def _commit_floor(folder: Path, commits: int = 200) -> dict[str, float]:
@@ -242,11 +245,12 @@ def _display_latencies(displays: list[Display], landed: dict[int, float]) -> lis
 
 
 def _start_server(
-    db: str, folder: Path, port: int, profile: str | None = None
+    db: str, folder: Path, port: int, profile: str | None = None, workers: int = 1
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "TOURNEY_DIRECTOR_PASSWORD": PASSWORD}
     spy = [str(Path(sys.executable).parent / "py-spy"), "record", "--gil", "--format", "raw", "-o"]
     serve = [TOURNEY, "serve", "--db", db, "--host", "127.0.0.1", "--port", str(port), "--no-qr"]
+    serve += ["--workers", str(workers)]
     process = subprocess.Popen(
         [*spy, profile, "--", *serve] if profile else serve,
         cwd=folder,
@@ -331,6 +335,7 @@ def run(
     rate: float = 0.0,
     game: str = "horse-race",
     deals: int = 4,
+    workers: int = 1,
 ) -> dict[str, object]:
     url = db or f"sqlite:///{folder / 'tourney.db'}"
     floor = _commit_floor(folder)
@@ -347,7 +352,7 @@ def run(
     port = _free_port()
     links = _links(_announcement(url, folder, port))
     assert len(links) == tables, links
-    process = _start_server(url, folder, port, profile)
+    process = _start_server(url, folder, port, profile, workers)
     try:
         phones: list[Phone] = []
         gap = tables / rate if rate > 0 else 0.0
@@ -404,6 +409,7 @@ def run(
         "backend": "postgresql" if url.startswith("postgres") else "sqlite",
         "game": game if not cards else f"{game} ({size} a table, {deals} deals a match)",
         "tables": tables,
+        "workers": workers,
         "offered_moves_per_s": rate or "as fast as the server answers",
         "displays": displays,
         "moves": len(server_ms),
@@ -448,6 +454,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--game", choices=["horse-race", RACEHORSE], default="horse-race")
     parser.add_argument("--deals", type=int, default=4, help="Racehorse: deals a match")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (tourney serve --workers N)"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="serve-bench-") as tmp:
         folder = Path(tmp)
@@ -472,6 +481,7 @@ def main(argv: list[str] | None = None) -> None:
                 args.rate,
                 args.game,
                 args.deals,
+                args.workers,
             )
         finally:
             if server is not None:

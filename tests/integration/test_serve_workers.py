@@ -267,11 +267,6 @@ def _board_covering(response: http.client.HTTPResponse, position: int) -> float:
             return time.monotonic()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open bug: with two workers on SQLite the feed's catch-up fails with "
-    "SQLITE_IOERR_SHORT_READ after a move (serve.log), so no board reaches the displays",
-)
 def test_a_display_on_either_worker_sees_a_move_through_the_other_in_time(
     served: Served,
 ) -> None:
@@ -304,10 +299,6 @@ def _director(served: Served, connection: http.client.HTTPConnection, cookies: s
     return page
 
 
-@pytest.mark.xfail(
-    reason="open: GET /director answered other than 200 on one worker in the one run made "
-    "(not yet diagnosed; likely the same SQLite read error as the display test's)",
-)
 def test_the_directors_session_holds_and_acts_on_either_worker(served: Served) -> None:
     first, second = served.on_each_worker().values()
     first.request("GET", "/director/login")
