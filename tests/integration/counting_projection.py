@@ -22,6 +22,7 @@ stream_counts = Table(
 
 class CountingProjection:
     name = "test_counts"
+    revision = 1
     policy = False
 
     def __init__(self, prefix: str = "") -> None:

@@ -244,3 +244,29 @@ def test_verify_names_the_events_a_read_model_left_out(store: EventStore) -> Non
         "stream 's-1' version 2: the read model 'test_counts' could not apply it and left it "
         "out (ValueError: rounds 99999999999999999999 is not a round count)"
     )
+
+
+def test_a_read_model_of_another_revision_is_emptied_and_rebuilt_once(
+    store: EventStore,
+) -> None:
+    store.append("match-1", new_events(simulated(3)[:9]))
+    store.append("match-2", new_events(simulated(4)[:5]))
+    projector = Projector(store, [MatchProjection()])
+    projector.catch_up()
+    before = dump(store.engine, "match_views")
+    # As another tourney left it: a row its code wrote differently, and a row for a
+    # stream it no longer keeps, under its own revision.
+    with store.engine.begin() as connection:
+        connection.execute(text("UPDATE match_views SET status = 'stale' WHERE match_id = '1'"))
+        connection.execute(text("DELETE FROM match_views WHERE match_id = '2'"))
+        connection.execute(
+            text("UPDATE projection_checkpoints SET revision = 1 WHERE name = 'match_views'")
+        )
+    renewed = Projector(store, [MatchProjection()])
+    assert renewed.catch_up() == sum(1 for _ in store.read_all())  # the whole log again
+    assert dump(store.engine, "match_views") == before
+    assert store.warnings == [
+        "read models written by another version of tourney are rebuilt from the events: "
+        f"match_views (revision 1 -> {MatchProjection.revision})"
+    ]
+    assert renewed.catch_up() == 0 and len(store.warnings) == 1  # once

@@ -31,6 +31,7 @@ class ResultPolicy:
     """Posts, replaces and withdraws tournament results as tables' streams say."""
 
     name = "result_policy"
+    revision = 1  # a policy is never rebuilt: kept for the checkpoint row only
     policy = True
 
     def __init__(self) -> None:

@@ -90,6 +90,7 @@ class MatchProjection:
     """Status, sides, scores, hands, winners, player to move and layout of every match."""
 
     name = "match_views"
+    revision = 2  # raise when the rows this code writes change (see `Projection.revision`)
     policy = False
     per_stream = True  # a row per stream, from that stream alone: a rebuild may split it
 

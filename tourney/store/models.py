@@ -96,6 +96,10 @@ class CheckpointRow(SQLModel, table=True):
     position: int = Field(sa_column=Column(BigInteger, nullable=False))
     stream_id: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     version: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+    # The `revision` of the projection code that wrote the rows (migration 0007).
+    revision: int = Field(
+        default=1, sa_column=Column(Integer, nullable=False, server_default=text("1"))
+    )
 
 
 class ProjectionProblemRow(SQLModel, table=True):

@@ -23,6 +23,12 @@ A *policy* (`policy = True`) is a projection that appends events in reaction to 
 same transaction as its checkpoint: what it appends is committed exactly when it is
 marked done. Policies own no read model, and a rebuild leaves their checkpoints alone.
 
+Each checkpoint records the `revision` of the projection that wrote its rows. A read model
+whose stored revision is not its code's was written by another version of tourney: the
+first catch-up to see that empties it and builds it again from the whole log (one line in
+`store.warnings` says so), in the same serialised way, so it never shows rows an older
+tourney computed differently.
+
 Everything runs on the store's own DB-API connections (sqlite3 or psycopg) with the store's
 parameter marker, never through SQLAlchemy: a one-shot command on a current SQLite file
 catches up after its append without importing it (see `tourney.store.sqlite_direct`).
@@ -91,6 +97,9 @@ class Projection(Protocol):
     """
 
     name: str
+    # What the rows mean: raise it whenever the code writes other rows for the same events
+    # (`tests/integration/test_projection_revisions.py` fails until it is raised).
+    revision: int
     policy: bool
 
     def tables(self) -> Sequence[str]:
@@ -133,12 +142,16 @@ class Projector:
         self._sqlite = store.dialect == "sqlite"
         mark = store.mark
         self._sql_insert_checkpoint = (
-            f"INSERT INTO projection_checkpoints (name, position) VALUES ({mark}, 0) "
-            "ON CONFLICT (name) DO NOTHING"
+            f"INSERT INTO projection_checkpoints (name, position, revision) "
+            f"VALUES ({mark}, 0, {mark}) ON CONFLICT (name) DO NOTHING"
         )
+        self._revisions = {projection.name: projection.revision for projection in projections}
         lock = "" if self._sqlite else " FOR UPDATE"
         self._sql_lock_checkpoint = (
             f"SELECT position FROM projection_checkpoints WHERE name = {mark}{lock}"
+        )
+        self._sql_lock_revision = (
+            f"SELECT revision FROM projection_checkpoints WHERE name = {mark}{lock}"
         )
         self._sql_set_checkpoint = (
             f"UPDATE projection_checkpoints SET position = {mark}, stream_id = {mark}, "
@@ -168,7 +181,15 @@ class Projector:
         from the log (each page is read once for all the projections behind)."""
         total = 0
         with rarer_collections(), self._connection() as (connection, cursor):
-            head, checkpoints = self._positions(connection, cursor)
+            head, checkpoints, revisions = self._positions(connection, cursor)
+            outdated = [
+                p
+                for p in self.projections
+                if not p.policy and revisions.get(p.name, p.revision) != p.revision
+            ]
+            if outdated:
+                self._renew(connection, cursor, outdated)
+                head, checkpoints, revisions = self._positions(connection, cursor)
             behind = [p for p in self.projections if checkpoints.get(p.name, 0) < head]
             while behind:
                 read, appended = self._step(connection, cursor, behind, page_size)
@@ -234,26 +255,60 @@ class Projector:
         for projection in models:
             projection.reset()
 
+    def insert_checkpoint(self, cursor: Any, name: str) -> None:
+        """In the caller's write transaction: `name`'s checkpoint row, at position 0 and the
+        projection's revision, unless it exists."""
+        cursor.execute(self._sql_insert_checkpoint, (name, self._revisions[name]))
+
+    def _renew(self, connection: Any, cursor: Any, outdated: Sequence[Projection]) -> None:
+        """Empty the read models an older (or newer) tourney wrote, in one transaction,
+        and start their checkpoints again at this code's revision. Another process may
+        have renewed one meanwhile: each is checked again under the write lock."""
+        renewed = []
+        try:
+            self._begin(cursor)
+            for projection in sorted(outdated, key=lambda p: p.name):
+                cursor.execute(self._sql_lock_revision, (projection.name,))
+                row = cursor.fetchone()
+                if row is None or int(row[0]) == projection.revision:
+                    continue
+                self.empty(cursor, [projection])
+                self.insert_checkpoint(cursor, projection.name)
+                renewed.append(f"{projection.name} (revision {row[0]} -> {projection.revision})")
+            connection.commit()
+        except BaseException as exc:
+            raise self._failed(connection, exc) from None
+        if renewed:
+            self.store.warnings.append(
+                "read models written by another version of tourney are rebuilt from the "
+                f"events: {', '.join(renewed)}"
+            )
+
     def status(self) -> list[CheckpointStatus]:
         """Each projection's checkpoint against the head of the log."""
         with self._connection() as (connection, cursor):
-            head, checkpoints = self._positions(connection, cursor)
+            head, checkpoints, _revisions = self._positions(connection, cursor)
         return [
             CheckpointStatus(projection.name, checkpoints.get(projection.name, 0), head)
             for projection in self.projections
         ]
 
-    def _positions(self, connection: Any, cursor: Any) -> tuple[int, dict[str, int]]:
-        """The head of the log and every stored checkpoint, read outside any transaction."""
+    def _positions(
+        self, connection: Any, cursor: Any
+    ) -> tuple[int, dict[str, int], dict[str, int]]:
+        """The head of the log, and every stored checkpoint's position and revision, read
+        outside any transaction."""
         try:
             cursor.execute("SELECT MAX(position) FROM events")
             head = int(cursor.fetchone()[0] or 0)
-            cursor.execute("SELECT name, position FROM projection_checkpoints")
-            checkpoints = {str(name): int(position) for name, position in cursor.fetchall()}
+            cursor.execute("SELECT name, position, revision FROM projection_checkpoints")
+            rows = cursor.fetchall()
             connection.rollback()  # psycopg opened a transaction for the reads
         except BaseException as exc:
             raise self._failed(connection, exc) from None
-        return head, checkpoints
+        checkpoints = {str(name): int(position) for name, position, _ in rows}
+        revisions = {str(name): int(revision) for name, _, revision in rows}
+        return head, checkpoints, revisions
 
     def _step(
         self, connection: Any, cursor: Any, projections: Sequence[Projection], page_size: int
@@ -265,7 +320,7 @@ class Projector:
             positions: dict[str, int] = {}
             # Locked in name order, so two processes catching up never deadlock.
             for name in sorted(projection.name for projection in projections):
-                cursor.execute(self._sql_insert_checkpoint, (name,))
+                self.insert_checkpoint(cursor, name)
                 cursor.execute(self._sql_lock_checkpoint, (name,))
                 positions[name] = int(cursor.fetchone()[0])
             start = min(positions.values())

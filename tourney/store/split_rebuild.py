@@ -272,7 +272,7 @@ def _finish(
     try:
         projector._begin(cursor)
         for name in sorted(projection.name for projection in split):
-            cursor.execute(projector._sql_insert_checkpoint, (name,))
+            projector.insert_checkpoint(cursor, name)
             cursor.execute(projector._sql_lock_checkpoint, (name,))
             cursor.execute(
                 "UPDATE projection_checkpoints SET position = "
