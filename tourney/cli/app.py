@@ -3,7 +3,8 @@
 Imports stay lazy: each command imports what it needs inside its body, so a one-shot
 command does not pay for SQLAlchemy, Jinja or Rich unless it uses them. The console script
 (`main`) goes further: `tourney place T3 5-3` imports and builds `place` alone (see
-`MODULES`). The whole app, `app`, is assembled on first use (help,
+`MODULES`), and leaves without the interpreter's teardown once everything is closed and
+flushed (see `tourney.cli.leave`). The whole app, `app`, is assembled on first use (help,
 completion, a name no module registers, the in-process tests).
 """
 
@@ -146,7 +147,10 @@ def _group() -> None:
 
 def main() -> None:
     """Console-script entry point: the command named is run from an app holding only that
-    command (see `only`); every failure is reported at the edge (`EdgeGroup`)."""
+    command (see `only`); every failure is reported at the edge (`EdgeGroup`), and the
+    process leaves with its exit code (see `tourney.cli.leave`)."""
+    from tourney.cli.leave import leave
+
     root = (only(sys.argv[1]) if len(sys.argv) > 1 else None) or __getattr__("app")
     code = root(standalone_mode=False)  # EdgeGroup: the exit code, every failure reported
-    sys.exit(code if isinstance(code, int) else 0)
+    leave(code if isinstance(code, int) else 0)
