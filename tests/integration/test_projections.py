@@ -16,7 +16,7 @@ from tests.integration.matches import dump, fixture_events, simulated
 from tourney.games.horserace import Match
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import MatchProjection, new_events
-from tourney.store.errors import StoreBusyError
+from tourney.store.errors import SchemaError, StoreBusyError
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.projections import Batch, Projection, Projector
@@ -270,3 +270,17 @@ def test_a_read_model_of_another_revision_is_emptied_and_rebuilt_once(
         f"match_views (revision 1 -> {MatchProjection.revision})"
     ]
     assert renewed.catch_up() == 0 and len(store.warnings) == 1  # once
+
+
+def test_a_read_model_a_newer_tourney_wrote_is_refused_untouched(store: EventStore) -> None:
+    store.append("match-1", new_events(simulated(3)[:9]))
+    Projector(store, [MatchProjection()]).catch_up()
+    newer = MatchProjection.revision + 1
+    with store.engine.begin() as connection:
+        connection.execute(
+            text(f"UPDATE projection_checkpoints SET revision = {newer} WHERE name = 'match_views'")
+        )
+    before = dump(store.engine, "match_views", "projection_checkpoints")
+    with pytest.raises(SchemaError, match=f"newer tourney \\(revision {newer};.*upgrade tourney"):
+        Projector(store, [MatchProjection()]).catch_up()
+    assert dump(store.engine, "match_views", "projection_checkpoints") == before

@@ -3,7 +3,9 @@ store's own commands."""
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -95,6 +97,73 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
     for projection in report["projections"]:
         state = "behind" if projection["behind"] else "current"
         print(f"projection {projection['name']} at position {projection['position']} ({state})")
+
+
+@db_app.command("backup")
+def backup(
+    to: Annotated[
+        str,
+        typer.Argument(
+            help="The new file, or a folder to put it in (named after the database and the "
+            "time, e.g. tourney-20261201-2130.db).",
+            show_default=False,
+        ),
+    ],
+    db: DbOption = None,
+) -> None:
+    """Copy the database, every committed event included, while it is in use.
+
+    Copy it with this, not with a file copy: while tourney has the database open (`serve`
+    all evening, or any command), its latest moves are in the -wal file beside it. The copy
+    is one self-contained SQLite file, checked (every hash chain) before this says it is
+    done; an existing file is never replaced. Open a backup with --db FILE, or copy it back
+    as tourney.db while nothing is running. For PostgreSQL, use pg_dump.
+
+    Example: tourney db backup backups/
+    """
+    from datetime import UTC, datetime
+
+    from tourney.store.backup import backup_sqlite
+    from tourney.store.eventstore import EventStore
+    from tourney.store.forked import available
+    from tourney.store.verify import verify as verify_store
+
+    folder = Path(to)
+    if to.endswith(("/", os.sep)) and not folder.is_dir():
+        raise TourneyError(f"cannot write into {to}: the folder does not exist")
+    with EventStore.from_url(db, create=False) as store:
+        target = folder
+        if folder.is_dir():
+            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+            target = folder / f"{_database_stem(store)}-{stamp}.db"
+        if target.exists() or target.is_symlink():
+            raise TourneyError(f"{target} already exists: a backup never replaces a file")
+        if not target.parent.is_dir():
+            raise TourneyError(f"cannot write {target}: folder {target.parent} does not exist")
+        backup_sqlite(store, target)
+    with EventStore.from_url(str(target), create=False, upgrade=False) as copy:
+        problems = verify_store(copy, workers=available())
+        events, streams = _count(copy, "events"), _count(copy, "streams")
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if problems:
+        print(
+            f"backed up to {target}, with the problems above (the database has them too: "
+            "tourney verify)",
+            file=sys.stderr,
+        )
+        raise typer.Exit(1)
+    print(
+        f"backed up to {target}: {counted(events, 'event')} in {counted(streams, 'stream')}, "
+        "every hash chain intact"
+    )
+
+
+def _database_stem(store: EventStore) -> str:
+    from tourney.output_files import database_files
+
+    files = database_files(store)
+    return files[0].stem if files else "tourney"
 
 
 def _count(store: EventStore, table: str) -> int:

@@ -24,10 +24,12 @@ same transaction as its checkpoint: what it appends is committed exactly when it
 marked done. Policies own no read model, and a rebuild leaves their checkpoints alone.
 
 Each checkpoint records the `revision` of the projection that wrote its rows. A read model
-whose stored revision is not its code's was written by another version of tourney: the
-first catch-up to see that empties it and builds it again from the whole log (one line in
+whose stored revision is below its code's was written by an older tourney: the first
+catch-up to see that empties it and builds it again from the whole log (one line in
 `store.warnings` says so), in the same serialised way, so it never shows rows an older
-tourney computed differently.
+tourney computed differently. One above its code's was written by a newer tourney: the
+catch-up refuses (`SchemaError`, "upgrade tourney"), as for a newer schema, rather than
+have two versions sharing a database rebuild it in turn.
 
 Everything runs on the store's own DB-API connections (sqlite3 or psycopg) with the store's
 parameter marker, never through SQLAlchemy: a one-shot command on a current SQLite file
@@ -43,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tourney.store.database import describe_connect_error
-from tourney.store.errors import StoreError, is_driver_error, is_infrastructure_error
+from tourney.store.errors import SchemaError, StoreError, is_driver_error, is_infrastructure_error
 from tourney.store.eventstore import EventStore, NewEvent, StoredEvent, StreamAppend
 from tourney.store.gc_pacing import rarer_collections
 
@@ -182,11 +184,15 @@ class Projector:
         total = 0
         with rarer_collections(), self._connection() as (connection, cursor):
             head, checkpoints, revisions = self._positions(connection, cursor)
-            outdated = [
-                p
-                for p in self.projections
-                if not p.policy and revisions.get(p.name, p.revision) != p.revision
-            ]
+            models = [p for p in self.projections if not p.policy]
+            for projection in models:
+                if revisions.get(projection.name, 0) > projection.revision:
+                    raise SchemaError(
+                        f"read model {projection.name} was written by a newer tourney "
+                        f"(revision {revisions[projection.name]}; this one writes "
+                        f"{projection.revision}): upgrade tourney"
+                    )
+            outdated = [p for p in models if revisions.get(p.name, p.revision) < p.revision]
             if outdated:
                 self._renew(connection, cursor, outdated)
                 head, checkpoints, revisions = self._positions(connection, cursor)
@@ -261,7 +267,7 @@ class Projector:
         cursor.execute(self._sql_insert_checkpoint, (name, self._revisions[name]))
 
     def _renew(self, connection: Any, cursor: Any, outdated: Sequence[Projection]) -> None:
-        """Empty the read models an older (or newer) tourney wrote, in one transaction,
+        """Empty the read models an older tourney wrote, in one transaction,
         and start their checkpoints again at this code's revision. Another process may
         have renewed one meanwhile: each is checked again under the write lock."""
         renewed = []
@@ -270,7 +276,7 @@ class Projector:
             for projection in sorted(outdated, key=lambda p: p.name):
                 cursor.execute(self._sql_lock_revision, (projection.name,))
                 row = cursor.fetchone()
-                if row is None or int(row[0]) == projection.revision:
+                if row is None or int(row[0]) >= projection.revision:
                     continue
                 self.empty(cursor, [projection])
                 self.insert_checkpoint(cursor, projection.name)
