@@ -11,8 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Cli, hidden_match
+from tests.postgres_server import PostgresServer
 from tourney.scorer.oneshot import one_shot_args
+from tourney.store.eventstore import EventStore
 
 RUN = """
 import atexit, sys
@@ -96,3 +100,25 @@ def test_a_command_that_loaded_sqlalchemy_tears_down_as_before(tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert done.stderr == "atexit\nteardown\n"
     assert no_log(db)
+
+
+@pytest.mark.postgres
+def test_on_postgresql_each_session_is_ended_before_leaving(
+    postgres_server: PostgresServer, postgres_url: str
+) -> None:
+    """psycopg's connections are closed by the command, not left for the server to find
+    gone ("unexpected EOF on client connection" in its log, as for `os._exit` after
+    `psycopg.connect`)."""
+    EventStore.from_url(postgres_url).close()  # at the head revision: the direct path
+    log = postgres_server.folder / "server.log"
+    cli = Cli(postgres_url)
+    played(cli, 3)
+    before = len(log.read_text())
+    event = hidden_match(seed=7, target=21)[3]
+    done = tourney(*one_shot_args(event, "K3"), "--db", postgres_url)
+    assert (done.returncode, done.stderr) == (0, "atexit\n"), done.stderr
+    shown = tourney("show", "K3", "--db", postgres_url)
+    assert (shown.returncode, shown.stderr) == (0, "atexit\n")
+    assert shown.stdout == cli.ok("show", "K3").stdout
+    assert cli.version() == 4
+    assert "unexpected EOF" not in log.read_text()[before:]

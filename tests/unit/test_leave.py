@@ -23,6 +23,14 @@ def test_a_package_that_may_hold_a_connection_pool_or_thread_holds(name: str) ->
     assert held({name: ModuleType(name)}) == f"{name} is loaded"
 
 
+def test_psycopg_holds_unless_every_direct_connection_is_closed() -> None:
+    from tourney.store import postgres_direct
+
+    psycopg = ModuleType("psycopg")
+    assert held({"psycopg": psycopg}) == "a PostgreSQL connection may be open"
+    assert held({"psycopg": psycopg, "tourney.store.postgres_direct": postgres_direct}) is None
+
+
 def test_another_thread_holds_until_it_ends() -> None:
     stop = threading.Event()
     thread = threading.Thread(target=stop.wait)

@@ -6,12 +6,13 @@ what it imported (bench/FINDINGS.md). What that teardown does that a user could 
 flushing stdout and stderr, running `atexit` callbacks (logging's flush, multiprocessing's
 pool shutdown, coverage's data), waiting for threads, and closing what is still open (a
 SQLite connection closed last checkpoints the write-ahead log and deletes it; a psycopg
-connection says goodbye to the server). `leave` skips it only when none of that is left:
-the exit code is the command's, both streams flushed without error, the `atexit`
-callbacks run, no thread but this one, every SQLite connection of the direct store
-closed, and nothing loaded whose objects may still hold a connection, a pool or a thread
-(SQLAlchemy, psycopg, multiprocessing, concurrent.futures, asyncio). Otherwise it raises
-SystemExit, exactly as before.
+connection ends its session with the server). `leave` skips it only when none of that is
+left: the exit code is the command's, both streams flushed without error, the `atexit`
+callbacks run, no thread but this one, every connection of the direct stores (SQLite and
+PostgreSQL) closed, and nothing loaded whose objects may still hold a connection, a pool or
+a worker process (SQLAlchemy, multiprocessing). Otherwise it raises SystemExit, exactly as
+before. (asyncio and concurrent.futures, which psycopg imports, hold nothing of their own
+without a thread or a worker process, both refused above.)
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import NoReturn
 
-# Packages whose objects may hold a connection, a pool, a worker or a thread that only
-# the interpreter's teardown (their finalizers) would close.
-HELD_OPEN = ("sqlalchemy", "psycopg", "multiprocessing", "concurrent", "asyncio")
+# Packages whose objects may hold a connection, a pool or a worker process that only the
+# interpreter's teardown (their finalizers) would close.
+HELD_OPEN = ("sqlalchemy", "multiprocessing")
 
 
 def held(modules: Mapping[str, ModuleType] | None = None) -> str | None:
@@ -37,9 +38,13 @@ def held(modules: Mapping[str, ModuleType] | None = None) -> str | None:
     threading = loaded.get("threading")
     if threading is not None and threading.active_count() > 1:
         return "another thread is running"
-    direct = loaded.get("tourney.store.sqlite_direct")
-    if direct is not None and direct.open_connections():
+    sqlite = loaded.get("tourney.store.sqlite_direct")
+    if sqlite is not None and sqlite.open_connections():
         return "a SQLite connection is open"
+    if "psycopg" in loaded:
+        postgres = loaded.get("tourney.store.postgres_direct")
+        if postgres is None or postgres.open_connections():
+            return "a PostgreSQL connection may be open"
     return None
 
 
