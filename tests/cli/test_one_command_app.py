@@ -39,6 +39,26 @@ def test_each_command_is_the_same_from_its_own_module(name: str) -> None:
     assert _tree(alone.commands[name]) == _tree(WHOLE.commands[name])  # type: ignore[attr-defined]
 
 
+GROUPED = [
+    (group, sub)
+    for group, command in sorted(WHOLE.commands.items())  # type: ignore[attr-defined]
+    for sub in sorted(getattr(command, "commands", {}))
+]
+
+
+@pytest.mark.parametrize(("group", "name"), GROUPED)
+def test_a_groups_command_is_built_alone_and_the_same(group: str, name: str) -> None:
+    root = only(group, name)
+    assert root is not None
+    built: Any = typer.main.get_command(root)
+    assert list(built.commands[group].commands) == [name]
+    assert _tree(built.commands[group].commands[name]) == _tree(
+        WHOLE.commands[group].commands[name]  # type: ignore[attr-defined]
+    )
+    whole: Any = typer.main.get_command(app)  # the module's group is left whole
+    assert whole.commands[group].commands.keys() == WHOLE.commands[group].commands.keys()  # type: ignore[attr-defined]
+
+
 def test_each_name_is_found_in_the_module_that_registers_it() -> None:
     """`MODULES` is the whole app's own map of names to modules: a command added to a
     module but not to `MODULES` would run through the whole app (slowly)."""
@@ -75,7 +95,7 @@ def test_the_console_script_prints_what_the_whole_app_prints(
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     whole = runner.invoke(app, args, prog_name="tourney", env={"COLUMNS": "100"})
-    alone = only(args[0]) if args else None
+    alone = only(*args[:2]) if args else None
     ran = runner.invoke(alone or app, args, prog_name="tourney", env={"COLUMNS": "100"})
     assert (ran.exit_code, ran.stdout, ran.stderr) == (whole.exit_code, whole.stdout, whole.stderr)
     assert whole.stdout or whole.stderr

@@ -10,6 +10,7 @@ completion, a name no module registers, the in-process tests).
 
 from __future__ import annotations
 
+import copy
 import importlib
 import sys
 from typing import Any
@@ -110,9 +111,10 @@ def __getattr__(name: str) -> typer.Typer:
     return _whole
 
 
-def only(name: str) -> typer.Typer | None:
+def only(name: str, then: str | None = None) -> typer.Typer | None:
     """A root app holding just the command or group `name` (as the whole app has it),
-    imported from its own module, or None for a name no module registers.
+    imported from its own module, or None for a name no module registers. When `name` is
+    a group and `then` one of its commands, the group holds just that command.
 
     Typer turns every command's signature into click parameters before running any: for
     the whole CLI that is a fifth of a one-shot command's time."""
@@ -125,6 +127,12 @@ def only(name: str) -> typer.Typer | None:
     _register(root, module)
     root.registered_commands = [c for c in root.registered_commands if _name(c) == name]
     root.registered_groups = [g for g in root.registered_groups if _group_name(g) == name]
+    for group in root.registered_groups:  # this root's own record of the group
+        sub = group.typer_instance
+        if sub is not None and any(_name(c) == then for c in sub.registered_commands):
+            alone = copy.copy(sub)  # the module's group itself stays whole
+            alone.registered_commands = [c for c in sub.registered_commands if _name(c) == then]
+            group.typer_instance = alone
     return root
 
 
@@ -151,6 +159,7 @@ def main() -> None:
     process leaves with its exit code (see `tourney.cli.leave`)."""
     from tourney.cli.leave import leave
 
-    root = (only(sys.argv[1]) if len(sys.argv) > 1 else None) or __getattr__("app")
+    args = sys.argv[1:3]
+    root = (only(*args) if args else None) or __getattr__("app")
     code = root(standalone_mode=False)  # EdgeGroup: the exit code, every failure reported
     leave(code if isinstance(code, int) else 0)
