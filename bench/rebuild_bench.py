@@ -88,7 +88,11 @@ def rebuild_once(variant: Variant, database: Path, work: Path, workers: int | No
     if workers is not None:
         argv += ["--workers", str(workers)]
     started = time.perf_counter()
-    process = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # Run from `work`: `python -c` puts the current folder first on sys.path, ahead of
+    # PYTHONPATH, so from a checkout's root every variant would run that checkout's code.
+    process = subprocess.Popen(
+        argv, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     _pid, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - started
     out = process.stdout.read().decode() if process.stdout else ""

@@ -5,7 +5,15 @@ its completion, the account's lines, the bots and self-play.
 This is the public face of `tourney.games.horserace`: nothing outside `tourney.games`
 imports that package (import-linter holds this), so the engine's modules can be rearranged
 behind these names.
+
+The bots and self-play are loaded on first use (`__getattr__`): a scorer's one-shot command
+needs neither, and they bring `random` (~5 ms of a command of ~150 ms).
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from tourney.games.horserace import (
     DEFAULT_TARGET,
@@ -33,7 +41,6 @@ from tourney.games.horserace.account import (
     scores_line,
     side_label,
 )
-from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot, make_bot
 from tourney.games.horserace.commands import (
     Action,
     Command,
@@ -51,7 +58,29 @@ from tourney.games.horserace.commands import (
 )
 from tourney.games.horserace.game import GAME
 from tourney.games.horserace.record import check_storable, replay_lines, write_record
-from tourney.games.horserace.simulate import BotTable, player_names, simulate_match
+
+if TYPE_CHECKING:
+    from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot, make_bot
+    from tourney.games.horserace.simulate import BotTable, player_names, simulate_match
+
+# Loaded on first use: the name and the module of `tourney.games.horserace` that holds it.
+_LATER = {
+    "Bot": "bots",
+    "GreedyBot": "bots",
+    "RandomBot": "bots",
+    "make_bot": "bots",
+    "BotTable": "simulate",
+    "player_names": "simulate",
+    "simulate_match": "simulate",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"tourney.games.horserace.{module}"), name)
+
 
 __all__ = [
     "DEFAULT_TARGET",

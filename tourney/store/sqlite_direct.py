@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite
@@ -24,6 +24,29 @@ _PREFIX = "sqlite:///"
 
 class _Dialect(NamedTuple):
     name: str
+
+
+_open: set[int] = set()
+
+
+class _Connection(sqlite3.Connection):
+    """A connection that counts itself open until closed (see `open_connections`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _open.add(id(self))
+
+    def close(self) -> None:
+        super().close()
+        _open.discard(id(self))
+
+
+def open_connections() -> int:
+    """How many connections the direct engines opened that are not closed yet (one dropped
+    without `close` counts as open: SQLite closed it, checkpointing or not, at an unknown
+    time). The console script leaves without the interpreter's teardown only at 0: every
+    connection closed, so the last one checkpointed the write-ahead log and deleted it."""
+    return len(_open)
 
 
 class DirectSqliteEngine:
@@ -38,7 +61,10 @@ class DirectSqliteEngine:
 
     def raw_connection(self) -> sqlite3.Connection:
         connection = sqlite3.connect(
-            self.path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+            self.path,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            check_same_thread=False,
+            factory=_Connection,
         )
         configure_sqlite(connection)
         return connection

@@ -1,0 +1,139 @@
+"""One-shot scorer commands as whole processes (issue 16: <= 130 ms median on SQLite),
+interleaved with another checkout of tourney.
+
+    python -m bench.oneshot_bench                         # this checkout alone
+    python -m bench.oneshot_bench --against /tmp/main     # interleaved with another one
+    python -m bench.oneshot_bench --against /tmp/main --target 61 --shows 10
+
+Each checkout records the same hidden-hand match (`start`, `hand`, `place`, `draw`, `pass`,
+`reveal` at K1, one process per event) on its own SQLite file, event by event, the two
+processes of each event in alternating order; then `show K1`, `show K1 --json` and
+`tourney --help` are timed the same way, `--shows` times each. Each command runs from its
+checkout's source with this interpreter (`PYTHONPATH`), bytecode compiled first. After
+every command the database's write-ahead log must be gone (every connection closed and
+checkpointed), and both checkouts must print the same `show` and store the same events.
+
+Prints the median wall and CPU milliseconds per command and checkout, and the load average
+before and after: on a shared machine the CPU time is the steadier figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import closing
+from pathlib import Path
+
+from bench.rebuild_bench import HERE, MAIN, Variant
+from tests.factories.tablesim import hidden_match
+from tourney.scorer import oneshot
+
+BOUND_MS = 130.0
+HASH = re.compile(r" · v[0-9]+ [0-9a-f]{12}")
+
+
+def timed(
+    variant: Variant, argv: list[str], db: Path | None, folder: Path
+) -> tuple[float, float, str]:
+    """Run `tourney ARGV` from `variant`'s source, in `folder`: (wall s, CPU s, stdout).
+    (Not from a checkout: `python -c` puts the current folder ahead of PYTHONPATH.)"""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(variant.source)
+    full = [sys.executable, "-c", MAIN, *argv, *(["--db", str(db)] if db else [])]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(full, cwd=folder, env=env, stdout=out, stderr=err)
+        _pid, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        out.seek(0)
+        err.seek(0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise RuntimeError(f"{variant.label}: tourney {' '.join(argv)}: {err.read()!r}")
+        if db is not None and Path(f"{db}-wal").exists():
+            raise RuntimeError(f"{variant.label}: tourney {' '.join(argv)} left {db}-wal")
+        return seconds, usage.ru_utime + usage.ru_stime, out.read().decode()
+
+
+def stored(db: Path) -> list[tuple[str, int, str, str]]:
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
+        rows = connection.execute(
+            "SELECT stream_id, version, type, payload FROM events ORDER BY position"
+        )
+        return [tuple(row) for row in rows]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--against", type=Path, help="another checkout, timed interleaved")
+    parser.add_argument("--target", type=int, default=21, help="the match's target points")
+    parser.add_argument("--shows", type=int, default=7, help="times each show and help")
+    options = parser.parse_args(argv if argv is not None else sys.argv[1:])
+    variants = [Variant("this", HERE)]
+    if options.against is not None:
+        variants.append(Variant("against", options.against.resolve()))
+    for variant in variants:
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(variant.source / "tourney")],
+            check=True,
+        )
+    samples: dict[str, dict[str, tuple[list[float], list[float]]]] = {}
+    shown: dict[str, str] = {}
+    turn = 0
+
+    def each(name: str, args: list[str], folder: Path, db: bool = True) -> None:
+        nonlocal turn
+        turn += 1
+        for variant in variants if turn % 2 else variants[::-1]:
+            database = folder / f"{variant.label}.db" if db else None
+            wall, cpu, out = timed(variant, args, database, folder)
+            walls, cpus = samples.setdefault(name, {}).setdefault(variant.label, ([], []))
+            walls.append(wall)
+            cpus.append(cpu)
+            shown[variant.label] = out
+
+    events = hidden_match(seed=7, target=options.target)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for event in events:
+            args = oneshot.one_shot_args(event, "K1")
+            each(args[0], args, folder)
+        for _ in range(options.shows):
+            each("show", ["show", "K1"], folder)
+            each("show --json", ["show", "K1", "--json"], folder)
+            each("--help", ["--help"], folder, db=False)
+        if options.against is not None:
+            same = stored(folder / "this.db") == stored(folder / "against.db")
+            print(f"same events stored by both: {'yes' if same else 'NO'}")
+            each("show", ["show", "K1"], folder)
+            # The header's hash differs: each event's hash covers its time of recording.
+            ours, theirs = (HASH.sub("#", shown[v]).splitlines() for v in ("this", "against"))
+            differ = [(a, b) for a, b in zip(ours, theirs, strict=False) if a != b]
+            print(f"same `show` from both: {'NO' if differ or len(ours) != len(theirs) else 'yes'}")
+            for a, b in differ[:3]:
+                print(f"  this:    {a}\n  against: {b}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"\nmedian ms, wall / CPU ({len(events)} events at K1, SQLite):")
+    for name, by_variant in samples.items():
+        cells = []
+        for variant in variants:
+            walls, cpus = by_variant[variant.label]
+            cells.append(
+                f"{variant.label} {statistics.median(walls) * 1000:6.1f} / "
+                f"{statistics.median(cpus) * 1000:6.1f}"
+            )
+        print(f"  {name:<12} n={len(by_variant['this'][0]):<3} " + "   ".join(cells))
+    place = statistics.median(samples["place"]["this"][0]) * 1000
+    verdict = "within" if place <= BOUND_MS else "over"
+    print(f"place {place:.1f} ms wall: {verdict} the bound of {BOUND_MS:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
