@@ -81,7 +81,7 @@ def _typer() -> typer.Typer:
         no_args_is_help=True,
         context_settings={"help_option_names": ["-h", "--help"]},
         pretty_exceptions_enable=False,
-        rich_markup_mode="rich",
+        rich_markup_mode="markdown",
         add_completion=False,
     )
 
