@@ -1,13 +1,17 @@
 """`tourney serve`'s application running for real on a free local port (uvicorn in a thread
-of the test process), for the browser tests."""
+of the test process), for the browser tests; and a table's phone posting a move to a
+server running as its own process."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from urllib.parse import urlencode
 
 import uvicorn
 
@@ -40,3 +44,29 @@ def live_server(server: Server) -> Iterator[str]:
     finally:
         running.should_exit = True
         thread.join(timeout=10)
+
+
+def post_move(
+    connection: http.client.HTTPConnection,
+    path: str,
+    session: tuple[str, str],
+    fields: list[tuple[str, str]],
+    tiles: list[str],
+) -> tuple[int, dict[str, object]]:
+    """POST a move (``fields``: move, at, cid) with its ``tiles`` to the table page
+    ``path`` as a phone holding ``session`` (its cookie and the page's CSRF token) does;
+    the status and the JSON answer."""
+    cookie, csrf = session
+    body = [*fields, ("csrf", csrf), *(("tiles", t) for t in tiles)]
+    connection.request(
+        "POST",
+        path,
+        body=urlencode(body),
+        headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Accept": "application/json",
+            "Cookie": cookie,
+        },
+    )
+    response = connection.getresponse()
+    return response.status, json.loads(response.read())

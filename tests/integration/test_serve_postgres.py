@@ -7,7 +7,6 @@ left stale on one process is refused by the other."""
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import subprocess
 import sys
@@ -16,13 +15,12 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
 
 from tests.cli.conftest import Cli
 from tests.factories.tablesim import hidden_match, seated
-from tests.integration.live_server import free_port
+from tests.integration.live_server import free_port, post_move
 from tests.web.conftest import create_tournament
 from tourney.games.horserace import Event, Match
 from tourney.scorer.desk import Desk
@@ -107,23 +105,14 @@ class TwoPhones:
         self, server: int, move: str, tiles: list[str], at: int | None = None
     ) -> tuple[int, dict[str, object]]:
         fields = [("move", move), ("at", str(self.version if at is None else at))]
-        fields += [("cid", uuid.uuid4().hex), ("csrf", self.csrf), *(("tiles", t) for t in tiles)]
-        connection = self.connections[server]
-        connection.request(
-            "POST",
-            self.path,
-            body=urlencode(fields),
-            headers={
-                "Content-Type": "application/x-www-form-urlencoded",
-                "Accept": "application/json",
-                "Cookie": self.cookie,
-            },
-        )
-        response = connection.getresponse()
-        data = json.loads(response.read())
-        if response.status == 200:
-            self.version = data["state"]["version"]
-        return response.status, data
+        fields += [("cid", uuid.uuid4().hex)]
+        session = (self.cookie, self.csrf)
+        status, data = post_move(self.connections[server], self.path, session, fields, tiles)
+        if status == 200:
+            state = data["state"]
+            assert isinstance(state, dict)
+            self.version = state["version"]
+        return status, data
 
 
 def _links(url: str, tmp_path: Path) -> dict[int, tuple[str, tuple[str, ...]]]:

@@ -31,7 +31,7 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.factories.tablesim import hidden_match, seated
-from tests.integration.live_server import free_port
+from tests.integration.live_server import free_port, post_move
 from tests.web.conftest import PASSWORD, create_tournament
 from tourney.scorer.desk import Desk
 from tourney.web.app import Server
@@ -205,20 +205,8 @@ class Table:
         number ``worker`` (0 or 1)."""
         text, tiles = self.moves[move]
         fields = [("move", text), ("at", str(at)), ("cid", cid or uuid.uuid4().hex)]
-        fields += [("csrf", self.csrf), *(("tiles", t) for t in tiles)]
         connection = self.connections[self.pids[worker]]
-        connection.request(
-            "POST",
-            self.path,
-            body=urlencode(fields),
-            headers={
-                "Content-Type": "application/x-www-form-urlencoded",
-                "Accept": "application/json",
-                "Cookie": self.cookie,
-            },
-        )
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
+        return post_move(connection, self.path, (self.cookie, self.csrf), fields, list(tiles))
 
     def version(self, worker: int) -> int:
         connection = self.connections[self.pids[worker]]
