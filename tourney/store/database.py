@@ -151,6 +151,14 @@ def _check_sqlite_path(url: URL) -> None:
         )
 
 
+def read_only(path: Path) -> sqlite3.Connection:
+    """A read-only SQLite connection to the file at `path` (never created; any character
+    in the path quoted for the URI). Raises sqlite3.Error."""
+    from urllib.parse import quote
+
+    return sqlite3.connect(f"file:{quote(path.as_posix())}?mode=ro", uri=True)
+
+
 def sqlite_reads_as_database(path: Path) -> bool | None:
     """Whether SQLite reads the file at `path` as a database: True, False (SQLite says it
     is not one), or None when it cannot tell (the file cannot be opened, is locked...).
@@ -163,10 +171,8 @@ def sqlite_reads_as_database(path: Path) -> bool | None:
     writes can be lost). SQLite's own file layer knows the files its connections hold and
     keeps their descriptors open until the last of them closes.
     """
-    from urllib.parse import quote
-
     try:
-        connection = sqlite3.connect(f"file:{quote(path.as_posix())}?mode=ro", uri=True)
+        connection = read_only(path)
     except sqlite3.Error:
         return None
     try:

@@ -15,9 +15,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 from typing import Any, NamedTuple
-from urllib.parse import quote
 
-from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite
+from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite, read_only
 
 _PREFIX = "sqlite:///"
 
@@ -86,7 +85,7 @@ def open_if_current(url: str, head_revision: str) -> DirectSqliteEngine | None:
     try:
         # Never opened in Python to read its header: see `database.sqlite_reads_as_database`
         # (a file that is not a database fails the query below).
-        connection = sqlite3.connect(f"file:{quote(Path(path).as_posix())}?mode=ro", uri=True)
+        connection = read_only(Path(path))
         try:
             row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
         finally:
