@@ -15,9 +15,10 @@ import pytest
 from tourney.store.eventstore import EventStore
 
 SCHEMA_TOOLS = {"sqlalchemy", "sqlmodel", "alembic"}
-# What no command but publishing uses, and what a scorer's one-shot command has no use for.
+# What no command but publishing uses, and what a scorer's one-shot command has no use for
+# (it runs without Typer: tourney.cli.quick).
 NOT_FOR_DIRECTORS = {*SCHEMA_TOOLS, "jinja2"}
-NOT_FOR_SCORERS = {*NOT_FOR_DIRECTORS, "rich"}
+NOT_FOR_SCORERS = {*NOT_FOR_DIRECTORS, "rich", "typer", "click"}
 
 # Read at exit: the console script leaves without the interpreter's teardown, after the
 # `atexit` callbacks.

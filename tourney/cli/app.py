@@ -2,10 +2,11 @@
 
 Imports stay lazy: each command imports what it needs inside its body, so a one-shot
 command does not pay for SQLAlchemy, Jinja or Rich unless it uses them. The console script
-(`main`) goes further: `tourney place T3 5-3` imports and builds `place` alone (see
-`MODULES`), and leaves without the interpreter's teardown once everything is closed and
-flushed (see `tourney.cli.leave`). The whole app, `app`, is assembled on first use (help,
-completion, a name no module registers, the in-process tests).
+(`main`) goes further: a scorer's plain one-shot line (`tourney place T3 5-3`) runs without
+Typer at all (`tourney.cli.quick`); any other command imports and builds its own command
+alone (see `MODULES`); and it leaves without the interpreter's teardown once everything is
+closed and flushed (see `tourney.cli.leave`). The whole app, `app`, is assembled on first
+use (help, completion, a name no module registers, the in-process tests).
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from __future__ import annotations
 import copy
 import importlib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from tourney.cli.edge import EdgeGroup
+if TYPE_CHECKING:
+    import typer
 
 # The module of `tourney.cli` that registers each top-level command or group, so that one
 # command's process imports that module alone. A test checks it against the whole app (a
@@ -74,6 +74,10 @@ ORDER = [
 
 def _typer() -> typer.Typer:
     """A root app with tourney's settings: the whole CLI, or one command's (see `main`)."""
+    import typer
+
+    from tourney.cli.edge_group import EdgeGroup
+
     return typer.Typer(
         name="tourney",
         cls=EdgeGroup,
@@ -154,12 +158,16 @@ def _group() -> None:
 
 
 def main() -> None:
-    """Console-script entry point: the command named is run from an app holding only that
-    command (see `only`); every failure is reported at the edge (`EdgeGroup`), and the
-    process leaves with its exit code (see `tourney.cli.leave`)."""
+    """Console-script entry point: a scorer's plain one-shot line runs without Typer (see
+    `tourney.cli.quick`); any other command from an app holding only that command (see
+    `only`). Every failure is reported at the edge (`tourney.cli.edge`), and the process
+    leaves with its exit code (see `tourney.cli.leave`)."""
     from tourney.cli.leave import leave
+    from tourney.cli.quick import run
 
-    args = sys.argv[1:3]
-    root = (only(*args) if args else None) or __getattr__("app")
-    code = root(standalone_mode=False)  # EdgeGroup: the exit code, every failure reported
+    code = run(sys.argv[1:])
+    if code is None:
+        args = sys.argv[1:3]
+        root = (only(*args) if args else None) or __getattr__("app")
+        code = root(standalone_mode=False)  # EdgeGroup: the exit code, failures reported
     leave(code if isinstance(code, int) else 0)

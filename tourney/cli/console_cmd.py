@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from tourney.cli.options import Db, MatchId, open_desk
+from tourney.cli.options import Db, MatchId
+from tourney.cli.scorer_io import open_desk
 
 
 def record(match: MatchId, db: Db = None) -> None:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, echo
+from tourney.cli.options import Db
+from tourney.cli.scorer_io import echo
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

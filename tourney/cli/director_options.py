@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli.options import warn
+from tourney.cli.scorer_io import warn
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk

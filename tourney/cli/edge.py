@@ -1,7 +1,9 @@
 """The CLI's one error edge: every failure becomes one line on stderr and an exit code.
 
-`EdgeGroup` is the root command's class, so the console script (`main`) and the in-process
-test runner (which calls the root command directly) pass through the same place:
+Every command passes through here: through `EdgeGroup` (`tourney.cli.edge_group`), the root
+command's class, when Typer runs it (the console script, and the in-process test runner,
+which calls the root command directly), and through `tourney.cli.quick` when a scorer's
+one-shot command runs without Typer. This module imports neither Typer nor Click.
 
 - a refusal (`TourneyError`), a file that cannot be read or written (`OSError`), text that is
   not UTF-8 (`UnicodeError`), a template, database or migration error: ``error: ...``, exit 1;
@@ -22,19 +24,11 @@ from __future__ import annotations
 import errno
 import importlib
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-import typer
-from typer.core import TyperGroup
 
 from tourney.errors import TourneyError, hide_passwords, printable
-
-# Click's exceptions, from whichever copy of Click this Typer uses (typer 0.26 vendors one).
-_click: Any = importlib.import_module(typer.Exit.__module__)
 
 REFUSED = 1
 INTERNAL = 70
@@ -189,61 +183,3 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-
-
-_LONG_QUOTED = re.compile(r"'([^']{41,})'")
-
-
-def _usage(exc: Any) -> str:
-    """A Click usage error as one line: the message (a long value it quotes cut short) and
-    where to look for help."""
-    context = getattr(exc, "ctx", None)
-    hint = f" (see `{context.command_path} -h`)" if context is not None else ""
-    message = _LONG_QUOTED.sub(lambda m: f"'{m.group(1)[:39]}…'", exc.format_message())
-    return f"error: {message}{hint}"
-
-
-class EdgeGroup(TyperGroup):
-    """The root command: parses, runs the command, and turns every failure into one line."""
-
-    def invoke(self, ctx: Any) -> Any:
-        # Click would turn Ctrl-C into a silent exit 130: say what happened first.
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt as exc:
-            raise _click.Exit(translate(exc, [])) from None
-
-    def main(
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        windows_expand_args: bool = True,
-        **extra: Any,
-    ) -> Any:
-        arguments = list(sys.argv[1:] if args is None else args)
-        try:
-            result = super().main(
-                args=arguments,
-                prog_name=prog_name,
-                complete_var=complete_var,
-                standalone_mode=False,
-                windows_expand_args=windows_expand_args,
-                **extra,
-            )
-            code = result if isinstance(result, int) and not isinstance(result, bool) else 0
-        except _click.NoArgsIsHelpError as exc:
-            typer.echo(exc.format_message())  # no arguments at all: the help, as asked
-            code = exc.exit_code
-        except _click.ClickException as exc:
-            say(_usage(exc) if isinstance(exc, _click.UsageError) else f"error: {exc.message}")
-            code = REFUSED
-        except _click.Abort:
-            say("error: aborted")
-            code = REFUSED
-        except (Exception, KeyboardInterrupt) as exc:
-            code = translate(exc, arguments)
-        if standalone_mode:
-            sys.exit(code)
-        return code

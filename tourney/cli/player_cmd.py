@@ -9,7 +9,8 @@ import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, echo, within
+from tourney.cli.options import Db, within
+from tourney.cli.scorer_io import echo
 from tourney.wording import counted
 
 if TYPE_CHECKING:

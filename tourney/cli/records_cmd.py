@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli.options import Db, Json, echo, open_desk, print_state
+from tourney.cli.options import Db, Json
+from tourney.cli.scorer_io import echo, open_desk, print_state
 from tourney.errors import TourneyError
 from tourney.wording import counted
 

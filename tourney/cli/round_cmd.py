@@ -9,7 +9,8 @@ import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, echo, json_flag, within
+from tourney.cli.options import Db, json_flag, within
+from tourney.cli.scorer_io import echo
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent

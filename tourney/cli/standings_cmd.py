@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, echo, json_flag
+from tourney.cli.options import Db, json_flag
+from tourney.cli.scorer_io import echo
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView

@@ -9,7 +9,8 @@ import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, TableSize, echo, json_flag, within
+from tourney.cli.options import Db, TableSize, json_flag, within
+from tourney.cli.scorer_io import echo
 from tourney.games import HORSE_RACE_TARGET
 from tourney.wording import counted
 

@@ -1,0 +1,75 @@
+"""The root command's class: Typer's group, with every failure reported at the edge
+(`tourney.cli.edge`)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from tourney.cli.edge import REFUSED, say, translate
+
+# Click's exceptions, from whichever copy of Click this Typer uses (typer 0.26 vendors one).
+_click: Any = importlib.import_module(typer.Exit.__module__)
+
+_LONG_QUOTED = re.compile(r"'([^']{41,})'")
+
+
+def _usage(exc: Any) -> str:
+    """A Click usage error as one line: the message (a long value it quotes cut short) and
+    where to look for help."""
+    context = getattr(exc, "ctx", None)
+    hint = f" (see `{context.command_path} -h`)" if context is not None else ""
+    message = _LONG_QUOTED.sub(lambda m: f"'{m.group(1)[:39]}…'", exc.format_message())
+    return f"error: {message}{hint}"
+
+
+class EdgeGroup(TyperGroup):
+    """The root command: parses, runs the command, and turns every failure into one line."""
+
+    def invoke(self, ctx: Any) -> Any:
+        # Click would turn Ctrl-C into a silent exit 130: say what happened first.
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise _click.Exit(translate(exc, [])) from None
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        arguments = list(sys.argv[1:] if args is None else args)
+        try:
+            result = super().main(
+                args=arguments,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+            code = result if isinstance(result, int) and not isinstance(result, bool) else 0
+        except _click.NoArgsIsHelpError as exc:
+            typer.echo(exc.format_message())  # no arguments at all: the help, as asked
+            code = exc.exit_code
+        except _click.ClickException as exc:
+            say(_usage(exc) if isinstance(exc, _click.UsageError) else f"error: {exc.message}")
+            code = REFUSED
+        except _click.Abort:
+            say("error: aborted")
+            code = REFUSED
+        except (Exception, KeyboardInterrupt) as exc:
+            code = translate(exc, arguments)
+        if standalone_mode:
+            sys.exit(code)
+        return code
