@@ -17,9 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported where a value is made: a scorer never needs it
 
 
 class LimitError(TourneyError):
@@ -126,6 +129,8 @@ def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH)
             f"{what} {quote(text)}{' for ' + where if where else ''}: "
             "write a number like 1, 0.5 or 1/3"
         )
+    from fractions import Fraction
+
     numerator, _, denominator = written.partition("/")
     if denominator and int(denominator) == 0:
         raise LimitError(f"{what} {quote(text)}: a fraction cannot divide by zero")
