@@ -3,9 +3,12 @@ errors that name the file."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def read_text(path: str | Path, kind: str = "text") -> str:

@@ -26,9 +26,12 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, hide_passwords, printable
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 REFUSED = 1
 INTERNAL = 70
@@ -123,6 +126,8 @@ def _template(exc: BaseException) -> str:
 def report_folder() -> Path:
     """Where full reports of internal errors go: $XDG_CACHE_HOME/tourney (~/.cache/tourney),
     else the temporary folder."""
+    from pathlib import Path  # here, not at the top: only a bug pays for it
+
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
     return Path(base) / "tourney"
 
@@ -133,6 +138,7 @@ def write_report(exc: BaseException, argv: Sequence[str]) -> Path | None:
     import tempfile  # here, not at the top: only a bug pays for these imports
     import traceback
     from datetime import UTC, datetime
+    from pathlib import Path
 
     now = datetime.now(UTC)
     text = "".join(

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tourney.store.errors import DatabaseUnavailableError, DatabaseUrlError, NoDatabaseError
@@ -66,8 +65,27 @@ def resolve_url(db: str | None = None) -> str:
             "UTF-8: give a SQLite path or a postgresql+psycopg:// URL"
         )
     if "://" not in chosen:
-        return f"sqlite:///{chosen}"
+        # A path, not a URL: its `%` and `?` are characters of a file name, not an escape
+        # and the start of a query (a folder "50%" or "what?" names itself).
+        return _SQLITE_PREFIX + chosen.translate(_PATH_IN_URL)
     return chosen
+
+
+_SQLITE_PREFIX = "sqlite:///"
+_PATH_IN_URL = str.maketrans({"%": "%25", "?": "%3F"})
+
+
+def sqlite_file(url: str) -> str | None:
+    """The file a plain ``sqlite:///PATH`` URL names, its escapes read as SQLAlchemy reads
+    them (without importing it); None for any other URL (another backend, or a query)."""
+    if not url.startswith(_SQLITE_PREFIX) or "?" in url:
+        return None
+    path = url[len(_SQLITE_PREFIX) :]
+    if "%" not in path:
+        return path
+    from urllib.parse import unquote
+
+    return unquote(path)
 
 
 def _masked(url: str) -> str:
@@ -138,6 +156,8 @@ def _check_sqlite_path(url: URL) -> None:
             f"database URL {safe_url(url)!r} has no file path; "
             "the event store must live in a file: sqlite:///PATH"
         )
+    from pathlib import Path
+
     path = Path(database)
     if path.is_dir():
         raise DatabaseUrlError(f"database path {database!r} is a folder, not a file")
@@ -151,15 +171,19 @@ def _check_sqlite_path(url: URL) -> None:
         )
 
 
-def read_only(path: Path) -> sqlite3.Connection:
-    """A read-only SQLite connection to the file at `path` (never created; any character
-    in the path quoted for the URI). Raises sqlite3.Error."""
-    from urllib.parse import quote
-
-    return sqlite3.connect(f"file:{quote(path.as_posix())}?mode=ro", uri=True)
+# What a SQLite URI's path must escape: its own escape, and where the query and the fragment
+# begin (sqlite.org/uri.html); SQLite reads every other character as it stands.
+_URI_ESCAPES = str.maketrans({"%": "%25", "?": "%3F", "#": "%23"})
 
 
-def sqlite_reads_as_database(path: Path) -> bool | None:
+def read_only(path: str | os.PathLike[str]) -> sqlite3.Connection:
+    """A read-only SQLite connection to the file at `path` (never created; the characters
+    a URI gives a meaning escaped). Raises sqlite3.Error."""
+    uri_path = os.fspath(path).translate(_URI_ESCAPES)
+    return sqlite3.connect(f"file:{uri_path}?mode=ro", uri=True)
+
+
+def sqlite_reads_as_database(path: str | os.PathLike[str]) -> bool | None:
     """Whether SQLite reads the file at `path` as a database: True, False (SQLite says it
     is not one), or None when it cannot tell (the file cannot be opened, is locked...).
 
@@ -184,16 +208,14 @@ def sqlite_reads_as_database(path: Path) -> bool | None:
     return True
 
 
-_SQLITE_PREFIX = "sqlite:///"
-
-
 def _sqlite_path(url: str) -> str | None:
     """The file of a SQLite URL (None for another backend), without importing SQLAlchemy
     for the plain ``sqlite:///PATH`` form."""
     if not url.startswith("sqlite"):
         return None
-    if url.startswith(_SQLITE_PREFIX) and "?" not in url:
-        return url[len(_SQLITE_PREFIX) :]
+    plain = sqlite_file(url)
+    if plain is not None:
+        return plain
     parsed = parse_url(url)
     return parsed.database or ""
 

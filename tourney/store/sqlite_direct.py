@@ -12,13 +12,11 @@ needed), which also makes the errors.
 
 from __future__ import annotations
 
+import os
 import sqlite3
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite, read_only
-
-_PREFIX = "sqlite:///"
+from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite, read_only, sqlite_file
 
 
 class _Dialect(NamedTuple):
@@ -75,17 +73,15 @@ class DirectSqliteEngine:
 def open_if_current(url: str, head_revision: str) -> DirectSqliteEngine | None:
     """A direct engine for `url` when it is a plain `sqlite:///PATH` to an existing SQLite
     database at `head_revision`; None whenever anything else is the case."""
-    if not url.startswith(_PREFIX) or "?" in url:
-        return None
-    path = url[len(_PREFIX) :]
+    path = sqlite_file(url)
     if not path or path == ":memory:" or path.startswith("file:"):
         return None
-    if not Path(path).is_file():
+    if not os.path.isfile(path):
         return None
     try:
         # Never opened in Python to read its header: see `database.sqlite_reads_as_database`
         # (a file that is not a database fails the query below).
-        connection = read_only(Path(path))
+        connection = read_only(path)
         try:
             row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
         finally:
