@@ -14,8 +14,8 @@ from tests.integration.matches import dump, simulated
 from tourney.demo.clubnight import run_club_night
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import new_events
-from tourney.store import split_rebuild
-from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store import eventstore, split_rebuild
+from tourney.store.eventstore import COLUMNS, EventStore, NewEvent, SharedPayloads
 from tourney.store.projections import Projector
 from tourney.store.verify import verify
 
@@ -142,3 +142,55 @@ def test_a_recorder_drops_what_is_rolled_back_to_a_savepoint() -> None:
 def test_an_empty_log_rebuilds_as_ever(database_url: str) -> None:
     with EventStore.from_url(database_url) as store:
         assert Projector(store, default_projections()).rebuild(workers=2) == 0
+
+
+def test_a_payload_two_games_share_is_read_by_each_game(database_url: str) -> None:
+    """A worker decodes a payload text once and makes its engine event once (shared
+    payloads): the same `passed` payload in a Racehorse and a Horse Race stream is still
+    each game's own event, so the split rebuild leaves the rows catching up left."""
+    store, projector = open_store(database_url)
+    with store:
+        start = {"players": ["Ann", "Bo", "Cy", "Di", "Ed"], "dealer": "Ann", "deals": 1}
+        store.append(
+            "match-CARDS",
+            [
+                NewEvent("match_started", {"version": 1, "game": "racehorse", **start}),
+                NewEvent("deal_started", {"dealer": "Ann"}),
+                NewEvent("passed", {"player": "Bo"}),
+            ],
+        )
+        store.append(
+            "match-DOMINO",
+            [
+                NewEvent("match_started", {"players": ["Bo", "Cy"]}),
+                NewEvent("passed", {"player": "Bo"}),
+            ],
+        )
+        projector.catch_up()
+        caught_up = dump(store.engine, *TABLES)
+        status = {row[0]: (row[3], row[-1]) for row in caught_up["match_views"]}
+        assert status["CARDS"] == ("in_progress", None)
+        assert status["DOMINO"][0] == "invalid"
+        assert rebuilt(store, workers=2) == caught_up
+
+
+def test_a_shared_decode_gives_the_same_events_sharing_equal_payloads(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a rebuild worker decodes with shared payloads equals the plain decode; rows with
+    the same type, schema version and payload text get one payload object, and the kept
+    payloads are bounded (a full table is started afresh)."""
+    rows = store.fetch_rows(f"SELECT {COLUMNS} FROM events ORDER BY position", ())
+    plain = store._decode_page(rows)
+    shared: SharedPayloads = {}
+    decoded = store._decode_page(rows, shared)
+    assert decoded == plain
+    by_text: dict[tuple[Any, ...], Any] = {}
+    for row, event in zip(rows, decoded, strict=True):
+        first = by_text.setdefault((row[3], row[4], row[5]), event.payload)
+        assert event.payload is first
+    assert len(by_text) < len(rows)
+    monkeypatch.setattr(eventstore, "SHARED_PAYLOADS", 3)
+    few: SharedPayloads = {}
+    assert store._decode_page(rows, few) == plain
+    assert 0 < len(few) <= 3

@@ -27,6 +27,8 @@ from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
 
 CACHE_SIZE = 256
+# Engine events kept for shared payloads (see `_Made`).
+MADE_SIZE = 16_384
 TABLE = "match_views"
 # The columns of `match_views` in the order `_row` gives them; the JSON ones are written as
 # JSON text (PostgreSQL casts it to its `json` columns, SQLite stores the text).
@@ -72,7 +74,7 @@ class _Replay:
     version: int = 0
     error: str | None = None
 
-    def feed(self, event: StoredEvent) -> None:
+    def feed(self, event: StoredEvent, made: _Made | None = None) -> None:
         self.version = event.version
         if self.error is not None or event.type in STREAM_ONLY:
             return
@@ -81,9 +83,36 @@ class _Replay:
                 if event.type == "match_started":
                     self.game = game_of(event.payload)
                 self.match = self.game.new_match()
-            self.match.apply(self.game.event(event.type, event.payload))
+            self.match.apply(
+                self.game.event(event.type, event.payload)
+                if made is None
+                else made.event(self.game, event.type, event.payload)
+            )
         except TourneyError as exc:
             self.error = f"version {event.version} ({event.type}): {exc}"
+
+
+class _Made:
+    """The engine events made from payloads, by payload object: a rebuild's worker gives
+    events with the same payload text one shared payload (`EventStore._decode_page`), and
+    an engine event is immutable and depends on its game, type and payload alone, so it is
+    made once for each. Kept by identity, with the payload held so that its id is not
+    reused; bounded."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[Any, Game, str, Any]] = {}
+
+    def event(self, game: Game, type_: str, payload: Any) -> Any:
+        made = self._made.get(id(payload))
+        if made is not None and made[0] is payload and made[1] is game and made[2] == type_:
+            return made[3]
+        event = game.event(type_, payload)
+        if len(self._made) >= MADE_SIZE:
+            self._made.clear()
+        self._made[id(payload)] = (payload, game, type_, event)
+        return event
 
 
 class MatchProjection:
@@ -97,6 +126,7 @@ class MatchProjection:
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[str, _Replay] = OrderedDict()
         self._cache_size = cache_size
+        self._made = _Made()
 
     def tables(self) -> Sequence[str]:
         return [TABLE]
@@ -106,6 +136,7 @@ class MatchProjection:
 
     def reset(self) -> None:
         self._cache.clear()
+        self._made = _Made()
 
     def apply(self, batch: Batch) -> None:
         touched: dict[str, _Replay] = {}
@@ -120,7 +151,7 @@ class MatchProjection:
             if event.type in STREAM_ONLY:  # a confirmation: the match itself is unchanged
                 replay.version = event.version
             else:
-                replay.feed(event)
+                replay.feed(event, self._made)
         rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
         cursor, mark = batch.cursor, batch.mark
         cursor.executemany(f"DELETE FROM {TABLE} WHERE match_id = {mark}", [r[:1] for r in rows])
@@ -146,7 +177,7 @@ class MatchProjection:
             kept = in_force(events)
             for event in events:
                 if event.version in kept:
-                    replay.feed(event)
+                    replay.feed(event, self._made)
             replay.version = version
         return replay
 

@@ -95,6 +95,10 @@ COLUMNS = (
 
 
 Row = tuple[Any, ...]
+# Payloads a shared decode keeps at most (see `EventStore._decode_page`): a few MB.
+SHARED_PAYLOADS = 16_384
+# (type, schema version, payload text) -> (payload, current schema version).
+SharedPayloads = dict[tuple[str, int, Any], tuple[dict[str, Any], int]]
 
 
 class EventStore:
@@ -693,7 +697,18 @@ class EventStore:
         rows = self.fetch_rows("SELECT MAX(position) FROM events", ())
         return int(rows[0][0] or 0)
 
-    def _decode_page(self, rows: list[Row]) -> list[StoredEvent]:
+    def _decode_page(
+        self, rows: list[Row], shared: SharedPayloads | None = None
+    ) -> list[StoredEvent]:
+        """The stored events of `rows` (`COLUMNS`), payloads lifted to the current schema.
+
+        With `shared` (a dict the caller keeps, say for a rebuild worker's life), rows with
+        the same type, schema version and payload text get the same payload object, decoded
+        once: for readers that never change a payload (a replay), where most payloads repeat
+        (a tile placed by a player on a tile).
+        """
+        if shared is not None:
+            return self._decode_shared(rows, shared)
         loads = orjson.loads
         latest_of = self.registry._current.get
         upcast = self.registry.upcast
@@ -714,6 +729,30 @@ class EventStore:
                 make(
                     StoredEvent,
                     (position, stream_id, version, type_, body, schema, at, by, command, hash_),
+                )
+            )
+        return decoded
+
+    def _decode_shared(self, rows: list[Row], shared: SharedPayloads) -> list[StoredEvent]:
+        """`_decode_page` with payloads shared through `shared` (see there): it keeps the
+        payload and schema version decoded for each (type, schema version, payload text)."""
+        known = shared.get
+        make = tuple.__new__
+        decoded: list[StoredEvent] = []
+        append = decoded.append
+        for row in rows:
+            position, stream_id, version, type_, schema, payload, at, by, command, hash_ = row
+            key = (type_, schema, payload)
+            first = known(key)
+            if first is None:
+                event = self._decode_page([row])[0]
+                if len(shared) >= SHARED_PAYLOADS:
+                    shared.clear()
+                first = shared[key] = (event.payload, event.schema_version)
+            append(
+                make(
+                    StoredEvent,
+                    (position, stream_id, version, type_, *first, at, by, command, hash_),
                 )
             )
         return decoded

@@ -27,12 +27,12 @@ checkpoints stay absent, so the next catch-up (any command) finishes the work fr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tourney.store import forked
 from tourney.store.errors import is_infrastructure_error
-from tourney.store.eventstore import COLUMNS, StoredEvent
+from tourney.store.eventstore import COLUMNS, SharedPayloads, StoredEvent
 
 if TYPE_CHECKING:
     from tourney.store.projections import Progress, Projection, Projector
@@ -58,6 +58,9 @@ class _Job:
     sql: str
     cursor: Any = None
     connection: Any = None
+    # A worker's events of the same type and payload text share one payload (see
+    # `EventStore._decode_page`): decoded once, and a projection may key on it.
+    payloads: SharedPayloads = field(default_factory=dict)
 
 
 _job: _Job | None = None
@@ -186,7 +189,8 @@ def _apply_streams(streams: list[str]) -> tuple[int, list[Group]]:
     job.cursor.execute(job.sql, (streams[0], streams[-1], job.head))
     rows = job.cursor.fetchall()
     job.connection.rollback()  # psycopg opened a transaction for the read
-    events = [event for event in store._decode_page(rows) if event.stream_id in wanted]
+    decoded = store._decode_page(rows, job.payloads)
+    events = [event for event in decoded if event.stream_id in wanted]
     count = 0
     for stream in _by_stream(events):
         stream_id = stream[0].stream_id
