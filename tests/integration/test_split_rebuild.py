@@ -194,3 +194,26 @@ def test_a_shared_decode_gives_the_same_events_sharing_equal_payloads(
     few: SharedPayloads = {}
     assert store._decode_page(rows, few) == plain
     assert 0 < len(few) <= 3
+
+
+def test_appends_between_the_head_read_and_the_emptying_are_in_the_tables(
+    store: EventStore, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workers read to the head read before the read models are emptied (they start
+    meanwhile): another process's append and catch-up in between is applied all the same."""
+    empty = split_rebuild._empty
+
+    def appending_first(*args: Any) -> None:
+        other, projector = open_store(database_url)
+        with other:
+            other.append("match-A9", new_events(simulated(9)[:7]))
+            last = other.stream_version("match-A2")
+            other.append("match-A2", [NewEvent("undone", {"version": last})])
+            projector.catch_up()
+        empty(*args)
+
+    monkeypatch.setattr(split_rebuild, "_empty", appending_first)
+    Projector(store, default_projections()).rebuild(workers=2)
+    after = dump(store.engine, *TABLES)
+    assert any(row[0] == "A9" for row in after["match_views"])
+    assert rebuilt(store, workers=1) == after

@@ -5,13 +5,15 @@ A rebuild replays the whole log, and nearly all of its time is the projections' 
 is `per_stream` (its rows for a stream depend on that stream's events alone; see
 `tourney.store.projections.Projection`) that work splits by stream:
 
-1. One transaction empties the read models, as a sequential rebuild does.
-2. Worker processes (forked, so they share the projections' code and settings) take the
+1. Worker processes (forked, so they share the projections' code and settings) take the
    streams in tasks of `STREAMS_PER_TASK`: each reads its streams' events up to the log's
-   head (one range read of the (stream, version) index), applies them stream by stream,
-   and hands back the statements the projections wrote, stream by stream: a worker's
-   cursor records rather than writes, so the workers never wait for each other's write
-   lock.
+   head as read just before (one range read of the (stream, version) index), applies them
+   stream by stream, and hands back the statements the projections wrote, stream by
+   stream: a worker's cursor records rather than writes, so the workers never wait for
+   each other's write lock.
+2. Meanwhile one transaction empties the read models, as a sequential rebuild does (an
+   event appended after the head read is applied again in step 3, as one appended after
+   the emptying is).
 3. This process runs those statements, a transaction per `PAGE_SIZE` events or so. A
    stream whose statements the database refuses (a value it cannot store: the event's
    fault, not the database's) is applied here instead, as a sequential rebuild applies
@@ -104,7 +106,7 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     store = projector.store
     if not split or workers < 2 or not forked.can_fork():
         return None
-    witness = _empty(projector, models)
+    witness = _last_event(projector)
     if witness is None:
         return None
     head = int(witness[0])
@@ -126,9 +128,11 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
             forked.pool(store, workers, _start_worker) as pool,
             projector._connection() as (connection, cursor),
         ):
+            applied = pool.imap_unordered(_apply_streams, tasks)
+            _empty(projector, connection, cursor, models)  # while the workers read
             pending: list[Group] = []
             waiting = 0
-            for count, groups in pool.imap_unordered(_apply_streams, tasks):
+            for count, groups in applied:
                 pending += groups
                 waiting += count
                 read += count
@@ -149,25 +153,27 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     return read + projector.catch_up(more)
 
 
-def _empty(projector: Projector, models: Sequence[Projection]) -> tuple[Any, ...] | None:
-    """Empty the read models (one transaction); the log's last event (position, stream,
-    version), or None when the log is empty (nothing emptied)."""
-    with projector._connection() as (connection, cursor):
-        try:
-            projector._begin(cursor)
-            cursor.execute(
-                "SELECT position, stream_id, version FROM events "
-                "WHERE position = (SELECT MAX(position) FROM events)"
-            )
-            witness = cursor.fetchone()
-            if witness is None:
-                connection.rollback()
-                return None
-            projector.empty(cursor, models)
-            connection.commit()
-        except BaseException as exc:
-            raise projector._failed(connection, exc) from None
-    return tuple(witness)
+def _last_event(projector: Projector) -> tuple[Any, ...] | None:
+    """The log's last event (position, stream, version): the head the workers read to and
+    the checkpoints' witness; None when the log is empty."""
+    rows = projector.store.fetch_rows(
+        "SELECT position, stream_id, version FROM events "
+        "WHERE position = (SELECT MAX(position) FROM events)",
+        (),
+    )
+    return tuple(rows[0]) if rows else None
+
+
+def _empty(
+    projector: Projector, connection: Any, cursor: Any, models: Sequence[Projection]
+) -> None:
+    """Empty the read models (one transaction)."""
+    try:
+        projector._begin(cursor)
+        projector.empty(cursor, models)
+        connection.commit()
+    except BaseException as exc:
+        raise projector._failed(connection, exc) from None
 
 
 def _start_worker() -> None:
