@@ -15,7 +15,14 @@ from tourney.demo.clubnight import run_club_night
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import new_events
 from tourney.store import eventstore, split_rebuild
-from tourney.store.eventstore import COLUMNS, EventStore, NewEvent, SharedPayloads
+from tourney.store.eventstore import (
+    COLUMNS,
+    REPLAY_COLUMNS,
+    EventStore,
+    NewEvent,
+    SharedPayloads,
+    StoredEvent,
+)
 from tourney.store.projections import Projector
 from tourney.store.verify import verify
 
@@ -174,17 +181,30 @@ def test_a_payload_two_games_share_is_read_by_each_game(database_url: str) -> No
         assert rebuilt(store, workers=2) == caught_up
 
 
-def test_a_shared_decode_gives_the_same_events_sharing_equal_payloads(
+def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What a rebuild worker decodes with shared payloads equals the plain decode; rows with
-    the same type, schema version and payload text get one payload object, and the kept
-    payloads are bounded (a full table is started afresh)."""
-    rows = store.fetch_rows(f"SELECT {COLUMNS} FROM events ORDER BY position", ())
-    plain = store._decode_page(rows)
+    """What a rebuild worker decodes (no metadata, shared payloads) is the plain decode's
+    position, stream, version, type, payload and schema version; rows with the same type,
+    schema version and payload text get one payload object, and the kept payloads are
+    bounded (a full table is started afresh)."""
+
+    def replayed(events: list[StoredEvent]) -> list[tuple[Any, ...]]:
+        return [
+            (e.position, e.stream_id, e.version, e.type, e.payload, e.schema_version)
+            for e in events
+        ]
+
+    plain = replayed(
+        store._decode_page(store.fetch_rows(f"SELECT {COLUMNS} FROM events ORDER BY position", ()))
+    )
+    rows = store.fetch_rows(f"SELECT {REPLAY_COLUMNS} FROM events ORDER BY position", ())
     shared: SharedPayloads = {}
-    decoded = store._decode_page(rows, shared)
-    assert decoded == plain
+    decoded = store.decode_for_replay(rows, shared)
+    assert replayed(decoded) == plain
+    assert {(e.recorded_at, e.recorded_by, e.command_id, e.hash) for e in decoded} == {
+        ("", None, None, "")
+    }
     by_text: dict[tuple[Any, ...], Any] = {}
     for row, event in zip(rows, decoded, strict=True):
         first = by_text.setdefault((row[3], row[4], row[5]), event.payload)
@@ -192,7 +212,7 @@ def test_a_shared_decode_gives_the_same_events_sharing_equal_payloads(
     assert len(by_text) < len(rows)
     monkeypatch.setattr(eventstore, "SHARED_PAYLOADS", 3)
     few: SharedPayloads = {}
-    assert store._decode_page(rows, few) == plain
+    assert replayed(store.decode_for_replay(rows, few)) == plain
     assert 0 < len(few) <= 3
 
 

@@ -94,7 +94,7 @@ class _Replay:
 
 class _Made:
     """The engine events made from payloads, by payload object: a rebuild's worker gives
-    events with the same payload text one shared payload (`EventStore._decode_page`), and
+    events with the same payload text one shared payload (`EventStore.decode_for_replay`), and
     an engine event is immutable and depends on its game, type and payload alone, so it is
     made once for each. Kept by identity, with the payload held so that its id is not
     reused; bounded."""

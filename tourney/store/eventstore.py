@@ -95,7 +95,9 @@ COLUMNS = (
 
 
 Row = tuple[Any, ...]
-# Payloads a shared decode keeps at most (see `EventStore._decode_page`): a few MB.
+# What a replay reads of each event (see `EventStore.decode_for_replay`).
+REPLAY_COLUMNS = "position, stream_id, version, type, schema_version, payload"
+# Payloads a replay's decode keeps at most (see `EventStore.decode_for_replay`): a few MB.
 SHARED_PAYLOADS = 16_384
 # (type, schema version, payload text) -> (payload, current schema version).
 SharedPayloads = dict[tuple[str, int, Any], tuple[dict[str, Any], int]]
@@ -697,18 +699,7 @@ class EventStore:
         rows = self.fetch_rows("SELECT MAX(position) FROM events", ())
         return int(rows[0][0] or 0)
 
-    def _decode_page(
-        self, rows: list[Row], shared: SharedPayloads | None = None
-    ) -> list[StoredEvent]:
-        """The stored events of `rows` (`COLUMNS`), payloads lifted to the current schema.
-
-        With `shared` (a dict the caller keeps, say for a rebuild worker's life), rows with
-        the same type, schema version and payload text get the same payload object, decoded
-        once: for readers that never change a payload (a replay), where most payloads repeat
-        (a tile placed by a player on a tile).
-        """
-        if shared is not None:
-            return self._decode_shared(rows, shared)
+    def _decode_page(self, rows: list[Row]) -> list[StoredEvent]:
         loads = orjson.loads
         latest_of = self.registry._current.get
         upcast = self.registry.upcast
@@ -733,26 +724,33 @@ class EventStore:
             )
         return decoded
 
-    def _decode_shared(self, rows: list[Row], shared: SharedPayloads) -> list[StoredEvent]:
-        """`_decode_page` with payloads shared through `shared` (see there): it keeps the
-        payload and schema version decoded for each (type, schema version, payload text)."""
+    def decode_for_replay(self, rows: list[Row], shared: SharedPayloads) -> list[StoredEvent]:
+        """The stored events of `rows` (`REPLAY_COLUMNS`: no metadata), for a reader that
+        uses only their position, stream, version, type and payload and changes no payload
+        (a split rebuild's worker; see `tourney.store.split_rebuild`): `recorded_at` and
+        `hash` are left empty, `recorded_by` and `command_id` None.
+
+        Rows with the same type, schema version and payload text get the same payload
+        object, decoded once and kept in `shared` (the caller's, say for a worker's life; at
+        most `SHARED_PAYLOADS`): in a log most payloads repeat (a tile placed by a player on
+        a tile), and a reader may key on the payload object (the match read model makes
+        each engine event once)."""
         known = shared.get
         make = tuple.__new__
         decoded: list[StoredEvent] = []
         append = decoded.append
-        for row in rows:
-            position, stream_id, version, type_, schema, payload, at, by, command, hash_ = row
+        for position, stream_id, version, type_, schema, payload in rows:
             key = (type_, schema, payload)
             first = known(key)
             if first is None:
-                event = self._decode_page([row])[0]
+                event = self._decode_page([(0, "", 0, type_, schema, payload, "", None, None, "")])
                 if len(shared) >= SHARED_PAYLOADS:
                     shared.clear()
-                first = shared[key] = (event.payload, event.schema_version)
+                first = shared[key] = (event[0].payload, event[0].schema_version)
             append(
                 make(
                     StoredEvent,
-                    (position, stream_id, version, type_, *first, at, by, command, hash_),
+                    (position, stream_id, version, type_, *first, "", None, None, ""),
                 )
             )
         return decoded

@@ -94,8 +94,11 @@ class Projection(Protocol):
 
     A read model may also set `per_stream` true: its rows for a stream depend on that
     stream's events alone (given in version order, whatever the order of the streams), and
-    `apply` only writes through `batch.cursor` (reading events through `batch.store`). A
-    rebuild may then split it by stream over several processes (`tourney.store.split_rebuild`).
+    `apply` only writes through `batch.cursor` (reading events through `batch.store`),
+    reads of `batch.events` only their position, stream, version, type and payload, and
+    changes no payload. A rebuild may then split it by stream over several processes
+    (`tourney.store.split_rebuild`), whose workers read no more of each event (see
+    `EventStore.decode_for_replay`).
     """
 
     name: str

@@ -7,10 +7,11 @@ is `per_stream` (its rows for a stream depend on that stream's events alone; see
 
 1. Worker processes (forked, so they share the projections' code and settings) take the
    streams in tasks of `STREAMS_PER_TASK`: each reads its streams' events up to the log's
-   head as read just before (one range read of the (stream, version) index), applies them
-   stream by stream, and hands back the statements the projections wrote, stream by
-   stream: a worker's cursor records rather than writes, so the workers never wait for
-   each other's write lock.
+   head as read just before (one range read of the (stream, version) index; only the
+   columns a replay reads, each payload text decoded once), applies them stream by
+   stream, and hands back the statements the projections wrote, stream by stream: a
+   worker's cursor records rather than writes, so the workers never wait for each other's
+   write lock.
 2. Meanwhile one transaction empties the read models, as a sequential rebuild does (an
    event appended after the head read is applied again in step 3, as one appended after
    the emptying is).
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.store import forked
 from tourney.store.errors import is_infrastructure_error
-from tourney.store.eventstore import COLUMNS, SharedPayloads, StoredEvent
+from tourney.store.eventstore import REPLAY_COLUMNS, SharedPayloads, StoredEvent
 
 if TYPE_CHECKING:
     from tourney.store.projections import Progress, Projection, Projector
@@ -61,7 +62,7 @@ class _Job:
     cursor: Any = None
     connection: Any = None
     # A worker's events of the same type and payload text share one payload (see
-    # `EventStore._decode_page`): decoded once, and a projection may key on it.
+    # `EventStore.decode_for_replay`): decoded once, and a projection may key on it.
     payloads: SharedPayloads = field(default_factory=dict)
 
 
@@ -118,7 +119,7 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     tasks = [streams[i : i + STREAMS_PER_TASK] for i in range(0, len(streams), STREAMS_PER_TASK)]
     mark = store.mark
     sql = (
-        f"SELECT {COLUMNS} FROM events WHERE stream_id >= {mark} AND stream_id <= {mark} "
+        f"SELECT {REPLAY_COLUMNS} FROM events WHERE stream_id >= {mark} AND stream_id <= {mark} "
         f"AND position <= {mark} ORDER BY stream_id, version"
     )
     read = 0
@@ -195,7 +196,7 @@ def _apply_streams(streams: list[str]) -> tuple[int, list[Group]]:
     job.cursor.execute(job.sql, (streams[0], streams[-1], job.head))
     rows = job.cursor.fetchall()
     job.connection.rollback()  # psycopg opened a transaction for the read
-    decoded = store._decode_page(rows, job.payloads)
+    decoded = store.decode_for_replay(rows, job.payloads)
     events = [event for event in decoded if event.stream_id in wanted]
     count = 0
     for stream in _by_stream(events):
