@@ -198,21 +198,25 @@ def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
     plain = replayed(
         store._decode_page(store.fetch_rows(f"SELECT {COLUMNS} FROM events ORDER BY position", ()))
     )
-    rows = store.fetch_rows(f"SELECT {REPLAY_COLUMNS} FROM events ORDER BY position", ())
+    rows = store.fetch_rows(f"SELECT stream_id, {REPLAY_COLUMNS} FROM events ORDER BY position", ())
+
+    def decode(shared: SharedPayloads) -> list[StoredEvent]:
+        return [store.decode_for_replay(row[0], [row[1:]], shared)[0] for row in rows]
+
     shared: SharedPayloads = {}
-    decoded = store.decode_for_replay(rows, shared)
+    decoded = decode(shared)
     assert replayed(decoded) == plain
     assert {(e.recorded_at, e.recorded_by, e.command_id, e.hash) for e in decoded} == {
         ("", None, None, "")
     }
     by_text: dict[tuple[Any, ...], Any] = {}
     for row, event in zip(rows, decoded, strict=True):
-        first = by_text.setdefault((row[3], row[4], row[5]), event.payload)
+        first = by_text.setdefault((row[3], row[4], row[5]), event.payload)  # type, schema, text
         assert event.payload is first
     assert len(by_text) < len(rows)
     monkeypatch.setattr(eventstore, "SHARED_PAYLOADS", 3)
     few: SharedPayloads = {}
-    assert replayed(store.decode_for_replay(rows, few)) == plain
+    assert replayed(decode(few)) == plain
     assert 0 < len(few) <= 3
 
 

@@ -96,7 +96,7 @@ COLUMNS = (
 
 Row = tuple[Any, ...]
 # What a replay reads of each event (see `EventStore.decode_for_replay`).
-REPLAY_COLUMNS = "position, stream_id, version, type, schema_version, payload"
+REPLAY_COLUMNS = "position, version, type, schema_version, payload"
 # Payloads a replay's decode keeps at most (see `EventStore.decode_for_replay`): a few MB.
 SHARED_PAYLOADS = 16_384
 # (type, schema version, payload text) -> (payload, current schema version).
@@ -724,11 +724,14 @@ class EventStore:
             )
         return decoded
 
-    def decode_for_replay(self, rows: list[Row], shared: SharedPayloads) -> list[StoredEvent]:
-        """The stored events of `rows` (`REPLAY_COLUMNS`: no metadata), for a reader that
-        uses only their position, stream, version, type and payload and changes no payload
-        (a split rebuild's worker; see `tourney.store.split_rebuild`): `recorded_at` and
-        `hash` are left empty, `recorded_by` and `command_id` None.
+    def decode_for_replay(
+        self, stream_id: str, rows: list[Row], shared: SharedPayloads
+    ) -> list[StoredEvent]:
+        """The stored events of `stream_id` in `rows` (`REPLAY_COLUMNS`: no stream, no
+        metadata), for a reader that uses only their position, stream, version, type and
+        payload and changes no payload (a split rebuild's worker; see
+        `tourney.store.split_rebuild`): `recorded_at` and `hash` are left empty,
+        `recorded_by` and `command_id` None.
 
         Rows with the same type, schema version and payload text get the same payload
         object, decoded once and kept in `shared` (the caller's, say for a worker's life; at
@@ -739,7 +742,7 @@ class EventStore:
         make = tuple.__new__
         decoded: list[StoredEvent] = []
         append = decoded.append
-        for position, stream_id, version, type_, schema, payload in rows:
+        for position, version, type_, schema, payload in rows:
             key = (type_, schema, payload)
             first = known(key)
             if first is None:

@@ -7,9 +7,9 @@ is `per_stream` (its rows for a stream depend on that stream's events alone; see
 
 1. Worker processes (forked, so they share the projections' code and settings) take the
    streams in tasks of `STREAMS_PER_TASK`: each reads its streams' events up to the log's
-   head as read just before (one range read of the (stream, version) index; only the
-   columns a replay reads, each payload text decoded once), applies them stream by
-   stream, and hands back the statements the projections wrote, stream by stream: a
+   head as read just before (on SQLite a read per stream, on PostgreSQL a range read of
+   the (stream, version) index per task; only the columns a replay reads, each payload
+   text decoded once), applies them stream by stream, and hands back the statements the projections wrote, stream by stream: a
    worker's cursor records rather than writes, so the workers never wait for each other's
    write lock.
 2. Meanwhile one transaction empties the read models, as a sequential rebuild does (an
@@ -29,7 +29,9 @@ checkpoints stay absent, so the next catch-up (any command) finishes the work fr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import operator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -118,10 +120,18 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     ]
     tasks = [streams[i : i + STREAMS_PER_TASK] for i in range(0, len(streams), STREAMS_PER_TASK)]
     mark = store.mark
-    sql = (
-        f"SELECT {REPLAY_COLUMNS} FROM events WHERE stream_id >= {mark} AND stream_id <= {mark} "
-        f"AND position <= {mark} ORDER BY stream_id, version"
-    )
+    if store.dialect == "sqlite":
+        # One read per stream, without the stream column: every column of every row costs
+        # sqlite3 more calls (each taking SQLite's mutex) than a statement per stream does.
+        sql = (
+            f"SELECT {REPLAY_COLUMNS} FROM events WHERE stream_id = {mark} "
+            f"AND position <= {mark} ORDER BY version"
+        )
+    else:  # one read per task: a statement is a round trip to the server
+        sql = (
+            f"SELECT stream_id, {REPLAY_COLUMNS} FROM events WHERE stream_id >= {mark} "
+            f"AND stream_id <= {mark} AND position <= {mark} ORDER BY stream_id, version"
+        )
     read = 0
     _job = _Job(projector, split, head, sql)
     try:
@@ -190,17 +200,10 @@ def _apply_streams(streams: list[str]) -> tuple[int, list[Group]]:
     each as a whole up to the head; and how many events that was."""
     job = _job
     assert job is not None
-    projector, store = job.projector, job.projector.store
-    wanted = set(streams)
+    projector = job.projector
     groups: list[Group] = []
-    job.cursor.execute(job.sql, (streams[0], streams[-1], job.head))
-    rows = job.cursor.fetchall()
-    job.connection.rollback()  # psycopg opened a transaction for the read
-    decoded = store.decode_for_replay(rows, job.payloads)
-    events = [event for event in decoded if event.stream_id in wanted]
     count = 0
-    for stream in _by_stream(events):
-        stream_id = stream[0].stream_id
+    for stream_id, stream in _read(job, streams):
         for projection in job.split:
             if projection.wants(stream_id):
                 recorder = Recorder()
@@ -210,14 +213,24 @@ def _apply_streams(streams: list[str]) -> tuple[int, list[Group]]:
     return count, groups
 
 
-def _by_stream(events: list[StoredEvent]) -> list[list[StoredEvent]]:
-    """`events` (ordered by stream, then version) cut into one list per stream."""
-    streams: list[list[StoredEvent]] = []
-    for event in events:
-        if not streams or streams[-1][0].stream_id != event.stream_id:
-            streams.append([])
-        streams[-1].append(event)
-    return streams
+def _read(job: _Job, streams: list[str]) -> Iterator[tuple[str, list[StoredEvent]]]:
+    """In a worker: each of `streams` that has events up to the head, with those events."""
+    store, cursor = job.projector.store, job.cursor
+    if store.dialect == "sqlite":
+        for stream_id in streams:
+            cursor.execute(job.sql, (stream_id, job.head))
+            rows = cursor.fetchall()
+            if rows:
+                yield stream_id, store.decode_for_replay(stream_id, rows, job.payloads)
+        return
+    cursor.execute(job.sql, (streams[0], streams[-1], job.head))
+    rows = cursor.fetchall()
+    job.connection.rollback()  # psycopg opened a transaction for the read
+    wanted = set(streams)  # the range may hold streams made since, or not projected
+    for stream_id, grouped in itertools.groupby(rows, key=operator.itemgetter(0)):
+        if stream_id in wanted:
+            rest = [row[1:] for row in grouped]
+            yield stream_id, store.decode_for_replay(stream_id, rest, job.payloads)
 
 
 def _write(
