@@ -226,15 +226,18 @@ class Projector:
             read = rebuild_split(self, workers, progress)
             if read is not None:
                 return read
-        models = [p for p in self.projections if not p.policy]
         with self._connection() as (connection, cursor):
-            try:
-                self._begin(cursor)
-                self.empty(cursor, models)
-                connection.commit()
-            except BaseException as exc:
-                raise self._failed(connection, exc) from None
+            self.empty_committed(connection, cursor, [p for p in self.projections if not p.policy])
         return self.catch_up(progress, page_size)
+
+    def empty_committed(self, connection: Any, cursor: Any, models: Sequence[Projection]) -> None:
+        """`empty` in a write transaction of its own on `connection`, committed."""
+        try:
+            self._begin(cursor)
+            self.empty(cursor, models)
+            connection.commit()
+        except BaseException as exc:
+            raise self._failed(connection, exc) from None
 
     def empty(self, cursor: Any, models: Sequence[Projection]) -> None:
         """In the caller's write transaction: empty the tables, checkpoints and problems of

@@ -9,9 +9,9 @@ is `per_stream` (its rows for a stream depend on that stream's events alone; see
    streams in tasks of `STREAMS_PER_TASK`: each reads its streams' events up to the log's
    head as read just before (on SQLite a read per stream, on PostgreSQL a range read of
    the (stream, version) index per task; only the columns a replay reads, each payload
-   text decoded once), applies them stream by stream, and hands back the statements the projections wrote, stream by stream: a
-   worker's cursor records rather than writes, so the workers never wait for each other's
-   write lock.
+   text decoded once), applies them stream by stream, and hands back the statements the
+   projections wrote, stream by stream: a worker's cursor records rather than writes, so
+   the workers never wait for each other's write lock.
 2. Meanwhile one transaction empties the read models, as a sequential rebuild does (an
    event appended after the head read is applied again in step 3, as one appended after
    the emptying is).
@@ -179,12 +179,7 @@ def _empty(
     projector: Projector, connection: Any, cursor: Any, models: Sequence[Projection]
 ) -> None:
     """Empty the read models (one transaction)."""
-    try:
-        projector._begin(cursor)
-        projector.empty(cursor, models)
-        connection.commit()
-    except BaseException as exc:
-        raise projector._failed(connection, exc) from None
+    projector.empty_committed(connection, cursor, models)
 
 
 def _start_worker() -> None:
