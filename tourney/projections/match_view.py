@@ -28,7 +28,7 @@ from tourney.store.projections import Batch
 
 CACHE_SIZE = 256
 # Engine events kept for shared payloads (see `Made`).
-MADE_SIZE = 16_384
+MADE_SIZE = 4096
 TABLE = "match_views"
 # The columns of `match_views` in the order `_row` gives them; the JSON ones are written as
 # JSON text (PostgreSQL casts it to its `json` columns, SQLite stores the text).
