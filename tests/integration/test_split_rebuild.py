@@ -14,8 +14,15 @@ from tests.integration.matches import dump, simulated
 from tourney.demo.clubnight import run_club_night
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import new_events
-from tourney.store import split_rebuild
-from tourney.store.eventstore import EventStore, NewEvent
+from tourney.store import eventstore, split_rebuild
+from tourney.store.eventstore import (
+    COLUMNS,
+    REPLAY_COLUMNS,
+    EventStore,
+    NewEvent,
+    SharedPayloads,
+    StoredEvent,
+)
 from tourney.store.projections import Projector
 from tourney.store.verify import verify
 
@@ -142,3 +149,100 @@ def test_a_recorder_drops_what_is_rolled_back_to_a_savepoint() -> None:
 def test_an_empty_log_rebuilds_as_ever(database_url: str) -> None:
     with EventStore.from_url(database_url) as store:
         assert Projector(store, default_projections()).rebuild(workers=2) == 0
+
+
+def test_a_payload_two_games_share_is_read_by_each_game(database_url: str) -> None:
+    """A worker decodes a payload text once and makes its engine event once (shared
+    payloads): the same `passed` payload in a Racehorse and a Horse Race stream is still
+    each game's own event, so the split rebuild leaves the rows catching up left."""
+    store, projector = open_store(database_url)
+    with store:
+        start = {"players": ["Ann", "Bo", "Cy", "Di", "Ed"], "dealer": "Ann", "deals": 1}
+        store.append(
+            "match-CARDS",
+            [
+                NewEvent("match_started", {"version": 1, "game": "racehorse", **start}),
+                NewEvent("deal_started", {"dealer": "Ann"}),
+                NewEvent("passed", {"player": "Bo"}),
+            ],
+        )
+        store.append(
+            "match-DOMINO",
+            [
+                NewEvent("match_started", {"players": ["Bo", "Cy"]}),
+                NewEvent("passed", {"player": "Bo"}),
+            ],
+        )
+        projector.catch_up()
+        caught_up = dump(store.engine, *TABLES)
+        status = {row[0]: (row[3], row[-1]) for row in caught_up["match_views"]}
+        assert status["CARDS"] == ("in_progress", None)
+        assert status["DOMINO"][0] == "invalid"
+        assert rebuilt(store, workers=2) == caught_up
+
+
+def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a rebuild worker decodes (no metadata, shared payloads) is the plain decode's
+    position, stream, version, type, payload and schema version; rows with the same type,
+    schema version and short payload text get one payload object, and the kept payloads
+    are bounded (a full table is started afresh)."""
+
+    def replayed(events: list[StoredEvent]) -> list[tuple[Any, ...]]:
+        return [
+            (e.position, e.stream_id, e.version, e.type, e.payload, e.schema_version)
+            for e in events
+        ]
+
+    plain = replayed(
+        store._decode_page(store.fetch_rows(f"SELECT {COLUMNS} FROM events ORDER BY position", ()))
+    )
+    rows = store.fetch_rows(f"SELECT stream_id, {REPLAY_COLUMNS} FROM events ORDER BY position", ())
+
+    def decode(shared: SharedPayloads) -> list[StoredEvent]:
+        return [store.decode_for_replay(row[0], [row[1:]], shared)[0] for row in rows]
+
+    shared: SharedPayloads = {}
+    decoded = decode(shared)
+    assert replayed(decoded) == plain
+    assert {(e.recorded_at, e.recorded_by, e.command_id, e.hash) for e in decoded} == {
+        ("", None, None, "")
+    }
+    by_text: dict[tuple[Any, ...], Any] = {}
+    for row, event in zip(rows, decoded, strict=True):
+        first = by_text.setdefault((row[3], row[4], row[5]), event.payload)  # type, schema, text
+        if len(row[5]) <= eventstore.SHARED_TEXT:
+            assert event.payload is first
+        elif first is not event.payload:  # a long text (a deal) is decoded every time
+            assert first == event.payload
+    assert len(shared) < len(rows)
+    assert all(len(text) <= eventstore.SHARED_TEXT for _type, _schema, text in shared)
+    assert any(len(text) > eventstore.SHARED_TEXT for _type, _schema, text in by_text)
+    monkeypatch.setattr(eventstore, "SHARED_PAYLOADS", 3)
+    few: SharedPayloads = {}
+    assert replayed(decode(few)) == plain
+    assert 0 < len(few) <= 3
+
+
+def test_appends_between_the_head_read_and_the_emptying_are_in_the_tables(
+    store: EventStore, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workers read to the head read before the read models are emptied (they start
+    meanwhile): another process's append and catch-up in between is applied all the same."""
+    empty = split_rebuild._empty
+
+    def appending_first(*args: Any) -> None:
+        other, projector = open_store(database_url)
+        with other:
+            other.append("match-A9", new_events(simulated(9)[:7]))
+            last = other.stream_version("match-A2")
+            other.append("match-A2", [NewEvent("undone", {"version": last})])
+            projector.catch_up()
+        empty(*args)
+
+    monkeypatch.setattr(split_rebuild, "_empty", appending_first)
+    Projector(store, default_projections()).rebuild(workers=2)
+    after = dump(store.engine, *TABLES)
+    assert any(row[0] == "A9" for row in after["match_views"])
+    assert rebuilt(store, workers=1) == after

@@ -27,6 +27,8 @@ from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projections import Batch
 
 CACHE_SIZE = 256
+# Engine events kept for shared payloads (see `Made`).
+MADE_SIZE = 4096
 TABLE = "match_views"
 # The columns of `match_views` in the order `_row` gives them; the JSON ones are written as
 # JSON text (PostgreSQL casts it to its `json` columns, SQLite stores the text).
@@ -72,18 +74,39 @@ class _Replay:
     version: int = 0
     error: str | None = None
 
-    def feed(self, event: StoredEvent) -> None:
+    def feed(self, event: StoredEvent, made: Made | None = None) -> None:
+        """Apply `event` (the engine event made once per payload object with `made`)."""
         self.version = event.version
-        if self.error is not None or event.type in STREAM_ONLY:
+        type_ = event.type
+        if self.error is not None or type_ in STREAM_ONLY:
             return
         try:
-            if self.match is None:
-                if event.type == "match_started":
+            match = self.match
+            if match is None:
+                if type_ == "match_started":
                     self.game = game_of(event.payload)
-                self.match = self.game.new_match()
-            self.match.apply(self.game.event(event.type, event.payload))
+                match = self.match = self.game.new_match()
+            game, payload = self.game, event.payload
+            kept = None if made is None else made.get(id(payload))
+            if kept is not None and kept[0] is payload and kept[1] is game and kept[2] == type_:
+                match.apply(kept[3])
+                return
+            engine_event = game.event(type_, payload)
+            if made is not None:
+                if len(made) >= MADE_SIZE:
+                    made.clear()
+                made[id(payload)] = (payload, game, type_, engine_event)
+            match.apply(engine_event)
         except TourneyError as exc:
-            self.error = f"version {event.version} ({event.type}): {exc}"
+            self.error = f"version {event.version} ({type_}): {exc}"
+
+
+# The engine events made from payloads, by payload object: a rebuild's worker gives events
+# with the same payload text one shared payload (`EventStore.decode_for_replay`), and an
+# engine event is immutable and depends on its game, type and payload alone, so it is made
+# once for each. Kept by id with the payload itself, so that the id is not reused while
+# kept; at most `MADE_SIZE`.
+Made = dict[int, tuple[Any, Game, str, Any]]
 
 
 class MatchProjection:
@@ -97,6 +120,7 @@ class MatchProjection:
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[str, _Replay] = OrderedDict()
         self._cache_size = cache_size
+        self._made: Made = {}
 
     def tables(self) -> Sequence[str]:
         return [TABLE]
@@ -106,21 +130,24 @@ class MatchProjection:
 
     def reset(self) -> None:
         self._cache.clear()
+        self._made = {}
 
     def apply(self, batch: Batch) -> None:
         touched: dict[str, _Replay] = {}
+        made = self._made
         for event in batch.events:
-            if event.type == UNDONE:  # what is in force changed: replay what still is
-                touched[event.stream_id] = self._replay(batch, event.stream_id, event.version)
+            stream_id, version, type_ = event.stream_id, event.version, event.type
+            if type_ == UNDONE:  # what is in force changed: replay what still is
+                touched[stream_id] = self._replay(batch, stream_id, version)
                 continue
-            replay = touched.get(event.stream_id)
-            if replay is None or replay.version != event.version - 1:
-                replay = self._resume(batch, event.stream_id, event.version - 1)
-                touched[event.stream_id] = replay
-            if event.type in STREAM_ONLY:  # a confirmation: the match itself is unchanged
-                replay.version = event.version
+            replay = touched.get(stream_id)
+            if replay is None or replay.version != version - 1:
+                replay = self._resume(batch, stream_id, version - 1)
+                touched[stream_id] = replay
+            if type_ in STREAM_ONLY:  # a confirmation: the match itself is unchanged
+                replay.version = version
             else:
-                replay.feed(event)
+                replay.feed(event, made)
         rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
         cursor, mark = batch.cursor, batch.mark
         cursor.executemany(f"DELETE FROM {TABLE} WHERE match_id = {mark}", [r[:1] for r in rows])
@@ -146,7 +173,7 @@ class MatchProjection:
             kept = in_force(events)
             for event in events:
                 if event.version in kept:
-                    replay.feed(event)
+                    replay.feed(event, self._made)
             replay.version = version
         return replay
 

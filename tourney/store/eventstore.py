@@ -95,6 +95,15 @@ COLUMNS = (
 
 
 Row = tuple[Any, ...]
+# What a replay reads of each event (see `EventStore.decode_for_replay`).
+REPLAY_COLUMNS = "position, version, type, schema_version, payload"
+# Payloads a replay's decode keeps at most (see `EventStore.decode_for_replay`): a few MB.
+SHARED_PAYLOADS = 8192
+# The longest payload text kept: short ones repeat (a tile placed by a player on a tile),
+# long ones seldom do (a deal) and would only fill the table.
+SHARED_TEXT = 120
+# (type, schema version, payload text) -> (payload, current schema version).
+SharedPayloads = dict[tuple[str, int, Any], tuple[dict[str, Any], int]]
 
 
 class EventStore:
@@ -714,6 +723,42 @@ class EventStore:
                 make(
                     StoredEvent,
                     (position, stream_id, version, type_, body, schema, at, by, command, hash_),
+                )
+            )
+        return decoded
+
+    def decode_for_replay(
+        self, stream_id: str, rows: list[Row], shared: SharedPayloads
+    ) -> list[StoredEvent]:
+        """The stored events of `stream_id` in `rows` (`REPLAY_COLUMNS`: no stream, no
+        metadata), for a reader that uses only their position, stream, version, type and
+        payload and changes no payload (a split rebuild's worker; see
+        `tourney.store.split_rebuild`): `recorded_at` and `hash` are left empty,
+        `recorded_by` and `command_id` None.
+
+        Rows with the same type, schema version and payload text (of at most `SHARED_TEXT`
+        characters) get the same payload object, decoded once and kept in `shared` (the
+        caller's, say for a worker's life; at most `SHARED_PAYLOADS`): in a log most
+        payloads repeat (a tile placed by a player on a tile), and a reader may key on the
+        payload object (the match read model makes each engine event once)."""
+        known = shared.get
+        make = tuple.__new__
+        decoded: list[StoredEvent] = []
+        append = decoded.append
+        for position, version, type_, schema, payload in rows:
+            key = (type_, schema, payload)
+            first = known(key)
+            if first is None:
+                event = self._decode_page([(0, "", 0, type_, schema, payload, "", None, None, "")])
+                first = (event[0].payload, event[0].schema_version)
+                if len(payload) <= SHARED_TEXT:
+                    if len(shared) >= SHARED_PAYLOADS:
+                        shared.clear()
+                    shared[key] = first
+            append(
+                make(
+                    StoredEvent,
+                    (position, stream_id, version, type_, *first, "", None, None, ""),
                 )
             )
         return decoded

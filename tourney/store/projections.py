@@ -94,8 +94,11 @@ class Projection(Protocol):
 
     A read model may also set `per_stream` true: its rows for a stream depend on that
     stream's events alone (given in version order, whatever the order of the streams), and
-    `apply` only writes through `batch.cursor` (reading events through `batch.store`). A
-    rebuild may then split it by stream over several processes (`tourney.store.split_rebuild`).
+    `apply` only writes through `batch.cursor` (reading events through `batch.store`),
+    reads of `batch.events` only their position, stream, version, type and payload, and
+    changes no payload. A rebuild may then split it by stream over several processes
+    (`tourney.store.split_rebuild`), whose workers read no more of each event (see
+    `EventStore.decode_for_replay`).
     """
 
     name: str
@@ -223,15 +226,18 @@ class Projector:
             read = rebuild_split(self, workers, progress)
             if read is not None:
                 return read
-        models = [p for p in self.projections if not p.policy]
         with self._connection() as (connection, cursor):
-            try:
-                self._begin(cursor)
-                self.empty(cursor, models)
-                connection.commit()
-            except BaseException as exc:
-                raise self._failed(connection, exc) from None
+            self.empty_committed(connection, cursor, [p for p in self.projections if not p.policy])
         return self.catch_up(progress, page_size)
+
+    def empty_committed(self, connection: Any, cursor: Any, models: Sequence[Projection]) -> None:
+        """`empty` in a write transaction of its own on `connection`, committed."""
+        try:
+            self._begin(cursor)
+            self.empty(cursor, models)
+            connection.commit()
+        except BaseException as exc:
+            raise self._failed(connection, exc) from None
 
     def empty(self, cursor: Any, models: Sequence[Projection]) -> None:
         """In the caller's write transaction: empty the tables, checkpoints and problems of

@@ -5,13 +5,16 @@ A rebuild replays the whole log, and nearly all of its time is the projections' 
 is `per_stream` (its rows for a stream depend on that stream's events alone; see
 `tourney.store.projections.Projection`) that work splits by stream:
 
-1. One transaction empties the read models, as a sequential rebuild does.
-2. Worker processes (forked, so they share the projections' code and settings) take the
+1. Worker processes (forked, so they share the projections' code and settings) take the
    streams in tasks of `STREAMS_PER_TASK`: each reads its streams' events up to the log's
-   head (one range read of the (stream, version) index), applies them stream by stream,
-   and hands back the statements the projections wrote, stream by stream: a worker's
-   cursor records rather than writes, so the workers never wait for each other's write
-   lock.
+   head as read just before (on SQLite a read per stream, on PostgreSQL a range read of
+   the (stream, version) index per task; only the columns a replay reads, each payload
+   text decoded once), applies them stream by stream, and hands back the statements the
+   projections wrote, stream by stream: a worker's cursor records rather than writes, so
+   the workers never wait for each other's write lock.
+2. Meanwhile one transaction empties the read models, as a sequential rebuild does (an
+   event appended after the head read is applied again in step 3, as one appended after
+   the emptying is).
 3. This process runs those statements, a transaction per `PAGE_SIZE` events or so. A
    stream whose statements the database refuses (a value it cannot store: the event's
    fault, not the database's) is applied here instead, as a sequential rebuild applies
@@ -26,13 +29,15 @@ checkpoints stay absent, so the next catch-up (any command) finishes the work fr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import itertools
+import operator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tourney.store import forked
 from tourney.store.errors import is_infrastructure_error
-from tourney.store.eventstore import COLUMNS, StoredEvent
+from tourney.store.eventstore import REPLAY_COLUMNS, SharedPayloads, StoredEvent
 
 if TYPE_CHECKING:
     from tourney.store.projections import Progress, Projection, Projector
@@ -58,6 +63,9 @@ class _Job:
     sql: str
     cursor: Any = None
     connection: Any = None
+    # A worker's events of the same type and payload text share one payload (see
+    # `EventStore.decode_for_replay`): decoded once, and a projection may key on it.
+    payloads: SharedPayloads = field(default_factory=dict)
 
 
 _job: _Job | None = None
@@ -101,7 +109,7 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     store = projector.store
     if not split or workers < 2 or not forked.can_fork():
         return None
-    witness = _empty(projector, models)
+    witness = _last_event(projector)
     if witness is None:
         return None
     head = int(witness[0])
@@ -112,10 +120,18 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     ]
     tasks = [streams[i : i + STREAMS_PER_TASK] for i in range(0, len(streams), STREAMS_PER_TASK)]
     mark = store.mark
-    sql = (
-        f"SELECT {COLUMNS} FROM events WHERE stream_id >= {mark} AND stream_id <= {mark} "
-        f"AND position <= {mark} ORDER BY stream_id, version"
-    )
+    if store.dialect == "sqlite":
+        # One read per stream, without the stream column: every column of every row costs
+        # sqlite3 more calls (each taking SQLite's mutex) than a statement per stream does.
+        sql = (
+            f"SELECT {REPLAY_COLUMNS} FROM events WHERE stream_id = {mark} "
+            f"AND position <= {mark} ORDER BY version"
+        )
+    else:  # one read per task: a statement is a round trip to the server
+        sql = (
+            f"SELECT stream_id, {REPLAY_COLUMNS} FROM events WHERE stream_id >= {mark} "
+            f"AND stream_id <= {mark} AND position <= {mark} ORDER BY stream_id, version"
+        )
     read = 0
     _job = _Job(projector, split, head, sql)
     try:
@@ -123,9 +139,11 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
             forked.pool(store, workers, _start_worker) as pool,
             projector._connection() as (connection, cursor),
         ):
+            applied = pool.imap_unordered(_apply_streams, tasks)
+            _empty(projector, connection, cursor, models)  # while the workers read
             pending: list[Group] = []
             waiting = 0
-            for count, groups in pool.imap_unordered(_apply_streams, tasks):
+            for count, groups in applied:
                 pending += groups
                 waiting += count
                 read += count
@@ -146,25 +164,22 @@ def rebuild_split(projector: Projector, workers: int, progress: Progress | None)
     return read + projector.catch_up(more)
 
 
-def _empty(projector: Projector, models: Sequence[Projection]) -> tuple[Any, ...] | None:
-    """Empty the read models (one transaction); the log's last event (position, stream,
-    version), or None when the log is empty (nothing emptied)."""
-    with projector._connection() as (connection, cursor):
-        try:
-            projector._begin(cursor)
-            cursor.execute(
-                "SELECT position, stream_id, version FROM events "
-                "WHERE position = (SELECT MAX(position) FROM events)"
-            )
-            witness = cursor.fetchone()
-            if witness is None:
-                connection.rollback()
-                return None
-            projector.empty(cursor, models)
-            connection.commit()
-        except BaseException as exc:
-            raise projector._failed(connection, exc) from None
-    return tuple(witness)
+def _last_event(projector: Projector) -> tuple[Any, ...] | None:
+    """The log's last event (position, stream, version): the head the workers read to and
+    the checkpoints' witness; None when the log is empty."""
+    rows = projector.store.fetch_rows(
+        "SELECT position, stream_id, version FROM events "
+        "WHERE position = (SELECT MAX(position) FROM events)",
+        (),
+    )
+    return tuple(rows[0]) if rows else None
+
+
+def _empty(
+    projector: Projector, connection: Any, cursor: Any, models: Sequence[Projection]
+) -> None:
+    """Empty the read models (one transaction)."""
+    projector.empty_committed(connection, cursor, models)
 
 
 def _start_worker() -> None:
@@ -180,16 +195,10 @@ def _apply_streams(streams: list[str]) -> tuple[int, list[Group]]:
     each as a whole up to the head; and how many events that was."""
     job = _job
     assert job is not None
-    projector, store = job.projector, job.projector.store
-    wanted = set(streams)
+    projector = job.projector
     groups: list[Group] = []
-    job.cursor.execute(job.sql, (streams[0], streams[-1], job.head))
-    rows = job.cursor.fetchall()
-    job.connection.rollback()  # psycopg opened a transaction for the read
-    events = [event for event in store._decode_page(rows) if event.stream_id in wanted]
     count = 0
-    for stream in _by_stream(events):
-        stream_id = stream[0].stream_id
+    for stream_id, stream in _read(job, streams):
         for projection in job.split:
             if projection.wants(stream_id):
                 recorder = Recorder()
@@ -199,14 +208,24 @@ def _apply_streams(streams: list[str]) -> tuple[int, list[Group]]:
     return count, groups
 
 
-def _by_stream(events: list[StoredEvent]) -> list[list[StoredEvent]]:
-    """`events` (ordered by stream, then version) cut into one list per stream."""
-    streams: list[list[StoredEvent]] = []
-    for event in events:
-        if not streams or streams[-1][0].stream_id != event.stream_id:
-            streams.append([])
-        streams[-1].append(event)
-    return streams
+def _read(job: _Job, streams: list[str]) -> Iterator[tuple[str, list[StoredEvent]]]:
+    """In a worker: each of `streams` that has events up to the head, with those events."""
+    store, cursor = job.projector.store, job.cursor
+    if store.dialect == "sqlite":
+        for stream_id in streams:
+            cursor.execute(job.sql, (stream_id, job.head))
+            rows = cursor.fetchall()
+            if rows:
+                yield stream_id, store.decode_for_replay(stream_id, rows, job.payloads)
+        return
+    cursor.execute(job.sql, (streams[0], streams[-1], job.head))
+    rows = cursor.fetchall()
+    job.connection.rollback()  # psycopg opened a transaction for the read
+    wanted = set(streams)  # the range may hold streams made since, or not projected
+    for stream_id, grouped in itertools.groupby(rows, key=operator.itemgetter(0)):
+        if stream_id in wanted:
+            rest = [row[1:] for row in grouped]
+            yield stream_id, store.decode_for_replay(stream_id, rest, job.payloads)
 
 
 def _write(

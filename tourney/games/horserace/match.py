@@ -51,6 +51,12 @@ class HandEnd(StrEnum):
     TARGET = "target"
 
 
+# The members the replay's hot paths compare against, as module globals: looking a member up
+# on its Enum class costs ten times a global's lookup on Python 3.11 (~0.2 us an event).
+_IN_HAND = Phase.IN_HAND
+_BETWEEN_HANDS = Phase.BETWEEN_HANDS
+
+
 @dataclass(slots=True)
 class HandSummary:
     number: int
@@ -313,7 +319,7 @@ class Match:
     def _refuse_outside_hand(self, what: str) -> None:
         """Raise the right error when an event comes while no hand is being played."""
         phase = self.phase
-        if phase is Phase.IN_HAND:
+        if phase is _IN_HAND:
             return
         if phase is Phase.NOT_STARTED:
             raise RuleError("no match has started: expected match_started")
@@ -356,7 +362,7 @@ class Match:
     def _place(self, event: TilePlaced, line: int | None) -> Outcome:
         # The hot path of replay and self-play: locals over attributes, checks first,
         # nothing changed until every check has passed.
-        if self.phase is not Phase.IN_HAND:
+        if self.phase is not _IN_HAND:
             self._refuse_outside_hand("tile_placed")
         seat = self.seat_of.get(event.player, -1)
         if seat != self.turn:
@@ -494,6 +500,12 @@ class Match:
     def _check_unable(self, seat: int, what: str) -> None:
         """Drawing and passing need no legal placement (known or seen tiles)."""
         layout = self.layout
+        free = layout.free  # `layout.fits` inlined: every draw and pass asks it of a hand
+        for tile in self.held[seat]:
+            if free[tile.low] > 0 or free[tile.high] > 0:
+                break
+        else:
+            return
         for tile in sorted(self.held[seat]):
             if layout.fits(tile):
                 on = next(layout.targets(tile))
@@ -557,8 +569,8 @@ class Match:
 
     def _start_hand(self, event: HandStarted, line: int | None = None) -> Outcome:
         phase = self.phase
-        if phase is not Phase.BETWEEN_HANDS:
-            if phase is Phase.IN_HAND:
+        if phase is not _BETWEEN_HANDS:
+            if phase is _IN_HAND:
                 raise RuleError("hand_started before the current hand ended")
             self._refuse_outside_hand("hand_started")
         by_rule = self._next_opener
@@ -613,7 +625,7 @@ class Match:
         )
         self.hands.append(self.hand)
         self.turn = opener
-        self.phase = Phase.IN_HAND
+        self.phase = _IN_HAND
         return NOTHING
 
     def _reveal(self, event: TilesRevealed, line: int | None = None) -> Outcome:
