@@ -45,6 +45,9 @@ def held(modules: Mapping[str, ModuleType] | None = None) -> str | None:
         postgres = loaded.get("tourney.store.postgres_direct")
         if postgres is None or postgres.open_connections():
             return "a PostgreSQL connection may be open"
+    libpq = loaded.get("tourney.store.libpq")
+    if libpq is not None and libpq.open_connections():
+        return "a PostgreSQL connection is open"
     return None
 
 
