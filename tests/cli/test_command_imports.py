@@ -1,7 +1,7 @@
 """A command on a current database loads only what it uses: no SQLAlchemy, SQLModel or
 alembic (they are for creating and upgrading a database), no PostgreSQL driver on SQLite,
-no template engine outside publishing. Each command runs in a fresh interpreter and the
-modules it left loaded are read from `sys.modules`."""
+no template engine outside publishing, and on PostgreSQL not even psycopg. Each command runs
+in a fresh interpreter and the modules it left loaded are read from `sys.modules`."""
 
 from __future__ import annotations
 
@@ -83,9 +83,13 @@ def test_commands_on_sqlite_load_neither_sqlalchemy_nor_psycopg(tmp_path: Path) 
 
 
 @pytest.mark.postgres
-def test_commands_on_postgres_load_psycopg_alone(postgres_url: str, tmp_path: Path) -> None:
+def test_commands_on_postgres_talk_to_libpq_without_psycopg(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Through tourney's ctypes shim (`tourney.store.libpq`): importing psycopg took longer
+    than a whole command on SQLite."""
     prepare(postgres_url, tmp_path)
-    check(postgres_url, "psycopg", set())
+    check(postgres_url, "ctypes", {"psycopg", "psycopg_binary", "asyncio"})
 
 
 def test_a_fresh_database_is_created_through_alembic(tmp_path: Path) -> None:

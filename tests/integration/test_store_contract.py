@@ -12,6 +12,7 @@ from sqlalchemy import text
 
 from tests.postgres_server import PostgresServer
 from tourney.errors import TourneyError
+from tourney.store import postgres_direct
 from tourney.store.errors import ConcurrencyError, StoreError
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
 from tourney.store.gc_pacing import REPLAY_THRESHOLD
@@ -328,3 +329,30 @@ class TestPostgresStore(StoreContract):
     @pytest.fixture
     def url(self, postgres_server: PostgresServer) -> str:
         return postgres_server.new_database()
+
+
+@pytest.mark.postgres
+class TestPostgresDirectStore(StoreContract):
+    """The contract again on a current PostgreSQL database, which the store opens without
+    SQLAlchemy (`postgres_direct`), through each driver the direct engine can use."""
+
+    @pytest.fixture(params=["psycopg", "libpq"])
+    def url(
+        self,
+        request: pytest.FixtureRequest,
+        postgres_server: PostgresServer,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> str:
+        url = postgres_server.new_database()
+        EventStore.from_url(url).close()  # at the head revision: opened directly from now
+        monkeypatch.setattr(postgres_direct, "DRIVER", request.param)
+        return url
+
+    @pytest.fixture
+    def store(self, url: str) -> Iterator[EventStore]:
+        with EventStore.from_url(url) as store:
+            assert isinstance(store._direct, postgres_direct.DirectPostgresEngine)
+            connection = store._direct.connection()
+            driver = postgres_direct.DRIVER
+            assert type(connection).__module__.split(".")[0] == driver.replace("libpq", "tourney")
+            yield store

@@ -10,6 +10,7 @@ import threading
 import pytest
 from psycopg import OperationalError
 
+from tourney.store import libpq
 from tourney.store.eventstore import EventStore, NewEvent
 
 
@@ -40,7 +41,7 @@ def test_kept_read_connections_see_every_commit_and_close_with_the_store(
     store.close()
     other.close()
     for connection in kept:
-        with pytest.raises((sqlite3.ProgrammingError, OperationalError)):
+        with pytest.raises((sqlite3.ProgrammingError, OperationalError, libpq.OperationalError)):
             connection.execute("SELECT 1")
 
 

@@ -15,8 +15,8 @@ one-shot command runs without Typer. This module imports neither Typer nor Click
   to (under the user's cache folder), exit 70 (EX_SOFTWARE).
 
 Commands therefore never catch errors to print them: they raise, and the edge reports.
-Nothing here imports SQLAlchemy, Jinja or psycopg: an error can only be one of theirs when
-its module has been imported already, so `sys.modules` is asked.
+Nothing here imports SQLAlchemy, Jinja, psycopg or tourney's libpq shim: an error can only
+be one of theirs when its module has been imported already, so `sys.modules` is asked.
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ def say(text: str) -> None:
 
 def _loaded(module: str, *names: str) -> tuple[type[BaseException], ...]:
     """Exception classes of ``module`` if it has been imported (else nothing can be one)."""
-    if module.split(".")[0] not in sys.modules:
+    # A package's own modules (psycopg.errors...) load with it; tourney's are asked by name.
+    top = module if module.startswith("tourney.") else module.split(".")[0]
+    if top not in sys.modules:
         return ()
     try:
         found = importlib.import_module(module)
@@ -100,6 +102,7 @@ def describe(exc: BaseException) -> str | None:
         _loaded("sqlite3", "Error")
         + _loaded("sqlalchemy.exc", "SQLAlchemyError")
         + _loaded("psycopg", "Error")
+        + _loaded("tourney.store.libpq", "Error")
     )
     if database and isinstance(exc, database):
         return f"database: {_first_line(exc)}"

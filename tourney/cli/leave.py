@@ -5,14 +5,15 @@ A one-shot command's process spends tens of milliseconds after its work tearing 
 what it imported (bench/FINDINGS.md). What that teardown does that a user could notice:
 flushing stdout and stderr, running `atexit` callbacks (logging's flush, multiprocessing's
 pool shutdown, coverage's data), waiting for threads, and closing what is still open (a
-SQLite connection closed last checkpoints the write-ahead log and deletes it; a psycopg
-connection ends its session with the server). `leave` skips it only when none of that is
-left: the exit code is the command's, both streams flushed without error, the `atexit`
-callbacks run, no thread but this one, every connection of the direct stores (SQLite and
-PostgreSQL) closed, and nothing loaded whose objects may still hold a connection, a pool or
-a worker process (SQLAlchemy, multiprocessing). Otherwise it raises SystemExit, exactly as
-before. (asyncio and concurrent.futures, which psycopg imports, hold nothing of their own
-without a thread or a worker process, both refused above.)
+SQLite connection closed last checkpoints the write-ahead log and deletes it; a psycopg or
+libpq-shim connection ends its session with the server). `leave` skips it only when none of
+that is left: the exit code is the command's, both streams flushed without error, the
+`atexit` callbacks run, no thread but this one, every connection of the direct stores
+(SQLite and PostgreSQL, through psycopg or `tourney.store.libpq`) closed, and nothing
+loaded whose objects may still hold a connection, a pool or a worker process (SQLAlchemy,
+multiprocessing). Otherwise it raises SystemExit, exactly as before. (asyncio and
+concurrent.futures, which psycopg imports, hold nothing of their own without a thread or a
+worker process, both refused above.)
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def held(modules: Mapping[str, ModuleType] | None = None) -> str | None:
         postgres = loaded.get("tourney.store.postgres_direct")
         if postgres is None or postgres.open_connections():
             return "a PostgreSQL connection may be open"
+    libpq = loaded.get("tourney.store.libpq")
+    if libpq is not None and libpq.open_connections():
+        return "a PostgreSQL connection is open"
     return None
 
 

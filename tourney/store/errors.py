@@ -55,14 +55,26 @@ def is_infrastructure_error(exc: BaseException) -> bool:
         return True
     if isinstance(exc, sqlite3.Error):
         return not isinstance(exc, sqlite3.IntegrityError | sqlite3.DataError)
-    names = {cls.__name__ for cls in type(exc).__mro__}
-    if any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__):
+    if _from_postgres_driver(exc):
+        names = {cls.__name__ for cls in type(exc).__mro__}
         return not names & {"IntegrityError", "DataError"}
     return False
 
 
 def is_driver_error(exc: BaseException) -> bool:
-    """An error raised by sqlite3 or psycopg (psycopg is not imported to check)."""
+    """An error raised by sqlite3, psycopg or tourney's libpq shim (neither PostgreSQL
+    driver is imported to check)."""
     if isinstance(exc, sqlite3.Error):
         return True
-    return any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__)
+    return _from_postgres_driver(exc)
+
+
+# Where the PostgreSQL drivers' errors are defined: psycopg's modules, and the shim's.
+LIBPQ_MODULE = "tourney.store.libpq"
+
+
+def _from_postgres_driver(exc: BaseException) -> bool:
+    return any(
+        cls.__module__.startswith("psycopg") or cls.__module__ == LIBPQ_MODULE
+        for cls in type(exc).__mro__
+    )

@@ -11,6 +11,11 @@ SQLite: the store's reads, appends and catch-up all run on the calling thread's 
 connection. Anything else (a fresh or older schema, a server that cannot be reached, a URL
 psycopg cannot read) takes the ordinary path, which upgrades or makes the one-line error.
 
+The driver: psycopg when it is already loaded in the process (or `DRIVER` says so: `tourney
+serve` keeps psycopg), else the ctypes shim over libpq (`tourney.store.libpq`), which
+behaves as the part of psycopg the store uses, at a tenth of psycopg's import time; psycopg
+again when no libpq can be loaded.
+
 Sharing the connection: a read (`fetch`) outside a transaction runs in autocommit, one round
 trip; inside one (a projection reading a stream during catch-up) it joins it. A caller that
 borrows the connection while a transaction is open (`raw_connection`) cannot end it: its
@@ -20,13 +25,18 @@ commit, rollback and close leave that transaction to whoever began it.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import weakref
+from collections.abc import Callable
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any, NamedTuple
+from types import ModuleType
+from typing import Any, Literal, NamedTuple
 
-if TYPE_CHECKING:
-    import psycopg
+# Which driver the direct engine uses (see the module docstring): "auto", or one of them.
+DRIVER: Literal["auto", "psycopg", "libpq"] = "auto"
+# psycopg's `pq.TransactionStatus.IDLE`, and libpq's PQTRANS_IDLE.
+IDLE = 0
 
 # The URL schemes tourney reads as PostgreSQL through psycopg 3 (see database.parse_url).
 SCHEMES = ("postgresql+psycopg://", "postgresql://", "postgres://")
@@ -53,25 +63,25 @@ class DirectPostgresEngine:
     # writer connection of its own (see EventStore._open_writer).
     per_thread = True
 
-    def __init__(self, url: str, info: str, first: psycopg.Connection[Any]) -> None:
-        from psycopg.pq import TransactionStatus
-
+    def __init__(
+        self, url: str, info: str, first: Any, connect: Callable[[str], Any] | None = None
+    ) -> None:
         self.url = url
         self._info = info
-        self._idle = TransactionStatus.IDLE
+        self._idle = IDLE
+        # Opens the next connection with the driver `first` was opened with.
+        self._connect = connect if connect is not None else _driver().connect
         self._local = threading.local()
         self._local.connection = first
         self._opened = [first]
         self._lock = threading.Lock()
         _engines.add(self)
 
-    def connection(self) -> psycopg.Connection[Any]:
+    def connection(self) -> Any:
         """The calling thread's connection, opened on first use (again after it broke)."""
-        connection: psycopg.Connection[Any] | None = getattr(self._local, "connection", None)
+        connection: Any = getattr(self._local, "connection", None)
         if connection is None or connection.closed:
-            import psycopg
-
-            connection = psycopg.connect(self._info)
+            connection = self._connect(self._info)
             self._local.connection = connection
             with self._lock:
                 self._opened.append(connection)
@@ -85,11 +95,14 @@ class DirectPostgresEngine:
         """All rows of one read-only statement: in autocommit outside a transaction (one
         round trip, and it sees every commit made before it), inside the open one if any."""
         connection = self.connection()
+        rows: list[tuple[Any, ...]]
         if connection.info.transaction_status != self._idle:
-            return connection.execute(sql, params).fetchall()
+            rows = connection.execute(sql, params).fetchall()
+            return rows
         connection.autocommit = True
         try:
-            return connection.execute(sql, params).fetchall()
+            rows = connection.execute(sql, params).fetchall()
+            return rows
         finally:
             connection.autocommit = False
 
@@ -108,12 +121,12 @@ class Borrowed:
 
     __slots__ = ("_idle", "_nested", "driver_connection")
 
-    def __init__(self, connection: psycopg.Connection[Any], idle: object) -> None:
+    def __init__(self, connection: Any, idle: object) -> None:
         self.driver_connection = connection
         self._idle = idle
         self._nested = connection.info.transaction_status != idle
 
-    def cursor(self) -> psycopg.Cursor[Any]:
+    def cursor(self) -> Any:
         return self.driver_connection.cursor()
 
     def commit(self) -> None:
@@ -133,27 +146,43 @@ class Borrowed:
             connection.rollback()
 
 
+def _driver() -> ModuleType:
+    """The driver module the direct engine opens its connections with (`DRIVER`)."""
+    if DRIVER == "psycopg" or (DRIVER == "auto" and "psycopg" in sys.modules):
+        import psycopg
+
+        return psycopg
+    from tourney.store import libpq
+
+    if libpq.load() is not None:
+        return libpq
+    if DRIVER == "libpq":
+        raise libpq.InterfaceError("libpq cannot be loaded")
+    import psycopg
+
+    return psycopg
+
+
 def open_if_current(url: str, head_revision: str) -> DirectPostgresEngine | None:
     """A direct engine for `url` when it names PostgreSQL, psycopg is installed, the server
     answers and the schema is at `head_revision`; None whenever anything else is the case."""
     info = conninfo(url)
     if info is None or find_spec("psycopg") is None:
         return None
-    import psycopg
-
+    driver = _driver()
     try:
-        connection = psycopg.connect(info, autocommit=True)
-    except (psycopg.Error, ValueError):
+        connection = driver.connect(info, autocommit=True)
+    except (driver.Error, ValueError):
         return None  # the ordinary path says why, in tourney's words
     try:
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-    except psycopg.Error:
+    except driver.Error:
         row = None  # no such table: a fresh database
     if row is None or row[0] != head_revision:
         connection.close()
         return None
     connection.autocommit = False
-    return DirectPostgresEngine(url, info, connection)
+    return DirectPostgresEngine(url, info, connection, driver.connect)
 
 
 # Engines whose connections a forked child must not use: they belong to the parent, and
