@@ -38,7 +38,6 @@ import os
 import weakref
 from collections.abc import Iterable, Sequence
 from importlib.util import find_spec
-from pathlib import Path
 from typing import Any
 
 # PQtransactionStatus: the same numbers as psycopg's `pq.TransactionStatus`.
@@ -202,8 +201,13 @@ def library_paths() -> list[str]:
     except (ImportError, ValueError):
         spec = None
     if spec is not None and spec.origin:
-        libs = Path(spec.origin).parent.parent / "psycopg_binary.libs"
-        paths.extend(sorted(str(path) for path in libs.glob("libpq-*.so*")))
+        # os, not pathlib: pathlib (with urllib.parse) is milliseconds of a one-shot command.
+        libs = os.path.join(os.path.dirname(os.path.dirname(spec.origin)), "psycopg_binary.libs")
+        try:
+            found = [n for n in os.listdir(libs) if n.startswith("libpq-") and ".so" in n]
+        except OSError:
+            found = []
+        paths.extend(sorted(os.path.join(libs, name) for name in found))
     paths.append("libpq.so.5")
     return paths
 
