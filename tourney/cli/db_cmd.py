@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -267,6 +269,23 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
     raise typer.Exit(1)
 
 
+@contextmanager
+def _progress_bar(store: EventStore) -> Iterator[Callable[[int], None] | None]:
+    """A transient progress bar of the events replayed, on stderr when it is a terminal
+    (elsewhere nothing would show it: Rich and counting the events are spared)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    events = _count(store, "events")
+    columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("rebuild", total=events)
+        yield lambda done: bar.update(task, completed=done)
+
+
 def rebuild(
     db: DbOption = None,
     force: Annotated[
@@ -289,16 +308,13 @@ def rebuild(
 ) -> None:
     """Empty every read model and rebuild it from the events.
 
-    Shows a progress bar on stderr while it works; the tables come out identical. Refuses
-    (exit 1, nothing changed) when events the read models had applied are no longer stored:
-    rebuilding would forget that they were there.
+    Shows a progress bar on stderr (a terminal) while it works; the tables come out
+    identical. Refuses (exit 1, nothing changed) when events the read models had applied
+    are no longer stored: rebuilding would forget that they were there.
 
     Example: tourney rebuild --db tourney.db
     """
     import time
-
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
@@ -315,15 +331,8 @@ def rebuild(
                 "or `tourney rebuild --force` to rebuild from what is stored"
             )
         projector = Projector(store, default_projections())
-        events = _count(store, "events")
-        columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn())
-        console = Console(stderr=True)
-        with Progress(*columns, console=console, transient=True) as bar:
-            task = bar.add_task("rebuild", total=events)
-            read = projector.rebuild(
-                progress=lambda done: bar.update(task, completed=done),
-                workers=workers or available(),
-            )
+        with _progress_bar(store) as progress:
+            read = projector.rebuild(progress=progress, workers=workers or available())
     names = ", ".join(p.name for p in projector.projections if not p.policy)
     print(f"rebuilt {names} from {counted(read, 'event')} in {time.perf_counter() - started:.2f} s")
 
