@@ -330,14 +330,14 @@ def _bytea(text: bytes) -> bytes:
 
 
 _CONVERTERS: dict[int, Any] = {
-    20: int,  # int8
-    21: int,  # int2
-    23: int,  # int4
+    _INT8: int,
+    _INT2: int,
+    _INT4: int,
     26: int,  # oid
-    16: _bool,
-    700: float,
-    701: float,
-    1700: _decimal,
+    _BOOL: _bool,
+    700: float,  # float4
+    _FLOAT8: float,
+    _NUMERIC: _decimal,
     25: _str,  # text
     1043: _str,  # varchar
     1042: _str,  # bpchar
@@ -346,7 +346,7 @@ _CONVERTERS: dict[int, Any] = {
     705: _str,  # unknown
     114: json.loads,  # json
     3802: json.loads,  # jsonb
-    17: _bytea,
+    _BYTEA: _bytea,
 }
 
 
