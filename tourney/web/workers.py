@@ -25,11 +25,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from uvicorn.supervisors import Multiprocess
+
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 SETTINGS_ENV = "TOURNEY_SERVE_WORKER"
-SHUTDOWN_GRACE = 3  # seconds a stopping worker gives open requests and streams
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ def app() -> Starlette:
     from tourney.web.app import Server, create_app
     from tourney.web.signing import load_secret
 
+    _stop_with_parent()
     settings = Settings.decoded(os.environ[SETTINGS_ENV])
     server = Server.open(
         settings.db,
@@ -65,6 +67,29 @@ def app() -> Starlette:
         Path(settings.site_dir) if settings.site_dir is not None else None,
     )
     return create_app(server)
+
+
+def _stop_with_parent() -> None:
+    """Stop this worker (as SIGTERM does: requests answered, the store closed) as soon as
+    the supervisor is gone, even killed with SIGKILL, so that no worker is left holding the
+    port. multiprocessing hands every spawned child a sentinel of its parent (a pipe's end
+    on POSIX, the parent's process handle on Windows) that becomes ready when it dies."""
+    import multiprocessing
+    import signal
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+
+    def watch(sentinel: int) -> None:
+        wait([sentinel])
+        signal.raise_signal(signal.SIGTERM)
+
+    threading.Thread(
+        target=watch, args=(parent.sentinel,), name="tourney-parent-watch", daemon=True
+    ).start()
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -81,27 +106,26 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run(settings: Settings, host: str, port: int, workers: int) -> None:
-    """Serve with ``workers`` processes until SIGINT or SIGTERM, which stop them all (each
-    closes its store as it shuts down). Raises OSError when ``host``:``port`` is taken."""
+def run(settings: Settings, sock: socket.socket, workers: int) -> bool:
+    """Serve on ``sock`` (bound, see `listening_socket`) with ``workers`` processes until
+    SIGINT or SIGTERM, which stop them all (each closes its store as it shuts down). True
+    when it was SIGINT (Ctrl-C)."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
-    sock = listening_socket(host, port)
+    from tourney.web.guard import uvicorn_settings
+
     os.environ[SETTINGS_ENV] = settings.encoded()
-    config = uvicorn.Config(
-        f"{__name__}:app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="warning",
-        access_log=False,
-        # a wall display's event stream never ends by itself: without a bound, a worker
-        # would wait for it forever on SIGTERM and the supervisor for the worker
-        timeout_graceful_shutdown=SHUTDOWN_GRACE,
-    )
-    try:
-        Multiprocess(config, sockets=[sock]).run()
-    finally:
-        sock.close()
+    config = uvicorn.Config(f"{__name__}:app", factory=True, workers=workers, **uvicorn_settings())
+    supervisor = _Supervisor(config, sockets=[sock])
+    supervisor.run()
+    return supervisor.interrupted
+
+
+class _Supervisor(Multiprocess):
+    """uvicorn's supervisor, noting whether Ctrl-C stopped it."""
+
+    interrupted = False
+
+    def handle_int(self) -> None:
+        self.interrupted = True
+        super().handle_int()
