@@ -64,6 +64,17 @@ class Served:
         finally:
             server.close()
 
+    def opener(self, table: int = 1) -> str:
+        """The first seat's name at ``table``."""
+        server = Server.open(str(self.db), load_secret(self.folder / "tourney-serve.key"))
+        try:
+            loaded = server.night.loaded()
+            assert loaded is not None
+            (found,) = [t for t in server.night.tables(loaded) if t.number == table]
+            return found.seats[0]
+        finally:
+            server.close()
+
     def connect(self, source: str = "127.0.0.1") -> socket.socket:
         sock = socket.create_connection(("127.0.0.1", self.port), 5, (source, 0))
         return sock
@@ -258,6 +269,17 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(served: Served) 
         assert _closed_within(kept, 1.0)
 
 
+def _board_after(display: socket.socket, position: int, within: float = 5.0) -> None:
+    """Read a display's event stream until a board of a log position after ``position``
+    comes (AssertionError if none within ``within`` seconds)."""
+    display.settimeout(within)
+    seen = b""
+    while not any(int(n) > position for n in re.findall(rb"^id: (\d+)$", seen, re.M)):
+        chunk = display.recv(65536)
+        assert chunk, "the display's stream ended"
+        seen += chunk
+
+
 def _few_files() -> None:
     import resource
 
@@ -318,17 +340,46 @@ def test_half_open_connections_from_one_address_do_not_cut_off_the_others(
             moved = _answer(phone, 5.0)
         assert moved.startswith(b"HTTP/1.1 200 "), moved[:300]
         position = int(re.search(rb'"position":(\d+)', moved).group(1))  # type: ignore[union-attr]
-        display.settimeout(5.0)
-        seen = b""
-        while f"id: {position}\n".encode() not in seen:
-            chunk = display.recv(65536)
-            assert chunk, "the display's stream ended"
-            seen += chunk
+        _board_after(display, position - 1)
     finally:
         for sock in held:
             sock.close()
         display.close()
         _stop(running)
+
+
+@pytest.mark.slow
+def test_the_wall_display_keeps_its_feed_when_connections_fill_the_server(
+    tmp_path: Path, night_copy: Path
+) -> None:
+    running = _start(tmp_path, night_copy, preexec=_few_files)
+    display = running.connect("127.0.0.3")
+    held: list[socket.socket] = []
+    try:
+        display.sendall(_request("/display/events"))
+        assert _answer(display, 1.0).startswith(b"HTTP/1.1 200 ")
+        for n in range(FEW_FILES + 40):  # from many addresses: more than the files allow
+            try:
+                sock = running.connect(f"127.0.1.{n % 200 + 1}")
+                sock.sendall(b"GET / HTTP/1.1\r\n")
+                held.append(sock)
+            except OSError:
+                continue
+        # a move recorded elsewhere (the director's console) reaches the display
+        with sqlite3.connect(running.db) as connection:
+            (before,) = connection.execute("SELECT MAX(position) FROM events").fetchone()
+        recorded = subprocess.run(
+            [TOURNEY, "hand", "T1", "--opener", running.opener(), "--db", str(running.db)],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert recorded.returncode == 0, recorded.stderr
+        _board_after(display, int(before))
+    finally:
+        for sock in held:
+            sock.close()
+        display.close()
+        _stop(running)
+    assert "could not catch up" not in running.stderr(), running.stderr()
 
 
 # -- stopping ---------------------------------------------------------------------------

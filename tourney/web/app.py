@@ -100,6 +100,7 @@ class Server:
         store.commit_durable_to_crash()  # SQLite: no fsync per commit (see the README)
         try:
             projector = Projector(store, default_projections())
+            projector.keep_connection()  # the feed's, see `Feed`
             projector.catch_up()
         except BaseException:
             store.close()
@@ -108,6 +109,7 @@ class Server:
 
     def close(self) -> None:
         self.feed.stop()
+        self.projector.close()
         self.store.close()
 
 
@@ -132,7 +134,7 @@ def check_writable(store: EventStore) -> None:
     connection = store.connect()
     try:
         cursor = connection.cursor()
-        if store.url.startswith("sqlite"):
+        if store.dialect == "sqlite":
             cursor.execute("BEGIN IMMEDIATE")
         cursor.execute(
             "INSERT INTO projection_checkpoints (name, position) VALUES ('serve:write-check', 0)"
