@@ -254,6 +254,35 @@ def test_multipart_is_refused_unread(served: Served) -> None:
     assert answer.startswith(b"HTTP/1.1 415 "), answer[:200]
 
 
+@pytest.mark.slow
+def test_a_body_that_comes_too_slowly_is_refused(served: Served) -> None:
+    before = served.events()
+    with served.connect() as sock:
+        sock.sendall(
+            _request(
+                served.link(),
+                "POST",
+                {"Content-Type": FORM_TYPE, "Content-Length": "100"},
+                b"move=hand",  # and the other 91 bytes never come
+            )
+        )
+        answer = _answer(sock, guard.BODY_TIMEOUT + 3)
+    assert answer.startswith(b"HTTP/1.1 408 "), answer[:200]
+    assert served.events() == before
+
+
+def test_headers_beyond_their_limit_are_refused(served: Served) -> None:
+    with served.connect() as sock:
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        try:
+            for n in range(1000):  # 64 KiB of headers at most
+                sock.sendall(f"X-Pad-{n}: {'a' * 50}\r\n".encode())
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        answer = _answer(sock, 5.0)
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+
+
 # -- connections ------------------------------------------------------------------------
 
 
