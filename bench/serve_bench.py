@@ -24,12 +24,12 @@ desk, decide and append, state, back to the event loop; the rest of "app" is rou
 JSON and starting the response) and the phone's round trip; moves per second sustained over
 the run; how long after an event landed (its stored `recorded_at`) each display received a
 board containing it; and, after the server stops, `tourney verify` and the events counted
-per match stream against the moves sent (0 lost, 0 duplicated).
+per match stream against the moves sent (0 lost, 0 duplicated). Targets (issue 14): p50 <= 15
+ms, p95 <= 50 ms, p99 <= 150 ms, >= 300 moves/s, displays within 500 ms.
 
 Each phone and display connects from a loopback address of its own (127.0.1.N, 127.0.2.N;
 Linux routes all of 127/8 to itself), as each device has its own address on the hall's
-Wi-Fi: the server caps the connections of one address (`tourney.web.guard`). Targets (issue 14): p50 <= 15
-ms, p95 <= 50 ms, p99 <= 150 ms, >= 300 moves/s, displays within 500 ms.
+Wi-Fi: the server caps the connections of one address (`tourney.web.guard`).
 """
 
 from __future__ import annotations

@@ -257,12 +257,12 @@ class GuardedProtocol(HttpToolsProtocol):
 class Serving(uvicorn.Server):
     """uvicorn's server, saying whether Ctrl-C stopped it (`interrupted`: the command then
     exits 130) instead of raising the signal again once stopped, as uvicorn does: SIGTERM
-    stops it as quietly and the command exits 0. A second Ctrl-C stops at once."""
+    stops it as quietly and the command exits 0. A second Ctrl-C changes nothing: stopping
+    takes `SHUTDOWN_GRACE` at most (streams are cut at once), and uvicorn's forced exit
+    would skip closing the store and print the application's traceback."""
 
     interrupted = False
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        if self.should_exit and sig == signal.SIGINT:
-            self.force_exit = True
         self.interrupted = self.interrupted or sig == signal.SIGINT
         self.should_exit = True

@@ -54,9 +54,15 @@ class Settings:
 def app() -> Starlette:
     """The ASGI application of one worker (uvicorn's factory, called in the worker after
     it starts): its own `Server` on the database named in `SETTINGS_ENV`."""
+    import signal
+
     from tourney.web.app import Server, create_app
     from tourney.web.signing import load_secret
 
+    # Ctrl-C reaches the terminal's whole process group: the supervisor stops the workers
+    # (SIGTERM), one at a time and once; a worker acting on Ctrl-C itself would be stopped
+    # twice, and uvicorn's forced exit skips closing the store.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _stop_with_parent()
     settings = Settings.decoded(os.environ[SETTINGS_ENV])
     server = Server.open(
