@@ -24,6 +24,7 @@ Everything here is asyncio and sockets only: the same on Linux, macOS and Window
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import signal
 from types import FrameType
@@ -55,7 +56,10 @@ SHUTDOWN_GRACE = 2.0  # what a stopping server gives requests still being answer
 MAX_HEADER_BYTES = 16 * KIB  # request line and headers together
 MAX_CONNECTIONS_PER_CLIENT = 32  # per client address (a browser opens about 6)
 MAX_CONNECTIONS = 512  # per server process, fewer when open files are fewer
-RESERVED_FILES = 64  # open files kept for the database, templates and logs
+# Open files kept for the database (3 a connection in WAL mode, one connection for each of
+# up to 40 threads answering requests, and the feed's), the templates and the logs.
+RESERVED_FILES = 160
+WANTED_FILES = 4096  # the open-file limit a server raises itself to, where it may
 
 
 def body_limit(method: str, path: str) -> int:
@@ -74,13 +78,19 @@ def body_limit(method: str, path: str) -> int:
 @functools.cache
 def connection_cap() -> int:
     """How many connections one server process holds at most: `MAX_CONNECTIONS`, or the
-    open-file limit less `RESERVED_FILES` where that is lower (macOS allows 256 by default;
+    open-file limit less `RESERVED_FILES` where that is lower. The limit is first raised to
+    `WANTED_FILES` where the system allows (macOS starts processes at 256, Linux at 1024;
     Windows has no such limit for sockets)."""
     try:
         import resource
     except ImportError:  # Windows
         return MAX_CONNECTIONS
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < WANTED_FILES:
+        wanted = WANTED_FILES if hard == resource.RLIM_INFINITY else min(WANTED_FILES, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return MAX_CONNECTIONS
     return max(16, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
