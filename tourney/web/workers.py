@@ -99,11 +99,14 @@ def _stop_with_parent() -> None:
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
-    """``host``:``port`` bound, as uvicorn binds it for its workers (OSError when taken)."""
+    """``host``:``port`` bound, as uvicorn binds it for its workers (OSError when taken):
+    what `serve` does first, with one worker or several. SO_REUSEADDR on POSIX only, as
+    asyncio does: on Windows it would let a second server bind a port already taken."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family=family)
     try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if os.name == "posix":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
     except BaseException:
         sock.close()
