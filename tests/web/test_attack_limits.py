@@ -581,3 +581,25 @@ def test_the_refusals_answer_json_to_a_script(night: Night) -> None:
 )
 def test_every_route_has_its_body_limit(method: str, path: str, limit: int) -> None:
     assert guard.body_limit(method, path) == limit
+
+
+def test_the_feeds_projector_keeps_one_connection(night: Night) -> None:
+    projector = night.server.projector
+    opened: list[object] = []
+    connect = night.server.store.connect
+
+    def counted() -> object:
+        opened.append(connect())
+        return opened[-1]
+
+    projector.close()  # start from no kept connection
+    night.server.store.connect = counted  # type: ignore[method-assign]
+    try:
+        for _ in range(5):
+            night.server.feed.step()
+        assert len(opened) == 1
+        projector.close()  # as after a failure: the next catch-up opens a new one
+        night.server.feed.step()
+        assert len(opened) == 2
+    finally:
+        night.server.store.connect = connect  # type: ignore[method-assign]
