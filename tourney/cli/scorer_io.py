@@ -82,35 +82,58 @@ def echo(line: str) -> None:
     write(printable(line))
 
 
-def _print_cards(desk: Desk, as_json: bool, recorded: list[Recorded] | None) -> None:
+def _print_cards(
+    desk: Desk, as_json: bool, recorded: list[Recorded] | None, ruled: str | None
+) -> None:
     from tourney.scorer import cards_view
 
     if as_json:
         data = cards_view.state(desk)
         if recorded is not None:
             data["recorded"] = [cards_view.recorded_dict(r) for r in recorded]
+        if ruled is not None:
+            data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
+    if ruled is not None:
+        echo(DIRECTOR_RESULT + ruled)
     for item in recorded or []:
         for line in cards_view.recorded_lines(desk, item):
             echo(line)
     for line in cards_view.text(desk):
-        echo(line)
+        echo(_as_played(line, ruled is not None))
+
+
+DIRECTOR_RESULT = "Result that counts: "
+PLAYED = "As played: "
+"""Once the director ruled on a table, its own result line is what was played."""
+
+
+def _as_played(line: str, ruled: bool) -> str:
+    return PLAYED + line[len("Result: ") :] if ruled and line.startswith("Result: ") else line
 
 
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
-    """What was just recorded (if anything), then the state: text, or one JSON object."""
+    """What was just recorded (if anything), then the state: text, or one JSON object.
+
+    At a table the director ruled on, the result that counts comes first (in JSON,
+    ``director_result``), and the table's own result line reads "As played"."""
     from tourney.scorer import view
 
+    ruled = desk.director_result()
     if desk.game.name == "racehorse":
-        _print_cards(desk, as_json, recorded)
+        _print_cards(desk, as_json, recorded, ruled)
         return
     if as_json:
         data: dict[str, Any] = view.state(desk)
         if recorded is not None:
             data["recorded"] = [view.recorded_dict(desk, r) for r in recorded]
+        if ruled is not None:
+            data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
+    if ruled is not None:
+        echo(DIRECTOR_RESULT + ruled)
     said: set[str] = set()
     for item in recorded or []:
         for line in view.recorded_lines(desk, item):
@@ -118,4 +141,4 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
             said.add(line.strip())
     for line in view.text(desk) if recorded is None else view.brief(desk):
         if line.strip() not in said:  # the final result is said once, not again
-            echo(line)
+            echo(_as_played(line, ruled is not None))

@@ -305,6 +305,22 @@ class Desk:
         """The tournament and match id this stream is the table of (None: ad hoc)."""
         return table_of(self.stored[0] if self.stored else None)
 
+    def director_result(self) -> str | None:
+        """Once the director has ruled on this tournament table (its stream closed), the
+        result that counts, as every output tells it (`tourney.tournament.story`): the
+        table's own play below it is then only what was played. None otherwise (the
+        table's play is its result)."""
+        from tourney.tournament.story import result_text
+        from tourney.tournament.streams import fold_stored, tournament_stream
+
+        table = self._table()
+        if table is None or closed_by(self.stored) is None:
+            return None
+        slug, match = table
+        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        record = state.matches.get(match)
+        return None if record is None else result_text(state, record)
+
     def _check_open(self) -> None:
         """Refuse anything more once the director has closed the table (a ruling)."""
         closed = closed_by(self.stored)

@@ -102,7 +102,10 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
         if record is not None and record.outcome is not None:
             detail = result_text(state, record)
             if record.outcome.kind != "played":
-                status = "result"
+                # The director's result counts: its scores, not the table's own play.
+                status, scores = "result", tuple(record.outcome.scores)
+        elif record is not None and record.forfeited:
+            detail = result_text(state, record)
         if status == "finished" and confirmations_too:
             done = confirmations(list(night.store.read_stream(match_stream(table.match_id))))
             unconfirmed = tuple(p for p in table.seats if p not in done)
