@@ -174,6 +174,37 @@ def confirmations(stored: Sequence[StreamEvent]) -> list[str]:
     return players
 
 
+def confirmed_from(stored: Sequence[StreamEvent]) -> dict[str, str]:
+    """Each player who confirmed the result as it stands (`confirmations`), with the
+    device the confirmation came from in words: ``"phone 3fa2b1c0 (iPhone · Safari)"``,
+    ``"no device recorded"`` (the console, or a confirmation stored before devices were)."""
+    kept = in_force(stored)
+    last = max(
+        (e.version for e in stored if e.version in kept and e.type not in STREAM_ONLY),
+        default=0,
+    )
+    found: dict[str, str] = {}
+    for event in stored:
+        player = event.payload.get("player")
+        if event.type != RESULT_CONFIRMED or event.version not in kept or event.version <= last:
+            continue
+        device, agent = event.payload.get("device"), event.payload.get("agent")
+        words = f"phone {device}" if isinstance(device, str) else "no device recorded"
+        if isinstance(agent, str) and agent:
+            words += f" ({agent})"
+        found.setdefault(str(player), words)
+    return found
+
+
+def one_device_note(devices: Mapping[str, str]) -> str:
+    """``"all 4 from one phone"`` when several confirmations came from one device ("" when
+    they came from different devices, or only one confirmed)."""
+    labels = [d.split(" (")[0] for d in devices.values() if d.startswith("phone ")]
+    if len(labels) >= 2 and len(set(labels)) == 1:
+        return f"all {len(labels)} from one phone"
+    return ""
+
+
 def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:
     """The version an undo takes back: the newest match event in force; with ``redo``, the
     newest undo in force of a match event (undoing it redoes; a redo is not redone again).

@@ -364,5 +364,49 @@ def void(
     )
 
 
+@app.command()
+def confirmations(
+    match: Annotated[
+        str | None,
+        typer.Argument(
+            help="One table (T3) or match id; default: every table of the latest round.",
+            metavar="[TABLE]",
+            show_default=False,
+        ),
+    ] = None,
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Who confirmed each table's result at the table, and from which device.
+
+    A confirmation proves only that someone holding the table's link tapped "I confirm"
+    for that player: one phone can confirm for every seat. Each one keeps the device it
+    came from (a short id of the phone's browser cookie and its kind), so you can see when
+    one phone confirmed for everybody.
+
+    Example: tourney director confirmations T3
+    """
+    from tourney.match_streams import confirmed_from, match_stream, one_device_note
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        state = director.load(slug).state
+        if match is not None:
+            records = [state.matches[_match_id(state, match)]]
+        else:
+            number = len(state.rounds)
+            records = sorted(state.round_matches(number), key=lambda m: m.table)
+        for record in records:
+            stored = list(director.store.read_stream(match_stream(record.match_id)))
+            devices = confirmed_from(stored)
+            head = f"T{record.table} {record.match_id}:"
+            if not devices:
+                echo(f"{head} no confirmation")
+                continue
+            said = "; ".join(f"{player} from {device}" for player, device in devices.items())
+            note = one_device_note(devices)
+            echo(f"{head} confirmed by {said}{' — ' + note if note else ''}")
+
+
 def register(root: typer.Typer) -> None:
     root.add_typer(app, rich_help_panel="Director")

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from tourney.cli.director_options import TournamentOpt
 from tourney.cli.options import Db
 
 PASSWORD_ENV = "TOURNEY_DIRECTOR_PASSWORD"
@@ -59,6 +60,7 @@ def serve(
             "more CPU cores when many tables record at once.",
         ),
     ] = 1,
+    tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Serve the club night: a scoring page per table (open it with the table's QR code),
@@ -79,7 +81,7 @@ def serve(
     if password is not None and len(password) < MIN_PASSWORD:
         raise TourneyError(f"--director-password: at least {MIN_PASSWORD} characters, please")
     try:
-        _serve(host, port, password, url, secret_file, site, qr, workers, db)
+        _serve(host, port, password, url, secret_file, site, qr, workers, db, tournament)
     except OSError as exc:
         raise TourneyError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
@@ -94,6 +96,7 @@ def _serve(
     qr: bool,
     workers: int,
     db: str | None,
+    tournament: str | None = None,
 ) -> None:
     import uvicorn
 
@@ -102,7 +105,7 @@ def _serve(
     from tourney.web.signing import load_secret
 
     base = public_url(host, port, url)
-    server = Server.open(db, load_secret(secret_file), password, base, site)
+    server = Server.open(db, load_secret(secret_file), password, base, site, tournament)
     try:
         _announce(server, base, password is not None, qr)
     except BaseException:
@@ -113,7 +116,7 @@ def _serve(
 
         server.close()  # each worker opens its own (nothing open crosses into a worker)
         settings = several.Settings(
-            db, str(secret_file.resolve()), password, base, str(site) if site else None
+            db, str(secret_file.resolve()), password, base, str(site) if site else None, tournament
         )
         several.run(settings, host, port, workers)
         return
@@ -142,6 +145,13 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     if loaded is None:
         typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")
         return
+    slugs = night.director.slugs()
+    if len(slugs) > 1:
+        how = "as asked" if night.chosen is not None else "the newest"
+        typer.echo(
+            f"Serving {loaded.slug} ({how} of {len(slugs)} tournaments here: "
+            f"{', '.join(slugs)}; choose with --tournament NAME)"
+        )
     tables = night.tables(loaded)
     name = loaded.state.created.name
     if not tables:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
@@ -93,6 +93,7 @@ class Desk:
                 found = table_match(store, number)
                 if found is not None:
                     match = found
+                    _say_tournament(store, code, found)
                 elif not store.stream_version(f"match-{code}"):  # not an older ad-hoc T3
                     raise no_such_table(code, newest_tournament(store))
             return cls(store, match)
@@ -350,10 +351,17 @@ class Desk:
             )
 
     def confirm(
-        self, player: str, *, at: int | None = None, command_id: str | None = None
+        self,
+        player: str,
+        *,
+        at: int | None = None,
+        command_id: str | None = None,
+        device: Mapping[str, str] | None = None,
     ) -> list[Recorded]:
         """Record ``player``'s confirmation of the finished match's result (a
-        ``result_confirmed`` event: once per player, only once the match is over)."""
+        ``result_confirmed`` event: once per player, only once the match is over), with
+        the ``device`` it came from when known (``{"device": ..., "agent": ...}``: see
+        `tourney.web.devices`)."""
         done = self._already(command_id)
         if done is not None:
             return done
@@ -374,7 +382,12 @@ class Desk:
                 raise TourneyError(f"{player!r} is not a player in {self.id}")
             if name in confirmations(self.stored):
                 raise TourneyError(f"{name} has already confirmed the result of {self.id}")
-            return [NewEvent(RESULT_CONFIRMED, {"player": name}, recorded_by=self.recorded_by)]
+            payload: dict[str, str] = {"player": name}
+            for key in ("device", "agent"):
+                value = (device or {}).get(key)
+                if isinstance(value, str) and value:
+                    payload[key] = value
+            return [NewEvent(RESULT_CONFIRMED, payload, recorded_by=self.recorded_by)]
 
         return self._submit(build, at=at, command_id=command_id)
 
@@ -524,3 +537,16 @@ def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) ->
                     f"another scorer has just recorded the same ({describe(others, other.version)}"
                     "): not recorded twice"
                 )
+
+
+def _say_tournament(store: EventStore, code: str, found: str) -> None:
+    """With several tournaments in the store, a table code is the newest one's table: say
+    so (a line after the command's output), and how to name another's."""
+    from tourney.registry import slugs
+
+    every = slugs(store)
+    if len(every) > 1:
+        store.warnings.append(
+            f"{code} is {found}, in {every[-1]} (the newest of {len(every)} tournaments: "
+            f"{', '.join(every)}); name another tournament's table by its match id"
+        )

@@ -49,6 +49,8 @@ class Server:
     director_password: str | None = None
     public_url: str | None = None
     site_dir: Path | None = None
+    tournament: str | None = None
+    """The tournament served, by name or slug (`serve --tournament`); None: the newest."""
     env: Environment = field(init=False)
     night: Night = field(init=False)
     feed: Feed = field(init=False)
@@ -62,7 +64,7 @@ class Server:
         from tourney.web.night import Night
 
         self.env = environment()
-        self.night = Night(self.store, self.signer)
+        self.night = Night(self.store, self.signer, self.tournament)
         self.feed = Feed(
             self.store,
             self.projector,
@@ -78,6 +80,7 @@ class Server:
         director_password: str | None = None,
         public_url: str | None = None,
         site_dir: Path | None = None,
+        tournament: str | None = None,
     ) -> Server:
         """A server on database ``db`` (upgraded, read models caught up). The read models
         are then kept current by the feed's thread, not after each append: a move returns
@@ -93,10 +96,18 @@ class Server:
         try:
             projector = Projector(store, default_projections())
             projector.catch_up()
+            return cls(
+                store,
+                projector,
+                Signer(secret),
+                director_password,
+                public_url,
+                site_dir,
+                tournament,
+            )
         except BaseException:
             store.close()
             raise
-        return cls(store, projector, Signer(secret), director_password, public_url, site_dir)
 
     def close(self) -> None:
         self.feed.stop()
