@@ -53,8 +53,10 @@ def test_the_director_names_sides_and_scores_by_name_in_any_seat_order(night: Cl
     done = night.ok("director", "result", "T1", "--scores", scores)
     assert f"{d} won (20-0-3-61) [paper scoresheet; {b} forfeited]" in done.stdout
     e, f, g, h = tables(night)[1]["seats"]
-    night.ok("director", "adjudicate", "T2", "--scores", f"{first(g)}=61,{first(h)}=61,"
-             f"{first(e)}=2,{first(f)}=1", "--winners", f"{first(h)},3", "--reason", "sheet")  # fmt: skip
+    scores = f"{first(g)}=61,{first(h)}=61,{first(e)}=2,{first(f)}=1"
+    winners = f"{first(h)},3"
+    night.ok("director", "adjudicate", "T2", "--scores", scores, "--winners", winners,
+             "--reason", "sheet")  # fmt: skip
     assert points(night)[g] == "1/2" and points(night)[h] == "1/2"
     refused(night, "director", "forfeit", "T2", "--sides", "Nobody",
             message="'Nobody' does not sit at table 2")  # fmt: skip

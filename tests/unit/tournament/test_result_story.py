@@ -130,10 +130,8 @@ def test_a_knockout_shared_win_states_the_rule_it_was_settled_by() -> None:
         [Play("m-1", ("a", "b"), Outcome((61, 64), (0, 1)))], ("a", "b")
     )
     assert (status, winner) == ("decided", "b")
-    assert (
-        note
-        == f"a and b shared the win in m-1: b advances on the higher final score (64 to 61); {SHARED_WIN_RULE}"
-    )
+    said = "a and b shared the win in m-1: b advances on the higher final score (64 to 61)"
+    assert note == f"{said}; {SHARED_WIN_RULE}"
     status, _, tied, note, _ = resolve(
         [Play("m-1", ("a", "b"), Outcome((64, 64), (0, 1)))], ("a", "b")
     )
