@@ -6,12 +6,17 @@ tournaments each command says which it acted on."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli
 from tests.support import db_checksum
+from tourney.tournament.elimination import SHARED_WIN_RULE
+from tourney.web.app import Server, create_app
 
 NAMES = ["Zoë Park", "José Ruiz", "Ann Lee", "Bo Chen", "Cy Diaz", "Di Eze", "Ed Fox", "Flo Gray"]
 
@@ -89,7 +94,7 @@ def knockout(cli: Cli) -> Cli:
     return cli
 
 
-def test_a_knockout_shared_win_is_settled_by_a_stated_rule(cli: Cli) -> None:
+def test_a_knockout_shared_win_is_settled_by_a_stated_rule(cli: Cli, tmp_path: Path) -> None:
     knockout(cli)
     first, second = tables(cli)
     a, b = first["seats"]
@@ -104,6 +109,19 @@ def test_a_knockout_shared_win_is_settled_by_a_stated_rule(cli: Cli) -> None:
     assert "only equal scores play a deciding match" in error.stderr
     paired = cli.ok("pair")
     assert f"{a} advances on the higher final score (64 to 61)" in paired.stdout
+    cli.ok("publish", str(tmp_path / "site"))
+    bracket = (tmp_path / "site" / "bracket.html").read_text(encoding="utf-8")
+    assert "advances on the higher final score (64 to 61); in a knockout a shared win" in bracket
+    server = Server.open(cli.db, b"s" * 32, director_password="a director's password")
+    with TestClient(create_app(server)) as client:
+        token = re.search(r'name="csrf" value="([^"]+)"', client.get("/director/login").text)
+        assert token is not None
+        client.post(
+            "/director/login",
+            data={"password": "a director's password", "csrf": token.group(1)},
+        )
+        page = client.get("/director").text
+    assert f"Knockout rule: {SHARED_WIN_RULE}." in page
 
 
 def test_with_several_tournaments_each_command_says_which_it_acted_on(night: Cli) -> None:
