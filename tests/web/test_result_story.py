@@ -145,7 +145,7 @@ def test_serve_tournament_in_a_real_server_process(night_db: str, tmp_path: Path
             "--no-qr",
             "--tournament",
             "club-night",
-        ],  # fmt: skip
+        ],
         cwd=tmp_path,
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,

@@ -182,12 +182,12 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             deciding=(*state.deciding, event),
         )
     if isinstance(event, TablePlayReplaced):
-        record = state.matches.get(event.match_id)
-        if record is None:
+        held = state.matches.get(event.match_id)
+        if held is None:
             return state
         play = RecordedPlay(event.version, event.scores, event.winners, event.finished)
         return replace(
-            state, matches={**state.matches, record.match_id: replace(record, replaced=play)}
+            state, matches={**state.matches, held.match_id: replace(held, replaced=play)}
         )
     return _evolve_result(state, event)
 
