@@ -184,3 +184,38 @@ def test_an_adjudication_over_recorded_play_says_it_replaced_it(dominoes: Cli) -
                        "--reason", "misdeal")  # fmt: skip
     assert f"{REPLACED}: Bo won (1-1-1-61) [adjudicated: misdeal]; play recorded" in done.stdout
     assert dominoes.ok("show", "T1").stdout.startswith(f"Result that counts: {REPLACED}: Bo won")
+
+
+def test_a_move_recorded_while_the_director_decides_is_the_play_the_ruling_notes(
+    dominoes: Cli,
+) -> None:
+    """The ruling notes the play as it stands when it is appended: a move the table
+    records after the director's desk read it makes the desk decide again."""
+    from tourney.director.desk import DirectorDesk
+    from tourney.games.horserace.simulate import BotTable
+    from tourney.tournament.events import TablePlayReplaced
+    from tourney.tournament.matches import RecordedPlay
+    from tourney.tournament.rulings import decide_void
+
+    match = first_table(dominoes)["match"]
+    store, _ = open_store(dominoes.db)
+    desk = Desk(store, match)
+    bots = BotTable([GreedyBot() for _ in range(4)], random.Random(5))
+    for _ in range(3):
+        desk.append_events(partial(list, (bots.next_event(desk.match),)))
+
+    class Racing(DirectorDesk):
+        raced = False
+
+        def table_play(self, match_id: str) -> RecordedPlay | None:
+            seen = super().table_play(match_id)
+            if not self.raced:  # the scorer's move lands after the desk looked
+                self.raced = True
+                desk.refresh()
+                desk.append_events(partial(list, (bots.next_event(desk.match),)))
+            return seen
+
+    _, events = Racing(store).rule("night", lambda state: decide_void(state, match, "x"))
+    noted = [e for e in events if isinstance(e, TablePlayReplaced)]
+    assert [e.version for e in noted] == [desk.version]
+    store.close()
