@@ -143,3 +143,10 @@ def test_with_several_tournaments_each_command_says_which_it_acted_on(night: Cli
 
 def test_a_single_tournament_says_nothing_more(night: Cli) -> None:
     assert night.ok("standings").stderr == ""
+
+
+def test_show_at_a_table_whose_others_play_on_says_the_result_is_to_come(night: Cli) -> None:
+    _, b, _, _ = tables(night)[0]["seats"]
+    night.ok("director", "forfeit", "T1", "--sides", b)
+    shown = night.ok("show", "T1").stdout
+    assert shown.startswith(f"The director's ruling: {b} forfeited; the others play on; the result")

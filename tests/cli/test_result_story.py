@@ -108,7 +108,7 @@ def test_a_paper_result_over_a_table_scored_move_by_move_tells_one_story(
     assert shown.splitlines()[0].startswith(f"Result that counts: {REPLACED}: {loser} won")
     assert f"As played: {winner} wins" in shown and f"Result: {winner}" not in shown
     as_json = json.loads(cli.ok("show", "T1", "--json").stdout)
-    assert as_json["director_result"].startswith(f"{REPLACED}: {loser} won")
+    assert as_json["director_result"].startswith(f"Result that counts: {REPLACED}: {loser} won")
     assert first_table(cli)["result"].startswith(f"{REPLACED}: {loser} won")
     pages = published(cli, tmp_path, match)
     assert f"{REPLACED}: {loser} won" in pages["sheet"]

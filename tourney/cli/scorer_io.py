@@ -96,7 +96,7 @@ def _print_cards(
         write(json.dumps(data, ensure_ascii=False))
         return
     if ruled is not None:
-        echo(DIRECTOR_RESULT + ruled)
+        echo(ruled)
     for item in recorded or []:
         for line in cards_view.recorded_lines(desk, item):
             echo(line)
@@ -104,7 +104,6 @@ def _print_cards(
         echo(_as_played(line, ruled is not None))
 
 
-DIRECTOR_RESULT = "Result that counts: "
 PLAYED = "As played: "
 """Once the director ruled on a table, its own result line is what was played."""
 
@@ -133,7 +132,7 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
         write(json.dumps(data, ensure_ascii=False))
         return
     if ruled is not None:
-        echo(DIRECTOR_RESULT + ruled)
+        echo(ruled)
     said: set[str] = set()
     for item in recorded or []:
         for line in view.recorded_lines(desk, item):

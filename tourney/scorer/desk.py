@@ -308,10 +308,10 @@ class Desk:
 
     def director_result(self) -> str | None:
         """Once the director has ruled on this tournament table (its stream closed), the
-        result that counts, as every output tells it (`tourney.tournament.story`): the
+        line saying the result that counts (`tourney.tournament.story.ruling_line`): the
         table's own play below it is then only what was played. None otherwise (the
         table's play is its result)."""
-        from tourney.tournament.story import result_text
+        from tourney.tournament.story import ruling_line
         from tourney.tournament.streams import fold_stored, tournament_stream
 
         table = self._table()
@@ -320,7 +320,7 @@ class Desk:
         slug, match = table
         state = fold_stored(self.store.read_stream(tournament_stream(slug)))
         record = state.matches.get(match)
-        return None if record is None else result_text(state, record)
+        return None if record is None else ruling_line(state, record)
 
     def _check_open(self) -> None:
         """Refuse anything more once the director has closed the table (a ruling)."""

@@ -32,6 +32,18 @@ def result_text(state: TournamentState, record: MatchRecord) -> str:
     return f"{REPLACED}: {text}; {replaced_note(state, record)}"
 
 
+def ruling_line(state: TournamentState, record: MatchRecord) -> str:
+    """What a table the director closed shows above its own play: ``"Result that counts:
+    <result_text>"``, or, while the others play on after a forfeit or no-show, ``"The
+    director's ruling: <result_text>; the result is entered from their scoresheet"``."""
+    if record.outcome is None:
+        return (
+            f"The director's ruling: {result_text(state, record)}; the result is entered "
+            "from their scoresheet"
+        )
+    return f"Result that counts: {result_text(state, record)}"
+
+
 def replaced_note(state: TournamentState, record: MatchRecord) -> str:
     """``"play recorded up to v57: Zoë won (61-26-24-11)"`` ("" when nothing was replaced)."""
     if record.replaced is None:
