@@ -95,31 +95,21 @@ def _print_cards(
             data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
-    if ruled is not None:
-        echo(ruled)
     for item in recorded or []:
         for line in cards_view.recorded_lines(desk, item):
             echo(line)
     for line in cards_view.text(desk):
-        echo(_as_played(line, ruled is not None))
-
-
-PLAYED = "As played: "
-"""Once the director ruled on a table, its own result line is what was played."""
-
-
-def _as_played(line: str, ruled: bool) -> str:
-    return PLAYED + line[len("Result: ") :] if ruled and line.startswith("Result: ") else line
+        echo(line)
 
 
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
     """What was just recorded (if anything), then the state: text, or one JSON object.
 
-    At a table the director ruled on, the result that counts comes first (in JSON,
-    ``director_result``), and the table's own result line reads "As played"."""
+    At a table the director ruled on, the views say the ruling first and the table's own
+    result as played (`Desk.as_ruled`); in JSON, ``director_result`` says it."""
     from tourney.scorer import view
 
-    ruled = desk.director_result()
+    ruled = desk.director_result() if as_json else None  # the text views say it themselves
     if desk.game.name == "racehorse":
         _print_cards(desk, as_json, recorded, ruled)
         return
@@ -131,8 +121,6 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
             data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
-    if ruled is not None:
-        echo(ruled)
     said: set[str] = set()
     for item in recorded or []:
         for line in view.recorded_lines(desk, item):
@@ -140,4 +128,4 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
             said.add(line.strip())
     for line in view.text(desk) if recorded is None else view.brief(desk):
         if line.strip() not in said:  # the final result is said once, not again
-            echo(_as_played(line, ruled is not None))
+            echo(line)

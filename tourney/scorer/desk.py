@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
+AS_PLAYED = "As played: "
+"""How a table's own result line reads once the director's ruling replaced it."""
+
+
 class Recorded(NamedTuple):
     """One event this desk appended, with what it did to the match."""
 
@@ -321,6 +325,24 @@ class Desk:
         state = fold_stored(self.store.read_stream(tournament_stream(slug)))
         record = state.matches.get(match)
         return None if record is None else ruling_line(state, record)
+
+    def as_ruled(self, lines: list[str], turn: bool) -> list[str]:
+        """A view's ``lines`` of this table as they read once the director ruled on it:
+        the ruling first (`director_result`), the table's own result line as what was
+        played (``As played: ...``), and, when the last line says whose turn it is
+        (``turn``), that nothing more is recorded instead. Unchanged otherwise."""
+        ruled = self.director_result()
+        if ruled is None:
+            return lines
+        shown = [ruled]
+        for line in lines:
+            for label in ("Result: ", "Over: "):
+                if line.startswith(label):
+                    line = AS_PLAYED + line[len(label) :]
+            shown.append(line)
+        if turn and len(shown) > 1:
+            shown[-1] = "Closed by the director: nothing more is recorded at this table"
+        return shown
 
     def _check_open(self) -> None:
         """Refuse anything more once the director has closed the table (a ruling)."""
