@@ -7,8 +7,9 @@ event at version N out of force; undoing an ``undone`` event puts its target bac
 Nothing is ever deleted or edited: replay, display and export skip what is not in force.
 
 Besides the record's events and ``undone``, a stream holds two more stream-only events. A
-``result_confirmed`` (payload ``{"player": NAME}``) is a player's tap at the table saying
-the finished match's result is right. A ``match_closed`` (payload ``{"by": "director",
+``result_confirmed`` (payload ``{"player": NAME}``, and since issue 23 optionally the
+``device`` and ``agent`` it came from, see `tourney.web.devices`) is a player's tap at the
+table saying the finished match's result is right. A ``match_closed`` (payload ``{"by": "director",
 "ruling": KIND, "reason": ...}``) is appended with the director's ruling on a tournament
 table in the same transaction; nothing is recorded at the table after it. The rules engine
 never sees stream-only events, and only an ``undone`` can be undone.
