@@ -139,6 +139,13 @@ def test_with_several_tournaments_each_command_says_which_it_acted_on(night: Cli
     refused(night, "director", "void", "T1", message="no round of 'Later' has been paired")
     help_text = night.ok("serve", "--help").stdout
     assert "--tournament" in help_text
+    for name in ("Uma", "Vic"):
+        night.ok("player", "add", name, "-t", "later")
+    night.ok("pair", "-t", "later")
+    shown = night.ok("show", "T1")
+    assert "T1 is later-r1-t1, in later (the newest of 2 tournaments" in shown.stderr
+    assert "by its match id" in shown.stderr
+    assert night.ok("show", "night-r1-t1").stderr == ""
 
 
 def test_a_single_tournament_says_nothing_more(night: Cli) -> None:
