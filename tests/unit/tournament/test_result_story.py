@@ -137,3 +137,14 @@ def test_a_knockout_shared_win_states_the_rule_it_was_settled_by() -> None:
     )
     assert status == "deciding_match_needed" and tied == ("a", "b")
     assert note.endswith(f"a deciding match; {SHARED_WIN_RULE}")
+
+
+def test_the_bracket_says_a_result_replaced_the_play_recorded() -> None:
+    from tourney.tournament.elimination import Play, resolve
+    from tourney.tournament.matches import Outcome
+
+    paper = Outcome((10, 61), (1,), "paper")
+    _, winner, _, note, _ = resolve([Play("m-1", ("a", "b"), paper, replaced=True)], ("a", "b"))
+    assert (winner, note) == ("b", "b won m-1 (result replaced by the director: paper scoresheet)")
+    _, _, _, note, _ = resolve([Play("m-1", ("a", "b"), paper)], ("a", "b"))
+    assert note == "b won m-1 (paper scoresheet)"
