@@ -82,13 +82,17 @@ def echo(line: str) -> None:
     write(printable(line))
 
 
-def _print_cards(desk: Desk, as_json: bool, recorded: list[Recorded] | None) -> None:
+def _print_cards(
+    desk: Desk, as_json: bool, recorded: list[Recorded] | None, ruled: str | None
+) -> None:
     from tourney.scorer import cards_view
 
     if as_json:
         data = cards_view.state(desk)
         if recorded is not None:
             data["recorded"] = [cards_view.recorded_dict(r) for r in recorded]
+        if ruled is not None:
+            data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
     for item in recorded or []:
@@ -99,16 +103,22 @@ def _print_cards(desk: Desk, as_json: bool, recorded: list[Recorded] | None) -> 
 
 
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
-    """What was just recorded (if anything), then the state: text, or one JSON object."""
+    """What was just recorded (if anything), then the state: text, or one JSON object.
+
+    At a table the director ruled on, the views say the ruling first and the table's own
+    result as played (`Desk.as_ruled`); in JSON, ``director_result`` says it."""
     from tourney.scorer import view
 
+    ruled = desk.director_result() if as_json else None  # the text views say it themselves
     if desk.game.name == "racehorse":
-        _print_cards(desk, as_json, recorded)
+        _print_cards(desk, as_json, recorded, ruled)
         return
     if as_json:
         data: dict[str, Any] = view.state(desk)
         if recorded is not None:
             data["recorded"] = [view.recorded_dict(desk, r) for r in recorded]
+        if ruled is not None:
+            data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
     said: set[str] = set()

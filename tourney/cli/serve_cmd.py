@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tourney.cli.director_options import TournamentOpt
 from tourney.cli.options import Db
 
 PASSWORD_ENV = "TOURNEY_DIRECTOR_PASSWORD"
@@ -61,6 +62,7 @@ def serve(
             "more CPU cores when many tables record at once.",
         ),
     ] = 1,
+    tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Serve the club night: a scoring page per table (open it with the table's QR code),
@@ -80,7 +82,7 @@ def serve(
     password = director_password or None
     if password is not None and len(password) < MIN_PASSWORD:
         raise TourneyError(f"--director-password: at least {MIN_PASSWORD} characters, please")
-    _serve(host, port, password, url, secret_file, site, qr, workers, db)
+    _serve(host, port, password, url, secret_file, site, qr, workers, db, tournament)
 
 
 def _serve(
@@ -93,6 +95,7 @@ def _serve(
     qr: bool,
     workers: int,
     db: str | None,
+    tournament: str | None = None,
 ) -> None:
     """Check what can fail before saying anything (the port is bound, the database opened
     for writing), then announce and serve until Ctrl-C (exit 130) or SIGTERM (exit 0)."""
@@ -113,18 +116,23 @@ def _serve(
         if workers > 1:
             from tourney.web import workers as several
 
-            server = Server.open(db, secret, password, base, site)
+            server = Server.open(db, secret, password, base, site, tournament)
             try:
                 _announce(server, base, password is not None, qr)
             finally:
                 server.close()  # each worker opens its own (nothing open crosses into one)
             settings = several.Settings(
-                db, str(secret_file.resolve()), password, base, str(site) if site else None
+                db,
+                str(secret_file.resolve()),
+                password,
+                base,
+                str(site) if site else None,
+                tournament,
             )
             interrupted = several.run(settings, sock, workers)
         else:
-            interrupted = _run_one(Server.open(db, secret, password, base, site), sock, base,
-                                   password is not None, qr)  # fmt: skip
+            server = Server.open(db, secret, password, base, site, tournament)
+            interrupted = _run_one(server, sock, base, password is not None, qr)
     finally:
         sock.close()
     if interrupted:
@@ -169,6 +177,13 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     if loaded is None:
         typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")
         return
+    slugs = night.director.slugs()
+    if len(slugs) > 1:
+        how = "as asked" if night.chosen is not None else "the newest"
+        typer.echo(
+            f"Serving {loaded.slug} ({how} of {len(slugs)} tournaments here: "
+            f"{', '.join(slugs)}; choose with --tournament NAME)"
+        )
     tables = night.tables(loaded)
     name = loaded.state.created.name
     if not tables:

@@ -15,7 +15,7 @@ from typing import Any
 from tourney.games.cards import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
 from tourney.reports.heading import heading_of
 from tourney.reports.match_sheet import SheetError
-from tourney.reports.results import result_text
+from tourney.reports.results import played_note, result_text
 from tourney.reports.rounds import round_name
 from tourney.reports.table_sheet import PlayedSheet, TableSheet, table_sheet_fields
 from tourney.tournament.matches import MatchRecord
@@ -169,5 +169,6 @@ def cards_sheet(
         finished=match.finished,
         winners=tuple(players[w] for w in match.winners) if match.finished else (),
         result=result_text(state, record),
+        played_note=played_note(state, record),
         integrity_hash=integrity_hash,
     )

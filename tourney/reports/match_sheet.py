@@ -23,7 +23,7 @@ from tourney.games.dominoes import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.reports.results import result_text
+from tourney.reports.results import played_note, result_text
 from tourney.reports.seating import SideView, sides_of
 from tourney.reports.table_sheet import PlayedSheet, table_sheet_fields
 from tourney.tournament.matches import MatchRecord
@@ -138,6 +138,7 @@ def match_sheet(
         finished=match.finished,
         winners=tuple(" & ".join(match.sides[w]) for w in match.winners),
         result=result_text(state, record),
+        played_note=played_note(state, record),
         integrity_hash=integrity_hash,
         detailed=events is not None,
     )

@@ -131,7 +131,7 @@ def text(desk: Desk, deal: str | None = None, brief: bool = False) -> list[str]:
         lines.append(f"To {'bid' if data['phase'] == 'auction' else 'play'}: {data['to_move']}")
     else:
         lines.append(f"Next: {deal or f'tourney deal {desk.id}'}")
-    return lines
+    return desk.as_ruled(lines, turn=not data["finished"])
 
 
 def recorded_lines(desk: Desk, item: Recorded) -> list[str]:

@@ -172,7 +172,7 @@ def text(desk: Desk) -> list[str]:
     if counted:
         lines.append(counted)
     lines += [f"Scores: {scores_line(match)}", turn_line(match)]
-    return lines
+    return desk.as_ruled(lines, turn=not match.finished)
 
 
 def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:

@@ -51,6 +51,8 @@ class Server:
     director_password: str | None = None
     public_url: str | None = None
     site_dir: Path | None = None
+    tournament: str | None = None
+    """The tournament served, by name or slug (`serve --tournament`); None: the newest."""
     env: Environment = field(init=False)
     night: Night = field(init=False)
     feed: Feed = field(init=False)
@@ -64,7 +66,7 @@ class Server:
         from tourney.web.night import Night
 
         self.env = environment()
-        self.night = Night(self.store, self.signer)
+        self.night = Night(self.store, self.signer, self.tournament)
         self.feed = Feed(
             self.store,
             self.projector,
@@ -80,6 +82,7 @@ class Server:
         director_password: str | None = None,
         public_url: str | None = None,
         site_dir: Path | None = None,
+        tournament: str | None = None,
     ) -> Server:
         """A server on database ``db`` (upgraded, read models caught up); a database that is
         missing or cannot be written is refused (StoreError), nothing written. The read models
@@ -102,10 +105,18 @@ class Server:
             projector = Projector(store, default_projections())
             projector.keep_connection()  # the feed's, see `Feed`
             projector.catch_up()
+            return cls(
+                store,
+                projector,
+                Signer(secret),
+                director_password,
+                public_url,
+                site_dir,
+                tournament,
+            )
         except BaseException:
             store.close()
             raise
-        return cls(store, projector, Signer(secret), director_password, public_url, site_dir)
 
     def close(self) -> None:
         self.feed.stop()

@@ -42,6 +42,7 @@ class Settings:
     password: str | None
     public_url: str
     site_dir: str | None
+    tournament: str | None = None
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -71,6 +72,7 @@ def app() -> Starlette:
         settings.password,
         settings.public_url,
         Path(settings.site_dir) if settings.site_dir is not None else None,
+        tournament=settings.tournament,
     )
     return create_app(server)
 
