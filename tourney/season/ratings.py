@@ -55,7 +55,8 @@ def table_ranks(outcome: Outcome, sides: Sequence[int]) -> tuple[int, ...]:
     first, then by final score."""
 
     def standing(side: int) -> tuple[bool, int]:
-        return (side in outcome.winners, outcome.scores[side])
+        # Every winner level with the others, whatever their scores: a shared win is a tie.
+        return (True, 0) if side in outcome.winners else (False, outcome.scores[side])
 
     return tuple(1 + sum(standing(o) > standing(s) for o in sides) for s in sides)
 
