@@ -64,7 +64,7 @@ def setup(
 
 
 def openskill_by_hand(
-    steps: list[tuple[list[list[str]], list[int]]],
+    steps: list[tuple[list[list[str]], list[float]]],
 ) -> dict[str, tuple[float, float]]:
     model = PlackettLuce()
     held: dict[str, Any] = {}
