@@ -151,3 +151,31 @@ def linking(
         return roster_append(season, linked, recorded_by)
 
     return effects, said
+
+
+def load_series(store: EventStore) -> tuple[SeriesState, int]:
+    """The series stream alone, folded, and its version."""
+    stored = list(store.read_stream(SERIES_STREAM))
+    return (
+        fold_series(series_event(e.type, e.payload) for e in stored),
+        stored[-1].version if stored else 0,
+    )
+
+
+def night_in_series(store: EventStore, name: str | None, recorded_by: str | None) -> Effects | None:
+    """What `tournament create --series NAME` appends with the new tournament: the night
+    added to the series (refused, nothing written, when there is no such series)."""
+    from tourney.season.series import decide_add
+    from tourney.store.eventstore import NewEvent, StreamAppend
+
+    if name is None:
+        return None
+    state, version = load_series(store)
+    state.find(name)  # refused here, before anything is appended
+
+    def effects(loaded: Loaded, _events: Sequence[TournamentEvent]) -> list[StreamAppend]:
+        events = decide_add(state, name, loaded.slug)
+        new = [NewEvent(e.type, e.to_payload(), recorded_by=recorded_by) for e in events]
+        return [StreamAppend(SERIES_STREAM, new, version)]
+
+    return effects
