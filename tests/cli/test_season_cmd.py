@@ -7,6 +7,7 @@ Every refusal: one line, exit code 1, the database file unchanged."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -225,3 +226,17 @@ def test_series_commands_refuse_in_one_line_and_write_nothing(cli: Cli) -> None:
     refused(cli, "series", "standings", "Nope", message="no series called 'Nope'")
     standing = cli.ok("series", "standings").stdout
     assert "Ties: the points that count" in standing
+
+
+def test_the_site_has_club_pages_only_when_there_is_something_to_show(
+    night: Cli, tmp_path: Path
+) -> None:
+    night.ok("publish", str(tmp_path / "before"))
+    assert not (tmp_path / "before" / "ratings.html").exists()
+    assert not (tmp_path / "before" / "series.html").exists()
+    night.ok("director", "result", "T1", "--scores", "61,40,20,10")
+    night.ok("publish", str(tmp_path / "after"))
+    assert (tmp_path / "after" / "ratings.html").exists()
+    assert not (tmp_path / "after" / "series.html").exists()
+    index = (tmp_path / "after" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="ratings.html">Ratings</a>' in index and "series.html" not in index

@@ -6,6 +6,7 @@ by hand), and `rebuild` reproduces every number."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -119,6 +120,21 @@ def test_a_season_of_three_nights(tmp_path: Path) -> None:
         ("Ed", 2),
         ("Fi", 1),
     ]
+
+    folder.ok("publish", "site", "-t", "Night 3")
+    index = html.unescape((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+    assert '<a href="series.html">Series: Winter</a>' in index
+    assert '<a href="ratings.html">Ratings</a>' in index
+    page = html.unescape((tmp_path / "site" / "series.html").read_text(encoding="utf-8"))
+    assert page.count('<s class="dropped">') == 2  # Cy's and Di's second nights
+    assert "N1: Night 1" in page and '<a href="index.html">Night 3</a>' in page
+    assert "best 2 nights count; at least 2 nights to qualify" in page
+    ranked = html.unescape((tmp_path / "site" / "ratings.html").read_text(encoding="utf-8"))
+    names = [p["name"] for p in rated["players"]]
+    assert [ranked.index(f"<td>{name}</td>") for name in names] == sorted(
+        ranked.index(f"<td>{name}</td>") for name in names
+    )
+    assert ranked.count("<polyline") == len(names)
 
     folder.ok("rebuild")
     assert json.loads(folder.ok("series", "standings", "--json").stdout) == table

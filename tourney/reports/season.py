@@ -214,15 +214,18 @@ def series_labels(series: Series) -> tuple[str, ...]:
     return ("#", "name", *nights, "total", *best, "nights", "qualifies")
 
 
-def series_cells(series: Series, row: SeriesRow, decimals: bool = False) -> tuple[str, ...]:
+def series_cells(
+    series: Series, row: SeriesRow, decimals: bool = False, brackets: bool = True
+) -> tuple[str, ...]:
     """A row as text; a dropped night in brackets (``[3]``) unless `decimals` (CSV), where
-    the brackets are left to the `dropped` column."""
+    the brackets are left to the `dropped` column, or not `brackets` (the page strikes it
+    through)."""
     number = decimal_text if decimals else points_text
     nights = (
         [("" if p is None else decimal_text(p)) for p in row.points]
         if decimals
         else [
-            f"[{text}]" if i in row.dropped else text
+            f"[{text}]" if i in row.dropped and brackets else text
             for i, text in enumerate(sequence_text(row.points))
         ]
     )
@@ -250,3 +253,70 @@ def series_csv(series: Series, rows: Sequence[SeriesRow]) -> str:
             for row in rows
         ),
     )
+
+
+# -- the site's pages --------------------------------------------------------------------
+
+
+def _sparkline(values: Sequence[float], low: float, high: float) -> str:
+    """SVG polyline points of `values` (mu after each match) in a 120 x 24 box."""
+    if len(values) < 2:
+        values = [*values, *values] or [0.0, 0.0]
+    span = (high - low) or 1.0
+    step = 120 / (len(values) - 1)
+    return " ".join(
+        f"{i * step:.1f},{24 - (v - low) / span * 22 - 1:.1f}" for i, v in enumerate(values)
+    )
+
+
+def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
+    """The ratings page's context: rows of text, and each player's mu by match as an SVG
+    line (`chart`: polyline points)."""
+    history: dict[str, list[float]] = {}
+    for update in ratings.updates:
+        people = [p for team in update.match.teams for p in team]
+        for person, (mu_before, _), (mu_after, _) in zip(
+            people, update.before, update.after, strict=True
+        ):
+            history.setdefault(person, [mu_before]).append(mu_after)
+    every = [mu for values in history.values() for mu in values] or [0.0]
+    low, high = min(every), max(every)
+    rows = []
+    for row, (key, _rating) in zip(ratings_cells(ratings, club), ratings.ranked(), strict=True):
+        rows.append({"cells": row, "chart": _sparkline(history.get(key, []), low, high)})
+    return {
+        "title": "Ratings",
+        "labels": RATINGS_LABELS,
+        "rows": rows,
+        "matches": len(ratings.updates),
+        "model": MODEL,
+    }
+
+
+def series_page(
+    series: Series, rows: Sequence[SeriesRow], nights: Sequence[tuple[str, str]], current: str
+) -> dict[str, Any]:
+    """The series page's context: the table (a dropped night flagged, to strike through),
+    and the nights (slug, name), this site's own linked to its index."""
+    return {
+        "title": series.name,
+        "rules": describe(series.settings),
+        "tie_breaks": TIE_BREAK_WORDS,
+        "labels": series_labels(series),
+        "lines": [
+            {
+                "cells": series_cells(series, row, brackets=False),
+                "dropped": [2 + i for i in sorted(row.dropped)],
+                "qualifies": row.meets_minimum,
+            }
+            for row in rows
+        ],
+        "nights": [
+            {
+                "label": f"N{i}",
+                "name": name,
+                "href": "index.html" if slug == current else None,
+            }
+            for i, (slug, name) in enumerate(nights, start=1)
+        ],
+    }
