@@ -44,7 +44,7 @@ def roster(
     from tourney.reports.season import join_lines, roster_csv, roster_json, roster_rows
 
     with open_director(db) as director:
-        season = load_season(director.store)
+        season = load_season(director.store, entries_only=True)
     club = season.club
     if as_json:
         typer.echo(roster_json(club), nl=False)
@@ -75,7 +75,7 @@ def rename(
     from tourney.season.roster import PersonRenamed, decide_rename
 
     with open_director(db) as director:
-        season = load_season(director.store)
+        season = load_season(director.store, entries_only=True)
         events = decide_rename(season.club, who, clean_name(name))
         append(director.store, roster_append(season, events, director.recorded_by))
     renamed = next(e for e in events if isinstance(e, PersonRenamed))
@@ -97,10 +97,10 @@ def merge(
     from tourney.season.roster import PersonsMerged, decide_merge
 
     with open_director(db) as director:
-        season = load_season(director.store)
+        season = load_season(director.store, entries_only=True)
         events = decide_merge(season.club, keep, merged)
         append(director.store, roster_append(season, events, director.recorded_by))
-        after = load_season(director.store).club
+        after = load_season(director.store, entries_only=True).club
     event = next(e for e in events if isinstance(e, PersonsMerged))
     kept = after.people[event.person_id]
     echo(

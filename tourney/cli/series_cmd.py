@@ -54,7 +54,7 @@ def create(
     from tourney.season.series import SeriesCreated, decide_create, describe
 
     with open_director(db, create=True) as director:
-        season = load_season(director.store)
+        season = load_season(director.store, entries_only=True)
         events = decide_create(season.series, clean_name(name), scoring, best, min_nights)
         append(director.store, series_append(season, events, director.recorded_by))
     created = events[0]
@@ -73,10 +73,10 @@ def add(name: SeriesArg, tournament: TournamentOpt = None, db: Db = None) -> Non
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        season = load_season(director.store)
+        season = load_season(director.store, entries_only=True)
         events = decide_add(season.series, name, slug)
         append(director.store, series_append(season, events, director.recorded_by))
-        series = load_season(director.store).series.find(name)
+        series = load_season(director.store, entries_only=True).series.find(name)
     echo(f"{slug} is night {len(series.nights)} of {series.name}.")
 
 
@@ -97,7 +97,7 @@ def standings(
     Example: tourney series standings "Winter League 2027" --csv > league.csv
     """
     from tourney.cli.season_io import print_rows
-    from tourney.director.season import load_season
+    from tourney.director.season import load_season, series_lines
     from tourney.reports.season import (
         series_cells,
         series_csv,
@@ -109,10 +109,11 @@ def standings(
     from tourney.season.series import standings as table
 
     with open_director(db) as director:
-        season = load_season(director.store)
-    found = season.series.find(series)
+        season = load_season(director.store, entries_only=True)
+        found = season.series.find(series)
+        lines = series_lines(director.store, season, found)
     states = {night.slug: night.state for night in season.nights}
-    rows = table(found, states, season.club.person_of, season.club.name_of)
+    rows = table(found, lines, season.club.person_of, season.club.name_of)
     if as_json:
         typer.echo(series_json(found, rows), nl=False)
         return
@@ -140,7 +141,7 @@ def list_(db: Db = None) -> None:
     from tourney.season.series import describe
 
     with open_director(db) as director:
-        season = load_season(director.store)
+        season = load_season(director.store, entries_only=True)
     if not season.series.series:
         echo('No series yet: tourney series create "Winter League"')
     for series in season.series.series.values():

@@ -26,6 +26,8 @@ from tourney.season.roster import (
 )
 from tourney.season.series import (
     SERIES_STREAM,
+    NightLine,
+    Series,
     SeriesEvent,
     SeriesState,
     fold_series,
@@ -64,17 +66,20 @@ def entries_of(nights: Sequence[Night]) -> list[Entry]:
     ]
 
 
-def load_nights(store: EventStore) -> list[Night]:
+def load_nights(store: EventStore, entries_only: bool = False) -> list[Night]:
     from tourney import registry
 
     nights = [
-        night_of(slug, store.read_stream(tournament_stream(slug))) for slug in registry.slugs(store)
+        night_of(slug, store.read_stream(tournament_stream(slug)), entries_only)
+        for slug in registry.slugs(store)
     ]
     return [night for night in nights if night.state.settings is not None]
 
 
-def load_season(store: EventStore) -> Season:
-    nights = load_nights(store)
+def load_season(store: EventStore, entries_only: bool = False) -> Season:
+    """The season as the events say now; with `entries_only`, each tournament's settings
+    and entries only (the roster, the series' nights), not its rounds and results."""
+    nights = load_nights(store, entries_only)
     roster_stored = list(store.read_stream(ROSTER_STREAM))
     roster: RosterState = fold_roster(roster_event(e.type, e.payload) for e in roster_stored)
     series_stored = list(store.read_stream(SERIES_STREAM))
@@ -136,7 +141,7 @@ def linking(
     from tourney.season.roster import decide_link
     from tourney.tournament.events import PlayerRegistered
 
-    season = load_season(store)
+    season = load_season(store, entries_only=True)
     said: list[str] = []
 
     def effects(loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:
@@ -179,3 +184,31 @@ def night_in_series(store: EventStore, name: str | None, recorded_by: str | None
         return [StreamAppend(SERIES_STREAM, new, version)]
 
     return effects
+
+
+def series_lines(store: EventStore, season: Season, series: Series) -> dict[str, list[NightLine]]:
+    """Each night's final standings lines, from the standings read model (kept current, and
+    equal to the tournament's fold by construction), partnerships mapped to their members."""
+    from tourney.projections.standings_view import read_standings
+    from tourney.tournament.events import parse_fraction
+
+    lines: dict[str, list[NightLine]] = {}
+    known = {night.slug: night for night in season.nights}
+    for slug in series.nights:
+        if slug not in known:
+            continue
+        teams = known[slug].state.teams
+        _heading, rows = read_standings(store, slug)
+        lines[slug] = [
+            NightLine(
+                teams[row["entrant_id"]].members
+                if row["entrant_id"] in teams
+                else (str(row["entrant_id"]),),
+                int(row["rank"]),
+                parse_fraction(row["match_points"]),
+                int(row["played"]),
+                int(row["byes"]),
+            )
+            for row in rows
+        ]
+    return lines

@@ -40,7 +40,7 @@ def publish_tournament(
 def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
     """The club's pages beside a tournament's own: the ratings (once any match is rated)
     and the table of the series the tournament is a night of, if any."""
-    from tourney.director.season import load_season
+    from tourney.director.season import load_season, series_lines
     from tourney.reports.publish import ExtraPage
     from tourney.reports.season import ratings_page, series_page
     from tourney.season.ratings import rate, rated_matches
@@ -56,7 +56,8 @@ def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
     series = season.series.of_night(slug)
     if series is not None:
         states = {night.slug: night.state for night in season.nights}
-        rows = standings(series, states, season.club.person_of, season.club.name_of)
+        lines = series_lines(director.store, season, series)
+        rows = standings(series, lines, season.club.person_of, season.club.name_of)
         names = [
             (night, states[night].created.name if night in states else night)
             for night in series.nights

@@ -16,7 +16,12 @@ from tourney.tournament.events import (
     MatchResultRecorded,
     MatchVoided,
     NoShow,
+    PartnershipFormed,
+    PlayerRegistered,
+    PlayerRemoved,
+    PlayerWithdrawn,
     ResultEntered,
+    TournamentCreated,
     event_from_payload,
 )
 from tourney.tournament.state import TournamentState, evolve
@@ -58,14 +63,30 @@ class Night:
     """The log position of the tournament's first event (nights are ordered by it)."""
 
 
-def night_of(slug: str, stored: Iterable[StoredAt]) -> Night:
-    """Fold a tournament stream's stored events into a `Night`."""
+ENTRY_TYPES = frozenset(
+    cls.type
+    for cls in (
+        TournamentCreated,
+        PlayerRegistered,
+        PlayerRemoved,
+        PlayerWithdrawn,
+        PartnershipFormed,
+    )
+)
+"""The events that say who entered (what the roster reads of a tournament)."""
+
+
+def night_of(slug: str, stored: Iterable[StoredAt], entries_only: bool = False) -> Night:
+    """Fold a tournament stream's stored events into a `Night`; with `entries_only`, only
+    its settings and entries (no rounds, no results: what the roster needs, folded fast)."""
     state = TournamentState()
     recorded: dict[str, int] = {}
     first = 0
     for event in stored:
         if not first:
             first = event.position
+        if entries_only and event.type not in ENTRY_TYPES:
+            continue
         state = evolve(state, event_from_payload(event.type, event.payload))
         if event.type in RESULT_TYPES:
             match_id = str(event.payload.get("match_id", ""))

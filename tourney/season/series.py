@@ -21,7 +21,7 @@ all nights' points, then by the most nights played, then by the best single nigh
 on all of these, a shared place. With a minimum of nights, those who have played fewer are
 listed after everyone who has.
 
-Pure: the series' events and the nights' states are given.
+Pure: the series' events and the nights' standings lines are given.
 """
 
 from __future__ import annotations
@@ -202,49 +202,64 @@ class SeriesRow:
     meets_minimum: bool
 
 
-def night_points(state: TournamentState, scoring: str) -> dict[str, Fraction]:
-    """Each entrant's points for the night (entrants with no match and no bye left out)."""
+@dataclass(frozen=True)
+class NightLine:
+    """A line of a night's final standings, as the series reads it."""
+
+    members: tuple[str, ...]
+    """The player ids the line scores for (both partners of a partnership)."""
+    rank: int
+    match_points: Fraction
+    played: int
+    byes: int
+
+
+def night_lines(state: TournamentState) -> list[NightLine]:
+    """A night's standings lines, computed from its state (`standings_of`)."""
     from tourney.tournament.standings import standings_of
 
-    places = (
-        [Fraction(v) for v in scoring[len("places:") :].split(",")]
-        if scoring.startswith("places:")
-        else None
-    )
-    points: dict[str, Fraction] = {}
-    for row in standings_of(state):
-        if row.played == 0 and row.byes == 0:
-            continue
-        if places is None:
-            points[row.entrant_id] = row.match_points
-        else:
-            points[row.entrant_id] = (
-                places[row.rank - 1] if row.rank <= len(places) else Fraction(0)
-            )
-    return points
+    return [
+        NightLine(
+            state.teams[row.entrant_id].members
+            if row.entrant_id in state.teams
+            else (row.entrant_id,),
+            row.rank,
+            row.match_points,
+            row.played,
+            row.byes,
+        )
+        for row in standings_of(state)
+    ]
+
+
+def night_points(line: NightLine, scoring: str) -> Fraction:
+    """A standings line's points for the night under `scoring`."""
+    if not scoring.startswith("places:"):
+        return line.match_points
+    places = [Fraction(v) for v in scoring[len("places:") :].split(",")]
+    return places[line.rank - 1] if line.rank <= len(places) else Fraction(0)
 
 
 def standings(
     series: Series,
-    states: Mapping[str, TournamentState],
+    nights: Mapping[str, Sequence[NightLine]],
     person_of: Callable[[str, str], str],
     name_of: Callable[[str], str],
 ) -> list[SeriesRow]:
-    """The series table (see the module's docstring for the rules)."""
+    """The series table from each night's standings lines (see the module's docstring for
+    the rules); a night absent from `nights` counts for no one."""
     settings = series.settings
     count = len(series.nights)
     scores: dict[str, list[Fraction | None]] = {}
     for index, slug in enumerate(series.nights):
-        state = states.get(slug)
-        if state is None or state.settings is None:
-            continue
-        for entrant, earned in night_points(state, settings.scoring).items():
-            members = state.teams[entrant].members if entrant in state.teams else (entrant,)
-            for member in members:
+        for line in nights.get(slug, ()):
+            if line.played == 0 and line.byes == 0:
+                continue
+            earned = night_points(line, settings.scoring)
+            for member in line.members:
                 person = person_of(slug, member)
-                line = scores.setdefault(person, [None] * count)
-                held = line[index]
-                line[index] = earned if held is None else max(held, earned)
+                held = scores.setdefault(person, [None] * count)[index]
+                scores[person][index] = earned if held is None else max(held, earned)
     rows: list[tuple[Any, ...]] = []
     for person, points in scores.items():
         played = [(p, i) for i, p in enumerate(points) if p is not None]
@@ -269,16 +284,16 @@ def standings(
 
     def key(row: tuple[Any, ...]) -> tuple[Any, ...]:
         """Smaller is better: qualified first, then the tie-breaks in order."""
-        _person, _points, _dropped, total, counted, nights, best_night = row
-        return (nights < settings.min_nights, -counted, -total, -nights, -best_night)
+        _person, _points, _dropped, total, counted, played, best_night = row
+        return (played < settings.min_nights, -counted, -total, -played, -best_night)
 
     rows.sort(key=lambda r: (key(r), fold(name_of(r[0]))))
-    ranked: list[SeriesRow] = []
     keys = [key(r) for r in rows]
+    ranked: list[SeriesRow] = []
     for i, row in enumerate(rows):
-        first = keys.index(keys[i])
-        tied = keys.count(keys[i]) > 1
-        person, points, dropped, total, counted, nights, _best = row
+        first = i if i == 0 or keys[i] != keys[i - 1] else ranked[-1].rank - 1
+        tied = keys[i] in (keys[i - 1] if i else None, keys[i + 1] if i + 1 < len(keys) else None)
+        person, points, dropped, total, counted, played, _best = row
         ranked.append(
             SeriesRow(
                 first + 1,
@@ -289,8 +304,8 @@ def standings(
                 dropped,
                 total,
                 counted,
-                nights,
-                nights >= settings.min_nights,
+                played,
+                played >= settings.min_nights,
             )
         )
     return ranked

@@ -13,6 +13,7 @@ from tourney.season.series import (
     decide_add,
     decide_create,
     fold_series,
+    night_lines,
     parse_scoring,
     standings,
 )
@@ -44,9 +45,9 @@ def person(_slug: str, player_id: str) -> str:
 
 
 STATES = {
-    "n1": night("n1", ["a", "b", "c", "d"]),
-    "n2": night("n2", ["b", "a", "d", "c"]),
-    "n3": night("n3", ["a", "c", "b"]),
+    "n1": night_lines(night("n1", ["a", "b", "c", "d"])),
+    "n2": night_lines(night("n2", ["b", "a", "d", "c"])),
+    "n3": night_lines(night("n3", ["a", "c", "b"])),
 }
 
 
