@@ -168,9 +168,16 @@ def join_lines(club: Club) -> list[str]:
         elif len(join.tournaments) > 1:
             lines.append(
                 f"joined by name: {join.name!r} in {len(join.tournaments)} nights "
-                f"({', '.join(join.tournaments)})"
+                f"({_some(join.tournaments)})"
             )
     return lines
+
+
+def _some(slugs: Sequence[str], shown: int = 4) -> str:
+    """``a, b, c, d and 33 more``: a long list of nights kept to one short line."""
+    if len(slugs) <= shown + 1:
+        return ", ".join(slugs)
+    return f"{', '.join(slugs[:shown])} and {len(slugs) - shown} more"
 
 
 # -- series ----------------------------------------------------------------------------
