@@ -204,11 +204,11 @@ class Club:
     def name_of(self, key: str) -> str:
         return self.people[key].name
 
-    def find(self, who: str) -> list[str]:
-        """The people `who` can mean: a person id (``P3``, any case), else everyone whose
-        name (or the name of anyone merged into them) folds as `who` does."""
+    def find(self, who: str, ids: bool = True) -> list[str]:
+        """The people `who` can mean: a person id (``P3``, any case; unless not `ids`), else
+        everyone whose name (or the name of anyone merged into them) folds as `who` does."""
         wanted = who.strip()
-        for key in self.people:
+        for key in self.people if ids else ():
             if key.casefold() == wanted.casefold():
                 return [key]
         folded = fold(wanted)
@@ -319,9 +319,7 @@ def decide_link(
     if person is not None:
         found = [club.one(person)]
     else:
-        found = club.find(entry.name)
-        if found and found[0] == entry.name.strip():  # an id typed as a name: not a match
-            found = []
+        found = club.find(entry.name, ids=False)  # a player called "P1" is not person P1
     if new or not found:
         events: list[RosterEvent] = []
         for key in found:  # their entries stay theirs once the name is two people's

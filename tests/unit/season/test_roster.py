@@ -104,3 +104,10 @@ def test_events_round_trip_through_their_payloads() -> None:
         EntryLinked("n1", "p3", "P1"),
     ):
         assert roster_event(event.type, event.to_payload()) == event
+
+
+def test_a_name_that_looks_like_an_id_is_a_name() -> None:
+    known = club(fold_roster([PersonRegistered("P1", "Ann")]), [])
+    events, line = decide_link(known, Entry("n1", "p1", "p1"))
+    assert events[0] == PersonRegistered("P2", "p1")
+    assert line == "p1 joins the club roster as P2."
