@@ -240,3 +240,24 @@ def test_the_site_has_club_pages_only_when_there_is_something_to_show(
     assert not (tmp_path / "after" / "series.html").exists()
     index = (tmp_path / "after" / "index.html").read_text(encoding="utf-8")
     assert '<a href="ratings.html">Ratings</a>' in index and "series.html" not in index
+
+
+def test_the_next_night_takes_the_last_nights_settings(cli: Cli) -> None:
+    cli.ok("series", "create", "Cards")
+    refused(cli, "series", "next", "Cards", "Cards 1", message="has no night yet")
+    cli.ok("tournament", "create", "Cards 1", "--game", "racehorse", "--table-size", "6",
+           "--rounds", "2", "--deals", "3", "--series", "cards")  # fmt: skip
+    said = cli.ok("series", "next", "cards", "Cards 2").stdout
+    assert "Created 'Cards 2' (cards-2), night 2 of Cards, with the settings of 'Cards 1'" in said
+    from tourney.store.eventstore import EventStore
+
+    with EventStore.from_url(cli.db) as store:
+        first, second = (
+            next(iter(store.read_stream(f"tournament-{t}"))).payload for t in ("cards-1", "cards-2")
+        )
+    assert first["game"] == "racehorse" and first["deals"] == 3
+    assert {k: v for k, v in first.items() if k not in ("name", "slug")} == {
+        k: v for k, v in second.items() if k not in ("name", "slug")
+    }
+    table = json.loads(cli.ok("series", "standings", "--json").stdout)
+    assert table["nights"] == ["cards-1", "cards-2"]

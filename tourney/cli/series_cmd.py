@@ -80,6 +80,60 @@ def add(name: SeriesArg, tournament: TournamentOpt = None, db: Db = None) -> Non
     echo(f"{slug} is night {len(series.nights)} of {series.name}.")
 
 
+@app.command("next")
+def next_night(
+    name: SeriesArg,
+    night: Annotated[str, typer.Argument(help="The new night's name, e.g. 'Winter 9'.")],
+    db: Db = None,
+) -> None:
+    """Create the series' next night with the settings of its last one (format, tables,
+    rounds, game, scoring, tie-breaks...), as a night of the series.
+
+    Example: tourney series next "Winter League 2027" "Winter 9"
+    """
+    from tourney.director.season import load_season, night_in_series
+    from tourney.errors import TourneyError
+    from tourney.tournament.create import decide_create
+
+    with open_director(db) as director:
+        season = load_season(director.store, entries_only=True)
+        found = season.series.find(name)
+        if not found.nights:
+            raise TourneyError(
+                f"the series {found.name!r} has no night yet: create its first with "
+                f"tourney tournament create NAME --series {found.name!r}"
+            )
+        last = season.night(found.nights[-1]).state.created
+        effects = night_in_series(director.store, found.name, director.recorded_by)
+        loaded = director.create(
+            lambda state: decide_create(
+                state,
+                night,
+                format=last.format,
+                table_size=last.table_size,
+                rounds=last.rounds,
+                partnerships=last.partnerships,
+                target=last.target,
+                shared_win=last.shared_win,
+                bye_points=last.bye_points,
+                tie_breaks=last.tie_breaks,
+                third_place=last.third_place,
+                seeding=last.seeding,
+                placement_points=[",".join(str(v) for v in s) for s in last.placement_points],
+                game_name=last.game,
+                deals=last.deals,
+            ),
+            effects,
+        )
+    created = loaded.state.created
+    echo(
+        f"Created {created.name!r} ({loaded.slug}), night {len(found.nights) + 1} of "
+        f"{found.name}, with the settings of {last.name!r}: {created.format.replace('_', ' ')}, "
+        f"tables of {created.table_size}, {created.game}."
+    )
+    echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
+
+
 @app.command()
 def standings(
     series: Annotated[str | None, typer.Argument(help="The series (default: the newest).")] = None,

@@ -316,10 +316,8 @@ def decide_link(
     several people's and neither `person` nor `new` says which."""
     if person is not None and new:
         raise TourneyError("give --person or --new, not both")
-    if person is not None:
-        found = [club.one(person)]
-    else:
-        found = club.find(entry.name, ids=False)  # a player called "P1" is not person P1
+    # By name only otherwise: a player called "P1" is not person P1.
+    found = [club.one(person)] if person is not None else club.find(entry.name, ids=False)
     if new or not found:
         events: list[RosterEvent] = []
         for key in found:  # their entries stay theirs once the name is two people's
