@@ -265,9 +265,9 @@ def club(roster: RosterState, entries: Iterable[Entry]) -> Club:
     joined: dict[str, list[str]] = {}
     for entry in entries:
         link = roster.links.get((entry.tournament, entry.player_id))
-        if link is not None:
+        if link is not None and roster.canonical(link) in people:
             key = roster.canonical(link)
-        else:
+        else:  # never linked (or, in a hand-edited log, linked to no one registered)
             folded = fold(entry.name)
             named = list(dict.fromkeys(by_name.get(folded, ())))
             key = named[0] if len(named) == 1 else "~" + folded

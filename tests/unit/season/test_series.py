@@ -109,3 +109,20 @@ def test_scoring_and_refusals() -> None:
         decide_add(state, "S", "n1")
     with pytest.raises(TourneyError, match="no series called 'T'"):
         decide_add(state, "T", "n2")
+
+
+def test_partners_each_score_their_partnerships_points() -> None:
+    from tourney.tournament.events import PartnershipFormed
+
+    events: list[TournamentEvent] = [
+        TournamentCreated("p", "p", "swiss", 4, 1, partnerships=True),
+        *(PlayerRegistered(x, x) for x in "abcd"),
+        PartnershipFormed("t1", "AC", ("a", "c")),
+        PartnershipFormed("t2", "BD", ("b", "d")),
+        RoundPaired(1, (PairedTable(1, ("a", "b", "c", "d"), "p-t1"),)),
+        MatchResultRecorded("p-t1", (40, 61), (1,)),
+    ]
+    found = fold_series([SeriesCreated("S", "places:10,7"), NightAdded("S", "p")]).find("S")
+    rows = standings(found, {"p": night_lines(fold(events))}, person, str)
+    assert [(row.person, row.total) for row in rows] == [("b", 10), ("d", 10), ("a", 7), ("c", 7)]
+    assert rows[0].tied and rows[0].rank == rows[1].rank == 1 and rows[2].rank == 3
