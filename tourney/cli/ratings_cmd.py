@@ -22,8 +22,10 @@ def ratings(
     db: Db = None,
     as_json: Annotated[bool, json_flag("the ratings")] = False,
 ) -> None:
-    """Rate the club's people with OpenSkill (Plackett–Luce, its defaults) over every
-    finished match of every tournament in the database, in the order results were recorded.
+    """OpenSkill ratings of the club's people over every tournament in the database.
+
+    The model is Plackett–Luce with its defaults; every finished match is rated, in the
+    order results were recorded.
 
     A table's ranks are its places: the winners first (a shared win is a tie), then by
     final score (Racehorse: net units). Partners are a team of two. Played results, results
