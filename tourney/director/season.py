@@ -189,8 +189,12 @@ def night_in_series(store: EventStore, name: str | None, recorded_by: str | None
 def series_lines(store: EventStore, season: Season, series: Series) -> dict[str, list[NightLine]]:
     """Each night's final standings lines, from the standings read model (kept current, and
     equal to the tournament's fold by construction), partnerships mapped to their members."""
+    from functools import cache
+
     from tourney.projections.standings_view import read_standings
     from tourney.tournament.events import parse_fraction
+
+    points = cache(parse_fraction)  # a few values, on thousands of lines
 
     lines: dict[str, list[NightLine]] = {}
     known = {night.slug: night for night in season.nights}
@@ -205,7 +209,7 @@ def series_lines(store: EventStore, season: Season, series: Series) -> dict[str,
                 if row["entrant_id"] in teams
                 else (str(row["entrant_id"]),),
                 int(row["rank"]),
-                parse_fraction(row["match_points"]),
+                points(row["match_points"]),
                 int(row["played"]),
                 int(row["byes"]),
             )

@@ -232,11 +232,18 @@ def night_lines(state: TournamentState) -> list[NightLine]:
     ]
 
 
-def night_points(line: NightLine, scoring: str) -> Fraction:
-    """A standings line's points for the night under `scoring`."""
+def places_of(scoring: str) -> list[Fraction] | None:
+    """The points of each place (``places:10,7,5,3``), None for match points."""
     if not scoring.startswith("places:"):
+        return None
+    return [Fraction(v) for v in scoring[len("places:") :].split(",")]
+
+
+def night_points(line: NightLine, places: Sequence[Fraction] | None) -> Fraction:
+    """A standings line's points for the night: its match points, or with `places` its
+    place's (`places_of`)."""
+    if places is None:
         return line.match_points
-    places = [Fraction(v) for v in scoring[len("places:") :].split(",")]
     return places[line.rank - 1] if line.rank <= len(places) else Fraction(0)
 
 
@@ -251,11 +258,12 @@ def standings(
     settings = series.settings
     count = len(series.nights)
     scores: dict[str, list[Fraction | None]] = {}
+    places = places_of(settings.scoring)
     for index, slug in enumerate(series.nights):
         for line in nights.get(slug, ()):
             if line.played == 0 and line.byes == 0:
                 continue
-            earned = night_points(line, settings.scoring)
+            earned = night_points(line, places)
             for member in line.members:
                 person = person_of(slug, member)
                 held = scores.setdefault(person, [None] * count)[index]
