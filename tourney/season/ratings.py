@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -129,31 +130,22 @@ class Ratings:
 
 def rate(matches: Iterable[RatedMatch]) -> Ratings:
     """Fold the matches through OpenSkill's Plackett–Luce model (its default mu 25, sigma
-    25/3 for a newcomer), in the order given."""
+    25/3 for a newcomer), in the order given: each match rated by `model.rate` on the
+    ratings it returned for those people last time."""
     model = PlackettLuce()
     result = Ratings()
     current = result.players
-    default = (model.mu, model.sigma)
+    held: dict[str, Any] = {}  # each person's rating object, as openskill last returned it
     for match in matches:
-        before = []
-        teams = []
-        for team in match.teams:
-            pairs = []
-            for person in team:
-                held = current.get(person)
-                mu, sigma = (held.mu, held.sigma) if held else default
-                pairs.append((mu, sigma))
-            before.append(pairs)
-            teams.append([model.rating(mu=mu, sigma=sigma) for mu, sigma in pairs])
+        teams = [[held.get(p) or model.rating() for p in team] for team in match.teams]
+        before = tuple((r.mu, r.sigma) for team in teams for r in team)
         rated = model.rate(teams, ranks=list(match.ranks))
         after = []
         for team, new in zip(match.teams, rated, strict=True):
             for person, rating in zip(team, new, strict=True):
-                held = current.get(person)
-                count = held.matches + 1 if held else 1
+                held[person] = rating
+                count = current[person].matches + 1 if person in current else 1
                 current[person] = Rating(rating.mu, rating.sigma, count)
                 after.append((rating.mu, rating.sigma))
-        result.updates.append(
-            Update(match, tuple(p for pairs in before for p in pairs), tuple(after))
-        )
+        result.updates.append(Update(match, before, tuple(after)))
     return result
