@@ -7,6 +7,7 @@ Every refusal: one line, exit code 1, the database file unchanged."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -261,3 +262,46 @@ def test_the_next_night_takes_the_last_nights_settings(cli: Cli) -> None:
     }
     table = json.loads(cli.ok("series", "standings", "--json").stdout)
     assert table["nights"] == ["cards-1", "cards-2"]
+
+
+def test_a_registration_decides_again_on_the_roster_another_command_changed(db: str) -> None:
+    """Two directors registering at once: the second's roster append finds the stream
+    moved, and its second attempt reads the roster again (it used to retry on the roster
+    it had read first, and was refused)."""
+    from tourney.director.desk import DirectorDesk, Loaded
+    from tourney.director.season import linking
+    from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
+    from tourney.tournament.entries import decide_register
+    from tourney.tournament.events import TournamentEvent
+
+    Cli(db).ok("tournament", "create", "Night")
+    with EventStore.from_url(db) as store:
+        effects, said = linking(store, False, None, None)
+        raced: list[int] = []
+
+        def racing(loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:
+            appends = effects(loaded, events)
+            if not raced:  # another director's registration lands in between
+                raced.append(1)
+                with EventStore.from_url(db) as other:
+                    other.append_streams(
+                        [
+                            StreamAppend(
+                                "roster",
+                                [NewEvent("person_registered", {"person_id": "P1", "name": "Eve"})],
+                                0,
+                            )
+                        ]
+                    )
+            return appends
+
+        DirectorDesk(store).execute(
+            "night", lambda state: decide_register(state, "p1", "Ann"), effects=racing
+        )
+        kinds = [(e.type, e.payload.get("person_id")) for e in store.read_stream("roster")]
+    assert kinds == [
+        ("person_registered", "P1"),
+        ("person_registered", "P2"),
+        ("entry_linked", "P2"),
+    ]
+    assert said == ["Ann joins the club roster as P2."]

@@ -137,14 +137,17 @@ def linking(
 ) -> tuple[Effects, list[str]]:
     """What `player add` appends to the roster with a registration, in its transaction: the
     entry linked to the club's person (`tourney.season.roster.decide_link`), and the lines
-    that say whom. Refused (nothing written) when the name is several people's."""
+    that say whom. Refused (nothing written) when the name is several people's.
+
+    The roster is read each time the desk decides, so that when another command appended
+    to it meanwhile, the desk's second attempt decides on the roster as it is now."""
     from tourney.season.roster import decide_link
     from tourney.tournament.events import PlayerRegistered
 
-    season = load_season(store, entries_only=True)
     said: list[str] = []
 
     def effects(loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:
+        season = load_season(store, entries_only=True)
         said.clear()
         linked: list[RosterEvent] = []
         for event in events:
