@@ -178,10 +178,10 @@ def night_in_series(store: EventStore, name: str | None, recorded_by: str | None
 
     if name is None:
         return None
-    state, version = load_series(store)
-    state.find(name)  # refused here, before anything is appended
+    load_series(store)[0].find(name)  # refused here, before the tournament is decided
 
     def effects(loaded: Loaded, _events: Sequence[TournamentEvent]) -> list[StreamAppend]:
+        state, version = load_series(store)  # as it is now, the append expecting it
         events = decide_add(state, name, loaded.slug)
         new = [NewEvent(e.type, e.to_payload(), recorded_by=recorded_by) for e in events]
         return [StreamAppend(SERIES_STREAM, new, version)]
