@@ -124,5 +124,10 @@ def test_partners_each_score_their_partnerships_points() -> None:
     ]
     found = fold_series([SeriesCreated("S", "places:10,7"), NightAdded("S", "p")]).find("S")
     rows = standings(found, {"p": night_lines(fold(events))}, person, str)
-    assert [(row.person, row.total) for row in rows] == [("b", 10), ("d", 10), ("a", 7), ("c", 7)]
+    assert [(row.person, row.total) for row in rows] == [
+        ("b", Fraction(10)),
+        ("d", Fraction(10)),
+        ("a", Fraction(7)),
+        ("c", Fraction(7)),
+    ]
     assert rows[0].tied and rows[0].rank == rows[1].rank == 1 and rows[2].rank == 3
