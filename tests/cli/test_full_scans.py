@@ -248,6 +248,15 @@ def every_command(run: Commands, folder: Path) -> None:
         "--seeding", "previous")  # fmt: skip
     run("player", "carry", "--from", "Club Night", "--top", "4", "-t", "cup")
     run("standings", "-t", "Pairs")
+    # The season: read tournament by tournament, and the roster and series streams.
+    run("ratings", "--json", "--history")
+    run("roster")
+    run("roster", "show", "Ann")
+    run("roster", "rename", "Bo", "Bob")
+    run("series", "create", "League", "--best", "2")
+    run("series", "add", "League", "-t", "Club Night")
+    run("tournament", "create", "Night 2", "--series", "League")
+    run("series", "standings", "--csv")
 
 
 def test_no_command_scans_the_log_on_sqlite(

@@ -20,6 +20,11 @@ READERS = [
     ["db", "status"],
     ["tournament", "list"],
     ["tournament", "show"],
+    ["ratings"],
+    ["roster"],
+    ["roster", "show", "Ann"],
+    ["series", "standings"],
+    ["series", "list"],
     ["record", "T3"],
     # ... and every command that needs what only a database can hold
     ["place", "T3", "5-5"],

@@ -546,6 +546,29 @@ class CliMachine(RuleBasedStateMachine):
         self.command("write", ["player", "add"], [*options, "--", data.draw(names)])
 
     @rule(data=st.data())
+    def season(self, data: st.DataObject) -> None:
+        """The club's roster and series, with names of every kind (issue 26)."""
+        self.draw = data.draw
+        first, second = data.draw(names), data.draw(names)
+        words, args = data.draw(
+            st.sampled_from(
+                [
+                    (["player", "add"], ["--new", "--", first]),
+                    (["player", "add"], [f"--person={second}", "--", first]),
+                    (["roster", "rename"], ["--", first, second]),
+                    (["roster", "merge"], ["--", first, second]),
+                    (["roster", "show"], ["--json", "--", first]),
+                    (["series", "create"], ["--best=2", "--", first]),
+                    (["series", "add"], ["--", first]),
+                    (["series", "next"], ["--", first, second]),
+                ]
+            )
+        )
+        if words[0] == "player" or words[-1] == "add":
+            args = [*self.pick_tournament(data), *args]
+        self.command("read" if words[-1] == "show" else "write", words, args)
+
+    @rule(data=st.data())
     def import_players(self, data: st.DataObject) -> None:
         self.draw = data.draw
         header = data.draw(
@@ -921,6 +944,10 @@ class CliMachine(RuleBasedStateMachine):
                     (["show"], ["--json", "--", some_match]),
                     (["verify"], ["--heads"]),
                     (["db", "status"], []),
+                    (["ratings"], ["--json", "--history"]),
+                    (["roster"], []),
+                    (["roster"], ["--csv"]),
+                    (["series", "standings"], ["--json"]),
                 ]
             )
         )

@@ -51,6 +51,9 @@ MODULES = {
     "db": "db_cmd",
     "verify": "db_cmd",
     "rebuild": "db_cmd",
+    "ratings": "ratings_cmd",
+    "roster": "roster_cmd",
+    "series": "series_cmd",
 }
 # The order of the whole app's help: each module registers its commands in its panel.
 ORDER = [
@@ -69,6 +72,9 @@ ORDER = [
     "replay_cmd",
     "simulate_cmd",
     "db_cmd",
+    "ratings_cmd",
+    "roster_cmd",
+    "series_cmd",
 ]
 
 

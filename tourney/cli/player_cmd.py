@@ -82,20 +82,35 @@ def add(
             f"round missed: 2, 1.5 or 3/2 (0 to {limits.POINTS_HIGH})."
         ),
     ] = "0",
+    new: Annotated[
+        bool, typer.Option("--new", help="A different person from the club's of that name.")
+    ] = False,
+    person: Annotated[
+        str | None,
+        typer.Option(
+            help="The club roster's person this is, by id (P3) or name.", show_default=False
+        ),
+    ] = None,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Register a player (late entries are taken until registration closes, starting with
     --start-points if the director gives them some).
 
+    The entry is linked to the person of that name the club roster knows (said in one
+    line), or to a new one; --new registers a different person of the same name, and a
+    name that is several people's is refused until --person says which.
+
     Example: tourney player add "Ann Lee" --club Riverside --rating 1650
     """
+    from tourney.director.season import linking
     from tourney.tournament.entries import decide_register
     from tourney.tournament.events import PlayerRegistered
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
         points = limits.parse_points(start_points, "--start-points")
+        effects, said = linking(director.store, new, person, director.recorded_by)
         _loaded, events = director.execute(
             slug,
             lambda state: decide_register(
@@ -107,10 +122,13 @@ def add(
                 seed=seed,
                 start_points=points,
             ),
+            effects=effects,
         )
         for event in events:
             if isinstance(event, PlayerRegistered):
                 echo(f"Registered {event.name} as {event.player_id} in {slug}.")
+        for line in said:
+            echo(line)
         _warn_look_alikes(_loaded.state, events)
 
 

@@ -79,6 +79,10 @@ def create(
         int | None,
         typer.Option(help="Racehorse: deals a match (default twice the players at the table)."),
     ] = None,
+    series: Annotated[
+        str | None,
+        typer.Option(help="A night of this series (tourney series create).", show_default=False),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -89,10 +93,12 @@ def create(
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
+    from tourney.director.season import night_in_series
     from tourney.tournament.create import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
     with open_director(db, create=True) as director:
+        effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
             lambda state: decide_create(
                 state,
@@ -110,7 +116,8 @@ def create(
                 placement_points=tuple(placement_points or ()),
                 game_name=game,
                 deals=deals,
-            )
+            ),
+            effects,
         )
         created = loaded.state.created
         if as_json:
@@ -127,6 +134,8 @@ def create(
             + (" in partnerships" if created.partnerships else "")
             + play
         )
+        if series is not None:
+            echo(f"A night of the series {series}.")
         echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
 
 

@@ -185,8 +185,9 @@ class DirectorDesk:
             appends += effects(loaded, events)
         self.store.append_streams(appends, command_id)
 
-    def create(self, decide: Decide) -> Loaded:
-        """Create a tournament (``decide`` is ``decide_create`` with its settings)."""
+    def create(self, decide: Decide, effects: Effects | None = None) -> Loaded:
+        """Create a tournament (``decide`` is ``decide_create`` with its settings), with what
+        ``effects`` appends in other streams in its transaction (a series' new night)."""
         events = list(decide(TournamentState()))
         slug = getattr(events[0], "slug", None)
         if not isinstance(slug, str):
@@ -195,7 +196,7 @@ class DirectorDesk:
 
         if registry.exists(self.store, slug):
             raise TourneyError(f"a tournament {slug!r} already exists: choose another name")
-        loaded, _ = self.execute(slug, lambda _state: events, new=True)
+        loaded, _ = self.execute(slug, lambda _state: events, new=True, effects=effects)
         return loaded
 
     def pair(self, slug: str, decide: Decide) -> tuple[Loaded, list[TournamentEvent]]:

@@ -11,7 +11,7 @@ from tourney.match_streams import match_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
-    from tourney.reports.publish import Play
+    from tourney.reports.publish import ExtraPage, Play
 
 
 def publish_tournament(
@@ -31,7 +31,46 @@ def publish_tournament(
     check_site_folder(site_dir, protected)
     state = director.load(slug).state
     play = replays(director)
-    return publish(site_dir, state, state.matches, play, templates_dir, protected=protected)
+    extra = season_pages(director, slug)
+    return publish(
+        site_dir, state, state.matches, play, templates_dir, protected=protected, extra=extra
+    )
+
+
+def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
+    """The club's pages beside a tournament's own: the ratings (once any match is rated)
+    and the table of the series the tournament is a night of, if any."""
+    from tourney.director.season import load_season, series_lines
+    from tourney.reports.publish import ExtraPage
+    from tourney.reports.season import ratings_page, series_page
+    from tourney.season.ratings import rate, rated_matches
+    from tourney.season.series import standings
+
+    season = load_season(director.store)
+    pages: list[ExtraPage] = []
+    ratings = rate(rated_matches(season.nights, season.club.person_of))
+    if ratings.players:
+        pages.append(
+            ExtraPage("ratings.html", "Ratings", "ratings.html", ratings_page(ratings, season.club))
+        )
+    series = season.series.of_night(slug)
+    if series is not None:
+        states = {night.slug: night.state for night in season.nights}
+        lines = series_lines(director.store, season, series)
+        rows = standings(series, lines, season.club.person_of, season.club.name_of)
+        names = [
+            (night, states[night].created.name if night in states else night)
+            for night in series.nights
+        ]
+        pages.append(
+            ExtraPage(
+                "series.html",
+                f"Series: {series.name}",
+                "series.html",
+                series_page(series, rows, names, slug),
+            )
+        )
+    return pages
 
 
 def tournament_pages(

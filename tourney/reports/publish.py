@@ -60,6 +60,17 @@ Play = Callable[[str], "Played | None"]
 Render = Callable[[frozenset[str]], str]
 
 
+@dataclasses.dataclass(frozen=True)
+class ExtraPage:
+    """A page beside the tournament's own, linked from its index (the club's ratings, the
+    series table): its file name, the link's words, its template and context."""
+
+    name: str
+    label: str
+    template: str
+    context: dict[str, Any]
+
+
 def publish(
     site_dir: Path,
     tournament_state: TournamentState,
@@ -68,6 +79,7 @@ def publish(
     templates_dir: Path | None = None,
     *,
     protected: Collection[Path] = (),
+    extra: Sequence[ExtraPage] = (),
 ) -> list[Path]:
     """Write the site of `tournament_state` into `site_dir`; return the files written.
 
@@ -80,7 +92,7 @@ def publish(
     disagree with its replay, `TemplatesNotFound` for a missing template folder and
     `TemplateError` for a template that fails; the folder is untouched whenever it raises.
     """
-    site = _Site(environment(templates_dir), tournament_state, sheets, play)
+    site = _Site(environment(templates_dir), tournament_state, sheets, play, extra)
     slug = tournament_state.created.slug
     with template_errors(), SiteFolder(site_dir, slug, site.names, protected) as folder:
         for name, text in site.pages():
@@ -106,15 +118,22 @@ class _Site:
     completed match sheet, then the pages that link to the sheets written."""
 
     def __init__(
-        self, env: Environment, state: TournamentState, sheets: Collection[str], play: Play
+        self,
+        env: Environment,
+        state: TournamentState,
+        sheets: Collection[str],
+        play: Play,
+        extra: Sequence[ExtraPage] = (),
     ) -> None:
         self.env = env
         self.state = state
         self.play = play
+        self.extra = extra
         self.standings = standings_view(state)
         self.candidates = sorted(m for m in set(sheets) if m in state.matches)
-        self.linked = _linked_pages(env, state, self.standings)
+        self.linked = _linked_pages(env, state, self.standings, extra)
         self.names = [paths.STYLESHEET, *STANDINGS_FILES, *map(paths.match_page, self.candidates)]
+        self.names += [page.name for page in extra]
         self.names += [name for name, _ in self.linked]
 
     def pages(self) -> Iterator[tuple[str, str]]:
@@ -127,6 +146,9 @@ class _Site:
         yield paths.standings_file("md"), standings_markdown(standings)
         yield paths.standings_file("csv"), standings_csv(standings)
         yield paths.standings_file("json"), standings_json(state)
+        for extra in self.extra:
+            values = {"heading": standings.heading, **extra.context}
+            yield extra.name, env.get_template(extra.template).render(values)
         written: set[str] = set()
         cards = state.created.game == "racehorse"
         match_template = env.get_template("cards_sheet.html" if cards else "match_sheet.html")
@@ -148,7 +170,10 @@ STANDINGS_FILES = tuple(paths.standings_file(x) for x in ("html", "md", "csv", "
 
 
 def _linked_pages(
-    env: Environment, state: TournamentState, standings: StandingsView
+    env: Environment,
+    state: TournamentState,
+    standings: StandingsView,
+    extra: Sequence[ExtraPage] = (),
 ) -> list[tuple[str, Render]]:
     """The pages that link to the completed sheets: each file name, and how to render it
     given the match ids that have a sheet."""
@@ -177,7 +202,8 @@ def _linked_pages(
             (paths.cards_page(number), page("table_cards.html", partial(_cards, state, number))),
         ]
     # The index comes last: it links every page above.
-    pages.append((paths.INDEX, page("index.html", partial(_index, state, standings))))
+    links = tuple((e.name, e.label) for e in extra)
+    pages.append((paths.INDEX, page("index.html", partial(_index, state, standings, links))))
     return pages
 
 
@@ -208,9 +234,12 @@ def _cards(state: TournamentState, number: int, _sheets: frozenset[str]) -> dict
 
 
 def _index(
-    state: TournamentState, standings: StandingsView, sheets: frozenset[str]
+    state: TournamentState,
+    standings: StandingsView,
+    links: tuple[tuple[str, str], ...],
+    sheets: frozenset[str],
 ) -> dict[str, Any]:
-    return context_of(site_index(state, standings, sheets))
+    return context_of(site_index(state, standings, sheets), season_links=links)
 
 
 def from_replays(

@@ -1,0 +1,219 @@
+"""Ratings as a pure fold: checked against openskill called directly on ranks written out
+here by hand (never computed by the code under test)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import pytest
+from openskill.models import PlackettLuce
+
+from tourney.season.nights import Night, night_of
+from tourney.season.ratings import rate, rated_matches, table_ranks
+from tourney.tournament.events import (
+    AdjudicatedResult,
+    Forfeit,
+    MatchResultRecorded,
+    MatchResultWithdrawn,
+    MatchVoided,
+    NoShow,
+    PairedTable,
+    PartnershipFormed,
+    PlayerRegistered,
+    ResultEntered,
+    RoundPaired,
+    TournamentCreated,
+    TournamentEvent,
+)
+from tourney.tournament.matches import Outcome
+
+
+class Stored(NamedTuple):
+    position: int
+    type: str
+    payload: dict[str, Any]
+
+
+def stored(events: list[tuple[int, TournamentEvent]]) -> list[Stored]:
+    return [Stored(position, e.type, e.to_payload()) for position, e in events]
+
+
+def night(slug: str, events: list[tuple[int, TournamentEvent]]) -> Night:
+    return night_of(slug, stored(events))
+
+
+def by_name(_slug: str, player_id: str) -> str:
+    return player_id
+
+
+def setup(
+    slug: str, players: list[str], tables: list[list[str]], start: int = 1
+) -> list[tuple[int, TournamentEvent]]:
+    """A tournament of individuals with one round paired (positions from `start`)."""
+    events: list[TournamentEvent] = [
+        TournamentCreated(slug, slug, "swiss", 4, 3),
+        *(PlayerRegistered(p, p) for p in players),
+        RoundPaired(
+            1,
+            tuple(
+                PairedTable(i, tuple(seats), f"{slug}-t{i}") for i, seats in enumerate(tables, 1)
+            ),
+        ),
+    ]
+    return [(start + i, e) for i, e in enumerate(events)]
+
+
+def openskill_by_hand(
+    steps: list[tuple[list[list[str]], list[float]]],
+) -> dict[str, tuple[float, float]]:
+    model = PlackettLuce()
+    held: dict[str, Any] = {}
+    for teams, ranks in steps:
+        rated = model.rate(
+            [[held.get(p) or model.rating(name=p) for p in team] for team in teams], ranks=ranks
+        )
+        for team, new in zip(teams, rated, strict=True):
+            for person, rating in zip(team, new, strict=True):
+                held[person] = rating
+    return {p: (r.mu, r.sigma) for p, r in held.items()}
+
+
+def close(got: dict[str, tuple[float, float]], want: dict[str, tuple[float, float]]) -> None:
+    assert set(got) == set(want)
+    for person, (mu, sigma) in want.items():
+        assert got[person] == pytest.approx((mu, sigma), abs=1e-9), person
+
+
+def ratings_of(nights: list[Night]) -> dict[str, tuple[float, float]]:
+    result = rate(rated_matches(nights, by_name))
+    return {p: (r.mu, r.sigma) for p, r in result.players.items()}
+
+
+def test_table_ranks_winners_first_then_score_with_ties() -> None:
+    assert table_ranks(Outcome((61, 40, 20, 10), (0,)), range(4)) == (1, 2, 3, 4)
+    assert table_ranks(Outcome((61, 63, 20, 20), (0, 1)), range(4)) == (1, 1, 3, 3)
+    # Racehorse: nets, the top net the winner; a score above the winners' cannot outrank them
+    assert table_ranks(Outcome((-3, 5, 0, -2, 0), (1,)), range(5)) == (5, 1, 2, 4, 2)
+    assert table_ranks(Outcome((30, 61), (1,)), [0, 1]) == (2, 1)
+
+
+def test_ratings_match_openskill_in_the_order_results_were_recorded() -> None:
+    players = ["a", "b", "c", "d", "e", "f", "g", "h"]
+    one = setup("one", players, [["a", "b", "c", "d"], ["e", "f", "g", "h"]])
+    # table 2's result lands first in the log, table 1's later: rated in that order
+    one += [
+        (20, MatchResultRecorded("one-t2", (61, 61, 30, 12), (0, 1))),
+        (30, ResultEntered("one-t1", (12, 61, 40, 40), (1,))),
+    ]
+    two = setup("two", ["a", "e", "c", "g"], [["a", "e", "c", "g"]], start=21)
+    two += [(40, AdjudicatedResult("two-t1", (61, 50, 20, 55), (0,), "sheet"))]
+    got = ratings_of([night("one", one), night("two", two)])
+    want = openskill_by_hand(
+        [
+            ([["e"], ["f"], ["g"], ["h"]], [1, 1, 3, 4]),
+            ([["a"], ["b"], ["c"], ["d"]], [4, 1, 2, 2]),
+            ([["a"], ["e"], ["c"], ["g"]], [1, 3, 4, 2]),
+        ]
+    )
+    close(got, want)
+    assert (
+        rate(rated_matches([night("one", one), night("two", two)], by_name)).players["a"].matches
+        == 2
+    )
+
+
+def test_forfeits_no_shows_voids_and_withdrawn_results_are_not_rated() -> None:
+    players = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]
+    tables = [players[0:4], players[4:8], players[8:12]]
+    events = setup("n", players, tables)
+    events += [
+        (50, Forfeit("n-t1", (1,), "left", "share")),
+        (51, NoShow("n-t2", ("e",))),
+        (52, MatchResultRecorded("n-t3", (61, 0, 0, 0), (0,))),
+        (53, MatchResultWithdrawn("n-t3")),
+    ]
+    assert ratings_of([night("n", events)]) == {}
+    events.append((54, MatchVoided("n-t3", "wrong tiles")))
+    assert ratings_of([night("n", events)]) == {}
+
+
+def test_a_side_that_forfeited_while_the_others_played_on_is_left_out() -> None:
+    events = setup("n", ["a", "b", "c", "d"], [["a", "b", "c", "d"]])
+    events += [
+        (50, Forfeit("n-t1", (1,), "left", "play_on")),
+        (51, ResultEntered("n-t1", (61, 0, 30, 20), (0,))),
+    ]
+    close(
+        ratings_of([night("n", events)]),
+        openskill_by_hand([([["a"], ["c"], ["d"]], [1, 2, 3])]),
+    )
+
+
+def test_partnerships_are_teams_of_two() -> None:
+    events: list[tuple[int, TournamentEvent]] = [
+        (1, TournamentCreated("p", "p", "swiss", 4, 3, partnerships=True)),
+        *((i + 2, PlayerRegistered(p, p)) for i, p in enumerate("abcd")),
+        (10, PartnershipFormed("t1", "AC", ("a", "c"))),
+        (11, PartnershipFormed("t2", "BD", ("b", "d"))),
+        (12, RoundPaired(1, (PairedTable(1, ("a", "b", "c", "d"), "p-t1"),))),
+        (13, MatchResultRecorded("p-t1", (40, 61), (1,))),
+    ]
+    close(
+        ratings_of([night("p", events)]),
+        openskill_by_hand([([["a", "c"], ["b", "d"]], [2, 1])]),
+    )
+
+
+def test_a_corrected_result_re_rates_from_where_it_stands() -> None:
+    players = ["a", "b", "c", "d"]
+    first = setup("one", players, [players])
+    first += [(10, MatchResultRecorded("one-t1", (61, 40, 20, 10), (0,)))]
+    second = setup("two", players, [["d", "c", "b", "a"]], start=11)
+    second += [(20, MatchResultRecorded("two-t1", (61, 40, 20, 10), (0,)))]
+    before = ratings_of([night("one", first), night("two", second)])
+    close(
+        before,
+        openskill_by_hand(
+            [
+                ([["a"], ["b"], ["c"], ["d"]], [1, 2, 3, 4]),
+                ([["d"], ["c"], ["b"], ["a"]], [1, 2, 3, 4]),
+            ]
+        ),
+    )
+    # The first night's table is corrected after the second night: it is still rated first.
+    first.append((30, AdjudicatedResult("one-t1", (10, 20, 40, 61), (3,), "sheet misread")))
+    after = ratings_of([night("one", first), night("two", second)])
+    close(
+        after,
+        openskill_by_hand(
+            [
+                ([["a"], ["b"], ["c"], ["d"]], [4, 3, 2, 1]),
+                ([["d"], ["c"], ["b"], ["a"]], [1, 2, 3, 4]),
+            ]
+        ),
+    )
+    # ... and voiding it leaves the second night alone rated.
+    first.append((31, MatchVoided("one-t1", "")))
+    close(
+        ratings_of([night("one", first), night("two", second)]),
+        openskill_by_hand([([["d"], ["c"], ["b"], ["a"]], [1, 2, 3, 4])]),
+    )
+
+
+def test_one_person_at_two_sides_of_a_table_is_not_rated() -> None:
+    events = setup("n", ["a", "b", "c", "d"], [["a", "b", "c", "d"]])
+    events += [(10, MatchResultRecorded("n-t1", (61, 40, 20, 10), (0,)))]
+    same = rated_matches([night("n", events)], lambda _s, p: "x" if p in "ab" else p)
+    assert same == []
+
+
+def test_history_records_before_and_after_of_every_member() -> None:
+    events = setup("n", ["a", "b"], [["a", "b"]])
+    events += [(10, MatchResultRecorded("n-t1", (61, 3), (0,)))]
+    result = rate(rated_matches([night("n", events)], by_name))
+    (update,) = result.updates
+    assert update.before == ((25.0, 25 / 3), (25.0, 25 / 3))
+    assert update.after == tuple(
+        (r.mu, r.sigma) for r in (result.players["a"], result.players["b"])
+    )
+    assert result.ranked()[0][0] == "a"

@@ -1,0 +1,73 @@
+"""`tourney ratings`: OpenSkill ratings of the club's people over every tournament."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tourney.cli.director_options import open_director
+from tourney.cli.options import Db, json_flag
+
+
+def ratings(
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+    history: Annotated[
+        bool,
+        typer.Option(
+            "--history",
+            help="With --json, add every update in the order applied; in text, one line each.",
+        ),
+    ] = False,
+    db: Db = None,
+    as_json: Annotated[bool, json_flag("the ratings")] = False,
+) -> None:
+    """OpenSkill ratings of the club's people over every tournament in the database.
+
+    The model is Plackett–Luce with its defaults; every finished match is rated, in the
+    order results were recorded.
+
+    A table's ranks are its places: the winners first (a shared win is a tie), then by
+    final score (Racehorse: net units). Partners are a team of two. Played results, results
+    entered from a paper scoresheet and adjudicated results are rated; byes, forfeits,
+    no-shows and voided matches are not. A corrected or voided result is rated again where
+    it stands, and everything after it: the ratings are always worked out afresh from the
+    results. Ranked by ordinal (mu - 3 sigma).
+
+    Example: tourney ratings --json --history > ratings.json
+    """
+    from tourney.cli.scorer_io import echo
+    from tourney.cli.season_io import print_rows
+    from tourney.director.season import load_season
+    from tourney.reports.season import RATINGS_LABELS, ratings_cells, ratings_csv, ratings_json
+    from tourney.season.ratings import rate, rated_matches
+
+    with open_director(db) as director:
+        season = load_season(director.store)
+    result = rate(rated_matches(season.nights, season.club.person_of))
+    if as_json:
+        typer.echo(ratings_json(result, season.club, history), nl=False)
+        return
+    if as_csv:
+        typer.echo(ratings_csv(result, season.club), nl=False)
+        return
+    if not result.players:
+        echo("No rated match yet: ratings count finished matches of every tournament.")
+        return
+    rows = ratings_cells(result, season.club)
+    print_rows(
+        f"Ratings — OpenSkill Plackett–Luce, {len(result.updates)} matches", RATINGS_LABELS, rows
+    )
+    if history:
+        for update in result.updates:
+            teams = " vs ".join(
+                " & ".join(season.club.name_of(p) for p in team) for team in update.match.teams
+            )
+            echo(
+                f"{update.match.tournament} {update.match.match}: {teams}; ranks "
+                + ",".join(str(r) for r in update.match.ranks)
+            )
+
+
+def register(root: typer.Typer) -> None:
+    root.command(rich_help_panel="Season")(ratings)

@@ -1,0 +1,221 @@
+"""The season in the store: every tournament folded (`tourney.season.nights`), the roster
+stream and the series stream folded, and the roster's and series' commands appended.
+
+Everything shown is folded from the events at the moment it is asked for (ratings,
+standings of a series, the roster): nothing is kept but events, so `rebuild` has nothing to
+redo and reproduces every number. Each tournament is read by its own stream (an index
+lookup), never by scanning the log, so unrelated events cost nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tourney.season.nights import Night, night_of
+from tourney.season.roster import (
+    ROSTER_STREAM,
+    Club,
+    Entry,
+    RosterEvent,
+    RosterState,
+    club,
+    fold_roster,
+    roster_event,
+)
+from tourney.season.series import (
+    SERIES_STREAM,
+    NightLine,
+    Series,
+    SeriesEvent,
+    SeriesState,
+    fold_series,
+    series_event,
+)
+from tourney.tournament.streams import tournament_stream
+
+if TYPE_CHECKING:
+    from tourney.director.desk import Effects, Loaded
+    from tourney.store.eventstore import EventStore, StreamAppend
+    from tourney.tournament.events import TournamentEvent
+
+
+@dataclass(frozen=True)
+class Season:
+    """Every tournament, the roster applied to their entries, and the series, with the
+    versions of the roster and series streams they were read at."""
+
+    nights: list[Night]
+    club: Club
+    roster_version: int
+    series: SeriesState
+    series_version: int
+
+    def night(self, slug: str) -> Night:
+        return next(n for n in self.nights if n.slug == slug)
+
+
+def entries_of(nights: Sequence[Night]) -> list[Entry]:
+    """Every tournament's players (removed registrations left out), tournament by
+    tournament in creation order, each in registration order."""
+    return [
+        Entry(night.slug, player.player_id, player.name)
+        for night in nights
+        for player in sorted(night.state.players.values(), key=lambda p: p.order)
+    ]
+
+
+def load_nights(store: EventStore, entries_only: bool = False) -> list[Night]:
+    from tourney import registry
+
+    nights = [
+        night_of(slug, store.read_stream(tournament_stream(slug)), entries_only)
+        for slug in registry.slugs(store)
+    ]
+    return [night for night in nights if night.state.settings is not None]
+
+
+def load_season(store: EventStore, entries_only: bool = False) -> Season:
+    """The season as the events say now; with `entries_only`, each tournament's settings
+    and entries only (the roster, the series' nights), not its rounds and results."""
+    nights = load_nights(store, entries_only)
+    roster_stored = list(store.read_stream(ROSTER_STREAM))
+    roster: RosterState = fold_roster(roster_event(e.type, e.payload) for e in roster_stored)
+    series_stored = list(store.read_stream(SERIES_STREAM))
+    series = fold_series(series_event(e.type, e.payload) for e in series_stored)
+    return Season(
+        nights,
+        club(roster, entries_of(nights)),
+        roster_stored[-1].version if roster_stored else 0,
+        series,
+        series_stored[-1].version if series_stored else 0,
+    )
+
+
+def roster_append(
+    season: Season, events: Sequence[RosterEvent], recorded_by: str | None
+) -> list[StreamAppend]:
+    """The roster's events as an append expecting the version the season was read at."""
+    from tourney.store.eventstore import NewEvent, StreamAppend
+
+    if not events:
+        return []
+    new = [NewEvent(e.type, e.to_payload(), recorded_by=recorded_by) for e in events]
+    return [StreamAppend(ROSTER_STREAM, new, season.roster_version)]
+
+
+def series_append(
+    season: Season, events: Sequence[SeriesEvent], recorded_by: str | None
+) -> list[StreamAppend]:
+    """The series' events as an append expecting the version the season was read at."""
+    from tourney.store.eventstore import NewEvent, StreamAppend
+
+    if not events:
+        return []
+    new = [NewEvent(e.type, e.to_payload(), recorded_by=recorded_by) for e in events]
+    return [StreamAppend(SERIES_STREAM, new, season.series_version)]
+
+
+def append(store: EventStore, appends: list[StreamAppend]) -> None:
+    """Append in one transaction; another director's write in between refuses it whole."""
+    from tourney.errors import TourneyError
+    from tourney.store.errors import ConcurrencyError
+
+    if not appends:
+        return
+    try:
+        store.append_streams(appends)
+    except ConcurrencyError as exc:
+        raise TourneyError(
+            f"{exc.stream_id} changed while this command was deciding: nothing recorded, try again"
+        ) from None
+
+
+def linking(
+    store: EventStore, new: bool, person: str | None, recorded_by: str | None
+) -> tuple[Effects, list[str]]:
+    """What `player add` appends to the roster with a registration, in its transaction: the
+    entry linked to the club's person (`tourney.season.roster.decide_link`), and the lines
+    that say whom. Refused (nothing written) when the name is several people's.
+
+    The roster is read each time the desk decides, so that when another command appended
+    to it meanwhile, the desk's second attempt decides on the roster as it is now."""
+    from tourney.season.roster import decide_link
+    from tourney.tournament.events import PlayerRegistered
+
+    said: list[str] = []
+
+    def effects(loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:
+        season = load_season(store, entries_only=True)
+        said.clear()
+        linked: list[RosterEvent] = []
+        for event in events:
+            if isinstance(event, PlayerRegistered):
+                entry = Entry(loaded.slug, event.player_id, event.name)
+                more, line = decide_link(season.club, entry, new, person)
+                linked += more
+                said.append(line)
+        return roster_append(season, linked, recorded_by)
+
+    return effects, said
+
+
+def load_series(store: EventStore) -> tuple[SeriesState, int]:
+    """The series stream alone, folded, and its version."""
+    stored = list(store.read_stream(SERIES_STREAM))
+    return (
+        fold_series(series_event(e.type, e.payload) for e in stored),
+        stored[-1].version if stored else 0,
+    )
+
+
+def night_in_series(store: EventStore, name: str | None, recorded_by: str | None) -> Effects | None:
+    """What `tournament create --series NAME` appends with the new tournament: the night
+    added to the series (refused, nothing written, when there is no such series)."""
+    from tourney.season.series import decide_add
+    from tourney.store.eventstore import NewEvent, StreamAppend
+
+    if name is None:
+        return None
+    load_series(store)[0].find(name)  # refused here, before the tournament is decided
+
+    def effects(loaded: Loaded, _events: Sequence[TournamentEvent]) -> list[StreamAppend]:
+        state, version = load_series(store)  # as it is now, the append expecting it
+        events = decide_add(state, name, loaded.slug)
+        new = [NewEvent(e.type, e.to_payload(), recorded_by=recorded_by) for e in events]
+        return [StreamAppend(SERIES_STREAM, new, version)]
+
+    return effects
+
+
+def series_lines(store: EventStore, season: Season, series: Series) -> dict[str, list[NightLine]]:
+    """Each night's final standings lines, from the standings read model (kept current, and
+    equal to the tournament's fold by construction), partnerships mapped to their members."""
+    from functools import cache
+
+    from tourney.projections.standings_view import read_standings
+    from tourney.tournament.events import parse_fraction
+
+    points = cache(parse_fraction)  # a few values, on thousands of lines
+
+    lines: dict[str, list[NightLine]] = {}
+    known = {night.slug: night for night in season.nights}
+    for slug in series.nights:
+        if slug not in known:
+            continue
+        teams = known[slug].state.teams
+        _heading, rows = read_standings(store, slug)
+        lines[slug] = [
+            NightLine(
+                teams[row["entrant_id"]].members
+                if row["entrant_id"] in teams
+                else (str(row["entrant_id"]),),
+                int(row["rank"]),
+                points(row["match_points"]),
+                int(row["played"]),
+                int(row["byes"]),
+            )
+            for row in rows
+        ]
+    return lines

@@ -1,0 +1,329 @@
+"""The season's reports: ratings, the roster and a series' table, as JSON, CSV and rows of
+text (the terminal's and the site's), from the pure season folds."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tourney.reports.spreadsheet import neutralise
+from tourney.season.ratings import MODEL, Ratings
+from tourney.season.roster import Club
+from tourney.season.series import (
+    TIE_BREAK_WORDS,
+    Series,
+    SeriesRow,
+    describe,
+    sequence_text,
+)
+from tourney.tournament.standings import decimal_text
+from tourney.tournament.swiss import points_text
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """CSV with every text cell neutralised (numbers, negative ones too, written as is)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([neutralise(c) if isinstance(c, str) else c for c in row])
+    return out.getvalue()
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+# -- ratings ---------------------------------------------------------------------------
+
+
+def ratings_rows(ratings: Ratings, club: Club) -> list[dict[str, Any]]:
+    """Everyone rated, best ordinal first: id, name, mu, sigma, ordinal, matches."""
+    return [
+        {
+            "rank": i,
+            "id": key,
+            "name": club.name_of(key),
+            "mu": rating.mu,
+            "sigma": rating.sigma,
+            "ordinal": rating.ordinal,
+            "matches": rating.matches,
+        }
+        for i, (key, rating) in enumerate(ratings.ranked(), start=1)
+    ]
+
+
+def ratings_json(ratings: Ratings, club: Club, history: bool = False) -> str:
+    """``{"model": "PlackettLuce", "players": [...]}`` in rank order; with `history`, also
+    ``"updates"``: each match's teams (names), ranks, and every member's (mu, sigma) before
+    and after, member by member in team order, in the order applied."""
+    document: dict[str, Any] = {
+        "model": MODEL,
+        "players": [
+            {k: row[k] for k in ("name", "id", "mu", "sigma", "ordinal", "matches")}
+            for row in ratings_rows(ratings, club)
+        ],
+    }
+    if history:
+        document["updates"] = [
+            {
+                "match": update.match.match,
+                "tournament": update.match.tournament,
+                "teams": [[club.name_of(p) for p in team] for team in update.match.teams],
+                "ids": [list(team) for team in update.match.teams],
+                "ranks": list(update.match.ranks),
+                "before": [list(pair) for pair in update.before],
+                "after": [list(pair) for pair in update.after],
+            }
+            for update in ratings.updates
+        ]
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def ratings_csv(ratings: Ratings, club: Club) -> str:
+    header = ("rank", "name", "id", "mu", "sigma", "ordinal", "matches")
+    return _csv(
+        header,
+        (
+            (
+                row["rank"],
+                row["name"],
+                row["id"],
+                _round(row["mu"]),
+                _round(row["sigma"]),
+                _round(row["ordinal"]),
+                row["matches"],
+            )
+            for row in ratings_rows(ratings, club)
+        ),
+    )
+
+
+def ratings_cells(ratings: Ratings, club: Club) -> list[tuple[str, ...]]:
+    """Rows of text: rank, name, ordinal, mu, sigma, matches (two decimals)."""
+    return [
+        (
+            str(row["rank"]),
+            row["name"],
+            f"{row['ordinal']:.2f}",
+            f"{row['mu']:.2f}",
+            f"{row['sigma']:.2f}",
+            str(row["matches"]),
+        )
+        for row in ratings_rows(ratings, club)
+    ]
+
+
+RATINGS_LABELS = ("#", "name", "ordinal", "mu", "sigma", "matches")
+
+
+# -- roster ----------------------------------------------------------------------------
+
+
+def roster_rows(club: Club) -> list[dict[str, Any]]:
+    joined = {join.person: join for join in club.joins}
+    rows = []
+    for key, person in club.people.items():
+        join = joined.get(key)
+        rows.append(
+            {
+                "id": key if person.registered else None,
+                "name": person.name,
+                "nights": len(person.nights),
+                "entries": len(person.entries),
+                "registered": person.registered,
+                "joined_by_name": list(join.tournaments) if join is not None else [],
+            }
+        )
+    return rows
+
+
+def roster_json(club: Club) -> str:
+    return json.dumps({"people": roster_rows(club)}, ensure_ascii=False, indent=2) + "\n"
+
+
+def roster_csv(club: Club) -> str:
+    return _csv(
+        ("id", "name", "nights", "entries", "joined_by_name"),
+        (
+            (r["id"] or "", r["name"], r["nights"], r["entries"], " ".join(r["joined_by_name"]))
+            for r in roster_rows(club)
+        ),
+    )
+
+
+def join_lines(club: Club) -> list[str]:
+    """One line per person joined by name across several nights (or not joined, when the
+    name is several people's)."""
+    lines = []
+    for join in club.joins:
+        if join.ambiguous:
+            lines.append(
+                f"not joined: {join.name!r} in {', '.join(join.tournaments)} (the name is "
+                "several people's; link each with tourney roster merge)"
+            )
+        elif len(join.tournaments) > 1:
+            lines.append(
+                f"joined by name: {join.name!r} in {len(join.tournaments)} nights "
+                f"({_some(join.tournaments)})"
+            )
+    return lines
+
+
+def _some(slugs: Sequence[str], shown: int = 4) -> str:
+    """``a, b, c, d and 33 more``: a long list of nights kept to one short line."""
+    if len(slugs) <= shown + 1:
+        return ", ".join(slugs)
+    return f"{', '.join(slugs[:shown])} and {len(slugs) - shown} more"
+
+
+# -- series ----------------------------------------------------------------------------
+
+
+def series_heading(series: Series) -> str:
+    return f"{series.name} — {describe(series.settings)}"
+
+
+def series_json(series: Series, rows: Sequence[SeriesRow]) -> str:
+    settings = series.settings
+    document = {
+        "series": series.name,
+        "scoring": settings.scoring,
+        "best": settings.best,
+        "min_nights": settings.min_nights,
+        "nights": list(series.nights),
+        "tie_breaks": TIE_BREAK_WORDS,
+        "standings": [
+            {
+                "rank": row.rank,
+                "tied": row.tied,
+                "id": row.person,
+                "name": row.name,
+                "points": [None if p is None else str(p) for p in row.points],
+                "dropped": sorted(row.dropped),
+                "total": str(row.total),
+                "counted": str(row.counted),
+                "nights": row.nights,
+                "meets_minimum": row.meets_minimum,
+            }
+            for row in rows
+        ],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def series_labels(series: Series) -> tuple[str, ...]:
+    nights = tuple(f"N{i}" for i in range(1, len(series.nights) + 1))
+    best = (f"best {series.settings.best}",) if series.settings.best is not None else ()
+    return ("#", "name", *nights, "total", *best, "nights", "qualifies")
+
+
+def series_cells(
+    series: Series, row: SeriesRow, decimals: bool = False, brackets: bool = True
+) -> tuple[str, ...]:
+    """A row as text; a dropped night in brackets (``[3]``) unless `decimals` (CSV), where
+    the brackets are left to the `dropped` column, or not `brackets` (the page strikes it
+    through)."""
+    number = decimal_text if decimals else points_text
+    nights = (
+        [("" if p is None else decimal_text(p)) for p in row.points]
+        if decimals
+        else [
+            f"[{text}]" if i in row.dropped and brackets else text
+            for i, text in enumerate(sequence_text(row.points))
+        ]
+    )
+    best = (number(row.counted),) if series.settings.best is not None else ()
+    return (
+        f"{row.rank}=" if row.tied else str(row.rank),
+        row.name,
+        *nights,
+        number(row.total),
+        *best,
+        str(row.nights),
+        "yes" if row.meets_minimum else "no",
+    )
+
+
+def series_csv(series: Series, rows: Sequence[SeriesRow]) -> str:
+    header = (*series_labels(series), "dropped")
+    return _csv(
+        header,
+        (
+            (
+                *series_cells(series, row, decimals=True),
+                " ".join(f"N{i + 1}" for i in sorted(row.dropped)),
+            )
+            for row in rows
+        ),
+    )
+
+
+# -- the site's pages --------------------------------------------------------------------
+
+
+def _sparkline(values: Sequence[float], low: float, high: float) -> str:
+    """SVG polyline points of `values` (mu after each match) in a 120 x 24 box."""
+    if len(values) < 2:
+        values = [*values, *values] or [0.0, 0.0]
+    span = (high - low) or 1.0
+    step = 120 / (len(values) - 1)
+    return " ".join(
+        f"{i * step:.1f},{24 - (v - low) / span * 22 - 1:.1f}" for i, v in enumerate(values)
+    )
+
+
+def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
+    """The ratings page's context: rows of text, and each player's mu by match as an SVG
+    line (`chart`: polyline points)."""
+    history: dict[str, list[float]] = {}
+    for update in ratings.updates:
+        people = [p for team in update.match.teams for p in team]
+        for person, (mu_before, _), (mu_after, _) in zip(
+            people, update.before, update.after, strict=True
+        ):
+            history.setdefault(person, [mu_before]).append(mu_after)
+    every = [mu for values in history.values() for mu in values] or [0.0]
+    low, high = min(every), max(every)
+    rows = []
+    for row, (key, _rating) in zip(ratings_cells(ratings, club), ratings.ranked(), strict=True):
+        rows.append({"cells": row, "chart": _sparkline(history.get(key, []), low, high)})
+    return {
+        "title": "Ratings",
+        "labels": RATINGS_LABELS,
+        "rows": rows,
+        "matches": len(ratings.updates),
+        "model": MODEL,
+    }
+
+
+def series_page(
+    series: Series, rows: Sequence[SeriesRow], nights: Sequence[tuple[str, str]], current: str
+) -> dict[str, Any]:
+    """The series page's context: the table (a dropped night flagged, to strike through),
+    and the nights (slug, name), this site's own linked to its index."""
+    return {
+        "title": series.name,
+        "rules": describe(series.settings),
+        "tie_breaks": TIE_BREAK_WORDS,
+        "labels": series_labels(series),
+        "lines": [
+            {
+                "cells": series_cells(series, row, brackets=False),
+                "dropped": [2 + i for i in sorted(row.dropped)],
+                "qualifies": row.meets_minimum,
+            }
+            for row in rows
+        ],
+        "nights": [
+            {
+                "label": f"N{i}",
+                "name": name,
+                "href": "index.html" if slug == current else None,
+            }
+            for i, (slug, name) in enumerate(nights, start=1)
+        ],
+    }

@@ -1,0 +1,151 @@
+"""Ratings: OpenSkill's Plackett–Luce model, with its defaults, over every finished match of
+every tournament, as a pure fold.
+
+What is rated, and how:
+
+* the matches are taken in the order their results were first recorded (the log position of
+  the first result event of each match, across all tournaments); a result corrected later
+  (recorded again, entered from the paper scoresheet, adjudicated) or voided changes that
+  match where it stands, and every match after it is rated again, because the ratings are
+  always folded afresh from the ordered list (no stored running totals to go stale);
+* a table's ranks: the winners first, sharing rank 1 (a shared win is a tie), then the other
+  sides by final score, level scores tied. Horse Race's score is the final score, Racehorse's
+  the net units (its winners are the highest nets), so one rule does both;
+* a partnership is a team of two; each side of a table of individuals a team of one;
+* results played at the table, entered from the paper scoresheet, and adjudicated by the
+  director are rated: each is the match's result as played or ruled on the evidence. A
+  side that forfeited while the others played on is left out of that match's rating (the
+  others are rated among themselves);
+* not rated: byes, forfeits and no-shows (no game was played), voided matches, matches
+  without a result, and any match that would leave fewer than two sides, or in which one
+  person holds two sides (two entries of one person at a table, merged afterwards).
+
+Who a side is comes from the roster (`tourney.season.roster.Club.person_of`): people, not
+entries, are rated, so a merge carries everything over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from tourney.season.nights import Night
+from tourney.tournament.matches import Outcome
+
+MODEL = "PlackettLuce"
+RATED_KINDS = frozenset({"played", "paper", "adjudicated"})
+
+
+@dataclass(frozen=True)
+class RatedMatch:
+    """One rating update's input: the teams (person keys, side by side) and their ranks
+    (1 is first; equal ranks are a tie)."""
+
+    match: str
+    tournament: str
+    teams: tuple[tuple[str, ...], ...]
+    ranks: tuple[int, ...]
+    position: int
+
+
+def table_ranks(outcome: Outcome, sides: Sequence[int]) -> tuple[int, ...]:
+    """The rank of each of `sides` (standard competition ranking: 1, 1, 3...): winners
+    first, then by final score."""
+
+    def standing(side: int) -> tuple[bool, int]:
+        # Every winner level with the others, whatever their scores: a shared win is a tie.
+        return (True, 0) if side in outcome.winners else (False, outcome.scores[side])
+
+    return tuple(1 + sum(standing(o) > standing(s) for o in sides) for s in sides)
+
+
+def rated_matches(
+    nights: Iterable[Night], person_of: Callable[[str, str], str]
+) -> list[RatedMatch]:
+    """Every rated match of `nights`, in the order their results were first recorded."""
+    rated: list[RatedMatch] = []
+    for night in nights:
+        state = night.state
+        for match_id, record in state.matches.items():
+            outcome = record.outcome
+            if outcome is None or outcome.kind not in RATED_KINDS:
+                continue
+            sides = [s for s in range(len(record.sides)) if s not in outcome.forfeited]
+            if len(sides) < 2 or len(outcome.scores) != len(record.sides):
+                continue
+            teams = []
+            for side in sides:
+                entrant = record.sides[side]
+                members = state.teams[entrant].members if entrant in state.teams else (entrant,)
+                teams.append(tuple(person_of(night.slug, member) for member in members))
+            people = [p for team in teams for p in team]
+            if len(set(people)) != len(people):
+                continue
+            rated.append(
+                RatedMatch(
+                    match_id,
+                    night.slug,
+                    tuple(teams),
+                    table_ranks(outcome, sides),
+                    night.recorded.get(match_id, 0),
+                )
+            )
+    rated.sort(key=lambda m: (m.position, m.tournament, m.match))
+    return rated
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+    matches: int
+
+    @property
+    def ordinal(self) -> float:
+        """OpenSkill's conservative estimate, mu - 3 sigma (its `ordinal()`)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Update:
+    """One match's rating update, as applied."""
+
+    match: RatedMatch
+    before: tuple[tuple[float, float], ...]
+    after: tuple[tuple[float, float], ...]
+
+
+@dataclass
+class Ratings:
+    players: dict[str, Rating] = field(default_factory=dict)
+    updates: list[Update] = field(default_factory=list)
+
+    def ranked(self) -> list[tuple[str, Rating]]:
+        """Everyone rated, best ordinal first (then best mu, then key)."""
+        return sorted(self.players.items(), key=lambda kv: (-kv[1].ordinal, -kv[1].mu, kv[0]))
+
+
+def rate(matches: Iterable[RatedMatch]) -> Ratings:
+    """Fold the matches through OpenSkill's Plackett–Luce model (its default mu 25, sigma
+    25/3 for a newcomer), in the order given: each match rated by `model.rate` on the
+    ratings it returned for those people last time."""
+    model = PlackettLuce()
+    result = Ratings()
+    current = result.players
+    held: dict[str, Any] = {}  # each person's rating object, as openskill last returned it
+    for match in matches:
+        teams = [[held.get(p) or model.rating() for p in team] for team in match.teams]
+        before = tuple((r.mu, r.sigma) for team in teams for r in team)
+        rated = model.rate(teams, ranks=list(match.ranks))
+        after = []
+        for team, new in zip(match.teams, rated, strict=True):
+            for person, rating in zip(team, new, strict=True):
+                held[person] = rating
+                count = current[person].matches + 1 if person in current else 1
+                current[person] = Rating(rating.mu, rating.sigma, count)
+                after.append((rating.mu, rating.sigma))
+        result.updates.append(Update(match, before, tuple(after)))
+    return result
