@@ -11,7 +11,6 @@ are rate-limited per address.
 from __future__ import annotations
 
 import hmac
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
 from tourney.limits import SIGNED_SCORE, TABLE, TABLE_SIZE, Bound, LimitError, parse_wholes
+from tourney.web import sessions
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -34,11 +34,9 @@ from tourney.web.respond import (
     render,
     server,
 )
-from tourney.web.signing import new_nonce
 
-SESSION_COOKIE = "tourney_director"
-SESSION_PURPOSE = "director"
-SESSION_HOURS = 12
+SESSION_COOKIE = sessions.COOKIE
+SESSION_HOURS = sessions.HOURS
 DISABLED = (
     "the director's pages are disabled: start tourney serve with --director-password "
     "(or TOURNEY_DIRECTOR_PASSWORD)"
@@ -54,22 +52,17 @@ DONE = {
 }
 
 
-def _has_session(request: Request) -> bool:
-    srv = server(request)
+async def _has_session(request: Request) -> bool:
+    """Whether the request carries a live director's session (it reads the sign-outs of
+    every process: the database, in a worker thread)."""
     cookie = request.cookies.get(SESSION_COOKIE)
-    if srv.director_password is None or not cookie:
-        return False
-    text = srv.signer.unsign(SESSION_PURPOSE, cookie)
-    if text is None:
-        return False
-    expires, _, _nonce = text.partition(":")
-    return expires.isdigit() and int(expires) > time.time()
+    return await run_in_threadpool(server(request).sessions.current, cookie) is not None
 
 
-def _require_session(request: Request) -> None:
+async def _require_session(request: Request) -> None:
     if server(request).director_password is None:
         raise Forbidden(DISABLED)
-    if not _has_session(request):
+    if not await _has_session(request):
         raise Forbidden("the director's session is needed: sign in at /director/login")
 
 
@@ -103,15 +96,14 @@ async def login(request: Request) -> Response:
         srv.logins.failed(address)
         return refusal(request, "wrong password", 403)
     srv.logins.succeeded(address)
-    expires = int(time.time()) + SESSION_HOURS * 3600
-    session = srv.signer.sign(SESSION_PURPOSE, f"{expires}:{new_nonce()}")
     response = RedirectResponse("/director?done=login", status_code=303, headers=NO_STORE)
     response.set_cookie(
         SESSION_COOKIE,
-        session,
+        srv.sessions.issue(),
         max_age=SESSION_HOURS * 3600,
         httponly=True,
         samesite="strict",
+        secure=request.url.scheme == "https",  # behind a TLS proxy (--behind-proxy)
         path="/",
     )
     return response
@@ -119,8 +111,14 @@ async def login(request: Request) -> Response:
 
 @edge
 async def logout(request: Request) -> Response:
+    """Ends this browser's session in every server process on the database (see
+    `tourney.web.sessions`), and forgets its cookie."""
     form = await read_form(request)
     check_csrf(request, form)
+    srv = server(request)
+    session = srv.sessions.session_id(request.cookies.get(SESSION_COOKIE))
+    if session is not None:
+        await run_in_threadpool(srv.sessions.end, session)
     response = RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
@@ -133,13 +131,13 @@ async def _heading(request: Request) -> Any:
     return heading_of(loaded.state) if loaded is not None else None
 
 
-def _links_base(request: Request) -> str | None:
+async def _links_base(request: Request) -> str | None:
     """For a director's page: the base URL of the table links, or None without the
     session (the page then sends the browser to sign in)."""
     srv = server(request)
     if srv.director_password is None:
         raise Forbidden(DISABLED)
-    if not _has_session(request):
+    if not await _has_session(request):
         return None
     return srv.public_url or str(request.base_url).rstrip("/")
 
@@ -147,7 +145,7 @@ def _links_base(request: Request) -> str | None:
 @edge
 async def director_page(request: Request) -> Response:
     srv = server(request)
-    base = _links_base(request)
+    base = await _links_base(request)
     if base is None:
         return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
 
@@ -198,7 +196,7 @@ async def table_cards_page(request: Request) -> Response:
     """The latest round's table cards (the published template) with each table's QR code,
     for the director to print: director's session only, as the links record."""
     srv = server(request)
-    base = _links_base(request)
+    base = await _links_base(request)
     if base is None:
         return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
 
@@ -252,7 +250,7 @@ def action(name: str, run: Callable[[Any, Any], None]) -> Callable[..., Any]:
 
     @edge
     async def handler(request: Request) -> Response:
-        _require_session(request)
+        await _require_session(request)
         form = await read_form(request)
         check_csrf(request, form)
         srv = server(request)

@@ -48,15 +48,23 @@ def csrf_nonce(request: Request) -> tuple[str, bool]:
     return new_nonce(), True
 
 
-def csrf_token(signer: Signer, nonce: str) -> str:
-    return signer.digest(CSRF_PURPOSE, nonce)
+def csrf_token(signer: Signer, nonce: str, session: str | None = None) -> str:
+    """The CSRF token of a browser's nonce and its director's session (if any): a page's
+    token is good for that browser and that session only, and ends with the session."""
+    return signer.digest(CSRF_PURPOSE, f"{nonce}:{session or ''}")
+
+
+def _session_of(request: Request) -> str | None:
+    from tourney.web.sessions import COOKIE
+
+    return server(request).sessions.session_id(request.cookies.get(COOKIE))
 
 
 def check_csrf(request: Request, form: Any) -> None:
     """Refuse a form whose CSRF field is not this browser's token (Forbidden)."""
     nonce = request.cookies.get(CSRF_COOKIE)
     sent = form.get(CSRF_FIELD)
-    expected = csrf_token(server(request).signer, nonce) if nonce else None
+    expected = csrf_token(server(request).signer, nonce, _session_of(request)) if nonce else None
     if not isinstance(sent, str) or expected is None or not hmac.compare_digest(sent, expected):
         raise Forbidden("the form is out of date or was not sent by this page: reload it")
 
@@ -74,7 +82,7 @@ def render(
     page = srv.env.get_template(template).render(
         {
             "site_root": SITE_ROOT,
-            "csrf": csrf_token(srv.signer, nonce),
+            "csrf": csrf_token(srv.signer, nonce, _session_of(request)),
             "cid": new_nonce(),
             "error": None,
             "notice": None,

@@ -41,6 +41,7 @@ class Settings:
     password: str | None
     public_url: str
     site_dir: str | None
+    behind_proxy: bool = False
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -97,6 +98,7 @@ def run(settings: Settings, host: str, port: int, workers: int) -> None:
         workers=workers,
         log_level="warning",
         access_log=False,
+        proxy_headers=settings.behind_proxy,  # else anyone could name their address
         # a wall display's event stream never ends by itself: without a bound, a worker
         # would wait for it forever on SIGTERM and the supervisor for the worker
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
