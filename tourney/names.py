@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import NAME_LENGTH
+from tourney.limits import NAME_LENGTH, REASON_LENGTH
 
 _REMOVED = frozenset(("Cc", "Cf"))
 
@@ -39,6 +39,16 @@ def _has_surrogate(text: str) -> bool:
     return any("\ud800" <= c <= "\udfff" for c in text)
 
 
+def check_text(text: str, what: str) -> str:
+    """``text`` when it is valid text; BadNameError naming ``what`` when it holds a lone
+    surrogate: bytes that were not UTF-8, as a terminal passes them through (Python's
+    surrogateescape) and as the web's forms read them (`tourney.web.respond.read_form`),
+    so that both edges refuse them in the same words."""
+    if _has_surrogate(text):
+        raise BadNameError(f"{what} {quote(text)} is not valid text (bytes that are not UTF-8)")
+    return text
+
+
 def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
     """``text`` as a name to store: NFC, without control or format characters, single
     spaces, no leading or trailing space, at most ``limit`` characters.
@@ -48,8 +58,7 @@ def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
     """
     if not isinstance(text, str):
         raise BadNameError(f"{what}: {quote(text)} is not text")
-    if _has_surrogate(text):
-        raise BadNameError(f"{what} {quote(text)} is not valid text (bytes that are not UTF-8)")
+    check_text(text, what)
     normal = unicodedata.normalize("NFC", text)
     kept = []
     for char in normal:
@@ -83,6 +92,13 @@ def clean_optional(text: str | None, what: str, limit: int = NAME_LENGTH) -> str
         return clean_name(text, what, limit)
     except EmptyNameError:
         return None
+
+
+def clean_reason(text: str, what: str = "reason") -> str:
+    """A reason or note the director gives, as it is stored whatever the edge (the CLI's
+    ``--reason``, the director's web forms): cleaned like a name, at most
+    `REASON_LENGTH` characters, blank as ``""``."""
+    return clean_optional(text, what, REASON_LENGTH) or ""
 
 
 def fold(text: str) -> str:

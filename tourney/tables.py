@@ -95,3 +95,43 @@ def newest_tournament(store: EventStore) -> TournamentState | None:
 
     slug = newest(store)
     return None if slug is None else fold_stored(store.read_stream(tournament_stream(slug)))
+
+
+def match_id_of(state: TournamentState, text: str) -> str:
+    """The match id a director means by ``text``, whatever the edge (the CLI's argument, a
+    web form's field): a table code (``T3``, table 3 of the latest round) or a match id of
+    the tournament, any case. TourneyError naming it otherwise."""
+    from tourney.errors import quote
+    from tourney.names import check_text
+
+    check_text(text, "match")
+    number = table_number(text.strip())
+    if number is not None:
+        found = table_in(state, number)
+        if found is None:
+            raise no_such_table(text.strip().upper(), state)
+        return found
+    for match_id in state.matches:
+        if match_id.casefold() == text.casefold():
+            return match_id
+    raise TourneyError(f"no match {quote(text)} in {state.title}")
+
+
+def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
+    """The match id, and the side numbers as typed (from 1, ``"1,3"``) as indexes (from
+    0), checked against that match."""
+    from tourney.errors import quote
+    from tourney.limits import Bound, LimitError, parse_numbers
+    from tourney.names import check_text
+
+    match_id = match_id_of(state, match)
+    check_text(text, "sides")
+    count = len(state.matches[match_id].sides)
+    try:
+        sides = parse_numbers(text, Bound("side", 1, count))
+    except LimitError:
+        raise TourneyError(
+            f"match {match_id} has sides 1 to {count}: sides are numbers from 1, "
+            f"like '1' or '1,3', not {quote(text)}"
+        ) from None
+    return match_id, [side - 1 for side in sides]

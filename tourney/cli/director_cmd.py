@@ -16,7 +16,6 @@ from tourney.cli.scorer_io import echo
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from tourney.limits import Bound
     from tourney.tournament.events import TournamentEvent
     from tourney.tournament.state import TournamentState
 
@@ -39,76 +38,32 @@ Match = Annotated[
 ]
 
 
+# What the director types is read by the same functions at every edge (the web's
+# director forms too): the same cleaning, the same limits, the same refusals.
+
+
 def _match_id(state: TournamentState, text: str) -> str:
-    """The match id a director means by `text`: a table code (``T3``, table 3 of the latest
-    round) or a match id of the tournament, any case."""
-    from tourney.errors import TourneyError, quote
-    from tourney.tables import no_such_table, table_in, table_number
+    from tourney.tables import match_id_of
 
-    number = table_number(text.strip())
-    if number is not None:
-        found = table_in(state, number)
-        if found is None:
-            raise no_such_table(text.strip().upper(), state)
-        return found
-    for match_id in state.matches:
-        if match_id.casefold() == text.casefold():
-            return match_id
-    raise TourneyError(f"no match {quote(text)} in {state.title}")
-
-
-def _numbers(text: str, bound: Bound) -> list[int]:
-    """Comma-separated whole numbers within ``bound``; LimitError when a part is not one,
-    or there are none."""
-    from tourney.errors import quote
-    from tourney.limits import LimitError, parse_wholes
-
-    values = parse_wholes(text.split(","), bound)
-    if not values:
-        raise LimitError(f"no {bound.what} in {quote(text)}")
-    return values
+    return match_id_of(state, text)
 
 
 def _scores(text: str) -> list[int]:
-    """Final scores per side, ``"61,40"``, or net units, ``"+8,-2,-6"`` (the ruling checks
-    them against the game: `winners.check_scores`)."""
-    from tourney.errors import TourneyError, quote
-    from tourney.limits import SIGNED_SCORE, LimitError
+    from tourney.limits import parse_scores
 
-    try:
-        return _numbers(text, SIGNED_SCORE)
-    except LimitError as exc:
-        raise TourneyError(
-            f"scores are whole numbers per side, like '61,40' (Racehorse: net units, "
-            f"'+8,-2,-6'), not {quote(text)} ({exc})"
-        ) from None
+    return parse_scores(text)
 
 
 def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
-    """The match id, and the side numbers as typed (from 1) as indexes (from 0), checked
-    against that match."""
-    from tourney.errors import TourneyError, quote
-    from tourney.limits import Bound, LimitError
+    from tourney.tables import match_and_sides
 
-    match_id = _match_id(state, match)
-    count = len(state.matches[match_id].sides)
-    try:
-        sides = _numbers(text, Bound("side", 1, count))
-    except LimitError:
-        raise TourneyError(
-            f"match {match_id} has sides 1 to {count}: sides are numbers from 1, "
-            f"like '1' or '1,3', not {quote(text)}"
-        ) from None
-    return match_id, [side - 1 for side in sides]
+    return match_and_sides(state, match, text)
 
 
-def _reason(text: str, option: str = "--reason") -> str:
-    """The director's reason (or note) as it is stored: cleaned like a name, at most 300
-    characters."""
-    from tourney.limits import REASON_LENGTH
-    from tourney.names import clean_optional
+def _reason(text: str, what: str = "reason") -> str:
+    from tourney.names import clean_reason
 
-    return clean_optional(text, option, REASON_LENGTH) or ""
+    return clean_reason(text, what)
 
 
 def _run(db: str | None, tournament: str | None, decide: Decide, what: str) -> None:
@@ -217,9 +172,7 @@ def result(
     _run(
         db,
         tournament,
-        lambda s: decide_enter_result(
-            s, _match_id(s, match), values, hands, _reason(note, "--note")
-        ),
+        lambda s: decide_enter_result(s, _match_id(s, match), values, hands, _reason(note, "note")),
         "Result of {match} from the paper scoresheet",
     )
 

@@ -20,7 +20,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import SIGNED_SCORE, TABLE, TABLE_SIZE, Bound, LimitError, parse_wholes
+from tourney.limits import SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
 from tourney.web import sessions
 from tourney.web.respond import (
     NO_STORE,
@@ -30,6 +30,7 @@ from tourney.web.respond import (
     client_address,
     edge,
     read_form,
+    reads,
     refusal,
     render,
     server,
@@ -76,6 +77,7 @@ async def login_page(request: Request) -> Response:
     return render(request, "web/login.html", {"heading": heading})
 
 
+@reads("password")
 @edge
 async def login(request: Request) -> Response:
     srv = server(request)
@@ -109,6 +111,7 @@ async def login(request: Request) -> Response:
     return response
 
 
+@reads()
 @edge
 async def logout(request: Request) -> Response:
     """Ends this browser's session in every server process on the database (see
@@ -227,9 +230,6 @@ def _format(loaded: Any) -> str | None:
     return None if loaded is None else str(loaded.state.created.format)
 
 
-SIDE = Bound("side", 1, TABLE_SIZE.high)
-
-
 def _ints(values: list[Any], what: str, bound: Bound = SIGNED_SCORE) -> list[int]:
     """Whole numbers as typed in a form's boxes, within ``bound`` (the CLI's bounds: an
     absurd number is refused here, never stored)."""
@@ -239,15 +239,12 @@ def _ints(values: list[Any], what: str, bound: Bound = SIGNED_SCORE) -> list[int
         raise BadForm(f"{what}: {exc}") from None
 
 
-def _text(form: Any, name: str) -> str:
-    value = form.get(name, "")
-    return value.strip() if isinstance(value, str) else ""
+def action(name: str, run: Callable[[Any, Any], None], *fields: str) -> Callable[..., Any]:
+    """A director's action reading the form ``fields``: session and CSRF checked, then
+    ``run(server, form)`` in a worker thread, then back to the director's page saying what
+    was done."""
 
-
-def action(name: str, run: Callable[[Any, Any], None]) -> Callable[..., Any]:
-    """A director's action: session and CSRF checked, then ``run(server, form)`` in a
-    worker thread, then back to the director's page saying what was done."""
-
+    @reads(*fields)
     @edge
     async def handler(request: Request) -> Response:
         await _require_session(request)
@@ -269,12 +266,20 @@ def _slug(srv: Any) -> str:
     return str(slug)
 
 
+def _flag(form: Any, name: str) -> bool:
+    """A checkbox: absent (off) or ``on`` (what a browser sends for a ticked box)."""
+    value = form.get(name)
+    if value is not None and value != "on":
+        raise BadForm(f"{name}: a ticked box sends 'on', not {quote(value)}")
+    return value == "on"
+
+
 def _pair(srv: Any, form: Any) -> None:
     from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 
-    override = form.get("override") == "on"
-    avoid = form.get("avoid_same_club") == "on"
-    deciding = form.get("deciding") == "on"
+    override = _flag(form, "override")
+    avoid = _flag(form, "avoid_same_club")
+    deciding = _flag(form, "deciding")
     director = srv.night.director
     director.pair(
         _slug(srv),
@@ -286,36 +291,69 @@ def _pair(srv: Any, form: Any) -> None:
     )
 
 
-def _sides(form: Any) -> list[int]:
-    """The sides ticked, as typed (from 1), as indexes (from 0)."""
-    return [s - 1 for s in _ints(form.getlist("sides"), "sides", SIDE)]
+# The text fields are read as the CLI's director commands read their options, by the same
+# functions (`tourney.tables`, `tourney.limits`, `tourney.names`): the same cleaning, the
+# same limits, the same refusals, in the same order.
+
+
+def _typed(form: Any, name: str) -> str:
+    """A text field as typed (blank when absent): the readers clean it, as the CLI's."""
+    value = form.get(name, "")
+    return value if isinstance(value, str) else ""
+
+
+def _ticked(form: Any) -> str:
+    """The side boxes ticked, as the CLI's ``--sides`` text (``"1,3"``)."""
+    return ",".join(v for v in form.getlist("sides") if isinstance(v, str))
 
 
 def _forfeit(srv: Any, form: Any) -> None:
+    from tourney.names import clean_reason
+    from tourney.tables import match_and_sides
     from tourney.tournament.events import Others
     from tourney.tournament.rulings import decide_forfeit
 
-    match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
-    typed = _text(form, "others") or "play_on"  # as the CLI: the others play the match on
+    match, sides, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
+    typed = _typed(form, "others").strip().replace("-", "_") or "play_on"  # the CLI's default
     others: Others = "share" if typed == "share" else "play_on"
     if typed != others:
-        raise TourneyError(f"others: play_on or share, not {quote(typed)}")
-    _execute(srv, lambda state: decide_forfeit(state, match, sides, reason, others))
+        raise TourneyError(f"others: play_on or share, not {quote(_typed(form, 'others'))}")
+    _execute(
+        srv,
+        lambda state: decide_forfeit(
+            state, *match_and_sides(state, match, sides), clean_reason(reason), others
+        ),
+    )
 
 
 def _adjudicate(srv: Any, form: Any) -> None:
-    from tourney.tournament.rulings import decide_adjudicate
+    from tourney.limits import parse_scores
+    from tourney.names import clean_reason
+    from tourney.tables import match_and_sides, match_id_of
+    from tourney.tournament.rulings import decide_adjudicate, result_target
+    from tourney.tournament.winners import winning_sides
 
-    match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
-    scores = _ints(_text(form, "scores").replace(" ", ",").split(","), "scores")
-    _execute(srv, lambda state: decide_adjudicate(state, match, scores, sides, reason))
+    match, winners, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
+    scores = parse_scores(_typed(form, "scores"))
+
+    def decide(state: Any) -> Any:
+        if not winners:  # as the CLI without --winners: the sides the scores make winners
+            match_id = match_id_of(state, match)
+            sides = list(winning_sides(scores, result_target(state)))
+        else:
+            match_id, sides = match_and_sides(state, match, winners)
+        return decide_adjudicate(state, match_id, scores, sides, clean_reason(reason))
+
+    _execute(srv, decide)
 
 
 def _void(srv: Any, form: Any) -> None:
+    from tourney.names import clean_reason
+    from tourney.tables import match_id_of
     from tourney.tournament.rulings import decide_void
 
-    match, reason = _text(form, "match"), _text(form, "reason")
-    _execute(srv, lambda state: decide_void(state, match, reason))
+    match, reason = _typed(form, "match"), _typed(form, "reason")
+    _execute(srv, lambda state: decide_void(state, match_id_of(state, match), clean_reason(reason)))
 
 
 def _execute(srv: Any, decide: Callable[[Any], Any]) -> None:
@@ -344,10 +382,22 @@ routes = [
     Route("/director/login", login_page, methods=["GET"]),
     Route("/director/login", login, methods=["POST"]),
     Route("/director/logout", logout, methods=["POST"]),
-    Route("/director/pair", action("pair", _pair), methods=["POST"]),
-    Route("/director/forfeit", action("forfeit", _forfeit), methods=["POST"]),
-    Route("/director/adjudicate", action("adjudicate", _adjudicate), methods=["POST"]),
-    Route("/director/void", action("void", _void), methods=["POST"]),
-    Route("/director/reissue", action("reissue", _reissue), methods=["POST"]),
+    Route(
+        "/director/pair",
+        action("pair", _pair, "override", "avoid_same_club", "deciding"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/forfeit",
+        action("forfeit", _forfeit, "match", "sides", "others", "reason"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/adjudicate",
+        action("adjudicate", _adjudicate, "match", "scores", "sides", "reason"),
+        methods=["POST"],
+    ),
+    Route("/director/void", action("void", _void, "match", "reason"), methods=["POST"]),
+    Route("/director/reissue", action("reissue", _reissue, "table"), methods=["POST"]),
     Route("/director/publish", action("publish", _publish), methods=["POST"]),
 ]

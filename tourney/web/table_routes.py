@@ -43,6 +43,7 @@ from tourney.web.respond import (
     check_csrf,
     edge,
     read_form,
+    reads,
     render,
     server,
     wants_json,
@@ -203,6 +204,7 @@ def _heading(srv: Any) -> Any:
     return heading_of(loaded.state)
 
 
+@reads("move", "at", "cid", "tiles")
 @edge
 async def table_post(request: Request) -> Response:
     srv = server(request)
