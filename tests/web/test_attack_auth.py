@@ -92,10 +92,16 @@ def served(folder: Path, *options: str, password: str = PASSWORD) -> Iterator[st
             if time.monotonic() > deadline:
                 raise RuntimeError("tourney serve did not start")
             time.sleep(0.1)
+        assert password.encode() not in _args_of(process.pid)  # from the environment
         yield url
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def _args_of(pid: int) -> bytes:
+    """The process's command line as the process list shows it to every local user."""
+    return subprocess.run(["ps", "-ww", "-o", "args=", "-p", str(pid)], capture_output=True).stdout
 
 
 def signed_in(url: str, password: str = PASSWORD) -> httpx.Client:
@@ -268,10 +274,8 @@ def test_the_password_file_keeps_the_password_out_of_the_process_list(folder: Pa
             except httpx.HTTPError:
                 assert time.monotonic() < deadline and process.poll() is None
                 time.sleep(0.1)
-        listed = subprocess.run(
-            ["ps", "-ww", "-o", "args=", "-p", str(process.pid)], capture_output=True, text=True
-        ).stdout
-        assert "--director-password-file" in listed and OTHER_PASSWORD not in listed
+        listed = _args_of(process.pid)
+        assert b"--director-password-file" in listed and OTHER_PASSWORD.encode() not in listed
         assert signed_in(url, OTHER_PASSWORD).get("/director").status_code == 200
     finally:
         process.terminate()
@@ -472,3 +476,46 @@ def test_in_chromium_own_forms_pass_and_a_same_site_page_of_another_origin_is_re
         assert "another site" in page.content()
         assert events_digest(night_db) == before
         context.close()
+
+
+# -- what else SECURITY.md says --------------------------------------------------------------
+
+
+def test_a_session_ends_after_12_hours(night: Night, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time as clock
+
+    from tourney.web import sessions
+
+    night.sign_in()
+    assert night.client.get("/director", follow_redirects=False).status_code == 200
+    later = clock.time() + sessions.HOURS * 3600 + 1
+    monkeypatch.setattr(sessions.time, "time", lambda: later)
+    assert night.client.get("/director", follow_redirects=False).status_code == 303
+
+
+def test_the_password_is_kept_nowhere_in_the_database(night: Night) -> None:
+    night.sign_in()
+    night.client.post("/director/logout", data={"csrf": night.csrf("/director")})
+    night.server.store.close()
+    stored = b"".join(p.read_bytes() for p in Path(night.cli.db).parent.glob("night.db*"))
+    assert PASSWORD.encode() not in stored
+    assert hashlib.sha256(PASSWORD.encode()).hexdigest().encode() not in stored
+    assert b"director_signed_out" in stored  # the sign-out is there, the password is not
+
+
+def test_a_new_key_ends_every_session_and_every_table_link(night_db: str, tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from tourney.web.app import create_app
+
+    with serving(night_db) as night:
+        night.sign_in()
+        stolen, link = _cookie(night), night.link(1)
+    key = tmp_path / "tourney-serve.key"
+    server = Server.open(night_db, load_secret(key), director_password=PASSWORD)
+    with TestClient(create_app(server)) as client:
+        client.cookies.set("tourney_director", stolen)
+        assert client.get("/director", follow_redirects=False).status_code == 303
+        assert client.get(link).status_code == 403
+    if os.name == "posix":
+        assert key.stat().st_mode & 0o777 == 0o600  # the owner's alone

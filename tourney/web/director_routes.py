@@ -4,8 +4,9 @@ confirmed) with each table's QR code, and its forms pair the next round, rule on
 through the director's desk, as the CLI's commands do.
 
 Every page and action needs the director's session (a signed cookie given for the
-password); without a password configured the director's pages are disabled. Failed logins
-are rate-limited per address.
+password, ended by signing out or a new password: `tourney.web.sessions`); without a
+password configured the director's pages are disabled. Failed logins are rate-limited per
+address. What the forms type is read by the CLI's own readers (see `_forfeit`).
 """
 
 from __future__ import annotations
