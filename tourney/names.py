@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import NAME_LENGTH, REASON_LENGTH
+from tourney.limits import NAME_LENGTH, REASON_LENGTH, LimitError, check_text
 
 _REMOVED = frozenset(("Cc", "Cf"))
 
@@ -35,20 +35,6 @@ class EmptyNameError(BadNameError):
     """Nothing is left of the name once cleaned."""
 
 
-def _has_surrogate(text: str) -> bool:
-    return any("\ud800" <= c <= "\udfff" for c in text)
-
-
-def check_text(text: str, what: str) -> str:
-    """``text`` when it is valid text; BadNameError naming ``what`` when it holds a lone
-    surrogate: bytes that were not UTF-8, as a terminal passes them through (Python's
-    surrogateescape) and as the web's forms read them (`tourney.web.respond.read_form`),
-    so that both edges refuse them in the same words."""
-    if _has_surrogate(text):
-        raise BadNameError(f"{what} {quote(text)} is not valid text (bytes that are not UTF-8)")
-    return text
-
-
 def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
     """``text`` as a name to store: NFC, without control or format characters, single
     spaces, no leading or trailing space, at most ``limit`` characters.
@@ -58,7 +44,10 @@ def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
     """
     if not isinstance(text, str):
         raise BadNameError(f"{what}: {quote(text)} is not text")
-    check_text(text, what)
+    try:
+        check_text(text, what)
+    except LimitError as exc:
+        raise BadNameError(str(exc)) from None
     normal = unicodedata.normalize("NFC", text)
     kept = []
     for char in normal:

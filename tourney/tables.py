@@ -102,7 +102,7 @@ def match_id_of(state: TournamentState, text: str) -> str:
     web form's field): a table code (``T3``, table 3 of the latest round) or a match id of
     the tournament, any case. TourneyError naming it otherwise."""
     from tourney.errors import quote
-    from tourney.names import check_text
+    from tourney.limits import check_text
 
     check_text(text, "match")
     number = table_number(text.strip())
@@ -121,8 +121,7 @@ def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str,
     """The match id, and the side numbers as typed (from 1, ``"1,3"``) as indexes (from
     0), checked against that match."""
     from tourney.errors import quote
-    from tourney.limits import Bound, LimitError, parse_numbers
-    from tourney.names import check_text
+    from tourney.limits import Bound, LimitError, check_text, parse_numbers
 
     match_id = match_id_of(state, match)
     check_text(text, "sides")

@@ -65,13 +65,15 @@ def csrf_of(page: str) -> str:
 
 
 @contextmanager
-def served(folder: Path, *options: str, password: str = PASSWORD) -> Iterator[str]:
-    """`tourney serve` on ``folder``/night.db as its own process (its key file in
-    ``folder``, shared by every process started there); yields its base URL."""
+def served(
+    folder: Path, *options: str, password: str = PASSWORD, db: str | None = None
+) -> Iterator[str]:
+    """`tourney serve` on ``db`` (default ``folder``/night.db) as its own process (its key
+    file in ``folder``, shared by every process started there); yields its base URL."""
     port = free_port()
     log = folder / f"serve-{port}.log"
     process = subprocess.Popen(
-        [TOURNEY, "serve", "--db", str(folder / "night.db"), "--host", "127.0.0.1",
+        [TOURNEY, "serve", "--db", db or str(folder / "night.db"), "--host", "127.0.0.1",
          "--port", str(port), "--no-qr", *options],
         cwd=folder,
         stdout=subprocess.DEVNULL,
@@ -489,7 +491,7 @@ def test_a_session_ends_after_12_hours(night: Night, monkeypatch: pytest.MonkeyP
     night.sign_in()
     assert night.client.get("/director", follow_redirects=False).status_code == 200
     later = clock.time() + sessions.HOURS * 3600 + 1
-    monkeypatch.setattr(sessions.time, "time", lambda: later)
+    monkeypatch.setattr(clock, "time", lambda: later)  # the clock sessions read
     assert night.client.get("/director", follow_redirects=False).status_code == 303
 
 
@@ -519,3 +521,23 @@ def test_a_new_key_ends_every_session_and_every_table_link(night_db: str, tmp_pa
         assert client.get(link).status_code == 403
     if os.name == "posix":
         assert key.stat().st_mode & 0o777 == 0o600  # the owner's alone
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_sign_out_holds_in_every_process_on_one_postgresql_database(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Two `tourney serve` processes on one PostgreSQL database, started in one folder (one
+    key): a session signed out on one is refused by the other."""
+    from tests.web.conftest import create_tournament
+
+    create_tournament(Cli(postgres_url))
+    with served(tmp_path, db=postgres_url) as first, served(tmp_path, db=postgres_url) as second:
+        director = signed_in(first)
+        stolen = cookies_of(director)
+        thief = httpx.Client(base_url=second, cookies=stolen, timeout=10)
+        assert thief.get("/director").status_code == 200
+        director.post("/director/logout", data={"csrf": csrf_of(director.get("/director").text)})
+        assert thief.get("/director").status_code == 303
+        assert httpx.Client(base_url=first, cookies=stolen).get("/director").status_code == 303

@@ -272,7 +272,7 @@ def _flag(form: Any, name: str) -> bool:
     value = form.get(name)
     if value is not None and value != "on":
         raise BadForm(f"{name}: a ticked box sends 'on', not {quote(value)}")
-    return value == "on"
+    return value is not None
 
 
 def _pair(srv: Any, form: Any) -> None:

@@ -136,8 +136,8 @@ def declared_fields(handler: object) -> frozenset[str] | None:
 
 def _declared(request: Request, items: list[tuple[str, str | UploadFile]]) -> FormData:
     """The fields the route declared, each valid text: bytes that are not UTF-8 are
-    refused in the words the CLI uses for them (`tourney.names.check_text`)."""
-    from tourney.names import check_text
+    refused in the words the CLI uses for them (`tourney.limits.check_text`)."""
+    from tourney.limits import check_text
 
     fields = declared_fields(request.scope.get("endpoint"))
     if fields is None:
