@@ -77,10 +77,12 @@ CHOICES = {"others"}  # a choice of the CLI's (click refuses it in its own words
 
 
 def post_routes() -> list[Route]:
-    """Every POST route of the application."""
-    from tourney.web import director_routes, display_routes, table_routes
+    """Every POST route of the application (as `create_app` routes them: no server is
+    needed to list them)."""
+    from tourney.web.app import create_app
 
-    every = [*table_routes.routes, *director_routes.routes, *display_routes.routes]
+    every = create_app(None).routes  # type: ignore[arg-type]
+    assert every and all(isinstance(r, Route) for r in every)
     return [r for r in every if isinstance(r, Route) and "POST" in (r.methods or ())]
 
 
