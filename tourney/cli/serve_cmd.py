@@ -215,8 +215,8 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
         typer.echo(f"  director:     {base}/director")
     else:
         typer.echo(
-            "  director's pages are disabled: no --director-password "
-            "(or TOURNEY_DIRECTOR_PASSWORD) was given"
+            "  director's pages are disabled: no director's password was given "
+            "(--director-password-file, --ask-password or TOURNEY_DIRECTOR_PASSWORD)"
         )
     if loaded is None:
         typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")

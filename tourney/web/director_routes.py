@@ -40,8 +40,8 @@ from tourney.web.respond import (
 SESSION_COOKIE = sessions.COOKIE
 SESSION_HOURS = sessions.HOURS
 DISABLED = (
-    "the director's pages are disabled: start tourney serve with --director-password "
-    "(or TOURNEY_DIRECTOR_PASSWORD)"
+    "the director's pages are disabled: start tourney serve with "
+    "--director-password-file PATH, --ask-password or TOURNEY_DIRECTOR_PASSWORD"
 )
 DONE = {
     "login": "Signed in.",
