@@ -550,3 +550,53 @@ def test_a_sign_out_holds_in_every_process_on_one_postgresql_database(
         director.post("/director/logout", data={"csrf": csrf_of(director.get("/director").text)})
         assert thief.get("/director").status_code == 303
         assert httpx.Client(base_url=first, cookies=stolen).get("/director").status_code == 303
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal")
+def test_ask_password_prompts_at_a_real_terminal_without_echo(folder: Path) -> None:
+    """`serve --ask-password` on a pseudo-terminal: asked twice, never shown, then served
+    with it."""
+    import pty
+    import select
+
+    main, child = pty.openpty()
+    port = free_port()
+    process = subprocess.Popen(
+        [TOURNEY, "serve", "--db", str(folder / "night.db"), "--host", "127.0.0.1",
+         "--port", str(port), "--no-qr", "--ask-password"],
+        cwd=folder, stdin=child, stdout=child, stderr=child, close_fds=True,
+        env={k: v for k, v in os.environ.items() if k != "TOURNEY_DIRECTOR_PASSWORD"},
+    )  # fmt: skip
+    os.close(child)
+    seen = b""
+
+    def until(text: bytes) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while text not in seen:
+            assert time.monotonic() < deadline and process.poll() is None, seen
+            if select.select([main], [], [], 0.5)[0]:
+                seen += os.read(main, 4096)
+
+    try:
+        until(b"password: ")
+        os.write(main, OTHER_PASSWORD.encode() + b"\n")
+        until(b"confirmation: ")
+        os.write(main, OTHER_PASSWORD.encode() + b"\n")
+        until(b"tourney serve on")
+        assert OTHER_PASSWORD.encode() not in seen
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        assert signed_in(url, OTHER_PASSWORD).get("/director").status_code == 200
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        os.close(main)
