@@ -600,3 +600,33 @@ def test_ask_password_prompts_at_a_real_terminal_without_echo(folder: Path) -> N
         process.terminate()
         process.wait(timeout=30)
         os.close(main)
+
+
+@pytest.mark.parametrize(
+    ("headers", "url", "foreign"),
+    [
+        ({"host": "192.168.1.5:8000", "origin": "http://192.168.1.5:8000"}, None, False),
+        ({"host": "club.example", "origin": "https://club.example:443"}, None, False),
+        ({"host": "CLUB.example:80", "origin": "http://club.example"}, None, False),
+        ({"host": "127.0.0.1:8000", "origin": "https://club.example"}, "https://club.example",
+         False),
+        ({"host": "192.168.1.5:8000", "referer": "http://192.168.1.5:8000/t/x"}, None, False),
+        ({"host": "192.168.1.5:8000"}, None, False),  # no page at all: a script
+        ({"host": "192.168.1.5:8000", "origin": "http://192.168.1.5:8001"}, None, True),
+        ({"host": "192.168.1.5:8000", "origin": "http://evil.example"}, "http://x:1", True),
+        ({"host": "192.168.1.5:8000", "origin": "null"}, None, True),
+        ({"host": "192.168.1.5:8000", "origin": "file://"}, None, True),
+        ({"host": "192.168.1.5:8000", "referer": "http://evil.example/"}, None, True),
+        # the Origin decides when both are sent
+        ({"host": "a:1", "origin": "http://evil.example", "referer": "http://a:1/"}, None, True),
+    ],
+)  # fmt: skip
+def test_which_origins_are_the_servers_own(
+    headers: dict[str, str], url: str | None, foreign: bool
+) -> None:
+    """Behind a proxy that sends its own Host, `--url` names the address browsers use."""
+    from starlette.datastructures import Headers
+
+    from tourney.web.origin import cross_site
+
+    assert (cross_site(Headers(headers), url) is not None) == foreign
