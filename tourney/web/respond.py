@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.errors import TourneyError
-from tourney.limits import LimitError
+from tourney.limits import LimitError, check_text
 from tourney.names import BadNameError
 from tourney.store.errors import StoreBusyError
 from tourney.web.signing import Signer, new_nonce
@@ -137,8 +137,6 @@ def declared_fields(handler: object) -> frozenset[str] | None:
 def _declared(request: Request, items: list[tuple[str, str | UploadFile]]) -> FormData:
     """The fields the route declared, each valid text: bytes that are not UTF-8 are
     refused in the words the CLI uses for them (`tourney.limits.check_text`)."""
-    from tourney.limits import check_text
-
     fields = declared_fields(request.scope.get("endpoint"))
     if fields is None:
         raise RuntimeError(f"{request.url.path}: a POST handler reads no form without @reads")
