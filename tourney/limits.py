@@ -159,6 +159,39 @@ def parse_wholes(parts: Iterable[object], bound: Bound) -> list[int]:
     return [parse_whole(p, bound) for p in parts if isinstance(p, str) and p.strip()]
 
 
+def check_text(text: str, what: str) -> str:
+    """``text`` when it is valid text; LimitError naming ``what`` when it holds a lone
+    surrogate: bytes that were not UTF-8, as a terminal passes them through (Python's
+    surrogateescape) and as the web's forms read them (`tourney.web.respond.read_form`),
+    so that both edges refuse them in the same words."""
+    if any("\ud800" <= c <= "\udfff" for c in text):
+        raise LimitError(f"{what} {quote(text)} is not valid text (bytes that are not UTF-8)")
+    return text
+
+
+def parse_numbers(text: str, bound: Bound) -> list[int]:
+    """Comma-separated whole numbers within ``bound`` (``"1,3"``); LimitError when a part
+    is not one, or there are none."""
+    values = parse_wholes(text.split(","), bound)
+    if not values:
+        raise LimitError(f"no {bound.what} in {quote(text)}")
+    return values
+
+
+def parse_scores(text: str) -> list[int]:
+    """Final scores per side, ``"61,40"``, or net units, ``"+8,-2,-6"``, as the director
+    types them (the CLI's ``--scores``, the web's score box); the ruling checks them
+    against the game."""
+    check_text(text, "scores")
+    try:
+        return parse_numbers(text, SIGNED_SCORE)
+    except LimitError as exc:
+        raise LimitError(
+            f"scores are whole numbers per side, like '61,40' (Racehorse: net units, "
+            f"'+8,-2,-6'), not {quote(text)} ({exc})"
+        ) from None
+
+
 NAME_LENGTH = 80
 """Most characters in a name: a player, a tournament, a club, a partnership."""
 REASON_LENGTH = 300

@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import NAME_LENGTH
+from tourney.limits import NAME_LENGTH, REASON_LENGTH, LimitError, check_text
 
 _REMOVED = frozenset(("Cc", "Cf"))
 
@@ -35,10 +35,6 @@ class EmptyNameError(BadNameError):
     """Nothing is left of the name once cleaned."""
 
 
-def _has_surrogate(text: str) -> bool:
-    return any("\ud800" <= c <= "\udfff" for c in text)
-
-
 def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
     """``text`` as a name to store: NFC, without control or format characters, single
     spaces, no leading or trailing space, at most ``limit`` characters.
@@ -48,8 +44,10 @@ def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
     """
     if not isinstance(text, str):
         raise BadNameError(f"{what}: {quote(text)} is not text")
-    if _has_surrogate(text):
-        raise BadNameError(f"{what} {quote(text)} is not valid text (bytes that are not UTF-8)")
+    try:
+        check_text(text, what)
+    except LimitError as exc:
+        raise BadNameError(str(exc)) from None
     normal = unicodedata.normalize("NFC", text)
     kept = []
     for char in normal:
@@ -83,6 +81,13 @@ def clean_optional(text: str | None, what: str, limit: int = NAME_LENGTH) -> str
         return clean_name(text, what, limit)
     except EmptyNameError:
         return None
+
+
+def clean_reason(text: str, what: str = "reason") -> str:
+    """A reason or note the director gives, as it is stored whatever the edge (the CLI's
+    ``--reason``, the director's web forms): cleaned like a name, at most
+    `REASON_LENGTH` characters, blank as ``""``."""
+    return clean_optional(text, what, REASON_LENGTH) or ""
 
 
 def fold(text: str) -> str:

@@ -99,3 +99,57 @@ def newest_tournament(store: EventStore) -> TournamentState | None:
 
     slug = newest(store)
     return None if slug is None else fold_stored(store.read_stream(tournament_stream(slug)))
+
+
+def match_id_of(state: TournamentState, text: str) -> str:
+    """The match id a director means by ``text``, whatever the edge (the CLI's argument, a
+    web form's field): a table code (``T3``, table 3 of the latest round) or a match id of
+    the tournament, any case. TourneyError naming it otherwise."""
+    from tourney.errors import quote
+    from tourney.limits import check_text
+
+    check_text(text, "match")
+    number = table_number(text.strip())
+    if number is not None:
+        found = table_in(state, number)
+        if found is None:
+            raise no_such_table(text.strip().upper(), state)
+        return found
+    for match_id in state.matches:
+        if match_id.casefold() == text.casefold():
+            return match_id
+    raise TourneyError(f"no match {quote(text)} in {state.title}")
+
+
+def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
+    """The match id, and the sides named (``"Bo"``, ``"Bo,Cy"``) or numbered from 1
+    (``"2"``, ``"1,3"``) as indexes from 0, checked against that match
+    (`tourney.tournament.sides`)."""
+    from tourney.limits import check_text
+    from tourney.tournament.sides import sides_named
+
+    match_id = match_id_of(state, match)
+    check_text(text, "sides")
+    return match_id, sides_named(state, state.matches[match_id], text)
+
+
+def scores_of(state: TournamentState, match_id: str, text: str) -> list[int]:
+    """Final scores per side as the director types them, whatever the edge (the CLI's
+    ``--scores``/``--hand``, the web's score boxes): by name, ``"Ann=10,Bo=61"`` (any
+    order), or in seat order, ``"61,40"``; Racehorse: net units, ``"+8,-2,-6"`` (the ruling
+    checks them against the game: `winners.check_scores`)."""
+    from tourney.errors import quote
+    from tourney.limits import SIGNED_SCORE, LimitError, check_text
+    from tourney.tournament.sides import scores_named
+
+    check_text(text, "scores")
+    try:
+        values = scores_named(state, state.matches[match_id], text, SIGNED_SCORE)
+    except LimitError as exc:
+        raise TourneyError(
+            f"scores are whole numbers per side, by name like 'Ann=61,Bo=40' or in seat order "
+            f"like '61,40' (Racehorse: net units, '+8,-2,-6'), not {quote(text)} ({exc})"
+        ) from None
+    if not values:
+        raise TourneyError(f"no scores in {quote(text)}: give one per side, like 'Ann=61,Bo=40'")
+    return values

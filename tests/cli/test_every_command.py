@@ -133,6 +133,7 @@ GOOD: dict[str, list[str]] = {
     "host": ["127.0.0.1", "0.0.0.0"],
     "url": ["http://192.168.1.5:8000"],
     "director_password": ["correct horse battery"],
+    "director_password_file": ["pw.txt"],
 }
 WORDS = [["5-5"], ["5-3", "on", "5-5"], ["3-5"], ["1-2", "on"]]
 

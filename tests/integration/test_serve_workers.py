@@ -306,11 +306,14 @@ def test_the_directors_session_holds_and_acts_on_either_worker(served: Served) -
     assert signed_in.status == 303
     cookies += "; " + (signed_in.getheader("set-cookie") or "").split(";")[0]
     old_link = served.links()[4][0]
-    _director(served, second, cookies)  # the session made on the first, honoured here
+    # the session made on the first, honoured here; its forms' token is the session's
+    # (the sign-in page's was for no session: SECURITY.md, "Forms")
+    session_token = re.search(r'name="csrf" value="([^"]+)"', _director(served, second, cookies))
+    assert session_token and session_token.group(1) != token.group(1)
     second.request(
         "POST",
         "/director/reissue",
-        body=urlencode({"table": "4", "csrf": token.group(1)}),
+        body=urlencode({"table": "4", "csrf": session_token.group(1)}),
         headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies},
     )
     done = second.getresponse()

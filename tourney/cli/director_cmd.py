@@ -40,60 +40,32 @@ Match = Annotated[
 ]
 
 
-def _match_id(state: TournamentState, text: str) -> str:
-    """The match id a director means by `text`: a table code (``T3``, table 3 of the latest
-    round) or a match id of the tournament, any case."""
-    from tourney.errors import TourneyError, quote
-    from tourney.tables import no_such_table, table_in, table_number
+# What the director types is read by the same functions at every edge (the web's
+# director forms too): the same cleaning, the same limits, the same refusals.
 
-    number = table_number(text.strip())
-    if number is not None:
-        found = table_in(state, number)
-        if found is None:
-            raise no_such_table(text.strip().upper(), state)
-        return found
-    for match_id in state.matches:
-        if match_id.casefold() == text.casefold():
-            return match_id
-    raise TourneyError(f"no match {quote(text)} in {state.title}")
+
+def _match_id(state: TournamentState, text: str) -> str:
+    from tourney.tables import match_id_of
+
+    return match_id_of(state, text)
 
 
 def _scores(state: TournamentState, match_id: str, text: str) -> list[int]:
-    """Final scores per side: by name, ``"Ann=10,Bo=61"`` (any order), or in seat order,
-    ``"61,40"``; Racehorse: net units, ``"+8,-2,-6"`` (the ruling checks them against the
-    game: `winners.check_scores`)."""
-    from tourney.errors import TourneyError, quote
-    from tourney.limits import SIGNED_SCORE, LimitError
-    from tourney.tournament.sides import scores_named
+    from tourney.tables import scores_of
 
-    try:
-        values = scores_named(state, state.matches[match_id], text, SIGNED_SCORE)
-    except LimitError as exc:
-        raise TourneyError(
-            f"scores are whole numbers per side, by name like 'Ann=61,Bo=40' or in seat order "
-            f"like '61,40' (Racehorse: net units, '+8,-2,-6'), not {quote(text)} ({exc})"
-        ) from None
-    if not values:
-        raise TourneyError(f"no scores in {quote(text)}: give one per side, like 'Ann=61,Bo=40'")
-    return values
+    return scores_of(state, match_id, text)
 
 
 def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
-    """The match id, and the sides named (``"Bo"``, ``"Bo,Cy"``) or numbered from 1 (``"2"``)
-    as indexes from 0, checked against that match."""
-    from tourney.tournament.sides import sides_named
+    from tourney.tables import match_and_sides
 
-    match_id = _match_id(state, match)
-    return match_id, sides_named(state, state.matches[match_id], text)
+    return match_and_sides(state, match, text)
 
 
-def _reason(text: str, option: str = "--reason") -> str:
-    """The director's reason (or note) as it is stored: cleaned like a name, at most 300
-    characters."""
-    from tourney.limits import REASON_LENGTH
-    from tourney.names import clean_optional
+def _reason(text: str, what: str = "reason") -> str:
+    from tourney.names import clean_reason
 
-    return clean_optional(text, option, REASON_LENGTH) or ""
+    return clean_reason(text, what)
 
 
 def _run(
@@ -249,7 +221,7 @@ def result(
             match_id,
             values,
             hands,
-            _reason(note, "--note"),
+            _reason(note, "note"),
             play=director.table_play(match_id),
             replace=replace,
         )

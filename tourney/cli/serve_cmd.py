@@ -19,6 +19,7 @@ INTERRUPTED = 130  # the exit code of Ctrl-C, as every command's
 
 
 def serve(
+    ctx: typer.Context,
     host: Annotated[
         str, typer.Option(help="Interface to listen on (0.0.0.0: every one, for the Wi-Fi).")
     ] = "0.0.0.0",
@@ -29,10 +30,35 @@ def serve(
             envvar=PASSWORD_ENV,
             show_envvar=True,
             help="The director's password (no default: without one the director's pages "
-            "are disabled).",
+            "are disabled). Seen by every user of this computer in the process list: prefer "
+            "--director-password-file, the environment variable or --ask-password.",
             show_default=False,
         ),
     ] = None,
+    director_password_file: Annotated[
+        Path | None,
+        typer.Option(
+            help="Read the director's password from this file (its first line).",
+            show_default=False,
+            dir_okay=False,
+        ),
+    ] = None,
+    ask_password: Annotated[
+        bool,
+        typer.Option(
+            "--ask-password",
+            help="Ask for the director's password at the terminal (typed unseen).",
+        ),
+    ] = False,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--behind-proxy",
+            help="Trust the X-Forwarded-For and X-Forwarded-Proto headers of a reverse proxy "
+            "on this computer (uvicorn's FORWARDED_ALLOW_IPS names others); without it they "
+            "are ignored.",
+        ),
+    ] = False,
     url: Annotated[
         str | None,
         typer.Option(
@@ -71,7 +97,7 @@ def serve(
     Prints the address and one QR code per table of the current round; after pairing the
     next round, the director's page shows the new codes.
 
-    Example: tourney serve --director-password "$(cat pw.txt)" --port 8000 --workers 2
+    Example: tourney serve --director-password-file pw.txt --port 8000 --workers 2
     """
     from tourney.errors import TourneyError
     from tourney.store import postgres_direct
@@ -79,10 +105,56 @@ def serve(
     # A server lives for hours: it keeps psycopg for PostgreSQL, whose import cost the
     # libpq shim exists to spare one-shot commands (see postgres_direct).
     postgres_direct.DRIVER = "psycopg"
-    password = director_password or None
+    typed = ctx.get_parameter_source("director_password")
+    given = director_password if typed is not None and typed.name == "COMMANDLINE" else None
+    password, source = _password(
+        given, director_password or None, director_password_file, ask_password
+    )
     if password is not None and len(password) < MIN_PASSWORD:
-        raise TourneyError(f"--director-password: at least {MIN_PASSWORD} characters, please")
-    _serve(host, port, password, url, secret_file, site, qr, workers, db, tournament)
+        raise TourneyError(f"{source}: at least {MIN_PASSWORD} characters, please")
+    _serve(host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament)
+
+
+def _password(
+    typed: str | None, given: str | None, file: Path | None, ask: bool
+) -> tuple[str | None, str]:
+    """The director's password from the one place it was given: the file, the terminal,
+    else --director-password or its environment variable (None: no director's pages);
+    and that place, for a message. ``typed`` is --director-password when given on the
+    command line, ``given`` that or the environment variable's value."""
+    from tourney.errors import TourneyError
+
+    ways = {
+        "--director-password": typed is not None,
+        "--director-password-file": file is not None,
+        "--ask-password": ask,
+    }
+    chosen = [name for name, used in ways.items() if used]
+    if len(chosen) > 1:
+        raise TourneyError(f"give the director's password one way, not {' and '.join(chosen)}")
+    if file is not None:
+        try:
+            lines = file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise TourneyError(f"--director-password-file {file}: {reason}") from None
+        if not lines or not lines[0]:
+            raise TourneyError(f"--director-password-file {file}: its first line is empty")
+        return lines[0], f"--director-password-file {file}"
+    if ask:
+        if not _at_a_terminal():
+            raise TourneyError(
+                f"--ask-password needs a terminal: use --director-password-file or {PASSWORD_ENV}"
+            )
+        answer: str = typer.prompt("Director's password", hide_input=True, confirmation_prompt=True)
+        return answer, "the director's password"
+    return given or None, "--director-password"
+
+
+def _at_a_terminal() -> bool:
+    import sys
+
+    return sys.stdin.isatty()
 
 
 def _serve(
@@ -94,6 +166,7 @@ def _serve(
     site: Path | None,
     qr: bool,
     workers: int,
+    behind_proxy: bool,
     db: str | None,
     tournament: str | None = None,
 ) -> None:
@@ -128,11 +201,12 @@ def _serve(
                 base,
                 str(site) if site else None,
                 tournament,
+                behind_proxy,
             )
             interrupted = several.run(settings, sock, workers)
         else:
             server = Server.open(db, secret, password, base, site, tournament)
-            interrupted = _run_one(server, sock, base, password is not None, qr)
+            interrupted = _run_one(server, sock, base, password is not None, qr, behind_proxy)
     finally:
         sock.close()
     if interrupted:
@@ -140,7 +214,9 @@ def _serve(
         raise typer.Exit(INTERRUPTED)
 
 
-def _run_one(server: Any, sock: socket.socket, base: str, director: bool, qr: bool) -> bool:
+def _run_one(
+    server: Any, sock: socket.socket, base: str, director: bool, qr: bool, behind_proxy: bool
+) -> bool:
     """Serve ``server`` in this process on ``sock``; True when Ctrl-C stopped it."""
     import uvicorn
 
@@ -152,7 +228,7 @@ def _run_one(server: Any, sock: socket.socket, base: str, director: bool, qr: bo
     except BaseException:
         server.close()
         raise
-    config = uvicorn.Config(create_app(server), **uvicorn_settings())
+    config = uvicorn.Config(create_app(server), **uvicorn_settings(behind_proxy))
     serving = Serving(config)
     serving.run(sockets=[sock])
     return serving.interrupted
@@ -171,8 +247,8 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
         typer.echo(f"  director:     {base}/director")
     else:
         typer.echo(
-            "  director's pages are disabled: no --director-password "
-            "(or TOURNEY_DIRECTOR_PASSWORD) was given"
+            "  director's pages are disabled: no director's password was given "
+            "(--director-password-file, --ask-password or TOURNEY_DIRECTOR_PASSWORD)"
         )
     if loaded is None:
         typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")

@@ -18,6 +18,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tourney.web.guard import BodyLimit
+from tourney.web.origin import SameOrigin
 from tourney.web.ratelimit import RateLimit
 from tourney.web.signing import Signer
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
     from tourney.web.night import Night
+    from tourney.web.sessions import Sessions
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -37,7 +39,10 @@ SECURITY_HEADERS = {
     ),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    # Not no-referrer: under it browsers send `Origin: null` with a form's POST, and the
+    # origin check (`tourney.web.origin`) could not tell the pages' own forms from a
+    # foreign site's. same-origin still sends no address (a table link) to another site.
+    "Referrer-Policy": "same-origin",
 }
 
 
@@ -57,6 +62,7 @@ class Server:
     night: Night = field(init=False)
     feed: Feed = field(init=False)
     site: SitePages = field(init=False)
+    sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
 
     def __post_init__(self) -> None:
@@ -64,9 +70,11 @@ class Server:
         from tourney.web.display_routes import SitePages, render_board
         from tourney.web.feed import Feed
         from tourney.web.night import Night
+        from tourney.web.sessions import Sessions
 
         self.env = environment()
         self.night = Night(self.store, self.signer, self.tournament)
+        self.sessions = Sessions(self.store, self.signer, self.director_password)
         self.feed = Feed(
             self.store,
             self.projector,
@@ -200,7 +208,7 @@ def create_app(server: Server) -> Starlette:
 
     app = Starlette(
         routes=[*table_routes.routes, *director_routes.routes, *display_routes.routes],
-        middleware=[Middleware(_Headers), Middleware(BodyLimit)],
+        middleware=[Middleware(_Headers), Middleware(SameOrigin), Middleware(BodyLimit)],
         lifespan=lifespan,
     )
     app.state.server = server

@@ -4,14 +4,14 @@ confirmed) with each table's QR code, and its forms pair the next round, rule on
 through the director's desk, as the CLI's commands do.
 
 Every page and action needs the director's session (a signed cookie given for the
-password); without a password configured the director's pages are disabled. Failed logins
-are rate-limited per address.
+password, ended by signing out or a new password: `tourney.web.sessions`); without a
+password configured the director's pages are disabled. Failed logins are rate-limited per
+address. What the forms type is read by the CLI's own readers (see `_forfeit`).
 """
 
 from __future__ import annotations
 
 import hmac
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +21,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import SIGNED_SCORE, TABLE, TABLE_SIZE, Bound, LimitError, parse_wholes
+from tourney.limits import SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
+from tourney.web import sessions
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -30,18 +31,17 @@ from tourney.web.respond import (
     client_address,
     edge,
     read_form,
+    reads,
     refusal,
     render,
     server,
 )
-from tourney.web.signing import new_nonce
 
-SESSION_COOKIE = "tourney_director"
-SESSION_PURPOSE = "director"
-SESSION_HOURS = 12
+SESSION_COOKIE = sessions.COOKIE
+SESSION_HOURS = sessions.HOURS
 DISABLED = (
-    "the director's pages are disabled: start tourney serve with --director-password "
-    "(or TOURNEY_DIRECTOR_PASSWORD)"
+    "the director's pages are disabled: start tourney serve with "
+    "--director-password-file PATH, --ask-password or TOURNEY_DIRECTOR_PASSWORD"
 )
 DONE = {
     "login": "Signed in.",
@@ -54,22 +54,17 @@ DONE = {
 }
 
 
-def _has_session(request: Request) -> bool:
-    srv = server(request)
+async def _has_session(request: Request) -> bool:
+    """Whether the request carries a live director's session (it reads the sign-outs of
+    every process: the database, in a worker thread)."""
     cookie = request.cookies.get(SESSION_COOKIE)
-    if srv.director_password is None or not cookie:
-        return False
-    text = srv.signer.unsign(SESSION_PURPOSE, cookie)
-    if text is None:
-        return False
-    expires, _, _nonce = text.partition(":")
-    return expires.isdigit() and int(expires) > time.time()
+    return await run_in_threadpool(server(request).sessions.current, cookie) is not None
 
 
-def _require_session(request: Request) -> None:
+async def _require_session(request: Request) -> None:
     if server(request).director_password is None:
         raise Forbidden(DISABLED)
-    if not _has_session(request):
+    if not await _has_session(request):
         raise Forbidden("the director's session is needed: sign in at /director/login")
 
 
@@ -83,6 +78,7 @@ async def login_page(request: Request) -> Response:
     return render(request, "web/login.html", {"heading": heading})
 
 
+@reads("password")
 @edge
 async def login(request: Request) -> Response:
     srv = server(request)
@@ -103,24 +99,30 @@ async def login(request: Request) -> Response:
         srv.logins.failed(address)
         return refusal(request, "wrong password", 403)
     srv.logins.succeeded(address)
-    expires = int(time.time()) + SESSION_HOURS * 3600
-    session = srv.signer.sign(SESSION_PURPOSE, f"{expires}:{new_nonce()}")
     response = RedirectResponse("/director?done=login", status_code=303, headers=NO_STORE)
     response.set_cookie(
         SESSION_COOKIE,
-        session,
+        srv.sessions.issue(),
         max_age=SESSION_HOURS * 3600,
         httponly=True,
         samesite="strict",
+        secure=request.url.scheme == "https",  # behind a TLS proxy (--behind-proxy)
         path="/",
     )
     return response
 
 
+@reads()
 @edge
 async def logout(request: Request) -> Response:
+    """Ends this browser's session in every server process on the database (see
+    `tourney.web.sessions`), and forgets its cookie."""
     form = await read_form(request)
     check_csrf(request, form)
+    srv = server(request)
+    session = srv.sessions.session_id(request.cookies.get(SESSION_COOKIE))
+    if session is not None:
+        await run_in_threadpool(srv.sessions.end, session)
     response = RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
@@ -133,13 +135,13 @@ async def _heading(request: Request) -> Any:
     return heading_of(loaded.state) if loaded is not None else None
 
 
-def _links_base(request: Request) -> str | None:
+async def _links_base(request: Request) -> str | None:
     """For a director's page: the base URL of the table links, or None without the
     session (the page then sends the browser to sign in)."""
     srv = server(request)
     if srv.director_password is None:
         raise Forbidden(DISABLED)
-    if not _has_session(request):
+    if not await _has_session(request):
         return None
     return srv.public_url or str(request.base_url).rstrip("/")
 
@@ -147,7 +149,7 @@ def _links_base(request: Request) -> str | None:
 @edge
 async def director_page(request: Request) -> Response:
     srv = server(request)
-    base = _links_base(request)
+    base = await _links_base(request)
     if base is None:
         return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
 
@@ -199,7 +201,7 @@ async def table_cards_page(request: Request) -> Response:
     """The latest round's table cards (the published template) with each table's QR code,
     for the director to print: director's session only, as the links record."""
     srv = server(request)
-    base = _links_base(request)
+    base = await _links_base(request)
     if base is None:
         return RedirectResponse("/director/login", status_code=303, headers=NO_STORE)
 
@@ -230,9 +232,6 @@ def _format(loaded: Any) -> str | None:
     return None if loaded is None else str(loaded.state.created.format)
 
 
-SIDE = Bound("side", 1, TABLE_SIZE.high)
-
-
 def _ints(values: list[Any], what: str, bound: Bound = SIGNED_SCORE) -> list[int]:
     """Whole numbers as typed in a form's boxes, within ``bound`` (the CLI's bounds: an
     absurd number is refused here, never stored)."""
@@ -242,18 +241,15 @@ def _ints(values: list[Any], what: str, bound: Bound = SIGNED_SCORE) -> list[int
         raise BadForm(f"{what}: {exc}") from None
 
 
-def _text(form: Any, name: str) -> str:
-    value = form.get(name, "")
-    return value.strip() if isinstance(value, str) else ""
+def action(name: str, run: Callable[[Any, Any], None], *fields: str) -> Callable[..., Any]:
+    """A director's action reading the form ``fields``: session and CSRF checked, then
+    ``run(server, form)`` in a worker thread, then back to the director's page saying what
+    was done."""
 
-
-def action(name: str, run: Callable[[Any, Any], None]) -> Callable[..., Any]:
-    """A director's action: session and CSRF checked, then ``run(server, form)`` in a
-    worker thread, then back to the director's page saying what was done."""
-
+    @reads(*fields)
     @edge
     async def handler(request: Request) -> Response:
-        _require_session(request)
+        await _require_session(request)
         form = await read_form(request)
         check_csrf(request, form)
         srv = server(request)
@@ -272,12 +268,20 @@ def _slug(srv: Any) -> str:
     return str(slug)
 
 
+def _flag(form: Any, name: str) -> bool:
+    """A checkbox: absent (off) or ``on`` (what a browser sends for a ticked box)."""
+    value = form.get(name)
+    if value is not None and value != "on":
+        raise BadForm(f"{name}: a ticked box sends 'on', not {quote(value)}")
+    return value is not None
+
+
 def _pair(srv: Any, form: Any) -> None:
     from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 
-    override = form.get("override") == "on"
-    avoid = form.get("avoid_same_club") == "on"
-    deciding = form.get("deciding") == "on"
+    override = _flag(form, "override")
+    avoid = _flag(form, "avoid_same_club")
+    deciding = _flag(form, "deciding")
     director = srv.night.director
     director.pair(
         _slug(srv),
@@ -289,38 +293,70 @@ def _pair(srv: Any, form: Any) -> None:
     )
 
 
-def _sides(form: Any) -> list[int]:
-    """The sides ticked, as typed (from 1), as indexes (from 0)."""
-    return [s - 1 for s in _ints(form.getlist("sides"), "sides", SIDE)]
+# The text fields are read as the CLI's director commands read their options, by the same
+# functions (`tourney.tables`, `tourney.limits`, `tourney.names`): the same cleaning, the
+# same limits, the same refusals, in the same order.
+
+
+def _typed(form: Any, name: str) -> str:
+    """A text field as typed (blank when absent): the readers clean it, as the CLI's."""
+    value = form.get(name, "")
+    return value if isinstance(value, str) else ""
+
+
+def _ticked(form: Any) -> str:
+    """The side boxes ticked, as the CLI's ``--sides`` text (``"1,3"``)."""
+    return ",".join(v for v in form.getlist("sides") if isinstance(v, str))
 
 
 def _forfeit(srv: Any, form: Any) -> None:
+    from tourney.names import clean_reason
+    from tourney.tables import match_and_sides
     from tourney.tournament.events import Others
     from tourney.tournament.rulings import decide_forfeit
 
-    match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
-    typed = _text(form, "others") or "play_on"  # as the CLI: the others play the match on
+    match, sides, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
+    typed = _typed(form, "others").strip().replace("-", "_") or "play_on"  # the CLI's default
     others: Others = "share" if typed == "share" else "play_on"
     if typed != others:
-        raise TourneyError(f"others: play_on or share, not {quote(typed)}")
-    _execute(srv, lambda state: decide_forfeit(state, match, sides, reason, others))
+        raise TourneyError(f"others: play_on or share, not {quote(_typed(form, 'others'))}")
+    _execute(
+        srv,
+        lambda state: decide_forfeit(
+            state, *match_and_sides(state, match, sides), clean_reason(reason), others
+        ),
+    )
 
 
 def _adjudicate(srv: Any, form: Any) -> None:
-    from tourney.tournament.rulings import decide_adjudicate
+    from tourney.names import clean_reason
+    from tourney.tables import match_and_sides, match_id_of, scores_of
+    from tourney.tournament.rulings import decide_adjudicate, result_target
+    from tourney.tournament.winners import winning_sides
 
-    match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
-    boxes = form.getlist("score")  # a box per side, beside its name; or one "61,40" box
-    typed = boxes if boxes else _text(form, "scores").replace(" ", ",").split(",")
-    scores = _ints(typed, "scores")
-    _execute(srv, lambda state: decide_adjudicate(state, match, scores, sides, reason))
+    match, winners, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
+    boxes = [v for v in form.getlist("score") if isinstance(v, str)]  # a box beside each name
+    typed = ",".join(boxes) if boxes else _typed(form, "scores")  # or one "Ann=61,Bo=40" box
+
+    def decide(state: Any) -> Any:
+        match_id = match_id_of(state, match)
+        scores = scores_of(state, match_id, typed)
+        if winners:
+            match_id, sides = match_and_sides(state, match, winners)
+        else:  # as the CLI without --winners: the sides the scores make winners
+            sides = list(winning_sides(scores, result_target(state)))
+        return decide_adjudicate(state, match_id, scores, sides, clean_reason(reason))
+
+    _execute(srv, decide)
 
 
 def _void(srv: Any, form: Any) -> None:
+    from tourney.names import clean_reason
+    from tourney.tables import match_id_of
     from tourney.tournament.rulings import decide_void
 
-    match, reason = _text(form, "match"), _text(form, "reason")
-    _execute(srv, lambda state: decide_void(state, match, reason))
+    match, reason = _typed(form, "match"), _typed(form, "reason")
+    _execute(srv, lambda state: decide_void(state, match_id_of(state, match), clean_reason(reason)))
 
 
 def _execute(srv: Any, decide: Callable[[Any], Any]) -> None:
@@ -349,10 +385,22 @@ routes = [
     Route("/director/login", login_page, methods=["GET"]),
     Route("/director/login", login, methods=["POST"]),
     Route("/director/logout", logout, methods=["POST"]),
-    Route("/director/pair", action("pair", _pair), methods=["POST"]),
-    Route("/director/forfeit", action("forfeit", _forfeit), methods=["POST"]),
-    Route("/director/adjudicate", action("adjudicate", _adjudicate), methods=["POST"]),
-    Route("/director/void", action("void", _void), methods=["POST"]),
-    Route("/director/reissue", action("reissue", _reissue), methods=["POST"]),
+    Route(
+        "/director/pair",
+        action("pair", _pair, "override", "avoid_same_club", "deciding"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/forfeit",
+        action("forfeit", _forfeit, "match", "sides", "others", "reason"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/adjudicate",
+        action("adjudicate", _adjudicate, "match", "scores", "score", "sides", "reason"),
+        methods=["POST"],
+    ),
+    Route("/director/void", action("void", _void, "match", "reason"), methods=["POST"]),
+    Route("/director/reissue", action("reissue", _reissue, "table"), methods=["POST"]),
     Route("/director/publish", action("publish", _publish), methods=["POST"]),
 ]

@@ -96,9 +96,12 @@ def connection_cap() -> int:
     return max(16, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
 
 
-def uvicorn_settings() -> dict[str, Any]:
-    """uvicorn's `Config` options that go with this module (every `serve` uses them)."""
+def uvicorn_settings(behind_proxy: bool = False) -> dict[str, Any]:
+    """uvicorn's `Config` options that go with this module (every `serve` uses them).
+    Forwarded-address headers are read only ``behind_proxy`` (`serve --behind-proxy`):
+    otherwise any client could name its own address and escape the rate limits."""
     return {
+        "proxy_headers": behind_proxy,
         "http": f"{__name__}:GuardedProtocol",
         "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
         "timeout_graceful_shutdown": SHUTDOWN_GRACE,

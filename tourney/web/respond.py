@@ -14,6 +14,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.errors import TourneyError
+from tourney.limits import LimitError, check_text
+from tourney.names import BadNameError
 from tourney.store.errors import StoreBusyError
 from tourney.web.signing import Signer, new_nonce
 from tourney.web.tokens import TokenRefused
@@ -49,16 +51,29 @@ def csrf_nonce(request: Request) -> tuple[str, bool]:
     return new_nonce(), True
 
 
-def csrf_token(signer: Signer, nonce: str) -> str:
-    return signer.digest(CSRF_PURPOSE, nonce)
+def csrf_token(signer: Signer, nonce: str, session: str | None = None) -> str:
+    """The CSRF token of a browser's nonce and its director's session (if any): a page's
+    token is good for that browser and that session only, and ends with the session."""
+    return signer.digest(CSRF_PURPOSE, f"{nonce}:{session or ''}")
+
+
+def _session_of(request: Request) -> str | None:
+    from tourney.web.sessions import COOKIE
+
+    return server(request).sessions.session_id(request.cookies.get(COOKIE))
 
 
 def check_csrf(request: Request, form: Any) -> None:
     """Refuse a form whose CSRF field is not this browser's token (Forbidden)."""
     nonce = request.cookies.get(CSRF_COOKIE)
     sent = form.get(CSRF_FIELD)
-    expected = csrf_token(server(request).signer, nonce) if nonce else None
-    if not isinstance(sent, str) or expected is None or not hmac.compare_digest(sent, expected):
+    expected = csrf_token(server(request).signer, nonce, _session_of(request)) if nonce else None
+    if (
+        not isinstance(sent, str)
+        or expected is None
+        # as bytes: compare_digest refuses str with non-ASCII characters (a 500 once)
+        or not hmac.compare_digest(sent.encode(), expected.encode())
+    ):
         raise Forbidden("the form is out of date or was not sent by this page: reload it")
 
 
@@ -75,7 +90,7 @@ def render(
     page = srv.env.get_template(template).render(
         {
             "site_root": SITE_ROOT,
-            "csrf": csrf_token(srv.signer, nonce),
+            "csrf": csrf_token(srv.signer, nonce, _session_of(request)),
             "cid": new_nonce(),
             "error": None,
             "notice": None,
@@ -99,19 +114,69 @@ class FastJSON(JSONResponse):
         return orjson.dumps(content)
 
 
+def reads(*fields: str) -> Callable[[Handler], Handler]:
+    """Declares the form fields a POST handler reads (its CSRF token aside): `read_form`
+    gives it those and no others, each checked to be text, and the tests walk every
+    route's declared fields with hostile values (tests/web/test_attack_text.py)."""
+
+    def declare(handler: Handler) -> Handler:
+        setattr(handler, FIELDS_ATTRIBUTE, frozenset((*fields, CSRF_FIELD)))
+        return handler
+
+    return declare
+
+
+FIELDS_ATTRIBUTE = "form_fields"
+
+
+def declared_fields(handler: object) -> frozenset[str] | None:
+    """The fields ``handler`` declared with `reads`, or None."""
+    found = getattr(handler, FIELDS_ATTRIBUTE, None)
+    return found if isinstance(found, frozenset) else None
+
+
+def _declared(request: Request, items: list[tuple[str, str | UploadFile]]) -> FormData:
+    """The fields the route declared, each valid text: bytes that are not UTF-8 are
+    refused in the words the CLI uses for them (`tourney.limits.check_text`)."""
+    fields = declared_fields(request.scope.get("endpoint"))
+    if fields is None:
+        raise RuntimeError(f"{request.url.path}: a POST handler reads no form without @reads")
+    kept: list[tuple[str, str | UploadFile]] = []
+    for name, value in items:
+        if name not in fields:
+            continue
+        if not isinstance(value, str):
+            raise BadForm(f"{name}: no file is taken here")
+        kept.append((name, check_text(value, name)))
+    return FormData(kept)
+
+
 async def read_form(request: Request) -> FormData:
+<<<<<<< HEAD
     """The request's form: an urlencoded body, what the pages send (its size and type were
     checked as it came in: `tourney.web.guard.BodyLimit`; nothing else, multipart above
     all, is ever parsed). Raises BadForm for a body that is not such a form."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != FORM_TYPE:
         raise BadForm(f"a form is sent as {FORM_TYPE}, nothing else")
+=======
+    """The request's form: an urlencoded body (what the pages send) read directly,
+    anything else as Starlette reads it; only the fields the route declared (`reads`).
+    Raises BadForm for a body that is not a form."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if kind != "application/x-www-form-urlencoded":
+        return _declared(request, (await request.form()).multi_items())
+>>>>>>> serve-auth
     body = await request.body()
     try:
-        pairs = parse_qsl(body.decode(), keep_blank_values=True, max_num_fields=200)
-    except (UnicodeDecodeError, ValueError):
+        # surrogateescape: bytes that are not UTF-8 reach `_declared`, which names them
+        text = body.decode("utf-8", "surrogateescape")
+        pairs = parse_qsl(
+            text, keep_blank_values=True, max_num_fields=200, errors="surrogateescape"
+        )
+    except ValueError:
         raise BadForm("the form cannot be read") from None
-    return FormData(list[tuple[str, str | UploadFile]](pairs))
+    return _declared(request, list[tuple[str, str | UploadFile]](pairs))
 
 
 def wants_json(request: Request) -> bool:
@@ -138,7 +203,7 @@ def edge(handler: Handler) -> Handler:
             return await handler(request)
         except (Forbidden, TokenRefused) as exc:
             return refusal(request, str(exc), 403)
-        except BadForm as exc:
+        except (BadForm, LimitError, BadNameError) as exc:  # what was typed is refused
             return refusal(request, str(exc), 400)
         except StoreBusyError as exc:
             return refusal(request, str(exc), 503)

@@ -44,6 +44,7 @@ from tourney.web.respond import (
     check_csrf,
     edge,
     read_form,
+    reads,
     render,
     server,
     wants_json,
@@ -211,6 +212,7 @@ def _heading(srv: Any) -> Any:
     return heading_of(loaded.state)
 
 
+@reads("move", "at", "cid", "tiles")
 @edge
 async def table_post(request: Request) -> Response:
     srv = server(request)

@@ -9,7 +9,8 @@ environment (`SETTINGS_ENV`, one JSON object), the only thing a spawned worker i
 besides its command line.
 
 What holds across workers: the table links, the director's session and every CSRF token
-are signed with the secret all workers read from the one secret file; every move's
+are signed with the secret all workers read from the one secret file, and a director's
+sign-out is an event every worker reads (`tourney.web.sessions`); every move's
 idempotency (submission id) and version check is decided in the database under its write
 lock; each worker's feed polls the log for the others' events. Failed director logins are
 counted per worker (`tourney.web.ratelimit`): N workers allow N times the limit, still a
@@ -43,6 +44,7 @@ class Settings:
     public_url: str
     site_dir: str | None
     tournament: str | None = None
+    behind_proxy: bool = False
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -126,7 +128,12 @@ def run(settings: Settings, sock: socket.socket, workers: int) -> bool:
     from tourney.web.guard import uvicorn_settings
 
     os.environ[SETTINGS_ENV] = settings.encoded()
-    config = uvicorn.Config(f"{__name__}:app", factory=True, workers=workers, **uvicorn_settings())
+    config = uvicorn.Config(
+        f"{__name__}:app",
+        factory=True,
+        workers=workers,
+        **uvicorn_settings(settings.behind_proxy),
+    )
     supervisor = _Supervisor(config, sockets=[sock])
     supervisor.run()
     return supervisor.interrupted
