@@ -507,7 +507,7 @@ def test_a_session_ends_after_12_hours(night: Night, monkeypatch: pytest.MonkeyP
 def test_the_password_is_kept_nowhere_in_the_database(night: Night) -> None:
     night.sign_in()
     night.client.post("/director/logout", data={"csrf": night.csrf("/director")})
-    night.server.store.close()
+    night.server.close()  # the store and the feed's connection: every byte on disk
     stored = b"".join(p.read_bytes() for p in Path(night.cli.db).parent.glob("night.db*"))
     assert PASSWORD.encode() not in stored
     assert hashlib.sha256(PASSWORD.encode()).hexdigest().encode() not in stored

@@ -46,14 +46,14 @@ def test_every_box_of_the_director_page_has_its_player_beside_it(night: Night) -
         for number, name in enumerate(seats, start=1):
             box = f'<input type="checkbox" name="sides" value="{number}"> {html.escape(name)}'
             assert block.count(box) == 2  # forfeit and winners
-            assert f'{html.escape(name)} <input name="score"' in block
+            assert f'{html.escape(name)} <input name="scores"' in block
     assert "knockout-rule" not in page
     seats = night.seats(2)
     done = night.client.post(
         "/director/adjudicate",
         data={
             "match": "club-night-r1-t2",
-            "score": ["12", "61"],  # a box per side, beside its name
+            "scores": ["12", "61"],  # a box per side, beside its name
             "sides": "2",
             "reason": "scoresheet",
             "csrf": night.csrf("/director"),

@@ -335,8 +335,8 @@ def _adjudicate(srv: Any, form: Any) -> None:
     from tourney.tournament.winners import winning_sides
 
     match, winners, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
-    boxes = [v for v in form.getlist("score") if isinstance(v, str)]  # a box beside each name
-    typed = ",".join(boxes) if boxes else _typed(form, "scores")  # or one "Ann=61,Bo=40" box
+    # a box beside each name (in seat order), or one box typed as the CLI's "Ann=61,Bo=40"
+    typed = ",".join(v for v in form.getlist("scores") if isinstance(v, str))
 
     def decide(state: Any) -> Any:
         match_id = match_id_of(state, match)
@@ -397,7 +397,7 @@ routes = [
     ),
     Route(
         "/director/adjudicate",
-        action("adjudicate", _adjudicate, "match", "scores", "score", "sides", "reason"),
+        action("adjudicate", _adjudicate, "match", "scores", "sides", "reason"),
         methods=["POST"],
     ),
     Route("/director/void", action("void", _void, "match", "reason"), methods=["POST"]),

@@ -152,21 +152,13 @@ def _declared(request: Request, items: list[tuple[str, str | UploadFile]]) -> Fo
 
 
 async def read_form(request: Request) -> FormData:
-<<<<<<< HEAD
     """The request's form: an urlencoded body, what the pages send (its size and type were
     checked as it came in: `tourney.web.guard.BodyLimit`; nothing else, multipart above
-    all, is ever parsed). Raises BadForm for a body that is not such a form."""
+    all, is ever parsed); only the fields the route declared (`reads`). Raises BadForm for
+    a body that is not such a form."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != FORM_TYPE:
         raise BadForm(f"a form is sent as {FORM_TYPE}, nothing else")
-=======
-    """The request's form: an urlencoded body (what the pages send) read directly,
-    anything else as Starlette reads it; only the fields the route declared (`reads`).
-    Raises BadForm for a body that is not a form."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip()
-    if kind != "application/x-www-form-urlencoded":
-        return _declared(request, (await request.form()).multi_items())
->>>>>>> serve-auth
     body = await request.body()
     try:
         # surrogateescape: bytes that are not UTF-8 reach `_declared`, which names them
