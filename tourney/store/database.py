@@ -208,6 +208,11 @@ def sqlite_reads_as_database(path: str | os.PathLike[str]) -> bool | None:
     return True
 
 
+def sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL; None for another backend."""
+    return _sqlite_path(url)
+
+
 def _sqlite_path(url: str) -> str | None:
     """The file of a SQLite URL (None for another backend), without importing SQLAlchemy
     for the plain ``sqlite:///PATH`` form."""

@@ -44,6 +44,16 @@ class StoreBusyError(StoreError):
     """Another writer held the store for longer than the lock timeout."""
 
 
+class StorageFailedError(StoreError):
+    """The database can no longer be written safely (an I/O error, its file or write-ahead
+    log deleted or replaced under the process): the store refuses every append from then
+    on (see `tourney.store.health`)."""
+
+
+class DiskFullError(StoreError):
+    """The disk holding the database is full: nothing was written."""
+
+
 # -- telling the database's failures from an event's -----------------------------------
 
 

@@ -428,7 +428,9 @@ class Projector:
             connection.rollback()
         if isinstance(exc, StoreError) or not is_driver_error(exc):
             return exc
-        return describe_connect_error(self.store.url, exc)
+        return self.store.storage_error(exc, "catching up the read models") or (
+            describe_connect_error(self.store.url, exc)
+        )
 
     @contextlib.contextmanager
     def _connection(self) -> Iterator[tuple[Any, Any]]:

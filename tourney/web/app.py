@@ -91,6 +91,8 @@ class Server:
         store.group_commits()  # the tables' moves share commits
         store.commit_durable_to_crash()  # SQLite: no fsync per commit (see the README)
         try:
+            store.fail_closed()  # no move acknowledged once it may be lost (store.health)
+            store.on_failure.append(_say_failed)
             projector = Projector(store, default_projections())
             projector.catch_up()
         except BaseException:
@@ -101,6 +103,13 @@ class Server:
     def close(self) -> None:
         self.feed.stop()
         self.store.close()
+
+
+def _say_failed(message: str) -> None:
+    """The console's one line when the store fails closed."""
+    import sys
+
+    print(f"tourney serve: {message}", file=sys.stderr, flush=True)
 
 
 class _Headers:

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.errors import TourneyError
-from tourney.store.errors import StoreBusyError
+from tourney.store.errors import DiskFullError, StorageFailedError, StoreBusyError
 from tourney.web.signing import Signer, new_nonce
 from tourney.web.tokens import TokenRefused
 
@@ -78,6 +78,7 @@ def render(
             "cid": new_nonce(),
             "error": None,
             "notice": None,
+            "failed": srv.store.failed,
             **context,
         }
     )
@@ -129,12 +130,14 @@ def refusal(request: Request, message: str, status: int) -> Response:
 
 
 Handler = Callable[[Request], Awaitable[Response]]
+# The store's own refusals, whatever was asked of it: the edge answers them (503, 507).
+UNAVAILABLE = (StoreBusyError, StorageFailedError, DiskFullError)
 
 
 def edge(handler: Handler) -> Handler:
     """The handler with every TourneyError (the store's errors too) turned into one line:
-    403 for a refused right, 400 for a bad form, 503 for a store too busy, 409 for what the
-    desks refuse."""
+    403 for a refused right, 400 for a bad form, 503 for a store too busy or failed (see
+    `tourney.store.health`), 507 for a full disk, 409 for what the desks refuse."""
 
     async def wrapped(request: Request) -> Response:
         try:
@@ -143,8 +146,10 @@ def edge(handler: Handler) -> Handler:
             return refusal(request, str(exc), 403)
         except BadForm as exc:
             return refusal(request, str(exc), 400)
-        except StoreBusyError as exc:
+        except (StoreBusyError, StorageFailedError) as exc:
             return refusal(request, str(exc), 503)
+        except DiskFullError as exc:
+            return refusal(request, str(exc), 507)
         except TourneyError as exc:
             return refusal(request, str(exc), 409)
 

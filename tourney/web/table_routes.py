@@ -38,6 +38,7 @@ from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.respond import (
     NO_STORE,
+    UNAVAILABLE,
     BadForm,
     FastJSON,
     check_csrf,
@@ -220,6 +221,8 @@ async def table_post(request: Request) -> Response:
             spans.lap("open")
             try:
                 recorded = _submit(desk, move, tiles, at, cid)
+            except UNAVAILABLE:
+                raise  # the store's, not the move's: answered by the edge (503, 507)
             except TourneyError as exc:
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(desk, table.number, signed, _heading(srv))
