@@ -139,7 +139,7 @@ def pairings(
     """
     from tourney.errors import TourneyError
 
-    with open_director(db) as director:
+    with open_director(db, reads=True) as director:
         slug = director.resolve(tournament)
         state = director.load(slug).state
         if not state.rounds:

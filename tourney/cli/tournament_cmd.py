@@ -177,7 +177,7 @@ def show(
 
     Example: tourney tournament show -t club-night
     """
-    with open_director(db) as director:
+    with open_director(db, reads=True) as director:
         loaded = director.load(director.resolve(tournament))
         state = loaded.state
         created = state.created

@@ -205,27 +205,35 @@ class EventStore:
 
     @classmethod
     def from_url(
-        cls, url: str | None = None, *, upgrade: bool = True, create: bool = True
+        cls,
+        url: str | None = None,
+        *,
+        upgrade: bool = True,
+        create: bool = True,
+        reads_only: bool = False,
     ) -> EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
         schema to head unless `upgrade` is False. Raises StoreError subclasses; with
         `create` False, NoDatabaseError (and nothing made) where no tourney database is.
+        With `reads_only` (a command that only reads; implies `create` False), a current
+        SQLite database is opened through connections that cannot write, and that read on
+        a full disk too (`database.open_reader`).
 
         A SQLite file or a PostgreSQL database already at the head revision is opened
         without SQLAlchemy (see `sqlite_direct` and `postgres_direct`); everything else goes
         through SQLAlchemy and, when needed, alembic.
         """
         resolved = resolve_url(url)
-        if not create:
+        if not create or reads_only:
             require_sqlite_file(resolved)
-        direct = open_if_current(resolved, HEAD_REVISION) or open_postgres_if_current(
+        direct = open_if_current(resolved, HEAD_REVISION, reads_only) or open_postgres_if_current(
             resolved, HEAD_REVISION
         )
         if direct is not None:
             return cls(direct)
         engine = make_engine(resolved)
         try:
-            if not create and current_revision(engine) is None:
+            if (not create or reads_only) and current_revision(engine) is None:
                 raise no_database(resolved)
             if upgrade:
                 ensure_schema(engine)
@@ -494,7 +502,7 @@ class EventStore:
     def storage_error(self, exc: BaseException, doing: str) -> StoreError | None:
         """The error to raise for ``exc`` when it says the storage failed (the store then
         fails closed) or the disk is full; None for anything else."""
-        from tourney.store.health import storage_failure
+        from tourney.store.errors import storage_failure
 
         if isinstance(exc, StoreError):
             return None

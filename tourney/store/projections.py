@@ -297,9 +297,12 @@ class Projector:
             )
 
     def status(self) -> list[CheckpointStatus]:
-        """Each projection's checkpoint against the head of the log."""
-        with self._connection() as (connection, cursor):
-            head, checkpoints, _revisions = self._positions(connection, cursor)
+        """Each projection's checkpoint against the head of the log (read on the store's
+        own read connection: a read-only store may have only one, see
+        `database.open_reader`)."""
+        head = self.store.max_position()
+        rows = self.store.fetch_rows("SELECT name, position FROM projection_checkpoints", ())
+        checkpoints = {str(name): int(position) for name, position in rows}
         return [
             CheckpointStatus(projection.name, checkpoints.get(projection.name, 0), head)
             for projection in self.projections

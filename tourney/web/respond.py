@@ -158,5 +158,12 @@ def edge(handler: Handler) -> Handler:
     return wrapped
 
 
+def check_writable(srv: Server) -> None:
+    """Refuse any write once the store has failed closed (see `tourney.store.health`):
+    503, whatever the desks would have said of it."""
+    if srv.store.failed is not None:
+        raise StorageFailedError(srv.store.failed)
+
+
 def client_address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"

@@ -42,6 +42,7 @@ from tourney.web.respond import (
     BadForm,
     FastJSON,
     check_csrf,
+    check_writable,
     edge,
     read_form,
     render,
@@ -212,6 +213,7 @@ async def table_post(request: Request) -> Response:
     form = await read_form(request)
     check_csrf(request, form)
     move, tiles, at, cid = _form_fields(form)
+    check_writable(srv)
     as_json = wants_json(request)
     spans.lap("form")
 
