@@ -150,9 +150,14 @@ def create_app(server: Server) -> Starlette:
         finally:
             server.close()
 
+    from starlette.exceptions import HTTPException
+
+    from tourney.web.respond import framework_error
+
     app = Starlette(
         routes=[*table_routes.routes, *director_routes.routes, *display_routes.routes],
         middleware=[Middleware(_Headers)],
+        exception_handlers={HTTPException: framework_error},
         lifespan=lifespan,
     )
     app.state.server = server

@@ -118,8 +118,29 @@ async def read_form(request: Request) -> FormData:
 MAX_FORM = 64 * 1024
 
 
+# Routes that answer JSON whatever the request accepts (a table's state, for scripts).
+JSON_SUFFIX = "/state"
+
+
 def wants_json(request: Request) -> bool:
-    return "application/json" in request.headers.get("accept", "")
+    """Whether the answer is JSON: asked for (``Accept: application/json``), or a JSON
+    route."""
+    return "application/json" in request.headers.get("accept", "") or request.url.path.endswith(
+        JSON_SUFFIX
+    )
+
+
+async def framework_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (400 for a body it cannot parse, 404, 405, 413...) as every
+    other refusal: JSON where JSON is asked for, else its plain one line."""
+    from starlette.exceptions import HTTPException
+    from starlette.responses import PlainTextResponse
+
+    assert isinstance(exc, HTTPException)
+    headers = {**(exc.headers or {}), **NO_STORE}
+    if wants_json(request):
+        return FastJSON({"error": exc.detail}, status_code=exc.status_code, headers=headers)
+    return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=headers)
 
 
 def refusal(request: Request, message: str, status: int) -> Response:
