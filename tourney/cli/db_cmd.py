@@ -125,12 +125,16 @@ def backup(
     """
     from datetime import UTC, datetime
 
+    from tourney.output_files import check_place
     from tourney.store.backup import backup_sqlite
     from tourney.store.eventstore import EventStore
     from tourney.store.forked import available
     from tourney.store.verify import verify as verify_store
 
+    if not to.strip():
+        raise TourneyError("db backup: no path given: name the new file or a folder for it")
     folder = Path(to)
+    check_place(folder)
     if to.endswith(("/", os.sep)) and not folder.is_dir():
         raise TourneyError(f"cannot write into {to}: the folder does not exist")
     with EventStore.from_url(db, create=False) as store:
