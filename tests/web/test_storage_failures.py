@@ -47,7 +47,7 @@ def _failing_once(monkeypatch: pytest.MonkeyPatch) -> None:
         calls += 1
         if calls == 1:
             error = sqlite3.OperationalError("disk I/O error")
-            error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
+            error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE
             raise error
         return real(self, *args, **kwargs)
 

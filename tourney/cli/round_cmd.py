@@ -41,7 +41,7 @@ def _tables(
     if store is not None:
         for table in tables:
             if table["result"] == NOT_PLAYED:
-                table["result"] = _progress(store, table["match"])
+                table["result"] = _progress(store, str(table["match"]))
     return tables
 
 

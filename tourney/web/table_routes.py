@@ -154,6 +154,7 @@ def _same_move(desk: Desk, move: str, tiles: list[str], already: Sequence[Any]) 
 
     first = already[0]
     players = tuple(desk.match.players)
+    stored_tiles: list[str]
     if first.stream_id != desk.stream:
         return True  # refused as recorded elsewhere (`Desk._replayed`)
     if first.type == UNDONE:
