@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -63,7 +63,8 @@ def _identity(path: str) -> tuple[int, int] | None:
 
 
 class FileWatch:
-    """The identities of a SQLite database file and its write-ahead log, as opened."""
+    """The identities of a SQLite database file and its write-ahead log, as opened. (A
+    file that replaced one cannot take its inode: SQLite holds the old one open.)"""
 
     def __init__(self, path: str) -> None:
         self.files: dict[str, tuple[int, int]] = {}
@@ -117,34 +118,43 @@ class AcknowledgedHead:
         os.close(self._fd)
 
 
-def read_acknowledged(path: Path) -> dict[str, Any] | None:
-    """The event the file at ``path`` names (None: no file, or an empty one)."""
+def read_acknowledged(path: Path) -> tuple[str, int, str, str] | None:
+    """The event the file at ``path`` names: (stream, version, hash, when); None when there
+    is no file (or an empty one). Raises ValueError for a file that cannot be read."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(str(exc)) from None
     if not text.strip():
         return None
     try:
         found, _ = json.JSONDecoder().raw_decode(text.lstrip())
         stream, version, hash_ = found["stream"], found["version"], found["hash"]
-    except (ValueError, TypeError, KeyError):
-        return {"unreadable": True}
+        when = str(found.get("recorded_at", "?"))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        raise ValueError("not a record tourney wrote") from None
     if not isinstance(stream, str) or not isinstance(version, int) or not isinstance(hash_, str):
-        return {"unreadable": True}
-    return dict(found)
+        raise ValueError("not a record tourney wrote")
+    return stream, version, hash_, when
 
 
 def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | None:
     """What the log lacks of what `serve` acknowledged, per the file at ``path``: (stream,
     version, message), or None when the acknowledged event is stored as it was."""
-    found = read_acknowledged(path)
+    try:
+        found = read_acknowledged(path)
+    except ValueError as exc:
+        return (
+            path.name,
+            None,
+            f"{path} cannot be read ({exc}): the last acknowledged event is unknown",
+        )
     if found is None:
         return None
-    if found.get("unreadable"):
-        return (path.name, None, f"{path} cannot be read: the last acknowledged event is unknown")
-    stream, version, hash_ = str(found["stream"]), int(found["version"]), str(found["hash"])
-    acknowledged = f"v {version}, hash {short(hash_)}, at {found.get('recorded_at', '?')}"
+    stream, version, hash_, when = found
+    acknowledged = f"v {version}, hash {short(hash_)}, at {when}"
     last = store.stream_version(stream)
     if last < version:
         missing = version - last
