@@ -159,6 +159,7 @@ class EventStore:
         # watches and keeps (`fail_closed`).
         self.failed: str | None = None
         self.on_failure: list[Callable[[str], None]] = []
+        self._fails_closed = False
         self._watch: FileWatch | None = None
         self._acknowledged: AcknowledgedHead | None = None
         self._keeper: Any = None
@@ -371,7 +372,8 @@ class EventStore:
                 self._commit(connection, execute)
             except BaseException as exc:
                 raise self._abort(connection, exc, stream_id) from None
-            self._acknowledge([e for o in outcomes if not isinstance(o, StoreError) for e in o])
+            if self._watch is not None:
+                self._acknowledge([e for o in outcomes if not isinstance(o, StoreError) for e in o])
         if wrote_any and self.after_append:
             for hook in self.after_append:
                 hook()
@@ -474,6 +476,7 @@ class EventStore:
         on every backend. Raises StoreError."""
         from tourney.store.health import AcknowledgedHead, FileWatch, acknowledged_file, lost_tail
 
+        self._fails_closed = True
         path = self.sqlite_path()
         if path is None:
             return
@@ -500,8 +503,9 @@ class EventStore:
         return sqlite_path(self._url_text) if self._sqlite else None
 
     def storage_error(self, exc: BaseException, doing: str) -> StoreError | None:
-        """The error to raise for ``exc`` when it says the storage failed (the store then
-        fails closed) or the disk is full; None for anything else."""
+        """The error to raise for ``exc`` when the disk is full, or when it says the storage
+        failed and the store fails closed (`fail_closed`: it then refuses every append);
+        None for anything else."""
         from tourney.store.errors import storage_failure
 
         if isinstance(exc, StoreError):
@@ -515,7 +519,7 @@ class EventStore:
                 f"the disk holding the database is full ({text}): nothing was recorded; "
                 "free some space and try again"
             )
-        return self._fail(f"{text} while {doing}")
+        return self._fail(f"{text} while {doing}") if self._fails_closed else None
 
     def _fail(self, reason: str) -> StorageFailedError:
         from tourney.store.health import failed_message
