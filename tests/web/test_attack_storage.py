@@ -1,8 +1,11 @@
-"""An attacker (or a careless operator) at the storage of a running `tourney serve`: the
-SQLite write-ahead log deleted while tables record. The server must fail closed: no move is
-acknowledged from then on (503, the reason on the page and the console), and once it is
-restarted every acknowledged move is in the database or `tourney verify` names the tail
-that was lost (issue 23, item 11).
+"""An attacker (or a careless operator) at the storage of a running `tourney serve`.
+
+- The SQLite write-ahead log deleted while tables record: the server fails closed, no
+  move is acknowledged from then on (503, the reason on the page and the console), and
+  once it is restarted every acknowledged move is in the database or `tourney verify`
+  names the tail that was lost (issue 23, item 11).
+- The disk filled: each move is answered with its own one line, never "cannot open
+  database", and nothing refused is stored (item 12).
 
 Real processes: `tourney serve` on 127.0.0.1, phones posting through their table links."""
 
@@ -236,3 +239,59 @@ def test_a_lost_tail_is_named_by_verify_and_stops_a_restart(serving: Serving) ->
     (serving.folder / "night.db.acknowledged.json").unlink()
     assert serving.start() is None
     assert Cli(serving.url)("verify").exit_code == 0
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 2 MB file system of its own (a tmpfs: root on Linux only)."""
+    if sys.platform != "linux" or os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root on Linux")
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)]).returncode:
+        pytest.skip("this machine does not let a tmpfs be mounted")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def _fill(folder: Path) -> None:
+    filler = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while os.write(filler, b"\0" * 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(filler)
+
+
+@pytest.mark.slow
+def test_a_full_disk_is_answered_in_one_line_and_nothing_is_acknowledged(
+    small_disk: Path,
+) -> None:
+    url = f"sqlite:///{small_disk / 'night.db'}"
+    create_tournament(Cli(url), PLAYERS)
+    serving = Serving(small_disk, url)
+    try:
+        assert serving.start() is None
+        tables = phones(serving)
+        for phone in tables:
+            assert phone.move()[0] == 200
+        _fill(small_disk)
+        answers = [phone.move() for _ in range(40) for phone in tables]
+        assert {status for status, _ in answers} <= {200, 503, 507}, answers
+        refused = [data for status, data in answers if status != 200]
+        assert refused, "the disk never filled"
+        for data in refused:
+            error = str(data["error"])
+            assert "\n" not in error and "cannot open database" not in error, error
+            assert error.startswith(
+                ("the disk holding the database is full", "the database can no longer")
+            ), error
+    finally:
+        serving.stop()
+    (small_disk / "filler").unlink()
+    verify = Cli(url)("verify")
+    assert verify.exit_code == 0, verify.stderr
