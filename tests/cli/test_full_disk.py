@@ -31,6 +31,7 @@ READERS = [
     ["standings", "--json"],
     ["pairings"],
     ["tournament", "show"],
+    ["tournament", "list"],
     ["db", "status"],
 ]
 # verify splits its work over processes, whose semaphores the file-size limit refuses too

@@ -138,9 +138,10 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
     """
     from tourney.registry import listing
 
-    with open_director(db) as director:
+    with open_director(db, reads=True) as director:
         rows: list[dict[str, Any]] = []
-        # The registry and the tournament read model (current: open_director caught it up);
+        # The registry and the tournament read model (current: open_director caught it up
+        # where it could write);
         # a tournament the read model could not fold is folded here, as before.
         for listed in listing(director.store):
             if listed.format is None:
