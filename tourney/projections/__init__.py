@@ -34,7 +34,7 @@ def open_store(
     if reads_only:
         try:
             projector = Projector(store, default_projections())
-            if any(checkpoint.behind for checkpoint in projector.status()):
+            if not projector.current():
                 _catch_up_if_it_can(db, store)
         except BaseException:
             store.close()
@@ -50,14 +50,17 @@ def open_store(
 
 
 def _catch_up_if_it_can(db: str | None, store: EventStore) -> None:
-    """For a command that only reads, with read models behind: catch them up through a
-    store that writes, as every command does (the result policy posts what tables
-    finished); where nothing can be written (a full disk, a read-only file), say so and
-    read on (such a command folds the events; a result not posted yet is missing)."""
-    from tourney.store.errors import StoreError
+    """For a command that only reads, with read models behind (or written by an older
+    tourney): catch them up through a store that writes, as every command does (the
+    result policy posts what tables finished); where nothing can be written (a full disk,
+    a read-only file), say so and read on (such a command folds the events; a result not
+    posted yet is missing)."""
+    from tourney.store.errors import SchemaError, StoreError
 
     try:
         writer, _projector = open_store(db, create=False)
+    except SchemaError:
+        raise  # written by a newer tourney: refused, as for every command
     except StoreError as exc:
         store.warnings.append(
             f"the read models are behind and cannot catch up here ({exc}); a table's result "

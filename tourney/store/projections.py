@@ -296,6 +296,21 @@ class Projector:
                 f"events: {', '.join(renewed)}"
             )
 
+    def current(self) -> bool:
+        """Whether a catch-up would do nothing: every checkpoint at the head of the log, and
+        every read model's written at its projection's revision (read on the store's own
+        read connection)."""
+        head = self.store.max_position()
+        rows = self.store.fetch_rows(
+            "SELECT name, position, revision FROM projection_checkpoints", ()
+        )
+        found = {str(name): (int(position), int(revision)) for name, position, revision in rows}
+        for projection in self.projections:
+            position, revision = found.get(projection.name, (0, projection.revision))
+            if position != head or (not projection.policy and revision != projection.revision):
+                return False
+        return True
+
     def status(self) -> list[CheckpointStatus]:
         """Each projection's checkpoint against the head of the log (read on the store's
         own read connection: a read-only store may have only one, see
