@@ -29,6 +29,8 @@ DATABASE_MAGIC = (
 )
 # Beside a SQLite file, the files that are part of it while it is in use.
 COMPANIONS = ("-wal", "-shm", "-journal")
+# The manifest that marks a folder as a site `tourney publish` wrote (`reports.site_folder`).
+SITE_MANIFEST = ".tourney-site.json"
 
 
 class OutputError(TourneyError):
@@ -76,10 +78,26 @@ def is_database(path: Path) -> bool:
     return any(head.startswith(magic) for magic in DATABASE_MAGIC)
 
 
+def check_place(path: Path) -> None:
+    """Refuse, with one line, a file or folder to write at `path` that lies inside a site
+    `tourney publish` wrote (its manifest would no longer match, and publishing there
+    again is refused). Raises `OutputError`. Every file tourney writes on request is
+    checked by this."""
+    here = path.resolve()
+    for folder in (here, *here.parents):
+        if (folder / SITE_MANIFEST).is_file():
+            raise OutputError(
+                f"cannot write {path}: {folder} is a site tourney published (it holds "
+                f"{SITE_MANIFEST}); write outside it"
+            )
+
+
 def check_output(path: Path, *, force: bool, protected: Collection[Path] = ()) -> None:
     """Refuse, with one line, to write `path` when it is one of the `protected` files (the
     database in use), any database, a folder or a device, or an existing file without
-    `force`; or when its folder does not exist. Raises `OutputError`."""
+    `force`; or when its folder does not exist, or it lies in a published site
+    (`check_place`). Raises `OutputError`."""
+    check_place(path)
     resolved = path.resolve()
     if is_one_of(path, protected):
         raise OutputError(f"{path} is the database in use: tourney never writes over it")

@@ -73,15 +73,15 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
     """
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
-    from tourney.store.migrate import current_revision
     from tourney.store.projections import Projector
 
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, reads_only=True) as store:
         projector = Projector(store, default_projections())
+        (revision,) = store.fetch_rows("SELECT version_num FROM alembic_version", ())[0]
         report: dict[str, Any] = {
             "database": store.url,
             "backend": store.dialect,
-            "revision": current_revision(store.engine),
+            "revision": str(revision),
             "events": _count(store, "events"),
             "streams": _count(store, "streams"),
             "last_position": store.max_position(),
@@ -125,12 +125,16 @@ def backup(
     """
     from datetime import UTC, datetime
 
+    from tourney.output_files import check_place
     from tourney.store.backup import backup_sqlite
     from tourney.store.eventstore import EventStore
     from tourney.store.forked import available
     from tourney.store.verify import verify as verify_store
 
+    if not to.strip():
+        raise TourneyError("db backup: no path given: name the new file or a folder for it")
     folder = Path(to)
+    check_place(folder)
     if to.endswith(("/", os.sep)) and not folder.is_dir():
         raise TourneyError(f"cannot write into {to}: the folder does not exist")
     with EventStore.from_url(db, create=False) as store:
@@ -201,7 +205,7 @@ def verify(
     from tourney.store.hashchain import short
     from tourney.store.verify import verify as verify_store
 
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, reads_only=True) as store:
         problems = verify_store(store, workers=available())
         if sheet is not None:
             _check_sheet(store, *sheet)

@@ -26,15 +26,18 @@ TournamentOpt = Annotated[
 
 
 @contextmanager
-def open_director(db: str | None, create: bool = False) -> Iterator[DirectorDesk]:
+def open_director(
+    db: str | None, create: bool = False, reads: bool = False
+) -> Iterator[DirectorDesk]:
     """The director's desk on ``db`` with every read model kept current, closed afterwards.
     Only with ``create`` is a database made where there is none (`tournament create`).
     With several tournaments in the database, the command ends by saying which one it
-    acted on."""
+    acted on. With ``reads`` (a command that only reads), nothing is written (see
+    `open_store`)."""
     from tourney.director.desk import DirectorDesk
     from tourney.projections import open_store
 
-    store, _projector = open_store(db, create=create)
+    store, _projector = open_store(db, create=create, reads_only=reads)
     said: list[str] = []
     try:
         yield DirectorDesk(store, say=lambda line: said.append(line) if line not in said else None)

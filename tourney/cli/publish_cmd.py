@@ -38,7 +38,7 @@ def publish(
     """
     from tourney.director.site import publish_tournament
 
-    with open_director(db) as director:
+    with open_director(db, reads=True) as director:
         slug = director.resolve(tournament)
         files = publish_tournament(director, slug, site, templates)
         typer.echo(

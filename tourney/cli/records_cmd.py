@@ -70,7 +70,7 @@ def export(
 
     from tourney.output_files import database_files, write_output
 
-    with open_desk(db, match) as desk:
+    with open_desk(db, match, reads=True) as desk:
         events = desk.events()
         write_record = desk.game.write_record  # the stream's game writes its own record
         if not events:

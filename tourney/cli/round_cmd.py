@@ -13,16 +13,22 @@ from tourney.cli.options import Db, json_flag, within
 from tourney.cli.scorer_io import echo
 
 if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
     from tourney.tournament.events import TournamentEvent
     from tourney.tournament.state import TournamentState
 
+NOT_PLAYED = "not played yet"
 
-def _tables(state: TournamentState, number: int) -> list[dict[str, Any]]:
+
+def _tables(
+    state: TournamentState, number: int, store: EventStore | None = None
+) -> list[dict[str, Any]]:
     """Round ``number``'s tables as the published pairings page shows them (one source:
-    `reports.rounds.round_view`)."""
+    `reports.rounds.round_view`); with ``store``, a table with moves recorded and no
+    result yet is "in progress" (with the score the match read model holds)."""
     from tourney.reports.rounds import round_view
 
-    return [
+    tables = [
         {
             "table": table.number,
             "match": table.match_id,
@@ -32,22 +38,52 @@ def _tables(state: TournamentState, number: int) -> list[dict[str, Any]]:
         }
         for table in round_view(state, number).tables
     ]
+    if store is not None:
+        for table in tables:
+            if table["result"] == NOT_PLAYED:
+                table["result"] = _progress(store, str(table["match"]))
+    return tables
 
 
-def _round_json(state: TournamentState, number: int) -> dict[str, Any]:
+def _progress(store: EventStore, match: str) -> str:
+    """``in progress (40-12)`` for a match with moves recorded after the pairing opened
+    it, else ``not played yet``."""
+    from tourney.match_streams import match_stream
+    from tourney.tournament.winners import scores_text
+
+    stream = match_stream(match)
+    version = store.stream_version(stream)
+    if version <= 1:  # its match_started alone
+        return NOT_PLAYED
+    rows = store.fetch_rows(
+        f"SELECT version, scores FROM match_views WHERE stream_id = {store.mark}", (stream,)
+    )
+    if rows and int(rows[0][0]) == version:
+        scores = rows[0][1]
+        values = json.loads(scores) if isinstance(scores, str) else scores
+        if isinstance(values, list) and values:
+            return f"in progress ({scores_text(values)})"
+    return "in progress"
+
+
+def _round_json(
+    state: TournamentState, number: int, store: EventStore | None = None
+) -> dict[str, Any]:
     paired = state.rounds[number - 1]
     return {
         "round": number,
-        "tables": _tables(state, number),
+        "tables": _tables(state, number, store),
         "byes": [state.entrant_name(e) for e in paired.byes],
         "notes": list(paired.notes),
     }
 
 
-def _print_round(state: TournamentState, number: int, why: bool) -> None:
+def _print_round(
+    state: TournamentState, number: int, why: bool, store: EventStore | None = None
+) -> None:
     paired = state.rounds[number - 1]
     echo(f"Round {number}" + (" (paired by the director's override)" if paired.overridden else ""))
-    for table in _tables(state, number):
+    for table in _tables(state, number, store):
         echo(
             f"  table {table['table']:<3} {table['match']:<28} "
             + " · ".join(table["seats"])
@@ -142,7 +178,7 @@ def pairings(
     """
     from tourney.errors import TourneyError
 
-    with open_director(db) as director:
+    with open_director(db, reads=True) as director:
         slug = director.resolve(tournament)
         state = director.load(slug).state
         if not state.rounds:
@@ -153,9 +189,9 @@ def pairings(
                 f"round {number} is not paired: {slug} has rounds 1 to {len(state.rounds)}"
             )
         if as_json:
-            typer.echo(json.dumps(_round_json(state, number), ensure_ascii=False))
+            typer.echo(json.dumps(_round_json(state, number, director.store), ensure_ascii=False))
             return
-        _print_round(state, number, why)
+        _print_round(state, number, why, director.store)
 
 
 def register(root: typer.Typer) -> None:

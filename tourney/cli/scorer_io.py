@@ -48,17 +48,18 @@ def _is_ascii(encoding: str | None) -> bool:
 
 @contextmanager
 def open_desk(
-    db: str | None, match: str, tables: bool = True, create: bool = False
+    db: str | None, match: str, tables: bool = True, create: bool = False, reads: bool = False
 ) -> Iterator[Desk]:
     """The desk for ``match``, closed afterwards.
 
     With ``tables``, a table code such as ``T3`` that names no match of its own is the
     table of that number in the newest tournament's latest round. Only with ``create`` is
-    a database made where there is none (`tourney start`, `tourney import`).
+    a database made where there is none (`tourney start`, `tourney import`). With
+    ``reads`` (a command that only reads), nothing is written (see `open_store`).
     """
     from tourney.scorer.desk import Desk
 
-    desk = Desk.open(db, match, tables=tables, create=create)
+    desk = Desk.open(db, match, tables=tables, create=create, reads_only=reads)
     try:
         yield desk
     finally:

@@ -191,7 +191,7 @@ def _play_matches(
     import time
     from functools import partial
 
-    from tourney.output_files import write_output
+    from tourney.output_files import OutputError, write_output
 
     started = time.perf_counter()
     count = 0
@@ -206,6 +206,11 @@ def _play_matches(
         for side, score in enumerate(scores):
             totals[side] += score
         if out is not None:
+            if number == 1:
+                try:
+                    out.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise OutputError(f"cannot create {out}: {exc.strerror}") from None
             write_output(out / record_name(number), partial(write, events), force=force)
     return _Played(count, wins, totals, time.perf_counter() - started, match)
 
@@ -235,14 +240,18 @@ def record_name(number: int) -> str:
 
 def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
     """Check the records `matches` would write into `out` (refused when one exists and
-    `force` is not given, or when one is a database or not a file), then create `out`.
-    Raises `OutputError`; nothing is written then."""
+    `force` is not given, or when one is a database or not a file, or `out` is in a
+    published site). Raises `OutputError`; nothing is written then (`out` is made when
+    the first record is written)."""
     import re
 
-    from tourney.output_files import OutputError, check_output, existing_outputs, few
+    from tourney.output_files import OutputError, check_output, check_place, existing_outputs, few
 
     if out is None:
         return
+    check_place(out)
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"cannot write into {out}: it is not a folder")
 
     def ours(name: str) -> bool:
         found = re.fullmatch(r"match-(\d{4,9})\.jsonl", name)
@@ -260,10 +269,6 @@ def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
         )
     for name in existing:
         check_output(out / name, force=True)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot create {out}: {exc.strerror}") from None
 
 
 def _simulate_racehorse(

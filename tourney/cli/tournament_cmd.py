@@ -147,9 +147,10 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
     """
     from tourney.registry import listing
 
-    with open_director(db) as director:
+    with open_director(db, reads=True) as director:
         rows: list[dict[str, Any]] = []
-        # The registry and the tournament read model (current: open_director caught it up);
+        # The registry and the tournament read model (current: open_director caught it up
+        # where it could write);
         # a tournament the read model could not fold is folded here, as before.
         for listed in listing(director.store):
             if listed.format is None:
@@ -186,7 +187,7 @@ def show(
 
     Example: tourney tournament show -t club-night
     """
-    with open_director(db) as director:
+    with open_director(db, reads=True) as director:
         loaded = director.load(director.resolve(tournament))
         state = loaded.state
         created = state.created

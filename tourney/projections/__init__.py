@@ -19,12 +19,27 @@ def default_projections() -> list[Projection]:
     return [MatchProjection(), StandingsProjection(), ResultPolicy()]
 
 
-def open_store(db: str | None = None, *, create: bool = True) -> tuple[EventStore, Projector]:
+def open_store(
+    db: str | None = None, *, create: bool = True, reads_only: bool = False
+) -> tuple[EventStore, Projector]:
     """The store at `db` (`--db`, else $TOURNEY_DATABASE_URL, else ./tourney.db), upgraded
     to the current schema, with every projection caught up and kept current after each
     append. Raises StoreError subclasses with one-line messages (NoDatabaseError, with
-    `create` False, where there is no tourney database: none is made)."""
-    store = EventStore.from_url(db, create=create)
+    `create` False, where there is no tourney database: none is made).
+
+    With `reads_only` (a command that only reads: `show`, `standings`...), nothing is
+    written, not even a catch-up of the read models (which such a command does not read:
+    it folds the events), so that it works on a full disk or a read-only file."""
+    store = EventStore.from_url(db, create=create, reads_only=reads_only)
+    if reads_only:
+        try:
+            projector = Projector(store, default_projections())
+            if not projector.current():
+                _catch_up_if_it_can(db, store)
+        except BaseException:
+            store.close()
+            raise
+        return store, projector
     try:
         projector = Projector(store, default_projections()).attach()
         projector.catch_up()
@@ -32,3 +47,25 @@ def open_store(db: str | None = None, *, create: bool = True) -> tuple[EventStor
         store.close()
         raise
     return store, projector
+
+
+def _catch_up_if_it_can(db: str | None, store: EventStore) -> None:
+    """For a command that only reads, with read models behind (or written by an older
+    tourney): catch them up through a store that writes, as every command does (the
+    result policy posts what tables finished); where nothing can be written (a full disk,
+    a read-only file), say so and read on (such a command folds the events; a result not
+    posted yet is missing)."""
+    from tourney.store.errors import SchemaError, StoreError
+
+    try:
+        writer, _projector = open_store(db, create=False)
+    except SchemaError:
+        raise  # written by a newer tourney: refused, as for every command
+    except StoreError as exc:
+        store.warnings.append(
+            f"the read models are behind and cannot catch up here ({exc}); a table's result "
+            "not posted yet is missing until a command can write"
+        )
+        return
+    writer.close()
+    store.warnings.extend(writer.warnings)

@@ -80,17 +80,25 @@ class Desk:
         self.id = shown_id(self.stored, self.id)
 
     @classmethod
-    def open(cls, db: str | None, match: str, tables: bool = True, create: bool = True) -> Desk:
+    def open(
+        cls,
+        db: str | None,
+        match: str,
+        tables: bool = True,
+        create: bool = True,
+        reads_only: bool = False,
+    ) -> Desk:
         """The desk for ``match`` in the database ``db`` (None: $TOURNEY_DATABASE_URL or
         ./tourney.db). With ``tables``, a table code like ``T3`` that names no match of its
         own is table 3 of the newest tournament's latest round.
 
         Every read model is caught up on opening and after each append, so it is current
-        when the command returns (on a current SQLite file without importing SQLAlchemy)."""
+        when the command returns (on a current SQLite file without importing SQLAlchemy);
+        with ``reads_only``, nothing is written (see `open_store`)."""
         from tourney.projections import open_store
 
         code = match_id(match)  # a bad ID is refused before any database is touched
-        store, _projector = open_store(db, create=create)
+        store, _projector = open_store(db, create=create, reads_only=reads_only)
         try:
             number = table_number(code) if tables else None
             if number is not None:

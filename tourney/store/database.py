@@ -208,6 +208,11 @@ def sqlite_reads_as_database(path: str | os.PathLike[str]) -> bool | None:
     return True
 
 
+def sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL; None for another backend."""
+    return _sqlite_path(url)
+
+
 def _sqlite_path(url: str) -> str | None:
     """The file of a SQLite URL (None for another backend), without importing SQLAlchemy
     for the plain ``sqlite:///PATH`` form."""
@@ -288,6 +293,51 @@ def configure_sqlite(dbapi_connection: sqlite3.Connection) -> None:
     cursor.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.close()
+
+
+def open_reader(
+    path: str, factory: type[sqlite3.Connection] = sqlite3.Connection
+) -> sqlite3.Connection:
+    """A connection to the SQLite database at ``path`` for a command that only reads: no
+    statement of it can write (``query_only``), and none is made (``path`` must exist).
+
+    A WAL database is read through a shared-memory index beside it (its -shm), which the
+    first connection makes, and which no other process has open when it is missing. On a
+    full disk it cannot be made; when the write-ahead log holds nothing either (missing or
+    empty: the database file is the whole of it), the file is then read as it stands
+    (``immutable=1``: no index, no lock, no file made). Raises sqlite3.Error."""
+    from tourney.store.errors import storage_failure
+
+    def connect(target: str, uri: bool) -> sqlite3.Connection:
+        connection = sqlite3.connect(
+            target,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            check_same_thread=False,
+            factory=factory,
+            uri=uri,
+        )
+        connection.isolation_level = None
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        connection.execute("PRAGMA query_only = ON")
+        return connection
+
+    connection = connect(path, uri=False)
+    try:
+        connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return connection
+    except sqlite3.Error as exc:
+        connection.close()
+        if storage_failure(exc) is None or _holds_anything(path + "-wal"):
+            raise
+    uri_path = os.fspath(path).translate(_URI_ESCAPES)
+    return connect(f"file:{uri_path}?mode=ro&immutable=1", uri=True)
+
+
+def _holds_anything(path: str) -> bool:
+    try:
+        return os.path.getsize(path) > 0
+    except OSError:
+        return False
 
 
 def _sqlite_engine(url: URL) -> Engine:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import sqlite3
+from typing import Literal
 
 from tourney.errors import TourneyError
 
@@ -44,6 +46,16 @@ class StoreBusyError(StoreError):
     """Another writer held the store for longer than the lock timeout."""
 
 
+class StorageFailedError(StoreError):
+    """The database can no longer be written safely (an I/O error, its file or write-ahead
+    log deleted or replaced under the process): the store refuses every append from then
+    on (see `tourney.store.health`)."""
+
+
+class DiskFullError(StoreError):
+    """The disk holding the database is full: nothing was written."""
+
+
 # -- telling the database's failures from an event's -----------------------------------
 
 
@@ -78,3 +90,35 @@ def _from_postgres_driver(exc: BaseException) -> bool:
         cls.__module__.startswith("psycopg") or cls.__module__ == LIBPQ_MODULE
         for cls in type(exc).__mro__
     )
+
+
+Failure = Literal["failed", "full"]
+
+_FATAL_SQLITE = {sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_FULL_ERRNO = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}
+
+
+def storage_failure(exc: BaseException) -> Failure | None:
+    """What a database error says of the storage: "failed" (an I/O error, a corrupt or
+    moved file: nothing more may be acknowledged), "full" (no room: nothing was written),
+    or None (anything else: a lock, a constraint, a lost network connection)."""
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if not isinstance(code, int):
+            return None
+        if code & 0xFF == sqlite3.SQLITE_FULL:
+            return "full"
+        if code & 0xFF in _FATAL_SQLITE or code == sqlite3.SQLITE_READONLY_DBMOVED:
+            return "failed"
+        return None
+    if isinstance(exc, OSError) and exc.errno is not None:
+        if exc.errno in _FULL_ERRNO:
+            return "full"
+        return "failed" if exc.errno in (errno.EIO, errno.EROFS) else None
+    state = getattr(exc, "sqlstate", None)
+    if isinstance(state, str):
+        if state == "53100":
+            return "full"
+        if state.startswith("58") or state in ("XX001", "XX002"):
+            return "failed"
+    return None

@@ -50,7 +50,13 @@ from tourney.store.database import (
     resolve_url,
     safe_url,
 )
-from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
+from tourney.store.errors import (
+    ConcurrencyError,
+    DiskFullError,
+    StorageFailedError,
+    StoreBusyError,
+    StoreError,
+)
 from tourney.store.event_schemas import tourney_registry
 from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
@@ -64,6 +70,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
     from tourney.store.group_commit import GroupCommit
+    from tourney.store.health import AcknowledgedHead, FileWatch
 
 PAGE_SIZE = 2000
 
@@ -147,6 +154,15 @@ class EventStore:
         # wait for an append that holds the writer's lock while it waits for that very
         # transaction's SQLite lock -- a deadlock until the busy timeout.
         self._readers_lock = threading.Lock()
+        # Failing closed (see `tourney.store.health`): why appends are refused for good
+        # (None: they are not), who is told once when that happens, and what a server
+        # watches and keeps (`fail_closed`).
+        self.failed: str | None = None
+        self.on_failure: list[Callable[[str], None]] = []
+        self._fails_closed = False
+        self._watch: FileWatch | None = None
+        self._acknowledged: AcknowledgedHead | None = None
+        self._keeper: Any = None
         # The driver's parameter marker, for the store's own modules' SQL.
         self.mark = mark = "?" if self.dialect == "sqlite" else "%s"
         self._sql_command = (
@@ -190,27 +206,35 @@ class EventStore:
 
     @classmethod
     def from_url(
-        cls, url: str | None = None, *, upgrade: bool = True, create: bool = True
+        cls,
+        url: str | None = None,
+        *,
+        upgrade: bool = True,
+        create: bool = True,
+        reads_only: bool = False,
     ) -> EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
         schema to head unless `upgrade` is False. Raises StoreError subclasses; with
         `create` False, NoDatabaseError (and nothing made) where no tourney database is.
+        With `reads_only` (a command that only reads; implies `create` False), a current
+        SQLite database is opened through connections that cannot write, and that read on
+        a full disk too (`database.open_reader`).
 
         A SQLite file or a PostgreSQL database already at the head revision is opened
         without SQLAlchemy (see `sqlite_direct` and `postgres_direct`); everything else goes
         through SQLAlchemy and, when needed, alembic.
         """
         resolved = resolve_url(url)
-        if not create:
+        if not create or reads_only:
             require_sqlite_file(resolved)
-        direct = open_if_current(resolved, HEAD_REVISION) or open_postgres_if_current(
+        direct = open_if_current(resolved, HEAD_REVISION, reads_only) or open_postgres_if_current(
             resolved, HEAD_REVISION
         )
         if direct is not None:
             return cls(direct)
         engine = make_engine(resolved)
         try:
-            if not create and current_revision(engine) is None:
+            if (not create or reads_only) and current_revision(engine) is None:
                 raise no_database(resolved)
             if upgrade:
                 ensure_schema(engine)
@@ -229,6 +253,14 @@ class EventStore:
     def close(self) -> None:
         """Close every connection."""
         self._drop_writer()
+        keeper, self._keeper = self._keeper, None
+        if keeper is not None:
+            with contextlib.suppress(Exception):
+                keeper.close()
+        acknowledged, self._acknowledged = self._acknowledged, None
+        if acknowledged is not None:
+            with contextlib.suppress(OSError):
+                acknowledged.close()
         with self._readers_lock:
             readers, self._reader_connections = self._reader_connections, []
         self._readers = threading.local()
@@ -278,6 +310,7 @@ class EventStore:
             return group.append(stream_id, events, expected_version, command_id)
         sqlite = self._sqlite
         with self._writer_lock:
+            self._check_sound()
             connection, cursor = self._writer or self._open_writer()
             execute = cursor.execute
             try:
@@ -292,6 +325,7 @@ class EventStore:
                 self._commit(connection, execute)
             except BaseException as exc:
                 raise self._abort(connection, exc, stream_id) from None
+            self._acknowledge(result)
         if self.after_append:
             for hook in self.after_append:
                 hook()
@@ -308,6 +342,7 @@ class EventStore:
         outcomes: list[list[StoredEvent] | StoreError] = []
         wrote_any = False
         with self._writer_lock:
+            self._check_sound()
             connection, cursor = self._writer or self._open_writer()
             execute = cursor.execute
             stream_id = requests[0].stream_id if requests else ""
@@ -337,6 +372,8 @@ class EventStore:
                 self._commit(connection, execute)
             except BaseException as exc:
                 raise self._abort(connection, exc, stream_id) from None
+            if self._watch is not None:
+                self._acknowledge([e for o in outcomes if not isinstance(o, StoreError) for e in o])
         if wrote_any and self.after_append:
             for hook in self.after_append:
                 hook()
@@ -353,6 +390,7 @@ class EventStore:
         streams (a paired round and the match stream of every table)."""
         where = appends[0].stream_id if appends else "the log"
         with self._writer_lock:
+            self._check_sound()
             connection, cursor = self._writer or self._open_writer()
             try:
                 if self._sqlite:
@@ -364,6 +402,7 @@ class EventStore:
                 self._commit(connection, cursor.execute)
             except BaseException as exc:
                 raise self._abort(connection, exc, where) from None
+            self._acknowledge(result)
         for hook in self.after_append:
             hook()
         return result
@@ -424,7 +463,96 @@ class EventStore:
             connection.rollback()
         if not isinstance(exc, StoreError):
             self._drop_writer()
-        return self._translate(exc, stream_id)
+        return self.storage_error(exc, "writing") or self._translate(exc, stream_id)
+
+    # -- failing closed (see `tourney.store.health`) ----------------------------------------
+
+    def fail_closed(self) -> None:
+        """Watch the database as a server must (see `tourney.store.health`): on SQLite,
+        refuse to start when the log ends before the last event a server acknowledged;
+        then hold one connection open for the store's life (the -wal stays the one
+        opened), note the identities of the database file and its -wal, and keep the
+        acknowledged-head file beside the database. Any I/O error fails the store closed
+        on every backend. Raises StoreError."""
+        from tourney.store.health import AcknowledgedHead, FileWatch, acknowledged_file, lost_tail
+
+        self._fails_closed = True
+        path = self.sqlite_path()
+        if path is None:
+            return
+        path = os.path.abspath(path)
+        file = acknowledged_file(path)
+        lost = lost_tail(self, file)
+        if lost is not None:
+            raise StoreError(
+                f"{lost[2]}; run tourney verify (to serve the log as it is, after a backup "
+                f"was restored on purpose, delete {file})"
+            )
+        try:
+            self._keeper = self._connect()
+            self._keeper.execute("SELECT 1 FROM events LIMIT 1").fetchall()
+            self._watch = FileWatch(path)
+            self._acknowledged = AcknowledgedHead(file)
+        except OSError as exc:
+            raise StoreError(f"cannot write {file}: {exc.strerror or exc}") from None
+
+    def sqlite_path(self) -> str | None:
+        """The file of a SQLite store (as its URL names it); None on PostgreSQL."""
+        from tourney.store.database import sqlite_path
+
+        return sqlite_path(self._url_text) if self._sqlite else None
+
+    def storage_error(self, exc: BaseException, doing: str) -> StoreError | None:
+        """The error to raise for ``exc`` when the disk is full, or when it says the storage
+        failed and the store fails closed (`fail_closed`: it then refuses every append);
+        None for anything else."""
+        from tourney.store.errors import storage_failure
+
+        if isinstance(exc, StoreError):
+            return None
+        kind = storage_failure(exc)
+        if kind is None:
+            return None
+        text = " ".join(str(exc).split()) or type(exc).__name__
+        if kind == "full":
+            return DiskFullError(
+                f"the disk holding the database is full ({text}): nothing was recorded; "
+                "free some space and try again"
+            )
+        return self._fail(f"{text} while {doing}") if self._fails_closed else None
+
+    def _fail(self, reason: str) -> StorageFailedError:
+        from tourney.store.health import failed_message
+
+        if self.failed is None:
+            self.failed = failed_message(reason)
+            for hook in self.on_failure:
+                with contextlib.suppress(Exception):
+                    hook(self.failed)
+        return StorageFailedError(self.failed)
+
+    def _check_sound(self) -> None:
+        """Refuse (StorageFailedError) once failed, or when a watched file changed."""
+        if self.failed is not None:
+            raise StorageFailedError(self.failed)
+        if self._watch is not None:
+            changed = self._watch.changed()
+            if changed is not None:
+                raise self._fail(changed)
+
+    def _acknowledge(self, stored: Sequence[StoredEvent]) -> None:
+        """After a commit, before the append returns: check the files again (a commit into
+        a deleted -wal is not acknowledged), then say what is acknowledged."""
+        if self._watch is None:
+            return
+        self._check_sound()
+        if stored and self._acknowledged is not None:
+            try:
+                self._acknowledged.write(stored[-1])
+            except OSError as exc:
+                raise self._fail(
+                    f"{self._acknowledged.path} could not be written ({exc.strerror or exc})"
+                ) from None
 
     def group_commits(self) -> None:
         """From now on, appends made at the same moment by several threads of this process
@@ -770,7 +898,7 @@ class EventStore:
             try:
                 return self._direct.fetch(sql, params)
             except Exception as exc:
-                raise describe_connect_error(self._url_text, exc) from None
+                raise self._read_error(exc) from None
         if self._direct is not None or not self._sqlite:
             return self._fetch_kept(sql, params)
         raw = self._connect()
@@ -785,7 +913,7 @@ class EventStore:
         except StoreError:
             raise
         except Exception as exc:
-            raise describe_connect_error(self._url_text, exc) from None
+            raise self._read_error(exc) from None
         finally:
             raw.close()
 
@@ -810,7 +938,10 @@ class EventStore:
             self._readers.connection = None
             with contextlib.suppress(Exception):
                 raw.close()
-            raise describe_connect_error(self._url_text, exc) from None
+            raise self._read_error(exc) from None
+
+    def _read_error(self, exc: BaseException) -> StoreError:
+        return self.storage_error(exc, "reading") or describe_connect_error(self._url_text, exc)
 
     def _open_reader(self) -> Any:
         if self._sqlite:

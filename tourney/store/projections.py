@@ -296,10 +296,28 @@ class Projector:
                 f"events: {', '.join(renewed)}"
             )
 
+    def current(self) -> bool:
+        """Whether a catch-up would do nothing: every checkpoint at the head of the log, and
+        every read model's written at its projection's revision (read on the store's own
+        read connection)."""
+        head = self.store.max_position()
+        rows = self.store.fetch_rows(
+            "SELECT name, position, revision FROM projection_checkpoints", ()
+        )
+        found = {str(name): (int(position), int(revision)) for name, position, revision in rows}
+        for projection in self.projections:
+            position, revision = found.get(projection.name, (0, projection.revision))
+            if position != head or (not projection.policy and revision != projection.revision):
+                return False
+        return True
+
     def status(self) -> list[CheckpointStatus]:
-        """Each projection's checkpoint against the head of the log."""
-        with self._connection() as (connection, cursor):
-            head, checkpoints, _revisions = self._positions(connection, cursor)
+        """Each projection's checkpoint against the head of the log (read on the store's
+        own read connection: a read-only store may have only one, see
+        `database.open_reader`)."""
+        head = self.store.max_position()
+        rows = self.store.fetch_rows("SELECT name, position FROM projection_checkpoints", ())
+        checkpoints = {str(name): int(position) for name, position in rows}
         return [
             CheckpointStatus(projection.name, checkpoints.get(projection.name, 0), head)
             for projection in self.projections
@@ -428,7 +446,9 @@ class Projector:
             connection.rollback()
         if isinstance(exc, StoreError) or not is_driver_error(exc):
             return exc
-        return describe_connect_error(self.store.url, exc)
+        return self.store.storage_error(exc, "catching up the read models") or (
+            describe_connect_error(self.store.url, exc)
+        )
 
     def keep_connection(self) -> None:
         """From now on reuse one connection (opened at first use, closed by `close` or

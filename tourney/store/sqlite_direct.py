@@ -16,7 +16,13 @@ import os
 import sqlite3
 from typing import Any, NamedTuple
 
-from tourney.store.database import BUSY_TIMEOUT_MS, configure_sqlite, read_only, sqlite_file
+from tourney.store.database import (
+    BUSY_TIMEOUT_MS,
+    configure_sqlite,
+    open_reader,
+    read_only,
+    sqlite_file,
+)
 
 
 class _Dialect(NamedTuple):
@@ -48,15 +54,19 @@ def open_connections() -> int:
 
 class DirectSqliteEngine:
     """Just enough of a SQLAlchemy `Engine` for `EventStore`: raw connections, a dialect
-    name, a URL, dispose."""
+    name, a URL, dispose. With ``reads_only``, every connection is one that cannot write
+    (`database.open_reader`): the store of a command that only reads."""
 
     dialect = _Dialect("sqlite")
 
-    def __init__(self, url: str, path: str) -> None:
+    def __init__(self, url: str, path: str, reads_only: bool = False) -> None:
         self.url = url
         self.path = path
+        self.reads_only = reads_only
 
     def raw_connection(self) -> sqlite3.Connection:
+        if self.reads_only:
+            return open_reader(self.path, _Connection)
         connection = sqlite3.connect(
             self.path,
             timeout=BUSY_TIMEOUT_MS / 1000,
@@ -70,9 +80,12 @@ class DirectSqliteEngine:
         """Nothing is pooled: every connection is closed by whoever opened it."""
 
 
-def open_if_current(url: str, head_revision: str) -> DirectSqliteEngine | None:
+def open_if_current(
+    url: str, head_revision: str, reads_only: bool = False
+) -> DirectSqliteEngine | None:
     """A direct engine for `url` when it is a plain `sqlite:///PATH` to an existing SQLite
-    database at `head_revision`; None whenever anything else is the case."""
+    database at `head_revision`; None whenever anything else is the case. With
+    `reads_only`, an engine whose connections cannot write (see `DirectSqliteEngine`)."""
     path = sqlite_file(url)
     if not path or path == ":memory:" or path.startswith("file:"):
         return None
@@ -81,7 +94,7 @@ def open_if_current(url: str, head_revision: str) -> DirectSqliteEngine | None:
     try:
         # Never opened in Python to read its header: see `database.sqlite_reads_as_database`
         # (a file that is not a database fails the query below).
-        connection = read_only(path)
+        connection = open_reader(path) if reads_only else read_only(path)
         try:
             row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
         finally:
@@ -90,4 +103,4 @@ def open_if_current(url: str, head_revision: str) -> DirectSqliteEngine | None:
         return None
     if row is None or row[0] != head_revision:
         return None
-    return DirectSqliteEngine(url, path)
+    return DirectSqliteEngine(url, path, reads_only)

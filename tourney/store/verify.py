@@ -15,6 +15,9 @@ Three witnesses, each cheap to keep:
 - The projection checkpoints, which name the last event each read model applied: the log's
   own last events have no later event to link to them, and every tourney command advances
   the checkpoints after it appends.
+- On SQLite, the last event `tourney serve` acknowledged, which it keeps in a file beside
+  the database (`tourney.store.health`): a tail lost whole (its -wal deleted, a power cut
+  at synchronous=NORMAL) takes the checkpoints with it, but not that file.
 
 A forger who recomputes hashes and links can pass all three; the head hash printed on a signed
 scoresheet (`tourney verify --sheet`) is the witness kept off the database.
@@ -73,8 +76,23 @@ def verify(store: EventStore, workers: int = 1) -> list[Problem]:
         problems.append(Problem(stream_id, None, "has events but was never registered (inserted)"))
     _check_links(store, lasts, problems)
     _check_checkpoints(store, lasts, problems)
+    _check_acknowledged(store, problems)
     _check_applied(store, problems)
     return problems
+
+
+def _check_acknowledged(store: EventStore, problems: list[Problem]) -> None:
+    """The last event `tourney serve` acknowledged (the file it keeps beside a SQLite
+    database: `tourney.store.health`) must still be stored, as it was: a tail of the log
+    lost whole (its -wal deleted, a power cut) leaves no later event to show it."""
+    from tourney.store.health import acknowledged_file, lost_tail
+
+    path = store.sqlite_path()
+    if path is None:
+        return
+    lost = lost_tail(store, acknowledged_file(path))
+    if lost is not None:
+        problems.append(Problem(*lost))
 
 
 def _check_applied(store: EventStore, problems: list[Problem]) -> None:

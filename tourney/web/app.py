@@ -110,6 +110,8 @@ class Server:
         store.group_commits()  # the tables' moves share commits
         store.commit_durable_to_crash()  # SQLite: no fsync per commit (see the README)
         try:
+            store.fail_closed()  # no move acknowledged once it may be lost (store.health)
+            store.on_failure.append(_say_failed)
             projector = Projector(store, default_projections())
             projector.keep_connection()  # the feed's, see `Feed`
             projector.catch_up()
@@ -168,6 +170,13 @@ def check_writable(store: EventStore) -> None:
         connection.close()
 
 
+def _say_failed(message: str) -> None:
+    """The console's one line when the store fails closed."""
+    import sys
+
+    print(f"tourney serve: {message}", file=sys.stderr, flush=True)
+
+
 class _Headers:
     """Every response gets the security headers, and a ``Server-Timing`` header saying how
     long the server took to start answering (what the load test reads as the server-side
@@ -206,9 +215,14 @@ def create_app(server: Server) -> Starlette:
         finally:
             server.close()
 
+    from starlette.exceptions import HTTPException
+
+    from tourney.web.respond import framework_error
+
     app = Starlette(
         routes=[*table_routes.routes, *director_routes.routes, *display_routes.routes],
         middleware=[Middleware(_Headers), Middleware(SameOrigin), Middleware(BodyLimit)],
+        exception_handlers={HTTPException: framework_error},
         lifespan=lifespan,
     )
     app.state.server = server

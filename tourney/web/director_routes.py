@@ -28,6 +28,7 @@ from tourney.web.respond import (
     BadForm,
     Forbidden,
     check_csrf,
+    check_writable,
     client_address,
     edge,
     read_form,
@@ -253,6 +254,7 @@ def action(name: str, run: Callable[[Any, Any], None], *fields: str) -> Callable
         form = await read_form(request)
         check_csrf(request, form)
         srv = server(request)
+        check_writable(srv)
         await run_in_threadpool(run, srv, form)
         srv.feed.poke()
         return RedirectResponse(f"/director?done={name}", status_code=303, headers=NO_STORE)

@@ -75,6 +75,8 @@ class Feed:
             self._wake.clear()
             if self._stop.is_set():
                 return
+            if getattr(self.store, "failed", None):  # said once already: nothing to catch up
+                continue
             started = time.monotonic()
             try:
                 self.step()

@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from tourney.errors import TourneyError
 from tourney.limits import LimitError, check_text
 from tourney.names import BadNameError
-from tourney.store.errors import StoreBusyError
+from tourney.store.errors import DiskFullError, StorageFailedError, StoreBusyError
 from tourney.web.signing import Signer, new_nonce
 from tourney.web.tokens import TokenRefused
 
@@ -94,6 +94,7 @@ def render(
             "cid": new_nonce(),
             "error": None,
             "notice": None,
+            "failed": srv.store.failed,
             **context,
         }
     )
@@ -171,8 +172,29 @@ async def read_form(request: Request) -> FormData:
     return _declared(request, list[tuple[str, str | UploadFile]](pairs))
 
 
+# Routes that answer JSON whatever the request accepts (a table's state, for scripts).
+JSON_SUFFIX = "/state"
+
+
 def wants_json(request: Request) -> bool:
-    return "application/json" in request.headers.get("accept", "")
+    """Whether the answer is JSON: asked for (``Accept: application/json``), or a JSON
+    route."""
+    return "application/json" in request.headers.get("accept", "") or request.url.path.endswith(
+        JSON_SUFFIX
+    )
+
+
+async def framework_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (400 for a body it cannot parse, 404, 405, 413...) as every
+    other refusal: JSON where JSON is asked for, else its plain one line."""
+    from starlette.exceptions import HTTPException
+    from starlette.responses import PlainTextResponse
+
+    assert isinstance(exc, HTTPException)
+    headers = {**(exc.headers or {}), **NO_STORE}
+    if wants_json(request):
+        return FastJSON({"error": exc.detail}, status_code=exc.status_code, headers=headers)
+    return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=headers)
 
 
 def refusal(request: Request, message: str, status: int) -> Response:
@@ -183,12 +205,14 @@ def refusal(request: Request, message: str, status: int) -> Response:
 
 
 Handler = Callable[[Request], Awaitable[Response]]
+# The store's own refusals, whatever was asked of it: the edge answers them (503, 507).
+UNAVAILABLE = (StoreBusyError, StorageFailedError, DiskFullError)
 
 
 def edge(handler: Handler) -> Handler:
     """The handler with every TourneyError (the store's errors too) turned into one line:
-    403 for a refused right, 400 for a bad form, 503 for a store too busy, 409 for what the
-    desks refuse."""
+    403 for a refused right, 400 for a bad form, 503 for a store too busy or failed (see
+    `tourney.store.health`), 507 for a full disk, 409 for what the desks refuse."""
 
     async def wrapped(request: Request) -> Response:
         try:
@@ -197,14 +221,23 @@ def edge(handler: Handler) -> Handler:
             return refusal(request, str(exc), 403)
         except (BadForm, LimitError, BadNameError) as exc:  # what was typed is refused
             return refusal(request, str(exc), 400)
-        except StoreBusyError as exc:
+        except (StoreBusyError, StorageFailedError) as exc:
             return refusal(request, str(exc), 503)
+        except DiskFullError as exc:
+            return refusal(request, str(exc), 507)
         except TourneyError as exc:
             return refusal(request, str(exc), 409)
 
     wrapped.__name__ = handler.__name__
     wrapped.__doc__ = handler.__doc__
     return wrapped
+
+
+def check_writable(srv: Server) -> None:
+    """Refuse any write once the store has failed closed (see `tourney.store.health`):
+    503, whatever the desks would have said of it."""
+    if srv.store.failed is not None:
+        raise StorageFailedError(srv.store.failed)
 
 
 def client_address(request: Request) -> str:

@@ -39,9 +39,11 @@ from tourney.scorer.desk import Desk, Recorded
 from tourney.web.devices import device_of
 from tourney.web.respond import (
     NO_STORE,
+    UNAVAILABLE,
     BadForm,
     FastJSON,
     check_csrf,
+    check_writable,
     edge,
     read_form,
     reads,
@@ -127,7 +129,17 @@ def _submit(
     device: dict[str, str] | None = None,
 ) -> list[Recorded]:
     """Record what the button ``move`` stands for: an undo or a player's confirmation at
-    any table (with the ``device`` it came from), else a move of the table's game."""
+    any table (with the ``device`` it came from), else a move of the table's game. A
+    submission id already stored is a retry, answered with what it recorded, when it is the
+    same move; another move under it is refused."""
+    already = desk.store.events_of_command(cid)
+    if already and not _same_move(desk, move, tiles, already):
+        from tourney.match_streams import describe
+
+        raise TourneyError(
+            f"submission {cid} was already used for another move "
+            f"({describe(already, already[0].version)}): nothing recorded, reload the page"
+        )
     kind, _, rest = move.partition("|")
     if kind == "undo":
         target = table_undo(desk)
@@ -141,6 +153,48 @@ def _submit(
 
         return card_table.submit(desk, move, at, cid)
     return desk.record(_command(desk, move, tiles), at=at, command_id=cid)
+
+
+def _same_move(desk: Desk, move: str, tiles: list[str], already: Sequence[Any]) -> bool:
+    """Whether the button ``move`` (with ``tiles``) is what submission ``already`` stored:
+    the button its first event is recorded by (`move_value`), field by field, a field the
+    page left empty matching what the engine chose (the opener of a hand)."""
+    from tourney.match_streams import RESULT_CONFIRMED, STREAM_ONLY, UNDONE, to_event
+
+    first = already[0]
+    players = tuple(desk.match.players)
+    stored_tiles: list[str]
+    if first.stream_id != desk.stream:
+        return True  # refused as recorded elsewhere (`Desk._replayed`)
+    if first.type == UNDONE:
+        value, stored_tiles = "undo", []
+    elif first.type == RESULT_CONFIRMED:
+        player = first.payload.get("player")
+        value, stored_tiles = f"confirm|{players.index(player) if player in players else ''}", []
+    elif first.type in STREAM_ONLY:
+        return False
+    else:
+        try:
+            event = to_event(desk.game, first.type, first.payload)
+            value, stored_tiles = move_value(event, players)
+        except (TourneyError, KeyError, ValueError):
+            return True  # nothing to compare it with: a retry, as before
+    sent, kept = move.split("|"), value.split("|")
+    if sent[0] != kept[0] or len(sent) > len(kept):
+        return False
+    pairs = zip(sent, kept, strict=False)
+    if any(field and _canonical(field) != _canonical(k) for field, k in pairs):
+        return False
+    return not tiles or sorted(map(_canonical, tiles)) == sorted(map(_canonical, stored_tiles))
+
+
+def _canonical(field: str) -> str:
+    """A button's field as stored: a tile in its usual form (``5-3`` is ``3-5``), a card
+    or anything else in capitals."""
+    try:
+        return Tile.parse(field).text
+    except (TourneyError, ValueError):
+        return field.upper()
 
 
 def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
@@ -221,6 +275,7 @@ async def table_post(request: Request) -> Response:
     form = await read_form(request)
     check_csrf(request, form)
     move, tiles, at, cid = _form_fields(form)
+    check_writable(srv)
     as_json = wants_json(request)
     device = device_of(request)
     spans.lap("form")
@@ -231,6 +286,8 @@ async def table_post(request: Request) -> Response:
             spans.lap("open")
             try:
                 recorded = _submit(desk, move, tiles, at, cid, device)
+            except UNAVAILABLE:
+                raise  # the store's, not the move's: answered by the edge (503, 507)
             except TourneyError as exc:
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(desk, table.number, signed, _heading(srv))

@@ -1,0 +1,60 @@
+"""Where tourney writes on request (issue 23, item 13): never into a site it published (the
+site's manifest would no longer match, and `publish` would refuse it), never into the
+working folder for want of a path, and nothing at all when it refuses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.scenarios.conftest import Folder, club, club_db, tree
+from tourney.cli.app import app
+from tourney.errors import TourneyError
+
+__all__ = ["club", "club_db"]
+
+MATCH = "club-night-r1-t1"
+
+
+def test_nothing_is_written_into_a_published_site(club: Folder) -> None:
+    club.ok("publish", "site")
+    published = "is a site tourney published (it holds .tourney-site.json); write outside it"
+    for args in (
+        ["db", "backup", "site/"],
+        ["db", "backup", "site/copy.db"],
+        ["simulate", "--matches", "1", "--out", "site"],
+        ["simulate", "--matches", "1", "--out", "site/sims"],
+        ["simulate", "--game", "racehorse", "--matches", "1", "--out", "site"],
+        ["export", MATCH, "-o", "site/t1.jsonl"],
+        ["export", MATCH, "-o", "site/standings.html", "--force"],
+    ):
+        club.refused(*args, message=published)
+    club.ok("publish", "site")  # still tourney's own site
+    (club.path / "backups").mkdir()
+    club.ok("db", "backup", "backups/")  # anywhere else is fine
+
+
+def test_db_backup_needs_a_path(club: Folder) -> None:
+    for empty in ("", " "):
+        club.refused("db", "backup", empty, message="db backup: no path given")
+
+
+def test_a_refused_simulation_writes_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refused before its first record (here, by the engine), `simulate --out` leaves no
+    folder behind."""
+    from tourney.games import dominoes
+
+    def refuse(*_args: object, **_kwargs: object) -> object:
+        raise TourneyError("refused by the engine")
+
+    monkeypatch.setattr(dominoes, "simulate_match", refuse)
+    monkeypatch.chdir(tmp_path)
+    before = tree(tmp_path)
+    result = CliRunner().invoke(app, ["simulate", "--matches", "2", "--out", "sims/deep"])
+    assert result.exit_code == 1
+    assert result.stderr == "error: refused by the engine\n"
+    assert tree(tmp_path) == before

@@ -1,0 +1,180 @@
+"""Failing closed: a store that can no longer write safely stops acknowledging.
+
+`tourney serve` holds its database for hours. When the disk reports an I/O error, or the
+SQLite file or its write-ahead log is deleted or replaced under it, SQLite may go on
+committing into a file nobody will read again (its connection keeps the deleted -wal open,
+and what it commits there vanishes when it closes). Every move would be acknowledged, then
+lost. So a store fails closed (`EventStore.fail_closed`, what `serve` calls):
+
+- any I/O error the database reports, writing or reading (`storage_failure`: SQLite's
+  IOERR, CORRUPT, NOTADB and READONLY_DBMOVED; PostgreSQL's class 58 and XX001/XX002),
+  puts it in the failed state;
+- on SQLite it compares the identity of the database file and of its -wal (device and
+  inode from `os.stat`, which Windows fills too) with those it opened, before each append
+  and again after the commit, before the append returns (`FileWatch`);
+- once failed, every append is refused (`StorageFailedError`, which `serve` answers with
+  503) before the database is touched, until the process is restarted.
+
+A full disk (`DiskFullError`, 507 from `serve`) refuses the append and nothing more: the
+transaction was rolled back whole, and a later one may find room.
+
+`tourney verify` cannot see a tail of the log that is gone whole (a deleted -wal, a power
+cut at synchronous=NORMAL): no later event is left to link to it. So the server keeps the
+last event it acknowledged in a small file of its own beside the database
+(`acknowledged_file`: ``tourney.db.acknowledged.json``), written after each commit and
+before the answer; `verify`, and `serve` as it starts, hold the log against it
+(`lost_tail`). PostgreSQL commits are durable before they are acknowledged (fsync on), and
+several servers share one: no such file is kept there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import orjson
+
+from tourney.store.hashchain import short
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore, StoredEvent
+
+ACKNOWLEDGED_SUFFIX = ".acknowledged.json"
+# Each record is padded to this size and written over the last at the start of the file in
+# one write: no rename (Windows refuses to replace a file another process has open), no
+# truncation (two worker processes may write in turn).
+RECORD_SIZE = 512
+ADVICE = "stop the server and run tourney verify"
+
+
+def failed_message(reason: str) -> str:
+    """The one line a failed store answers every append with."""
+    return f"the database can no longer be written safely: {reason}; {ADVICE}"
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+class FileWatch:
+    """The identities of a SQLite database file and its write-ahead log, as opened. (A
+    file that replaced one cannot take its inode: SQLite holds the old one open.)"""
+
+    def __init__(self, path: str) -> None:
+        self.files: dict[str, tuple[int, int]] = {}
+        for name in (path, path + "-wal"):
+            identity = _identity(name)
+            if identity is not None:
+                self.files[name] = identity
+
+    def changed(self) -> str | None:
+        """What happened to a watched file since it was opened (None: nothing)."""
+        for name, opened in self.files.items():
+            now = _identity(name)
+            if now is None:
+                return f"{name} was deleted while the server had it open"
+            if now != opened:
+                return f"{name} was replaced by another file while the server had it open"
+        return None
+
+
+def acknowledged_file(database: str) -> Path:
+    """The file beside SQLite database ``database`` naming the last event `serve`
+    acknowledged."""
+    return Path(database + ACKNOWLEDGED_SUFFIX)
+
+
+class AcknowledgedHead:
+    """The acknowledged-head file, kept open by a server and written over after each
+    commit (not flushed to disk: it is there to outlive the process and the -wal, not a
+    power cut)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
+        self._fd = os.open(path, flags, 0o644)
+
+    def write(self, event: StoredEvent) -> None:
+        """Say that ``event`` (the last of a commit) was acknowledged. Raises OSError."""
+        record = orjson.dumps(
+            {
+                "stream": event.stream_id,
+                "version": event.version,
+                "hash": event.hash,
+                "position": event.position,
+                "recorded_at": event.recorded_at,
+            }
+        )
+        os.lseek(self._fd, 0, os.SEEK_SET)
+        os.write(self._fd, record.ljust(RECORD_SIZE) + b"\n")
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+
+def read_acknowledged(path: Path) -> tuple[str, int, str, str] | None:
+    """The event the file at ``path`` names: (stream, version, hash, when); None when there
+    is no file (or an empty one). Raises ValueError for a file that cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(str(exc)) from None
+    if not text.strip():
+        return None
+    try:
+        found, _ = json.JSONDecoder().raw_decode(text.lstrip())
+        stream, version, hash_ = found["stream"], found["version"], found["hash"]
+        when = str(found.get("recorded_at", "?"))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        raise ValueError("not a record tourney wrote") from None
+    if not isinstance(stream, str) or not isinstance(version, int) or not isinstance(hash_, str):
+        raise ValueError("not a record tourney wrote")
+    return stream, version, hash_, when
+
+
+def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | None:
+    """What the log lacks of what `serve` acknowledged, per the file at ``path``: (stream,
+    version, message), or None when the acknowledged event is stored as it was."""
+    try:
+        found = read_acknowledged(path)
+    except ValueError as exc:
+        return (
+            path.name,
+            None,
+            f"{path} cannot be read ({exc}): the last acknowledged event is unknown",
+        )
+    if found is None:
+        return None
+    stream, version, hash_, when = found
+    acknowledged = f"v {version}, hash {short(hash_)}, at {when}"
+    last = store.stream_version(stream)
+    if last < version:
+        missing = version - last
+        return (
+            stream,
+            version,
+            f"the log ends before the last acknowledged event ({acknowledged}): the stream "
+            f"stops at version {last}, {missing} acknowledged event"
+            f"{'s' if missing != 1 else ''} lost (its -wal deleted, or a power cut?)",
+        )
+    mark = store.mark
+    rows = store.fetch_rows(
+        f"SELECT hash FROM events WHERE stream_id = {mark} AND version = {mark}",
+        (stream, version),
+    )
+    if not rows or str(rows[0][0]) != hash_:
+        return (
+            stream,
+            version,
+            f"the event stored at version {version} is not the one acknowledged "
+            f"({acknowledged}): the log was replaced after it was acknowledged",
+        )
+    return None
