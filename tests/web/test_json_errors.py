@@ -1,7 +1,7 @@
 """Every refusal of a request that asks for JSON is JSON (issue 23, item 13): the desks'
-and the edge's, and Starlette's own (404 no such page, 405 wrong method, 400 a body it
-cannot parse), in-process and through a server on a real port; a JSON route (a table's
-state) answers JSON whatever the request accepts."""
+and the edge's, Starlette's own (404 no such page, 405 wrong method) and the body guard's
+(415 a body that is not a form, 413 one too large), in-process and through a server on a
+real port; a JSON route (a table's state) answers JSON whatever the request accepts."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ BROKEN_MULTIPART = {
     **JSON,
     "Content-Type": "multipart/form-data; boundary=xyz",
 }
+FORM = {**JSON, "Content-Type": "application/x-www-form-urlencoded"}
 Send = Callable[[str, str, dict[str, str], bytes], tuple[int, str, bytes]]
 
 
@@ -27,7 +28,8 @@ def _cases(night: Night) -> list[tuple[str, str, dict[str, str], bytes, int]]:
         ("GET", "/no-such-page", JSON, b"", 404),
         ("PUT", link, JSON, b"", 405),
         ("DELETE", "/director/pair", JSON, b"", 405),
-        ("POST", link, BROKEN_MULTIPART, b"--xyz\r\nContent-Disposition: form-data\r\n\r\n", 400),
+        ("POST", link, BROKEN_MULTIPART, b"--xyz\r\nContent-Disposition: form-data\r\n\r\n", 415),
+        ("POST", link, FORM, b"move=" + b"x" * 5000, 413),
         ("GET", "/t/forged.token/state", {}, b"", 403),
     ]
 
