@@ -14,6 +14,7 @@ import typer
 
 from tourney.cli.options import json_flag
 from tourney.errors import TourneyError, quote
+from tourney.match_streams import upcasters
 from tourney.wording import counted
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
     from tourney.store.migrate import current_revision
     from tourney.store.projections import Projector
 
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         projector = Projector(store, default_projections())
         report: dict[str, Any] = {
             "database": store.url,
@@ -133,7 +134,7 @@ def backup(
     folder = Path(to)
     if to.endswith(("/", os.sep)) and not folder.is_dir():
         raise TourneyError(f"cannot write into {to}: the folder does not exist")
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         target = folder
         if folder.is_dir():
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
@@ -143,7 +144,9 @@ def backup(
         if not target.parent.is_dir():
             raise TourneyError(f"cannot write {target}: folder {target.parent} does not exist")
         backup_sqlite(store, target)
-    with EventStore.from_url(str(target), create=False, upgrade=False) as copy:
+    with EventStore.from_url(
+        str(target), create=False, upgrade=False, registry=upcasters()
+    ) as copy:
         problems = verify_store(copy, workers=available())
         events, streams = _count(copy, "events"), _count(copy, "streams")
     for problem in problems:
@@ -201,7 +204,7 @@ def verify(
     from tourney.store.hashchain import short
     from tourney.store.verify import verify as verify_store
 
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         problems = verify_store(store, workers=available())
         if sheet is not None:
             _check_sheet(store, *sheet)
@@ -323,7 +326,7 @@ def rebuild(
     from tourney.store.verify import lost_events
 
     started = time.perf_counter()
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         lost = lost_events(store)
         if lost and not force:
             raise TourneyError(

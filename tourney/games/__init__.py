@@ -31,7 +31,7 @@ Race); a tournament's by its setting.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
 from tourney.errors import TourneyError, quote
@@ -49,6 +49,13 @@ RACEHORSE = "racehorse"
 """The registry name of Racehorse, the card game (``"game": "racehorse"``)."""
 
 
+Payload = dict[str, Any]
+"""A stored event's payload: its record line less ``type``, as JSON gives it."""
+
+Upcaster = Callable[[Payload], Payload]
+"""One step lifting an old stored payload to the next schema version."""
+
+
 class GameEvent(Protocol):
     """What every game's event offers: its record ``type``."""
 
@@ -57,7 +64,8 @@ class GameEvent(Protocol):
 
 
 class GameMatch(Protocol):
-    """A match being replayed: the state every game's engine keeps."""
+    """A match being replayed: the state every game's engine keeps. Each game's own
+    `Game` is handed only the matches and events it made (`new_match`, `event`)."""
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -67,21 +75,30 @@ class GameMatch(Protocol):
     def finished(self) -> bool: ...
     @property
     def to_move(self) -> str | None: ...
-    def apply(self, event: Any, line: int | None = None) -> Any: ...
-    def summary(self) -> dict[str, Any]: ...
+    def apply(self, event: GameEvent, line: int | None = None) -> object:
+        """Check ``event`` against the rules and apply it: a TourneyError with a one-line
+        reason, and the match unchanged, when it is illegal."""
+        ...
+
+    def summary(self) -> dict[str, Any]:
+        """The match as the replay object has it (JSON)."""
+        ...
 
 
 class Replayed(Protocol):
     """A record replayed: the match and, when kept, its events with their line numbers."""
 
     @property
-    def match(self) -> Any: ...
+    def match(self) -> GameMatch: ...
     @property
-    def events(self) -> Sequence[tuple[int, Any]]: ...
+    def events(self) -> Sequence[tuple[int, GameEvent]]: ...
 
 
 class Game(Protocol):
-    """One game tourney plays, as the store-facing code sees it."""
+    """One game tourney plays, as the code outside `tourney.games` sees it.
+
+    Matches and events are the game's own (`new_match`, `event`); a game handed another
+    game's match or event raises TypeError."""
 
     @property
     def name(self) -> str: ...
@@ -98,37 +115,43 @@ class Game(Protocol):
         ``"net units"`` (the standings' column and tie-break)."""
         ...
 
-    def new_match(self) -> Any:
+    @property
+    def upcasters(self) -> Mapping[tuple[str, int], Upcaster]:
+        """How the store lifts this game's old payloads when it reads them: (event type,
+        the schema version a step lifts from) -> the step (empty: never changed)."""
+        ...
+
+    def new_match(self) -> GameMatch:
         """A match before its ``match_started``: apply events to it (an illegal one raises a
         TourneyError with a one-line reason and changes nothing)."""
         ...
 
-    def event(self, type_: str, payload: Mapping[str, Any]) -> Any:
+    def event(self, type_: str, payload: Mapping[str, Any]) -> GameEvent:
         """The event a stored payload (a record line less ``type``) stands for; a
         TourneyError quoting the field when malformed."""
         ...
 
-    def payload(self, event: Any) -> tuple[str, dict[str, Any]]:
+    def payload(self, event: GameEvent) -> tuple[str, Payload]:
         """An event's type and stored payload: its record line less ``type``."""
         ...
 
-    def legal_moves(self, match: Any) -> list[Any]:
+    def legal_moves(self, match: GameMatch) -> Sequence[GameEvent]:
         """The events the engine accepts now (those it can list without hidden hands)."""
         ...
 
-    def result(self, match: Any) -> Result:
+    def result(self, match: GameMatch) -> Result:
         """The result per side so far (``winners`` empty until the match is over)."""
         ...
 
-    def sides(self, match: Any) -> list[list[str]]:
+    def sides(self, match: GameMatch) -> list[list[str]]:
         """The players of each side, in the order of `Result.scores`."""
         ...
 
-    def progress(self, match: Any) -> list[dict[str, Any]]:
+    def progress(self, match: GameMatch) -> list[dict[str, Any]]:
         """The hands (Horse Race) or deals (Racehorse) so far, as the replay object has them."""
         ...
 
-    def table_view(self, match: Any) -> list[dict[str, Any]]:
+    def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         """What lies on the table: the domino layout, or the cards of the current trick."""
         ...
 
@@ -136,21 +159,21 @@ class Game(Protocol):
         """A whole record replayed with full checking (RecordError at the first bad line)."""
         ...
 
-    def write_record(self, events: Iterable[Any], out: TextIO) -> None:
+    def write_record(self, events: Iterable[GameEvent], out: TextIO) -> None:
         """A record of ``events``, one JSON line each."""
         ...
 
-    def account(self, events: Iterable[Any]) -> Iterator[str]:
+    def account(self, events: Iterable[GameEvent]) -> Iterator[str]:
         """The human-readable account of a match, line by line."""
         ...
 
-    def summary_json(self, match: Any) -> str:
+    def summary_json(self, match: GameMatch) -> str:
         """The ``tourney replay --json`` object of a match, as one line of JSON."""
         ...
 
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
-    ) -> Any:
+    ) -> GameEvent:
         """The ``match_started`` a tournament table's stream opens with: ``players`` in
         seat order, the tournament's game ``settings``, and ``extra`` fields naming the
         tournament, match, round and table."""
@@ -161,9 +184,40 @@ _MODULES = {HORSE_RACE: "tourney.games.horserace.game", RACEHORSE: "tourney.game
 _LOADED: dict[str, Game] = {}
 
 NAMES = tuple(_MODULES)
-"""Every game's registry name."""
+"""The registry names of the games tourney ships."""
 
-__all__ = ["HORSE_RACE", "NAMES", "RACEHORSE", "Game", "GameEvent", "GameMatch", "Result"]
+__all__ = [
+    "HORSE_RACE",
+    "NAMES",
+    "RACEHORSE",
+    "Game",
+    "GameEvent",
+    "GameMatch",
+    "Result",
+    "game",
+    "names",
+    "register",
+    "upcasters",
+]
+
+
+def register(played: Game) -> None:
+    """Play ``played`` from now on, under its ``name``: how a game that does not ship with
+    tourney (a test's) is added. A name already taken raises ValueError."""
+    if played.name in _MODULES or played.name in _LOADED:
+        raise ValueError(f"a game named {played.name!r} is already registered")
+    _LOADED[played.name] = played
+
+
+def unregister(name: str) -> None:
+    """Forget a game `register` added (a test's, at its end); the shipped games stay."""
+    if name not in _MODULES:
+        _LOADED.pop(name, None)
+
+
+def names() -> tuple[str, ...]:
+    """Every game's registry name: the shipped ones, then those registered."""
+    return NAMES + tuple(name for name in _LOADED if name not in _MODULES)
 
 
 def game(name: str) -> Game:
@@ -175,9 +229,20 @@ def game(name: str) -> Game:
     if loaded is None:
         module = _MODULES.get(name) if isinstance(name, str) else None
         if module is None:
-            raise TourneyError(f"{quote(name)} is not a game tourney plays: {', '.join(NAMES)}")
+            raise TourneyError(f"{quote(name)} is not a game tourney plays: {', '.join(names())}")
         loaded = _LOADED[name] = importlib.import_module(module).GAME
     return loaded
+
+
+def upcasters() -> dict[tuple[str, int], Upcaster]:
+    """Every game's `Game.upcasters`, for the store to read old payloads with (a type's
+    steps from two games would have to agree: ValueError when they do not)."""
+    steps: dict[tuple[str, int], Upcaster] = {}
+    for name in names():
+        for key, step in game(name).upcasters.items():
+            if steps.setdefault(key, step) is not step:
+                raise ValueError(f"two games lift {key[0]} events of schema version {key[1]}")
+    return steps
 
 
 def record_game(lines: Sequence[str]) -> Game:

@@ -24,7 +24,9 @@ def open_store(db: str | None = None, *, create: bool = True) -> tuple[EventStor
     to the current schema, with every projection caught up and kept current after each
     append. Raises StoreError subclasses with one-line messages (NoDatabaseError, with
     `create` False, where there is no tourney database: none is made)."""
-    store = EventStore.from_url(db, create=create)
+    from tourney.match_streams import upcasters
+
+    store = EventStore.from_url(db, create=create, registry=upcasters())
     try:
         projector = Projector(store, default_projections()).attach()
         projector.catch_up()

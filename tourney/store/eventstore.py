@@ -51,7 +51,6 @@ from tourney.store.database import (
     safe_url,
 )
 from tourney.store.errors import ConcurrencyError, StoreBusyError, StoreError
-from tourney.store.event_schemas import tourney_registry
 from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, current_revision, ensure_schema
@@ -124,7 +123,8 @@ class EventStore:
         else:
             self._engine = engine
         self._url_text = str(engine.url)
-        self.registry = registry if registry is not None else tourney_registry()
+        # The store knows no game: the upcasters of the events it holds come from outside.
+        self.registry = registry if registry is not None else UpcasterRegistry()
         self.dialect = engine.dialect.name
         self._sqlite = self.dialect == "sqlite"
         # Called after each append that wrote something (projections catch up here).
@@ -190,11 +190,17 @@ class EventStore:
 
     @classmethod
     def from_url(
-        cls, url: str | None = None, *, upgrade: bool = True, create: bool = True
+        cls,
+        url: str | None = None,
+        *,
+        upgrade: bool = True,
+        create: bool = True,
+        registry: UpcasterRegistry | None = None,
     ) -> EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
         schema to head unless `upgrade` is False. Raises StoreError subclasses; with
         `create` False, NoDatabaseError (and nothing made) where no tourney database is.
+        `registry` lifts old payloads as they are read (none: every payload is current).
 
         A SQLite file or a PostgreSQL database already at the head revision is opened
         without SQLAlchemy (see `sqlite_direct` and `postgres_direct`); everything else goes
@@ -207,7 +213,7 @@ class EventStore:
             resolved, HEAD_REVISION
         )
         if direct is not None:
-            return cls(direct)
+            return cls(direct, registry)
         engine = make_engine(resolved)
         try:
             if not create and current_revision(engine) is None:
@@ -217,7 +223,7 @@ class EventStore:
         except BaseException:
             engine.dispose()
             raise
-        return cls(engine)
+        return cls(engine, registry)
 
     @property
     def engine(self) -> Engine:

@@ -83,11 +83,12 @@ class Server:
         are then kept current by the feed's thread, not after each append: a move returns
         as soon as its event is stored, and moves made at the same moment at several tables
         are committed together."""
+        from tourney.match_streams import upcasters
         from tourney.projections import default_projections
         from tourney.store.eventstore import EventStore
         from tourney.store.projections import Projector
 
-        store = EventStore.from_url(db)
+        store = EventStore.from_url(db, registry=upcasters())
         store.group_commits()  # the tables' moves share commits
         store.commit_durable_to_crash()  # SQLite: no fsync per commit (see the README)
         try:
