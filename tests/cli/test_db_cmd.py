@@ -235,6 +235,6 @@ def test_every_store_command_reads_old_payloads_through_the_games_upcasters(
     with EventStore.from_url(path, registry=upcasters()) as store:
         store.append("match-OLD", old)
     for command in (["db", "status"], ["verify"], ["rebuild"], ["show", "OLD"]):
-        code, out, err = run(*command, "--db", path)
+        code, _out, err = run(*command, "--db", path)
         assert (code, err) == (0, ""), command
     assert "5-5" in run("show", "OLD", "--db", path)[1]
