@@ -17,7 +17,7 @@ from tests.support import RACEHORSE_RECORDS, SHARED, sample_expected
 from tourney.cli.app import app
 from tourney.games import game
 from tourney.games.cards import BidMade, CardPlayed, DealStarted, Event, MatchStarted, Passed
-from tourney.scorer.cards_console import CardsConsole
+from tourney.scorer.console_loop import Console
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.textfiles import read_lines
@@ -72,7 +72,7 @@ def run_console(db: str, lines: list[str]) -> str:
 
     desk = Desk(EventStore.from_url(db), "K1")
     try:
-        CardsConsole(desk, out=out, read=read).run()
+        Console(desk, out=out, read=read).run()
     finally:
         desk.close()
     return out.getvalue()

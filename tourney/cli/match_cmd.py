@@ -186,8 +186,7 @@ def deal(
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
-    from tourney.games.dominoes import StartHand
-    from tourney.scorer.dealing import parse_deal, shuffled_deal
+    from tourney.games.dominoes import StartHand, parse_deal, shuffled_deal
 
     with open_desk(db, match) as desk:
         if desk.game.name == "racehorse":
@@ -216,8 +215,8 @@ def _deal_cards(
     at: int | None,
 ) -> None:
     """The next Racehorse deal: hidden, or known from --hands or --seed."""
+    from tourney.games.cards import parse_hands, shuffled_hands
     from tourney.scorer import cards_moves
-    from tourney.scorer.cards_dealing import parse_hands, shuffled_hands
 
     if opener is not None or tiles is not None:
         raise TourneyError(

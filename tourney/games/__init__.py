@@ -31,7 +31,7 @@ Race); a tournament's by its setting.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
 from tourney.errors import TourneyError, quote
@@ -94,6 +94,95 @@ class Replayed(Protocol):
     def events(self) -> Sequence[tuple[int, GameEvent]]: ...
 
 
+class Recorded(Protocol):
+    """One event a scorer's desk appended: its stream version and type and, for a game
+    event, the event and what the engine said of it (both None for a stream-only one)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def event(self) -> GameEvent | None: ...
+    @property
+    def outcome(self) -> object: ...
+
+
+class Table(Protocol):
+    """A match stream at a scorer's desk, as a game's console and views read it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def stream(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def head_hash(self) -> str | None: ...
+    @property
+    def known_hands(self) -> bool: ...
+    @property
+    def match(self) -> GameMatch: ...
+    def payload(self, version: int) -> dict[str, Any]:
+        """The stored payload of the event at stream ``version``."""
+        ...
+
+    def since(self, type_: str) -> list[GameEvent]:
+        """The match events in force after the newest ``type_`` event (after the
+        ``match_started`` when there is none), oldest first."""
+        ...
+
+
+Decide = Callable[[GameMatch], Sequence[GameEvent]]
+"""What a line a scorer typed records: the events it decides against the match as it is
+when called (called again when another scorer got in first)."""
+
+
+class Console(Protocol):
+    """What a scorer types at a table of a game, and what they are shown: the console of
+    `tourney record`, and the text and JSON of `tourney show` and the one-shot commands."""
+
+    @property
+    def help(self) -> str:
+        """The notation, shown by ``?``."""
+        ...
+
+    def prompt(self, table: Table) -> str: ...
+
+    def complete(self, match: GameMatch, line: str) -> list[str]:
+        """The words that complete the last word of ``line``, legal now."""
+        ...
+
+    def read(self, table: Table, line: str) -> str | Decide | None:
+        """What ``line`` asks: None (an empty line), an action's name (``undo``, ``redo``,
+        ``show``, ``help``, ``quit``), or what decides its events; TourneyError quoting a
+        line that cannot be read."""
+        ...
+
+    def show(self, table: Table, console: bool = False) -> list[str]:
+        """The whole table for a person (``console``: as the console shows it)."""
+        ...
+
+    def state(self, table: Table) -> dict[str, Any]:
+        """The table as one JSON object (``--json``)."""
+        ...
+
+    def recorded(self, table: Table, item: Recorded) -> list[str]:
+        """What one game event just recorded did (its ``event`` and ``outcome`` set)."""
+        ...
+
+    def recorded_dict(self, table: Table, item: Recorded) -> dict[str, Any]:
+        """One appended event (a stream-only one too) for ``--json``."""
+        ...
+
+    def after(
+        self, table: Table, recorded: Sequence[Recorded], said: Collection[str], console: bool
+    ) -> list[str]:
+        """The table's state after ``recorded`` (whose lines were ``said``), for the
+        console or (``console`` false) a one-shot command."""
+        ...
+
+
 class Game(Protocol):
     """One game tourney plays, as the code outside `tourney.games` sees it.
 
@@ -119,6 +208,11 @@ class Game(Protocol):
     def upcasters(self) -> Mapping[tuple[str, int], Upcaster]:
         """How the store lifts this game's old payloads when it reads them: (event type,
         the schema version a step lifts from) -> the step (empty: never changed)."""
+        ...
+
+    @property
+    def console(self) -> Console:
+        """What a scorer types and sees at a table of this game."""
         ...
 
     def new_match(self) -> GameMatch:

@@ -23,10 +23,12 @@ from tourney.games.racehorse import (
     Suit,
     default_deals,
     parse_cards,
+    view,
 )
 from tourney.games.racehorse.account import account, nets_line, result_line, units
 from tourney.games.racehorse.account import describe as account_lines
 from tourney.games.racehorse.bots import make_bot
+from tourney.games.racehorse.dealing import parse_hands, shuffled_hands
 from tourney.games.racehorse.game import GAME
 from tourney.games.racehorse.notation import (
     Action,
@@ -66,13 +68,16 @@ __all__ = [
     "nets_line",
     "parse",
     "parse_cards",
+    "parse_hands",
     "play_on",
     "player_names",
     "read_bid",
     "read_card",
     "replay_lines",
     "result_line",
+    "shuffled_hands",
     "simulate_match",
     "units",
+    "view",
     "write_record",
 ]

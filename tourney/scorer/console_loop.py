@@ -1,11 +1,11 @@
-"""The plumbing every scorer's console shares, whatever the game: GNU readline with Tab
-completion, the read-record-echo loop, the actions that record no move (undo, redo, show,
-help, quit), what other scorers recorded meanwhile, and leaving at any moment (``q``,
+"""`tourney record T3`: the scorer's console at a table, whatever the game. GNU readline
+with Tab completion, the read-record-echo loop, the actions that record no move (undo, redo,
+show, help, quit), what other scorers recorded meanwhile, and leaving at any moment (``q``,
 Ctrl-D, Ctrl-C) with everything recorded kept: each event is committed before the next
 prompt.
 
-A game's console (`tourney.scorer.console` for Horse Race, `tourney.scorer.cards_console`
-for Racehorse) says how a line is read and recorded, what completes, and what to echo.
+The table's game (`Game.console`, a `tourney.games.Console`) says how a line is read and
+recorded, what completes, and what to echo.
 """
 
 from __future__ import annotations
@@ -26,11 +26,8 @@ Decision = str | Callable[[], Sequence[Any]] | None
 """What a console line asks: nothing (None), an action by name, or the decision of events."""
 
 
-class ConsoleLoop:
-    """The read-record-echo loop over one desk; a game's console fills in the rest."""
-
-    HELP = ""
-    """The notation, shown by ``?``."""
+class Console:
+    """The read-record-echo loop over one desk, in the words of its game's console."""
 
     def __init__(
         self,
@@ -45,28 +42,39 @@ class ConsoleLoop:
         self.read = read
         self._matches: list[str] = []
 
-    # -- what a game's console says --------------------------------------------------------
+    # -- what the game's console says ------------------------------------------------------
 
     def prompt(self) -> str:
-        raise NotImplementedError
+        return self.desk.game.console.prompt(self.desk)
 
     def completions(self, line: str) -> list[str]:
         """The words that complete the last word of ``line``, legal now."""
-        raise NotImplementedError
+        return self.desk.game.console.complete(self.desk.match, line)
 
     def table(self) -> list[str]:
         """The whole table, shown on opening and by ``s``."""
-        raise NotImplementedError
+        return self.desk.game.console.show(self.desk, console=True)
 
     def command(self, line: str) -> Decision:
         """What ``line`` asks: None (an empty line), an action's name, or what decides the
         events to record (raising the engine's one-line refusal). Raises TourneyError
         quoting a line that cannot be read."""
-        raise NotImplementedError
+        desk = self.desk
+        read = desk.game.console.read(desk, line)
+        if read is None or isinstance(read, str):
+            return read
+        decide = read
+        return lambda: decide(desk.match)
 
     def echo(self, recorded: list[Recorded]) -> None:
         """What was just recorded, then the table's state as it now is."""
-        raise NotImplementedError
+        said: set[str] = set()
+        for item in recorded:
+            for line in self.desk.recorded_lines(item):
+                self.say(line)
+                said.add(line.strip())
+        for line in self.desk.game.console.after(self.desk, recorded, said, console=True):
+            self.say(line)
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -144,7 +152,7 @@ class ConsoleLoop:
         if name == "quit":
             return False
         if name == "help":
-            self.say(self.HELP)
+            self.say(self.desk.game.console.help)
         elif name == "show":
             for line in self.table():
                 self.say(line)

@@ -26,11 +26,13 @@ from tourney.match_streams import (
     in_force,
     match_events,
     match_id,
+    newest_in_force,
     shown_id,
     stream_game,
     table_of,
     to_event,
     to_payload,
+    undo_line,
     undo_target,
 )
 from tourney.names import find
@@ -154,6 +156,35 @@ class Desk:
     def events(self) -> list[Any]:
         """The match events in force, in order: the match record."""
         return [event for _, event in match_events(self.stored)]
+
+    def payload(self, version: int) -> dict[str, Any]:
+        """The stored payload of the event at stream ``version``."""
+        payload: dict[str, Any] = next(
+            e for e in reversed(self.stored) if e.version == version
+        ).payload
+        return payload
+
+    def since(self, type_: str) -> list[Any]:
+        """The match events in force after the newest ``type_`` event (after the
+        ``match_started`` when there is none), oldest first: read back from the newest, so
+        that it costs those events, not the whole match's."""
+        tail = []
+        for stored in newest_in_force(self.stored):
+            if stored.type == type_:
+                break
+            if stored.type not in STREAM_ONLY and stored.type != "match_started":
+                tail.append(to_event(self.game, stored.type, stored.payload))
+        tail.reverse()
+        return tail
+
+    def recorded_lines(self, item: Recorded) -> list[str]:
+        """What one appended event did: an undo or redo, a stream-only event by name, a
+        game event as its game's account tells it."""
+        if item.type == UNDONE:
+            return [undo_line(self.stored, item.version)]
+        if item.event is None or item.outcome is None:
+            return [describe(self.stored, item.version)]
+        return self.game.console.recorded(self, item)
 
     @property
     def confirmed(self) -> list[str]:

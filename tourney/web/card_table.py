@@ -1,5 +1,5 @@
 """The table page at a Racehorse table: its context (the scorer's state from
-`tourney.scorer.cards_view`, the engine's legal moves for the buttons) and the buttons'
+`tourney.games.cards.view`, the engine's legal moves for the buttons) and the buttons'
 values read back into the scorer's calls (`tourney.scorer.cards_moves`, as the one-shot
 commands make them). Display only: which bids are open and which cards may be played is
 the engine's answer; a card the engine refuses comes back with its one-line reason.
@@ -25,7 +25,8 @@ from tourney.games.cards import (
     result_line,
     units,
 )
-from tourney.scorer import cards_moves, cards_view
+from tourney.games.cards import view as cards_view
+from tourney.scorer import cards_moves
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.respond import BadForm
 

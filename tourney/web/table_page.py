@@ -1,4 +1,4 @@
-"""The table page's context: the scorer's state (`tourney.scorer.view.state`, the JSON the
+"""The table page's context: the scorer's state (`tourney.games.dominoes.view.state`, the JSON the
 CLI prints) and the engine's legal moves (`legal_moves`), arranged for buttons. Display
 only: which moves exist is the engine's answer, never worked out here."""
 
@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from tourney.games import RACEHORSE
-from tourney.games.dominoes import MatchStarted, Phase, legal_moves, result_line
+from tourney.games.dominoes import MatchStarted, Phase, legal_moves, result_line, view
 from tourney.match_streams import describe, undo_target
-from tourney.scorer import view
 from tourney.scorer.desk import Desk
 
 RECENT = 4  # events shown under the layout

@@ -31,10 +31,9 @@ from tourney.games.dominoes import (
     TileDrawn,
     TilePlaced,
     TilesRevealed,
+    shuffled_deal,
 )
 from tourney.limits import VERSION, LimitError, parse_whole
-from tourney.scorer import view
-from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.respond import (
     NO_STORE,
@@ -181,19 +180,11 @@ def _template(context: dict[str, Any]) -> str:
 
 def _state(desk: Desk) -> dict[str, Any]:
     """The match state as the CLI's ``show --json`` prints it, in the table's game."""
-    if desk.game.name == RACEHORSE:
-        from tourney.scorer import cards_view
-
-        return cards_view.state(desk)
-    return view.state(desk)
+    return desk.game.console.state(desk)
 
 
 def _recorded(desk: Desk, item: Recorded) -> dict[str, Any]:
-    if desk.game.name == RACEHORSE:
-        from tourney.scorer import cards_view
-
-        return cards_view.recorded_dict(item)
-    return view.recorded_dict(desk, item)
+    return desk.game.console.recorded_dict(desk, item)
 
 
 def _heading(srv: Any) -> Any:

@@ -26,7 +26,7 @@ from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Game, GameEvent, GameMatch, Upcaster
+    from tourney.games import Console, Game, GameEvent, GameMatch, Upcaster
 
 
 def _match(match: GameMatch) -> Match:
@@ -51,6 +51,12 @@ class HorseRace:
     table_sizes = (2, 4)
     scored = "game points"
     upcasters: Mapping[tuple[str, int], Upcaster] = UPCASTERS
+
+    @property
+    def console(self) -> Console:
+        from tourney.games.horserace.console import CONSOLE
+
+        return CONSOLE
 
     def new_match(self) -> Match:
         return Match()

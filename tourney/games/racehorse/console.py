@@ -1,24 +1,26 @@
-"""`tourney record T3` at a Racehorse table: the scorer's console for the card game.
+"""What a scorer types at a Racehorse table and what they see: `tourney record K1`'s
+console, and the text and JSON of `tourney show` and the one-shot commands.
 
 Hidden hands: cards are typed as they are played. One line of short notation at a time
 (``d``, ``b 3`` / ``3``, ``b s`` / ``smudge``, ``p``, ``QH`` / ``play QH`` / ``10h`` /
-``th``, ``u``, ``redo``, ``s``, ``?``, ``q``) is read by the engine's notation, checked by
-the engine and recorded through the desk; the console then echoes what it did (a trick and
-its winner, a deal's points and payments, the result) and the table: the auction so far,
-the pitcher and bid, trump, the trick on the table, the tricks won, the net units, whose
-turn. Tab completes the bids and cards legal now.
+``th``, ``u``, ``redo``, ``s``, ``?``, ``q``) is read by the engine's notation and checked by
+the engine; the console then echoes what it did (a trick and its winner, a deal's points and
+payments, the result) and the table: the auction so far, the pitcher and bid, trump, the
+trick on the table, the tricks won, the net units, whose turn. Tab completes the bids and
+cards legal now.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
-from tourney.games.cards import Action, Phase, complete, parse
-from tourney.scorer import cards_view
-from tourney.scorer.console_loop import ConsoleLoop, Decision
+from tourney.games.racehorse import view
+from tourney.games.racehorse.match import Match, Phase
+from tourney.games.racehorse.notation import Action, complete, parse
 
 if TYPE_CHECKING:
-    from tourney.scorer.desk import Recorded
+    from tourney.games import Decide, GameEvent, GameMatch, Recorded, Table
 
 HELP = """\
   d / deal          deal the next deal (the rules name the dealer; hands stay hidden)
@@ -30,15 +32,18 @@ HELP = """\
   s                 show the table      ?  this help      q  quit (Ctrl-D, Ctrl-C too)
   Tab               complete the bids and cards legal now"""
 
+DEAL_HINT = "d (deal)"
+"""How the console says to deal the next deal."""
 
-class CardsConsole(ConsoleLoop):
-    """The read-record-echo loop over one Racehorse desk."""
 
-    HELP = HELP
+class RacehorseConsole:
+    """The notation and the views of a Racehorse table (`tourney.games.Console`)."""
 
-    def prompt(self) -> str:
-        match = self.desk.match
-        name = self.desk.id
+    help = HELP
+
+    def prompt(self, table: Table) -> str:
+        match = view.match_of(table)
+        name = table.id
         if match.phase is Phase.AUCTION:
             return f"{name} {match.to_move} bids> "
         if match.phase is Phase.PLAY:
@@ -47,24 +52,36 @@ class CardsConsole(ConsoleLoop):
             return f"{name} deal> "
         return f"{name} over> "
 
-    def completions(self, line: str) -> list[str]:
-        return complete(self.desk.match, line)
+    def complete(self, match: GameMatch, line: str) -> list[str]:
+        assert isinstance(match, Match)
+        return complete(match, line)
 
-    def table(self) -> list[str]:
-        return cards_view.text(self.desk, deal="d (deal)")
-
-    def command(self, line: str) -> Decision:
-        event = parse(line, self.desk.match)
+    def read(self, table: Table, line: str) -> str | Decide | None:
+        event = parse(line, view.match_of(table))
         if event is None or isinstance(event, Action):
             return None if event is None else event.name
-        return lambda: [event]
+        chosen: GameEvent = event
+        return lambda _match: [chosen]
 
-    def echo(self, recorded: list[Recorded]) -> None:
-        said: set[str] = set()
-        for item in recorded:
-            for line in cards_view.recorded_lines(self.desk, item):
-                self.say(line)
-                said.add(line.strip())
-        for line in cards_view.text(self.desk, deal="d (deal)", brief=True):
-            if line.strip() not in said:
-                self.say(line)
+    def show(self, table: Table, console: bool = False) -> list[str]:
+        return view.text(table, deal=DEAL_HINT if console else None)
+
+    def state(self, table: Table) -> dict[str, Any]:
+        return view.state(table)
+
+    def recorded(self, table: Table, item: Recorded) -> list[str]:
+        return view.recorded_lines(table, item)
+
+    def recorded_dict(self, table: Table, item: Recorded) -> dict[str, Any]:
+        return view.recorded_dict(item)
+
+    def after(
+        self, table: Table, recorded: Sequence[Recorded], said: Collection[str], console: bool
+    ) -> list[str]:
+        if not console:
+            return view.text(table)
+        lines = view.text(table, deal=DEAL_HINT, brief=True)
+        return [line for line in lines if line.strip() not in said]
+
+
+CONSOLE = RacehorseConsole()

@@ -17,7 +17,7 @@ from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Game, GameEvent, GameMatch, Upcaster
+    from tourney.games import Console, Game, GameEvent, GameMatch, Upcaster
 
 
 def _match(match: GameMatch) -> Match:
@@ -42,6 +42,12 @@ class Racehorse:
     table_sizes = (MIN_PLAYERS, MAX_PLAYERS)
     scored = "net units"
     upcasters: Mapping[tuple[str, int], Upcaster] = {}  # no payload has changed
+
+    @property
+    def console(self) -> Console:
+        from tourney.games.racehorse.console import CONSOLE
+
+        return CONSOLE
 
     def new_match(self) -> Match:
         return Match()
