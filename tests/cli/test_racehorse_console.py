@@ -17,7 +17,7 @@ from tests.support import RACEHORSE_RECORDS, SHARED, sample_expected
 from tourney.cli.app import app
 from tourney.games import game
 from tourney.games.cards import BidMade, CardPlayed, DealStarted, Event, MatchStarted, Passed
-from tourney.scorer.console_loop import Console
+from tourney.scorer.console import Console
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.textfiles import read_lines

@@ -192,7 +192,7 @@ def test_the_console_refuses_a_match_not_started(cli: Cli, console: LazyConsole)
 def test_in_a_known_hands_match_h_deals_and_the_engine_checks_every_tile(cli: Cli) -> None:
     from io import StringIO
 
-    from tourney.scorer.console_loop import Console
+    from tourney.scorer.console import Console
     from tourney.scorer.desk import Desk
     from tourney.store.eventstore import EventStore
 

@@ -21,7 +21,7 @@ def record(match: MatchId, db: Db = None) -> None:
     Example: tourney record T3
     """
     from tourney.errors import TourneyError
-    from tourney.scorer.console_loop import Console
+    from tourney.scorer.console import Console
 
     with open_desk(db, match) as desk:
         if not desk.match.started:
