@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from tourney.errors import TourneyError, quote
@@ -183,6 +184,44 @@ class Console(Protocol):
         ...
 
 
+class Sheets(Protocol):
+    """A game's scoresheets: the templates of its pages (found by the reports' Jinja loader
+    in ``templates``, by name) and its part of their context. The fields every table's sheet
+    has — heading, round, table, seats, sides, signers, result, hash — are the reports'."""
+
+    @property
+    def templates(self) -> Path:
+        """The folder of the game's templates."""
+        ...
+
+    @property
+    def played_template(self) -> str:
+        """The completed sheet of a match (its context: ``sheet``, ``heading``)."""
+        ...
+
+    @property
+    def blank_template(self) -> str:
+        """A round's blank sheets (its context: ``sheets``, ``name``, ``heading``)."""
+        ...
+
+    def blank(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's fields of a blank sheet for a table seating ``players``, under the
+        tournament's game ``settings`` (``play_label`` replaces the heading's)."""
+        ...
+
+    def played(
+        self,
+        match: GameMatch,
+        events: Sequence[tuple[int, GameEvent]] | None,
+        settings: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """The game's fields of the completed sheet of ``match`` — ``finished`` and
+        ``winners`` (the winning sides' names) among them — from its events in force with
+        their stream versions (None: what the match alone tells). Raises
+        `tourney.games.sheets.SheetError` when events and match disagree."""
+        ...
+
+
 class Game(Protocol):
     """One game tourney plays, as the code outside `tourney.games` sees it.
 
@@ -213,6 +252,11 @@ class Game(Protocol):
     @property
     def console(self) -> Console:
         """What a scorer types and sees at a table of this game."""
+        ...
+
+    @property
+    def sheets(self) -> Sheets:
+        """The scoresheets of a table of this game."""
         ...
 
     def new_match(self) -> GameMatch:

@@ -26,7 +26,7 @@ from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Console, Game, GameEvent, GameMatch, Upcaster
+    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, Upcaster
 
 
 def _match(match: GameMatch) -> Match:
@@ -57,6 +57,12 @@ class HorseRace:
         from tourney.games.horserace.console import CONSOLE
 
         return CONSOLE
+
+    @property
+    def sheets(self) -> Sheets:
+        from tourney.games.horserace.sheet import SHEETS
+
+        return SHEETS
 
     def new_match(self) -> Match:
         return Match()

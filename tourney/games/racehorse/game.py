@@ -17,7 +17,7 @@ from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Console, Game, GameEvent, GameMatch, Upcaster
+    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, Upcaster
 
 
 def _match(match: GameMatch) -> Match:
@@ -48,6 +48,12 @@ class Racehorse:
         from tourney.games.racehorse.console import CONSOLE
 
         return CONSOLE
+
+    @property
+    def sheets(self) -> Sheets:
+        from tourney.games.racehorse.sheet import SHEETS
+
+        return SHEETS
 
     def new_match(self) -> Match:
         return Match()

@@ -1,6 +1,8 @@
-"""Racehorse scoresheets: the blank deal-by-deal grid a table fills in (dealer, pitcher,
-bid, points won, payments, running totals) and the completed sheet of a played match
-(every deal with its auction, tricks, the four points and the payments).
+"""Racehorse's scoresheets (`tourney.games.Sheets`): the blank deal-by-deal grid a table
+fills in (dealer, pitcher, bid, points won, payments, running totals) and the completed
+sheet of a played match (every deal with its auction, tricks, the four points and the
+payments). Their templates are in ``templates/`` beside this module; the fields every
+table's sheet has (the heading, seats, result, hash) are the reports' own.
 
 Built from the replayed card `Match` and the match's events in force with their stream
 versions, so every line of the paper sheet can be checked against the stream.
@@ -8,18 +10,17 @@ versions, so every line of the paper sheet can be checked against the stream.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from tourney.games.cards import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
-from tourney.reports.heading import heading_of
-from tourney.reports.match_sheet import SheetError
-from tourney.reports.results import result_text
-from tourney.reports.rounds import round_name
-from tourney.reports.table_sheet import PlayedSheet, TableSheet, table_sheet_fields
-from tourney.tournament.matches import MatchRecord
-from tourney.tournament.state import TournamentError, TournamentState
+from tourney.games.racehorse.events import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
+from tourney.games.racehorse.match import Match
+from tourney.games.sheets import SheetError
+
+if TYPE_CHECKING:
+    from tourney.games import GameEvent, GameMatch
 
 POINTS = ("high", "low", "jack", "game")
 
@@ -28,39 +29,41 @@ def bid_text(bid: int | None) -> str:
     return "—" if bid is None else "Smudge" if bid == SMUDGE else str(bid)
 
 
-@dataclass(frozen=True)
-class BlankCardsSheet(TableSheet):
-    players: tuple[str, ...]
-    deals: tuple[int, ...]
+class RacehorseSheets:
+    """Racehorse's scoresheets: its templates and its part of their pages."""
 
-    @property
-    def play_label(self) -> str:
-        return f"Racehorse, {len(self.deals)} deals · {self.players[0]} deals first"
+    templates = Path(__file__).parent / "templates"
+    played_template = "cards_sheet.html"
+    blank_template = "cards_scoresheets.html"
 
-    @property
-    def signers(self) -> tuple[str, ...]:
-        return self.players
+    def blank(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        """One grid row per deal of the match (the tournament's --deals, else twice the
+        players at the table)."""
+        deals = settings.get("deals") or 2 * len(players)
+        return {
+            "players": tuple(players),
+            "deals": tuple(range(1, deals + 1)),
+            "play_label": f"Racehorse, {deals} deals · {players[0]} deals first",
+        }
 
-
-def blank_cards_sheets(state: TournamentState, number: int) -> tuple[BlankCardsSheet, ...]:
-    """A blank Racehorse sheet per table of round `number`: one grid row per deal of the
-    match (the tournament's --deals, else twice the players at the table)."""
-    if not 1 <= number <= len(state.rounds):
-        raise TournamentError(f"round {number} of {state.title} has not been paired")
-    heading, name = heading_of(state), round_name(state, number)
-    sheets = []
-    for record in sorted(state.round_matches(number), key=lambda m: m.table):
-        fields = table_sheet_fields(state, record, heading, name)
-        seats = fields["seats"]
-        deals = state.created.deals or 2 * len(seats)
-        sheets.append(
-            BlankCardsSheet(
-                **fields,
-                players=tuple(s.name for s in seats),
-                deals=tuple(range(1, deals + 1)),
-            )
+    def played(
+        self,
+        match: GameMatch,
+        events: Sequence[tuple[int, GameEvent]] | None,
+        settings: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """Every deal of ``match``, replayed from ``events``. Raises `SheetError` when the
+        payments do not add up to the replayed nets."""
+        assert isinstance(match, Match)
+        fields = played(match, events)
+        fields["play_label"] = (
+            f"Racehorse, tables of {settings['table_size']}, each for themselves"
+            f" · {len(fields['deals'])} deals played"
         )
-    return tuple(sheets)
+        return fields
+
+
+SHEETS = RacehorseSheets()
 
 
 @dataclass(frozen=True)
@@ -86,33 +89,12 @@ class DealView:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class CardsSheet(PlayedSheet):
-    players: tuple[str, ...]
-    deals: tuple[DealView, ...]
-    net: tuple[int, ...]
-
-    @property
-    def play_label(self) -> str:
-        return (
-            f"Racehorse, tables of {self.heading.table_size}, each for themselves"
-            f" · {len(self.deals)} deals played"
-        )
-
-
 def _who(players: tuple[str, ...], seat: int | None) -> str:
     return "nobody" if seat is None else players[seat]
 
 
-def cards_sheet(
-    state: TournamentState,
-    record: MatchRecord,
-    match: Any,
-    events: Sequence[tuple[int, Any]] | None,
-    integrity_hash: str | None = None,
-) -> CardsSheet:
-    """The completed sheet of `record`, whose play `match` (a Racehorse match) replayed from
-    `events`. Raises `SheetError` when the payments do not add up to the replayed nets."""
+def played(match: Match, events: Sequence[tuple[int, GameEvent]] | None) -> dict[str, Any]:
+    """The deals of ``match``, replayed from ``events`` (see `RacehorseSheets`)."""
     players: tuple[str, ...] = match.players
     said: list[list[tuple[str, str, int]]] = []
     cards: list[list[tuple[str, str, int]]] = []
@@ -158,16 +140,12 @@ def cards_sheet(
         )
     if running != list(match.net):
         raise SheetError(
-            f"match {record.match_id}: the payments add up to {running}, "
-            f"the replayed match says {list(match.net)}"
+            f"the payments add up to {running}, the replayed match says {list(match.net)}"
         )
-    return CardsSheet(
-        **table_sheet_fields(state, record),
-        players=players,
-        deals=tuple(deals),
-        net=tuple(match.net),
-        finished=match.finished,
-        winners=tuple(players[w] for w in match.winners) if match.finished else (),
-        result=result_text(state, record),
-        integrity_hash=integrity_hash,
-    )
+    return {
+        "players": players,
+        "deals": tuple(deals),
+        "net": tuple(match.net),
+        "finished": match.finished,
+        "winners": tuple(players[w] for w in match.winners) if match.finished else (),
+    }
