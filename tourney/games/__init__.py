@@ -185,14 +185,9 @@ class Console(Protocol):
 
 
 class Sheets(Protocol):
-    """A game's scoresheets: the templates of its pages (found by the reports' Jinja loader
-    in ``templates``, by name) and its part of their context. The fields every table's sheet
-    has — heading, round, table, seats, sides, signers, result, hash — are the reports'."""
-
-    @property
-    def templates(self) -> Path:
-        """The folder of the game's templates."""
-        ...
+    """A game's scoresheets: the names of their templates (in `Game.templates`) and its part
+    of their context. The fields every table's sheet has — heading, round, table, seats,
+    sides, signers, result, hash — are the reports'."""
 
     @property
     def played_template(self) -> str:
@@ -252,6 +247,12 @@ class Game(Protocol):
     @property
     def console(self) -> Console:
         """What a scorer types and sees at a table of this game."""
+        ...
+
+    @property
+    def templates(self) -> Path:
+        """The folder of the game's Jinja templates (its scoresheets, its table page), which
+        the loader searches by name after tourney's own: each name is the game's alone."""
         ...
 
     @property

@@ -64,12 +64,12 @@ class _Loader(FileSystemLoader):
 
 def environment(user_dir: Path | None = None) -> Environment:
     """The environment for `user_dir` (searched first), the package's templates, then each
-    game's (`Game.sheets.templates`: its scoresheets).
+    game's (`Game.templates`: its scoresheets and table page).
 
     Cached per folder and games: templates are compiled once per process. Raises
     `resources.ResourceMissing` when the package's own templates are not installed.
     """
-    return _environment(user_dir, tuple(game(name).sheets.templates for name in names()))
+    return _environment(user_dir, tuple(game(name).templates for name in names()))
 
 
 @lru_cache(maxsize=8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.horserace.events import (
@@ -57,6 +58,8 @@ class HorseRace:
         from tourney.games.horserace.console import CONSOLE
 
         return CONSOLE
+
+    templates = Path(__file__).parent / "templates"
 
     @property
     def sheets(self) -> Sheets:

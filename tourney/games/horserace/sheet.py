@@ -1,6 +1,6 @@
 """Horse Race's scoresheets (`tourney.games.Sheets`): the blank hand-by-hand grid a table
 fills in, and the completed sheet of a match: every hand, every placement, the running
-scores. Their templates are in ``templates/`` beside this module.
+scores. Their templates are in the package's ``templates/``.
 
 The completed sheet is built from the replayed engine `Match` (placements with counted ends
 and points, hand ends and credits). When the match's events are given too, with their
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from tourney.games.horserace.events import (
@@ -75,7 +74,6 @@ class HandView:
 class HorseRaceSheets:
     """Horse Race's scoresheets: its templates and its part of their pages."""
 
-    templates = Path(__file__).parent / "templates"
     played_template = "match_sheet.html"
     blank_template = "scoresheets.html"
 

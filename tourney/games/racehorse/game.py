@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.racehorse.events import (
@@ -48,6 +49,8 @@ class Racehorse:
         from tourney.games.racehorse.console import CONSOLE
 
         return CONSOLE
+
+    templates = Path(__file__).parent / "templates"
 
     @property
     def sheets(self) -> Sheets:

@@ -1,7 +1,7 @@
 """Racehorse's scoresheets (`tourney.games.Sheets`): the blank deal-by-deal grid a table
 fills in (dealer, pitcher, bid, points won, payments, running totals) and the completed
 sheet of a played match (every deal with its auction, tricks, the four points and the
-payments). Their templates are in ``templates/`` beside this module; the fields every
+payments). Their templates are in the package's ``templates/``; the fields every
 table's sheet has (the heading, seats, result, hash) are the reports' own.
 
 Built from the replayed card `Match` and the match's events in force with their stream
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tourney.games.racehorse.events import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
@@ -32,7 +31,6 @@ def bid_text(bid: int | None) -> str:
 class RacehorseSheets:
     """Racehorse's scoresheets: its templates and its part of their pages."""
 
-    templates = Path(__file__).parent / "templates"
     played_template = "cards_sheet.html"
     blank_template = "cards_scoresheets.html"
 
