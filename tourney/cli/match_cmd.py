@@ -215,8 +215,7 @@ def _deal_cards(
     at: int | None,
 ) -> None:
     """The next Racehorse deal: hidden, or known from --hands or --seed."""
-    from tourney.games.cards import parse_hands, shuffled_hands
-    from tourney.scorer import cards_moves
+    from tourney.games.cards import moves, parse_hands, shuffled_hands
 
     if opener is not None or tiles is not None:
         raise TourneyError(
@@ -233,7 +232,8 @@ def _deal_cards(
         if seed is not None
         else None
     )
-    print_state(desk, as_json, cards_moves.deal(desk, hands, at=at))
+    dealt = moves.deal(desk, hands)
+    print_state(desk, as_json, desk.append_events(lambda: dealt, at=at))
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:

@@ -91,9 +91,23 @@ def pass_(
 
 
 def _say(desk: Desk, as_json: bool, player: str | None, bid: int | None, at: int | None) -> None:
-    from tourney.scorer import cards_moves
+    from tourney.games.cards import moves
 
-    print_state(desk, as_json, cards_moves.say(desk, bid, player, at=at))
+    said = moves.say(desk, bid, player)
+    print_state(desk, as_json, desk.append_events(lambda: said, at=at))
+
+
+def _check_cards(desk: Desk, command: str) -> None:
+    """Refuse ``command`` (its name, for the message) at a table that is not Racehorse, or
+    at a match not started (which has no game yet)."""
+    from tourney.errors import TourneyError
+    from tourney.games import RACEHORSE
+
+    desk.check_started(RACEHORSE)
+    if desk.game.name != RACEHORSE:
+        raise TourneyError(
+            f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"
+        )
 
 
 def bid(
@@ -109,10 +123,9 @@ def bid(
     Example: tourney bid T3 3
     """
     from tourney.games.cards import read_bid
-    from tourney.scorer.cards_moves import check_cards
 
     with open_desk(db, match) as desk:
-        check_cards(desk, "bid")
+        _check_cards(desk, "bid")
         _say(desk, as_json, player, read_bid(amount), at)
 
 
@@ -128,12 +141,12 @@ def play(
 
     Example: tourney play T3 QH
     """
-    from tourney.games.cards import read_card
-    from tourney.scorer import cards_moves
+    from tourney.games.cards import moves, read_card
 
     with open_desk(db, match) as desk:
-        cards_moves.check_cards(desk, "play")
-        print_state(desk, as_json, cards_moves.play(desk, read_card(card), player, at=at))
+        _check_cards(desk, "play")
+        played = moves.play(desk, read_card(card), player)
+        print_state(desk, as_json, desk.append_events(lambda: played, at=at))
 
 
 def reveal(

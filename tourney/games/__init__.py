@@ -213,7 +213,31 @@ class Sheets(Protocol):
         """The game's fields of the completed sheet of ``match`` — ``finished`` and
         ``winners`` (the winning sides' names) among them — from its events in force with
         their stream versions (None: what the match alone tells). Raises
-        `tourney.games.sheets.SheetError` when events and match disagree."""
+        `tourney.games.errors.SheetError` when events and match disagree."""
+        ...
+
+
+class TablePage(Protocol):
+    """The table page of `tourney serve` at a table of a game: its template (in
+    `Game.templates`, extending ``web/_table.html``), the game's part of its context, and
+    what its buttons' values record."""
+
+    @property
+    def template(self) -> str: ...
+
+    def context(self, table: Table) -> dict[str, Any]:
+        """What the page shows of the match beyond what every table page shows; ``game``
+        (the game's registry name) among it."""
+        ...
+
+    def read(self, table: Table, move: str, ticked: Sequence[str]) -> Decide:
+        """What the button value ``move`` (with the tiles or cards ``ticked``) records;
+        `tourney.games.errors.NotAMove` when it stands for no move."""
+        ...
+
+    def move_value(self, event: GameEvent, players: Sequence[str]) -> tuple[str, list[str]]:
+        """The button value (and ticked values) that records ``event`` at a table seating
+        ``players`` (NotAMove for another game's event): for scripts and tests."""
         ...
 
 
@@ -258,6 +282,11 @@ class Game(Protocol):
     @property
     def sheets(self) -> Sheets:
         """The scoresheets of a table of this game."""
+        ...
+
+    @property
+    def page(self) -> TablePage:
+        """The table page of a table of this game."""
         ...
 
     def new_match(self) -> GameMatch:

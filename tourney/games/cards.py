@@ -22,6 +22,7 @@ from tourney.games.racehorse import (
     Phase,
     Suit,
     default_deals,
+    moves,
     parse_cards,
     view,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "is_racehorse_record",
     "legal_events",
     "make_bot",
+    "moves",
     "nets_line",
     "parse",
     "parse_cards",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.games import GameEvent, GameMatch, game
-from tourney.games.sheets import SheetError
+from tourney.games.errors import SheetError
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
 from tourney.reports.rounds import round_name

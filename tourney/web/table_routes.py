@@ -1,6 +1,6 @@
 """The table page: `/t/{token}` shows the match of the token's table, and a POST there
-records one move through the scorer's desk (`Desk.record`, `undo`, `confirm`; at a
-Racehorse table the card moves of `tourney.web.card_table`), with the version the page
+records one move through the scorer's desk (`Desk.append_events` with what the button
+stands for in the table's game, `Game.page`; `undo`, `confirm`), with the version the page
 showed and the submission id the page made, so a retried POST records once and a stale
 page is told what changed."""
 
@@ -17,22 +17,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
-from tourney.games import RACEHORSE
-from tourney.games.dominoes import (
-    Command,
-    Draw,
-    HandStarted,
-    Pass,
-    Passed,
-    Place,
-    Reveal,
-    StartHand,
-    Tile,
-    TileDrawn,
-    TilePlaced,
-    TilesRevealed,
-    shuffled_deal,
-)
+from tourney.games import game, names
+from tourney.games.errors import NotAMove
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.respond import (
@@ -49,10 +35,6 @@ from tourney.web.respond import (
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-
-
-def _tile(text: str) -> Tile | None:
-    return Tile.parse(text) if text else None
 
 
 def _seat(desk: Desk, text: str) -> str:
@@ -73,46 +55,16 @@ def _whole(text: str) -> int | None:
         return None
 
 
-def _command(desk: Desk, move: str, tiles: list[str]) -> Command:
-    """The scorer's command a button of a Horse Race table stands for (``place|5-3|5-5``,
-    ``draw|``, ``pass``, ``reveal|1`` with the ticked tiles, ``hand|0``)."""
-    kind, _, rest = move.partition("|")
-    first, _, second = rest.partition("|")
-    if kind == "place" and first:
-        tile = _tile(first)
-        assert tile is not None
-        return Place(tile, _tile(second))
-    if kind == "draw":
-        return Draw(_tile(first))
-    if kind == "pass":
-        return Pass()
-    if kind == "reveal":
-        return Reveal(_seat(desk, first), tuple(Tile.parse(t) for t in tiles))
-    if kind == "hand":
-        opener = _seat(desk, first) if first else None
-        deal = shuffled_deal(desk.match.players, None) if desk.known_hands else None
-        return StartHand(opener, deal)
-    raise BadForm(f"{move!r} is not a move")
-
-
 def move_value(event: Any, players: Sequence[str]) -> tuple[str, list[str]]:
-    """The button value (and ticked tiles) that records ``event`` (of either game) at a
-    table seating ``players``: what `_submit` reads back. For scripts, tests and the load
+    """The button value (and ticked tiles or cards) that records ``event`` (of any game) at
+    a table seating ``players``: what `_submit` reads back. For scripts, tests and the load
     test."""
-    seat = {name: str(n) for n, name in enumerate(players)}
-    if isinstance(event, TilePlaced):
-        return f"place|{event.tile}|{event.on or ''}", []
-    if isinstance(event, TileDrawn):
-        return f"draw|{event.tile or ''}", []
-    if isinstance(event, Passed):
-        return "pass", []
-    if isinstance(event, TilesRevealed):
-        return f"reveal|{seat[event.player]}", [t.text for t in event.tiles]
-    if isinstance(event, HandStarted):
-        return f"hand|{seat[event.opener] if event.opener else ''}", []
-    from tourney.web.card_table import move_value as card_move
-
-    return card_move(event), []
+    for name in names():
+        try:
+            return game(name).page.move_value(event, players)
+        except NotAMove:
+            continue
+    raise BadForm(f"{event.type} is not recorded at a table")
 
 
 def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[Recorded]:
@@ -126,11 +78,11 @@ def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[
         return desk.undo(target, at=at, command_id=cid)
     if kind == "confirm":
         return desk.confirm(_seat(desk, rest), at=at, command_id=cid)
-    if desk.game.name == RACEHORSE:
-        from tourney.web import card_table
-
-        return card_table.submit(desk, move, at, cid)
-    return desk.record(_command(desk, move, tiles), at=at, command_id=cid)
+    try:
+        decide = desk.game.page.read(desk, move, tiles)
+    except NotAMove as exc:
+        raise BadForm(str(exc)) from None
+    return desk.append_events(lambda: decide(desk.match), at=at, command_id=cid)
 
 
 def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
@@ -175,7 +127,7 @@ def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, An
 
 
 def _template(context: dict[str, Any]) -> str:
-    return "web/card_table.html" if context["game"] == RACEHORSE else "web/table.html"
+    return game(context["game"]).page.template
 
 
 def _state(desk: Desk) -> dict[str, Any]:

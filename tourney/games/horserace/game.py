@@ -27,7 +27,7 @@ from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, Upcaster
+    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, TablePage, Upcaster
 
 
 def _match(match: GameMatch) -> Match:
@@ -66,6 +66,12 @@ class HorseRace:
         from tourney.games.horserace.sheet import SHEETS
 
         return SHEETS
+
+    @property
+    def page(self) -> TablePage:
+        from tourney.games.horserace.page import PAGE
+
+        return PAGE
 
     def new_match(self) -> Match:
         return Match()

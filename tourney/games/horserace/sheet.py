@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from tourney.games.errors import SheetError
 from tourney.games.horserace.events import (
     Event,
     HandStarted,
@@ -24,7 +25,6 @@ from tourney.games.horserace.events import (
     TilesRevealed,
 )
 from tourney.games.horserace.match import Match, Placement
-from tourney.games.sheets import SheetError
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent, GameMatch

@@ -18,7 +18,7 @@ from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, Upcaster
+    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, TablePage, Upcaster
 
 
 def _match(match: GameMatch) -> Match:
@@ -57,6 +57,12 @@ class Racehorse:
         from tourney.games.racehorse.sheet import SHEETS
 
         return SHEETS
+
+    @property
+    def page(self) -> TablePage:
+        from tourney.games.racehorse.page import PAGE
+
+        return PAGE
 
     def new_match(self) -> Match:
         return Match()

@@ -1,115 +1,84 @@
-"""The moves of a Racehorse table as the scorer's desk records them: deal the next deal, bid
-or pass in the auction, play a card. The one-shot commands (`tourney deal`, `bid`, `pass`,
-`play`) and the table page of `tourney serve` both record through these, so a table page
-and a terminal take and refuse exactly the same things.
+"""The moves of a Racehorse table as a scorer records them: deal the next deal, bid or pass
+in the auction, play a card. The one-shot commands (`tourney deal`, `bid`, `pass`, `play`)
+and the table page of `tourney serve` both decide through these, so a table page and a
+terminal take and refuse exactly the same things.
 
-Each takes the version the scorer saw (``at``) and the submission's id (``command_id``: a
-retry records once); the engine decides, through `Desk.append_events`.
+Each decides against the table as the scorer saw it and returns the events; the desk checks
+them against the engine and appends them (`Desk.append_events`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError
-from tourney.games import RACEHORSE
+from tourney.games.racehorse.cards import Card
+from tourney.games.racehorse.events import BidMade, CardPlayed, DealStarted, Event, Passed
+from tourney.games.racehorse.match import Match
+from tourney.games.racehorse.notation import legal_events
+from tourney.names import find
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from tourney.games import Table
 
-    from tourney.games.cards import Card
-    from tourney.scorer.desk import Desk, Recorded
-
-    Hands = Mapping[str, tuple[Card, ...]]
+Hands = Mapping[str, tuple[Card, ...]]
 
 
-def check_cards(desk: Desk, command: str) -> None:
-    """Refuse ``command`` (its name, for the message) at a table that is not Racehorse, or
-    at a match not started (which has no game yet)."""
-    desk.check_started(RACEHORSE)
-    if desk.game.name != RACEHORSE:
-        raise TourneyError(
-            f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"
-        )
+def _match(table: Table) -> Match:
+    match = table.match
+    if not isinstance(match, Match):
+        raise TypeError(f"{table.id} is not a Racehorse table")
+    return match
 
 
-def deal(
-    desk: Desk,
-    hands: Hands | None = None,
-    *,
-    at: int | None = None,
-    command_id: str | None = None,
-) -> list[Recorded]:
+def deal(table: Table, hands: Hands | None = None) -> list[Event]:
     """Start the next deal (the rules name its dealer): hidden, cards typed as they are
     played, or known from ``hands`` (each player's six cards, checked as they are played)."""
-    from tourney.games.cards import DealStarted
-
-    starts = [e for e in desk.game.legal_moves(desk.match) if isinstance(e, DealStarted)]
+    starts = [e for e in legal_events(_match(table)) if isinstance(e, DealStarted)]
     if not starts:
-        raise TourneyError(no_deal(desk))
-    dealt = starts[0] if hands is None else DealStarted(starts[0].dealer, hands)
-    return desk.append_events(lambda: [dealt], at=at, command_id=command_id)
+        raise TourneyError(no_deal(table))
+    return [starts[0] if hands is None else DealStarted(starts[0].dealer, hands)]
 
 
-def say(
-    desk: Desk,
-    bid: int | None,
-    player: str | None = None,
-    *,
-    at: int | None = None,
-    command_id: str | None = None,
-) -> list[Recorded]:
+def say(table: Table, bid: int | None, player: str | None = None) -> list[Event]:
     """Bid ``bid`` (2-5, 5 = smudge) or pass (None) for ``player`` (default: who is to bid)."""
-    from tourney.games.cards import BidMade, Passed
-
-    who = mover(desk, player, "bid")
-    said = Passed(who) if bid is None else BidMade(who, bid)
-    return desk.append_events(lambda: [said], at=at, command_id=command_id)
+    who = mover(table, player, "bid")
+    return [Passed(who) if bid is None else BidMade(who, bid)]
 
 
-def play(
-    desk: Desk,
-    card: Card,
-    player: str | None = None,
-    *,
-    at: int | None = None,
-    command_id: str | None = None,
-) -> list[Recorded]:
+def play(table: Table, card: Card, player: str | None = None) -> list[Event]:
     """Play ``card`` to the trick for ``player`` (default: who is to play)."""
-    from tourney.games.cards import CardPlayed
-
-    played = CardPlayed(mover(desk, player, "play"), card)
-    return desk.append_events(lambda: [played], at=at, command_id=command_id)
+    return [CardPlayed(mover(table, player, "play"), card)]
 
 
-def mover(desk: Desk, player: str | None, what: str) -> str:
+def mover(table: Table, player: str | None, what: str) -> str:
     """The player named (by a unique prefix, without case or accents), else the one to
     move; TourneyError when nobody is to ``what`` now."""
-    from tourney.names import find
-
+    match = _match(table)
     if player is not None:
-        found = find(player, desk.match.players)
+        found = find(player, match.players)
         return found[0] if len(found) == 1 else player
-    if desk.match.to_move is None:
-        raise TourneyError(f"nobody is to {what} at {desk.id} now: {_phase(desk)}")
-    named: str = desk.match.to_move
+    if match.to_move is None:
+        raise TourneyError(f"nobody is to {what} at {table.id} now: {_phase(table)}")
+    named: str = match.to_move
     return named
 
 
-def _phase(desk: Desk) -> str:
-    match = desk.match
+def _phase(table: Table) -> str:
+    match = table.match
     if match.finished:
         return "the match is over"
     if not match.started:
         return "the match has not started"
-    return f"no deal is being played (tourney deal {desk.id})"
+    return f"no deal is being played (tourney deal {table.id})"
 
 
-def no_deal(desk: Desk) -> str:
+def no_deal(table: Table) -> str:
     """Why no deal can start now at a Racehorse table."""
-    match = desk.match
+    match = _match(table)
     if match.finished:
-        return f"cannot deal: {desk.id} is over"
+        return f"cannot deal: {table.id} is over"
     if not match.started:
-        return f"cannot deal: {desk.id} has not started"
+        return f"cannot deal: {table.id} has not started"
     return f"cannot deal: deal {len(match.deals)} is still being played ({match.to_move} to move)"

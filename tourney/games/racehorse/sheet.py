@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tourney.games.errors import SheetError
 from tourney.games.racehorse.events import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
 from tourney.games.racehorse.match import Match
-from tourney.games.sheets import SheetError
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent, GameMatch
