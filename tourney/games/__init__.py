@@ -241,6 +241,38 @@ class TablePage(Protocol):
         ...
 
 
+class Display(Protocol):
+    """How a game's tables are put in words outside its match: the pages' headings, the
+    standings, the wall display's board."""
+
+    @property
+    def net_units(self) -> bool:
+        """Whether a table's result is each player's net units (no scores column: the
+        board shows each player's net beside their name, a result is typed per player)."""
+        ...
+
+    @property
+    def table_sizes_text(self) -> str:
+        """The table sizes a field may mix, after "tables of": ``"3 and of 4"``."""
+        ...
+
+    def play_label(self, settings: Mapping[str, Any]) -> str:
+        """How a tournament's tables play, from its game ``settings`` (``table_size``,
+        ``partnerships``, ``target``, ``deals``): ``"tables of 4, individual, first to
+        61"``."""
+        ...
+
+    def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
+        """Where a match under way stands on the board, ``done`` hands or deals in (the
+        count of `Game.progress`): ``"hand 3"``, ``"deal 3 of 12"``."""
+        ...
+
+    def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
+        """A table's scores and players as the board shows them (``"61–40"``, ``"Ann ·
+        Bo"``); ``scores`` empty before the match has any."""
+        ...
+
+
 class Game(Protocol):
     """One game tourney plays, as the code outside `tourney.games` sees it.
 
@@ -287,6 +319,11 @@ class Game(Protocol):
     @property
     def page(self) -> TablePage:
         """The table page of a table of this game."""
+        ...
+
+    @property
+    def display(self) -> Display:
+        """How its tables are put in words on pages and the wall display."""
         ...
 
     def new_match(self) -> GameMatch:

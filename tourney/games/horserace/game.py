@@ -27,7 +27,16 @@ from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, TablePage, Upcaster
+    from tourney.games import (
+        Console,
+        Display,
+        Game,
+        GameEvent,
+        GameMatch,
+        Sheets,
+        TablePage,
+        Upcaster,
+    )
 
 
 def _match(match: GameMatch) -> Match:
@@ -72,6 +81,12 @@ class HorseRace:
         from tourney.games.horserace.page import PAGE
 
         return PAGE
+
+    @property
+    def display(self) -> Display:
+        from tourney.games.horserace.display import DISPLAY
+
+        return DISPLAY
 
     def new_match(self) -> Match:
         return Match()

@@ -18,7 +18,16 @@ from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from tourney.games import Console, Game, GameEvent, GameMatch, Sheets, TablePage, Upcaster
+    from tourney.games import (
+        Console,
+        Display,
+        Game,
+        GameEvent,
+        GameMatch,
+        Sheets,
+        TablePage,
+        Upcaster,
+    )
 
 
 def _match(match: GameMatch) -> Match:
@@ -63,6 +72,12 @@ class Racehorse:
         from tourney.games.racehorse.page import PAGE
 
         return PAGE
+
+    @property
+    def display(self) -> Display:
+        from tourney.games.racehorse.display import DISPLAY
+
+        return DISPLAY
 
     def new_match(self) -> Match:
         return Match()
