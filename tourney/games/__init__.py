@@ -295,6 +295,23 @@ class Game(Protocol):
         ...
 
     @property
+    def partnerships(self) -> bool:
+        """Whether a tournament may seat partnerships (and play a knockout); else each plays
+        for themselves in Swiss or round robin."""
+        ...
+
+    @property
+    def deals(self) -> bool:
+        """Whether a match's length is a number of deals (``--deals``); else it is played
+        to a target."""
+        ...
+
+    @property
+    def scored_first(self) -> bool:
+        """Whether what a player scores (`scored`) is the standings' first tie-break."""
+        ...
+
+    @property
     def upcasters(self) -> Mapping[tuple[str, int], Upcaster]:
         """How the store lifts this game's old payloads when it reads them: (event type,
         the schema version a step lifts from) -> the step (empty: never changed)."""

@@ -60,6 +60,9 @@ class HorseRace:
     title = "Horse Race"
     table_sizes = (2, 4)
     scored = "game points"
+    partnerships = True
+    deals = False
+    scored_first = False
     upcasters: Mapping[tuple[str, int], Upcaster] = UPCASTERS
 
     @property

@@ -51,6 +51,9 @@ class Racehorse:
     title = "Racehorse"
     table_sizes = (MIN_PLAYERS, MAX_PLAYERS)
     scored = "net units"
+    partnerships = False
+    deals = True
+    scored_first = True
     upcasters: Mapping[tuple[str, int], Upcaster] = {}  # no payload has changed
 
     @property
