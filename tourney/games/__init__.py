@@ -76,6 +76,10 @@ class GameMatch(Protocol):
     def finished(self) -> bool: ...
     @property
     def to_move(self) -> str | None: ...
+    def copy(self) -> GameMatch:
+        """An independent copy (a trial of events that may be refused)."""
+        ...
+
     def apply(self, event: GameEvent, line: int | None = None) -> object:
         """Check ``event`` against the rules and apply it: a TourneyError with a one-line
         reason, and the match unchanged, when it is illegal."""
@@ -468,11 +472,32 @@ def upcasters() -> dict[tuple[str, int], Upcaster]:
 
 
 def record_game(lines: Sequence[str]) -> Game:
-    """The game a record's lines are in: Racehorse when its ``match_started`` says
-    ``"game": "racehorse"``, else Horse Race (whose reading then says what is wrong)."""
+    """The game a record's lines are in: the registered game its ``match_started`` names
+    (`register`); Racehorse when it names any other ``game`` (whose reading then refuses
+    one it does not play); else Horse Race (whose reading then says what is wrong)."""
     from tourney.games.racehorse.record import is_racehorse_record
 
+    named = _named_game(lines)
+    if named is not None and named in _LOADED and named not in _MODULES:
+        return _LOADED[named]
     return game(RACEHORSE if is_racehorse_record(lines) else HORSE_RACE)
+
+
+def _named_game(lines: Sequence[str]) -> str | None:
+    """The ``game`` the first readable ``match_started`` line names, if a name."""
+    import json
+
+    for line in lines:
+        if "match_started" not in line:
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and obj.get("type") == "match_started":
+            name = obj.get("game")
+            return name if isinstance(name, str) else None
+    return None
 
 
 def game_of(payload: Mapping[str, Any] | None) -> Game:

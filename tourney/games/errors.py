@@ -11,4 +11,4 @@ class SheetError(TourneyError):
 
 class NotAMove(TourneyError):
     """A table page's button value that stands for no move of the table's game (the page
-    answers 400, as for any form it cannot read)."""
+    is shown again with the reason, as for a move the engine refuses)."""

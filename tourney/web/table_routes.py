@@ -78,10 +78,7 @@ def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[
         return desk.undo(target, at=at, command_id=cid)
     if kind == "confirm":
         return desk.confirm(_seat(desk, rest), at=at, command_id=cid)
-    try:
-        decide = desk.game.page.read(desk, move, tiles)
-    except NotAMove as exc:
-        raise BadForm(str(exc)) from None
+    decide = desk.game.page.read(desk, move, tiles)  # NotAMove: the page says why
     return desk.append_events(lambda: decide(desk.match), at=at, command_id=cid)
 
 
