@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 
 from tests.integration.matches import dump, simulated
 from tourney.cli.app import app
-from tourney.match_streams import upcasters
 from tourney.projections import open_store
 from tourney.projections.match_view import new_events
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.migrate import HEAD_REVISION
+from tourney.streams.matches import upcasters
 
 runner = CliRunner(env={"COLUMNS": "100", "TOURNEY_DATABASE_URL": None})
 
@@ -224,7 +224,7 @@ def test_every_store_command_reads_old_payloads_through_the_games_upcasters(
     tmp_path: Path,
 ) -> None:
     """The store knows no game: each command that opens one hands it the games' upcasters
-    (`match_streams.upcasters`), so a match stored in Horse Race's first vocabulary (tiles
+    (`tourney.streams.matches.upcasters`), so a match stored in Horse Race's first vocabulary (tiles
     as pairs, schema version 0) still replays, rebuilds, verifies and shows."""
     path = str(tmp_path / "old.db")
     old = [

@@ -12,7 +12,6 @@ from sqlalchemy import text
 
 from tests.postgres_server import PostgresServer
 from tourney.errors import TourneyError
-from tourney.match_streams import upcasters
 from tourney.store import postgres_direct
 from tourney.store.errors import ConcurrencyError, StoreError
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
@@ -20,6 +19,7 @@ from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.hashchain import GENESIS, event_hash
 from tourney.store.upcasting import UpcasterRegistry
 from tourney.store.verify import verify
+from tourney.streams.matches import upcasters
 
 
 def events(count: int, type: str = "noted") -> list[NewEvent]:
@@ -288,7 +288,7 @@ class StoreContract:
             assert verify(store) == []
 
     def test_the_store_alone_knows_no_game_upcaster(self, store: EventStore) -> None:
-        """The games' upcasters come from outside (`match_streams.upcasters`): a store
+        """The games' upcasters come from outside (`tourney.streams.matches.upcasters`): a store
         opened without them reads a current payload and refuses an old one by name."""
         store.append("match-1", [NewEvent("tile_placed", {"player": "Ann", "tile": "3-5"})])
         assert [e.payload["tile"] for e in store.read_stream("match-1")] == ["3-5"]

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tourney.match_streams import upcasters
 from tourney.store.database import parse_url, resolve_url
 from tourney.store.errors import DatabaseUrlError, SchemaError
 from tourney.store.hashchain import GENESIS, event_hash, short
 from tourney.store.upcasting import UpcasterRegistry
+from tourney.streams.matches import upcasters
 
 text = st.text(max_size=30)
 

@@ -14,7 +14,7 @@ import typer
 
 from tourney.cli.options import json_flag
 from tourney.errors import TourneyError, quote
-from tourney.match_streams import upcasters
+from tourney.streams.matches import upcasters
 from tourney.wording import counted
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
     from tourney.store.migrate import current_revision
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
 
     with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         projector = Projector(store, default_projections())
@@ -241,7 +241,7 @@ def verify(
 def _check_sheet(store: Any, match: str, printed: str) -> None:
     """Say where the hash printed on a scoresheet stands in the match's stream; exit 1 when
     it is not there or events came after it."""
-    from tourney.match_streams import match_stream
+    from tourney.streams.matches import match_stream
 
     stream = match_stream(match)
     wanted = printed.strip().lower()
@@ -322,7 +322,7 @@ def rebuild(
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
     from tourney.store.forked import available
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
     from tourney.store.verify import lost_events
 
     started = time.perf_counter()

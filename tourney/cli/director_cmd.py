@@ -43,7 +43,7 @@ def _match_id(state: TournamentState, text: str) -> str:
     """The match id a director means by `text`: a table code (``T3``, table 3 of the latest
     round) or a match id of the tournament, any case."""
     from tourney.errors import TourneyError, quote
-    from tourney.tables import no_such_table, table_in, table_number
+    from tourney.streams.tables import no_such_table, table_in, table_number
 
     number = table_number(text.strip())
     if number is not None:

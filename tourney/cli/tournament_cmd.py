@@ -136,7 +136,7 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
 
     Example: tourney tournament list --json
     """
-    from tourney.registry import listing
+    from tourney.streams.tournaments import listing
 
     with open_director(db) as director:
         rows: list[dict[str, Any]] = []

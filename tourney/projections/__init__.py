@@ -6,7 +6,7 @@ A new projection is added to `default_projections`; its tables come from a migra
 from __future__ import annotations
 
 from tourney.store.eventstore import EventStore
-from tourney.store.projections import Projection, Projector
+from tourney.store.projector import Projection, Projector
 
 
 def default_projections() -> list[Projection]:
@@ -24,7 +24,7 @@ def open_store(db: str | None = None, *, create: bool = True) -> tuple[EventStor
     to the current schema, with every projection caught up and kept current after each
     append. Raises StoreError subclasses with one-line messages (NoDatabaseError, with
     `create` False, where there is no tourney database: none is made)."""
-    from tourney.match_streams import upcasters
+    from tourney.streams.matches import upcasters
 
     store = EventStore.from_url(db, create=create, registry=upcasters())
     try:

@@ -1,6 +1,6 @@
 """The match read model: one `match_views` row per `match-<id>` stream, computed only by
 replaying the stream through the rules engine. Undone events (and the `undone` events that
-take them back, see `tourney.match_streams`) are left out, as in the export.
+take them back, see `tourney.streams.matches`) are left out, as in the export.
 
 An event the engine refuses (which a command would never append, but a hand-edited
 database might hold) marks the match `invalid`, with the engine's message and the version;
@@ -22,9 +22,9 @@ from typing import Any
 
 from tourney.errors import TourneyError
 from tourney.games import HORSE_RACE, Game, game, game_of
-from tourney.match_streams import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
 from tourney.store.eventstore import NewEvent, StoredEvent
-from tourney.store.projections import Batch
+from tourney.store.projector import Batch
+from tourney.streams.matches import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
 
 CACHE_SIZE = 256
 # Engine events kept for shared payloads (see `Made`).
@@ -166,7 +166,7 @@ class MatchProjection:
 
     def _replay(self, batch: Batch, stream_id: str, version: int) -> _Replay:
         """The stream replayed up to `version`, leaving out undone events and the `undone`
-        events themselves (see tourney.match_streams)."""
+        events themselves (see tourney.streams.matches)."""
         replay = _Replay()
         if version > 0:
             events = list(batch.store.read_stream(stream_id, 0, version))

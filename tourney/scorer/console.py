@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.errors import TourneyError
-from tourney.match_streams import describe
+from tourney.streams.matches import describe
 
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
 from tourney.games import Game
-from tourney.match_streams import (
+from tourney.names import find
+from tourney.streams.matches import (
     RESULT_CONFIRMED,
     STREAM_ONLY,
     UNDONE,
@@ -35,8 +36,13 @@ from tourney.match_streams import (
     undo_line,
     undo_target,
 )
-from tourney.names import find
-from tourney.tables import newest_tournament, no_such_table, reserved, table_match, table_number
+from tourney.streams.tables import (
+    newest_tournament,
+    no_such_table,
+    reserved,
+    table_match,
+    table_number,
+)
 from tourney.wording import counted
 
 if TYPE_CHECKING:

@@ -79,7 +79,7 @@ def verify(store: EventStore, workers: int = 1) -> list[Problem]:
 
 def _check_applied(store: EventStore, problems: list[Problem]) -> None:
     """Events a read model or policy could not apply: stored intact, but left out of what
-    it shows (see `tourney.store.projections`)."""
+    it shows (see `tourney.store.projector`)."""
     rows = store.fetch_rows(
         "SELECT name, stream_id, version, message FROM projection_problems ORDER BY position, name",
         (),

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from jinja2 import Environment
 
     from tourney.store.eventstore import EventStore
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
     from tourney.web.night import Night
@@ -83,10 +83,10 @@ class Server:
         are then kept current by the feed's thread, not after each append: a move returns
         as soon as its event is stored, and moves made at the same moment at several tables
         are committed together."""
-        from tourney.match_streams import upcasters
         from tourney.projections import default_projections
         from tourney.store.eventstore import EventStore
-        from tourney.store.projections import Projector
+        from tourney.store.projector import Projector
+        from tourney.streams.matches import upcasters
 
         store = EventStore.from_url(db, registry=upcasters())
         store.group_commits()  # the tables' moves share commits

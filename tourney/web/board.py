@@ -10,9 +10,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tourney.games import game
-from tourney.match_streams import confirmations, match_id, match_stream
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
+from tourney.streams.matches import confirmations, match_id, match_stream
 from tourney.web.reads import MatchLine, match_lines, standings_lines
 
 if TYPE_CHECKING:

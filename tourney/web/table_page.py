@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourney.match_streams import describe, undo_target
 from tourney.scorer.desk import Desk
+from tourney.streams.matches import describe, undo_target
 
 RECENT = 4  # events shown under the layout
 

@@ -106,7 +106,7 @@ async def table_page(request: Request) -> Response:
             context = _context(desk, table.number, signed, _heading(srv))
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
-                from tourney.match_streams import describe
+                from tourney.streams.matches import describe
 
                 context["notice"] = "Recorded: " + describe(desk.stored, shown)
             return context
