@@ -16,7 +16,14 @@ from tests.cli.terminal import TOURNEY, Terminal
 from tests.support import RACEHORSE_RECORDS, SHARED, sample_expected
 from tourney.cli.app import app
 from tourney.games import game
-from tourney.games.cards import BidMade, CardPlayed, DealStarted, Event, MatchStarted, Passed
+from tourney.games.faces.racehorse import (
+    BidMade,
+    CardPlayed,
+    DealStarted,
+    Event,
+    MatchStarted,
+    Passed,
+)
 from tourney.scorer.console import Console
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore

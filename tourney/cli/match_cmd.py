@@ -100,7 +100,7 @@ def start(
 
 
 def _domino_start(names: tuple[str, ...], partnerships: bool, target: int, known: bool) -> Any:
-    from tourney.games.dominoes import MatchStarted, check_storable
+    from tourney.games.faces.horserace import MatchStarted, check_storable
 
     extra = {"hands": "known"} if known else {}
     check_storable([(1, MatchStarted(names, partnerships, target, extra))])
@@ -112,7 +112,7 @@ def _cards_start(
 ) -> Any:
     """A Racehorse ``match_started``: 5 to 8 names, the first dealer (a unique start of a
     name will do; default the first seat), the deals (default twice the players)."""
-    from tourney.games.cards import MatchStarted
+    from tourney.games.faces.racehorse import MatchStarted
     from tourney.names import find
 
     fewest, most = played.table_sizes
@@ -145,7 +145,7 @@ def hand(
 
     Example: tourney hand T3 --opener Ann
     """
-    from tourney.games.dominoes import StartHand
+    from tourney.games.faces.horserace import StartHand
 
     with open_desk(db, match) as desk:
         if desk.known_hands:
@@ -186,7 +186,7 @@ def deal(
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
-    from tourney.games.dominoes import StartHand, parse_deal, shuffled_deal
+    from tourney.games.faces.horserace import StartHand, parse_deal, shuffled_deal
 
     with open_desk(db, match) as desk:
         if desk.game.name == "racehorse":
@@ -215,7 +215,7 @@ def _deal_cards(
     at: int | None,
 ) -> None:
     """The next Racehorse deal: hidden, or known from --hands or --seed."""
-    from tourney.games.cards import moves, parse_hands, shuffled_hands
+    from tourney.games.faces.racehorse import moves, parse_hands, shuffled_hands
 
     if opener is not None or tiles is not None:
         raise TourneyError(

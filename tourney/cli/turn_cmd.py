@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     import typer
 
     from tourney.cli.options import At, Db, Json, MatchId, Player
-    from tourney.games.dominoes import Command
+    from tourney.games.faces.horserace import Command
     from tourney.scorer.desk import Desk
 
 
@@ -47,7 +47,7 @@ def place(
 
     Example: tourney place T3 5-3 on 5-5
     """
-    from tourney.games.dominoes import parse_placement
+    from tourney.games.faces.horserace import parse_placement
 
     _record(
         db, match, as_json, lambda: replace(parse_placement(" ".join(words)), player=player), at
@@ -68,7 +68,7 @@ def draw(
 
     Example: tourney draw T3 2-4
     """
-    from tourney.games.dominoes import Draw, Tile
+    from tourney.games.faces.horserace import Draw, Tile
 
     _record(db, match, as_json, lambda: Draw(Tile.parse(tile) if tile else None, player), at)
 
@@ -81,7 +81,7 @@ def pass_(
 
     Example: tourney pass T3
     """
-    from tourney.games.dominoes import Pass
+    from tourney.games.faces.horserace import Pass
 
     with open_desk(db, match) as desk:
         if desk.game.name == "racehorse":
@@ -91,7 +91,7 @@ def pass_(
 
 
 def _say(desk: Desk, as_json: bool, player: str | None, bid: int | None, at: int | None) -> None:
-    from tourney.games.cards import moves
+    from tourney.games.faces.racehorse import moves
 
     said = moves.say(desk, bid, player)
     print_state(desk, as_json, desk.append_events(lambda: said, at=at))
@@ -122,7 +122,7 @@ def bid(
 
     Example: tourney bid T3 3
     """
-    from tourney.games.cards import read_bid
+    from tourney.games.faces.racehorse import read_bid
 
     with open_desk(db, match) as desk:
         _check_cards(desk, "bid")
@@ -141,7 +141,7 @@ def play(
 
     Example: tourney play T3 QH
     """
-    from tourney.games.cards import moves, read_card
+    from tourney.games.faces.racehorse import moves, read_card
 
     with open_desk(db, match) as desk:
         _check_cards(desk, "play")
@@ -161,7 +161,7 @@ def reveal(
 
     Example: tourney reveal T3 Ann 1-2 3-4
     """
-    from tourney.games.dominoes import Reveal, Tile
+    from tourney.games.faces.horserace import Reveal, Tile
 
     _record(db, match, as_json, lambda: Reveal(player, tuple(Tile.parse(t) for t in tiles)), at)
 

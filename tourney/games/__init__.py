@@ -1,12 +1,14 @@
-"""The games tourney plays, one package each, behind one small interface.
+"""The games tourney plays, one package each, behind one interface.
 
 Horse Race (the domino game, ``tourney.games.horserace``) and Racehorse (the card game,
 ``tourney.games.racehorse``) are pure rules engines with their records. Everything outside
-this package (store-facing code, desks, projections, policies, reports, CLI) reaches a game
-only through a `Game` from this registry, and through the per-game public module it hands
-out for what only that game has (`tourney.games.dominoes`, `tourney.games.cards`: the
-scorer's notation, bots, the account's lines); nothing outside imports a game package itself
-(import-linter holds this).
+this package (store-facing code, desks, projections, policies, reports, web, CLI) reaches a
+game through a `Game` from this registry: its rules, its record, its upcasters, its console
+and views (`Console`), its scoresheets (`Sheets`), its table page (`TablePage`), its words on
+pages and the wall display (`Display`) and its templates. What the interface does not cover
+(a game's one-shot commands, its bots) is in its public face, `tourney.games.faces.<game>`;
+nothing outside imports a game package itself (import-linter holds this). A game that does
+not ship with tourney is added with `register`.
 
 A match stream's game is named by its ``match_started`` payload (``game`` absent: Horse
 Race); a tournament's by its setting.

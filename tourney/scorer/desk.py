@@ -46,7 +46,7 @@ from tourney.streams.tables import (
 from tourney.wording import counted
 
 if TYPE_CHECKING:
-    from tourney.games.dominoes import Command
+    from tourney.games.faces.horserace import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
@@ -208,7 +208,7 @@ class Desk:
         says what it saw); ``command_id`` names the submission, so a retry records once.
         See `_submit`. Horse Race only: a Racehorse table records its events through
         `append_events` (the `deal`, `bid`, `pass` and `play` commands)."""
-        from tourney.games.dominoes import decide
+        from tourney.games.faces.horserace import decide
 
         self.check_started()
         self.check_dominoes()
