@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from tourney.errors import TourneyError, quote
 from tourney.games.horserace.events import DEFAULT_TARGET
 from tourney.games.result import Result
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 HORSE_RACE = "horse-race"
 """The registry name of Horse Race, the domino game (a stream without ``game``)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.horserace.events import (
@@ -27,6 +26,8 @@ from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tourney.games import (
         Console,
         Display,
@@ -71,7 +72,11 @@ class HorseRace:
 
         return CONSOLE
 
-    templates = Path(__file__).parent / "templates"
+    @property
+    def templates(self) -> Path:
+        from pathlib import Path  # not before a page is made: a scorer's command needs none
+
+        return Path(__file__).parent / "templates"
 
     @property
     def sheets(self) -> Sheets:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.racehorse.events import (
@@ -18,6 +17,8 @@ from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tourney.games import (
         Console,
         Display,
@@ -62,7 +63,11 @@ class Racehorse:
 
         return CONSOLE
 
-    templates = Path(__file__).parent / "templates"
+    @property
+    def templates(self) -> Path:
+        from pathlib import Path  # not before a page is made: a scorer's command needs none
+
+        return Path(__file__).parent / "templates"
 
     @property
     def sheets(self) -> Sheets:
