@@ -35,7 +35,8 @@ RULED = {"version", "game", "players", "dealer", "deals", "hands", "player", "bi
 
 
 def record_events(path: Path) -> list[Event]:
-    return [event for _, event in RACEHORSE.replay_lines(read_lines(str(path)), True).events]
+    replayed = RACEHORSE.replay_lines(read_lines(str(path)), True).events
+    return [event for _, event in replayed if isinstance(event, Event)]
 
 
 def start(cli: Cli, first: MatchStarted) -> None:
