@@ -89,6 +89,7 @@ def create(
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
+    from tourney.games import game as find_game
     from tourney.tournament.create import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -116,11 +117,8 @@ def create(
         if as_json:
             typer.echo(json.dumps({"slug": loaded.slug, **created.to_payload()}))
             return
-        if created.game == "horse-race":
-            play = f", first to {created.target}."
-        else:
-            length = created.deals or "twice the players"
-            play = f", {created.game}: {length} deals a match."
+        settings = {"target": created.target, "deals": created.deals}
+        play = f", {find_game(created.game).display.length_text(settings)}."
         echo(
             f"Created {created.name!r} ({loaded.slug}): {created.format.replace('_', ' ')}, "
             f"tables of {created.table_size}"

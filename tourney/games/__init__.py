@@ -270,6 +270,11 @@ class Display(Protocol):
         61"``."""
         ...
 
+    def length_text(self, settings: Mapping[str, Any]) -> str:
+        """How long a match of a tournament lasts, for `tournament create` to say: ``"first
+        to 61"``, ``"racehorse: 12 deals a match"``."""
+        ...
+
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         """Where a match under way stands on the board, ``done`` hands or deals in (the
         count of `Game.progress`): ``"hand 3"``, ``"deal 3 of 12"``."""

@@ -276,6 +276,9 @@ class HighCardDisplay:
     def play_label(self, settings: Mapping[str, Any]) -> str:
         return f"High card, tables of {settings['table_size']}, first to {TARGET}"
 
+    def length_text(self, settings: Mapping[str, Any]) -> str:
+        return f"first to {TARGET}"
+
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         return f"deal {done}"
 

@@ -18,6 +18,9 @@ class HorseRaceDisplay:
         target = settings.get("target", DEFAULT_TARGET)
         return f"tables of {settings['table_size']}, {kind}, first to {target}"
 
+    def length_text(self, settings: Mapping[str, Any]) -> str:
+        return f"first to {settings.get('target', DEFAULT_TARGET)}"
+
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         return f"hand {done}"
 

@@ -18,6 +18,9 @@ class RacehorseDisplay:
         length = f"{deals} deals" if deals else "twice the players' deals"
         return f"Racehorse, tables of {settings['table_size']}, {length} a match"
 
+    def length_text(self, settings: Mapping[str, Any]) -> str:
+        return f"racehorse: {settings.get('deals') or 'twice the players'} deals a match"
+
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         deals = settings.get("deals")
         return f"deal {done} of {deals if deals is not None else default_deals(seats)}"
