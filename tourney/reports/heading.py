@@ -26,7 +26,7 @@ class Heading:
     target: int
     rounds: int
     paired: int
-    game: str = "horse-race"
+    game: str
     deals: int | None = None
 
     @property
