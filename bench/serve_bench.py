@@ -26,6 +26,10 @@ the run; how long after an event landed (its stored `recorded_at`) each display 
 board containing it; and, after the server stops, `tourney verify` and the events counted
 per match stream against the moves sent (0 lost, 0 duplicated). Targets (issue 14): p50 <= 15
 ms, p95 <= 50 ms, p99 <= 150 ms, >= 300 moves/s, displays within 500 ms.
+
+Each phone and display connects from a loopback address of its own (127.0.1.N, 127.0.2.N;
+Linux routes all of 127/8 to itself), as each device has its own address on the hall's
+Wi-Fi: the server caps the connections of one address (`tourney.web.guard`).
 """
 
 from __future__ import annotations
@@ -131,9 +135,13 @@ class Phone:
     landed: dict[int, float] = field(default_factory=dict)  # position -> recorded_at
     spans: dict[str, list[float]] = field(default_factory=dict)  # Server-Timing entries
     error: str | None = None
+    source: str = "127.0.0.1"
+    """The address the phone connects from (each its own, as on the Wi-Fi)."""
 
     def run(self, start: threading.Event) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=60, source_address=(self.source, 0)
+        )
         try:
             csrf, cookie = self._csrf(connection)
             moves = [move_value(e, self.seats) for e in self.full[1:]]
@@ -207,11 +215,14 @@ class Display:
     position it covers."""
 
     port: int
+    source: str = "127.0.0.1"
     seen: list[tuple[float, int]] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
 
     def run(self, ready: threading.Barrier) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=5, source_address=(self.source, 0)
+        )
         connection.request("GET", "/display/events")
         response = connection.getresponse()
         ready.wait()
@@ -364,8 +375,10 @@ def run(
             )
             phase = gap * index / tables
             match_id = f"bench-night-r1-t{number}"
-            phones.append(Phone(port, path, match_id, seats, full, gap, phase))
-        listening = [Display(port) for _ in range(displays)]
+            phone = Phone(port, path, match_id, seats, full, gap, phase)
+            phone.source = f"127.0.1.{index + 1}"
+            phones.append(phone)
+        listening = [Display(port, f"127.0.2.{n + 1}") for n in range(displays)]
         ready = threading.Barrier(displays + 1)
         display_threads = [
             threading.Thread(target=d.run, args=(ready,), daemon=True) for d in listening

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 import uvicorn
 
 from tourney.web.app import Server, create_app
+from tourney.web.guard import uvicorn_settings
 
 
 def free_port() -> int:
@@ -28,8 +29,8 @@ def free_port() -> int:
 def live_server(server: Server) -> Iterator[str]:
     """Serve ``server`` on 127.0.0.1; yields its base URL; stops it on leaving."""
     port = free_port()
-    config = uvicorn.Config(
-        create_app(server), host="127.0.0.1", port=port, log_level="warning", access_log=False
+    config = uvicorn.Config(  # with serve's own limits (tourney.web.guard)
+        create_app(server), host="127.0.0.1", port=port, **uvicorn_settings()
     )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, name="tourney-serve-test", daemon=True)

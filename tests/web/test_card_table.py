@@ -245,7 +245,7 @@ def test_the_director_rules_on_a_card_table_with_a_box_for_every_seat(card_night
     card_night.sign_in()
     page = card_night.client.get("/director").text
     assert '<input type="checkbox" name="sides" value="5">' in page  # tables of 5
-    assert 'placeholder="net units per player: 8,-2,-2,-2,-2"' in page
+    assert "<span>net units:</span>" in page  # a box per player, beside the name (issue 23)
     csrf = card_night.csrf("/director")
     done = card_night.client.post(
         "/director/adjudicate",

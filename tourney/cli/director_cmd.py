@@ -16,8 +16,9 @@ from tourney.cli.scorer_io import echo
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from tourney.limits import Bound
+    from tourney.director.desk import DirectorDesk
     from tourney.tournament.events import TournamentEvent
+    from tourney.tournament.matches import MatchRecord
     from tourney.tournament.state import TournamentState
 
     Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
@@ -57,49 +58,33 @@ def _match_id(state: TournamentState, text: str) -> str:
     raise TourneyError(f"no match {quote(text)} in {state.title}")
 
 
-def _numbers(text: str, bound: Bound) -> list[int]:
-    """Comma-separated whole numbers within ``bound``; LimitError when a part is not one,
-    or there are none."""
-    from tourney.errors import quote
-    from tourney.limits import LimitError, parse_wholes
+def _scores(state: TournamentState, match_id: str, text: str) -> list[int]:
+    """Final scores per side: by name, ``"Ann=10,Bo=61"`` (any order), or in seat order,
+    ``"61,40"``; Racehorse: net units, ``"+8,-2,-6"`` (the ruling checks them against the
+    game: `winners.check_scores`)."""
+    from tourney.errors import TourneyError, quote
+    from tourney.limits import SIGNED_SCORE, LimitError
+    from tourney.tournament.sides import scores_named
 
-    values = parse_wholes(text.split(","), bound)
+    try:
+        values = scores_named(state, state.matches[match_id], text, SIGNED_SCORE)
+    except LimitError as exc:
+        raise TourneyError(
+            f"scores are whole numbers per side, by name like 'Ann=61,Bo=40' or in seat order "
+            f"like '61,40' (Racehorse: net units, '+8,-2,-6'), not {quote(text)} ({exc})"
+        ) from None
     if not values:
-        raise LimitError(f"no {bound.what} in {quote(text)}")
+        raise TourneyError(f"no scores in {quote(text)}: give one per side, like 'Ann=61,Bo=40'")
     return values
 
 
-def _scores(text: str) -> list[int]:
-    """Final scores per side, ``"61,40"``, or net units, ``"+8,-2,-6"`` (the ruling checks
-    them against the game: `winners.check_scores`)."""
-    from tourney.errors import TourneyError, quote
-    from tourney.limits import SIGNED_SCORE, LimitError
-
-    try:
-        return _numbers(text, SIGNED_SCORE)
-    except LimitError as exc:
-        raise TourneyError(
-            f"scores are whole numbers per side, like '61,40' (Racehorse: net units, "
-            f"'+8,-2,-6'), not {quote(text)} ({exc})"
-        ) from None
-
-
 def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
-    """The match id, and the side numbers as typed (from 1) as indexes (from 0), checked
-    against that match."""
-    from tourney.errors import TourneyError, quote
-    from tourney.limits import Bound, LimitError
+    """The match id, and the sides named (``"Bo"``, ``"Bo,Cy"``) or numbered from 1 (``"2"``)
+    as indexes from 0, checked against that match."""
+    from tourney.tournament.sides import sides_named
 
     match_id = _match_id(state, match)
-    count = len(state.matches[match_id].sides)
-    try:
-        sides = _numbers(text, Bound("side", 1, count))
-    except LimitError:
-        raise TourneyError(
-            f"match {match_id} has sides 1 to {count}: sides are numbers from 1, "
-            f"like '1' or '1,3', not {quote(text)}"
-        ) from None
-    return match_id, [side - 1 for side in sides]
+    return match_id, sides_named(state, state.matches[match_id], text)
 
 
 def _reason(text: str, option: str = "--reason") -> str:
@@ -111,14 +96,20 @@ def _reason(text: str, option: str = "--reason") -> str:
     return clean_optional(text, option, REASON_LENGTH) or ""
 
 
-def _run(db: str | None, tournament: str | None, decide: Decide, what: str) -> None:
-    """Apply the ruling `decide` and say what it came to: ``<what> recorded in <slug>: <the
-    table's result in words>`` (``what`` may name the match with ``{match}``)."""
-    from tourney.reports.results import result_text
+def _run(
+    db: str | None,
+    tournament: str | None,
+    decide: Callable[[TournamentState, DirectorDesk], Sequence[TournamentEvent]],
+    what: str,
+) -> None:
+    """Apply the ruling `decide` (given the state and the desk, which can say what a table
+    recorded) and say what it came to: ``<what> recorded in <slug>: <the table's result in
+    words>`` (``what`` may name the match with ``{match}``)."""
+    from tourney.tournament.story import result_text
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        loaded, events = director.rule(slug, decide)
+        loaded, events = director.rule(slug, lambda state: decide(state, director))
         state = loaded.state
         match_id = next(e.match_id for e in events if hasattr(e, "match_id"))
         record = state.matches[match_id]
@@ -126,8 +117,21 @@ def _run(db: str | None, tournament: str | None, decide: Decide, what: str) -> N
         if record.outcome is None and record.forfeited:
             echo(
                 f"Next: enter their result from the scoresheet with tourney director result "
-                f"{match_id} --scores ..."
+                f"{match_id} --scores {_example_scores(state, record)}"
             )
+
+
+def _example_scores(state: TournamentState, record: MatchRecord) -> str:
+    """``Ann=...,Cy=...`` for the sides still playing: how to type their result (quoted
+    for the shell when a name has a space)."""
+    import shlex
+
+    from tourney.tournament.sides import side_names
+
+    playing = [n for s, n in enumerate(side_names(state, record)) if s not in record.forfeited]
+    if any("," in name or "=" in name for name in playing):
+        return "..."
+    return shlex.quote(",".join(f"{name}=..." for name in playing))
 
 
 class Others(StrEnum):
@@ -140,7 +144,12 @@ class Others(StrEnum):
 @app.command()
 def forfeit(
     match: Match,
-    sides: Annotated[str, typer.Option(help="The side(s) that forfeit, from 1: '2' or '1,3'.")],
+    sides: Annotated[
+        str,
+        typer.Option(
+            help="The side(s) that forfeit, by name or number from 1: 'Bo', 'Bo,Di' or '2'."
+        ),
+    ],
     others: Annotated[
         Others,
         typer.Option(
@@ -161,7 +170,7 @@ def forfeit(
     share they win at once and share the win at 0 points each (each gets the tournament's
     shared-win match points). With one side left, it wins either way.
 
-    Example: tourney director forfeit T3 --sides 2 --reason "left the hall"
+    Example: tourney director forfeit T3 --sides Bo --reason "left the hall"
     """
     from tourney.tournament.rulings import decide_forfeit
 
@@ -169,7 +178,7 @@ def forfeit(
     _run(
         db,
         tournament,
-        lambda s: decide_forfeit(
+        lambda s, _: decide_forfeit(
             s, *_match_and_sides(s, match, sides), _reason(reason), others=choice
         ),
         "Forfeit at {match}",
@@ -181,17 +190,29 @@ def result(
     match: Match,
     scores: Annotated[
         str | None,
-        typer.Option(help="Final scores per side, '61,40,22,10'.", show_default=False),
+        typer.Option(
+            help="Final scores per side, by name 'Ann=61,Bo=40,Cy=22,Di=10' or in seat "
+            "order '61,40,22,10'.",
+            show_default=False,
+        ),
     ] = None,
     hand: Annotated[
         list[str] | None,
         typer.Option(
-            help="One hand's points per side, '12,0,5,3'; repeat for every hand, in order "
-            "(they must add up to --scores when both are given).",
+            help="One hand's points per side, 'Ann=12,Bo=0' or '12,0,5,3'; repeat for every "
+            "hand, in order (they must add up to --scores when both are given).",
             show_default=False,
         ),
     ] = None,
     note: Annotated[str, typer.Option(help="A note kept with the result.")] = "",
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Enter it although the table recorded play of its own (the paper result "
+            "then counts; the recorded play stays readable as what was played).",
+        ),
+    ] = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -200,62 +221,98 @@ def result(
     scorers).
 
     Give the final scores per side, or the points of every hand (or both, to check one
-    against the other). The sides that reached the target win, sharing the win if several
-    did; a side that forfeited while the others played on loses. At a Racehorse table the
-    scores are each player's net units (adding up to 0) and each --hand one deal's
-    payments; the highest net wins.
+    against the other), by name or in seat order. The sides that reached the target win,
+    sharing the win if several did; a side that forfeited while the others played on
+    loses. At a Racehorse table the scores are each player's net units (adding up to 0)
+    and each --hand one deal's payments; the highest net wins.
 
-    Example: tourney director result T2 --scores 61,40,22,10
+    A table that recorded play of its own (on a phone or at the console) is refused,
+    quoting where its play stands, unless --replace says the paper result replaces it;
+    every output then says "result replaced by the director" and how far the play went.
+
+    Example: tourney director result T2 --scores Ann=61,Bo=40,Cy=22,Di=10
     """
     from tourney.errors import TourneyError
     from tourney.tournament.rulings import decide_enter_result
 
     if scores is None and not hand:
-        raise TourneyError("give the final scores (--scores 61,40) or every hand (--hand 12,0)")
-    values = [] if scores is None else _scores(scores)
-    hands = [_scores(points) for points in hand or []]
-    _run(
-        db,
-        tournament,
-        lambda s: decide_enter_result(
-            s, _match_id(s, match), values, hands, _reason(note, "--note")
-        ),
-        "Result of {match} from the paper scoresheet",
-    )
+        raise TourneyError(
+            "give the final scores (--scores Ann=61,Bo=40) or every hand (--hand Ann=12,Bo=0)"
+        )
+
+    def decide(state: TournamentState, director: DirectorDesk) -> Sequence[TournamentEvent]:
+        match_id = _match_id(state, match)
+        values = [] if scores is None else _scores(state, match_id, scores)
+        hands = [_scores(state, match_id, points) for points in hand or []]
+        return decide_enter_result(
+            state,
+            match_id,
+            values,
+            hands,
+            _reason(note, "--note"),
+            play=director.table_play(match_id),
+            replace=replace,
+        )
+
+    _run(db, tournament, decide, "Result of {match} from the paper scoresheet")
 
 
 @app.command("no-show")
 def no_show(
     match: Match,
-    players: Annotated[list[str], typer.Argument(help="The players who did not turn up.")],
+    players: Annotated[
+        list[str],
+        typer.Argument(help="The players who did not turn up, by name (or seat number)."),
+    ],
+    others: Annotated[
+        Others,
+        typer.Option(
+            help="The players present: play-on plays the match without the absent "
+            "(enter the result with `tourney director result`); share gives them the win "
+            "at once, shared."
+        ),
+    ] = Others.play_on,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Players did not turn up: their sides forfeit.
 
-    Example: tourney director no-show club-night-r1-t2 "Bo Lee"
-    """
-    from tourney.tournament.entries import player_id
-    from tourney.tournament.rulings import decide_no_show
+    As after a forfeit, by default (--others play-on) the players present play the match
+    without them when two or more sides are left, and you enter their scoresheet with
+    `tourney director result` (the no-show stays noted with that result); --others share
+    gives them the win at once, shared.
 
-    _run(
-        db,
-        tournament,
-        lambda s: decide_no_show(s, _match_id(s, match), [player_id(s, p) for p in players]),
-        "No-show at {match}",
-    )
+    Example: tourney director no-show T2 "Bo Lee"
+    """
+    from tourney.tournament.rulings import decide_no_show
+    from tourney.tournament.sides import seat_of
+
+    choice: Literal["play_on", "share"] = "play_on" if others is Others.play_on else "share"
+
+    def decide(state: TournamentState, _: DirectorDesk) -> Sequence[TournamentEvent]:
+        match_id = _match_id(state, match)
+        record = state.matches[match_id]
+        absent = [seat_of(state, record, p) for p in players]
+        return decide_no_show(state, match_id, absent, others=choice)
+
+    _run(db, tournament, decide, "No-show at {match}")
 
 
 @app.command()
 def adjudicate(
     match: Match,
-    scores: Annotated[str, typer.Option(help="Final scores per side: '61,40'.")],
+    scores: Annotated[
+        str,
+        typer.Option(
+            help="Final scores per side: by name 'Ann=61,Bo=40', or in seat order '61,40'."
+        ),
+    ],
     reason: Annotated[str, typer.Option(help="Why (required).")],
     winners: Annotated[
         str | None,
         typer.Option(
-            help="Winning side(s) from 1, '1' or '1,2': checked against the scores "
-            "(default: the sides the scores make winners).",
+            help="Winning side(s) by name or number from 1, 'Ann' or 'Ann,Bo' or '1,2': "
+            "checked against the scores (default: the sides the scores make winners).",
             show_default=False,
         ),
     ] = None,
@@ -269,16 +326,15 @@ def adjudicate(
     never holds a lower score than a loser. At a Racehorse table the scores are net units
     (adding up to 0, '+8,-2,-6'): the highest net wins. Prints who won.
 
-    Example: tourney director adjudicate T1 --scores 61,55 --reason "lights went out"
+    Example: tourney director adjudicate T1 --scores Ann=61,Bo=55 --reason "lights went out"
     """
     from tourney.tournament.rulings import decide_adjudicate, result_target
     from tourney.tournament.winners import winning_sides
 
-    values = _scores(scores)
-
-    def decide(state: TournamentState) -> Sequence[TournamentEvent]:
+    def decide(state: TournamentState, _: DirectorDesk) -> Sequence[TournamentEvent]:
+        match_id = _match_id(state, match)
+        values = _scores(state, match_id, scores)
         if winners is None:
-            match_id = _match_id(state, match)
             sides = list(winning_sides(values, result_target(state)))
         else:
             match_id, sides = _match_and_sides(state, match, winners)
@@ -303,9 +359,53 @@ def void(
     _run(
         db,
         tournament,
-        lambda s: decide_void(s, _match_id(s, match), _reason(reason)),
+        lambda s, _: decide_void(s, _match_id(s, match), _reason(reason)),
         "Void of {match}",
     )
+
+
+@app.command()
+def confirmations(
+    match: Annotated[
+        str | None,
+        typer.Argument(
+            help="One table (T3) or match id; default: every table of the latest round.",
+            metavar="[TABLE]",
+            show_default=False,
+        ),
+    ] = None,
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Who confirmed each table's result at the table, and from which device.
+
+    A confirmation proves only that someone holding the table's link tapped "I confirm"
+    for that player: one phone can confirm for every seat. Each one keeps the device it
+    came from (a short id of the phone's browser cookie and its kind), so you can see when
+    one phone confirmed for everybody.
+
+    Example: tourney director confirmations T3
+    """
+    from tourney.streams.matches import confirmed_from, match_stream, one_device_note
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        state = director.load(slug).state
+        if match is not None:
+            records = [state.matches[_match_id(state, match)]]
+        else:
+            number = len(state.rounds)
+            records = sorted(state.round_matches(number), key=lambda m: m.table)
+        for record in records:
+            stored = list(director.store.read_stream(match_stream(record.match_id)))
+            devices = confirmed_from(stored)
+            head = f"T{record.table} {record.match_id}:"
+            if not devices:
+                echo(f"{head} no confirmation")
+                continue
+            said = "; ".join(f"{player} from {device}" for player, device in devices.items())
+            note = one_device_note(devices)
+            echo(f"{head} confirmed by {said}{' — ' + note if note else ''}")
 
 
 def register(root: typer.Typer) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli.scorer_io import warn
+from tourney.cli.scorer_io import warn, write
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
@@ -18,7 +18,8 @@ TournamentOpt = Annotated[
     typer.Option(
         "--tournament",
         "-t",
-        help="The tournament, by name or slug (default: the newest one in the database).",
+        help="The tournament, by name or id (slug). Default: the only one; with several, "
+        "the newest, and the command says which it acted on.",
         show_default=False,
     ),
 ]
@@ -27,13 +28,20 @@ TournamentOpt = Annotated[
 @contextmanager
 def open_director(db: str | None, create: bool = False) -> Iterator[DirectorDesk]:
     """The director's desk on ``db`` with every read model kept current, closed afterwards.
-    Only with ``create`` is a database made where there is none (`tournament create`)."""
+    Only with ``create`` is a database made where there is none (`tournament create`).
+    With several tournaments in the database, the command ends by saying which one it
+    acted on."""
     from tourney.director.desk import DirectorDesk
     from tourney.projections import open_store
 
     store, _projector = open_store(db, create=create)
+    said: list[str] = []
     try:
-        yield DirectorDesk(store)
+        yield DirectorDesk(store, say=lambda line: said.append(line) if line not in said else None)
+        # Which tournament was acted on, when there are several: said once the command has
+        # done it (stderr, so that --json output stays one object; a refusal stays one line).
+        for line in said:
+            write(line, err=True)
     finally:
         warn(store.warnings)
         store.close()

@@ -57,8 +57,11 @@ def _print_round(state: TournamentState, number: int, why: bool) -> None:
             echo(f"      why: {table['why']}")
     for entrant in paired.byes:
         echo(f"  bye: {state.entrant_name(entrant)}")
-    if why:
-        for note in paired.notes:
+    from tourney.tournament.elimination import SHARED_WIN_RULE
+
+    for note in paired.notes:
+        # How a knockout's shared win was settled is said always: the rule it applied.
+        if why or SHARED_WIN_RULE in note:
             echo(f"  note: {note}")
 
 

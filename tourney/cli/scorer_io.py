@@ -84,12 +84,18 @@ def echo(line: str) -> None:
 
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
     """What was just recorded (if anything), then the state: text, or one JSON object, in
-    the words of the table's game (`Game.console`)."""
+    the words of the table's game (`Game.console`).
+
+    At a table the director ruled on, the views say the ruling first and the table's own
+    result as played (`Desk.as_ruled`); in JSON, ``director_result`` says it."""
     console = desk.game.console
+    ruled = desk.director_result() if as_json else None  # the text views say it themselves
     if as_json:
         data: dict[str, Any] = console.state(desk)
         if recorded is not None:
             data["recorded"] = [console.recorded_dict(desk, r) for r in recorded]
+        if ruled is not None:
+            data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
     said: set[str] = set()
@@ -97,6 +103,9 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
         for line in desk.recorded_lines(item):
             echo(line)
             said.add(line.strip())
-    lines = console.show(desk) if recorded is None else console.after(desk, recorded, said, False)
+    if recorded is None:
+        lines = desk.as_ruled(console.show(desk), turn=not desk.match.finished)
+    else:
+        lines = console.after(desk, recorded, said, False)
     for line in lines:
         echo(line)

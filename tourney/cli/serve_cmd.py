@@ -3,16 +3,19 @@ its QR code, the director runs the night from `/director`, a TV shows `/display`
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from tourney.cli.director_options import TournamentOpt
 from tourney.cli.options import Db
 
 PASSWORD_ENV = "TOURNEY_DIRECTOR_PASSWORD"
 MIN_PASSWORD = 8
 MAX_WORKERS = 16
+INTERRUPTED = 130  # the exit code of Ctrl-C, as every command's
 
 
 def serve(
@@ -59,6 +62,7 @@ def serve(
             "more CPU cores when many tables record at once.",
         ),
     ] = 1,
+    tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Serve the club night: a scoring page per table (open it with the table's QR code),
@@ -78,10 +82,7 @@ def serve(
     password = director_password or None
     if password is not None and len(password) < MIN_PASSWORD:
         raise TourneyError(f"--director-password: at least {MIN_PASSWORD} characters, please")
-    try:
-        _serve(host, port, password, url, secret_file, site, qr, workers, db)
-    except OSError as exc:
-        raise TourneyError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    _serve(host, port, password, url, secret_file, site, qr, workers, db, tournament)
 
 
 def _serve(
@@ -94,33 +95,67 @@ def _serve(
     qr: bool,
     workers: int,
     db: str | None,
+    tournament: str | None = None,
 ) -> None:
-    import uvicorn
-
+    """Check what can fail before saying anything (the port is bound, the database opened
+    for writing), then announce and serve until Ctrl-C (exit 130) or SIGTERM (exit 0)."""
+    from tourney.errors import TourneyError
     from tourney.web.addresses import public_url
-    from tourney.web.app import Server, create_app
+    from tourney.web.app import Server, check_database
     from tourney.web.signing import load_secret
+    from tourney.web.workers import listening_socket
 
     base = public_url(host, port, url)
-    server = Server.open(db, load_secret(secret_file), password, base, site)
     try:
-        _announce(server, base, password is not None, qr)
+        sock = listening_socket(host, port)  # before anything is printed
+    except OSError as exc:
+        raise TourneyError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        check_database(db)  # before the secret file is made, or anything printed
+        secret = load_secret(secret_file)
+        if workers > 1:
+            from tourney.web import workers as several
+
+            server = Server.open(db, secret, password, base, site, tournament)
+            try:
+                _announce(server, base, password is not None, qr)
+            finally:
+                server.close()  # each worker opens its own (nothing open crosses into one)
+            settings = several.Settings(
+                db,
+                str(secret_file.resolve()),
+                password,
+                base,
+                str(site) if site else None,
+                tournament,
+            )
+            interrupted = several.run(settings, sock, workers)
+        else:
+            server = Server.open(db, secret, password, base, site, tournament)
+            interrupted = _run_one(server, sock, base, password is not None, qr)
+    finally:
+        sock.close()
+    if interrupted:
+        typer.echo("tourney serve stopped (everything recorded is kept)", err=True)
+        raise typer.Exit(INTERRUPTED)
+
+
+def _run_one(server: Any, sock: socket.socket, base: str, director: bool, qr: bool) -> bool:
+    """Serve ``server`` in this process on ``sock``; True when Ctrl-C stopped it."""
+    import uvicorn
+
+    from tourney.web.app import create_app
+    from tourney.web.guard import Serving, uvicorn_settings
+
+    try:
+        _announce(server, base, director, qr)
     except BaseException:
         server.close()
         raise
-    if workers > 1:
-        from tourney.web import workers as several
-
-        server.close()  # each worker opens its own (nothing open crosses into a worker)
-        settings = several.Settings(
-            db, str(secret_file.resolve()), password, base, str(site) if site else None
-        )
-        several.run(settings, host, port, workers)
-        return
-    config = uvicorn.Config(
-        create_app(server), host=host, port=port, log_level="warning", access_log=False
-    )
-    uvicorn.Server(config).run()
+    config = uvicorn.Config(create_app(server), **uvicorn_settings())
+    serving = Serving(config)
+    serving.run(sockets=[sock])
+    return serving.interrupted
 
 
 def _announce(server: object, base: str, director: bool, qr: bool) -> None:
@@ -142,6 +177,13 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     if loaded is None:
         typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")
         return
+    slugs = night.director.slugs()
+    if len(slugs) > 1:
+        how = "as asked" if night.chosen is not None else "the newest"
+        typer.echo(
+            f"Serving {loaded.slug} ({how} of {len(slugs)} tournaments here: "
+            f"{', '.join(slugs)}; choose with --tournament NAME)"
+        )
     tables = night.tables(loaded)
     name = loaded.state.created.name
     if not tables:

@@ -41,8 +41,11 @@ from tourney.tournament.events import (
     PairedTable,
     ResultEntered,
     RoundPaired,
+    TablePlayReplaced,
     TournamentEvent,
 )
+from tourney.tournament.matches import RecordedPlay
+from tourney.tournament.rulings import note_replaced_play
 from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
 
@@ -74,9 +77,16 @@ class Loaded:
 class DirectorDesk:
     """Commands on the tournaments of one store."""
 
-    def __init__(self, store: EventStore, recorded_by: str | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        recorded_by: str | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
         self.store = store
         self.recorded_by = recorded_by if recorded_by is not None else os.environ.get("USER")
+        self.say = say
+        """Where `resolve` says which tournament it chose when there are several."""
 
     # -- finding tournaments ---------------------------------------------------------------
 
@@ -94,11 +104,27 @@ class DirectorDesk:
 
         found = registry.newest(self.store) if name is None else registry.find(self.store, name)
         if found is not None:
+            self._say_choice(found, name)
             return found
         slugs = registry.slugs(self.store)
         if not slugs:
             raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
         raise TourneyError(f"no tournament called {quote(name)} (there are: {', '.join(slugs)})")
+
+    def _say_choice(self, slug: str, name: str | None) -> None:
+        """With several tournaments in the store, one line naming the one acted on (a
+        command never silently picks the newest)."""
+        if self.say is None:
+            return
+        slugs = self.slugs()
+        if len(slugs) < 2:
+            return
+        how = "as asked" if name is not None else "the newest"
+        others = ", ".join(s for s in slugs if s != slug)
+        self.say(
+            f"tournament: {slug} ({how} of {len(slugs)}; also {others}: "
+            "choose with --tournament NAME)"
+        )
 
     def load(self, slug: str) -> Loaded:
         stored = list(self.store.read_stream(tournament_stream(slug)))
@@ -179,8 +205,21 @@ class DirectorDesk:
 
     def rule(self, slug: str, decide: Decide) -> tuple[Loaded, list[TournamentEvent]]:
         """A ruling on matches (adjudicate, forfeit, no-show, void) or a result entered from
-        the scoresheet, closing each such table's stream in the same transaction."""
-        return self.execute(slug, decide, effects=self._close_tables)
+        the scoresheet, closing each such table's stream in the same transaction. A ruling
+        on a table that recorded play of its own is preceded by a `TablePlayReplaced`
+        saying how far that play went (`rulings.note_replaced_play`)."""
+
+        def decided(state: TournamentState) -> Sequence[TournamentEvent]:
+            return note_replaced_play(state, decide(state), self.table_play)
+
+        return self.execute(slug, decided, effects=self._close_tables)
+
+    def table_play(self, match_id: str) -> RecordedPlay | None:
+        """The play recorded at a table still open to its scorers: how far its stream went
+        (its last match event in force) and where the match stood there. None when the
+        table recorded nothing past its start, or the director has closed it already."""
+        stored = list(self.store.read_stream(match_stream(match_id)))
+        return _recorded_play(stored)
 
     def _open_tables(self, loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:
         from tourney.store.eventstore import NewEvent, StreamAppend
@@ -242,6 +281,7 @@ class DirectorDesk:
             stored = list(self.store.read_stream(stream))
             if not stored or closed_by(stored) is not None:
                 continue
+            self._check_play_unchanged(stream, stored, match_id, events)
             reason = getattr(event, "reason", "")
             payload = {"by": "director", "ruling": ruling, "reason": reason}
             closing.append(
@@ -252,6 +292,27 @@ class DirectorDesk:
                 )
             )
         return closing
+
+    @staticmethod
+    def _check_play_unchanged(
+        stream: str, stored: Sequence[Any], match_id: str, events: Sequence[TournamentEvent]
+    ) -> None:
+        """The table's play as the ruling noted it must be its play now: a move recorded
+        at the table while the director was deciding makes the decision again (the desk
+        retries once, against the new play)."""
+        from tourney.store.errors import ConcurrencyError
+
+        noted = next(
+            (
+                e.version
+                for e in events
+                if isinstance(e, TablePlayReplaced) and e.match_id == match_id
+            ),
+            0,
+        )
+        play = _recorded_play(stored)
+        if (0 if play is None else play.version) != noted:
+            raise ConcurrencyError(stream, noted, stored[-1].version)
 
     # -- matches ---------------------------------------------------------------------------
 
@@ -264,3 +325,21 @@ class DirectorDesk:
         for version, event in in_force:
             match.apply(event, version)
         return match, in_force, (stored[-1].version if stored else 0)
+
+
+def _recorded_play(stored: Sequence[Any]) -> RecordedPlay | None:
+    """The play a table's stored events record, unless the director closed it (see
+    `DirectorDesk.table_play`)."""
+    if not stored or closed_by(stored) is not None:
+        return None
+    in_force = match_events(stored)
+    if len(in_force) <= 1:  # its match_started alone: nothing played yet
+        return None
+    game_ = stream_game(stored)
+    match = game_.new_match()
+    for version, event in in_force:
+        match.apply(event, version)
+    result = game_.result(match)
+    return RecordedPlay(
+        in_force[-1][0], tuple(result.scores), tuple(result.winners), bool(match.finished)
+    )

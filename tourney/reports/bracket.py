@@ -10,7 +10,6 @@ really is a bye.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
@@ -19,6 +18,7 @@ from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.elimination import Slot
 from tourney.tournament.pairing import bracket_of, seeded
+from tourney.tournament.pairing import names_for_ids as names_for_ids
 from tourney.tournament.state import TournamentError, TournamentState
 
 BOX_WIDTH = 200
@@ -48,16 +48,6 @@ NAME_ROOM = 20
 def fit(name: str, room: int = NAME_ROOM) -> str:
     """`name` cut to `room` characters, ending in an ellipsis when it was cut."""
     return name if len(name) <= room else name[: room - 1] + "…"
-
-
-def names_for_ids(state: TournamentState, text: str) -> str:
-    """The core's notes name entrants by id: show their names instead."""
-    ids = set(state.entrant_ids())
-    return re.sub(
-        r"[A-Za-z0-9_.-]+",
-        lambda m: state.entrant_name(m.group()) if m.group() in ids else m.group(),
-        text,
-    )
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 from tourney.games import GameEvent, GameMatch, game
 from tourney.games.errors import SheetError
 from tourney.reports.heading import heading_of
-from tourney.reports.results import result_text
+from tourney.reports.results import played_note, result_text
 from tourney.reports.rounds import round_name
 from tourney.reports.seating import SideView, sides_of
 from tourney.reports.table_sheet import PlayedSheet, TableSheet, table_sheet_fields
@@ -120,6 +120,7 @@ def completed_sheet(
         finished=fields.pop("finished"),
         winners=fields.pop("winners"),
         result=result_text(state, record),
+        played_note=played_note(state, record),
         integrity_hash=integrity_hash,
         game=fields,
     )

@@ -39,6 +39,9 @@ class PlayedSheet(TableSheet):
     winners: tuple[str, ...]
     result: str
     integrity_hash: str | None
+    played_note: str
+    """When the director's result replaced the play recorded at the table, a sentence that
+    says the play below is what was played (`story.played_note`); "" otherwise."""
 
 
 def table_sheet_fields(

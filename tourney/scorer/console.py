@@ -53,7 +53,8 @@ class Console:
 
     def table(self) -> list[str]:
         """The whole table, shown on opening and by ``s``."""
-        return self.desk.game.console.show(self.desk, console=True)
+        desk = self.desk
+        return desk.as_ruled(desk.game.console.show(desk, console=True), not desk.match.finished)
 
     def command(self, line: str) -> Decision:
         """What ``line`` asks: None (an empty line), an action's name, or what decides the

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
@@ -48,6 +48,10 @@ from tourney.wording import counted
 if TYPE_CHECKING:
     from tourney.games.faces.horserace import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
+
+
+AS_PLAYED = "As played: "
+"""How a table's own result line reads once the director's ruling replaced it."""
 
 
 class Recorded(NamedTuple):
@@ -101,6 +105,7 @@ class Desk:
                 found = table_match(store, number)
                 if found is not None:
                     match = found
+                    _say_tournament(store, code, found)
                 elif not store.stream_version(f"match-{code}"):  # not an older ad-hoc T3
                     raise no_such_table(code, newest_tournament(store))
             return cls(store, match)
@@ -342,6 +347,40 @@ class Desk:
         """The tournament and match id this stream is the table of (None: ad hoc)."""
         return table_of(self.stored[0] if self.stored else None)
 
+    def director_result(self) -> str | None:
+        """Once the director has ruled on this tournament table (its stream closed), the
+        line saying the result that counts (`tourney.tournament.story.ruling_line`): the
+        table's own play below it is then only what was played. None otherwise (the
+        table's play is its result)."""
+        from tourney.tournament.story import ruling_line
+        from tourney.tournament.streams import fold_stored, tournament_stream
+
+        table = self._table()
+        if table is None or closed_by(self.stored) is None:
+            return None
+        slug, match = table
+        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        record = state.matches.get(match)
+        return None if record is None else ruling_line(state, record)
+
+    def as_ruled(self, lines: list[str], turn: bool) -> list[str]:
+        """A view's ``lines`` of this table as they read once the director ruled on it:
+        the ruling first (`director_result`), the table's own result line as what was
+        played (``As played: ...``), and, when the last line says whose turn it is
+        (``turn``), that nothing more is recorded instead. Unchanged otherwise."""
+        ruled = self.director_result()
+        if ruled is None:
+            return lines
+        shown = [ruled]
+        for line in lines:
+            for label in ("Result: ", "Over: "):
+                if line.startswith(label):
+                    line = AS_PLAYED + line[len(label) :]
+            shown.append(line)
+        if turn and len(shown) > 1:
+            shown[-1] = "Closed by the director: nothing more is recorded at this table"
+        return shown
+
     def _check_open(self) -> None:
         """Refuse anything more once the director has closed the table (a ruling)."""
         closed = closed_by(self.stored)
@@ -371,10 +410,17 @@ class Desk:
             )
 
     def confirm(
-        self, player: str, *, at: int | None = None, command_id: str | None = None
+        self,
+        player: str,
+        *,
+        at: int | None = None,
+        command_id: str | None = None,
+        device: Mapping[str, str] | None = None,
     ) -> list[Recorded]:
         """Record ``player``'s confirmation of the finished match's result (a
-        ``result_confirmed`` event: once per player, only once the match is over)."""
+        ``result_confirmed`` event: once per player, only once the match is over), with
+        the ``device`` it came from when known (``{"device": ..., "agent": ...}``: see
+        `tourney.web.devices`)."""
         done = self._already(command_id)
         if done is not None:
             return done
@@ -395,7 +441,12 @@ class Desk:
                 raise TourneyError(f"{player!r} is not a player in {self.id}")
             if name in confirmations(self.stored):
                 raise TourneyError(f"{name} has already confirmed the result of {self.id}")
-            return [NewEvent(RESULT_CONFIRMED, {"player": name}, recorded_by=self.recorded_by)]
+            payload: dict[str, str] = {"player": name}
+            for key in ("device", "agent"):
+                value = (device or {}).get(key)
+                if isinstance(value, str) and value:
+                    payload[key] = value
+            return [NewEvent(RESULT_CONFIRMED, payload, recorded_by=self.recorded_by)]
 
         return self._submit(build, at=at, command_id=command_id)
 
@@ -545,3 +596,16 @@ def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) ->
                     f"another scorer has just recorded the same ({describe(others, other.version)}"
                     "): not recorded twice"
                 )
+
+
+def _say_tournament(store: EventStore, code: str, found: str) -> None:
+    """With several tournaments in the store, a table code is the newest one's table: say
+    so (a line after the command's output), and how to name another's."""
+    from tourney.streams.tournaments import slugs
+
+    every = slugs(store)
+    if len(every) > 1:
+        store.warnings.append(
+            f"{code} is {found}, in {every[-1]} (the newest of {len(every)} tournaments: "
+            f"{', '.join(every)}); name another tournament's table by its match id"
+        )

@@ -430,8 +430,29 @@ class Projector:
             return exc
         return describe_connect_error(self.store.url, exc)
 
+    def keep_connection(self) -> None:
+        """From now on reuse one connection (opened at first use, closed by `close` or
+        after a failure) instead of opening one per catch-up: what a server's feed wants,
+        catching up ten times a second, and still able to when open files run short. For
+        one thread at a time."""
+        self._keep = True
+
+    def close(self) -> None:
+        """Close the connection `keep_connection` kept, if any."""
+        kept, self._kept = self._kept, None
+        if kept is not None:
+            with contextlib.suppress(Exception):
+                kept.close()
+
+    _keep = False
+    _kept: Any = None
+
     @contextlib.contextmanager
     def _connection(self) -> Iterator[tuple[Any, Any]]:
+        if self._keep:
+            with self._kept_connection() as found:
+                yield found
+            return
         connection = self.store.connect()
         try:
             cursor = connection.cursor()
@@ -441,3 +462,18 @@ class Projector:
                 cursor.close()
         finally:
             connection.close()
+
+    @contextlib.contextmanager
+    def _kept_connection(self) -> Iterator[tuple[Any, Any]]:
+        connection = self._kept if self._kept is not None else self.store.connect()
+        self._kept = connection
+        try:
+            cursor = connection.cursor()
+            try:
+                yield connection, cursor
+            finally:
+                cursor.close()
+            connection.rollback()  # no transaction left open between catch-ups
+        except BaseException:
+            self.close()  # a connection that failed is not trusted again
+            raise

@@ -7,8 +7,9 @@ event at version N out of force; undoing an ``undone`` event puts its target bac
 Nothing is ever deleted or edited: replay, display and export skip what is not in force.
 
 Besides the record's events and ``undone``, a stream holds two more stream-only events. A
-``result_confirmed`` (payload ``{"player": NAME}``) is a player's tap at the table saying
-the finished match's result is right. A ``match_closed`` (payload ``{"by": "director",
+``result_confirmed`` (payload ``{"player": NAME}``, and since issue 23 optionally the
+``device`` and ``agent`` it came from, see `tourney.web.devices`) is a player's tap at the
+table saying the finished match's result is right. A ``match_closed`` (payload ``{"by": "director",
 "ruling": KIND, "reason": ...}``) is appended with the director's ruling on a tournament
 table in the same transaction; nothing is recorded at the table after it. The rules engine
 never sees stream-only events, and only an ``undone`` can be undone.
@@ -175,6 +176,37 @@ def confirmations(stored: Sequence[StreamEvent]) -> list[str]:
             if isinstance(player, str) and player not in players:
                 players.append(player)
     return players
+
+
+def confirmed_from(stored: Sequence[StreamEvent]) -> dict[str, str]:
+    """Each player who confirmed the result as it stands (`confirmations`), with the
+    device the confirmation came from in words: ``"phone 3fa2b1c0 (iPhone · Safari)"``,
+    ``"no device recorded"`` (the console, or a confirmation stored before devices were)."""
+    kept = in_force(stored)
+    last = max(
+        (e.version for e in stored if e.version in kept and e.type not in STREAM_ONLY),
+        default=0,
+    )
+    found: dict[str, str] = {}
+    for event in stored:
+        player = event.payload.get("player")
+        if event.type != RESULT_CONFIRMED or event.version not in kept or event.version <= last:
+            continue
+        device, agent = event.payload.get("device"), event.payload.get("agent")
+        words = f"phone {device}" if isinstance(device, str) else "no device recorded"
+        if isinstance(agent, str) and agent:
+            words += f" ({agent})"
+        found.setdefault(str(player), words)
+    return found
+
+
+def one_device_note(devices: Mapping[str, str]) -> str:
+    """``"all 4 from one phone"`` when several confirmations came from one device ("" when
+    they came from different devices, or only one confirmed)."""
+    labels = [d.split(" (")[0] for d in devices.values() if d.startswith("phone ")]
+    if len(labels) >= 2 and len(set(labels)) == 1:
+        return f"all {len(labels)} from one phone"
+    return ""
 
 
 def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:

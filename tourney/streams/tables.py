@@ -78,8 +78,12 @@ def table_match(store: EventStore, table: int) -> str | None:
 
 def no_such_table(code: str, state: TournamentState | None) -> TourneyError:
     """The refusal for a table code that names no table: which tables there are."""
-    if state is None or not state.rounds:
+    if state is None:
         return TourneyError(f"no table {code}: no round has been paired yet (tourney pair)")
+    if not state.rounds:
+        return TourneyError(
+            f"no table {code}: no round of {state.title} has been paired yet (tourney pair)"
+        )
     numbers = tables_in(state)
     listing = ", ".join(f"T{n}" for n in numbers)
     return TourneyError(

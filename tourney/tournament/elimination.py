@@ -31,6 +31,12 @@ from typing import Literal
 from tourney.tournament.matches import Outcome
 from tourney.tournament.seating import table_sizes
 
+SHARED_WIN_RULE = (
+    "in a knockout a shared win goes to the shared winner with the higher final score; "
+    "only equal scores play a deciding match"
+)
+"""The knockout's rule for a shared win, stated wherever it is applied."""
+
 SlotStatus = Literal[
     "waiting", "bye", "empty", "to_play", "in_play", "deciding_match_needed", "decided"
 ]
@@ -43,6 +49,8 @@ class Play:
     match_id: str
     sides: tuple[str, ...]
     outcome: Outcome | None = None
+    replaced: bool = False
+    """The outcome is the director's, set over play recorded at the table."""
 
 
 @dataclass(frozen=True)
@@ -221,21 +229,33 @@ def resolve(
         winners = [play.sides[s] for s in outcome.winners]
         if len(winners) == 1:
             won = f"{winners[0]} won {play.match_id}"
-            if outcome.source:
+            if outcome.source and play.replaced:
+                won += f" (result replaced by the director: {outcome.source})"
+            elif outcome.source:
                 won += f" ({outcome.source})"
             return "decided", winners[0], (), f"{note}; {won}" if note else won, play
         best = max(outcome.scores[s] for s in outcome.winners)
         top = [play.sides[s] for s in outcome.winners if outcome.scores[s] == best]
+        shared = " and ".join(winners)
         if len(top) == 1:
+            others = sorted(
+                (outcome.scores[s] for s in outcome.winners if outcome.scores[s] != best),
+                reverse=True,
+            )
             return (
                 "decided",
                 top[0],
                 (),
-                f"shared win in {play.match_id} broken by the higher final score ({best})",
+                f"{shared} shared the win in {play.match_id}: {top[0]} advances on the "
+                f"higher final score ({best} to {', '.join(map(str, others))}); "
+                f"{SHARED_WIN_RULE}",
                 play,
             )
         contenders = tuple(top)
-        note = f"shared win in {play.match_id} with equal scores ({best}): deciding match"
+        note = (
+            f"{shared} shared the win in {play.match_id} with equal scores ({best}): "
+            f"a deciding match; {SHARED_WIN_RULE}"
+        )
     return "deciding_match_needed", None, contenders, note, shown
 
 

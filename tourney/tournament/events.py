@@ -427,18 +427,29 @@ class Forfeit:
 
 @dataclass(frozen=True)
 class NoShow:
-    """Players did not turn up: scored like a forfeit by their sides, reported as a no-show."""
+    """Players did not turn up: scored like a forfeit by their sides, reported as a no-show.
+    `others` as for `Forfeit`: the sides present share the win at once, or play the match
+    on (its result entered from their scoresheet). Stored before `others` existed:
+    ``"share"`` (the payload then has no ``others``)."""
 
     type: ClassVar[str] = "no_show_declared"
     match_id: str
     player_ids: tuple[str, ...]
+    others: Others = "share"
 
     def to_payload(self) -> dict[str, Any]:
-        return {"match_id": self.match_id, "player_ids": list(self.player_ids)}
+        payload: dict[str, Any] = {"match_id": self.match_id, "player_ids": list(self.player_ids)}
+        if self.others != "share":
+            payload["others"] = self.others
+        return payload
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> NoShow:
-        return cls(match_id=payload["match_id"], player_ids=tuple(payload["player_ids"]))
+        return cls(
+            match_id=payload["match_id"],
+            player_ids=tuple(payload["player_ids"]),
+            others="play_on" if payload.get("others") == "play_on" else "share",
+        )
 
 
 @dataclass(frozen=True)
@@ -498,6 +509,39 @@ class ResultEntered:
 
 
 @dataclass(frozen=True)
+class TablePlayReplaced:
+    """The director's ruling (appended right after this, in the same transaction) takes
+    over from the play recorded at the table: its stream up to `version` (the last match
+    event in force), standing at `scores` per side (Racehorse: net units), `finished` or
+    not, with `winners` once finished. The play stays in the table's stream, readable as
+    what was played; the ruling's result is the one that counts."""
+
+    type: ClassVar[str] = "table_play_replaced"
+    match_id: str
+    version: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    finished: bool = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            **_result_payload(self.match_id, self.scores, self.winners),
+            "version": self.version,
+            "finished": self.finished,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> TablePlayReplaced:
+        return cls(
+            match_id=payload["match_id"],
+            version=int(payload["version"]),
+            scores=tuple(int(s) for s in payload["scores"]),
+            winners=tuple(int(w) for w in payload.get("winners", ())),
+            finished=bool(payload.get("finished", False)),
+        )
+
+
+@dataclass(frozen=True)
 class MatchVoided:
     """The director voided a match: it scores nothing for anyone (the tablemates still met)."""
 
@@ -528,6 +572,7 @@ TournamentEvent: TypeAlias = (
     | NoShow
     | AdjudicatedResult
     | ResultEntered
+    | TablePlayReplaced
     | MatchVoided
 )
 
@@ -548,6 +593,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         NoShow,
         AdjudicatedResult,
         ResultEntered,
+        TablePlayReplaced,
         MatchVoided,
     )
 }

@@ -49,12 +49,25 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class RecordedPlay:
+    """The play recorded at a table, as far as its stream went: the version of its last
+    match event in force, the scores per side there (Racehorse: net units), and the winners
+    if it finished. Kept when the director's ruling replaced it (`TablePlayReplaced`)."""
+
+    version: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    finished: bool = False
+
+
+@dataclass(frozen=True)
 class MatchRecord:
     """A paired match: where it sits, who holds each side, and its outcome once known.
 
     `seats` are player ids in seat order; `sides[i]` is the entrant (player or
     partnership) holding side i. `decides` names the match a deciding match settles.
     `forfeited` are sides that forfeited while the others play on (the result to come).
+    `replaced` is the play recorded at the table that the director's ruling replaced.
     """
 
     match_id: str
@@ -65,6 +78,9 @@ class MatchRecord:
     outcome: Outcome | None = None
     decides: str | None = None
     forfeited: tuple[int, ...] = ()
+    replaced: RecordedPlay | None = None
+    no_show: tuple[str, ...] = ()
+    """The players a no-show ruling named (kept through any result entered later)."""
 
 
 def win_share(winner_count: int, shared_win: str) -> Fraction:

@@ -15,6 +15,7 @@ from tourney.tournament.events import (
     TournamentEvent,
 )
 from tourney.tournament.matches import (
+    MatchRecord,
     match_points,
 )
 from tourney.tournament.seating import SeatRecord, seat_order
@@ -334,15 +335,52 @@ def bracket_of(state: TournamentState) -> elimination.Bracket:
                 final = paired.round == layout.rounds
                 index = 1 if final and settings.third_place else _closest(slots, match.sides)
             key = (paired.round, index)
-            plays[key] = [elimination.Play(match.match_id, match.sides, match.outcome)]
+            plays[key] = [_play(match)]
             slot_of[match.match_id] = key
         for deciding in state.deciding:
             if deciding.round == paired.round:
                 match = state.matches[deciding.table.match_id]
                 key = slot_of[deciding.decides]
-                plays[key].append(elimination.Play(match.match_id, match.sides, match.outcome))
+                plays[key].append(_play(match))
                 slot_of[match.match_id] = key
     return build()
+
+
+def _play(match: MatchRecord) -> elimination.Play:
+    return elimination.Play(
+        match.match_id, match.sides, match.outcome, replaced=match.replaced is not None
+    )
+
+
+def shared_wins(state: TournamentState, number: int) -> list[str]:
+    """How each shared win among round ``number``'s knockout tables was settled, in words
+    (the rule stated in each: `elimination.SHARED_WIN_RULE`), ids as entrant names."""
+    bracket = bracket_of(state)
+    if not 1 <= number <= len(bracket.rounds):
+        return []
+    slots = list(bracket.rounds[number - 1].slots)
+    if number == len(bracket.rounds) and bracket.third_place is not None:
+        slots.append(bracket.third_place)
+    found = []
+    for slot in slots:
+        if any(
+            p.outcome is not None and p.outcome.counts and len(p.outcome.winners) > 1
+            for p in slot.plays
+        ):
+            found.append(names_for_ids(state, slot.note))
+    return found
+
+
+def names_for_ids(state: TournamentState, text: str) -> str:
+    """The core's notes name entrants by id: the same text with their names instead."""
+    import re
+
+    ids = set(state.entrant_ids())
+    return re.sub(
+        r"[A-Za-z0-9_.-]+",
+        lambda m: state.entrant_name(m.group()) if m.group() in ids else m.group(),
+        text,
+    )
 
 
 def _closest(slots: Sequence[elimination.Slot], sides: Sequence[str]) -> int:
@@ -381,7 +419,8 @@ def _pair_knockout(state: TournamentState, number: int) -> RoundPaired:
         order = seat_order(slot.present, records)
         tables.append((order, f"{label}: {names}; the table winner advances"))
     byes = [s.winner for s in current.slots if s.status == "bye" and s.winner is not None]
-    notes = [f"{state.entrant_name(e)} advances on a bye" for e in byes]
+    notes = shared_wins(state, number - 1) if number > 1 else []
+    notes += [f"{state.entrant_name(e)} advances on a bye" for e in byes]
     return _round_event(state, number, tables, byes, notes, False)
 
 
@@ -396,7 +435,15 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
     if third is not None and third.status == "deciding_match_needed":
         slots.append(third)
     if not slots:
-        raise TournamentError(f"round {number} of {state.title} has no tie to decide")
+        settled = shared_wins(state, number)
+        if not settled:
+            raise TournamentError(
+                f"round {number} of {state.title} has no tie to decide: no table of it "
+                "ended in a shared win"
+            )
+        raise TournamentError(
+            f"round {number} of {state.title} has no tie to decide: {' | '.join(settled)}"
+        )
     next_table = max(m.table for m in state.round_matches(number)) + 1
     events: list[TournamentEvent] = []
     for offset, slot in enumerate(slots):

@@ -3,7 +3,7 @@ adjudications, forfeits, no-shows, voids and results entered from a paper scores
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tourney.tournament.entries import lookup
 from tourney.tournament.events import (
@@ -15,12 +15,15 @@ from tourney.tournament.events import (
     NoShow,
     Others,
     ResultEntered,
+    TablePlayReplaced,
     TournamentEvent,
 )
 from tourney.tournament.matches import (
     MatchRecord,
+    RecordedPlay,
 )
 from tourney.tournament.state import TournamentError, TournamentState, sides_of_players
+from tourney.tournament.story import standing_text
 from tourney.tournament.winners import (
     check_scores,
     check_winners,
@@ -170,13 +173,25 @@ def decide_enter_result(
     scores: Sequence[int] = (),
     hands: Sequence[Sequence[int]] = (),
     note: str = "",
+    *,
+    play: RecordedPlay | None = None,
+    replace: bool = False,
 ) -> list[TournamentEvent]:
     """A finished match's result from its paper scoresheet, replacing any result or ruling:
     final scores per side, or the points of each hand (which add up to them). The sides
     that reached the target win (`winners.sheet_totals` checks the sheet); a side that
-    forfeited while the others played on cannot."""
+    forfeited while the others played on cannot.
+
+    `play` is the play recorded at the table, still open to its scorers: a paper result
+    over it is refused (quoting where that play stands) unless ``replace`` says so."""
     match = _match(state, match_id)
     where = _where(match)
+    if play is not None and not replace:
+        raise TournamentError(
+            f"{where} has play recorded at the table up to v{play.version} "
+            f"({standing_text(state, match, play)}): a paper result would replace it; "
+            "say so with --replace (the recorded play stays readable as what was played)"
+        )
 
     def name(side: int) -> str:
         return state.entrant_name(match.sides[side])
@@ -194,9 +209,14 @@ def decide_enter_result(
 
 
 def decide_no_show(
-    state: TournamentState, match_id: str, player_ids: Sequence[str]
+    state: TournamentState,
+    match_id: str,
+    player_ids: Sequence[str],
+    others: Others = "share",
 ) -> list[TournamentEvent]:
-    """Players did not turn up: their sides forfeit the match."""
+    """Players did not turn up: their sides forfeit the match. The sides present share the
+    win at once, or with `others` ``"play_on"`` and two or more of them, play the match
+    without them (its result entered from the scoresheet), as after a forfeit."""
     match = _match(state, match_id)
     strangers = [p for p in player_ids if p not in match.seats]
     if not player_ids or strangers:
@@ -206,7 +226,15 @@ def decide_no_show(
         )
     if len(sides_of_players(state, match, player_ids)) >= len(match.sides):
         raise TournamentError(f"{_where(match)}: every side is absent; void the match instead")
-    return [NoShow(match_id, tuple(player_ids))]
+    absent = sides_of_players(state, match, player_ids)
+    if len(match.sides) - len(absent) < 2:
+        others = "share"
+    if others == "play_on" and match.outcome is not None:
+        raise TournamentError(
+            f"{_where(match)} already has a result ({match.outcome.source or 'played'}): "
+            "the others cannot play it on; let them share the win or adjudicate"
+        )
+    return [NoShow(match_id, tuple(player_ids), others)]
 
 
 def decide_void(state: TournamentState, match_id: str, reason: str = "") -> list[TournamentEvent]:
@@ -215,3 +243,32 @@ def decide_void(state: TournamentState, match_id: str, reason: str = "") -> list
     if match.outcome is not None and not match.outcome.counts:
         raise TournamentError(f"{_where(match)} is already void")
     return [MatchVoided(match_id, reason)]
+
+
+RULING_EVENTS = (AdjudicatedResult, ResultEntered, Forfeit, NoShow, MatchVoided)
+"""The events by which the director rules on a match (each closes its table's stream)."""
+
+
+def note_replaced_play(
+    state: TournamentState,
+    events: Sequence[TournamentEvent],
+    play_of: Callable[[str], RecordedPlay | None],
+) -> list[TournamentEvent]:
+    """The ruling `events`, each ruling on a match whose table still holds play of its own
+    (``play_of(match_id)``: None when the table recorded nothing, or the director has
+    closed it already) preceded by a `TablePlayReplaced` that says how far that play went:
+    so that every output can tell that the ruling replaced it, and what was played."""
+    out: list[TournamentEvent] = []
+    seen: set[str] = set()
+    for event in events:
+        if isinstance(event, RULING_EVENTS) and event.match_id not in seen:
+            seen.add(event.match_id)
+            play = play_of(event.match_id)
+            if play is not None and event.match_id in state.matches:
+                out.append(
+                    TablePlayReplaced(
+                        event.match_id, play.version, play.scores, play.winners, play.finished
+                    )
+                )
+        out.append(event)
+    return out

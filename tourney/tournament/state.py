@@ -30,12 +30,14 @@ from tourney.tournament.events import (
     ResultEntered,
     RoundPaired,
     ScheduleFixed,
+    TablePlayReplaced,
     TournamentCreated,
     TournamentEvent,
 )
 from tourney.tournament.matches import (
     MatchRecord,
     Outcome,
+    RecordedPlay,
     forfeit_outcome,
 )
 
@@ -179,6 +181,14 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             matches={**state.matches, table.match_id: record},
             deciding=(*state.deciding, event),
         )
+    if isinstance(event, TablePlayReplaced):
+        held = state.matches.get(event.match_id)
+        if held is None:
+            return state
+        play = RecordedPlay(event.version, event.scores, event.winners, event.finished)
+        return replace(
+            state, matches={**state.matches, held.match_id: replace(held, replaced=play)}
+        )
     return _evolve_result(state, event)
 
 
@@ -216,7 +226,11 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
     elif isinstance(event, NoShow):
         absent = sides_of_players(state, match, event.player_ids)
         names = ", ".join(state.players[p].name for p in event.player_ids)
-        outcome = forfeit_outcome(len(match.sides), absent, "no_show", f"no-show: {names}")
+        match = replace(match, no_show=event.player_ids, forfeited=absent)
+        if event.others == "play_on":  # those present finish the match; its result to come
+            pending = replace(match, outcome=None)
+            return replace(state, matches={**state.matches, match.match_id: pending})
+        outcome = forfeit_outcome(len(match.sides), absent, "no_show", names)
     else:
         assert isinstance(event, MatchVoided)
         outcome = Outcome((0,) * len(match.sides), (), "void", event.reason)

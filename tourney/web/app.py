@@ -4,6 +4,7 @@ Starlette app that routes requests to the table, director and display handlers."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,6 +17,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tourney.web.guard import BodyLimit
 from tourney.web.ratelimit import RateLimit
 from tourney.web.signing import Signer
 
@@ -49,6 +51,8 @@ class Server:
     director_password: str | None = None
     public_url: str | None = None
     site_dir: Path | None = None
+    tournament: str | None = None
+    """The tournament served, by name or slug (`serve --tournament`); None: the newest."""
     env: Environment = field(init=False)
     night: Night = field(init=False)
     feed: Feed = field(init=False)
@@ -62,7 +66,7 @@ class Server:
         from tourney.web.night import Night
 
         self.env = environment()
-        self.night = Night(self.store, self.signer)
+        self.night = Night(self.store, self.signer, self.tournament)
         self.feed = Feed(
             self.store,
             self.projector,
@@ -78,8 +82,10 @@ class Server:
         director_password: str | None = None,
         public_url: str | None = None,
         site_dir: Path | None = None,
+        tournament: str | None = None,
     ) -> Server:
-        """A server on database ``db`` (upgraded, read models caught up). The read models
+        """A server on database ``db`` (upgraded, read models caught up); a database that is
+        missing or cannot be written is refused (StoreError), nothing written. The read models
         are then kept current by the feed's thread, not after each append: a move returns
         as soon as its event is stored, and moves made at the same moment at several tables
         are committed together."""
@@ -88,20 +94,72 @@ class Server:
         from tourney.store.projector import Projector
         from tourney.streams.matches import upcasters
 
-        store = EventStore.from_url(db, registry=upcasters())
+        # A mistyped --db makes no new file.
+        store = EventStore.from_url(db, create=False, registry=upcasters())
+        try:
+            check_writable(store)
+        except BaseException:
+            store.close()
+            raise
         store.group_commits()  # the tables' moves share commits
         store.commit_durable_to_crash()  # SQLite: no fsync per commit (see the README)
         try:
             projector = Projector(store, default_projections())
+            projector.keep_connection()  # the feed's, see `Feed`
             projector.catch_up()
+            return cls(
+                store,
+                projector,
+                Signer(secret),
+                director_password,
+                public_url,
+                site_dir,
+                tournament,
+            )
         except BaseException:
             store.close()
             raise
-        return cls(store, projector, Signer(secret), director_password, public_url, site_dir)
 
     def close(self) -> None:
         self.feed.stop()
+        self.projector.close()
         self.store.close()
+
+
+def check_database(db: str | None) -> None:
+    """Raise a StoreError unless ``db`` is a tourney database this process can write to
+    (what `tourney serve` checks before it prints anything); nothing is written."""
+    from tourney.store.eventstore import EventStore
+
+    store = EventStore.from_url(db, create=False)
+    try:
+        check_writable(store)
+    finally:
+        store.close()
+
+
+def check_writable(store: EventStore) -> None:
+    """Raise DatabaseUnavailableError unless ``store`` takes writes: a row is inserted and
+    rolled back (nothing stays; SQLite keeps an uncommitted page in memory), so that a
+    read-only file or a read-only role is told at start-up, not at the first move."""
+    from tourney.store.errors import DatabaseUnavailableError
+
+    connection = store.connect()
+    try:
+        cursor = connection.cursor()
+        if store.dialect == "sqlite":
+            cursor.execute("BEGIN IMMEDIATE")
+        cursor.execute(
+            "INSERT INTO projection_checkpoints (name, position) VALUES ('serve:write-check', 0)"
+        )
+    except Exception as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        first = reason[0] if reason else type(exc).__name__
+        raise DatabaseUnavailableError(f"cannot write to database {store.url!r}: {first}") from None
+    finally:
+        with contextlib.suppress(Exception):
+            connection.rollback()
+        connection.close()
 
 
 class _Headers:
@@ -144,7 +202,7 @@ def create_app(server: Server) -> Starlette:
 
     app = Starlette(
         routes=[*table_routes.routes, *director_routes.routes, *display_routes.routes],
-        middleware=[Middleware(_Headers)],
+        middleware=[Middleware(_Headers), Middleware(BodyLimit)],
         lifespan=lifespan,
     )
     app.state.server = server

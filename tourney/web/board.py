@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Any
 from tourney.games import game
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
-from tourney.streams.matches import confirmations, match_id, match_stream
+from tourney.streams.matches import (
+    confirmations,
+    confirmed_from,
+    match_id,
+    match_stream,
+    one_device_note,
+)
 from tourney.web.reads import MatchLine, match_lines, standings_lines
 
 if TYPE_CHECKING:
@@ -38,6 +44,9 @@ class TableStatus:
     seated: str = ""
     """The players as the board shows them, ``Ann · Bo``; at a Racehorse table each with
     their net units, ``Ann +4 · Bo -1 · ...``."""
+    confirmed_from: tuple[str, ...] = ()
+    """For the director: who confirmed from which device, ``Ann: phone 3fa2b1c0 (iPhone ·
+    Safari)``, and a last line ``all 4 from one phone`` when it was one."""
 
 
 def _status(row: MatchLine | None, progress: Callable[[int], str]) -> tuple[str, tuple[int, ...]]:
@@ -93,15 +102,23 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
         record = state.matches.get(table.match_id)
         detail = ""
         unconfirmed: tuple[str, ...] = ()
+        devices: tuple[str, ...] = ()
         if record is not None and record.outcome is not None:
             detail = result_text(state, record)
             if record.outcome.kind != "played":
-                status = "result"
+                # The director's result counts: its scores, not the table's own play.
+                status, scores = "result", tuple(record.outcome.scores)
+        elif record is not None and record.forfeited:
+            detail = result_text(state, record)
         if status == "finished" and confirmations_too:
-            done = confirmations(list(night.store.read_stream(match_stream(table.match_id))))
+            stored = list(night.store.read_stream(match_stream(table.match_id)))
+            done = confirmations(stored)
             unconfirmed = tuple(p for p in table.seats if p not in done)
             if not unconfirmed:
                 status = "confirmed"
+            by_device = confirmed_from(stored)
+            note = one_device_note(by_device)
+            devices = (*(f"{p}: {d}" for p, d in by_device.items()), *([note] if note else []))
         statuses.append(
             TableStatus(
                 table.number,
@@ -112,6 +129,7 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
                 detail,
                 unconfirmed,
                 *display.board(scores, table.seats),
+                devices,
             )
         )
     return {

@@ -176,14 +176,15 @@ async def director_page(request: Request) -> Response:
                         "result": result_text(state, record),
                     }
                 )
-        # A side's checkbox for every seat of the largest table (Racehorse seats up to 8).
-        most = max((len(m["sides"]) for m in matches), default=4)
+        from tourney.tournament.elimination import SHARED_WIN_RULE
+
+        knockout = _format(loaded) == "elimination"
         return {
             **context,
             "links": links,
             "matches": matches,
             "format": _format(loaded),
-            "side_numbers": range(1, most + 1),
+            "knockout_rule": SHARED_WIN_RULE if knockout else None,
         }
 
     context = await run_in_threadpool(look)
@@ -309,7 +310,9 @@ def _adjudicate(srv: Any, form: Any) -> None:
     from tourney.tournament.rulings import decide_adjudicate
 
     match, reason, sides = _text(form, "match"), _text(form, "reason"), _sides(form)
-    scores = _ints(_text(form, "scores").replace(" ", ",").split(","), "scores")
+    boxes = form.getlist("score")  # a box per side, beside its name; or one "61,40" box
+    typed = boxes if boxes else _text(form, "scores").replace(" ", ",").split(",")
+    scores = _ints(typed, "scores")
     _execute(srv, lambda state: decide_adjudicate(state, match, scores, sides, reason))
 
 

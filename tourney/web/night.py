@@ -46,12 +46,15 @@ class Table:
 
 
 class Night:
-    """The newest tournament of a store, as the web layer needs it."""
+    """The tournament served from a store (the one ``tournament`` names, by name or slug;
+    else the newest), as the web layer needs it."""
 
-    def __init__(self, store: EventStore, signer: Signer) -> None:
+    def __init__(self, store: EventStore, signer: Signer, tournament: str | None = None) -> None:
         self.store = store
         self.signer = signer
         self.director = DirectorDesk(store, recorded_by="serve:director")
+        self.chosen = None if tournament is None else self.director.resolve(tournament)
+        """The slug `serve --tournament` chose (TourneyError at start if there is none)."""
         self._lock = threading.Lock()
         self._slugs: tuple[float, list[str]] = (0.0, [])
         self._loaded: Loaded | None = None
@@ -62,7 +65,10 @@ class Night:
     # -- the tournament --------------------------------------------------------------------
 
     def slug(self) -> str | None:
-        """The newest tournament's slug (what the CLI's commands default to), or None."""
+        """The served tournament's slug: the chosen one, else the newest (what the CLI's
+        commands default to), or None."""
+        if self.chosen is not None:
+            return self.chosen
         at, slugs = self._slugs
         if time.monotonic() - at > SLUGS_TTL or not slugs:
             slugs = self.director.slugs()
@@ -70,7 +76,7 @@ class Night:
         return slugs[-1] if slugs else None
 
     def loaded(self) -> Loaded | None:
-        """The newest tournament folded up to its stream's head (cached per version)."""
+        """The served tournament folded up to its stream's head (cached per version)."""
         slug = self.slug()
         if slug is None:
             return None

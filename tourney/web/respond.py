@@ -25,6 +25,7 @@ CSRF_COOKIE = "tourney_csrf"
 CSRF_FIELD = "csrf"
 CSRF_PURPOSE = "csrf"
 SITE_ROOT = "/site/"
+FORM_TYPE = "application/x-www-form-urlencoded"  # how every page sends its forms
 
 
 class Forbidden(TourneyError):
@@ -99,22 +100,18 @@ class FastJSON(JSONResponse):
 
 
 async def read_form(request: Request) -> FormData:
-    """The request's form: an urlencoded body (what the pages send) read directly,
-    anything else as Starlette reads it. Raises BadForm for a body that is not a form."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip()
-    if kind != "application/x-www-form-urlencoded":
-        return await request.form()
+    """The request's form: an urlencoded body, what the pages send (its size and type were
+    checked as it came in: `tourney.web.guard.BodyLimit`; nothing else, multipart above
+    all, is ever parsed). Raises BadForm for a body that is not such a form."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != FORM_TYPE:
+        raise BadForm(f"a form is sent as {FORM_TYPE}, nothing else")
     body = await request.body()
-    if len(body) > MAX_FORM:
-        raise BadForm("the form is too large")
     try:
         pairs = parse_qsl(body.decode(), keep_blank_values=True, max_num_fields=200)
     except (UnicodeDecodeError, ValueError):
         raise BadForm("the form cannot be read") from None
     return FormData(list[tuple[str, str | UploadFile]](pairs))
-
-
-MAX_FORM = 64 * 1024
 
 
 def wants_json(request: Request) -> bool:

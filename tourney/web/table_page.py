@@ -35,6 +35,7 @@ def common_context(desk: Desk, title: str) -> dict[str, Any]:
         "recent": [describe(desk.stored, v) for v in range(desk.version, first - 1, -1)],
         "players": list(enumerate(desk.match.players)),
         "confirmed": desk.confirmed,
+        "ruled": desk.director_result(),
     }
 
 

@@ -21,6 +21,7 @@ from tourney.games import game, names
 from tourney.games.errors import NotAMove
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
+from tourney.web.devices import device_of
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -67,9 +68,16 @@ def move_value(event: Any, players: Sequence[str]) -> tuple[str, list[str]]:
     raise BadForm(f"{event.type} is not recorded at a table")
 
 
-def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[Recorded]:
+def _submit(
+    desk: Desk,
+    move: str,
+    tiles: list[str],
+    at: int,
+    cid: str,
+    device: dict[str, str] | None = None,
+) -> list[Recorded]:
     """Record what the button ``move`` stands for: an undo or a player's confirmation at
-    any table, else a move of the table's game."""
+    any table (with the ``device`` it came from), else a move of the table's game."""
     kind, _, rest = move.partition("|")
     if kind == "undo":
         target = table_undo(desk)
@@ -77,7 +85,7 @@ def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[
             raise TourneyError(f"nothing to undo: {desk.id} has no move recorded at the table")
         return desk.undo(target, at=at, command_id=cid)
     if kind == "confirm":
-        return desk.confirm(_seat(desk, rest), at=at, command_id=cid)
+        return desk.confirm(_seat(desk, rest), at=at, command_id=cid, device=device)
     decide = desk.game.page.read(desk, move, tiles)  # NotAMove: the page says why
     return desk.append_events(lambda: decide(desk.match), at=at, command_id=cid)
 
@@ -152,6 +160,7 @@ async def table_post(request: Request) -> Response:
     check_csrf(request, form)
     move, tiles, at, cid = _form_fields(form)
     as_json = wants_json(request)
+    device = device_of(request)
     spans.lap("form")
 
     def record() -> tuple[dict[str, Any], int, str | None, dict[str, Any] | None]:
@@ -159,7 +168,7 @@ async def table_post(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             spans.lap("open")
             try:
-                recorded = _submit(desk, move, tiles, at, cid)
+                recorded = _submit(desk, move, tiles, at, cid, device)
             except TourneyError as exc:
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(desk, table.number, signed, _heading(srv))

@@ -25,11 +25,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from uvicorn.supervisors import Multiprocess
+
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 SETTINGS_ENV = "TOURNEY_SERVE_WORKER"
-SHUTDOWN_GRACE = 3  # seconds a stopping worker gives open requests and streams
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,7 @@ class Settings:
     password: str | None
     public_url: str
     site_dir: str | None
+    tournament: str | None = None
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -53,9 +55,16 @@ class Settings:
 def app() -> Starlette:
     """The ASGI application of one worker (uvicorn's factory, called in the worker after
     it starts): its own `Server` on the database named in `SETTINGS_ENV`."""
+    import signal
+
     from tourney.web.app import Server, create_app
     from tourney.web.signing import load_secret
 
+    # Ctrl-C reaches the terminal's whole process group: the supervisor stops the workers
+    # (SIGTERM), one at a time and once; a worker acting on Ctrl-C itself would be stopped
+    # twice, and uvicorn's forced exit skips closing the store.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stop_with_parent()
     settings = Settings.decoded(os.environ[SETTINGS_ENV])
     server = Server.open(
         settings.db,
@@ -63,16 +72,43 @@ def app() -> Starlette:
         settings.password,
         settings.public_url,
         Path(settings.site_dir) if settings.site_dir is not None else None,
+        tournament=settings.tournament,
     )
     return create_app(server)
 
 
+def _stop_with_parent() -> None:
+    """Stop this worker (as SIGTERM does: requests answered, the store closed) as soon as
+    the supervisor is gone, even killed with SIGKILL, so that no worker is left holding the
+    port. multiprocessing hands every spawned child a sentinel of its parent (a pipe's end
+    on POSIX, the parent's process handle on Windows) that becomes ready when it dies."""
+    import multiprocessing
+    import signal
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+
+    def watch(sentinel: int) -> None:
+        wait([sentinel])
+        signal.raise_signal(signal.SIGTERM)
+
+    threading.Thread(
+        target=watch, args=(parent.sentinel,), name="tourney-parent-watch", daemon=True
+    ).start()
+
+
 def listening_socket(host: str, port: int) -> socket.socket:
-    """``host``:``port`` bound, as uvicorn binds it for its workers (OSError when taken)."""
+    """``host``:``port`` bound, as uvicorn binds it for its workers (OSError when taken):
+    what `serve` does first, with one worker or several. SO_REUSEADDR on POSIX only, as
+    asyncio does: on Windows it would let a second server bind a port already taken."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family=family)
     try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if os.name == "posix":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
     except BaseException:
         sock.close()
@@ -81,27 +117,26 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run(settings: Settings, host: str, port: int, workers: int) -> None:
-    """Serve with ``workers`` processes until SIGINT or SIGTERM, which stop them all (each
-    closes its store as it shuts down). Raises OSError when ``host``:``port`` is taken."""
+def run(settings: Settings, sock: socket.socket, workers: int) -> bool:
+    """Serve on ``sock`` (bound, see `listening_socket`) with ``workers`` processes until
+    SIGINT or SIGTERM, which stop them all (each closes its store as it shuts down). True
+    when it was SIGINT (Ctrl-C)."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
-    sock = listening_socket(host, port)
+    from tourney.web.guard import uvicorn_settings
+
     os.environ[SETTINGS_ENV] = settings.encoded()
-    config = uvicorn.Config(
-        f"{__name__}:app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="warning",
-        access_log=False,
-        # a wall display's event stream never ends by itself: without a bound, a worker
-        # would wait for it forever on SIGTERM and the supervisor for the worker
-        timeout_graceful_shutdown=SHUTDOWN_GRACE,
-    )
-    try:
-        Multiprocess(config, sockets=[sock]).run()
-    finally:
-        sock.close()
+    config = uvicorn.Config(f"{__name__}:app", factory=True, workers=workers, **uvicorn_settings())
+    supervisor = _Supervisor(config, sockets=[sock])
+    supervisor.run()
+    return supervisor.interrupted
+
+
+class _Supervisor(Multiprocess):
+    """uvicorn's supervisor, noting whether Ctrl-C stopped it."""
+
+    interrupted = False
+
+    def handle_int(self) -> None:
+        self.interrupted = True
+        super().handle_int()

@@ -1,0 +1,122 @@
+"""Who a director means at a table: a side or a seat by its number, or by a name.
+
+Seat order changes every round, so every director command takes names (`tourney.names.find`:
+case and accents ignored, a unique beginning is enough), looked up among the people at that
+table only; numbers from 1 are still accepted. Scores may be given by name, ``Ann=10,Bo=61``,
+in any order, or by side in seat order, ``10,61``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tourney import names
+from tourney.errors import quote
+from tourney.limits import Bound, LimitError, parse_whole
+from tourney.tournament.matches import MatchRecord
+from tourney.tournament.state import TournamentError, TournamentState
+
+
+def _where(match: MatchRecord) -> str:
+    return f"table {match.table} ({match.match_id})"
+
+
+def _people(state: TournamentState, match: MatchRecord) -> list[str]:
+    return [state.players[p].name for p in match.seats if p in state.players]
+
+
+def _number(text: str, count: int, what: str, match: MatchRecord) -> int | None:
+    """``text`` as a number from 1 to ``count`` (as an index from 0), None if not a number."""
+    if not text.strip().lstrip("+-").isdigit():
+        return None
+    try:
+        return parse_whole(text, Bound(what, 1, count)) - 1
+    except LimitError:
+        raise TournamentError(
+            f"{_where(match)} has {what}s 1 to {count}, not {quote(text.strip())}"
+        ) from None
+
+
+def seat_of(state: TournamentState, match: MatchRecord, who: str) -> str:
+    """The player id of a seat at ``match``'s table: its number from 1, or a player's name."""
+    index = _number(who, len(match.seats), "seat", match)
+    if index is not None:
+        return match.seats[index]
+    by_name = {state.players[p].name: p for p in match.seats if p in state.players}
+    found = names.find(who.strip(), by_name)
+    if len(found) == 1:
+        return by_name[found[0]]
+    people = ", ".join(_people(state, match))
+    if found:
+        raise TournamentError(
+            f"{quote(who)} could be {', '.join(found)} at {_where(match)}: give more of the name"
+        )
+    raise TournamentError(
+        f"{quote(who)} does not sit at {_where(match)} ({people}): seats are names or "
+        f"numbers from 1 to {len(match.seats)}"
+    )
+
+
+def side_of(state: TournamentState, match: MatchRecord, who: str) -> int:
+    """A side of ``match`` (from 0): its number from 1, or the name of the entrant holding
+    it (a player, a partnership) or of a player seated on it."""
+    index = _number(who, len(match.sides), "side", match)
+    if index is not None:
+        return index
+    labels: dict[str, int] = {}
+    for side, entrant in enumerate(match.sides):
+        labels.setdefault(state.entrant_name(entrant), side)
+        team = state.teams.get(entrant)
+        for member in team.members if team is not None else ():
+            labels.setdefault(state.players[member].name, side)
+    found = names.find(who.strip(), labels)
+    sides = sorted({labels[name] for name in found})
+    if len(sides) == 1:
+        return sides[0]
+    if found:
+        raise TournamentError(
+            f"{quote(who)} could be {', '.join(found)} at {_where(match)}: give more of the name"
+        )
+    raise TournamentError(
+        f"{quote(who)} does not sit at {_where(match)} ({', '.join(_people(state, match))}): "
+        f"sides are names or numbers from 1 to {len(match.sides)}"
+    )
+
+
+def sides_named(state: TournamentState, match: MatchRecord, text: str) -> list[int]:
+    """Comma-separated sides, by name or number (``"Bo"``, ``"2,Cy"``), as indexes from 0."""
+    parts = [part for part in text.split(",") if part.strip()]
+    if not parts:
+        raise TournamentError(f"say which side at {_where(match)}: a name, like 'Bo', or 2")
+    return [side_of(state, match, part) for part in parts]
+
+
+def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: Bound) -> list[int]:
+    """Scores per side from ``"Ann=10,Bo=61"`` (by name or side number, any order, every
+    side once) or ``"10,61"`` (by side, in seat order)."""
+    parts = [part for part in text.split(",") if part.strip()]
+    if not any("=" in part for part in parts):
+        return [parse_whole(part, bound) for part in parts]
+    scores: dict[int, int] = {}
+    for part in parts:
+        who, equals, value = part.partition("=")
+        if not equals:
+            raise TournamentError(
+                f"scores by name are name=score for every side, like 'Ann=10,Bo=61', "
+                f"not {quote(part.strip())}"
+            )
+        side = side_of(state, match, who)
+        if side in scores:
+            raise TournamentError(f"{quote(who.strip())} is given a score twice at {_where(match)}")
+        scores[side] = parse_whole(value, bound)
+    missing = [
+        state.entrant_name(match.sides[s]) for s in range(len(match.sides)) if s not in scores
+    ]
+    if missing:
+        raise TournamentError(f"no score for {', '.join(missing)} at {_where(match)}")
+    return [scores[side] for side in range(len(match.sides))]
+
+
+def side_names(state: TournamentState, match: MatchRecord) -> Sequence[str]:
+    """Each side's entrant, in side order (the labels of the web page's boxes)."""
+    return [state.entrant_name(entrant) for entrant in match.sides]

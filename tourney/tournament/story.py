@@ -1,0 +1,146 @@
+"""How a tournament match came out, in words: the one story every output tells.
+
+`result_text` is the only place that says what a match's result is — the CLI's pairings and
+rulings, `show` at a table the director closed, the director's page, the wall display and
+every published page ask it — so none can say that Zoë won where the standings say José
+did. The result that counts is the tournament's (`MatchRecord.outcome`: the table's own
+record, or the director's ruling); when a ruling replaced play recorded at the table, the
+story says so and names how far that play went, which stays readable as what was played.
+"""
+
+from __future__ import annotations
+
+from tourney.tournament.matches import MatchRecord, RecordedPlay
+from tourney.tournament.state import TournamentState
+from tourney.tournament.winners import scores_text
+
+REPLACED = "result replaced by the director"
+"""How a ruling over recorded play is introduced, everywhere."""
+
+
+def result_text(state: TournamentState, record: MatchRecord) -> str:
+    """``"Ann won (61-40)"``, ``"shared win: Ann, Bo (61-61-12)"``, ``"void: …"``, ``"not
+    played yet"``; a result's source follows in brackets (``[paper scoresheet]``,
+    ``[adjudicated: why]``...). A ruling that replaced play recorded at the table reads
+    ``"result replaced by the director: José won (10-61) [paper scoresheet]; play recorded
+    up to v57: Zoë won (61-26)"``."""
+    text = _result(state, record)
+    if record.replaced is None:
+        return text
+    if record.outcome is None:  # a forfeit or no-show whose others play on
+        return f"{text}; {replaced_note(state, record)}"
+    return f"{REPLACED}: {text}; {replaced_note(state, record)}"
+
+
+def ruling_line(state: TournamentState, record: MatchRecord) -> str:
+    """What a table the director closed shows above its own play: ``"Result that counts:
+    <result_text>"``, or, while the others play on after a forfeit or no-show, ``"The
+    director's ruling: <result_text>; the result is entered from their scoresheet"``."""
+    if record.outcome is None:
+        return (
+            f"The director's ruling: {result_text(state, record)}; the result is entered "
+            "from their scoresheet"
+        )
+    return f"Result that counts: {result_text(state, record)}"
+
+
+def replaced_note(state: TournamentState, record: MatchRecord) -> str:
+    """``"play recorded up to v57: Zoë won (61-26-24-11)"`` ("" when nothing was replaced)."""
+    if record.replaced is None:
+        return ""
+    return f"play recorded up to v{record.replaced.version}: {played_text(state, record)}"
+
+
+def played_note(state: TournamentState, record: MatchRecord) -> str:
+    """For a sheet that shows a table's recorded play under the director's result: "" when
+    the play is the result, else a sentence saying the play below is only what was played."""
+    if record.replaced is None or record.outcome is None:
+        return ""
+    return (
+        f"{REPLACED[0].upper()}{REPLACED[1:]}: the play recorded at this table up to "
+        f"v{record.replaced.version} is shown below as played "
+        f"({played_text(state, record)}); the result above is the one that counts."
+    )
+
+
+def played_text(state: TournamentState, record: MatchRecord) -> str:
+    """Where the play recorded at the table stood when the director's ruling replaced it:
+    ``"Zoë won (61-26-24-11)"``, or ``"unfinished at 40-26-24-11"``."""
+    play = record.replaced
+    if play is None:
+        return ""
+    return standing_text(state, record, play)
+
+
+def standing_text(state: TournamentState, record: MatchRecord, play: RecordedPlay) -> str:
+    """Where `play` at `record`'s table stands: ``"Zoë won (61-26-24-11)"``, or
+    ``"unfinished at 40-26-24-11"``."""
+    scores = scores_text(play.scores)
+    if not play.finished or not play.winners:
+        return f"unfinished at {scores}"
+    names = [_name(state, record, side) for side in play.winners]
+    if len(names) == 1:
+        return f"{names[0]} won ({scores})"
+    return f"shared win: {', '.join(names)} ({scores})"
+
+
+def _name(state: TournamentState, record: MatchRecord, side: int) -> str:
+    return state.entrant_name(record.sides[side]) if side < len(record.sides) else f"side {side}"
+
+
+def _absent(state: TournamentState, record: MatchRecord) -> str:
+    return ", ".join(state.players[p].name for p in record.no_show if p in state.players)
+
+
+def _result(state: TournamentState, record: MatchRecord) -> str:
+    outcome = record.outcome
+    if outcome is None and record.forfeited:
+        if record.no_show:
+            return f"no-show: {_absent(state, record)}; the others play on"
+        out = ", ".join(_name(state, record, s) for s in record.forfeited)
+        return f"{out} forfeited; the others play on"
+    if outcome is None:
+        return "not played yet"
+    if outcome.kind == "void":
+        return f"void: {outcome.reason}" if outcome.reason else "void"
+    names = [_name(state, record, s) for s in outcome.winners]
+    scores = scores_text(outcome.scores)
+    if len(names) == 1:
+        text = f"{names[0]} won ({scores})"
+    else:
+        text = f"shared win: {', '.join(names)} ({scores})"
+    label = outcome.source
+    if outcome.reason:
+        label += f": {outcome.reason}"
+    if record.no_show and outcome.kind != "no_show":
+        label += f"; no-show: {_absent(state, record)}"
+    elif outcome.forfeited:
+        out = ", ".join(_name(state, record, s) for s in outcome.forfeited)
+        label += f"; {out} forfeited"
+    if label:
+        text += f" [{label}]"
+    return text
+
+
+def result_mark(record: MatchRecord, side: int) -> str:
+    """One mark for `side`: W (sole win), W= (shared), L (loss), V (void), '' (unplayed);
+    F is appended for a forfeit or no-show (or a side that forfeited while the others played
+    on), A for an adjudicated result, P for one entered from a paper scoresheet; R when that
+    result replaced play recorded at the table."""
+    outcome = record.outcome
+    if outcome is None:
+        return ""
+    if outcome.kind == "void":
+        return "V" + (" R" if record.replaced is not None else "")
+    mark = "L"
+    if side in outcome.winners:
+        mark = "W" if len(outcome.winners) == 1 else "W="
+    if outcome.kind in ("forfeit", "no_show") or side in outcome.forfeited:
+        mark += " F"
+    elif outcome.kind == "adjudicated":
+        mark += " A"
+    elif outcome.kind == "paper":
+        mark += " P"
+    if record.replaced is not None:
+        mark += " R"
+    return mark
