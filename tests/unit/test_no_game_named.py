@@ -1,6 +1,6 @@
 """Outside `tourney.games`, the code around the games reaches each through the `Game`
 interface (issue 24): the packages below never name a game, nor import a game's public face.
-A new game then needs no change to them; High card (tests/games/) is played through them."""
+A new game then needs no change to them: High card (tests/games/) is played through them."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ PACKAGE = Path(tourney.__file__).parent
 NAMED = re.compile(
     r"""["'](horse-race|racehorse)["']|\bHORSE_RACE\b|\bRACEHORSE\b|tourney\.games\.faces"""
 )
-# What still names a game (ARCHITECTURE.md lists it): Horse Race's commands on the desk and
-# their one-shot arguments.
-STILL = {"scorer/desk.py", "scorer/oneshot.py"}
+# What still names a game (ARCHITECTURE.md lists it): Horse Race's one-shot arguments, for
+# tests and benchmarks.
+STILL = {"scorer/oneshot.py"}
 
 
 @pytest.mark.parametrize(

@@ -145,6 +145,7 @@ def hand(
 
     Example: tourney hand T3 --opener Ann
     """
+    from tourney.cli.turn_cmd import record_command
     from tourney.games.faces.horserace import StartHand
 
     with open_desk(db, match) as desk:
@@ -152,7 +153,7 @@ def hand(
             raise TourneyError(
                 f"match {desk.id} has known hands: deal them with `tourney deal {desk.id}`"
             )
-        print_state(desk, as_json, desk.record(StartHand(opener), at=at))
+        print_state(desk, as_json, record_command(desk, StartHand(opener), at=at))
 
 
 def deal(
@@ -186,6 +187,7 @@ def deal(
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
+    from tourney.cli.turn_cmd import record_command
     from tourney.games.faces.horserace import StartHand, parse_deal, shuffled_deal
 
     with open_desk(db, match) as desk:
@@ -202,7 +204,7 @@ def deal(
             if tiles is not None
             else shuffled_deal(desk.match.players, seed)
         )
-        print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
+        print_state(desk, as_json, record_command(desk, StartHand(opener, hands), at=at))
 
 
 def _deal_cards(

@@ -16,7 +16,28 @@ if TYPE_CHECKING:
 
     from tourney.cli.options import At, Db, Json, MatchId, Player
     from tourney.games.faces.horserace import Command
-    from tourney.scorer.desk import Desk
+    from tourney.scorer.desk import Desk, Recorded
+
+
+def record_command(
+    desk: Desk, command: Command, *, at: int | None = None, command_id: str | None = None
+) -> list[Recorded]:
+    """Decide Horse Race's ``command`` against the stream's head and append its events
+    (`Desk.append_events`: ``at`` is the stream version the command was decided against,
+    ``command_id`` names the submission, so a retry records once). A Racehorse table
+    records its events through `bid`, `pass`, `play` and `deal` instead."""
+    from tourney.errors import TourneyError
+    from tourney.games import HORSE_RACE
+    from tourney.games.faces.horserace import decide
+
+    desk.check_started()
+    if desk.game.name != HORSE_RACE:
+        raise TourneyError(
+            f"{desk.id} is a {desk.game.title} table: record it with tourney deal, bid, "
+            f"pass and play {desk.id}, or tourney record {desk.id} (this command is for "
+            "Horse Race)"
+        )
+    return desk.append_events(lambda: decide(desk.match, command), at=at, command_id=command_id)
 
 
 def _record(
@@ -25,7 +46,7 @@ def _record(
     """Record what ``command()`` reads from the input (inside the desk, so that a tile that
     cannot be read is refused like any other input)."""
     with open_desk(db, match) as desk:
-        print_state(desk, as_json, desk.record(command(), at=at))
+        print_state(desk, as_json, record_command(desk, command(), at=at))
 
 
 def place(
@@ -87,7 +108,7 @@ def pass_(
         if desk.game.name == "racehorse":
             _say(desk, as_json, player, None, at)
             return
-        print_state(desk, as_json, desk.record(Pass(player), at=at))
+        print_state(desk, as_json, record_command(desk, Pass(player), at=at))
 
 
 def _say(desk: Desk, as_json: bool, player: str | None, bid: int | None, at: int | None) -> None:

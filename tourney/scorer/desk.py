@@ -46,7 +46,6 @@ from tourney.streams.tables import (
 from tourney.wording import counted
 
 if TYPE_CHECKING:
-    from tourney.games.faces.horserace import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
@@ -204,22 +203,6 @@ class Desk:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def record(
-        self, command: Command, *, at: int | None = None, command_id: str | None = None
-    ) -> list[Recorded]:
-        """Decide ``command`` against the stream's head and append its events.
-
-        ``at`` is the stream version the command was decided against (a page or script that
-        says what it saw); ``command_id`` names the submission, so a retry records once.
-        See `_submit`. Horse Race only: a Racehorse table records its events through
-        `append_events` (the `deal`, `bid`, `pass` and `play` commands)."""
-        from tourney.games.faces.horserace import decide
-
-        self.check_started()
-        self.check_dominoes()
-
-        return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
-
     def check_started(self, game: str = "") -> None:
         """Refuse a move at a match not started: it has no players, and no game yet
         (``game`` names the one the hint starts it in, e.g. ``racehorse``)."""
@@ -227,15 +210,6 @@ class Desk:
             option = f" --game {game}" if game else ""
             raise TourneyError(
                 f"match {self.id} has not started: tourney start {self.id}{option} --players ..."
-            )
-
-    def check_dominoes(self) -> None:
-        """Refuse what only a Horse Race table can take (its commands)."""
-        if self.game.name != "horse-race":
-            raise TourneyError(
-                f"{self.id} is a {self.game.title} table: record it with tourney deal, bid, "
-                f"pass and play {self.id}, or tourney record {self.id} (this command is for "
-                "Horse Race)"
             )
 
     def append_events(
