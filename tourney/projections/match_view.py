@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.errors import TourneyError
-from tourney.games import HORSE_RACE, Game, game, game_of
+from tourney.games import Game, game, game_of
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projector import Batch
 from tourney.streams.matches import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
@@ -53,15 +53,16 @@ __all__ = ["STREAM_PREFIX", "MatchProjection", "match_stream"]
 def new_events(
     events: Iterable[Any], recorded_by: str | None = None, game_name: str | None = None
 ) -> list[NewEvent]:
-    """Engine events of ``game_name`` (default Horse Race) as events to append: the payload
-    is the record form less its `type`, so a stored match stream exports as its record line
-    for line."""
-    payload = game(game_name or HORSE_RACE).payload
+    """Engine events of ``game_name`` (default: the game of a stream that names none) as
+    events to append: the payload is the record form less its `type`, so a stored match
+    stream exports as its record line for line."""
+    payload = (game(game_name) if game_name else game_of(None)).payload
     return [NewEvent(*payload(event), recorded_by) for event in events]
 
 
-def _horse_race() -> Game:
-    return game(HORSE_RACE)
+def _unnamed() -> Game:
+    """The game of a stream whose ``match_started`` names none (the record format's rule)."""
+    return game_of(None)
 
 
 @dataclass(slots=True)
@@ -69,7 +70,7 @@ class _Replay:
     """A match replayed up to `version`, or stopped at the event the engine refused. The
     stream's first event, its ``match_started``, says which game replays it."""
 
-    game: Game = field(default_factory=_horse_race)
+    game: Game = field(default_factory=_unnamed)
     match: Any = None
     version: int = 0
     error: str | None = None
