@@ -21,7 +21,8 @@ STILL = {"scorer/oneshot.py"}
 
 
 @pytest.mark.parametrize(
-    "package", ["web", "reports", "streams", "policies", "store", "director", "scorer"]
+    "package",
+    ["web", "reports", "streams", "policies", "projections", "store", "director", "scorer"],
 )
 def test_no_module_names_a_game(package: str) -> None:
     found = [
