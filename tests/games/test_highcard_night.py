@@ -7,6 +7,7 @@ match's scoresheet and the round's blank sheets. Nothing outside tourney/games n
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from tests.cli.conftest import Cli
 from tests.web.phone import Phone
 from tourney.cli.app import app
 from tourney.web.app import Server, create_app
+from tourney.web.display_routes import render_board
 
 SECRET = b"h" * 32
 PLAYERS = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -87,6 +89,18 @@ def test_a_high_card_night_is_played_end_to_end(
         t: list(json.loads(cli.ok("show", f"T{t}", "--json").stdout)["players"]) for t in (1, 2)
     }
     assert leaders == {seats[1][0], seats[2][2]}
+
+    # The wall display's board, from the read models (a new server catches them up).
+    server = Server.open(str(db), SECRET)
+    try:
+        board = render_board(server)
+    finally:
+        server.close()
+    for number, scores in ((1, "5–0–0"), (2, "0–0–5")):
+        line = re.search(rf'<tr data-table="{number}" data-status="(\w+)">(.*?)</tr>', board)
+        assert line is not None, board
+        assert line.group(1) == "finished" and " · ".join(seats[number]) in line.group(2)
+        assert f'<td class="num">{scores}</td>' in line.group(2)
 
     site = tmp_path / "site"
     cli.ok("publish", str(site))
