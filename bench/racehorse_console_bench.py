@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from bench.scorer_bench import console_latencies, describe
-from tourney.games.cards import (
+from tourney.games.faces.racehorse import (
     BidMade,
     CardPlayed,
     DealStarted,

@@ -63,13 +63,13 @@ from tourney.games import HORSE_RACE, game
 from tourney.games.horserace import Event, Match
 from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
 from tourney.games.horserace.simulate import BotTable, simulate_match
-from tourney.match_streams import match_events, match_stream, to_payload
 from tourney.projections import open_store
 from tourney.scorer.oneshot import one_shot_args
 from tourney.store import database
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.migrate import HEAD_REVISION
-from tourney.store.projections import Projector
+from tourney.store.projector import Projector
+from tourney.streams.matches import match_events, match_stream, to_payload
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
 from tourney.tournament.events import TournamentEvent

@@ -250,7 +250,7 @@ REBUILD_CHILD = """
 import json, resource, sys, time
 from tourney.projections import default_projections
 from tourney.store.eventstore import EventStore
-from tourney.store.projections import Projector
+from tourney.store.projector import Projector
 store = EventStore.from_url(sys.argv[1])
 projector = Projector(store, default_projections())
 started = time.perf_counter()

@@ -60,7 +60,7 @@ ROUNDS = Bound("rounds", 1, 100)
 """Rounds of a Swiss (a round robin of the largest field needs fewer)."""
 
 DEALS = Bound("deals", 1, 64)
-"""Deals in a Racehorse match (RACEHORSE.md: twice the players by default)."""
+"""Deals in a match of a game played in deals (Racehorse: twice the players by default)."""
 
 TARGET = Bound("target", 1, 1000)
 """Points to win a match (RULES.md: 61; the engine takes any positive score, tourney stores

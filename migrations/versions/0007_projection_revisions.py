@@ -6,7 +6,7 @@ the rows a long-lived database already holds stay as the old code wrote them unt
 thinks of `tourney rebuild`: standings showing an old Buchholz beside new matches.
 `projection_checkpoints.revision` is the `revision` of the projection whose rows the
 checkpoint covers; the projector empties and rebuilds a read model whose stored revision is
-not its code's (`tourney.store.projections.Projector.catch_up`). Checkpoints written before
+not its code's (`tourney.store.projector.Projector.catch_up`). Checkpoints written before
 this revision existed are revision 1: every read model whose code is past 1 is rebuilt once
 after upgrading.
 

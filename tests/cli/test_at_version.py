@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tests.cli.conftest import Cli
 from tests.cli.terminal import TOURNEY
+from tourney.cli.turn_cmd import record_command
 from tourney.games.horserace import Tile
 from tourney.games.horserace.commands import Draw, Place
 from tourney.scorer.desk import Desk
@@ -50,9 +51,9 @@ def test_five_scorers_sending_the_same_unseen_draw_at_once_record_it_once(cli: C
 def test_a_submission_sent_twice_with_its_id_records_once(cli: Cli) -> None:
     seen = _opened(cli)
     with EventStore.from_url(cli.db) as store:
-        first = Desk(store, "K3").record(Draw(), at=seen, command_id="phone-7f3a")
+        first = record_command(Desk(store, "K3"), Draw(), at=seen, command_id="phone-7f3a")
     with EventStore.from_url(cli.db) as store:
-        again = Desk(store, "K3").record(Draw(), at=seen, command_id="phone-7f3a")
+        again = record_command(Desk(store, "K3"), Draw(), at=seen, command_id="phone-7f3a")
         assert [r.version for r in again] == [r.version for r in first] == [seen + 1]
         assert store.stream_version("match-K3") == seen + 1
 
@@ -62,10 +63,10 @@ def test_an_id_used_on_another_match_is_refused(cli: Cli) -> None:
     cli.ok("start", "K4", "--players", "Cy,Di")
     cli.ok("hand", "K4", "--opener", "Cy")
     with EventStore.from_url(cli.db) as store:
-        Desk(store, "K3").record(Draw(), command_id="phone-1")
+        record_command(Desk(store, "K3"), Draw(), command_id="phone-1")
         other = Desk(store, "K4")
         try:
-            other.record(Place(Tile.parse("6-6")), command_id="phone-1")
+            record_command(other, Place(Tile.parse("6-6")), command_id="phone-1")
         except Exception as exc:
             assert "was recorded in match-K3, not match-K4" in str(exc)
         else:

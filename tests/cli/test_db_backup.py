@@ -16,9 +16,9 @@ from pathlib import Path
 
 from tests.cli.conftest import Cli, checksum, known_match
 from tests.support import run_tourney
-from tourney.match_streams import match_stream
 from tourney.projections.match_view import new_events
 from tourney.store.eventstore import EventStore
+from tourney.streams.matches import match_stream
 
 EVENTS = known_match(7)[:12]
 

@@ -17,6 +17,7 @@ from tourney.projections import open_store
 from tourney.projections.match_view import new_events
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.migrate import HEAD_REVISION
+from tourney.streams.matches import upcasters
 
 runner = CliRunner(env={"COLUMNS": "100", "TOURNEY_DATABASE_URL": None})
 
@@ -217,3 +218,23 @@ def test_status_on_postgresql(postgres_url: str) -> None:
     assert code == 0
     report = json.loads(out)
     assert report["backend"] == "postgresql" and report["events"] == 1
+
+
+def test_every_store_command_reads_old_payloads_through_the_games_upcasters(
+    tmp_path: Path,
+) -> None:
+    """The store knows no game: each command that opens one hands it the games' upcasters
+    (`tourney.streams.matches.upcasters`), so a match stored in Horse Race's first vocabulary (tiles
+    as pairs, schema version 0) still replays, rebuilds, verifies and shows."""
+    path = str(tmp_path / "old.db")
+    old = [
+        NewEvent("match_started", {"players": ["Ann", "Bo"]}),
+        NewEvent("hand_started", {"opener": "Ann"}),
+        NewEvent("tile_placed", {"player": "Ann", "tile": [5, 5]}, schema_version=0),
+    ]
+    with EventStore.from_url(path, registry=upcasters()) as store:
+        store.append("match-OLD", old)
+    for command in (["db", "status"], ["verify"], ["rebuild"], ["show", "OLD"]):
+        code, _out, err = run(*command, "--db", path)
+        assert (code, err) == (0, ""), command
+    assert "5-5" in run("show", "OLD", "--db", path)[1]

@@ -16,8 +16,15 @@ from tests.cli.terminal import TOURNEY, Terminal
 from tests.support import RACEHORSE_RECORDS, SHARED, sample_expected
 from tourney.cli.app import app
 from tourney.games import game
-from tourney.games.cards import BidMade, CardPlayed, DealStarted, Event, MatchStarted, Passed
-from tourney.scorer.cards_console import CardsConsole
+from tourney.games.faces.racehorse import (
+    BidMade,
+    CardPlayed,
+    DealStarted,
+    Event,
+    MatchStarted,
+    Passed,
+)
+from tourney.scorer.console import Console
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.textfiles import read_lines
@@ -28,7 +35,8 @@ RULED = {"version", "game", "players", "dealer", "deals", "hands", "player", "bi
 
 
 def record_events(path: Path) -> list[Event]:
-    return [event for _, event in RACEHORSE.replay_lines(read_lines(str(path)), True).events]
+    replayed = RACEHORSE.replay_lines(read_lines(str(path)), True).events
+    return [event for _, event in replayed if isinstance(event, Event)]
 
 
 def start(cli: Cli, first: MatchStarted) -> None:
@@ -72,7 +80,7 @@ def run_console(db: str, lines: list[str]) -> str:
 
     desk = Desk(EventStore.from_url(db), "K1")
     try:
-        CardsConsole(desk, out=out, read=read).run()
+        Console(desk, out=out, read=read).run()
     finally:
         desk.close()
     return out.getvalue()

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from tests.cli.conftest import Cli
 from tests.support import db_checksum
 from tourney.demo.clubnight import play_table
-from tourney.games.dominoes import GreedyBot
+from tourney.games.faces.horserace import GreedyBot
 from tourney.games.racehorse.simulate import play_on
 from tourney.projections import open_store
 from tourney.scorer.desk import Desk

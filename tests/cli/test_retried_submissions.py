@@ -5,6 +5,7 @@ it again would refuse it (a phone's double tap on "start the hand", issue 14).""
 from __future__ import annotations
 
 from tests.cli.conftest import Cli
+from tourney.cli.turn_cmd import record_command
 from tourney.games.horserace.commands import StartHand
 from tourney.scorer.desk import Desk
 
@@ -12,8 +13,8 @@ from tourney.scorer.desk import Desk
 def test_a_retried_start_of_hand_returns_the_first_recording(cli: Cli) -> None:
     cli.ok("start", "K3", "--players", "Ann,Bo")
     desk = Desk.open(cli.db, "K3")
-    first = desk.record(StartHand("Ann"), at=1, command_id="tap-1")
-    again = desk.record(StartHand("Ann"), at=1, command_id="tap-1")
+    first = record_command(desk, StartHand("Ann"), at=1, command_id="tap-1")
+    again = record_command(desk, StartHand("Ann"), at=1, command_id="tap-1")
     assert [r.version for r in again] == [r.version for r in first] == [2]
     assert cli.version() == 2
 

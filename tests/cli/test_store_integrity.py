@@ -179,7 +179,7 @@ def test_a_failure_after_the_append_is_a_warning_not_a_refusal(
 ) -> None:
     """Disk full while the read models catch up after `hand`: the event is stored, so the
     command says so (exit 0, a warning), and the next command catches up."""
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
 
     cli.ok("start", "K1", "--players", "Ann,Bo")
     real = Projector.catch_up
@@ -246,7 +246,7 @@ def test_a_result_missed_by_a_scorer_killed_after_the_last_move_is_posted_by_the
     dies before the catch-up that posts the table's result. The result policy runs in every
     command's catch-up, so the next command anyone types posts it, once."""
     from tourney.games.horserace.simulate import BotTable
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
 
     match = str(tables(night)[0]["match"])
     desk = play(night.db, match, 7, stop_before_end=True)

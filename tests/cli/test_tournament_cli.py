@@ -219,3 +219,32 @@ def test_a_knockout_seeded_from_a_swiss(open_tournament: Cli) -> None:
     round_one = json.loads(cli.ok("pair", "-t", "cup", "--json").stdout)["tables"]
     pairs = {frozenset(table["seats"]) for table in round_one}
     assert pairs == {frozenset((ranked[0], ranked[3])), frozenset((ranked[1], ranked[2]))}
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ([], "Created 'Spring Open' (spring-open): swiss, tables of 4, first to 61."),
+        (
+            ["--partnerships", "--target", "101"],
+            "Created 'Spring Open' (spring-open): swiss, tables of 4 in partnerships, "
+            "first to 101.",
+        ),
+        (
+            ["--game", "racehorse", "--table-size", "6"],
+            "Created 'Spring Open' (spring-open): swiss, tables of 6, racehorse: twice the "
+            "players deals a match.",
+        ),
+        (
+            ["--game", "racehorse", "--table-size", "6", "--deals", "8"],
+            "Created 'Spring Open' (spring-open): swiss, tables of 6, racehorse: 8 deals a match.",
+        ),
+    ],
+)
+def test_create_says_how_long_a_match_lasts_in_its_games_words(
+    cli: Cli, options: list[str], said: str
+) -> None:
+    out = cli.ok(
+        "tournament", "create", "Spring Open", "--table-size", "4", "--rounds", "3", *options
+    ).stdout
+    assert out.splitlines()[0] == said

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tests.cli.conftest import Cli, hidden_match
 from tests.cli.terminal import TOURNEY, Terminal
+from tourney.cli.turn_cmd import record_command
 from tourney.errors import TourneyError
 from tourney.games.horserace import (
     Event,
@@ -30,7 +31,7 @@ def desks(cli: Cli) -> tuple[Desk, Desk]:
 def refused(desk: Desk, command: Place | Draw) -> str:
     before = desk.store.stream_version(desk.stream)
     try:
-        desk.record(command)
+        record_command(desk, command)
     except TourneyError as exc:
         assert desk.store.stream_version(desk.stream) == before
         return str(exc)
@@ -42,13 +43,13 @@ def test_the_same_event_from_a_stale_scorer_is_not_recorded_twice(cli: Cli) -> N
     cli.ok("hand", "K3", "--opener", "Ann")
     cli.ok("place", "K3", "3-4")
     first, second = desks(cli)
-    first.record(Draw())  # Bo draws a tile nobody saw
+    record_command(first, Draw())  # Bo draws a tile nobody saw
     message = refused(second, Draw())  # so does the other scorer, who had not seen it
     assert message == (
         "another scorer has just recorded the same (v4 tile_drawn Bo): not recorded twice"
     )
     assert second.version == 4 and second.match.boneyard_size == 13
-    second.record(Draw())  # now seen: a second draw is a second draw
+    record_command(second, Draw())  # now seen: a second draw is a second draw
     assert second.version == 5
 
 
@@ -57,7 +58,7 @@ def test_a_stale_event_illegal_now_is_refused_with_the_engines_reason(cli: Cli) 
     cli.ok("hand", "K3", "--opener", "Ann")
     cli.ok("place", "K3", "5-5")
     first, second = desks(cli)
-    first.record(Place(Tile.parse("3-5")))  # 13: no score, Bo's turn
+    record_command(first, Place(Tile.parse("3-5")))  # 13: no score, Bo's turn
     message = refused(second, Place(Tile.parse("1-5")))
     assert message == "it is Bo's turn, not Ann's"
     assert [e.payload.get("tile") for e in second.stored] == [None, None, "5-5", "3-5"]
@@ -68,8 +69,8 @@ def test_a_stale_event_still_legal_is_retried_against_the_new_state(cli: Cli) ->
     cli.ok("hand", "K3", "--opener", "Ann")
     cli.ok("place", "K3", "3-4")
     first, second = desks(cli)
-    first.record(Draw())  # Bo draws, unseen...
-    recorded = second.record(Place(Tile.parse("1-3")))  # ...and places it: still legal
+    record_command(first, Draw())  # Bo draws, unseen...
+    recorded = record_command(second, Place(Tile.parse("1-3")))  # ...and places it: still legal
     assert [r.version for r in recorded] == [5]
     assert second.caught_up[0].type == "tile_drawn"
     first.refresh()

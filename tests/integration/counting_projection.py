@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import Column, Engine, Integer, MetaData, Table, Text, select
 
-from tourney.store.projections import Batch
+from tourney.store.projector import Batch
 
 metadata = MetaData()
 stream_counts = Table(

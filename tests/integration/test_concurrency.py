@@ -15,7 +15,7 @@ from typing import Any
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
 from tourney.store.errors import ConcurrencyError
 from tourney.store.eventstore import EventStore, NewEvent
-from tourney.store.projections import Projector
+from tourney.store.projector import Projector
 
 WORKERS = 8
 CONTEXT = multiprocessing.get_context("fork")

@@ -18,7 +18,7 @@ from tests.integration.counting_projection import CountingProjection, counts, cr
 from tests.integration.matches import simulated
 from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store.eventstore import EventStore, NewEvent
-from tourney.store.projections import Batch, Projector
+from tourney.store.projector import Batch, Projector
 from tourney.store.verify import verify
 
 CONTEXT = multiprocessing.get_context("fork")

@@ -19,7 +19,7 @@ from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store.errors import SchemaError, StoreBusyError
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.gc_pacing import REPLAY_THRESHOLD
-from tourney.store.projections import Batch, Projection, Projector
+from tourney.store.projector import Batch, Projection, Projector
 
 
 @pytest.fixture

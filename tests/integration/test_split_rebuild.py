@@ -23,7 +23,7 @@ from tourney.store.eventstore import (
     SharedPayloads,
     StoredEvent,
 )
-from tourney.store.projections import Projector
+from tourney.store.projector import Projector
 from tourney.store.verify import verify
 
 TABLES = (

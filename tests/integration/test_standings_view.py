@@ -21,7 +21,7 @@ from tourney.projections.standings_view import read_standings
 from tourney.reports.standings import standings_json, standings_json_of
 from tourney.store import migrate
 from tourney.store.eventstore import EventStore, NewEvent
-from tourney.store.projections import Projector
+from tourney.store.projector import Projector
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register, decide_withdraw
 from tourney.tournament.events import TournamentEvent

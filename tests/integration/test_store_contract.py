@@ -19,6 +19,7 @@ from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.hashchain import GENESIS, event_hash
 from tourney.store.upcasting import UpcasterRegistry
 from tourney.store.verify import verify
+from tourney.streams.matches import upcasters
 
 
 def events(count: int, type: str = "noted") -> list[NewEvent]:
@@ -271,19 +272,29 @@ class StoreContract:
         del dropped  # abandoned half-way: the thresholds come back all the same
         assert gc.get_threshold() == before
 
-    def test_old_payloads_are_upcast_on_read(self, store: EventStore) -> None:
+    def test_old_payloads_are_upcast_on_read(self, url: str) -> None:
         old = NewEvent(
             "tile_placed", {"player": "Ann", "tile": [5, 3], "on": [5, 5]}, schema_version=0
         )
-        returned = store.append("match-1", [old])[0]
-        (read,) = store.read_stream("match-1")
-        for event in (returned, read):
-            assert event.payload == {"player": "Ann", "tile": "3-5", "on": "5-5"}
-            assert event.schema_version == 1
-        with store.engine.connect() as connection:
-            raw = connection.execute(text("SELECT payload, schema_version FROM events")).one()
-        assert raw == ('{"player":"Ann","tile":[5,3],"on":[5,5]}', 0)
-        assert verify(store) == []
+        with EventStore.from_url(url, registry=upcasters()) as store:
+            returned = store.append("match-1", [old])[0]
+            (read,) = store.read_stream("match-1")
+            for event in (returned, read):
+                assert event.payload == {"player": "Ann", "tile": "3-5", "on": "5-5"}
+                assert event.schema_version == 1
+            with store.engine.connect() as connection:
+                raw = connection.execute(text("SELECT payload, schema_version FROM events")).one()
+            assert raw == ('{"player":"Ann","tile":[5,3],"on":[5,5]}', 0)
+            assert verify(store) == []
+
+    def test_the_store_alone_knows_no_game_upcaster(self, store: EventStore) -> None:
+        """The games' upcasters come from outside (`tourney.streams.matches.upcasters`): a store
+        opened without them reads a current payload and refuses an old one by name."""
+        store.append("match-1", [NewEvent("tile_placed", {"player": "Ann", "tile": "3-5"})])
+        assert [e.payload["tile"] for e in store.read_stream("match-1")] == ["3-5"]
+        old = NewEvent("tile_placed", {"player": "Ann", "tile": [5, 3]}, schema_version=0)
+        with pytest.raises(StoreError, match="no upcaster for tile_placed"):
+            store.append("match-2", [old])
 
     def test_unknown_future_schema_version_is_refused(self, store: EventStore) -> None:
         with pytest.raises(StoreError, match="schema version 9"):

@@ -11,7 +11,7 @@ from tests.integration.counting_projection import CountingProjection, create_tab
 from tourney.store import verify as verifying
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.hashchain import GENESIS, event_hash
-from tourney.store.projections import Projector
+from tourney.store.projector import Projector
 from tourney.store.verify import Problem
 
 DROP_TRIGGERS = {

@@ -82,8 +82,8 @@ from tourney.games.horserace.bots import GreedyBot, RandomBot
 from tourney.games.horserace.record import event_to_dict
 from tourney.games.horserace.simulate import simulate_match
 from tourney.games.horserace.tiles import DOUBLE_SIX
-from tourney.match_streams import CLOSED, match_events
 from tourney.store.eventstore import EventStore, StoredEvent
+from tourney.streams.matches import CLOSED, match_events
 from tourney.tournament.state import TournamentState
 
 EXAMPLES = int(os.environ.get("TOURNEY_STATE_MACHINE_EXAMPLES", "5"))

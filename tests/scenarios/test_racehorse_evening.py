@@ -17,7 +17,7 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.scenarios.director import Director
-from tourney.games.cards import (
+from tourney.games.faces.racehorse import (
     DECK,
     SMUDGE,
     BidMade,

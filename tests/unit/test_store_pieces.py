@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from tourney.store.database import parse_url, resolve_url
 from tourney.store.errors import DatabaseUrlError, SchemaError
-from tourney.store.event_schemas import tourney_registry
 from tourney.store.hashchain import GENESIS, event_hash, short
 from tourney.store.upcasting import UpcasterRegistry
+from tourney.streams.matches import upcasters
 
 text = st.text(max_size=30)
 
@@ -56,7 +56,7 @@ def test_short_hash_is_twelve_hex_digits() -> None:
 
 
 def test_v0_tiles_are_lifted_to_strings() -> None:
-    registry = tourney_registry()
+    registry = upcasters()  # Horse Race's, through the game interface
     assert registry.upcast("tile_placed", 0, {"player": "A", "tile": [5, 3], "on": [5, 5]}) == {
         "player": "A",
         "tile": "3-5",

@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from tests.cli.conftest import Cli, cli, db, template_db
 from tests.factories.tablesim import card_table_match, hidden_match, seated
 from tourney.games.horserace import Event
-from tourney.match_streams import match_stream
+from tourney.streams.matches import match_stream
 from tourney.web.app import Server, create_app
 from tourney.web.tokens import TableToken
 

@@ -21,23 +21,14 @@ def record(match: MatchId, db: Db = None) -> None:
     Example: tourney record T3
     """
     from tourney.errors import TourneyError
-    from tourney.scorer.console_loop import ConsoleLoop
+    from tourney.scorer.console import Console
 
     with open_desk(db, match) as desk:
         if not desk.match.started:
             raise TourneyError(
                 f"match {desk.id} has not started: tourney start {desk.id} --players A,B,..."
             )
-        console: ConsoleLoop
-        if desk.game.name == "racehorse":
-            from tourney.scorer.cards_console import CardsConsole
-
-            console = CardsConsole(desk)
-        else:
-            from tourney.scorer.console import Console
-
-            console = Console(desk)
-        console.run()
+        Console(desk).run()
 
 
 def register(app: typer.Typer) -> None:

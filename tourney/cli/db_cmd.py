@@ -14,6 +14,7 @@ import typer
 
 from tourney.cli.options import json_flag
 from tourney.errors import TourneyError, quote
+from tourney.streams.matches import upcasters
 from tourney.wording import counted
 
 if TYPE_CHECKING:
@@ -73,9 +74,9 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
     """
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
 
-    with EventStore.from_url(db, reads_only=True) as store:
+    with EventStore.from_url(db, reads_only=True, registry=upcasters()) as store:
         projector = Projector(store, default_projections())
         (revision,) = store.fetch_rows("SELECT version_num FROM alembic_version", ())[0]
         report: dict[str, Any] = {
@@ -137,7 +138,7 @@ def backup(
     check_place(folder)
     if to.endswith(("/", os.sep)) and not folder.is_dir():
         raise TourneyError(f"cannot write into {to}: the folder does not exist")
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         target = folder
         if folder.is_dir():
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
@@ -147,7 +148,9 @@ def backup(
         if not target.parent.is_dir():
             raise TourneyError(f"cannot write {target}: folder {target.parent} does not exist")
         backup_sqlite(store, target)
-    with EventStore.from_url(str(target), create=False, upgrade=False) as copy:
+    with EventStore.from_url(
+        str(target), create=False, upgrade=False, registry=upcasters()
+    ) as copy:
         problems = verify_store(copy, workers=available())
         events, streams = _count(copy, "events"), _count(copy, "streams")
     for problem in problems:
@@ -205,7 +208,7 @@ def verify(
     from tourney.store.hashchain import short
     from tourney.store.verify import verify as verify_store
 
-    with EventStore.from_url(db, reads_only=True) as store:
+    with EventStore.from_url(db, reads_only=True, registry=upcasters()) as store:
         problems = verify_store(store, workers=available())
         if sheet is not None:
             _check_sheet(store, *sheet)
@@ -242,7 +245,7 @@ def verify(
 def _check_sheet(store: Any, match: str, printed: str) -> None:
     """Say where the hash printed on a scoresheet stands in the match's stream; exit 1 when
     it is not there or events came after it."""
-    from tourney.match_streams import match_stream
+    from tourney.streams.matches import match_stream
 
     stream = match_stream(match)
     wanted = printed.strip().lower()
@@ -323,11 +326,11 @@ def rebuild(
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
     from tourney.store.forked import available
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
     from tourney.store.verify import lost_events
 
     started = time.perf_counter()
-    with EventStore.from_url(db, create=False) as store:
+    with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         lost = lost_events(store)
         if lost and not force:
             raise TourneyError(

@@ -45,19 +45,19 @@ Match = Annotated[
 
 
 def _match_id(state: TournamentState, text: str) -> str:
-    from tourney.tables import match_id_of
+    from tourney.streams.tables import match_id_of
 
     return match_id_of(state, text)
 
 
 def _scores(state: TournamentState, match_id: str, text: str) -> list[int]:
-    from tourney.tables import scores_of
+    from tourney.streams.tables import scores_of
 
     return scores_of(state, match_id, text)
 
 
 def _match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
-    from tourney.tables import match_and_sides
+    from tourney.streams.tables import match_and_sides
 
     return match_and_sides(state, match, text)
 
@@ -358,7 +358,7 @@ def confirmations(
 
     Example: tourney director confirmations T3
     """
-    from tourney.match_streams import confirmed_from, match_stream, one_device_note
+    from tourney.streams.matches import confirmed_from, match_stream, one_device_note
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

@@ -100,7 +100,7 @@ def start(
 
 
 def _domino_start(names: tuple[str, ...], partnerships: bool, target: int, known: bool) -> Any:
-    from tourney.games.dominoes import MatchStarted, check_storable
+    from tourney.games.faces.horserace import MatchStarted, check_storable
 
     extra = {"hands": "known"} if known else {}
     check_storable([(1, MatchStarted(names, partnerships, target, extra))])
@@ -112,7 +112,7 @@ def _cards_start(
 ) -> Any:
     """A Racehorse ``match_started``: 5 to 8 names, the first dealer (a unique start of a
     name will do; default the first seat), the deals (default twice the players)."""
-    from tourney.games.cards import MatchStarted
+    from tourney.games.faces.racehorse import MatchStarted
     from tourney.names import find
 
     fewest, most = played.table_sizes
@@ -145,14 +145,15 @@ def hand(
 
     Example: tourney hand T3 --opener Ann
     """
-    from tourney.games.dominoes import StartHand
+    from tourney.cli.turn_cmd import record_command
+    from tourney.games.faces.horserace import StartHand
 
     with open_desk(db, match) as desk:
         if desk.known_hands:
             raise TourneyError(
                 f"match {desk.id} has known hands: deal them with `tourney deal {desk.id}`"
             )
-        print_state(desk, as_json, desk.record(StartHand(opener), at=at))
+        print_state(desk, as_json, record_command(desk, StartHand(opener), at=at))
 
 
 def deal(
@@ -186,8 +187,8 @@ def deal(
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
-    from tourney.games.dominoes import StartHand
-    from tourney.scorer.dealing import parse_deal, shuffled_deal
+    from tourney.cli.turn_cmd import record_command
+    from tourney.games.faces.horserace import StartHand, parse_deal, shuffled_deal
 
     with open_desk(db, match) as desk:
         if desk.game.name == "racehorse":
@@ -203,7 +204,7 @@ def deal(
             if tiles is not None
             else shuffled_deal(desk.match.players, seed)
         )
-        print_state(desk, as_json, desk.record(StartHand(opener, hands), at=at))
+        print_state(desk, as_json, record_command(desk, StartHand(opener, hands), at=at))
 
 
 def _deal_cards(
@@ -216,8 +217,7 @@ def _deal_cards(
     at: int | None,
 ) -> None:
     """The next Racehorse deal: hidden, or known from --hands or --seed."""
-    from tourney.scorer import cards_moves
-    from tourney.scorer.cards_dealing import parse_hands, shuffled_hands
+    from tourney.games.faces.racehorse import moves, parse_hands, shuffled_hands
 
     if opener is not None or tiles is not None:
         raise TourneyError(
@@ -234,7 +234,8 @@ def _deal_cards(
         if seed is not None
         else None
     )
-    print_state(desk, as_json, cards_moves.deal(desk, hands, at=at))
+    dealt = moves.deal(desk, hands)
+    print_state(desk, as_json, desk.append_events(lambda: dealt, at=at))
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:

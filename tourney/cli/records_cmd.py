@@ -31,8 +31,8 @@ def import_(
     Example: tourney import k1.jsonl --id K1
     """
     from tourney.errors import RecordError
-    from tourney.games.dominoes import check_storable, replay_lines
-    from tourney.match_streams import match_id
+    from tourney.games.faces.horserace import check_storable, replay_lines
+    from tourney.streams.matches import match_id
     from tourney.textfiles import read_lines
 
     chosen = match_id(match if match is not None else file.stem)

@@ -48,7 +48,7 @@ def _tables(
 def _progress(store: EventStore, match: str) -> str:
     """``in progress (40-12)`` for a match with moves recorded after the pairing opened
     it, else ``not played yet``."""
-    from tourney.match_streams import match_stream
+    from tourney.streams.matches import match_stream
     from tourney.tournament.winners import scores_text
 
     stream = match_stream(match)

@@ -83,50 +83,30 @@ def echo(line: str) -> None:
     write(printable(line))
 
 
-def _print_cards(
-    desk: Desk, as_json: bool, recorded: list[Recorded] | None, ruled: str | None
-) -> None:
-    from tourney.scorer import cards_view
-
-    if as_json:
-        data = cards_view.state(desk)
-        if recorded is not None:
-            data["recorded"] = [cards_view.recorded_dict(r) for r in recorded]
-        if ruled is not None:
-            data["director_result"] = ruled
-        write(json.dumps(data, ensure_ascii=False))
-        return
-    for item in recorded or []:
-        for line in cards_view.recorded_lines(desk, item):
-            echo(line)
-    for line in cards_view.text(desk):
-        echo(line)
-
-
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
-    """What was just recorded (if anything), then the state: text, or one JSON object.
+    """What was just recorded (if anything), then the state: text, or one JSON object, in
+    the words of the table's game (`Game.console`).
 
     At a table the director ruled on, the views say the ruling first and the table's own
     result as played (`Desk.as_ruled`); in JSON, ``director_result`` says it."""
-    from tourney.scorer import view
-
+    console = desk.game.console
     ruled = desk.director_result() if as_json else None  # the text views say it themselves
-    if desk.game.name == "racehorse":
-        _print_cards(desk, as_json, recorded, ruled)
-        return
     if as_json:
-        data: dict[str, Any] = view.state(desk)
+        data: dict[str, Any] = console.state(desk)
         if recorded is not None:
-            data["recorded"] = [view.recorded_dict(desk, r) for r in recorded]
+            data["recorded"] = [console.recorded_dict(desk, r) for r in recorded]
         if ruled is not None:
             data["director_result"] = ruled
         write(json.dumps(data, ensure_ascii=False))
         return
     said: set[str] = set()
     for item in recorded or []:
-        for line in view.recorded_lines(desk, item):
+        for line in desk.recorded_lines(item):
             echo(line)
             said.add(line.strip())
-    for line in view.text(desk) if recorded is None else view.brief(desk):
-        if line.strip() not in said:  # the final result is said once, not again
-            echo(line)
+    if recorded is None:
+        lines = desk.as_ruled(console.show(desk), turn=not desk.match.finished)
+    else:
+        lines = console.after(desk, recorded, said, False)
+    for line in lines:
+        echo(line)

@@ -102,7 +102,7 @@ def simulate(
 
     import json
 
-    from tourney.games.dominoes import (
+    from tourney.games.faces.horserace import (
         DEFAULT_TARGET,
         make_bot,
         player_names,
@@ -284,7 +284,7 @@ def _simulate_racehorse(
     """Bots play Racehorse matches; the summary gives wins and average net units."""
     import json
 
-    from tourney.games.cards import (
+    from tourney.games.faces.racehorse import (
         MAX_PLAYERS,
         MIN_PLAYERS,
         make_bot,

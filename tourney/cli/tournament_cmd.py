@@ -94,6 +94,7 @@ def create(
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
     from tourney.director.season import night_in_series
+    from tourney.games import game as find_game
     from tourney.tournament.create import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -123,11 +124,8 @@ def create(
         if as_json:
             typer.echo(json.dumps({"slug": loaded.slug, **created.to_payload()}))
             return
-        if created.game == "horse-race":
-            play = f", first to {created.target}."
-        else:
-            length = created.deals or "twice the players"
-            play = f", {created.game}: {length} deals a match."
+        settings = {"target": created.target, "deals": created.deals}
+        play = f", {find_game(created.game).display.length_text(settings)}."
         echo(
             f"Created {created.name!r} ({loaded.slug}): {created.format.replace('_', ' ')}, "
             f"tables of {created.table_size}"
@@ -145,7 +143,7 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
 
     Example: tourney tournament list --json
     """
-    from tourney.registry import listing
+    from tourney.streams.tournaments import listing
 
     with open_director(db, reads=True) as director:
         rows: list[dict[str, Any]] = []

@@ -15,8 +15,29 @@ if TYPE_CHECKING:
     import typer
 
     from tourney.cli.options import At, Db, Json, MatchId, Player
-    from tourney.games.dominoes import Command
-    from tourney.scorer.desk import Desk
+    from tourney.games.faces.horserace import Command
+    from tourney.scorer.desk import Desk, Recorded
+
+
+def record_command(
+    desk: Desk, command: Command, *, at: int | None = None, command_id: str | None = None
+) -> list[Recorded]:
+    """Decide Horse Race's ``command`` against the stream's head and append its events
+    (`Desk.append_events`: ``at`` is the stream version the command was decided against,
+    ``command_id`` names the submission, so a retry records once). A Racehorse table
+    records its events through `bid`, `pass`, `play` and `deal` instead."""
+    from tourney.errors import TourneyError
+    from tourney.games import HORSE_RACE
+    from tourney.games.faces.horserace import decide
+
+    desk.check_started()
+    if desk.game.name != HORSE_RACE:
+        raise TourneyError(
+            f"{desk.id} is a {desk.game.title} table: record it with tourney deal, bid, "
+            f"pass and play {desk.id}, or tourney record {desk.id} (this command is for "
+            "Horse Race)"
+        )
+    return desk.append_events(lambda: decide(desk.match, command), at=at, command_id=command_id)
 
 
 def _record(
@@ -25,7 +46,7 @@ def _record(
     """Record what ``command()`` reads from the input (inside the desk, so that a tile that
     cannot be read is refused like any other input)."""
     with open_desk(db, match) as desk:
-        print_state(desk, as_json, desk.record(command(), at=at))
+        print_state(desk, as_json, record_command(desk, command(), at=at))
 
 
 def place(
@@ -47,7 +68,7 @@ def place(
 
     Example: tourney place T3 5-3 on 5-5
     """
-    from tourney.games.dominoes import parse_placement
+    from tourney.games.faces.horserace import parse_placement
 
     _record(
         db, match, as_json, lambda: replace(parse_placement(" ".join(words)), player=player), at
@@ -68,7 +89,7 @@ def draw(
 
     Example: tourney draw T3 2-4
     """
-    from tourney.games.dominoes import Draw, Tile
+    from tourney.games.faces.horserace import Draw, Tile
 
     _record(db, match, as_json, lambda: Draw(Tile.parse(tile) if tile else None, player), at)
 
@@ -81,19 +102,33 @@ def pass_(
 
     Example: tourney pass T3
     """
-    from tourney.games.dominoes import Pass
+    from tourney.games.faces.horserace import Pass
 
     with open_desk(db, match) as desk:
         if desk.game.name == "racehorse":
             _say(desk, as_json, player, None, at)
             return
-        print_state(desk, as_json, desk.record(Pass(player), at=at))
+        print_state(desk, as_json, record_command(desk, Pass(player), at=at))
 
 
 def _say(desk: Desk, as_json: bool, player: str | None, bid: int | None, at: int | None) -> None:
-    from tourney.scorer import cards_moves
+    from tourney.games.faces.racehorse import moves
 
-    print_state(desk, as_json, cards_moves.say(desk, bid, player, at=at))
+    said = moves.say(desk, bid, player)
+    print_state(desk, as_json, desk.append_events(lambda: said, at=at))
+
+
+def _check_cards(desk: Desk, command: str) -> None:
+    """Refuse ``command`` (its name, for the message) at a table that is not Racehorse, or
+    at a match not started (which has no game yet)."""
+    from tourney.errors import TourneyError
+    from tourney.games import RACEHORSE
+
+    desk.check_started(RACEHORSE)
+    if desk.game.name != RACEHORSE:
+        raise TourneyError(
+            f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"
+        )
 
 
 def bid(
@@ -108,11 +143,10 @@ def bid(
 
     Example: tourney bid T3 3
     """
-    from tourney.games.cards import read_bid
-    from tourney.scorer.cards_moves import check_cards
+    from tourney.games.faces.racehorse import read_bid
 
     with open_desk(db, match) as desk:
-        check_cards(desk, "bid")
+        _check_cards(desk, "bid")
         _say(desk, as_json, player, read_bid(amount), at)
 
 
@@ -128,12 +162,12 @@ def play(
 
     Example: tourney play T3 QH
     """
-    from tourney.games.cards import read_card
-    from tourney.scorer import cards_moves
+    from tourney.games.faces.racehorse import moves, read_card
 
     with open_desk(db, match) as desk:
-        cards_moves.check_cards(desk, "play")
-        print_state(desk, as_json, cards_moves.play(desk, read_card(card), player, at=at))
+        _check_cards(desk, "play")
+        played = moves.play(desk, read_card(card), player)
+        print_state(desk, as_json, desk.append_events(lambda: played, at=at))
 
 
 def reveal(
@@ -148,7 +182,7 @@ def reveal(
 
     Example: tourney reveal T3 Ann 1-2 3-4
     """
-    from tourney.games.dominoes import Reveal, Tile
+    from tourney.games.faces.horserace import Reveal, Tile
 
     _record(db, match, as_json, lambda: Reveal(player, tuple(Tile.parse(t) for t in tiles)), at)
 

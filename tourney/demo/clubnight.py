@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from tourney.director.desk import DirectorDesk
-from tourney.games.dominoes import Bot, BotTable, GreedyBot, RandomBot
+from tourney.games.faces.horserace import Bot, BotTable, GreedyBot, RandomBot
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.tournament.create import decide_create

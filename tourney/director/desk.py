@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError, quote
 from tourney.games import game
-from tourney.match_streams import (
+from tourney.streams.matches import (
     CLOSED,
     closed_by,
     match_events,
@@ -92,7 +92,7 @@ class DirectorDesk:
 
     def slugs(self) -> list[str]:
         """Every tournament in the store, oldest first."""
-        from tourney import registry
+        from tourney.streams import tournaments as registry
 
         return registry.slugs(self.store)
 
@@ -100,7 +100,7 @@ class DirectorDesk:
         """The slug of the tournament called ``name`` (by slug or name, any case); with no
         name, the only tournament, or the newest when there are several. Looked up in the
         tournament registry by key, never by reading the log."""
-        from tourney import registry
+        from tourney.streams import tournaments as registry
 
         found = registry.newest(self.store) if name is None else registry.find(self.store, name)
         if found is not None:
@@ -192,7 +192,7 @@ class DirectorDesk:
         slug = getattr(events[0], "slug", None)
         if not isinstance(slug, str):
             raise AssertionError("decide_create returns TournamentCreated first")
-        from tourney import registry
+        from tourney.streams import tournaments as registry
 
         if registry.exists(self.store, slug):
             raise TourneyError(f"a tournament {slug!r} already exists: choose another name")

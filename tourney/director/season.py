@@ -67,11 +67,11 @@ def entries_of(nights: Sequence[Night]) -> list[Entry]:
 
 
 def load_nights(store: EventStore, entries_only: bool = False) -> list[Night]:
-    from tourney import registry
+    from tourney.streams import tournaments
 
     nights = [
         night_of(slug, store.read_stream(tournament_stream(slug)), entries_only)
-        for slug in registry.slugs(store)
+        for slug in tournaments.slugs(store)
     ]
     return [night for night in nights if night.state.settings is not None]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.match_streams import match_stream
+from tourney.streams.matches import match_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk

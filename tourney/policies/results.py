@@ -19,11 +19,11 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tourney.match_streams import STREAM_ONLY, STREAM_PREFIX, UNDONE, table_of
+from tourney.streams.matches import STREAM_ONLY, STREAM_PREFIX, UNDONE, table_of
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import StoredEvent
-    from tourney.store.projections import Batch
+    from tourney.store.projector import Batch
     from tourney.tournament.state import TournamentState
 
 

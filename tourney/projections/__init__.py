@@ -6,7 +6,7 @@ A new projection is added to `default_projections`; its tables come from a migra
 from __future__ import annotations
 
 from tourney.store.eventstore import EventStore
-from tourney.store.projections import Projection, Projector
+from tourney.store.projector import Projection, Projector
 
 
 def default_projections() -> list[Projection]:
@@ -30,7 +30,9 @@ def open_store(
     With `reads_only` (a command that only reads: `show`, `standings`...), nothing is
     written, not even a catch-up of the read models (which such a command does not read:
     it folds the events), so that it works on a full disk or a read-only file."""
-    store = EventStore.from_url(db, create=create, reads_only=reads_only)
+    from tourney.streams.matches import upcasters
+
+    store = EventStore.from_url(db, create=create, reads_only=reads_only, registry=upcasters())
     if reads_only:
         try:
             projector = Projector(store, default_projections())

@@ -1,6 +1,6 @@
 """The match read model: one `match_views` row per `match-<id>` stream, computed only by
 replaying the stream through the rules engine. Undone events (and the `undone` events that
-take them back, see `tourney.match_streams`) are left out, as in the export.
+take them back, see `tourney.streams.matches`) are left out, as in the export.
 
 An event the engine refuses (which a command would never append, but a hand-edited
 database might hold) marks the match `invalid`, with the engine's message and the version;
@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.errors import TourneyError
-from tourney.games import HORSE_RACE, Game, game, game_of
-from tourney.match_streams import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
+from tourney.games import Game, game, game_of
 from tourney.store.eventstore import NewEvent, StoredEvent
-from tourney.store.projections import Batch
+from tourney.store.projector import Batch
+from tourney.streams.matches import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
 
 CACHE_SIZE = 256
 # Engine events kept for shared payloads (see `Made`).
@@ -53,15 +53,16 @@ __all__ = ["STREAM_PREFIX", "MatchProjection", "match_stream"]
 def new_events(
     events: Iterable[Any], recorded_by: str | None = None, game_name: str | None = None
 ) -> list[NewEvent]:
-    """Engine events of ``game_name`` (default Horse Race) as events to append: the payload
-    is the record form less its `type`, so a stored match stream exports as its record line
-    for line."""
-    payload = game(game_name or HORSE_RACE).payload
+    """Engine events of ``game_name`` (default: the game of a stream that names none) as
+    events to append: the payload is the record form less its `type`, so a stored match
+    stream exports as its record line for line."""
+    payload = (game(game_name) if game_name else game_of(None)).payload
     return [NewEvent(*payload(event), recorded_by) for event in events]
 
 
-def _horse_race() -> Game:
-    return game(HORSE_RACE)
+def _unnamed() -> Game:
+    """The game of a stream whose ``match_started`` names none (the record format's rule)."""
+    return game_of(None)
 
 
 @dataclass(slots=True)
@@ -69,7 +70,7 @@ class _Replay:
     """A match replayed up to `version`, or stopped at the event the engine refused. The
     stream's first event, its ``match_started``, says which game replays it."""
 
-    game: Game = field(default_factory=_horse_race)
+    game: Game = field(default_factory=_unnamed)
     match: Any = None
     version: int = 0
     error: str | None = None
@@ -166,7 +167,7 @@ class MatchProjection:
 
     def _replay(self, batch: Batch, stream_id: str, version: int) -> _Replay:
         """The stream replayed up to `version`, leaving out undone events and the `undone`
-        events themselves (see tourney.match_streams)."""
+        events themselves (see tourney.streams.matches)."""
         replay = _Replay()
         if version > 0:
             events = list(batch.store.read_stream(stream_id, 0, version))

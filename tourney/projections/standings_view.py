@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError
-from tourney.store.projections import Batch
+from tourney.store.projector import Batch
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tourney.games import game
 from tourney.tournament.entries import last_round
 from tourney.tournament.state import TournamentState
 
@@ -25,18 +26,20 @@ class Heading:
     target: int
     rounds: int
     paired: int
-    game: str = "horse-race"
+    game: str
     deals: int | None = None
 
     @property
     def play_label(self) -> str:
-        """``"tables of 4, partnerships, first to 61"``: how the tables are played
-        (Racehorse: ``"Racehorse, tables of 6, 12 deals a match"``)."""
-        if self.game == "racehorse":
-            length = f"{self.deals} deals" if self.deals else "twice the players' deals"
-            return f"Racehorse, tables of {self.table_size}, {length} a match"
-        kind = "partnerships" if self.partnerships else "individual"
-        return f"tables of {self.table_size}, {kind}, first to {self.target}"
+        """``"tables of 4, partnerships, first to 61"``: how the tables are played, in the
+        game's words (Racehorse: ``"Racehorse, tables of 6, 12 deals a match"``)."""
+        settings = {
+            "table_size": self.table_size,
+            "partnerships": self.partnerships,
+            "target": self.target,
+            "deals": self.deals,
+        }
+        return game(self.game).display.play_label(settings)
 
 
 def heading_of(state: TournamentState) -> Heading:

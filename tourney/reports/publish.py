@@ -9,21 +9,19 @@ half-written site replace a good one.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
 
-from tourney.games.dominoes import Event, Match
+from tourney.games import GameEvent, GameMatch, game
 from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
-from tourney.reports.cards_sheet import blank_cards_sheets, cards_sheet
-from tourney.reports.match_sheet import match_sheet
 from tourney.reports.render import environment, template_errors
 from tourney.reports.rounds import round_view, table_cards
-from tourney.reports.scoresheets import blank_sheets
+from tourney.reports.scoresheets import blank_sheets, completed_sheet
 from tourney.reports.site_folder import SiteFolder
 from tourney.reports.site_index import site_index
 from tourney.reports.standings import (
@@ -51,8 +49,8 @@ class Played:
     for draws and passes (None: placements only) and the short integrity hash of its
     stream."""
 
-    match: Any  # the game's replayed match (Horse Race or Racehorse, as the tournament's)
-    events: Sequence[tuple[int, Any]] | None = None
+    match: GameMatch  # replayed in the tournament's game
+    events: Sequence[tuple[int, GameEvent]] | None = None
     integrity_hash: str | None = None
 
 
@@ -150,15 +148,15 @@ class _Site:
             values = {"heading": standings.heading, **extra.context}
             yield extra.name, env.get_template(extra.template).render(values)
         written: set[str] = set()
-        cards = state.created.game == "racehorse"
-        match_template = env.get_template("cards_sheet.html" if cards else "match_sheet.html")
+        match_template = env.get_template(game(state.created.game).sheets.played_template)
         for match_id in self.candidates:
             played = self.play(match_id)
             if played is None:
                 continue
             record = state.matches[match_id]
-            build = cards_sheet if cards else match_sheet
-            sheet = build(state, record, played.match, played.events, played.integrity_hash)
+            sheet = completed_sheet(
+                state, record, played.match, played.events, played.integrity_hash
+            )
             text = match_template.render(heading=standings.heading, sheet=sheet)
             yield paths.match_page(match_id), text
             written.add(match_id)
@@ -189,8 +187,7 @@ def _linked_pages(
     pages = [(paths.WALL_CHART, page("wall_chart.html", partial(_wall_chart, state)))]
     if state.created.format == "elimination":
         pages.append((paths.BRACKET, page("bracket.html", partial(_bracket, state))))
-    cards = state.created.game == "racehorse"
-    blank_template = "cards_scoresheets.html" if cards else "scoresheets.html"
+    blank_template = game(state.created.game).sheets.blank_template
     for paired in state.rounds:
         number = paired.round
         pages += [
@@ -222,11 +219,7 @@ def _round(state: TournamentState, number: int, sheets: frozenset[str]) -> dict[
 
 
 def _scoresheets(state: TournamentState, number: int, _sheets: frozenset[str]) -> dict[str, Any]:
-    if state.created.game == "racehorse":
-        sheets: tuple[Any, ...] = blank_cards_sheets(state, number)
-    else:
-        sheets = blank_sheets(state, number)
-    return {"name": round_view(state, number).name, "sheets": sheets}
+    return {"name": round_view(state, number).name, "sheets": blank_sheets(state, number)}
 
 
 def _cards(state: TournamentState, number: int, _sheets: frozenset[str]) -> dict[str, Any]:
@@ -243,9 +236,9 @@ def _index(
 
 
 def from_replays(
-    matches: dict[str, Match],
-    hashes: dict[str, str],
-    events: dict[str, list[tuple[int, Event]]] | None = None,
+    matches: Mapping[str, GameMatch],
+    hashes: Mapping[str, str],
+    events: Mapping[str, Sequence[tuple[int, GameEvent]]] | None = None,
 ) -> tuple[Collection[str], Play]:
     """`sheets` and `play` for matches already replayed in memory (matches without a replay
     get no sheet; without `events`, sheets list placements only)."""

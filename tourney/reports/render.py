@@ -29,6 +29,7 @@ from jinja2.loaders import split_template_path
 
 from tourney import resources
 from tourney.errors import TourneyError
+from tourney.games import game, names
 
 
 class TemplatesNotFound(TourneyError):
@@ -61,14 +62,19 @@ class _Loader(FileSystemLoader):
             raise TemplateError(f"template {_shown(path)}: {exc.strerror}") from None
 
 
-@lru_cache(maxsize=8)
 def environment(user_dir: Path | None = None) -> Environment:
-    """The environment for `user_dir` (searched first) and the package's templates.
+    """The environment for `user_dir` (searched first), the package's templates, then each
+    game's (`Game.templates`: its scoresheets and table page).
 
-    Cached per folder: templates are compiled once per process. Raises
+    Cached per folder and games: templates are compiled once per process. Raises
     `resources.ResourceMissing` when the package's own templates are not installed.
     """
-    folders = [resources.templates()]
+    return _environment(user_dir, tuple(game(name).templates for name in names()))
+
+
+@lru_cache(maxsize=8)
+def _environment(user_dir: Path | None, games: tuple[Path, ...]) -> Environment:
+    folders = [resources.templates(), *games]
     if user_dir is not None:
         if not user_dir.is_dir():
             raise TemplatesNotFound(f"--templates {user_dir}: no such folder")

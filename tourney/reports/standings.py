@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.games import HORSE_RACE, game
+from tourney.games import game
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.spreadsheet import csv_text
 from tourney.tournament.events import TIE_BREAK_WORDS
@@ -69,9 +69,7 @@ def standings_view(state: TournamentState) -> StandingsView:
     unfinished = any(m.outcome is None for m in state.matches.values())
     played = game(state.created.game)
     scored = played.scored
-    fewest, most = played.table_sizes
-    # Dominoes: a field that does not divide by four sits some tables of three.
-    mixed = "3 and of 4" if played.name == HORSE_RACE else f"{fewest} to {most}"
+    mixed = played.display.table_sizes_text
     labels = {**COLUMN_LABELS, "scored": scored.capitalize()}
     words = {**TIE_BREAK_WORDS, "scored": f"{scored} scored"}
     return StandingsView(

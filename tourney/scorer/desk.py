@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
 from tourney.games import Game
-from tourney.match_streams import (
+from tourney.names import find
+from tourney.streams.matches import (
     RESULT_CONFIRMED,
     STREAM_ONLY,
     UNDONE,
@@ -26,19 +27,25 @@ from tourney.match_streams import (
     in_force,
     match_events,
     match_id,
+    newest_in_force,
     shown_id,
     stream_game,
     table_of,
     to_event,
     to_payload,
+    undo_line,
     undo_target,
 )
-from tourney.names import find
-from tourney.tables import newest_tournament, no_such_table, reserved, table_match, table_number
+from tourney.streams.tables import (
+    newest_tournament,
+    no_such_table,
+    reserved,
+    table_match,
+    table_number,
+)
 from tourney.wording import counted
 
 if TYPE_CHECKING:
-    from tourney.games.dominoes import Command
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
@@ -168,28 +175,41 @@ class Desk:
         """The match events in force, in order: the match record."""
         return [event for _, event in match_events(self.stored)]
 
+    def payload(self, version: int) -> dict[str, Any]:
+        """The stored payload of the event at stream ``version``."""
+        payload: dict[str, Any] = next(
+            e for e in reversed(self.stored) if e.version == version
+        ).payload
+        return payload
+
+    def since(self, type_: str) -> list[Any]:
+        """The match events in force after the newest ``type_`` event (after the
+        ``match_started`` when there is none), oldest first: read back from the newest, so
+        that it costs those events, not the whole match's."""
+        tail = []
+        for stored in newest_in_force(self.stored):
+            if stored.type == type_:
+                break
+            if stored.type not in STREAM_ONLY and stored.type != "match_started":
+                tail.append(to_event(self.game, stored.type, stored.payload))
+        tail.reverse()
+        return tail
+
+    def recorded_lines(self, item: Recorded) -> list[str]:
+        """What one appended event did: an undo or redo, a stream-only event by name, a
+        game event as its game's account tells it."""
+        if item.type == UNDONE:
+            return [undo_line(self.stored, item.version)]
+        if item.event is None or item.outcome is None:
+            return [describe(self.stored, item.version)]
+        return self.game.console.recorded(self, item)
+
     @property
     def confirmed(self) -> list[str]:
         """The players who confirmed the finished match's result as it stands."""
         return confirmations(self.stored) if self.match.finished else []
 
     # -- writing ---------------------------------------------------------------------------
-
-    def record(
-        self, command: Command, *, at: int | None = None, command_id: str | None = None
-    ) -> list[Recorded]:
-        """Decide ``command`` against the stream's head and append its events.
-
-        ``at`` is the stream version the command was decided against (a page or script that
-        says what it saw); ``command_id`` names the submission, so a retry records once.
-        See `_submit`. Horse Race only: a Racehorse table records its events through
-        `append_events` (the `deal`, `bid`, `pass` and `play` commands)."""
-        from tourney.games.dominoes import decide
-
-        self.check_started()
-        self.check_dominoes()
-
-        return self.append_events(lambda: decide(self.match, command), at=at, command_id=command_id)
 
     def check_started(self, game: str = "") -> None:
         """Refuse a move at a match not started: it has no players, and no game yet
@@ -198,15 +218,6 @@ class Desk:
             option = f" --game {game}" if game else ""
             raise TourneyError(
                 f"match {self.id} has not started: tourney start {self.id}{option} --players ..."
-            )
-
-    def check_dominoes(self) -> None:
-        """Refuse what only a Horse Race table can take (its commands)."""
-        if self.game.name != "horse-race":
-            raise TourneyError(
-                f"{self.id} is a {self.game.title} table: record it with tourney deal, bid, "
-                f"pass and play {self.id}, or tourney record {self.id} (this command is for "
-                "Horse Race)"
             )
 
     def append_events(
@@ -572,7 +583,7 @@ def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) ->
 def _say_tournament(store: EventStore, code: str, found: str) -> None:
     """With several tournaments in the store, a table code is the newest one's table: say
     so (a line after the command's output), and how to name another's."""
-    from tourney.registry import slugs
+    from tourney.streams.tournaments import slugs
 
     every = slugs(store)
     if len(every) > 1:

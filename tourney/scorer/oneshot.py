@@ -4,7 +4,7 @@ would, from a record (see `tests.factories.tablesim`)."""
 
 from __future__ import annotations
 
-from tourney.games.dominoes import (
+from tourney.games.faces.horserace import (
     Event,
     HandStarted,
     MatchStarted,

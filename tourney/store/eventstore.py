@@ -57,7 +57,6 @@ from tourney.store.errors import (
     StoreBusyError,
     StoreError,
 )
-from tourney.store.event_schemas import tourney_registry
 from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, current_revision, ensure_schema
@@ -131,7 +130,8 @@ class EventStore:
         else:
             self._engine = engine
         self._url_text = str(engine.url)
-        self.registry = registry if registry is not None else tourney_registry()
+        # The store knows no game: the upcasters of the events it holds come from outside.
+        self.registry = registry if registry is not None else UpcasterRegistry()
         self.dialect = engine.dialect.name
         self._sqlite = self.dialect == "sqlite"
         # Called after each append that wrote something (projections catch up here).
@@ -212,13 +212,15 @@ class EventStore:
         upgrade: bool = True,
         create: bool = True,
         reads_only: bool = False,
+        registry: UpcasterRegistry | None = None,
     ) -> EventStore:
         """Open the store at `url` (see `database.resolve_url`), upgrading a fresh or older
         schema to head unless `upgrade` is False. Raises StoreError subclasses; with
         `create` False, NoDatabaseError (and nothing made) where no tourney database is.
         With `reads_only` (a command that only reads; implies `create` False), a current
         SQLite database is opened through connections that cannot write, and that read on
-        a full disk too (`database.open_reader`).
+        a full disk too (`database.open_reader`). `registry` lifts old payloads as they are
+        read (none: every payload is current).
 
         A SQLite file or a PostgreSQL database already at the head revision is opened
         without SQLAlchemy (see `sqlite_direct` and `postgres_direct`); everything else goes
@@ -231,7 +233,7 @@ class EventStore:
             resolved, HEAD_REVISION
         )
         if direct is not None:
-            return cls(direct)
+            return cls(direct, registry)
         engine = make_engine(resolved)
         try:
             if (not create or reads_only) and current_revision(engine) is None:
@@ -241,7 +243,7 @@ class EventStore:
         except BaseException:
             engine.dispose()
             raise
-        return cls(engine)
+        return cls(engine, registry)
 
     @property
     def engine(self) -> Engine:

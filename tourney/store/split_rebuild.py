@@ -3,7 +3,7 @@
 A rebuild replays the whole log, and nearly all of its time is the projections' own work
 (the match read model replays every match through the rules engine). For a projection that
 is `per_stream` (its rows for a stream depend on that stream's events alone; see
-`tourney.store.projections.Projection`) that work splits by stream:
+`tourney.store.projector.Projection`) that work splits by stream:
 
 1. Worker processes (forked, so they share the projections' code and settings) take the
    streams in tasks of `STREAMS_PER_TASK`: each reads its streams' events up to the log's
@@ -40,7 +40,7 @@ from tourney.store.errors import is_infrastructure_error
 from tourney.store.eventstore import REPLAY_COLUMNS, SharedPayloads, StoredEvent
 
 if TYPE_CHECKING:
-    from tourney.store.projections import Progress, Projection, Projector
+    from tourney.store.projector import Progress, Projection, Projector
 
 # Streams per task: a few hundred to a few thousand events, so that the workers finish
 # together and each task is one read for a worker and little work for this process.

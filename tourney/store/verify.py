@@ -97,7 +97,7 @@ def _check_acknowledged(store: EventStore, problems: list[Problem]) -> None:
 
 def _check_applied(store: EventStore, problems: list[Problem]) -> None:
     """Events a read model or policy could not apply: stored intact, but left out of what
-    it shows (see `tourney.store.projections`)."""
+    it shows (see `tourney.store.projector`)."""
     rows = store.fetch_rows(
         "SELECT name, stream_id, version, message FROM projection_problems ORDER BY position, name",
         (),

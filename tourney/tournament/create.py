@@ -10,7 +10,8 @@ from typing import cast
 
 from tourney import limits, names
 from tourney.errors import quote
-from tourney.games import HORSE_RACE, HORSE_RACE_TARGET, NAMES, game
+from tourney.games import HORSE_RACE, HORSE_RACE_TARGET, game
+from tourney.games import names as game_names
 from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
@@ -79,8 +80,10 @@ def decide_create(
         )
     if format not in FORMATS:
         raise TournamentError(f"unknown format {quote(format)}: choose one of {', '.join(FORMATS)}")
-    if game_name not in NAMES:
-        raise TournamentError(f"unknown game {quote(game_name)}: choose one of {', '.join(NAMES)}")
+    if game_name not in game_names():
+        raise TournamentError(
+            f"unknown game {quote(game_name)}: choose one of {', '.join(game_names())}"
+        )
     played = game(game_name)
     fewest, most = played.table_sizes
     if isinstance(table_size, bool) or not isinstance(table_size, int):
@@ -90,17 +93,17 @@ def decide_create(
             f"table size {quote(table_size)} for {name!r}: {played.title} tables seat "
             f"{fewest} to {most}"
         )
-    if game_name != HORSE_RACE and (partnerships or format == "elimination"):
+    if not played.partnerships and (partnerships or format == "elimination"):
         raise TournamentError(
             f"{played.title} is played each for themselves in Swiss or round robin: "
             f"no {'partnerships' if partnerships else 'elimination'} ({name!r})"
         )
-    if deals is not None and (game_name == HORSE_RACE or deals not in limits.DEALS):
+    if deals is not None and (not played.deals or deals not in limits.DEALS):
         raise TournamentError(
-            f"--deals {quote(deals)} for {name!r}: a Racehorse match of "
+            f"--deals {quote(deals)} for {name!r}: a {played.title} match of "
             f"{limits.DEALS.low} to {limits.DEALS.high} deals"
-            if game_name != HORSE_RACE
-            else f"--deals for {name!r}: Horse Race matches are played to a target"
+            if played.deals
+            else f"--deals for {name!r}: {played.title} matches are played to a target"
         )
     if partnerships and table_size != 4:
         raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
@@ -114,7 +117,7 @@ def decide_create(
         raise TournamentError(f"bye points {quote(bye_points)} for {name!r}: not a fraction")
     limits.check_points(bye_points, "bye points", repr(name))
     if tie_breaks is None:  # a card game's net units decide first, a match's points alike
-        first = ("scored",) if game_name != HORSE_RACE else ()
+        first = ("scored",) if played.scored_first else ()
         tie_breaks = (*first, *(t for t in DEFAULT_TIE_BREAKS if t not in first))
     tie_breaks = [tie_break_name(t) for t in tie_breaks]
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from jinja2 import Environment
 
     from tourney.store.eventstore import EventStore
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
     from tourney.web.night import Night
@@ -99,9 +99,11 @@ class Server:
         are committed together."""
         from tourney.projections import default_projections
         from tourney.store.eventstore import EventStore
-        from tourney.store.projections import Projector
+        from tourney.store.projector import Projector
+        from tourney.streams.matches import upcasters
 
-        store = EventStore.from_url(db, create=False)  # a mistyped --db makes no new file
+        # A mistyped --db makes no new file.
+        store = EventStore.from_url(db, create=False, registry=upcasters())
         try:
             check_writable(store)
         except BaseException:

@@ -4,19 +4,21 @@ tournament's own fold for who sits where, and the match streams for confirmation
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tourney.games import RACEHORSE
-from tourney.match_streams import (
+from tourney.games import game
+from tourney.reports.heading import heading_of
+from tourney.reports.results import result_text
+from tourney.streams.matches import (
     confirmations,
     confirmed_from,
     match_id,
     match_stream,
     one_device_note,
 )
-from tourney.reports.heading import heading_of
-from tourney.reports.results import result_text
 from tourney.web.reads import MatchLine, match_lines, standings_lines
 
 if TYPE_CHECKING:
@@ -47,9 +49,9 @@ class TableStatus:
     Safari)``, and a last line ``all 4 from one phone`` when it was one."""
 
 
-def _status(row: MatchLine | None, deals: int | None) -> tuple[str, tuple[int, ...]]:
-    """A table's status from its read-model row; ``deals`` is a Racehorse match's length
-    (None at a Horse Race table, whose hands are not counted against a length)."""
+def _status(row: MatchLine | None, progress: Callable[[int], str]) -> tuple[str, tuple[int, ...]]:
+    """A table's status from its read-model row; ``progress`` words the hands or deals
+    done in the table's game (`Display.progress_text`)."""
     if row is None:
         return "waiting", ()
     scores = tuple(row.scores)
@@ -57,32 +59,20 @@ def _status(row: MatchLine | None, deals: int | None) -> tuple[str, tuple[int, .
         return "finished", scores
     if row.status == "invalid":
         return "invalid", scores
-    if row.hands and deals is not None:
-        return f"deal {row.hands} of {deals}", scores
     if row.hands:
-        return f"hand {row.hands}", scores
+        return progress(row.hands), scores
     return "playing", scores
 
 
-def _shown(scores: tuple[int, ...], seats: tuple[str, ...], cards: bool) -> tuple[str, str]:
-    """The board's scores and players columns of a table."""
-    if not cards:
-        return "–".join(str(score) for score in scores), " · ".join(seats)
-    from tourney.games.cards import units
-
-    nets = scores or (0,) * len(seats)
-    return "", " · ".join(f"{name} {units(net)}" for name, net in zip(seats, nets, strict=True))
-
-
-def _deals(state: TournamentState, seats: int) -> int | None:
-    """How many deals a match of this tournament has at a table of ``seats`` (None: a Horse
-    Race tournament)."""
-    settings = state.settings
-    if settings is None or settings.game != RACEHORSE:
-        return None
-    from tourney.games.cards import default_deals
-
-    return settings.deals if settings.deals is not None else default_deals(seats)
+def _settings(state: TournamentState) -> dict[str, Any]:
+    """The tournament's settings its game words its tables with."""
+    created = state.created
+    return {
+        "table_size": created.table_size,
+        "partnerships": created.partnerships,
+        "target": created.target,
+        "deals": created.deals,
+    }
 
 
 def board_context(night: Night, engine: Engine, confirmations_too: bool = False) -> dict[str, Any]:
@@ -101,10 +91,14 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
     tables = night.tables(loaded)
     # The read model keys a match by its canonical (upper-case) id, as its stream does.
     rows = match_lines(engine, [match_id(t.match_id) for t in tables])
+    display = game(state.created.game).display
+    settings = _settings(state)
     statuses = []
     for table in tables:
-        deals = _deals(state, len(table.seats))
-        status, scores = _status(rows.get(match_id(table.match_id)), deals)
+        status, scores = _status(
+            rows.get(match_id(table.match_id)),
+            partial(display.progress_text, settings=settings, seats=len(table.seats)),
+        )
         record = state.matches.get(table.match_id)
         detail = ""
         unconfirmed: tuple[str, ...] = ()
@@ -134,7 +128,7 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
                 scores,
                 detail,
                 unconfirmed,
-                *_shown(scores, table.seats, deals is not None),
+                *display.board(scores, table.seats),
                 devices,
             )
         )
@@ -142,6 +136,6 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
         "heading": heading_of(state),
         "round": len(state.rounds),
         "tables": statuses,
-        "net_units": _deals(state, 0) is not None,
+        "net_units": display.net_units,
         "standings": standings_lines(engine, loaded.slug),
     }

@@ -296,7 +296,7 @@ def _pair(srv: Any, form: Any) -> None:
 
 
 # The text fields are read as the CLI's director commands read their options, by the same
-# functions (`tourney.tables`, `tourney.limits`, `tourney.names`): the same cleaning, the
+# functions (`tourney.streams.tables`, `tourney.limits`, `tourney.names`): the same cleaning, the
 # same limits, the same refusals, in the same order.
 
 
@@ -313,7 +313,7 @@ def _ticked(form: Any) -> str:
 
 def _forfeit(srv: Any, form: Any) -> None:
     from tourney.names import clean_reason
-    from tourney.tables import match_and_sides
+    from tourney.streams.tables import match_and_sides
     from tourney.tournament.events import Others
     from tourney.tournament.rulings import decide_forfeit
 
@@ -332,7 +332,7 @@ def _forfeit(srv: Any, form: Any) -> None:
 
 def _adjudicate(srv: Any, form: Any) -> None:
     from tourney.names import clean_reason
-    from tourney.tables import match_and_sides, match_id_of, scores_of
+    from tourney.streams.tables import match_and_sides, match_id_of, scores_of
     from tourney.tournament.rulings import decide_adjudicate, result_target
     from tourney.tournament.winners import winning_sides
 
@@ -354,7 +354,7 @@ def _adjudicate(srv: Any, form: Any) -> None:
 
 def _void(srv: Any, form: Any) -> None:
     from tourney.names import clean_reason
-    from tourney.tables import match_id_of
+    from tourney.streams.tables import match_id_of
     from tourney.tournament.rulings import decide_void
 
     match, reason = _typed(form, "match"), _typed(form, "reason")

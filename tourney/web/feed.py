@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
-    from tourney.store.projections import Projector
+    from tourney.store.projector import Projector
 
 POLL = 0.1  # seconds between looks at the log when nothing was appended here
 MIN_GAP = 0.1  # seconds between two catch-ups (and board renders) under load

@@ -1,16 +1,14 @@
-"""The table page's context: the scorer's state (`tourney.scorer.view.state`, the JSON the
-CLI prints) and the engine's legal moves (`legal_moves`), arranged for buttons. Display
-only: which moves exist is the engine's answer, never worked out here."""
+"""The table page's context: what every table page shows (the undo on offer, the events
+just recorded, the players who confirm the result), and what the table's game shows
+(`Game.page`: the scorer's state and the engine's legal moves, arranged for buttons).
+Display only: which moves exist is the engine's answer, never worked out here."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tourney.games import RACEHORSE
-from tourney.games.dominoes import MatchStarted, Phase, legal_moves, result_line
-from tourney.match_streams import describe, undo_target
-from tourney.scorer import view
 from tourney.scorer.desk import Desk
+from tourney.streams.matches import describe, undo_target
 
 RECENT = 4  # events shown under the layout
 
@@ -20,7 +18,7 @@ def table_undo(desk: Desk) -> int | None:
     the match's ``match_started`` (the director opened the table; the table cannot close it)."""
     target = undo_target(desk.stored)
     if target is None or any(
-        e.version == target and e.type == MatchStarted.type for e in desk.stored
+        e.version == target and e.type == "match_started" for e in desk.stored
     ):
         return None
     return target
@@ -42,45 +40,6 @@ def common_context(desk: Desk, title: str) -> dict[str, Any]:
 
 
 def table_context(desk: Desk, title: str) -> dict[str, Any]:
-    """Everything the table page shows of ``desk``'s match: a Racehorse table's
-    (`tourney.web.card_table`), or a Horse Race table's."""
-    if desk.game.name == RACEHORSE:
-        from tourney.web.card_table import card_context
-
-        return {**common_context(desk, title), **card_context(desk)}
-    match = desk.match
-    state = view.state(desk)
-    moves = legal_moves(match)
-    seats = {name: seat for seat, name in enumerate(match.players)}
-    by_target: dict[str | None, list[str]] = {}
-    for tile, ons in moves.places:
-        for on in ons:
-            by_target.setdefault(None if on is None else on.text, []).append(tile.text)
-    order = [None, *(row["tile"] for row in state["layout"])]
-    open_of = {row["tile"]: row["open"] for row in state["layout"]}
-    targets = [
-        {"on": on, "open": open_of.get(on, []) if on else [], "tiles": by_target[on]}
-        for on in order
-        if on in by_target
-    ]
-    return {
-        **common_context(desk, title),
-        "game": "horse-race",
-        "state": state,
-        "phase": match.phase.name.lower(),
-        "turn": view.turn_line(match),
-        "ends": view.ends_line(match) if match.phase is Phase.IN_HAND else None,
-        "count": view.count_line(match),
-        "result": result_line(match) if match.finished else None,
-        "mover": moves.player,
-        "mover_seat": seats.get(moves.player or "", -1),
-        "targets": targets,
-        "draw": moves.draw,
-        "draw_tiles": [t.text for t in moves.draw_tiles],
-        "known": match.known,
-        "pass_": moves.pass_,
-        "reveal_tiles": [t.text for t in moves.reveal_tiles],
-        "reveal_count": moves.reveal_count,
-        "openers": [(seats[name], name) for name in moves.openers],
-        "next_hand": len(match.hands) + 1,
-    }
+    """Everything the table page shows of ``desk``'s match: what every table page shows,
+    and what its game's page shows (`Game.page`)."""
+    return {**common_context(desk, title), **desk.game.page.context(desk)}

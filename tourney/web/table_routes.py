@@ -1,6 +1,6 @@
 """The table page: `/t/{token}` shows the match of the token's table, and a POST there
-records one move through the scorer's desk (`Desk.record`, `undo`, `confirm`; at a
-Racehorse table the card moves of `tourney.web.card_table`), with the version the page
+records one move through the scorer's desk (`Desk.append_events` with what the button
+stands for in the table's game, `Game.page`; `undo`, `confirm`), with the version the page
 showed and the submission id the page made, so a retried POST records once and a stale
 page is told what changed."""
 
@@ -17,24 +17,9 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
-from tourney.games import RACEHORSE
-from tourney.games.dominoes import (
-    Command,
-    Draw,
-    HandStarted,
-    Pass,
-    Passed,
-    Place,
-    Reveal,
-    StartHand,
-    Tile,
-    TileDrawn,
-    TilePlaced,
-    TilesRevealed,
-)
+from tourney.games import game, names
+from tourney.games.errors import NotAMove
 from tourney.limits import VERSION, LimitError, parse_whole
-from tourney.scorer import view
-from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.devices import device_of
 from tourney.web.respond import (
@@ -56,10 +41,6 @@ from tourney.web.table_page import table_context, table_undo
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
-def _tile(text: str) -> Tile | None:
-    return Tile.parse(text) if text else None
-
-
 def _seat(desk: Desk, text: str) -> str:
     players: tuple[str, ...] = desk.match.players
     seat = _whole(text)
@@ -78,46 +59,16 @@ def _whole(text: str) -> int | None:
         return None
 
 
-def _command(desk: Desk, move: str, tiles: list[str]) -> Command:
-    """The scorer's command a button of a Horse Race table stands for (``place|5-3|5-5``,
-    ``draw|``, ``pass``, ``reveal|1`` with the ticked tiles, ``hand|0``)."""
-    kind, _, rest = move.partition("|")
-    first, _, second = rest.partition("|")
-    if kind == "place" and first:
-        tile = _tile(first)
-        assert tile is not None
-        return Place(tile, _tile(second))
-    if kind == "draw":
-        return Draw(_tile(first))
-    if kind == "pass":
-        return Pass()
-    if kind == "reveal":
-        return Reveal(_seat(desk, first), tuple(Tile.parse(t) for t in tiles))
-    if kind == "hand":
-        opener = _seat(desk, first) if first else None
-        deal = shuffled_deal(desk.match.players, None) if desk.known_hands else None
-        return StartHand(opener, deal)
-    raise BadForm(f"{move!r} is not a move")
-
-
 def move_value(event: Any, players: Sequence[str]) -> tuple[str, list[str]]:
-    """The button value (and ticked tiles) that records ``event`` (of either game) at a
-    table seating ``players``: what `_submit` reads back. For scripts, tests and the load
+    """The button value (and ticked tiles or cards) that records ``event`` (of any game) at
+    a table seating ``players``: what `_submit` reads back. For scripts, tests and the load
     test."""
-    seat = {name: str(n) for n, name in enumerate(players)}
-    if isinstance(event, TilePlaced):
-        return f"place|{event.tile}|{event.on or ''}", []
-    if isinstance(event, TileDrawn):
-        return f"draw|{event.tile or ''}", []
-    if isinstance(event, Passed):
-        return "pass", []
-    if isinstance(event, TilesRevealed):
-        return f"reveal|{seat[event.player]}", [t.text for t in event.tiles]
-    if isinstance(event, HandStarted):
-        return f"hand|{seat[event.opener] if event.opener else ''}", []
-    from tourney.web.card_table import move_value as card_move
-
-    return card_move(event), []
+    for name in names():
+        try:
+            return game(name).page.move_value(event, players)
+        except NotAMove:
+            continue
+    raise BadForm(f"{event.type} is not recorded at a table")
 
 
 def _submit(
@@ -134,7 +85,7 @@ def _submit(
     same move; another move under it is refused."""
     already = desk.store.events_of_command(cid)
     if already and not _same_move(desk, move, tiles, already):
-        from tourney.match_streams import describe
+        from tourney.streams.matches import describe
 
         raise TourneyError(
             f"submission {cid} was already used for another move "
@@ -148,18 +99,15 @@ def _submit(
         return desk.undo(target, at=at, command_id=cid)
     if kind == "confirm":
         return desk.confirm(_seat(desk, rest), at=at, command_id=cid, device=device)
-    if desk.game.name == RACEHORSE:
-        from tourney.web import card_table
-
-        return card_table.submit(desk, move, at, cid)
-    return desk.record(_command(desk, move, tiles), at=at, command_id=cid)
+    decide = desk.game.page.read(desk, move, tiles)  # NotAMove: the page says why
+    return desk.append_events(lambda: decide(desk.match), at=at, command_id=cid)
 
 
 def _same_move(desk: Desk, move: str, tiles: list[str], already: Sequence[Any]) -> bool:
     """Whether the button ``move`` (with ``tiles``) is what submission ``already`` stored:
     the button its first event is recorded by (`move_value`), field by field, a field the
     page left empty matching what the engine chose (the opener of a hand)."""
-    from tourney.match_streams import RESULT_CONFIRMED, STREAM_ONLY, UNDONE, to_event
+    from tourney.streams.matches import RESULT_CONFIRMED, STREAM_ONLY, UNDONE, to_event
 
     first = already[0]
     players = tuple(desk.match.players)
@@ -176,8 +124,8 @@ def _same_move(desk: Desk, move: str, tiles: list[str], already: Sequence[Any]) 
     else:
         try:
             event = to_event(desk.game, first.type, first.payload)
-            value, stored_tiles = move_value(event, players)
-        except (TourneyError, KeyError, ValueError):
+            value, stored_tiles = desk.game.page.move_value(event, players)
+        except (TourneyError, NotAMove, KeyError, ValueError):
             return True  # nothing to compare it with: a retry, as before
     sent, kept = move.split("|"), value.split("|")
     if sent[0] != kept[0] or len(sent) > len(kept):
@@ -189,12 +137,10 @@ def _same_move(desk: Desk, move: str, tiles: list[str], already: Sequence[Any]) 
 
 
 def _canonical(field: str) -> str:
-    """A button's field as stored: a tile in its usual form (``5-3`` is ``3-5``), a card
-    or anything else in capitals."""
-    try:
-        return Tile.parse(field).text
-    except (TourneyError, ValueError):
-        return field.upper()
+    """A button's field compared as stored: in capitals, and the two halves of a field
+    written ``a-b`` in either order (a domino's ``5-3`` is its ``3-5``)."""
+    halves = field.upper().split("-")
+    return "-".join(sorted(halves)) if len(halves) == 2 else field.upper()
 
 
 def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
@@ -221,7 +167,7 @@ async def table_page(request: Request) -> Response:
             context = _context(desk, table.number, signed, _heading(srv))
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
-                from tourney.match_streams import describe
+                from tourney.streams.matches import describe
 
                 context["notice"] = "Recorded: " + describe(desk.stored, shown)
             return context
@@ -239,24 +185,16 @@ def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, An
 
 
 def _template(context: dict[str, Any]) -> str:
-    return "web/card_table.html" if context["game"] == RACEHORSE else "web/table.html"
+    return game(context["game"]).page.template
 
 
 def _state(desk: Desk) -> dict[str, Any]:
     """The match state as the CLI's ``show --json`` prints it, in the table's game."""
-    if desk.game.name == RACEHORSE:
-        from tourney.scorer import cards_view
-
-        return cards_view.state(desk)
-    return view.state(desk)
+    return desk.game.console.state(desk)
 
 
 def _recorded(desk: Desk, item: Recorded) -> dict[str, Any]:
-    if desk.game.name == RACEHORSE:
-        from tourney.scorer import cards_view
-
-        return cards_view.recorded_dict(item)
-    return view.recorded_dict(desk, item)
+    return desk.game.console.recorded_dict(desk, item)
 
 
 def _heading(srv: Any) -> Any:

@@ -110,7 +110,7 @@ class TestHorseRace(GameContract):
     players = ("Ann", "Bo", "Cy")
 
     def played(self, seed: int) -> list[Any]:
-        from tourney.games.dominoes import simulate_match
+        from tourney.games.faces.horserace import simulate_match
 
         return list(simulate_match(random.Random(seed), self.players).events)
 
@@ -123,7 +123,7 @@ class TestRacehorse(GameContract):
     players = ("Ann", "Bo", "Cy", "Di", "Ed")
 
     def played(self, seed: int) -> list[Any]:
-        from tourney.games.cards import simulate_match
+        from tourney.games.faces.racehorse import simulate_match
 
         return list(simulate_match(random.Random(seed), self.players, deals=3).events)
 

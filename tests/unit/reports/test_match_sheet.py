@@ -6,14 +6,16 @@ import pytest
 
 from tests.factories.demo_site import DemoTournament
 from tourney.games.horserace import Passed, TileDrawn, TilePlaced
-from tourney.reports.match_sheet import MatchSheet, SheetError, match_sheet
+from tourney.reports.scoresheets import CompletedSheet, SheetError, completed_sheet
 
 
-def _sheet(demo: DemoTournament, index: int = 0, detailed: bool = True) -> tuple[str, MatchSheet]:
+def _sheet(
+    demo: DemoTournament, index: int = 0, detailed: bool = True
+) -> tuple[str, CompletedSheet]:
     match_id = sorted(demo.matches)[index]
     record = demo.state.matches[match_id]
     events = demo.events[match_id] if detailed else None
-    return match_id, match_sheet(
+    return match_id, completed_sheet(
         demo.state, record, demo.matches[match_id], events, demo.hashes[match_id]
     )
 
@@ -76,9 +78,9 @@ def test_events_that_disagree_with_the_replay_are_refused(swiss: DemoTournament)
     events[at] = (version, replace(placed, tile=other))
     record = swiss.state.matches[match_id]
     with pytest.raises(SheetError, match=f"event {version} places {other}"):
-        match_sheet(swiss.state, record, swiss.matches[match_id], events)
+        completed_sheet(swiss.state, record, swiss.matches[match_id], events)
     with pytest.raises(SheetError, match="placements that the events do not"):
-        match_sheet(swiss.state, record, swiss.matches[match_id], events[:at])
+        completed_sheet(swiss.state, record, swiss.matches[match_id], events[:at])
 
 
 def test_partnership_sheets_score_by_partnership(pairs: DemoTournament) -> None:

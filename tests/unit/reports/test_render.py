@@ -9,7 +9,7 @@ from markupsafe import escape
 from tests.factories.demo_site import HOSTILE_NAME, DemoTournament
 from tourney.reports.heading import heading_of
 from tourney.reports.publish import context_of
-from tourney.reports.render import TemplatesNotFound, environment, render
+from tourney.reports.render import TemplatesNotFound, _environment, environment, render
 from tourney.reports.standings import standings_view
 
 
@@ -36,7 +36,7 @@ def test_a_user_folder_overrides_any_template_by_name(
         '{% extends "base.html" %}{% block content %}{{ leaders | join("|") }}{% endblock %}',
         encoding="utf-8",
     )
-    environment.cache_clear()
+    _environment.cache_clear()
     html = render("standings.html", context, tmp_path)
     assert str(escape("|".join(context["leaders"]))) in html and "<table" not in html
     assert environment(tmp_path).autoescape is True

@@ -3,8 +3,9 @@ from __future__ import annotations
 import pytest
 
 from tests.factories.demo_site import DemoTournament
+from tourney.games.horserace.sheet import HAND_ROWS
 from tourney.reports.rounds import round_view, table_cards
-from tourney.reports.scoresheets import HAND_ROWS, blank_sheets
+from tourney.reports.scoresheets import blank_sheets
 from tourney.tournament.state import TournamentError
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.horserace.events import (
     DEFAULT_TARGET,
@@ -22,7 +22,36 @@ from tourney.games.horserace.record import (
     replay_lines,
     write_record,
 )
+from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from tourney.games import (
+        Console,
+        Display,
+        Game,
+        GameEvent,
+        GameMatch,
+        Sheets,
+        TablePage,
+        Upcaster,
+    )
+
+
+def _match(match: GameMatch) -> Match:
+    """``match`` as the Horse Race match it must be (TypeError: another game's)."""
+    if not isinstance(match, Match):
+        raise TypeError(f"not a Horse Race match: {match!r}")
+    return match
+
+
+def _event(event: GameEvent) -> Event:
+    """``event`` as the Horse Race event it must be (TypeError: another game's)."""
+    if not isinstance(event, Event):
+        raise TypeError(f"not a Horse Race event: {event!r}")
+    return event
 
 
 class HorseRace:
@@ -32,6 +61,40 @@ class HorseRace:
     title = "Horse Race"
     table_sizes = (2, 4)
     scored = "game points"
+    partnerships = True
+    deals = False
+    scored_first = False
+    upcasters: Mapping[tuple[str, int], Upcaster] = UPCASTERS
+
+    @property
+    def console(self) -> Console:
+        from tourney.games.horserace.console import CONSOLE
+
+        return CONSOLE
+
+    @property
+    def templates(self) -> Path:
+        from pathlib import Path  # not before a page is made: a scorer's command needs none
+
+        return Path(__file__).parent / "templates"
+
+    @property
+    def sheets(self) -> Sheets:
+        from tourney.games.horserace.sheet import SHEETS
+
+        return SHEETS
+
+    @property
+    def page(self) -> TablePage:
+        from tourney.games.horserace.page import PAGE
+
+        return PAGE
+
+    @property
+    def display(self) -> Display:
+        from tourney.games.horserace.display import DISPLAY
+
+        return DISPLAY
 
     def new_match(self) -> Match:
         return Match()
@@ -39,53 +102,59 @@ class HorseRace:
     def event(self, type_: str, payload: Mapping[str, Any]) -> Event:
         return event_from_payload(type_, payload)
 
-    def payload(self, event: Event) -> tuple[str, dict[str, Any]]:
-        line = event_to_dict(event)
+    def payload(self, event: GameEvent) -> tuple[str, dict[str, Any]]:
+        line = event_to_dict(_event(event))
         return line.pop("type"), line
 
-    def legal_moves(self, match: Match) -> list[Event]:
+    def legal_moves(self, match: GameMatch) -> list[Event]:
+        played = _match(match)
         from tourney.games.horserace.commands import legal_moves
 
-        moves = legal_moves(match)
+        moves = legal_moves(played)
         events: list[Event] = [HandStarted(opener) for opener in moves.openers]
         if moves.player is None or moves.reveal_count:
             return events
         player = moves.player
         events += [TilePlaced(player, tile, on) for tile, ons in moves.places for on in ons]
         if moves.draw:
-            events += [TileDrawn(player, t) for t in moves.draw_tiles] if match.known else []
-            events += [] if match.known else [TileDrawn(player)]
+            events += [TileDrawn(player, t) for t in moves.draw_tiles] if played.known else []
+            events += [] if played.known else [TileDrawn(player)]
         if moves.pass_:
             events.append(Passed(player))
         return events
 
-    def result(self, match: Match) -> Result:
+    def result(self, match: GameMatch) -> Result:
         """Each side's score, and the sides sharing the win once the match is over."""
-        return Result(tuple(match.scores), tuple(match.winners))
+        played = _match(match)
+        return Result(tuple(played.scores), tuple(played.winners))
 
-    def sides(self, match: Match) -> list[list[str]]:
-        return [list(players) for players in match.sides]
+    def sides(self, match: GameMatch) -> list[list[str]]:
+        played = _match(match)
+        return [list(players) for players in played.sides]
 
-    def progress(self, match: Match) -> list[dict[str, Any]]:
-        hands: list[dict[str, Any]] = match.summary(placements=False)["hands"]
+    def progress(self, match: GameMatch) -> list[dict[str, Any]]:
+        played = _match(match)
+        hands: list[dict[str, Any]] = played.summary(placements=False)["hands"]
         return hands
 
-    def table_view(self, match: Match) -> list[dict[str, Any]]:
-        return match.layout_view()
+    def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
+        played = _match(match)
+        return played.layout_view()
 
     def replay_lines(self, lines: Iterable[str], keep_events: bool = False) -> Replayed:
         return replay_lines(lines, keep_events)
 
-    def write_record(self, events: Iterable[Event], out: TextIO) -> None:
-        write_record(events, out)
+    def write_record(self, events: Iterable[GameEvent], out: TextIO) -> None:
+        write_record(map(_event, events), out)
 
-    def account(self, events: Iterable[Event]) -> Iterator[str]:
+    def account(self, events: Iterable[GameEvent]) -> Iterator[str]:
         from tourney.games.horserace.account import account
 
-        return account(events)
+        return account(map(_event, events))
 
-    def summary_json(self, match: Match) -> str:
-        return match.summary_json()
+    def summary_json(self, match: GameMatch) -> str:
+        played = _match(match)
+        return played.summary_json()
 
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
@@ -98,4 +167,4 @@ class HorseRace:
         )
 
 
-GAME = HorseRace()
+GAME: Game = HorseRace()

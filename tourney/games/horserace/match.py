@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.games.horserace.errors import EventError, RuleError
 from tourney.games.horserace.events import (
@@ -32,6 +32,9 @@ from tourney.games.horserace.events import (
 from tourney.games.horserace.layout import Layout
 from tourney.games.horserace.scoring import blocked_credits, domino_credits
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile, pip_total
+
+if TYPE_CHECKING:
+    from tourney.games import GameEvent
 
 HAND_SIZE = {2: 7, 3: 6, 4: 5}
 """Tiles dealt to each player, by the number of players."""
@@ -270,7 +273,7 @@ class Match:
         """Raise the RuleError ``apply`` would raise, without changing anything."""
         self.copy().apply(event)
 
-    def apply(self, event: Event, line: int | None = None) -> Outcome:
+    def apply(self, event: GameEvent, line: int | None = None) -> Outcome:
         """Check ``event`` against the rules and apply it.
 
         ``line`` is kept on placements (the record line or stream version). Raises

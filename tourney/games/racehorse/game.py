@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.racehorse.events import (
     Event,
@@ -16,6 +16,34 @@ from tourney.games.racehorse.notation import legal_events
 from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from tourney.games import (
+        Console,
+        Display,
+        Game,
+        GameEvent,
+        GameMatch,
+        Sheets,
+        TablePage,
+        Upcaster,
+    )
+
+
+def _match(match: GameMatch) -> Match:
+    """``match`` as the Racehorse match it must be (TypeError: another game's)."""
+    if not isinstance(match, Match):
+        raise TypeError(f"not a Racehorse match: {match!r}")
+    return match
+
+
+def _event(event: GameEvent) -> Event:
+    """``event`` as the Racehorse event it must be (TypeError: another game's)."""
+    if not isinstance(event, Event):
+        raise TypeError(f"not a Racehorse event: {event!r}")
+    return event
+
 
 class Racehorse:
     """The card game of RACEHORSE.md: 5-8 players, each for themselves, paid in units."""
@@ -24,6 +52,40 @@ class Racehorse:
     title = "Racehorse"
     table_sizes = (MIN_PLAYERS, MAX_PLAYERS)
     scored = "net units"
+    partnerships = False
+    deals = True
+    scored_first = True
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}  # no payload has changed
+
+    @property
+    def console(self) -> Console:
+        from tourney.games.racehorse.console import CONSOLE
+
+        return CONSOLE
+
+    @property
+    def templates(self) -> Path:
+        from pathlib import Path  # not before a page is made: a scorer's command needs none
+
+        return Path(__file__).parent / "templates"
+
+    @property
+    def sheets(self) -> Sheets:
+        from tourney.games.racehorse.sheet import SHEETS
+
+        return SHEETS
+
+    @property
+    def page(self) -> TablePage:
+        from tourney.games.racehorse.page import PAGE
+
+        return PAGE
+
+    @property
+    def display(self) -> Display:
+        from tourney.games.racehorse.display import DISPLAY
+
+        return DISPLAY
 
     def new_match(self) -> Match:
         return Match()
@@ -31,47 +93,53 @@ class Racehorse:
     def event(self, type_: str, payload: Mapping[str, Any]) -> Event:
         return event_from_dict({"type": type_, **payload})
 
-    def payload(self, event: Event) -> tuple[str, dict[str, Any]]:
-        line = event_to_dict(event)
+    def payload(self, event: GameEvent) -> tuple[str, dict[str, Any]]:
+        line = event_to_dict(_event(event))
         return line.pop("type"), line
 
-    def legal_moves(self, match: Match) -> list[Event]:
+    def legal_moves(self, match: GameMatch) -> list[Event]:
         """Between deals, dealing the next one (its dealer named); otherwise the engine's
         own list."""
-        return legal_events(match)
+        played = _match(match)
+        return legal_events(played)
 
-    def result(self, match: Match) -> Result:
+    def result(self, match: GameMatch) -> Result:
         """Each seat's net units, and the seats sharing the highest net."""
-        return Result(tuple(match.net), tuple(match.winners))
+        played = _match(match)
+        return Result(tuple(played.net), tuple(played.winners))
 
-    def sides(self, match: Match) -> list[list[str]]:
-        return [[player] for player in match.players]
+    def sides(self, match: GameMatch) -> list[list[str]]:
+        played = _match(match)
+        return [[player] for player in played.players]
 
-    def progress(self, match: Match) -> list[dict[str, Any]]:
-        return [deal.as_dict() for deal in match.deals]
+    def progress(self, match: GameMatch) -> list[dict[str, Any]]:
+        played = _match(match)
+        return [deal.as_dict() for deal in played.deals]
 
-    def table_view(self, match: Match) -> list[dict[str, Any]]:
+    def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         """The cards of the trick being played, in the order they fell."""
-        play = match.play
+        played = _match(match)
+        play = played.play
         if play is None:
             return []
-        return [{"player": match.players[seat], "card": card.text} for seat, card in play.trick]
+        return [{"player": played.players[seat], "card": card.text} for seat, card in play.trick]
 
     def replay_lines(self, lines: Iterable[str], keep_events: bool = False) -> Replayed:
         return replay_lines(lines, keep_events)
 
-    def write_record(self, events: Iterable[Event], out: TextIO) -> None:
-        write_record(events, out)
+    def write_record(self, events: Iterable[GameEvent], out: TextIO) -> None:
+        write_record(map(_event, events), out)
 
-    def account(self, events: Iterable[Event]) -> Iterator[str]:
+    def account(self, events: Iterable[GameEvent]) -> Iterator[str]:
         from tourney.games.racehorse.account import account
 
-        return account(events)
+        return account(map(_event, events))
 
-    def summary_json(self, match: Match) -> str:
+    def summary_json(self, match: GameMatch) -> str:
+        played = _match(match)
         import json
 
-        return json.dumps(match.summary(), ensure_ascii=False)
+        return json.dumps(played.summary(), ensure_ascii=False)
 
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
@@ -84,4 +152,4 @@ class Racehorse:
         )
 
 
-GAME = Racehorse()
+GAME: Game = Racehorse()

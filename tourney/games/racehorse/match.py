@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.games.racehorse.auction import Auction
 from tourney.games.racehorse.cards import DECK, Card, Suit
@@ -39,6 +39,9 @@ from tourney.games.racehorse.scoring import (
     score_points,
 )
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS, Play, Trick
+
+if TYPE_CHECKING:
+    from tourney.games import GameEvent
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 8
 """A table seats 5 to 8: 8 is the most a 52-card deck deals 6 cards to."""
@@ -229,7 +232,7 @@ class Match:
         """Raise the error ``apply`` would raise, without changing anything."""
         self.copy().apply(event)
 
-    def apply(self, event: Event, line: int | None = None) -> Outcome:
+    def apply(self, event: GameEvent, line: int | None = None) -> Outcome:
         """Check ``event`` against the rules and apply it.
 
         ``line`` (the record line or stream version) is what later errors cite. Raises

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tourney.errors import TourneyError, quote
 from tourney.games import Game, game_of
+
+if TYPE_CHECKING:
+    from tourney.store.upcasting import UpcasterRegistry
 
 UNDONE = "undone"
 """The stream-only event type that takes an earlier event out of force."""
@@ -256,3 +259,15 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
                 words += [str(t) for t in p["tiles"]]
             return " ".join([f"v{version} {event.type}", *words])
     return f"v{version}"
+
+
+def upcasters() -> UpcasterRegistry:
+    """What a store is opened with to read old payloads: every game's upcasters
+    (`Game.upcasters`; the store itself knows no game)."""
+    from tourney.games import upcasters as game_upcasters
+    from tourney.store.upcasting import UpcasterRegistry
+
+    registry = UpcasterRegistry()
+    for (type_, version), step in game_upcasters().items():
+        registry.register(type_, version)(step)
+    return registry

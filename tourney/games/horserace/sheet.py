@@ -1,33 +1,36 @@
-"""The completed scoresheet of a match: every hand, every placement, the running scores.
+"""Horse Race's scoresheets (`tourney.games.Sheets`): the blank hand-by-hand grid a table
+fills in, and the completed sheet of a match: every hand, every placement, the running
+scores. Their templates are in the package's ``templates/``.
 
-Built from the replayed engine `Match` (placements with counted ends and points, hand ends
-and credits). When the match's events are given too, with their stream versions, the sheet
-also shows each draw, pass and reveal in order, and every line carries its version so the
-paper sheet can be checked against the stream.
+The completed sheet is built from the replayed engine `Match` (placements with counted ends
+and points, hand ends and credits). When the match's events are given too, with their
+stream versions, the sheet also shows each draw, pass and reveal in order, and every line
+carries its version so the paper sheet can be checked against the stream. The fields every
+table's sheet has (the heading, seats, result, hash) are the reports' own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from tourney.errors import TourneyError
-from tourney.games.dominoes import (
+from tourney.games.errors import SheetError
+from tourney.games.horserace.events import (
     Event,
     HandStarted,
-    Match,
     Passed,
-    Placement,
     TileDrawn,
     TilePlaced,
     TilesRevealed,
 )
-from tourney.reports.results import played_note, result_text
-from tourney.reports.seating import SideView, sides_of
-from tourney.reports.table_sheet import PlayedSheet, table_sheet_fields
-from tourney.tournament.matches import MatchRecord
-from tourney.tournament.state import TournamentState
+from tourney.games.horserace.match import Match, Placement
+
+if TYPE_CHECKING:
+    from tourney.games import GameEvent, GameMatch
+
+HAND_ROWS = 16
+"""Rows of the blank hand-by-hand grid: more hands than a match to 61 usually takes."""
 
 ActionKind = Literal["placed", "drew", "passed", "revealed"]
 
@@ -36,10 +39,6 @@ END_LABELS = {
     "blocked": "blocked: nobody could place",
     "target": "the match was won on a placement (no count)",
 }
-
-
-class SheetError(TourneyError):
-    """The match's events and its replayed state do not agree."""
 
 
 @dataclass(frozen=True)
@@ -72,27 +71,35 @@ class HandView:
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class MatchSheet(PlayedSheet):
-    sides: tuple[SideView, ...]
-    side_names: tuple[str, ...]
-    hands: tuple[HandView, ...]
-    scores: tuple[int, ...]
-    detailed: bool
+class HorseRaceSheets:
+    """Horse Race's scoresheets: its templates and its part of their pages."""
+
+    played_template = "match_sheet.html"
+    blank_template = "scoresheets.html"
+
+    def blank(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        """A grid row per hand (`HAND_ROWS`)."""
+        return {"hands": tuple(range(1, HAND_ROWS + 1))}
+
+    def played(
+        self,
+        match: GameMatch,
+        events: Sequence[tuple[int, GameEvent]] | None,
+        settings: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """The hands of the sheet of ``match``. ``events`` are (version, event) pairs of the
+        match stream; without them the sheet lists placements only. Raises `SheetError`
+        when the events do not match the replayed match."""
+        assert isinstance(match, Match)
+        own = None if events is None else [(v, e) for v, e in events if isinstance(e, Event)]
+        return played(match, own)
 
 
-def match_sheet(
-    state: TournamentState,
-    record: MatchRecord,
-    match: Match,
-    events: Sequence[tuple[int, Event]] | None = None,
-    integrity_hash: str | None = None,
-) -> MatchSheet:
-    """The completed sheet of `record`, whose play `match` has replayed.
+SHEETS = HorseRaceSheets()
 
-    `events` are (version, event) pairs of the match stream; without them the sheet lists
-    placements only. Raises `SheetError` when the events do not match the replayed match.
-    """
+
+def played(match: Match, events: Sequence[tuple[int, Event]] | None = None) -> dict[str, Any]:
+    """The hands, placements and running scores of ``match`` (see `HorseRaceSheets`)."""
     actions = _actions(match, events) if events is not None else _placements_only(match)
     sides = len(match.sides)
     running = [0] * sides
@@ -125,23 +132,15 @@ def match_sheet(
             )
         )
     if running != list(match.scores):
-        raise SheetError(
-            f"match {record.match_id}: the sheet adds up to {running}, "
-            f"the replayed match says {match.scores}"
-        )
-    return MatchSheet(
-        **table_sheet_fields(state, record),
-        sides=sides_of(state, record),
-        side_names=tuple(" & ".join(players) for players in match.sides),
-        hands=tuple(hands),
-        scores=tuple(match.scores),
-        finished=match.finished,
-        winners=tuple(" & ".join(match.sides[w]) for w in match.winners),
-        result=result_text(state, record),
-        played_note=played_note(state, record),
-        integrity_hash=integrity_hash,
-        detailed=events is not None,
-    )
+        raise SheetError(f"the sheet adds up to {running}, the replayed match says {match.scores}")
+    return {
+        "side_names": tuple(" & ".join(players) for players in match.sides),
+        "hands": tuple(hands),
+        "scores": tuple(match.scores),
+        "finished": match.finished,
+        "winners": tuple(" & ".join(match.sides[w]) for w in match.winners),
+        "detailed": events is not None,
+    }
 
 
 def _placed(version: int | None, placement: Placement) -> Action:

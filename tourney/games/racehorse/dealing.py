@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 
 from tourney.errors import TourneyError
-from tourney.games.cards import DECK, Card, read_card
+from tourney.games.racehorse.cards import DECK, Card
+from tourney.games.racehorse.notation import read_card
 from tourney.names import find
 
 HAND_SIZE = 6

@@ -9,10 +9,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tourney.games.dominoes import Match, Phase, Tile, result_line, scores_line, side_label
+from tourney.games.horserace.account import result_line, scores_line, side_label
+from tourney.games.horserace.match import Match, Phase
+from tourney.games.horserace.tiles import Tile
 
 if TYPE_CHECKING:
-    from tourney.scorer.desk import Desk, Recorded
+    from tourney.games import Recorded, Table
+
+
+def match_of(table: Table) -> Match:
+    """The Horse Race match at ``table`` (TypeError: another game's)."""
+    match = table.match
+    if not isinstance(match, Match):
+        raise TypeError(f"{table.id} is not a Horse Race table")
+    return match
 
 
 def _counts(match: Match) -> dict[Tile, int]:
@@ -22,9 +32,9 @@ def _counts(match: Match) -> dict[Tile, int]:
     return out
 
 
-def state(desk: Desk) -> dict[str, Any]:
+def state(desk: Table) -> dict[str, Any]:
     """The ``--json`` object of every command that prints state."""
-    match = desk.match
+    match = match_of(desk)
     counts = _counts(match)
     layout = match.layout_view()
     for row in layout:
@@ -148,9 +158,9 @@ def count_line(match: Match) -> str | None:
     return f"Hand {hand.number} count ({hand.end.value}): {credits or 'nothing'}"
 
 
-def text(desk: Desk) -> list[str]:
+def text(desk: Table) -> list[str]:
     """The whole state for people (``tourney show``, the console)."""
-    match = desk.match
+    match = match_of(desk)
     if not match.started:
         return [f"{desk.id}: no match yet (v{desk.version})", turn_line(match)]
     kind = (
@@ -172,38 +182,40 @@ def text(desk: Desk) -> list[str]:
     if counted:
         lines.append(counted)
     lines += [f"Scores: {scores_line(match)}", turn_line(match)]
-    return desk.as_ruled(lines, turn=not match.finished)
+    return lines
 
 
-def recorded_dict(desk: Desk, item: Recorded) -> dict[str, Any]:
+def recorded_dict(desk: Table, item: Recorded) -> dict[str, Any]:
     """One appended event for ``--json``: its stream version, its record line (``undone``:
     the version it takes back), and for a placement
     the counted ends and the points it scored."""
-    stored = next(e for e in reversed(desk.stored) if e.version == item.version)
-    out: dict[str, Any] = {"stream_version": item.version, "type": item.type, **stored.payload}
-    placement = item.outcome.placement if item.outcome is not None else None
+    out: dict[str, Any] = {
+        "stream_version": item.version,
+        "type": item.type,
+        **desk.payload(item.version),
+    }
+    placement = getattr(item.outcome, "placement", None)
     if placement is not None:
         out["ends"] = placement.ends
         out["points"] = placement.points
     return out
 
 
-def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
-    """What one appended event did, as the hand-by-hand account tells it."""
-    from tourney.games.dominoes import describe as account_lines
-    from tourney.match_streams import UNDONE, describe, undo_line
+def recorded_lines(desk: Table, item: Recorded) -> list[str]:
+    """What one appended game event did, as the hand-by-hand account tells it."""
+    from tourney.games.horserace.account import describe as account_lines
+    from tourney.games.horserace.events import Event
+    from tourney.games.horserace.match import Outcome
 
-    if item.type == UNDONE:
-        return [undo_line(desk.stored, item.version)]
-    if item.event is None or item.outcome is None:
-        return [describe(desk.stored, item.version)]
-    lines = [line for line in account_lines(desk.match, item.event, item.outcome) if line]
+    event, outcome = item.event, item.outcome
+    assert isinstance(event, Event) and isinstance(outcome, Outcome)
+    lines = [line for line in account_lines(match_of(desk), event, outcome) if line]
     return [f"v{item.version}: {lines[0].strip()}", *lines[1:]] if lines else []
 
 
-def brief(desk: Desk) -> list[str]:
+def brief(desk: Table) -> list[str]:
     """The short state after a recorded event: the counted ends, the scores, whose turn."""
-    match = desk.match
+    match = match_of(desk)
     lines = []
     if match.hands and match.phase is Phase.IN_HAND:
         lines.append(ends_line(match))

@@ -33,6 +33,7 @@ from tourney.games.horserace import (
     TileDrawn,
     TilePlaced,
     TilesRevealed,
+    view,
 )
 from tourney.games.horserace.account import (
     account,
@@ -56,6 +57,7 @@ from tourney.games.horserace.commands import (
     parse,
     parse_placement,
 )
+from tourney.games.horserace.dealing import parse_deal, shuffled_deal
 from tourney.games.horserace.game import GAME
 from tourney.games.horserace.record import check_storable, replay_lines, write_record
 
@@ -121,12 +123,15 @@ __all__ = [
     "legal_moves",
     "make_bot",
     "parse",
+    "parse_deal",
     "parse_placement",
     "player_names",
     "replay_lines",
     "result_line",
     "scores_line",
+    "shuffled_deal",
     "side_label",
     "simulate_match",
+    "view",
     "write_record",
 ]

@@ -2,7 +2,7 @@
 played): the deal, its running auction, trump, the trick on the table, and net units.
 
 The functional core of the Racehorse one-shot commands' output; the desk supplies the
-stream, the engine (through `tourney.games.cards`) the state.
+stream, the engine (through `tourney.games.faces.racehorse`) the state.
 """
 
 from __future__ import annotations
@@ -10,48 +10,42 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tourney.games.cards import (
+from tourney.games.racehorse.account import describe as account_lines
+from tourney.games.racehorse.account import units
+from tourney.games.racehorse.events import (
     SMUDGE,
     BidMade,
     CardPlayed,
     DealStarted,
-    MatchStarted,
+    Event,
     Passed,
-    account_lines,
-    units,
 )
-from tourney.match_streams import (
-    STREAM_ONLY,
-    UNDONE,
-    describe,
-    newest_in_force,
-    to_event,
-    undo_line,
-)
+from tourney.games.racehorse.match import Match, Outcome
 
 if TYPE_CHECKING:
-    from tourney.scorer.desk import Desk, Recorded
+    from tourney.games import Recorded, Table
+
+
+def match_of(table: Table) -> Match:
+    """The Racehorse match at ``table`` (TypeError: another game's)."""
+    match = table.match
+    if not isinstance(match, Match):
+        raise TypeError(f"{table.id} is not a Racehorse table")
+    return match
 
 
 def bid_text(bid: int | None) -> str:
     return "pass" if bid is None else "smudge" if bid == SMUDGE else str(bid)
 
 
-def this_deal(desk: Desk) -> list[Any]:
+def this_deal(desk: Table) -> list[Event]:
     """The current deal's events after its ``deal_started`` (or the last deal's, between
     deals), in order. Read back from the stream's newest event, so that showing the table
     costs a deal's events, not the whole match's."""
-    tail = []
-    for stored in newest_in_force(desk.stored):
-        if stored.type == DealStarted.type:
-            break
-        if stored.type not in STREAM_ONLY and stored.type != MatchStarted.type:
-            tail.append(to_event(desk.game, stored.type, stored.payload))
-    tail.reverse()
-    return tail
+    return [event for event in desk.since(DealStarted.type) if isinstance(event, Event)]
 
 
-def auction(desk: Desk) -> list[tuple[str, int | None]]:
+def auction(desk: Table) -> list[tuple[str, int | None]]:
     """The current deal's auction so far: each (player, bid), None for a pass."""
     return [
         (event.player, event.bid if isinstance(event, BidMade) else None)
@@ -60,20 +54,20 @@ def auction(desk: Desk) -> list[tuple[str, int | None]]:
     ]
 
 
-def deal_cards(desk: Desk) -> list[str]:
+def deal_cards(desk: Table) -> list[str]:
     """The cards played so far in the current deal (or the last one), in play order."""
     return [event.card.text for event in this_deal(desk) if isinstance(event, CardPlayed)]
 
 
-def state(desk: Desk) -> dict[str, Any]:
+def state(desk: Table) -> dict[str, Any]:
     """The table as one JSON object (``show --json``)."""
-    match = desk.match
+    match = match_of(desk)
     players = match.players
     deal = match.deal if match.deal is not None else (match.deals[-1] if match.deals else None)
     play = match.play
     return {
         "match": desk.id,
-        "game": desk.game.name,
+        "game": "racehorse",
         "version": desk.version,
         "head": desk.head_hash,
         "phase": match.phase.value,
@@ -100,7 +94,7 @@ def state(desk: Desk) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def text(desk: Desk, deal: str | None = None, brief: bool = False) -> list[str]:
+def text(desk: Table, deal: str | None = None, brief: bool = False) -> list[str]:
     """The table for a person: the deal and its auction, trump and trick, the tricks won,
     the nets, who is to move (between deals: ``deal``, how to deal the next one). ``brief``:
     what changes as events are recorded one by one (no heading, no dealer, and the auction
@@ -131,18 +125,15 @@ def text(desk: Desk, deal: str | None = None, brief: bool = False) -> list[str]:
         lines.append(f"To {'bid' if data['phase'] == 'auction' else 'play'}: {data['to_move']}")
     else:
         lines.append(f"Next: {deal or f'tourney deal {desk.id}'}")
-    return desk.as_ruled(lines, turn=not data["finished"])
+    return lines
 
 
-def recorded_lines(desk: Desk, item: Recorded) -> list[str]:
-    """What one appended event did, as the deal-by-deal account tells it: ``v12: Bo bids
-    3``, a trick with its winner, a deal's points and payments, the result."""
-    if item.type == UNDONE:
-        return [undo_line(desk.stored, item.version)]
-    event = item.event
-    if event is None or item.outcome is None:
-        return [describe(desk.stored, item.version)]
-    lines = [line for line in account_lines(desk.match, event, item.outcome) if line]
+def recorded_lines(desk: Table, item: Recorded) -> list[str]:
+    """What one appended game event did, as the deal-by-deal account tells it: ``v12: Bo
+    bids 3``, a trick with its winner, a deal's points and payments, the result."""
+    event, outcome = item.event, item.outcome
+    assert isinstance(event, Event) and isinstance(outcome, Outcome)
+    lines = [line for line in account_lines(match_of(desk), event, outcome) if line]
     if isinstance(event, CardPlayed):
         lines.insert(0, f"{event.player} plays {event.card}")
     return [f"v{item.version}: {lines[0].strip()}", *lines[1:]] if lines else []

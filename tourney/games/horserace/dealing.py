@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tourney.games.dominoes import DOUBLE_SIX, HAND_SIZE, EventError, Match, Tile, find_player
+from tourney.games.horserace.commands import find_player
+from tourney.games.horserace.errors import EventError
+from tourney.games.horserace.match import HAND_SIZE, Match
+from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
 
 
 def shuffled_deal(players: Sequence[str], seed: int | None) -> dict[str, tuple[Tile, ...]]:

@@ -94,7 +94,7 @@ def no_such_table(code: str, state: TournamentState | None) -> TourneyError:
 
 def newest_tournament(store: EventStore) -> TournamentState | None:
     """The state of the newest tournament in the store, or None when there is none."""
-    from tourney.registry import newest
+    from tourney.streams.tournaments import newest
     from tourney.tournament.streams import fold_stored, tournament_stream
 
     slug = newest(store)

@@ -22,11 +22,14 @@ from tourney.games.racehorse import (
     Phase,
     Suit,
     default_deals,
+    moves,
     parse_cards,
+    view,
 )
 from tourney.games.racehorse.account import account, nets_line, result_line, units
 from tourney.games.racehorse.account import describe as account_lines
 from tourney.games.racehorse.bots import make_bot
+from tourney.games.racehorse.dealing import parse_hands, shuffled_hands
 from tourney.games.racehorse.game import GAME
 from tourney.games.racehorse.notation import (
     Action,
@@ -63,16 +66,20 @@ __all__ = [
     "is_racehorse_record",
     "legal_events",
     "make_bot",
+    "moves",
     "nets_line",
     "parse",
     "parse_cards",
+    "parse_hands",
     "play_on",
     "player_names",
     "read_bid",
     "read_card",
     "replay_lines",
     "result_line",
+    "shuffled_hands",
     "simulate_match",
     "units",
+    "view",
     "write_record",
 ]

@@ -1,54 +1,68 @@
-"""The table page at a Racehorse table: its context (the scorer's state from
-`tourney.scorer.cards_view`, the engine's legal moves for the buttons) and the buttons'
-values read back into the scorer's calls (`tourney.scorer.cards_moves`, as the one-shot
-commands make them). Display only: which bids are open and which cards may be played is
-the engine's answer; a card the engine refuses comes back with its one-line reason.
+"""The table page at a Racehorse table (`tourney.games.TablePage`): its context (the
+scorer's state from `tourney.games.racehorse.view`, the engine's legal moves for the
+buttons) and the buttons' values read back into moves (`tourney.games.racehorse.moves`, as
+the one-shot commands make them). Display only: which bids are open and which cards may be
+played is the engine's answer; a card the engine refuses comes back with its one-line
+reason. Its template is ``web/card_table.html``.
 
 Buttons: ``deal``, ``bid|3`` (``bid|5``: smudge), ``pass``, ``play|QH``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from tourney.games.cards import (
-    DECK,
-    BidMade,
-    Card,
-    CardPlayed,
-    DealStarted,
-    Event,
-    Passed,
-    Suit,
-    read_bid,
-    read_card,
-    result_line,
-    units,
-)
-from tourney.scorer import cards_moves, cards_view
-from tourney.scorer.desk import Desk, Recorded
-from tourney.web.respond import BadForm
+from tourney.games.errors import NotAMove
+from tourney.games.racehorse import moves
+from tourney.games.racehorse import view as cards_view
+from tourney.games.racehorse.account import result_line, units
+from tourney.games.racehorse.cards import DECK, Card, Suit
+from tourney.games.racehorse.events import BidMade, CardPlayed, DealStarted, Event, Passed
+from tourney.games.racehorse.notation import legal_events, read_bid, read_card
+
+if TYPE_CHECKING:
+    from tourney.games import Decide, GameEvent, Table
 
 POINTS = ("high", "low", "jack", "game")
 
 
-def submit(desk: Desk, move: str, at: int, cid: str) -> list[Recorded]:
-    """Record the move a button of the card table stands for."""
+class RacehorsePage:
+    """The table page of a Racehorse table."""
+
+    template = "web/card_table.html"
+
+    def context(self, table: Table) -> dict[str, Any]:
+        return card_context(table)
+
+    def read(self, table: Table, move: str, ticked: Sequence[str]) -> Decide:
+        """The move the button value ``move`` stands for, decided now."""
+        events = _decided(table, move)
+        return lambda _match: events
+
+    def move_value(self, event: GameEvent, players: Sequence[str]) -> tuple[str, list[str]]:
+        return move_value(event), []
+
+
+PAGE = RacehorsePage()
+
+
+def _decided(table: Table, move: str) -> list[Event]:
     kind, _, rest = move.partition("|")
     if kind == "deal" and not rest:
-        return cards_moves.deal(desk, at=at, command_id=cid)
+        return moves.deal(table)
     if kind == "pass" and not rest:
-        return cards_moves.say(desk, None, at=at, command_id=cid)
+        return moves.say(table, None)
     if kind == "bid":
-        return cards_moves.say(desk, read_bid(rest), at=at, command_id=cid)
+        return moves.say(table, read_bid(rest))
     if kind == "play":
-        return cards_moves.play(desk, read_card(rest), at=at, command_id=cid)
-    raise BadForm(f"{move!r} is not a move at a Racehorse table")
+        return moves.play(table, read_card(rest))
+    raise NotAMove(f"{move!r} is not a move at a Racehorse table")
 
 
-def move_value(event: Event) -> str:
-    """The button value that records ``event`` (what `submit` reads back): for scripts,
-    tests and the load test."""
+def move_value(event: GameEvent) -> str:
+    """The button value that records ``event`` (what `RacehorsePage.read` reads back): for
+    scripts, tests and the load test."""
     if isinstance(event, DealStarted):
         return "deal"
     if isinstance(event, Passed):
@@ -57,17 +71,17 @@ def move_value(event: Event) -> str:
         return f"bid|{event.bid}"
     if isinstance(event, CardPlayed):
         return f"play|{event.card.text}"
-    raise BadForm(f"{event.type} is not recorded at a table")
+    raise NotAMove(f"{event.type} is not recorded at a table")
 
 
-def card_context(desk: Desk) -> dict[str, Any]:
+def card_context(desk: Table) -> dict[str, Any]:
     """What the table page shows of ``desk``'s Racehorse match, beyond what every table
     page shows (`tourney.web.table_page.common_context`)."""
-    match = desk.match
+    match = cards_view.match_of(desk)
     state = cards_view.state(desk)
     players = match.players
-    moves = desk.game.legal_moves(match)
-    deals = desk.game.progress(match)
+    moves_now = legal_events(match)
+    deals = [deal.as_dict() for deal in match.deals]
     last = deals[-1] if deals else None
     won = state["tricks_won"]
     seats = [
@@ -84,7 +98,7 @@ def card_context(desk: Desk) -> dict[str, Any]:
         for seat, (name, net) in enumerate(zip(players, match.net, strict=True))
     ]
     played = set(cards_view.deal_cards(desk))
-    legal = {e.card.text for e in moves if isinstance(e, CardPlayed)}
+    legal = {e.card.text for e in moves_now if isinstance(e, CardPlayed)}
     trump = match.trump
     picker = [
         {
@@ -116,13 +130,13 @@ def card_context(desk: Desk) -> dict[str, Any]:
         "trick": [_shown_card(t["player"], Card.parse(t["card"])) for t in state["trick"]],
         "trick_number": len(won) + 1,
         "deal_over": _deal_over(players, last),
-        "deal_start": any(e.type == "deal_started" for e in moves),
+        "deal_start": any(e.type == "deal_started" for e in moves_now),
         "bids": [
             (e.bid, cards_view.bid_text(e.bid).capitalize())
-            for e in moves
+            for e in moves_now
             if isinstance(e, BidMade)
         ],
-        "pass_": any(isinstance(e, Passed) for e in moves),
+        "pass_": any(isinstance(e, Passed) for e in moves_now),
         "picker": picker if state["phase"] == "play" else [],
         "result": result_line(match) if match.finished else None,
     }

@@ -1,0 +1,35 @@
+"""Outside `tourney.games`, the code around the games reaches each through the `Game`
+interface (issue 24): the packages below never name a game, nor import a game's public face.
+A new game then needs no change to them: High card (tests/games/) is played through them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import tourney
+
+PACKAGE = Path(tourney.__file__).parent
+NAMED = re.compile(
+    r"""["'](horse-race|racehorse)["']|\bHORSE_RACE\b|\bRACEHORSE\b|tourney\.games\.faces"""
+)
+# What still names a game (ARCHITECTURE.md lists it): Horse Race's one-shot arguments, for
+# tests and benchmarks.
+STILL = {"scorer/oneshot.py"}
+
+
+@pytest.mark.parametrize(
+    "package",
+    ["web", "reports", "streams", "policies", "projections", "store", "director", "scorer"],
+)
+def test_no_module_names_a_game(package: str) -> None:
+    found = [
+        f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}"
+        for path in sorted((PACKAGE / package).rglob("*.py"))
+        if str(path.relative_to(PACKAGE)) not in STILL
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if NAMED.search(line)
+    ]
+    assert not found, "\n".join(found)

@@ -1,0 +1,31 @@
+"""How Horse Race tables are put in words outside the match (`tourney.games.Display`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tourney.games.horserace.events import DEFAULT_TARGET
+
+
+class HorseRaceDisplay:
+    net_units = False
+    # A field that does not divide by four sits some tables of three.
+    table_sizes_text = "3 and of 4"
+
+    def play_label(self, settings: Mapping[str, Any]) -> str:
+        kind = "partnerships" if settings.get("partnerships") else "individual"
+        target = settings.get("target", DEFAULT_TARGET)
+        return f"tables of {settings['table_size']}, {kind}, first to {target}"
+
+    def length_text(self, settings: Mapping[str, Any]) -> str:
+        return f"first to {settings.get('target', DEFAULT_TARGET)}"
+
+    def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
+        return f"hand {done}"
+
+    def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
+        return "–".join(str(score) for score in scores), " · ".join(seats)
+
+
+DISPLAY = HorseRaceDisplay()

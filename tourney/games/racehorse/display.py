@@ -1,0 +1,34 @@
+"""How Racehorse tables are put in words outside the match (`tourney.games.Display`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tourney.games.racehorse.account import units
+from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, default_deals
+
+
+class RacehorseDisplay:
+    net_units = True
+    table_sizes_text = f"{MIN_PLAYERS} to {MAX_PLAYERS}"
+
+    def play_label(self, settings: Mapping[str, Any]) -> str:
+        deals = settings.get("deals")
+        length = f"{deals} deals" if deals else "twice the players' deals"
+        return f"Racehorse, tables of {settings['table_size']}, {length} a match"
+
+    def length_text(self, settings: Mapping[str, Any]) -> str:
+        return f"racehorse: {settings.get('deals') or 'twice the players'} deals a match"
+
+    def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
+        deals = settings.get("deals")
+        return f"deal {done} of {deals if deals is not None else default_deals(seats)}"
+
+    def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
+        """No scores column: each player's net units beside their name."""
+        nets = scores or (0,) * len(seats)
+        return "", " · ".join(f"{name} {units(net)}" for name, net in zip(seats, nets, strict=True))
+
+
+DISPLAY = RacehorseDisplay()
