@@ -521,7 +521,12 @@ class EventStore:
                 f"the disk holding the database is full ({text}): nothing was recorded; "
                 "free some space and try again"
             )
-        return self._fail(f"{text} while {doing}") if self._fails_closed else None
+        if not self._fails_closed:
+            return None
+        # A watched file deleted or replaced is the cause to name, whether an append's check
+        # or a read's I/O error (the feed's, say) noticed it first.
+        changed = self._watch.changed() if self._watch is not None else None
+        return self._fail(changed or f"{text} while {doing}")
 
     def _fail(self, reason: str) -> StorageFailedError:
         from tourney.store.health import failed_message
