@@ -36,6 +36,7 @@ from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
     Forfeit,
+    MatchStoppedByTime,
     MatchVoided,
     NoShow,
     PairedTable,
@@ -59,6 +60,7 @@ RULINGS = {
     Forfeit: "forfeit",
     NoShow: "no-show",
     MatchVoided: "void",
+    MatchStoppedByTime: "time",
 }
 
 

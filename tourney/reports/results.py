@@ -52,4 +52,6 @@ def result_mark(record: MatchRecord, side: int) -> str:
         mark += " A"
     elif outcome.kind == "paper":
         mark += " P"
+    elif outcome.kind == "time":
+        mark += " T"
     return mark

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 from tourney.games import HORSE_RACE_TARGET
+from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Format = Literal["round_robin", "swiss", "elimination"]
 Seeding = Literal["rating", "registration", "previous"]
@@ -513,6 +514,36 @@ class MatchVoided:
         return cls(match_id=payload["match_id"], reason=payload.get("reason", ""))
 
 
+@dataclass(frozen=True)
+class MatchStoppedByTime:
+    """The round's time was up and the director stopped the match: decided by the
+    tournament's end-of-time `rule` from the `scores` as they stood (`note` states how)."""
+
+    type: ClassVar[str] = "match_stopped_by_time"
+    match_id: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rule: str
+    note: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            **_result_payload(self.match_id, self.scores, self.winners),
+            "rule": self.rule,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> MatchStoppedByTime:
+        return cls(
+            match_id=payload["match_id"],
+            scores=tuple(int(s) for s in payload["scores"]),
+            winners=tuple(int(w) for w in payload["winners"]),
+            rule=str(payload.get("rule", "")),
+            note=str(payload.get("note", "")),
+        )
+
+
 TournamentEvent: TypeAlias = (
     TournamentCreated
     | PlayerRegistered
@@ -529,6 +560,8 @@ TournamentEvent: TypeAlias = (
     | AdjudicatedResult
     | ResultEntered
     | MatchVoided
+    | MatchStoppedByTime
+    | RoomEvent
 )
 
 EVENT_TYPES: dict[str, type[TournamentEvent]] = {
@@ -549,6 +582,8 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         AdjudicatedResult,
         ResultEntered,
         MatchVoided,
+        MatchStoppedByTime,
+        *ROOM_EVENTS,
     )
 }
 

@@ -21,6 +21,7 @@ from tourney.tournament.events import (
     Forfeit,
     MatchResultRecorded,
     MatchResultWithdrawn,
+    MatchStoppedByTime,
     MatchVoided,
     NoShow,
     PartnershipFormed,
@@ -38,6 +39,7 @@ from tourney.tournament.matches import (
     Outcome,
     forfeit_outcome,
 )
+from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
 
 
 class TournamentError(TourneyError):
@@ -78,6 +80,8 @@ class TournamentState:
     schedule: ScheduleFixed | None = None
     removed: frozenset[str] = frozenset()
     """Ids of registrations taken back (`PlayerRemoved`): never given to another player."""
+    room: Room = field(default_factory=Room)
+    """The round clock and the calls to the director (`tourney.tournament.room`)."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -130,6 +134,8 @@ class TournamentState:
 
 def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was."""
+    if isinstance(event, ROOM_EVENTS):
+        return replace(state, room=evolve_room(state.room, event))
     if isinstance(event, TournamentCreated):
         return replace(state, settings=event)
     if isinstance(event, PlayerRegistered):
@@ -192,7 +198,8 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         | ResultEntered
         | Forfeit
         | NoShow
-        | MatchVoided,
+        | MatchVoided
+        | MatchStoppedByTime,
     ):
         match = state.matches.get(event.match_id)
     if match is None:
@@ -204,6 +211,8 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         outcome = Outcome(event.scores, event.winners)
     elif isinstance(event, AdjudicatedResult):
         outcome = Outcome(event.scores, event.winners, "adjudicated", event.reason)
+    elif isinstance(event, MatchStoppedByTime):
+        outcome = Outcome(event.scores, event.winners, "time", event.note)
     elif isinstance(event, ResultEntered):
         outcome = Outcome(event.scores, event.winners, "paper", event.note, match.forfeited)
     elif isinstance(event, Forfeit) and event.others == "play_on":
