@@ -79,6 +79,17 @@ def create(
         int | None,
         typer.Option(help="Racehorse: deals a match (default twice the players at the table)."),
     ] = None,
+    round_minutes: Annotated[
+        int | None,
+        within(limits.ROUND_MINUTES, help="Each round's time on the clock (tourney clock)."),
+    ] = None,
+    time_rule: Annotated[
+        str,
+        typer.Option(
+            help="When a round's time is up: finish-hand (finish the hand in progress, then "
+            "stop) or stop-now."
+        ),
+    ] = "finish-hand",
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -89,27 +100,31 @@ def create(
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
+    from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
     with open_director(db, create=True) as director:
         loaded = director.create(
-            lambda state: decide_create(
-                state,
-                name,
-                format=format,
-                table_size=table_size,
-                rounds=rounds,
-                partnerships=partnerships,
-                target=target,
-                shared_win=shared_win,
-                bye_points=points,
-                tie_breaks=tuple(tie_break) if tie_break else None,
-                third_place=third_place,
-                seeding=seeding,
-                placement_points=tuple(placement_points or ()),
-                game_name=game,
-                deals=deals,
+            lambda state: (
+                decide_create(
+                    state,
+                    name,
+                    format=format,
+                    table_size=table_size,
+                    rounds=rounds,
+                    partnerships=partnerships,
+                    target=target,
+                    shared_win=shared_win,
+                    bye_points=points,
+                    tie_breaks=tuple(tie_break) if tie_break else None,
+                    third_place=third_place,
+                    seeding=seeding,
+                    placement_points=tuple(placement_points or ()),
+                    game_name=game,
+                    deals=deals,
+                )
+                + clock_settings(round_minutes, time_rule)
             )
         )
         created = loaded.state.created
@@ -127,6 +142,8 @@ def create(
             + (" in partnerships" if created.partnerships else "")
             + play
         )
+        if round_minutes is not None:
+            echo(f"Each round: {round_minutes} minutes on the clock, then {time_rule}.")
         echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
 
 
