@@ -51,6 +51,9 @@ DONE = {
     "void": "Match voided.",
     "reissue": "The table's link is reissued: the old QR code no longer works.",
     "publish": "The site is published.",
+    "clock": "The clock is set.",
+    "stop": "The table is stopped by time: its current scores decide.",
+    "answer": "The call is answered.",
 }
 
 
@@ -178,8 +181,11 @@ async def director_page(request: Request) -> Response:
                 )
         # A side's checkbox for every seat of the largest table (Racehorse seats up to 8).
         most = max((len(m["sides"]) for m in matches), default=4)
+        from tourney.web.room_routes import director_room_context
+
         return {
             **context,
+            **director_room_context(loaded),
             "links": links,
             "matches": matches,
             "format": _format(loaded),

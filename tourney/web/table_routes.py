@@ -47,6 +47,7 @@ from tourney.web.respond import (
     server,
     wants_json,
 )
+from tourney.web.room_routes import table_room
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -156,6 +157,7 @@ async def table_page(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             done = request.query_params.get("done", "")
             context = _context(desk, table.number, signed, _heading(srv))
+            context["room"] = table_room(srv, table.number)
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
                 from tourney.match_streams import describe
@@ -223,6 +225,7 @@ async def table_post(request: Request) -> Response:
             except TourneyError as exc:
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(desk, table.number, signed, _heading(srv))
+                context["room"] = table_room(srv, table.number)
                 context["error"] = str(exc)
                 return context, 409, None, None
             spans.lap("move")

@@ -1,0 +1,77 @@
+// tourney serve: the round clock on every page. The server sends the seconds left as of its
+// own time (data-remaining, data-at-ms); this script counts them down every quarter second,
+// knowing the server's time from /clock.json (the offset between the server's clock and
+// this device's is measured, so a phone set to the wrong time still shows the hall's time).
+// Clocks with data-clock-url are looked at again every few seconds (a pause, an extension);
+// the wall display's clock comes with each board the server pushes.
+"use strict";
+(function () {
+  var offset = 0; // the server's time minus this device's, in ms
+  var POLL = 5000;
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function text(ms) {
+    var whole = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(whole / 3600), m = Math.floor((whole % 3600) / 60), s = whole % 60;
+    return h ? h + ":" + two(m) + ":" + two(s) : m + ":" + two(s);
+  }
+  function left(el) {
+    var remaining = parseFloat(el.getAttribute("data-remaining")) * 1000;
+    if (el.getAttribute("data-state") !== "running") { return remaining; }
+    var at = parseInt(el.getAttribute("data-at-ms"), 10);
+    return remaining - (Date.now() + offset - at);
+  }
+  function show(el) {
+    var state = el.getAttribute("data-state"), ms = left(el), label;
+    if (state === "over" || (state === "running" && ms <= 0)) {
+      label = el.getAttribute("data-over");
+      el.classList.add("clock-over");
+    } else {
+      label = text(ms) + (state === "paused" ? " (paused)" : state === "ready" ? " (not started)" : "");
+      el.classList.remove("clock-over");
+    }
+    var face = el.querySelector(".clock-time");
+    if (face && face.textContent !== label) { face.textContent = label; }
+  }
+  function tick() { document.querySelectorAll("[data-clock]").forEach(show); }
+
+  function look(url, then) {
+    var sent = Date.now();
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) { return; }
+        offset = data.at_ms - (sent + Date.now()) / 2;
+        if (then) { then(data); }
+      })
+      .catch(function () {});
+  }
+  function update(el, data) {
+    el.setAttribute("data-state", data.state);
+    el.setAttribute("data-remaining", String(data.remaining));
+    el.setAttribute("data-at-ms", String(data.at_ms));
+    el.setAttribute("data-over", data.over_words);
+    el.className = el.className.replace(/clock-(none|ready|running|paused|over)\b/g, "").trim() + " clock-" + data.state;
+    show(el);
+  }
+  function poll() {
+    var polled = document.querySelectorAll("[data-clock-url]");
+    var calls = document.querySelector("[data-calls]");
+    if (!polled.length) { look("/clock.json"); }
+    polled.forEach(function (el) {
+      look(el.getAttribute("data-clock-url"), function (data) {
+        update(el, data);
+        if (calls) {
+          var now = data.calls.map(function (c) { return c.id; }).join(" ");
+          var banner = document.getElementById("new-calls");
+          if (banner) { banner.hidden = now === calls.getAttribute("data-calls"); }
+        }
+      });
+    });
+  }
+  if (document.querySelector("[data-clock], [data-calls], #board")) {
+    poll();
+    window.setInterval(poll, POLL);
+    window.setInterval(tick, 250);
+  }
+})();
