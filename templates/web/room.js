@@ -69,6 +69,52 @@
       });
     });
   }
+
+  // The wall display: a table or the standings taller than the screen shows a page of
+  // rows at a time, the next page every few seconds ("page 2 of 3" by its heading).
+  var PAGE = 8000;
+  var pages = {};
+  function paginate(advance) {
+    document.querySelectorAll(".display .board section").forEach(function (section) {
+      var table = section.querySelector("table");
+      if (!table || !table.tBodies.length) { return; }
+      var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+      rows.forEach(function (row) { row.hidden = false; });
+      var heading = section.querySelector("h2");
+      var mark = section.querySelector(".page-mark");
+      var room = section.getBoundingClientRect().bottom - table.tBodies[0].getBoundingClientRect().top;
+      // Pages of consecutive rows, each as many as fit in the room (rows differ in height).
+      var starts = [0], used = 0;
+      rows.forEach(function (row, n) {
+        var height = row.getBoundingClientRect().height;
+        if (n > starts[starts.length - 1] && used + height > room) { starts.push(n); used = 0; }
+        used += height;
+      });
+      var count = starts.length;
+      if (count <= 1) { if (mark) { mark.remove(); } return; }
+      var key = table.id || "table";
+      var index = (pages[key] || 0) + (advance ? 1 : 0);
+      if (index >= count) { index = 0; }
+      pages[key] = index;
+      var first = starts[index], end = index + 1 < count ? starts[index + 1] : rows.length;
+      rows.forEach(function (row, n) { row.hidden = n < first || n >= end; });
+      if (!mark && heading) {
+        mark = document.createElement("span");
+        mark.className = "page-mark";
+        heading.appendChild(mark);
+      }
+      if (mark) { mark.textContent = " · page " + (index + 1) + " of " + count; }
+    });
+  }
+  var board = document.querySelector(".display #board");
+  if (board) {
+    paginate(false);
+    window.setInterval(function () { paginate(true); }, PAGE);
+    window.addEventListener("resize", function () { paginate(false); });
+    if (window.MutationObserver) {
+      new MutationObserver(function () { paginate(false); }).observe(board, { childList: true });
+    }
+  }
   if (document.querySelector("[data-clock], [data-calls], #board")) {
     poll();
     window.setInterval(poll, POLL);
