@@ -7,6 +7,7 @@
 "use strict";
 (function () {
   var offset = 0; // the server's time minus this device's, in ms
+  var known = false; // no counting before the server's time is known
   var POLL = 5000;
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
@@ -33,7 +34,7 @@
     var face = el.querySelector(".clock-time");
     if (face && face.textContent !== label) { face.textContent = label; }
   }
-  function tick() { document.querySelectorAll("[data-clock]").forEach(show); }
+  function tick() { if (known) { document.querySelectorAll("[data-clock]").forEach(show); } }
 
   function look(url, then) {
     var sent = Date.now();
@@ -42,6 +43,7 @@
       .then(function (data) {
         if (!data) { return; }
         offset = data.at_ms - (sent + Date.now()) / 2;
+        known = true;
         if (then) { then(data); }
       })
       .catch(function () {});
