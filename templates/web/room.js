@@ -117,6 +117,34 @@
       new MutationObserver(function () { paginate(false); }).observe(board, { childList: true });
     }
   }
+
+  // A player's own page: fetched again (at most every few seconds) when the wall display's
+  // feed says an event landed; a new table buzzes the phone where the browser allows.
+  var me = document.querySelector("[data-me]");
+  if (me && window.EventSource) {
+    var dirty = false, busy = false;
+    new EventSource(me.getAttribute("data-events")).onmessage = function () { dirty = true; };
+    window.setInterval(function () {
+      if (!dirty || busy) { return; }
+      dirty = false; busy = true;
+      var before = me.querySelector("[data-table]");
+      var was = before ? before.getAttribute("data-round") + "/" + before.getAttribute("data-table") : "";
+      fetch(me.getAttribute("data-me"))
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          busy = false;
+          if (html === null) { return; }
+          me.innerHTML = html;
+          var after = me.querySelector("[data-table]");
+          var now = after ? after.getAttribute("data-round") + "/" + after.getAttribute("data-table") : "";
+          if (was && now !== was && after.getAttribute("data-table")) {
+            after.classList.add("me-moved");
+            if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
+          }
+        })
+        .catch(function () { busy = false; });
+    }, 2000);
+  }
   if (document.querySelector("[data-clock], [data-calls], #board")) {
     poll();
     window.setInterval(poll, POLL);

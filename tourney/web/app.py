@@ -131,7 +131,7 @@ class _Headers:
 
 def create_app(server: Server) -> Starlette:
     """The ASGI application of ``server`` (closed when the application shuts down)."""
-    from tourney.web import director_routes, display_routes, room_routes, table_routes
+    from tourney.web import director_routes, display_routes, me_routes, room_routes, table_routes
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -147,6 +147,7 @@ def create_app(server: Server) -> Starlette:
             *director_routes.routes,
             *display_routes.routes,
             *room_routes.routes,
+            *me_routes.routes,
         ],
         middleware=[Middleware(_Headers)],
         lifespan=lifespan,
