@@ -147,11 +147,11 @@ def test_time_up_shows_on_the_phone_and_the_director_stops_the_table_by_time(
     page = press(night, "/director/stop", match="club-night-r1-t1")
     assert "stopped by time" in page
     night.server.feed.step()
-    shown = phone.look()
-    assert "[time: stop at once; the higher score wins; level scores share the win]" in (
-        night.client.get("/display").text
-    )
-    assert "time" in shown
+    shown = night.client.get(night.link(1)).text
+    label = "[time: stop at once; the higher score wins; level scores share the win]"
+    assert label in night.client.get("/display").text
+    assert "the director ruled time" in shown and label in shown
+    assert 'name="move"' not in shown
 
 
 def test_a_table_calls_the_director_who_answers_from_the_page(timed: Night, now: Now) -> None:

@@ -33,8 +33,12 @@ from tourney.web.respond import (
 from tourney.web.signing import new_nonce
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tourney.director.desk import Loaded
+    from tourney.match_streams import StreamEvent
     from tourney.tournament.room import Call
+    from tourney.tournament.state import TournamentState
     from tourney.web.app import Server
 
 
@@ -71,12 +75,13 @@ def call_lines(calls: tuple[Call, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def table_room(srv: Server, table: int) -> dict[str, Any]:
-    """A table page's clock and its call to the director (waiting, or answered)."""
+def table_room(srv: Server, table: int, stored: Sequence[StreamEvent] = ()) -> dict[str, Any]:
+    """A table page's clock, its call to the director (waiting, or answered), and, once
+    the director closed the table's stream (``stored``), how it was closed and the result."""
     loaded = srv.night.loaded()
     moment = now()
     if loaded is None:
-        return {"clock": None, "call": None}
+        return {"clock": None, "call": None, "closed": None}
     state = loaded.state
     number = len(state.rounds)
     calls = [c for c in state.room.calls if c.round == number and c.table == table]
@@ -84,6 +89,25 @@ def table_room(srv: Server, table: int) -> dict[str, Any]:
         "table": table,
         "clock": clock_data(clock_view(state, moment, table), moment),
         "call": call_lines((calls[-1],))[0] if calls else None,
+        "closed": _closed(state, stored),
+    }
+
+
+def _closed(state: TournamentState, stored: Sequence[StreamEvent]) -> dict[str, str] | None:
+    """How the director closed a table (``forfeit``, ``time``...), why, and the result in
+    words; None while the table records."""
+    from tourney.match_streams import closed_by, table_of
+    from tourney.reports.results import result_text
+
+    closing = closed_by(stored)
+    if closing is None:
+        return None
+    named = table_of(stored[0] if stored else None)
+    record = state.matches.get(named[1]) if named is not None else None
+    return {
+        "ruling": str(closing.payload.get("ruling", "")),
+        "reason": str(closing.payload.get("reason", "") or ""),
+        "result": result_text(state, record) if record is not None else "",
     }
 
 

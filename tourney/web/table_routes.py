@@ -157,7 +157,7 @@ async def table_page(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             done = request.query_params.get("done", "")
             context = _context(desk, table.number, signed, _heading(srv))
-            context["room"] = table_room(srv, table.number)
+            context["room"] = table_room(srv, table.number, desk.stored)
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
                 from tourney.match_streams import describe
@@ -225,7 +225,7 @@ async def table_post(request: Request) -> Response:
             except TourneyError as exc:
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(desk, table.number, signed, _heading(srv))
-                context["room"] = table_room(srv, table.number)
+                context["room"] = table_room(srv, table.number, desk.stored)
                 context["error"] = str(exc)
                 return context, 409, None, None
             spans.lap("move")
