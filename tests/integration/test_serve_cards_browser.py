@@ -89,7 +89,7 @@ def _record_a_match(pages: ClubPages) -> None:
             phone.screenshot(path=artifact("serve-cards-table-in-trick.png"), full_page=True)
             assert phone.locator(f'button[value="{move}"]').is_disabled()
             _tap(phone, "undo")
-            assert "undo of" in phone.locator("#recent").inner_text()
+            assert "undone: " in phone.locator("#recent").inner_text()
             assert phone.locator(f'button[value="{move}"]').is_enabled()
             _tap(phone, move)
             undone = True

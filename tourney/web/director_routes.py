@@ -69,6 +69,12 @@ def _has_session(request: Request) -> bool:
     return expires.isdigit() and int(expires) > time.time()
 
 
+def has_session(request: Request) -> bool:
+    """Whether the request carries the director's session (a table page then shows its
+    detail: versions, event types, the stream's id)."""
+    return _has_session(request)
+
+
 def _require_session(request: Request) -> None:
     if server(request).director_password is None:
         raise Forbidden(DISABLED)

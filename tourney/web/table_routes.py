@@ -36,6 +36,7 @@ from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer import view
 from tourney.scorer.dealing import shuffled_deal
 from tourney.scorer.desk import Desk, Recorded
+from tourney.web.director_routes import has_session
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -128,6 +129,16 @@ def _submit(desk: Desk, move: str, tiles: list[str], at: int, cid: str) -> list[
         return desk.undo(target, at=at, command_id=cid)
     if kind == "confirm":
         return desk.confirm(_seat(desk, rest), at=at, command_id=cid)
+    if kind == "redo":
+        from tourney.match_streams import undo_target
+        from tourney.web.words import redo_offer
+
+        target = undo_target(desk.stored, redo=True)
+        if (target is None or redo_offer(desk.stored) is None) and not (
+            desk.store.events_of_command(cid)
+        ):
+            raise TourneyError("nothing to redo: the last thing done at this table was not an undo")
+        return desk.undo(target, at=at, command_id=cid)
     if desk.game.name == RACEHORSE:
         from tourney.web import card_table
 
@@ -160,9 +171,10 @@ async def table_page(request: Request) -> Response:
             context["room"] = table_room(srv, table.number, desk.stored)
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
-                from tourney.match_streams import describe
+                from tourney.web.words import said
 
-                context["notice"] = "Recorded: " + describe(desk.stored, shown)
+                context["notice"] = "Recorded: " + said(desk.stored, shown)
+            context["detail"] = has_session(request)
             return context
 
     context = await run_in_threadpool(look)
@@ -223,10 +235,13 @@ async def table_post(request: Request) -> Response:
             try:
                 recorded = _submit(desk, move, tiles, at, cid)
             except TourneyError as exc:
+                from tourney.web.words import refusal
+
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(desk, table.number, signed, _heading(srv))
                 context["room"] = table_room(srv, table.number, desk.stored)
-                context["error"] = str(exc)
+                context["error"] = str(exc) if as_json else refusal(str(exc), desk.stored, at)
+                context["detail"] = has_session(request)
                 return context, 409, None, None
             spans.lap("move")
             srv.feed.poke()
