@@ -163,6 +163,79 @@ class CallAnswered:
         return cls(str(payload["call_id"]), str(payload["at"]))
 
 
+@dataclass(frozen=True)
+class CheckInSet:
+    """Check-in at the door is required before a player is paired (or no longer); the
+    entry fee, as money text (``"5.00"``), when there is one."""
+
+    type: ClassVar[str] = "check_in_set"
+    required: bool
+    fee: str | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"required": self.required, "fee": self.fee}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> CheckInSet:
+        fee = payload.get("fee")
+        return cls(bool(payload["required"]), None if fee is None else str(fee))
+
+
+@dataclass(frozen=True)
+class PlayerCheckedIn:
+    """A player checked in (at the door's page, or ticked by the director), when
+    ``round`` rounds were paired."""
+
+    type: ClassVar[str] = "player_checked_in"
+    player_id: str
+    at: str
+    round: int = 0
+    by: str = "player"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "at": self.at, "round": self.round, "by": self.by}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PlayerCheckedIn:
+        return cls(
+            str(payload["player_id"]),
+            str(payload["at"]),
+            int(payload.get("round", 0)),
+            str(payload.get("by", "player")),
+        )
+
+
+@dataclass(frozen=True)
+class CheckInTakenBack:
+    """A check-in made by mistake was taken back by the director."""
+
+    type: ClassVar[str] = "check_in_taken_back"
+    player_id: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player_id": self.player_id}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> CheckInTakenBack:
+        return cls(str(payload["player_id"]))
+
+
+@dataclass(frozen=True)
+class FeeMarked:
+    """The director marked a player's entry fee paid (or, a mistake, owed again)."""
+
+    type: ClassVar[str] = "fee_marked"
+    player_id: str
+    paid: bool
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "paid": self.paid}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> FeeMarked:
+        return cls(str(payload["player_id"]), bool(payload["paid"]))
+
+
 RoomEvent: TypeAlias = (
     ClockSet
     | ClockStarted
@@ -171,6 +244,10 @@ RoomEvent: TypeAlias = (
     | ClockExtended
     | DirectorCalled
     | CallAnswered
+    | CheckInSet
+    | PlayerCheckedIn
+    | CheckInTakenBack
+    | FeeMarked
 )
 ROOM_EVENTS: tuple[type[RoomEvent], ...] = (
     ClockSet,
@@ -180,6 +257,10 @@ ROOM_EVENTS: tuple[type[RoomEvent], ...] = (
     ClockExtended,
     DirectorCalled,
     CallAnswered,
+    CheckInSet,
+    PlayerCheckedIn,
+    CheckInTakenBack,
+    FeeMarked,
 )
 
 
@@ -242,6 +323,12 @@ class Room:
     round_minutes: Mapping[int, int] = field(default_factory=dict)
     clocks: Mapping[int, Clock] = field(default_factory=dict)
     calls: tuple[Call, ...] = ()
+    check_in: bool = False
+    """Whether players must check in to be paired."""
+    fee: str | None = None
+    """The entry fee (money text), if any."""
+    checked_in: Mapping[str, PlayerCheckedIn] = field(default_factory=dict)
+    paid: frozenset[str] = frozenset()
 
     def minutes_of(self, number: int) -> int | None:
         """Round ``number``'s time in minutes (None: no clock for it)."""
@@ -257,6 +344,18 @@ class Room:
 
 def evolve_room(room: Room, event: RoomEvent) -> Room:
     """The room after ``event``. Pure, never fails (events are facts)."""
+    if isinstance(event, CheckInSet):
+        return replace(room, check_in=event.required, fee=event.fee)
+    if isinstance(event, PlayerCheckedIn):
+        if event.player_id in room.checked_in:
+            return room
+        return replace(room, checked_in={**room.checked_in, event.player_id: event})
+    if isinstance(event, CheckInTakenBack):
+        kept = {k: v for k, v in room.checked_in.items() if k != event.player_id}
+        return replace(room, checked_in=kept)
+    if isinstance(event, FeeMarked):
+        paid = room.paid | {event.player_id} if event.paid else room.paid - {event.player_id}
+        return replace(room, paid=paid)
     if isinstance(event, ClockSet):
         rule = event.rule or room.rule
         if event.round is None:

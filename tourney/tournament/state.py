@@ -122,7 +122,19 @@ class TournamentState:
         return self.players[entrant].start_points
 
     def active_entrants(self) -> tuple[str, ...]:
-        return tuple(e for e in self.entrant_ids() if not self.entrant_withdrawn(e))
+        """The entrants to pair: not withdrawn, and checked in when check-in is required."""
+        return tuple(
+            e
+            for e in self.entrant_ids()
+            if not self.entrant_withdrawn(e) and self.entrant_present(e)
+        )
+
+    def entrant_present(self, entrant: str) -> bool:
+        """Checked in (every member of a partnership), or check-in is not required."""
+        if not self.room.check_in:
+            return True
+        members = self.teams[entrant].members if entrant in self.teams else (entrant,)
+        return all(m in self.room.checked_in for m in members)
 
     def byes(self) -> list[str]:
         """One entrant id per bye received, round by round."""
