@@ -90,6 +90,12 @@ def create(
             "stop) or stop-now."
         ),
     ] = "finish-hand",
+    check_in: Annotated[
+        bool, typer.Option(help="Players check in at the door; only they are paired.")
+    ] = False,
+    entry_fee: Annotated[
+        str | None, typer.Option(help="The entry fee, e.g. 5 or 4.50 (tourney checkin --paid).")
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -100,6 +106,7 @@ def create(
 
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
     """
+    from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
 
@@ -125,6 +132,7 @@ def create(
                     deals=deals,
                 )
                 + clock_settings(round_minutes, time_rule)
+                + check_in_settings(check_in, entry_fee)
             )
         )
         created = loaded.state.created
@@ -142,6 +150,8 @@ def create(
             + (" in partnerships" if created.partnerships else "")
             + play
         )
+        if check_in:
+            echo("Players check in at the door (tourney checkin NAME); only they are paired.")
         if round_minutes is not None:
             echo(f"Each round: {round_minutes} minutes on the clock, then {time_rule}.")
         echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
