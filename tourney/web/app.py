@@ -131,7 +131,14 @@ class _Headers:
 
 def create_app(server: Server) -> Starlette:
     """The ASGI application of ``server`` (closed when the application shuts down)."""
-    from tourney.web import director_routes, display_routes, me_routes, room_routes, table_routes
+    from tourney.web import (
+        director_routes,
+        display_routes,
+        door_routes,
+        me_routes,
+        room_routes,
+        table_routes,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -148,6 +155,7 @@ def create_app(server: Server) -> Starlette:
             *display_routes.routes,
             *room_routes.routes,
             *me_routes.routes,
+            *door_routes.routes,
         ],
         middleware=[Middleware(_Headers)],
         lifespan=lifespan,

@@ -54,6 +54,7 @@ DONE = {
     "clock": "The clock is set.",
     "stop": "The table is stopped by time: its current scores decide.",
     "answer": "The call is answered.",
+    "door": "Done at the door.",
 }
 
 
@@ -187,11 +188,13 @@ async def director_page(request: Request) -> Response:
                 )
         # A side's checkbox for every seat of the largest table (Racehorse seats up to 8).
         most = max((len(m["sides"]) for m in matches), default=4)
+        from tourney.web.door_routes import door_context
         from tourney.web.room_routes import director_room_context
 
         return {
             **context,
             **director_room_context(loaded),
+            **door_context(loaded),
             "links": links,
             "matches": matches,
             "format": _format(loaded),

@@ -140,6 +140,8 @@ def way_back(request: Request) -> tuple[str, str]:
     parts = path.split("/")
     if len(parts) >= 3 and parts[1] == "t" and parts[2] and request.method == "POST":
         return f"/t/{parts[2]}", "Back to the table"
+    if path.startswith("/checkin"):
+        return "/checkin", "Back to check-in"
     if path.startswith("/me") or parts[1:2] == ["t"]:
         return "/me", "Find yourself again"
     return "/", "Back to the start"
