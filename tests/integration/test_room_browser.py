@@ -13,21 +13,21 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import PHONE, artifact, watch
+from tests.browser import DESKTOP, PHONE, artifact, watch
 from tests.cli.conftest import Cli, template_db
 from tests.integration.live_server import live_server
 from tests.web.conftest import SECRET, night_db, paired_db
 from tourney.web.app import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 __all__ = ["night_db", "paired_db", "template_db"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PASSWORD = "director-password"
-WALL = {"width": 1920, "height": 1080}
+WALL: ViewportSize = {"width": 1920, "height": 1080}
 WAIT_MS = 12_000  # a phone looks at the clock every 5 s
 
 
@@ -79,7 +79,7 @@ def test_one_clock_on_the_wall_the_phone_and_the_director_s_page(
     server, base = served
     loaded = server.night.loaded()
     assert loaded is not None
-    director = browser.new_page(viewport={"width": 1280, "height": 900})
+    director = browser.new_page(viewport=DESKTOP)
     director_log = watch(director)
     director.goto(f"{base}/director/login")
     director.fill("input[name=password]", PASSWORD)
@@ -184,3 +184,38 @@ def test_the_wall_display_pages_a_field_too_long_for_the_screen(
         wall.screenshot(path=artifact("room-wall-paged-1920x1080.png"))
         assert log.errors == [], log.errors
         wall.close()
+
+
+def test_a_player_s_page_follows_the_night_without_reloading(
+    browser: Browser, served: tuple[Server, str]
+) -> None:
+    """/me on a phone: found by a folded name, it shows round 1's table; when the director
+    pairs round 2 the page shows the new table by itself (the wall display's feed)."""
+    _server, base = served
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    log = watch(phone)
+    phone.goto(f"{base}/me")
+    phone.fill("input[name=name]", "ann")
+    with phone.expect_navigation():
+        phone.click("#find button")
+    assert "Round 1: Table" in phone.locator("#now").inner_text()
+    phone.evaluate("window.notReloaded = true")
+    phone.screenshot(path=artifact("room-me-390x844.png"))
+    director = browser.new_page(viewport=DESKTOP)
+    director.goto(f"{base}/director/login")
+    director.fill("input[name=password]", PASSWORD)
+    with director.expect_navigation():
+        director.click("button[type=submit]")
+    director.check("input[name=override]")
+    with director.expect_navigation():
+        director.click("#pair button")
+    phone.wait_for_function(
+        "() => document.querySelector('#now').textContent.includes('Round 2: Table')",
+        timeout=WAIT_MS,
+    )
+    assert phone.evaluate("window.notReloaded") is True
+    phone.screenshot(path=artifact("room-me-round-2-390x844.png"))
+    assert log.errors == [], log.errors
+    director.close()
+    context.close()

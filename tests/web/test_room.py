@@ -176,7 +176,7 @@ def test_a_table_calls_the_director_who_answers_from_the_page(timed: Night, now:
     director = night.client.get("/director").text
     assert director.count('class="call-line"') == 1
     assert "<strong>Table 2</strong> called at" in director
-    press(night, "/director/answer", call=calls[0]["id"])  # type: ignore[index]
+    press(night, "/director/answer", call=calls[0]["id"])
     assert "The call is answered." in night.client.get("/director?done=answer").text
     again = phone.look()
     assert 'id="call"' in again and 'id="answered"' in again

@@ -382,11 +382,12 @@ def evolve_room(room: Room, event: RoomEvent) -> Room:
         return replace(room, calls=calls)
     at = moment(event.at)
     if isinstance(event, ClockStarted):
-        clock = Clock(event.round, room.minutes_of(event.round) or 0, at, at)
-        return replace(room, clocks={**room.clocks, event.round: clock})
-    clock = room.clocks.get(event.round)
-    if clock is None:
+        started = Clock(event.round, room.minutes_of(event.round) or 0, at, at)
+        return replace(room, clocks={**room.clocks, event.round: started})
+    found = room.clocks.get(event.round)
+    if found is None:
         return room
+    clock = found
     if isinstance(event, ClockPaused) and clock.running_since is not None:
         clock = replace(clock, used=clock.elapsed(at), running_since=None)
     elif isinstance(event, ClockResumed) and clock.running_since is None:

@@ -188,8 +188,7 @@ async def director_page(request: Request) -> Response:
                 )
         # A side's checkbox for every seat of the largest table (Racehorse seats up to 8).
         most = max((len(m["sides"]) for m in matches), default=4)
-        from tourney.web.door_routes import door_context
-        from tourney.web.room_routes import director_room_context
+        from tourney.web.room_pages import director_room_context, door_context
 
         return {
             **context,

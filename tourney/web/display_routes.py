@@ -37,7 +37,7 @@ SITE_TYPES = {
 def render_board(srv: Server) -> str:
     """The board fragment of the wall display (sent whole with each update)."""
     from tourney.web.board import board_context
-    from tourney.web.room_routes import board_room
+    from tourney.web.room_pages import board_room
 
     context = {**board_context(srv.night, srv.store.engine), **board_room(srv)}
     return srv.env.get_template("web/_board.html").render(context)

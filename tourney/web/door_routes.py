@@ -39,43 +39,6 @@ def _loaded(srv: Server) -> Loaded:
     return loaded
 
 
-def door_context(loaded: Loaded | None) -> dict[str, Any]:
-    """The director's page: the door's list with names, and the fees."""
-    from tourney.tournament.checkin import door
-
-    if loaded is None:
-        return {"door": None}
-    state = loaded.state
-    if not state.room.check_in and state.room.fee is None:
-        return {"door": None}
-    listed = door(state)
-    rows = [
-        {
-            "id": pid,
-            "name": player.name,
-            "in": pid in state.room.checked_in,
-            "late": pid in listed.late,
-            "paid": pid in state.room.paid,
-        }
-        for pid, player in state.players.items()
-        if not player.withdrawn
-    ]
-    return {
-        "door": {
-            "required": state.room.check_in,
-            "rows": rows,
-            "checked_in": len(listed.checked_in),
-            "missing": [state.players[p].name for p in listed.missing],
-            "late": [state.players[p].name for p in listed.late],
-            "fee": listed.fee,
-            "paid": len(listed.paid),
-            "owed": len(listed.owed),
-            "paid_total": listed.paid_total,
-            "owed_total": listed.owed_total,
-        }
-    }
-
-
 @edge
 async def checkin_page(request: Request) -> Response:
     """The door's page: type your name, pick yourself (nothing is written until the tap)."""

@@ -75,7 +75,7 @@ def me_context(srv: Server, player_id: str) -> dict[str, Any]:
     """Everything the player's page shows of ``player_id``."""
     from tourney.reports.heading import heading_of
     from tourney.reports.results import result_text
-    from tourney.web.room_routes import table_room
+    from tourney.web.room_pages import table_room
 
     loaded = _loaded(srv)
     state = loaded.state

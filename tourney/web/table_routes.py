@@ -48,7 +48,7 @@ from tourney.web.respond import (
     server,
     wants_json,
 )
-from tourney.web.room_routes import table_room
+from tourney.web.room_pages import table_room
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
