@@ -74,7 +74,8 @@ def _record_a_match(pages: ClubPages) -> None:
             with phone.expect_navigation():
                 doubtful.first.tap()
             reason = phone.locator("#refusal").inner_text()
-            assert " but at line " in reason or "shown" in reason, reason
+            assert " but earlier " in reason or "shown" in reason, reason
+            assert " at line " not in reason, reason
             phone.screenshot(path=artifact("serve-cards-table-refused.png"), full_page=True)
             logged = pages.phone_log.errors
             assert len(logged) == 1 and "409 (Conflict)" in logged[0], logged  # the refusal
