@@ -219,3 +219,85 @@ def test_a_player_s_page_follows_the_night_without_reloading(
     assert log.errors == [], log.errors
     director.close()
     context.close()
+
+
+def test_checking_in_at_the_door_on_a_phone(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory, template_db: str, clock: ServerClock
+) -> None:
+    """The QR poster's page on a phone: type a name without its accent, tap yourself; the
+    director's page then counts you in and lists who has not come."""
+    import shutil
+
+    path = tmp_path_factory.mktemp("door") / "door.db"
+    shutil.copyfile(template_db, path)
+    cli = Cli(str(path))
+    cli.ok("tournament", "create", "Door Night", "--table-size", "2", "--check-in",
+           "--entry-fee", "5")  # fmt: skip
+    for name in ("Ann Lee", "Zoë Park", "Bo Chen"):
+        cli.ok("player", "add", name)
+    server = Server.open(str(path), SECRET, director_password=PASSWORD)
+    with live_server(server) as base:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        phone = context.new_page()
+        log = watch(phone)
+        phone.goto(f"{base}/checkin")
+        phone.fill("input[name=name]", "zoe")
+        with phone.expect_navigation():
+            phone.click("#find button")
+        with phone.expect_navigation():
+            phone.tap("#found button")
+        assert "Zoë Park, you are checked in" in phone.locator("#checked-in").inner_text()
+        phone.screenshot(path=artifact("room-checkin-390x844.png"))
+        director = browser.new_page(viewport=DESKTOP)
+        director.goto(f"{base}/director/login")
+        director.fill("input[name=password]", PASSWORD)
+        with director.expect_navigation():
+            director.click("button[type=submit]")
+        door = director.locator("#door").inner_text()
+        assert "1 checked in" in door and "not here: Ann Lee, Bo Chen" in door
+        director.screenshot(path=artifact("room-director-door.png"), full_page=True)
+        assert log.errors == [], log.errors
+        context.close()
+        director.close()
+
+
+def test_a_closed_table_and_an_undone_move_on_the_phone(
+    browser: Browser, served: tuple[Server, str]
+) -> None:
+    """The phone of a table the director forfeited: how and the result, no buttons; before
+    that, an undone move marked in the history with a redo button, in the game's words."""
+    server, base = served
+    loaded = server.night.loaded()
+    assert loaded is not None
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    log = watch(phone)
+    phone.goto(f"{base}/t/{server.night.token(loaded, 1)}")
+    with phone.expect_navigation():
+        phone.locator("button[data-move^=hand]").first.tap()
+    with phone.expect_navigation():
+        phone.locator("button.tile-button").first.tap()
+    with phone.expect_navigation():
+        phone.tap("#undo button")
+    history = phone.locator("#recent").inner_text()
+    assert "undone: " in history and "(undone)" in history and " v" not in history
+    assert phone.locator("#redo button").inner_text().startswith("Redo ")
+    phone.screenshot(path=artifact("room-phone-undone-390x844.png"), full_page=True)
+    director = browser.new_page(viewport=DESKTOP)
+    director.goto(f"{base}/director/login")
+    director.fill("input[name=password]", PASSWORD)
+    with director.expect_navigation():
+        director.click("button[type=submit]")
+    director.check("#forfeit input[name=sides][value='2']")
+    director.select_option("#forfeit select[name=others]", "share")
+    director.fill("#forfeit input[name=reason]", "left early")
+    with director.expect_navigation():
+        director.click("#forfeit button")
+    phone.reload()
+    closed = phone.locator("#closed").inner_text()
+    assert "the director ruled forfeit (left early)" in closed and " won (" in closed
+    assert phone.locator("button[name=move]").count() == 0
+    phone.screenshot(path=artifact("room-phone-closed-390x844.png"), full_page=True)
+    assert log.errors == [], log.errors
+    context.close()
+    director.close()

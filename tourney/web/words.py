@@ -88,6 +88,10 @@ def possessive(event: StreamEvent) -> str:
         return f"{who}'s bid"
     if who and kind == "tiles_revealed":
         return f"{who}'s tiles shown"
+    if kind == "hand_started":
+        return "the new hand"
+    if kind == "deal_started":
+        return "the deal"
     return move(event)[:1].lower() + move(event)[1:]
 
 
