@@ -110,9 +110,11 @@ def test_a_table_stopped_by_time_is_decided_by_its_scores_and_labelled_time(
     night: Cli, now: Now
 ) -> None:
     night.ok("clock", "start")
-    night.ok("hand", "T1", "--opener", "Ana")  # scores stand level at 0 after the deal
+    night.ok("hand", "T1", "--opener", "Ana")  # a hand under way at table 1
     now.tick(46)
     assert status(night)["label"] == "Last hand"
+    refused(night, "clock", "stop", "T1", message="table 1 is still playing its hand")
+    night.ok("undo", "T1")  # (as if the hand were over: none is being played)
     out = night.ok("clock", "stop", "T1").stdout
     assert "Table 1 stopped by time:" in out
     assert "[time: finish the hand in progress, then stop; the higher score wins" in out

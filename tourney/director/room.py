@@ -29,11 +29,17 @@ def clock_action(
     return director.execute(slug, lambda state: decide(state, moment))
 
 
-def current_scores(director: DirectorDesk, match_id: str) -> tuple[int, ...]:
-    """A table's scores per side as its stream stands (the hand in progress included)."""
+BETWEEN = frozenset({"NOT_STARTED", "BETWEEN_HANDS", "BETWEEN_DEALS", "OVER"})
+"""The phases of either game's match in which no hand (deal) is being played."""
+
+
+def current_scores(director: DirectorDesk, match_id: str) -> tuple[tuple[int, ...], bool]:
+    """A table's scores per side as its stream stands (the hand in progress included), and
+    whether a hand (deal) is being played."""
     stored = list(director.store.read_stream(match_stream(match_id)))
     match, _events, _version = director.replay_match(match_id)
-    return tuple(stream_game(stored).result(match).scores)
+    phase = getattr(getattr(match, "phase", None), "name", "NOT_STARTED")
+    return tuple(stream_game(stored).result(match).scores), phase not in BETWEEN
 
 
 def stop_by_time(
@@ -43,6 +49,8 @@ def stop_by_time(
     the tournament's end-of-time rule, the table's stream closed in the same transaction."""
     from tourney.tournament.clock import decide_stop_by_time
 
-    scores = current_scores(director, match_id)
+    scores, mid_hand = current_scores(director, match_id)
     moment = now or server_now()
-    return director.rule(slug, lambda state: decide_stop_by_time(state, match_id, scores, moment))
+    return director.rule(
+        slug, lambda state: decide_stop_by_time(state, match_id, scores, moment, mid_hand)
+    )

@@ -147,10 +147,15 @@ def decide_answer(state: TournamentState, call_id: str, now: datetime) -> list[T
 
 
 def decide_stop_by_time(
-    state: TournamentState, match_id: str, scores: Sequence[int], now: datetime
+    state: TournamentState,
+    match_id: str,
+    scores: Sequence[int],
+    now: datetime,
+    mid_hand: bool = False,
 ) -> list[TournamentEvent]:
     """A match stopped when its time was up, decided by the tournament's rule from its
-    ``scores`` as they stand (one per side): the higher score wins, level scores share."""
+    ``scores`` as they stand (one per side): the higher score wins, level scores share.
+    Under ``finish-hand`` a table still playing a hand (``mid_hand``) finishes it first."""
     record = state.matches.get(match_id)
     if record is None:
         raise TournamentError(f"no match {quote(match_id)} in {state.title}")
@@ -162,6 +167,11 @@ def decide_stop_by_time(
     left = clock.remaining(now, record.table)
     if left > 0:
         raise TournamentError(f"time is not up at table {record.table}: {clock_text(left)} left")
+    if mid_hand and state.room.rule == "finish-hand":
+        raise TournamentError(
+            f"table {record.table} is still playing its hand: under the finish-hand rule "
+            "the hand in progress is finished first"
+        )
     if len(scores) != len(record.sides):
         raise TournamentError(f"{match_id}: {len(scores)} scores for {len(record.sides)} sides")
     best = max(scores)

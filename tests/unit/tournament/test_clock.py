@@ -201,6 +201,18 @@ def test_a_match_stopped_by_time_is_decided_by_the_scores_and_labelled_time() ->
         decide_stop_by_time(state, match.match_id, (30, 25, 30, 10), at(47))
 
 
+def test_under_finish_hand_a_hand_in_progress_is_finished_first() -> None:
+    state = night(rule="finish-hand")
+    state = apply(state, decide_start(state, at(0)))
+    match = next(iter(state.matches.values()))
+    with pytest.raises(TournamentError, match="still playing its hand"):
+        decide_stop_by_time(state, match.match_id, (30, 25, 30, 10), at(46), mid_hand=True)
+    assert decide_stop_by_time(state, match.match_id, (30, 25, 30, 10), at(46))
+    stop_now = night(rule="stop-now")
+    stop_now = apply(stop_now, decide_start(stop_now, at(0)))
+    assert decide_stop_by_time(stop_now, match.match_id, (1, 0, 0, 0), at(46), mid_hand=True)
+
+
 def test_a_call_waits_until_the_director_answers_it() -> None:
     state = night()
     state = apply(state, decide_call(state, 2, "c1", at(3)))
