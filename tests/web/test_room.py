@@ -192,3 +192,11 @@ def test_a_call_needs_the_page_s_token_and_a_current_link(timed: Night) -> None:
     response = night.client.post("/t/not-a-token/call", data={"csrf": night.csrf("/director")})
     assert response.status_code == 403
     assert night.server.store.stream_version(stream) == before
+
+
+def test_the_racehorse_wall_heads_net_units_as_net_units(card_night: Night) -> None:
+    """Issue 25, defect 5: the display's Racehorse standings column said "Scored"."""
+    card_night.server.feed.step()
+    board = card_night.client.get("/display").text
+    standings = board.split('id="standings"')[1].split("</thead>")[0]
+    assert "Net units" in standings and "Scored" not in standings
