@@ -143,7 +143,7 @@
           }
         })
         .catch(function () { busy = false; });
-    }, 2000);
+    }, 3000);
   }
   if (document.querySelector("[data-clock], [data-calls], #board")) {
     poll();
