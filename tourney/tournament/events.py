@@ -291,6 +291,54 @@ class RoundPaired:
 
 
 @dataclass(frozen=True)
+class RoundDrafted:
+    """A round's pairing proposed for the director to review (`tourney draft`): no table
+    opens until it is published, as the `RoundPaired` it then becomes."""
+
+    type: ClassVar[str] = "round_drafted"
+    paired: RoundPaired
+
+    def to_payload(self) -> dict[str, Any]:
+        return self.paired.to_payload()
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> RoundDrafted:
+        return cls(RoundPaired.from_payload(payload))
+
+
+@dataclass(frozen=True)
+class DraftSwapped:
+    """The director swapped two players of the draft (their seats, or a seat and a bye),
+    with the reason on record."""
+
+    type: ClassVar[str] = "draft_swapped"
+    first: str
+    second: str
+    reason: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"first": self.first, "second": self.second, "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> DraftSwapped:
+        return cls(str(payload["first"]), str(payload["second"]), str(payload["reason"]))
+
+
+@dataclass(frozen=True)
+class DraftDropped:
+    """The director threw the draft away (pairing again starts afresh)."""
+
+    type: ClassVar[str] = "draft_dropped"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> DraftDropped:
+        return cls()
+
+
+@dataclass(frozen=True)
 class DecidingMatchPaired:
     """A knockout match ended in a shared win with equal scores: the tied play again."""
 
@@ -561,6 +609,9 @@ TournamentEvent: TypeAlias = (
     | ResultEntered
     | MatchVoided
     | MatchStoppedByTime
+    | RoundDrafted
+    | DraftSwapped
+    | DraftDropped
     | RoomEvent
 )
 
@@ -583,6 +634,9 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         ResultEntered,
         MatchVoided,
         MatchStoppedByTime,
+        RoundDrafted,
+        DraftSwapped,
+        DraftDropped,
         *ROOM_EVENTS,
     )
 }

@@ -18,6 +18,8 @@ from tourney.errors import TourneyError
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
+    DraftDropped,
+    DraftSwapped,
     Forfeit,
     MatchResultRecorded,
     MatchResultWithdrawn,
@@ -29,6 +31,7 @@ from tourney.tournament.events import (
     PlayerRemoved,
     PlayerWithdrawn,
     ResultEntered,
+    RoundDrafted,
     RoundPaired,
     ScheduleFixed,
     TournamentCreated,
@@ -80,6 +83,8 @@ class TournamentState:
     schedule: ScheduleFixed | None = None
     removed: frozenset[str] = frozenset()
     """Ids of registrations taken back (`PlayerRemoved`): never given to another player."""
+    draft: RoundPaired | None = None
+    """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
 
@@ -148,6 +153,12 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, RoundDrafted):
+        return replace(state, draft=event.paired)
+    if isinstance(event, DraftDropped):
+        return replace(state, draft=None)
+    if isinstance(event, DraftSwapped):
+        return replace(state, draft=swapped(state, event))
     if isinstance(event, TournamentCreated):
         return replace(state, settings=event)
     if isinstance(event, PlayerRegistered):
@@ -179,7 +190,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             matches[table.match_id] = MatchRecord(
                 table.match_id, event.round, table.number, table.seats, _sides(state, table.seats)
             )
-        return replace(state, rounds=(*state.rounds, event), matches=matches)
+        return replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
     if isinstance(event, ScheduleFixed):
         return replace(state, schedule=event)
     if isinstance(event, DecidingMatchPaired):
@@ -254,6 +265,24 @@ def fold(
     for event in events:
         current = evolve(current, event)
     return current
+
+
+def swapped(state: TournamentState, event: DraftSwapped) -> RoundPaired | None:
+    """The draft with two players' places exchanged (seats or byes), the reason kept in
+    the round's notes."""
+    draft = state.draft
+    if draft is None:
+        return None
+    a, b = event.first, event.second
+    names = {p: state.players[p].name if p in state.players else p for p in (a, b)}
+
+    def other(player: str) -> str:
+        return b if player == a else a if player == b else player
+
+    tables = tuple(replace(t, seats=tuple(other(p) for p in t.seats)) for t in draft.tables)
+    byes = tuple(other(p) for p in draft.byes)
+    note = f"swapped {names[a]} and {names[b]}: {event.reason}"
+    return replace(draft, tables=tables, byes=byes, notes=(*draft.notes, note))
 
 
 def _sides(state: TournamentState, seats: tuple[str, ...]) -> tuple[str, ...]:
