@@ -55,6 +55,7 @@ DONE = {
     "stop": "The table is stopped by time: its current scores decide.",
     "answer": "The call is answered.",
     "door": "Done at the door.",
+    "draft": "The draft is updated.",
 }
 
 
@@ -188,12 +189,13 @@ async def director_page(request: Request) -> Response:
                 )
         # A side's checkbox for every seat of the largest table (Racehorse seats up to 8).
         most = max((len(m["sides"]) for m in matches), default=4)
-        from tourney.web.room_pages import director_room_context, door_context
+        from tourney.web.room_pages import director_room_context, door_context, draft_context
 
         return {
             **context,
             **director_room_context(loaded),
             **door_context(loaded),
+            **draft_context(loaded),
             "links": links,
             "matches": matches,
             "format": _format(loaded),

@@ -164,3 +164,27 @@ def door_context(loaded: Loaded | None) -> dict[str, Any]:
             "owed_total": listed.owed_total,
         }
     }
+
+
+def draft_context(loaded: Loaded | None) -> dict[str, Any]:
+    """The director's page: the draft of the next round under review, in names."""
+    if loaded is None or loaded.state.draft is None:
+        return {"draft": None}
+    state = loaded.state
+    draft = state.draft
+    assert draft is not None
+    placed = [p for t in draft.tables for p in t.seats] + list(draft.byes)
+    return {
+        "draft": {
+            "round": draft.round,
+            "tables": [
+                {"number": t.number, "seats": [state.entrant_name(p) for p in t.seats]}
+                for t in draft.tables
+            ],
+            "byes": [state.entrant_name(p) for p in draft.byes],
+            "notes": list(draft.notes),
+            "players": sorted(
+                ((p, state.entrant_name(p)) for p in placed), key=lambda item: item[1]
+            ),
+        }
+    }

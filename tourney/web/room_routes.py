@@ -146,6 +146,34 @@ async def call_director(request: Request) -> Response:
     return RedirectResponse(f"/t/{signed}?called=1", status_code=303, headers=NO_STORE)
 
 
+def run_draft(srv: Server, form: Any) -> None:
+    """The draft's buttons: make it, swap two players with a reason, publish it (its
+    tables open), drop it."""
+    from tourney.tournament import draft
+
+    what = form.get("draft", "")
+    director = srv.night.director
+    slug = _slug(srv)
+    if what == "make":
+        override = form.get("override") == "on"
+        avoid = form.get("avoid_same_club") == "on"
+        director.execute(
+            slug, lambda state: draft.decide_draft(state, override=override, avoid_same_club=avoid)
+        )
+    elif what == "swap":
+        first, second = form.get("first", ""), form.get("second", "")
+        reason = form.get("reason", "")
+        if not all(isinstance(v, str) for v in (first, second, reason)):
+            raise BadForm("say which two players to swap, and why")
+        director.execute(slug, lambda state: draft.decide_swap(state, first, second, reason))
+    elif what == "publish":
+        director.pair(slug, draft.decide_publish)
+    elif what == "drop":
+        director.execute(slug, draft.decide_drop)
+    else:
+        raise BadForm(f"{what!r} is not a draft button")
+
+
 def director_actions() -> list[Route]:
     from tourney.web.director_routes import action
 
@@ -153,6 +181,7 @@ def director_actions() -> list[Route]:
         Route("/director/clock", action("clock", run_clock), methods=["POST"]),
         Route("/director/stop", action("stop", run_stop), methods=["POST"]),
         Route("/director/answer", action("answer", run_answer), methods=["POST"]),
+        Route("/director/draft", action("draft", run_draft), methods=["POST"]),
     ]
 
 
