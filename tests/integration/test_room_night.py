@@ -1,5 +1,6 @@
 """A whole night's room through a real server (uvicorn on a local port, plain HTTP): the
-players check in at the door, the director pairs and starts the clock, a player finds
+players check in at the door, the director drafts the round, swaps two players, publishes
+it and starts the clock, a player finds
 their table on /me, a table records and calls the director, who answers; time runs out, the
 table reads "Last hand", the director stops it by time, and the result labelled "time"
 shows on the table, the wall display and /me. The server's clock is the test's."""
@@ -128,7 +129,14 @@ def test_a_night_in_the_room(base: str, clock: Clock) -> None:
     ok(director.post("/director/login", data={"password": PASSWORD, "csrf": csrf(page)}))
     page = ok(director.get("/director"))
     assert "not here: Ed Fox" in page
-    ok(director.post("/director/pair", data={"csrf": csrf(page)}))
+    # the round drafted, reviewed, one swap on record, then published: the tables open
+    page = ok(director.post("/director/draft", data={"draft": "make", "csrf": csrf(page)}))
+    assert 'id="draft"' in page and 'class="table-link"' not in page
+    swap = {"draft": "swap", "first": "p1", "second": "p3", "reason": "came together"}
+    page = ok(director.post("/director/draft", data={**swap, "csrf": csrf(page)}))
+    assert "came together" in page
+    ok(director.post("/director/draft", data={"draft": "publish", "csrf": csrf(page)}))
+    page = ok(director.get("/director"))
     page = ok(director.post("/director/clock", data={"clock": "start", "csrf": csrf(page)}))
     links = re.findall(r'class="table-link" href="([^"]+)"', page)
     assert len(links) == 2 and "Ed Fox" not in page.split('id="tables"')[1].split("</table>")[0]
