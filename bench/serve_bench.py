@@ -354,12 +354,13 @@ def run(
     size = 5 if cards else 2
     play = ["--game", RACEHORSE, "--deals", str(deals)] if cards else []
     _run("tournament", "create", "Bench Night", "--format", "swiss", "--table-size", str(size),
-         "--rounds", "3", *play, db=url, cwd=folder)  # fmt: skip
+         "--rounds", "3", "--round-minutes", "45", *play, db=url, cwd=folder)  # fmt: skip
     players = folder / "players.csv"
     names = [f"Player {n:02d}" for n in range(1, size * tables + 1)]
     players.write_text("\n".join(["name", *names]) + "\n")
     _run("player", "import", str(players), db=url, cwd=folder)
     _run("pair", db=url, cwd=folder)
+    _run("clock", "start", db=url, cwd=folder)  # every table under one running clock
     port = _free_port()
     links = _links(_announcement(url, folder, port))
     assert len(links) == tables, links

@@ -73,6 +73,11 @@ PLAYERS = Bound("players", 1, 2000)
 TABLE = Bound("table", 1, 1000)
 """A table number, as in the table code ``T3``."""
 
+ROUND_MINUTES = Bound("round minutes", 1, 600)
+"""A round's time on the clock (`tournament create --round-minutes`, `clock set`)."""
+EXTEND_MINUTES = Bound("minutes", 1, 120)
+"""Time added to a running round at once (`clock extend`)."""
+
 RATING = Bound("rating", 0, 10_000)
 SEED = Bound("seed", 1, 10_000)
 SIGNED_SCORE = Bound("score", -10_000, 10_000)  # Racehorse nets; points are 0+ by the rulings

@@ -66,7 +66,7 @@ def _record_a_match(pages: ClubPages) -> None:
         if not undone and isinstance(event, TilePlaced) and number > 10:
             phone.screenshot(path=artifact("serve-table-1-in-hand.png"))
             _tap(phone, "undo", [])
-            assert "undo of" in phone.locator("#recent").inner_text()
+            assert "undone: " in phone.locator("#recent").inner_text()
             _tap(phone, move, tiles)
             undone = True
         if not shots and isinstance(event, TilesRevealed):

@@ -74,7 +74,8 @@ def _record_a_match(pages: ClubPages) -> None:
             with phone.expect_navigation():
                 doubtful.first.tap()
             reason = phone.locator("#refusal").inner_text()
-            assert " but at line " in reason or "shown" in reason, reason
+            assert " but earlier " in reason or "shown" in reason, reason
+            assert " at line " not in reason, reason
             phone.screenshot(path=artifact("serve-cards-table-refused.png"), full_page=True)
             logged = pages.phone_log.errors
             assert len(logged) == 1 and "409 (Conflict)" in logged[0], logged  # the refusal
@@ -89,7 +90,7 @@ def _record_a_match(pages: ClubPages) -> None:
             phone.screenshot(path=artifact("serve-cards-table-in-trick.png"), full_page=True)
             assert phone.locator(f'button[value="{move}"]').is_disabled()
             _tap(phone, "undo")
-            assert "undo of" in phone.locator("#recent").inner_text()
+            assert "undone: " in phone.locator("#recent").inner_text()
             assert phone.locator(f'button[value="{move}"]').is_enabled()
             _tap(phone, move)
             undone = True

@@ -59,6 +59,16 @@ BASE: dict[str, Callable[[Night], dict[str, str]]] = {
     "/director/reissue": lambda night: {"table": "1"},
     "/director/publish": lambda night: {},
     "/t/{token}": lambda night: {"move": "hand|0", "at": str(night.version(1)), "cid": "c" * 12},
+    "/t/{token}/call": lambda night: {},
+    "/checkin": lambda night: {"player": "p1"},
+    "/director/clock": lambda night: {"clock": "extend", "minutes": "5", "table": "1"},
+    "/director/stop": lambda night: {"match": MATCH},
+    "/director/answer": lambda night: {"call": "no-such-call"},
+    "/director/draft": lambda night: {
+        "draft": "swap", "first": "p1", "second": "p2", "reason": "came together",
+        "override": "on", "avoid_same_club": "on",
+    },
+    "/director/door": lambda night: {"player": "p1", "door": "paid"},
 }  # fmt: skip
 
 # The CLI command of the same meaning, for the routes that have one.
@@ -147,8 +157,8 @@ class Walk:
 
     def post(self, path: str, form: dict[str, str]) -> tuple[int, str]:
         night = self.night
-        url = night.link(1) if path == "/t/{token}" else path
-        page = night.link(1) if path == "/t/{token}" else (
+        url = path.replace("/t/{token}", night.link(1))
+        page = night.link(1) if path.startswith("/t/{token}") else (
             "/director/login" if path == "/director/login" else "/director"
         )  # fmt: skip
         form = {CSRF_FIELD: night.csrf(page), **form}

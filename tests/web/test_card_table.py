@@ -57,7 +57,7 @@ def test_a_whole_match_by_tapping_with_an_undo_then_confirmed_by_each_player(
             phone.look()
             phone.tap("undo")  # a wrong tap, taken back
             page = phone.look()
-            assert "undo of" in page
+            assert "undone: " in page and 'class="undone"' in page
             assert move in _buttons(page)  # the card is free again
             phone.tap(move)
             undone = True
@@ -138,7 +138,7 @@ def test_a_card_played_this_deal_is_disabled_and_a_refused_card_shows_the_engine
     phone.look()
     refused = phone.tap("play|8H", expect=409)  # the next player showed no hearts
     (reason,) = re.findall(r'id="refusal">([^<]*)<', refused.text)
-    assert html.unescape(reason).startswith(f"{players[2]} plays 8H, but at line")
+    assert html.unescape(reason).startswith(f"{players[2]} plays 8H, but earlier played 3C")
     assert "3C" in reason
     assert card_night.version(1) == 1 + 1 + 5 + 5 + 1
 
@@ -166,7 +166,8 @@ def test_a_stale_page_is_told_what_changed_and_shown_the_match_now(card_night: N
     bo.look()
     ann.tap("bid|2")
     refused = bo.tap("bid|3", expect=409)
-    assert "moved on since v2" in refused.text and "bid" in refused.text
+    assert "Another phone recorded at this table first" in refused.text
+    assert f"{html.escape(card_night.seats(1)[1])} bid 2" in refused.text
     assert f'id="turn">To bid: {html.escape(card_night.seats(1)[2])}' in refused.text
     assert card_night.version(1) == 3
 

@@ -59,3 +59,29 @@ def test_each_display_is_sent_each_new_board_as_one_sse_message() -> None:
     assert bar == wall
     assert bar[2] is wall[2]  # made once for every display, not once per display
     assert log.catch_ups >= 2  # the read models were caught up before each board
+
+
+def test_a_player_s_page_is_sent_the_position_alone() -> None:
+    """/me listens for the log moving, not for the board: a few bytes per event."""
+    log = _Log()
+    boards = iter(["<p>board one</p>", "<p>board two</p>"])
+    feed = Feed(cast(Any, log), cast(Any, log), lambda: next(boards))
+
+    async def listen() -> list[bytes]:
+        feed.start(asyncio.get_running_loop())
+        try:
+            me = feed.events(ticks=True)
+            got = [await anext(me), await anext(me)]
+            log.position = 9
+            feed.poke()
+            got.append(await asyncio.wait_for(anext(me), 5))
+            await me.aclose()
+            return got
+        finally:
+            feed.stop()
+
+    heard: list[list[bytes]] = []
+    listener = threading.Thread(target=lambda: heard.append(asyncio.run(listen())))
+    listener.start()
+    listener.join(30)
+    assert heard == [[b"retry: 1000\n\n", b"id: 7\ndata: 7\n\n", b"id: 9\ndata: 9\n\n"]]

@@ -22,6 +22,8 @@ def test_it_prints_a_qr_code_and_a_link_per_table(
     out = capsys.readouterr().out
     assert "tourney serve on http://192.0.2.7:8000/" in out
     assert "director's pages are disabled" in out
+    assert "players:      http://192.0.2.7:8000/me   check-in at the door: " in out
+    assert "door: http://192.0.2.7:8000/checkin\n" in out
     assert "Club Night, round 1: each table scans its own code" in out
     links = [line for line in out.splitlines() if line.startswith("http://192.0.2.7:8000/t/")]
     assert len(links) == 3 and len(set(links)) == 3

@@ -243,6 +243,7 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     loaded = night.loaded()
     typer.echo(f"tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)")
     typer.echo(f"  wall display: {base}/display   public pages: {base}/site/index.html")
+    typer.echo(f"  players:      {base}/me   check-in at the door: {base}/checkin")
     if director:
         typer.echo(f"  director:     {base}/director")
     else:

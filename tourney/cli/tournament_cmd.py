@@ -83,6 +83,23 @@ def create(
         str | None,
         typer.Option(help="A night of this series (tourney series create).", show_default=False),
     ] = None,
+    round_minutes: Annotated[
+        int | None,
+        within(limits.ROUND_MINUTES, help="Each round's time on the clock (tourney clock)."),
+    ] = None,
+    time_rule: Annotated[
+        str,
+        typer.Option(
+            help="When a round's time is up: finish-hand (finish the hand in progress, then "
+            "stop) or stop-now."
+        ),
+    ] = "finish-hand",
+    check_in: Annotated[
+        bool, typer.Option(help="Players check in at the door; only they are paired.")
+    ] = False,
+    entry_fee: Annotated[
+        str | None, typer.Option(help="The entry fee, e.g. 5 or 4.50 (tourney checkin --paid).")
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -95,6 +112,8 @@ def create(
     """
     from tourney.director.season import night_in_series
     from tourney.games import game as find_game
+    from tourney.tournament.checkin import check_in_settings
+    from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -117,7 +136,9 @@ def create(
                 placement_points=tuple(placement_points or ()),
                 game_name=game,
                 deals=deals,
-            ),
+            )
+            + clock_settings(round_minutes, time_rule)
+            + check_in_settings(check_in, entry_fee),
             effects,
         )
         created = loaded.state.created
@@ -134,6 +155,10 @@ def create(
         )
         if series is not None:
             echo(f"A night of the series {series}.")
+        if check_in:
+            echo("Players check in at the door (tourney checkin NAME); only they are paired.")
+        if round_minutes is not None:
+            echo(f"Each round: {round_minutes} minutes on the clock, then {time_rule}.")
         echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
 
 

@@ -36,6 +36,7 @@ from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
     Forfeit,
+    MatchStoppedByTime,
     MatchVoided,
     NoShow,
     PairedTable,
@@ -62,6 +63,7 @@ RULINGS = {
     Forfeit: "forfeit",
     NoShow: "no-show",
     MatchVoided: "void",
+    MatchStoppedByTime: "time",
 }
 
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 from tourney.games import HORSE_RACE_TARGET
+from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Format = Literal["round_robin", "swiss", "elimination"]
 Seeding = Literal["rating", "registration", "previous"]
@@ -290,6 +291,54 @@ class RoundPaired:
 
 
 @dataclass(frozen=True)
+class RoundDrafted:
+    """A round's pairing proposed for the director to review (`tourney draft`): no table
+    opens until it is published, as the `RoundPaired` it then becomes."""
+
+    type: ClassVar[str] = "round_drafted"
+    paired: RoundPaired
+
+    def to_payload(self) -> dict[str, Any]:
+        return self.paired.to_payload()
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> RoundDrafted:
+        return cls(RoundPaired.from_payload(payload))
+
+
+@dataclass(frozen=True)
+class DraftSwapped:
+    """The director swapped two players of the draft (their seats, or a seat and a bye),
+    with the reason on record."""
+
+    type: ClassVar[str] = "draft_swapped"
+    first: str
+    second: str
+    reason: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"first": self.first, "second": self.second, "reason": self.reason}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> DraftSwapped:
+        return cls(str(payload["first"]), str(payload["second"]), str(payload["reason"]))
+
+
+@dataclass(frozen=True)
+class DraftDropped:
+    """The director threw the draft away (pairing again starts afresh)."""
+
+    type: ClassVar[str] = "draft_dropped"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> DraftDropped:
+        return cls()
+
+
+@dataclass(frozen=True)
 class DecidingMatchPaired:
     """A knockout match ended in a shared win with equal scores: the tied play again."""
 
@@ -557,6 +606,36 @@ class MatchVoided:
         return cls(match_id=payload["match_id"], reason=payload.get("reason", ""))
 
 
+@dataclass(frozen=True)
+class MatchStoppedByTime:
+    """The round's time was up and the director stopped the match: decided by the
+    tournament's end-of-time `rule` from the `scores` as they stood (`note` states how)."""
+
+    type: ClassVar[str] = "match_stopped_by_time"
+    match_id: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rule: str
+    note: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            **_result_payload(self.match_id, self.scores, self.winners),
+            "rule": self.rule,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> MatchStoppedByTime:
+        return cls(
+            match_id=payload["match_id"],
+            scores=tuple(int(s) for s in payload["scores"]),
+            winners=tuple(int(w) for w in payload["winners"]),
+            rule=str(payload.get("rule", "")),
+            note=str(payload.get("note", "")),
+        )
+
+
 TournamentEvent: TypeAlias = (
     TournamentCreated
     | PlayerRegistered
@@ -574,6 +653,11 @@ TournamentEvent: TypeAlias = (
     | ResultEntered
     | TablePlayReplaced
     | MatchVoided
+    | MatchStoppedByTime
+    | RoundDrafted
+    | DraftSwapped
+    | DraftDropped
+    | RoomEvent
 )
 
 EVENT_TYPES: dict[str, type[TournamentEvent]] = {
@@ -595,6 +679,11 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         ResultEntered,
         TablePlayReplaced,
         MatchVoided,
+        MatchStoppedByTime,
+        RoundDrafted,
+        DraftSwapped,
+        DraftDropped,
+        *ROOM_EVENTS,
     )
 }
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from tourney.errors import TourneyError
 
-ResultKind = Literal["played", "paper", "forfeit", "no_show", "adjudicated", "void"]
+ResultKind = Literal["played", "paper", "forfeit", "no_show", "adjudicated", "void", "time"]
 
 SOURCES: dict[str, str] = {
     "played": "",
@@ -18,6 +18,7 @@ SOURCES: dict[str, str] = {
     "no_show": "no-show",
     "adjudicated": "adjudicated",
     "void": "void",
+    "time": "time",
 }
 """Where a result came from, in words ("" for a table's own record)."""
 

@@ -18,9 +18,12 @@ from tourney.errors import TourneyError
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
+    DraftDropped,
+    DraftSwapped,
     Forfeit,
     MatchResultRecorded,
     MatchResultWithdrawn,
+    MatchStoppedByTime,
     MatchVoided,
     NoShow,
     PartnershipFormed,
@@ -28,6 +31,7 @@ from tourney.tournament.events import (
     PlayerRemoved,
     PlayerWithdrawn,
     ResultEntered,
+    RoundDrafted,
     RoundPaired,
     ScheduleFixed,
     TablePlayReplaced,
@@ -40,6 +44,7 @@ from tourney.tournament.matches import (
     RecordedPlay,
     forfeit_outcome,
 )
+from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
 
 
 class TournamentError(TourneyError):
@@ -80,6 +85,10 @@ class TournamentState:
     schedule: ScheduleFixed | None = None
     removed: frozenset[str] = frozenset()
     """Ids of registrations taken back (`PlayerRemoved`): never given to another player."""
+    draft: RoundPaired | None = None
+    """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
+    room: Room = field(default_factory=Room)
+    """The round clock and the calls to the director (`tourney.tournament.room`)."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -120,7 +129,19 @@ class TournamentState:
         return self.players[entrant].start_points
 
     def active_entrants(self) -> tuple[str, ...]:
-        return tuple(e for e in self.entrant_ids() if not self.entrant_withdrawn(e))
+        """The entrants to pair: not withdrawn, and checked in when check-in is required."""
+        return tuple(
+            e
+            for e in self.entrant_ids()
+            if not self.entrant_withdrawn(e) and self.entrant_present(e)
+        )
+
+    def entrant_present(self, entrant: str) -> bool:
+        """Checked in (every member of a partnership), or check-in is not required."""
+        if not self.room.check_in:
+            return True
+        members = self.teams[entrant].members if entrant in self.teams else (entrant,)
+        return all(m in self.room.checked_in for m in members)
 
     def byes(self) -> list[str]:
         """One entrant id per bye received, round by round."""
@@ -132,6 +153,14 @@ class TournamentState:
 
 def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was."""
+    if isinstance(event, ROOM_EVENTS):
+        return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, RoundDrafted):
+        return replace(state, draft=event.paired)
+    if isinstance(event, DraftDropped):
+        return replace(state, draft=None)
+    if isinstance(event, DraftSwapped):
+        return replace(state, draft=swapped(state, event))
     if isinstance(event, TournamentCreated):
         return replace(state, settings=event)
     if isinstance(event, PlayerRegistered):
@@ -163,7 +192,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             matches[table.match_id] = MatchRecord(
                 table.match_id, event.round, table.number, table.seats, _sides(state, table.seats)
             )
-        return replace(state, rounds=(*state.rounds, event), matches=matches)
+        return replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
     if isinstance(event, ScheduleFixed):
         return replace(state, schedule=event)
     if isinstance(event, DecidingMatchPaired):
@@ -202,7 +231,8 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         | ResultEntered
         | Forfeit
         | NoShow
-        | MatchVoided,
+        | MatchVoided
+        | MatchStoppedByTime,
     ):
         match = state.matches.get(event.match_id)
     if match is None:
@@ -214,6 +244,8 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         outcome = Outcome(event.scores, event.winners)
     elif isinstance(event, AdjudicatedResult):
         outcome = Outcome(event.scores, event.winners, "adjudicated", event.reason)
+    elif isinstance(event, MatchStoppedByTime):
+        outcome = Outcome(event.scores, event.winners, "time", event.note)
     elif isinstance(event, ResultEntered):
         outcome = Outcome(event.scores, event.winners, "paper", event.note, match.forfeited)
     elif isinstance(event, Forfeit) and event.others == "play_on":
@@ -247,6 +279,24 @@ def fold(
     for event in events:
         current = evolve(current, event)
     return current
+
+
+def swapped(state: TournamentState, event: DraftSwapped) -> RoundPaired | None:
+    """The draft with two players' places exchanged (seats or byes), the reason kept in
+    the round's notes."""
+    draft = state.draft
+    if draft is None:
+        return None
+    a, b = event.first, event.second
+    names = {p: state.players[p].name if p in state.players else p for p in (a, b)}
+
+    def other(player: str) -> str:
+        return b if player == a else a if player == b else player
+
+    tables = tuple(replace(t, seats=tuple(other(p) for p in t.seats)) for t in draft.tables)
+    byes = tuple(other(p) for p in draft.byes)
+    note = f"swapped {names[a]} and {names[b]}: {event.reason}"
+    return replace(draft, tables=tables, byes=byes, notes=(*draft.notes, note))
 
 
 def _sides(state: TournamentState, seats: tuple[str, ...]) -> tuple[str, ...]:

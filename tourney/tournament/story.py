@@ -125,8 +125,8 @@ def _result(state: TournamentState, record: MatchRecord) -> str:
 def result_mark(record: MatchRecord, side: int) -> str:
     """One mark for `side`: W (sole win), W= (shared), L (loss), V (void), '' (unplayed);
     F is appended for a forfeit or no-show (or a side that forfeited while the others played
-    on), A for an adjudicated result, P for one entered from a paper scoresheet; R when that
-    result replaced play recorded at the table."""
+    on), A for an adjudicated result, P for one entered from a paper scoresheet, T for a
+    match stopped by the clock; R when that result replaced play recorded at the table."""
     outcome = record.outcome
     if outcome is None:
         return ""
@@ -141,6 +141,8 @@ def result_mark(record: MatchRecord, side: int) -> str:
         mark += " A"
     elif outcome.kind == "paper":
         mark += " P"
+    elif outcome.kind == "time":
+        mark += " T"
     if record.replaced is not None:
         mark += " R"
     return mark

@@ -207,7 +207,14 @@ class _Headers:
 
 def create_app(server: Server) -> Starlette:
     """The ASGI application of ``server`` (closed when the application shuts down)."""
-    from tourney.web import director_routes, display_routes, table_routes
+    from tourney.web import (
+        director_routes,
+        display_routes,
+        door_routes,
+        me_routes,
+        room_routes,
+        table_routes,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -222,7 +229,14 @@ def create_app(server: Server) -> Starlette:
     from tourney.web.respond import framework_error
 
     app = Starlette(
-        routes=[*table_routes.routes, *director_routes.routes, *display_routes.routes],
+        routes=[
+            *table_routes.routes,
+            *director_routes.routes,
+            *display_routes.routes,
+            *room_routes.routes,
+            *me_routes.routes,
+            *door_routes.routes,
+        ],
         middleware=[Middleware(_Headers), Middleware(SameOrigin), Middleware(BodyLimit)],
         exception_handlers={HTTPException: framework_error},
         lifespan=lifespan,

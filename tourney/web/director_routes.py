@@ -52,6 +52,11 @@ DONE = {
     "void": "Match voided.",
     "reissue": "The table's link is reissued: the old QR code no longer works.",
     "publish": "The site is published.",
+    "clock": "The clock is set.",
+    "stop": "The table is stopped by time: its current scores decide.",
+    "answer": "The call is answered.",
+    "door": "Done at the door.",
+    "draft": "The draft is updated.",
 }
 
 
@@ -60,6 +65,13 @@ async def _has_session(request: Request) -> bool:
     every process: the database, in a worker thread)."""
     cookie = request.cookies.get(SESSION_COOKIE)
     return await run_in_threadpool(server(request).sessions.current, cookie) is not None
+
+
+def has_session(request: Request) -> bool:
+    """Whether the request carries the director's live session (a table page then shows its
+    detail: versions, event types, the stream's id). It reads the database: call it from a
+    worker thread (`_has_session` from the event loop)."""
+    return server(request).sessions.current(request.cookies.get(SESSION_COOKIE)) is not None
 
 
 async def _require_session(request: Request) -> None:
@@ -182,8 +194,13 @@ async def director_page(request: Request) -> Response:
         from tourney.tournament.elimination import SHARED_WIN_RULE
 
         knockout = _format(loaded) == "elimination"
+        from tourney.web.room_pages import director_room_context, door_context, draft_context
+
         return {
             **context,
+            **director_room_context(loaded),
+            **door_context(loaded),
+            **draft_context(loaded),
             "links": links,
             "matches": matches,
             "format": _format(loaded),

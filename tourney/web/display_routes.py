@@ -24,7 +24,7 @@ from tourney.web.respond import edge, render, server
 if TYPE_CHECKING:
     from tourney.web.app import Server
 
-STATIC = {"web.css": "text/css", "serve.js": "text/javascript"}
+STATIC = {"web.css": "text/css", "serve.js": "text/javascript", "room.js": "text/javascript"}
 SITE_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
@@ -37,8 +37,9 @@ SITE_TYPES = {
 def render_board(srv: Server) -> str:
     """The board fragment of the wall display (sent whole with each update)."""
     from tourney.web.board import board_context
+    from tourney.web.room_pages import board_room
 
-    context = board_context(srv.night, srv.store.engine)
+    context = {**board_context(srv.night, srv.store.engine), **board_room(srv)}
     return srv.env.get_template("web/_board.html").render(context)
 
 

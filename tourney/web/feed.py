@@ -52,6 +52,8 @@ class Feed:
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queues: set[asyncio.Queue[bytes]] = set()
+        self._ticks: set[asyncio.Queue[bytes]] = set()
+        self.tick = _message(-1, "-1")
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -103,24 +105,29 @@ class Feed:
         # Made into its SSE message once, here, off the event loop: every display is sent
         # the same bytes.
         self.message = message = _message(position, self.board)
-        if self._loop is not None and self._queues:
+        self.tick = tick = _message(position, str(position))
+        if self._loop is not None and (self._queues or self._ticks):
             with contextlib.suppress(RuntimeError):  # the loop is closing
-                self._loop.call_soon_threadsafe(self._publish, message)
+                self._loop.call_soon_threadsafe(self._publish, message, tick)
         return True
 
-    def _publish(self, message: bytes) -> None:
-        for queue in self._queues:
-            if queue.full():  # a slow display gets the newest board, not a backlog
-                queue.get_nowait()
-            queue.put_nowait(message)
+    def _publish(self, message: bytes, tick: bytes = b"") -> None:
+        for queues, sent in ((self._queues, message), (self._ticks, tick)):
+            for queue in queues:
+                if queue.full():  # a slow display gets the newest board, not a backlog
+                    queue.get_nowait()
+                queue.put_nowait(sent)
 
-    async def events(self) -> AsyncGenerator[bytes, None]:
-        """A display's event stream: the board now, then each new board, as SSE messages."""
+    async def events(self, ticks: bool = False) -> AsyncGenerator[bytes, None]:
+        """A display's event stream: the board now, then each new board, as SSE messages;
+        with ``ticks``, only the log's position each time it moves (for a page that fetches
+        its own part then, a player's /me: a few bytes instead of the board)."""
         queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)
-        self._queues.add(queue)
+        subscribers = self._ticks if ticks else self._queues
+        subscribers.add(queue)
         try:
             yield b"retry: 1000\n\n"
-            yield self.message
+            yield self.tick if ticks else self.message
             while True:
                 try:
                     message = await asyncio.wait_for(queue.get(), KEEPALIVE)
@@ -129,7 +136,7 @@ class Feed:
                     continue
                 yield message
         finally:
-            self._queues.discard(queue)
+            subscribers.discard(queue)
 
 
 def _message(position: int, board: str) -> bytes:

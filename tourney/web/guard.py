@@ -41,7 +41,7 @@ from tourney.web.respond import FORM_TYPE, refusal
 KIB = 1024
 
 # -- request bodies (bytes) ------------------------------------------------------------------
-TABLE_FORM = 4 * KIB  # a table's move, undo or confirmation (under 1 KiB in practice)
+TABLE_FORM = 4 * KIB  # a table's move, undo, confirmation, call; a check-in at the door
 LOGIN_FORM = 4 * KIB  # the director's login and logout
 DIRECTOR_FORM = 16 * KIB  # the director's actions (pair, forfeit, adjudicate...)
 NO_BODY = 0  # every other request (GETs): no body at all
@@ -66,7 +66,7 @@ def body_limit(method: str, path: str) -> int:
     """The largest request body ``method`` ``path`` may send, in bytes."""
     if method != "POST":
         return NO_BODY
-    if path.startswith("/t/"):
+    if path.startswith("/t/") or path == "/checkin":
         return TABLE_FORM
     if path in ("/director/login", "/director/logout"):
         return LOGIN_FORM

@@ -201,7 +201,26 @@ def refusal(request: Request, message: str, status: int) -> Response:
     """A refusal as one line: JSON for a script, a small page for a person."""
     if wants_json(request):
         return FastJSON({"error": message}, status_code=status, headers=NO_STORE)
-    return render(request, "web/refused.html", {"message": message, "status": status}, status)
+    context = {"message": message, "status": status, "back": way_back(request)}
+    return render(request, "web/refused.html", context, status)
+
+
+def way_back(request: Request) -> tuple[str, str]:
+    """Where a person refused goes next, and the link's words: the page the form came
+    from (the sign-in again, the director's page, the table's page), else the site."""
+    path = request.url.path
+    if path.startswith("/director/login"):
+        return "/director/login", "Try the password again"
+    if path.startswith("/director"):
+        return "/director", "Back to the director's page"
+    parts = path.split("/")
+    if len(parts) >= 3 and parts[1] == "t" and parts[2] and request.method == "POST":
+        return f"/t/{parts[2]}", "Back to the table"
+    if path.startswith("/checkin"):
+        return "/checkin", "Back to check-in"
+    if path.startswith("/me") or parts[1:2] == ["t"]:
+        return "/me", "Find yourself again"
+    return "/", "Back to the start"
 
 
 Handler = Callable[[Request], Awaitable[Response]]

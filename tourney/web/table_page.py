@@ -24,14 +24,22 @@ def table_undo(desk: Desk) -> int | None:
     return target
 
 
+def _event(desk: Desk, version: int) -> Any:
+    return next(e for e in desk.stored if e.version == version)
+
+
 def common_context(desk: Desk, title: str) -> dict[str, Any]:
     """What every table page shows, whatever the game: the undo on offer, the events just
     recorded, the players (each confirms the result) and who has confirmed."""
+    from tourney.web import words
+
     undo = table_undo(desk)
     first = max(1, desk.version - RECENT + 1)
     return {
         "title": title,
-        "undo": None if undo is None else describe(desk.stored, undo),
+        "undo": None if undo is None else words.possessive(_event(desk, undo)),
+        "redo": words.redo_offer(desk.stored),
+        "history": words.history(desk.stored),
         "recent": [describe(desk.stored, v) for v in range(desk.version, first - 1, -1)],
         "players": list(enumerate(desk.match.players)),
         "confirmed": desk.confirmed,

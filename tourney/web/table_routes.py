@@ -22,6 +22,7 @@ from tourney.games.errors import NotAMove
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.devices import device_of
+from tourney.web.director_routes import has_session
 from tourney.web.respond import (
     NO_STORE,
     UNAVAILABLE,
@@ -36,6 +37,7 @@ from tourney.web.respond import (
     server,
     wants_json,
 )
+from tourney.web.room_pages import table_room
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -99,6 +101,16 @@ def _submit(
         return desk.undo(target, at=at, command_id=cid)
     if kind == "confirm":
         return desk.confirm(_seat(desk, rest), at=at, command_id=cid, device=device)
+    if kind == "redo":
+        from tourney.streams.matches import undo_target
+        from tourney.web.words import redo_offer
+
+        target = undo_target(desk.stored, redo=True)
+        if (target is None or redo_offer(desk.stored) is None) and not (
+            desk.store.events_of_command(cid)
+        ):
+            raise TourneyError("nothing to redo: the last thing done at this table was not an undo")
+        return desk.undo(target, at=at, command_id=cid)
     decide = desk.game.page.read(desk, move, tiles)  # NotAMove: the page says why
     return desk.append_events(lambda: decide(desk.match), at=at, command_id=cid)
 
@@ -165,11 +177,13 @@ async def table_page(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             done = request.query_params.get("done", "")
             context = _context(desk, table.number, signed, _heading(srv))
+            context["room"] = table_room(srv, table.number, desk.stored)
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
-                from tourney.streams.matches import describe
+                from tourney.web.words import said
 
-                context["notice"] = "Recorded: " + describe(desk.stored, shown)
+                context["notice"] = "Recorded: " + said(desk.stored, shown)
+            context["detail"] = has_session(request)
             return context
 
     context = await run_in_threadpool(look)
@@ -227,9 +241,13 @@ async def table_post(request: Request) -> Response:
             except UNAVAILABLE:
                 raise  # the store's, not the move's: answered by the edge (503, 507)
             except TourneyError as exc:
+                from tourney.web.words import refusal
+
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(desk, table.number, signed, _heading(srv))
-                context["error"] = str(exc)
+                context["room"] = table_room(srv, table.number, desk.stored)
+                context["error"] = str(exc) if as_json else refusal(str(exc), desk.stored, at)
+                context["detail"] = has_session(request)
                 return context, 409, None, None
             spans.lap("move")
             srv.feed.poke()

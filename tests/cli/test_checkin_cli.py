@@ -1,0 +1,51 @@
+"""`tourney checkin` and `tournament create --check-in --entry-fee` on a real SQLite file
+(issue 25, check-in): players checked in by name, only they paired, the late and missing
+listed, the fees added up; a refusal is one line, exit 1, nothing written."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import Cli
+from tests.support import db_checksum
+
+NAMES = ["Ann Lee", "Bo Chen", "Cy Diaz", "Zoë Park", "Ed Fox"]
+
+
+def door(cli: Cli) -> dict[str, object]:
+    data: dict[str, object] = json.loads(cli.ok("checkin", "--json").stdout)
+    return data
+
+
+def test_only_the_players_checked_in_are_paired(cli: Cli) -> None:
+    cli.ok("tournament", "create", "Door", "--table-size", "2", "--check-in", "--entry-fee", "5")
+    for name in NAMES:
+        cli.ok("player", "add", name)
+    assert door(cli)["missing"] == NAMES
+    out = cli.ok("checkin", "ann", "BO", "zoe", "--paid").stdout
+    assert "Zoë Park: checked in, fee paid." in out
+    cli.ok("checkin", "Cy")
+    pairings = cli.ok("pair").stdout
+    assert "Ed Fox" not in pairings and "Zoë Park" in pairings
+    cli.ok("checkin", "ed fox")
+    listed = door(cli)
+    assert listed["late"] == ["Ed Fox"] and listed["missing"] == []
+    assert (listed["paid_total"], listed["owed_total"]) == ("15.00", "10.00")
+    assert "late: Ed Fox" in cli.ok("checkin").stdout
+
+
+def test_refusals_say_why_and_write_nothing(cli: Cli) -> None:
+    cli.ok("tournament", "create", "Door", "--table-size", "2", "--check-in")
+    cli.ok("player", "add", "Ann Lee")
+    for args, message in (
+        (("checkin", "nobody"), "no player 'nobody'"),
+        (("checkin", "ann", "--undo"), "Ann Lee has not checked in"),
+        (("checkin", "ann", "--paid"), "has no entry fee"),
+    ):
+        before = db_checksum(cli.db)
+        result = cli(*args)
+        assert result.exit_code == 1, (args, result.stdout)
+        assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+        assert db_checksum(cli.db) == before
+    result = cli("tournament", "create", "Fee", "--entry-fee", "five")
+    assert result.exit_code == 1 and "an amount like 5 or 4.50" in result.stderr

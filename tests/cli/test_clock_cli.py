@@ -1,0 +1,123 @@
+"""`tourney clock` on a real SQLite file (issue 25, the clock): the round's time set at
+creation or per round, start, pause, resume, extend (every table or one), status, and a
+table stopped by time, labelled "time". The server's clock is injected
+(`tourney.director.room.server_now`); every refusal is one line, exit 1, nothing written."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.cli.conftest import Cli
+from tests.support import db_checksum
+
+T0 = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
+
+
+class Now:
+    """The server's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.at = T0
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def tick(self, minutes: float) -> None:
+        self.at += timedelta(minutes=minutes)
+
+
+@pytest.fixture
+def now(monkeypatch: pytest.MonkeyPatch) -> Now:
+    clock = Now()
+    monkeypatch.setattr("tourney.director.room.server_now", clock)
+    return clock
+
+
+@pytest.fixture
+def night(cli: Cli) -> Cli:
+    cli.ok("tournament", "create", "Night", "--rounds", "3", "--round-minutes", "45")
+    for name in NAMES:
+        cli.ok("player", "add", name)
+    cli.ok("pair")
+    return cli
+
+
+def status(cli: Cli) -> dict[str, object]:
+    data: dict[str, object] = json.loads(cli.ok("clock", "status", "--json").stdout)
+    return data
+
+
+def refused(cli: Cli, *args: str, message: str) -> None:
+    before = db_checksum(cli.db)
+    result = cli(*args)
+    assert result.exit_code == 1, (args, result.stdout, result.stderr)
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert message in result.stderr, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert db_checksum(cli.db) == before
+
+
+def test_the_clock_runs_pauses_resumes_and_is_extended(night: Cli, now: Now) -> None:
+    assert status(night)["label"] == "45:00 (not started)"
+    assert "Clock started. Round 1: 45:00." in night.ok("clock", "start").stdout
+    now.tick(10)
+    assert status(night)["text"] == "35:00"
+    night.ok("clock", "pause")
+    now.tick(5)
+    assert status(night)["label"] == "35:00 (paused)"
+    night.ok("clock", "resume")
+    now.tick(1)
+    out = night.ok("clock", "extend", "5", "--table", "T2").stdout
+    assert "5 more minutes for table 2: 39:00 left." in out
+    night.ok("clock", "extend", "2")
+    data = status(night)
+    assert (data["state"], data["text"]) == ("running", "36:00")
+    tables = data["tables"]
+    assert isinstance(tables, dict)
+    assert tables["2"]["text"] == "41:00"
+
+
+def test_refusals_say_why_and_write_nothing(night: Cli, now: Now) -> None:
+    refused(night, "clock", "pause", message="round 1's clock is not started")
+    night.ok("clock", "start")
+    refused(night, "clock", "start", message="already started")
+    refused(night, "clock", "resume", message="running, not paused")
+    refused(night, "clock", "extend", "5", "--table", "T9", message="round 1 has no table 9")
+    refused(night, "clock", "extend", "5", "--table", "nine", message="a table of the current")
+    refused(night, "clock", "stop", "T1", message="time is not up at table 1: 45:00 left")
+    refused(night, "clock", "set", "0", message="0 is not in the range")
+
+
+def test_a_round_has_its_own_time_and_a_tournament_without_one_has_no_clock(
+    cli: Cli, now: Now
+) -> None:
+    cli.ok("tournament", "create", "Plain", "--table-size", "2")
+    cli.ok("player", "add", "Ana")
+    cli.ok("player", "add", "Bo")
+    cli.ok("pair")
+    assert "No clock" in cli.ok("clock", "status").stdout
+    refused(cli, "clock", "start", message="round 1 has no time set")
+    cli.ok("clock", "set", "30", "--round", "1", "--time-rule", "stop-now")
+    night_status = status(cli)
+    assert (night_status["text"], night_status["rule"]) == ("30:00", "stop-now")
+
+
+def test_a_table_stopped_by_time_is_decided_by_its_scores_and_labelled_time(
+    night: Cli, now: Now
+) -> None:
+    night.ok("clock", "start")
+    night.ok("hand", "T1", "--opener", "Ana")  # a hand under way at table 1
+    now.tick(46)
+    assert status(night)["label"] == "Last hand"
+    refused(night, "clock", "stop", "T1", message="table 1 is still playing its hand")
+    night.ok("undo", "T1")  # (as if the hand were over: none is being played)
+    out = night.ok("clock", "stop", "T1").stdout
+    assert "Table 1 stopped by time:" in out
+    assert "[time: finish the hand in progress, then stop; the higher score wins" in out
+    standings = json.loads(night.ok("standings", "--json").stdout)
+    assert standings["standings"]
+    refused(night, "draw", "T1", message="closed")

@@ -1,0 +1,150 @@
+"""Check-in at the door, served: `/checkin` (reached from the QR poster the director prints
+at `/director/poster`) finds a player by name, folded as everywhere, and checks them in
+with a tap; the director's page lists who is in, late and missing, ticks players in, takes a
+check-in back, and marks entry fees paid, with the totals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote as url_quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from tourney.errors import TourneyError
+from tourney.web.respond import (
+    NO_STORE,
+    BadForm,
+    Forbidden,
+    check_csrf,
+    edge,
+    read_form,
+    reads,
+    render,
+    server,
+)
+
+if TYPE_CHECKING:
+    from tourney.director.desk import Loaded
+    from tourney.web.app import Server
+
+LONGEST = 80
+
+
+def _loaded(srv: Server) -> Loaded:
+    loaded = srv.night.loaded()
+    if loaded is None:
+        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    return loaded
+
+
+@edge
+async def checkin_page(request: Request) -> Response:
+    """The door's page: type your name, pick yourself (nothing is written until the tap)."""
+    from tourney.web.me_routes import matching
+
+    srv = server(request)
+    wanted = request.query_params.get("name", "").strip()[:LONGEST]
+    done = request.query_params.get("done", "")
+
+    def look() -> dict[str, Any]:
+        from tourney.reports.heading import heading_of
+
+        state = _loaded(srv).state
+        players = {pid: p.name for pid, p in state.players.items() if not p.withdrawn}
+        found = matching(wanted, players) if wanted else []
+        checked = state.room.checked_in.get(done)
+        return {
+            "heading": heading_of(state),
+            "required": state.room.check_in,
+            "wanted": wanted,
+            "found": [(pid, players[pid], pid in state.room.checked_in) for pid in found],
+            "done": {"id": done, "name": state.players[done].name} if checked else None,
+        }
+
+    return render(request, "web/checkin.html", await run_in_threadpool(look))
+
+
+@reads("player")
+@edge
+async def checkin_post(request: Request) -> Response:
+    """A player's tap "I am Ann Lee": checked in at the server's time."""
+    from tourney.director import room as director_room
+    from tourney.tournament.checkin import decide_check_in
+
+    srv = server(request)
+    form = await read_form(request)
+    check_csrf(request, form)
+    player = form.get("player")
+    if not isinstance(player, str) or not player:
+        raise BadForm("say who checks in")
+
+    def record() -> None:
+        loaded = _loaded(srv)
+        if not loaded.state.room.check_in:
+            raise TourneyError("check-in is not needed tonight: find your table at /me")
+        now = director_room.server_now()
+        srv.night.director.execute(loaded.slug, lambda state: decide_check_in(state, player, now))
+
+    await run_in_threadpool(record)
+    srv.feed.poke()
+    return RedirectResponse(f"/checkin?done={url_quote(player)}", status_code=303, headers=NO_STORE)
+
+
+@edge
+async def poster(request: Request) -> Response:
+    """The QR poster for the door: the check-in page's address, large, to print."""
+    from tourney.web.director_routes import has_session
+    from tourney.web.qr import qr_svg
+
+    srv = server(request)
+    if srv.director_password is None or not await run_in_threadpool(has_session, request):
+        raise Forbidden("the director's session is needed: sign in at /director/login")
+    base = srv.public_url or str(request.base_url).rstrip("/")
+    loaded = await run_in_threadpool(_loaded, srv)
+    from tourney.reports.heading import heading_of
+
+    url = f"{base}/checkin"
+    return render(
+        request,
+        "web/poster.html",
+        {"heading": heading_of(loaded.state), "url": url, "svg": qr_svg(url)},
+    )
+
+
+def run_door(srv: Server, form: Any) -> None:
+    """The director's ticks: check a player in, take a check-in back, fee paid or owed."""
+    from tourney.director import room as director_room
+    from tourney.tournament import checkin
+
+    player = form.get("player")
+    what = form.get("door")
+    if not isinstance(player, str) or not player:
+        raise BadForm("say which player")
+    slug = _loaded(srv).slug
+    now = director_room.server_now()
+    decide = {
+        "in": lambda state: checkin.decide_check_in(state, player, now, by="director"),
+        "out": lambda state: checkin.decide_take_back(state, player),
+        "paid": lambda state: checkin.decide_fee(state, player, True),
+        "owed": lambda state: checkin.decide_fee(state, player, False),
+    }.get(what if isinstance(what, str) else "")
+    if decide is None:
+        raise BadForm(f"{what!r} is not a door button")
+    srv.night.director.execute(slug, decide)
+
+
+def _director_routes() -> list[Route]:
+    from tourney.web.director_routes import action
+
+    return [Route("/director/door", action("door", run_door, "player", "door"), methods=["POST"])]
+
+
+routes = [
+    Route("/checkin", checkin_page, methods=["GET"]),
+    Route("/checkin", checkin_post, methods=["POST"]),
+    Route("/director/poster", poster, methods=["GET"]),
+    *_director_routes(),
+]

@@ -1,0 +1,190 @@
+"""What the room's pages show, built from the tournament's events and the server's clock:
+the round clock (as a page's clock element carries it), the calls, a table's closing, the
+door's list. Used by the director's page, the table pages, the wall display and /me; the
+routes that change the room are in `room_routes` and `door_routes`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from tourney.director import room as director_room
+from tourney.tournament.clock import ClockView, clock_view
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tourney.director.desk import Loaded
+    from tourney.streams.matches import StreamEvent
+    from tourney.tournament.room import Call
+    from tourney.tournament.state import TournamentState
+    from tourney.web.app import Server
+
+
+def now() -> datetime:
+    """The server's time (one place to read it; tests set `director.room.server_now`)."""
+    return director_room.server_now()
+
+
+def epoch_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def clock_data(view: ClockView, at: datetime) -> dict[str, Any]:
+    """What a page's clock element carries: the view, and the server's time it was computed
+    at (``at_ms``) so that a page shown later counts from the right moment."""
+    return {**view.as_dict(), "at_ms": epoch_ms(at), "over_words": view.over_words}
+
+
+def local_time(moment: datetime) -> str:
+    """``19:13`` in the server's own time zone (the director's laptop, in the hall)."""
+    return moment.astimezone().strftime("%H:%M")
+
+
+def call_lines(calls: tuple[Call, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": c.call_id,
+            "table": c.table,
+            "round": c.round,
+            "at": local_time(c.at),
+            "answered": local_time(c.answered) if c.answered is not None else None,
+        }
+        for c in calls
+    ]
+
+
+def table_room(srv: Server, table: int, stored: Sequence[StreamEvent] = ()) -> dict[str, Any]:
+    """A table page's clock, its call to the director (waiting, or answered), and, once
+    the director closed the table's stream (``stored``), how it was closed and the result."""
+    loaded = srv.night.loaded()
+    moment = now()
+    if loaded is None:
+        return {"clock": None, "call": None, "closed": None}
+    state = loaded.state
+    number = len(state.rounds)
+    calls = [c for c in state.room.calls if c.round == number and c.table == table]
+    return {
+        "table": table,
+        "clock": clock_data(clock_view(state, moment, table), moment),
+        "call": call_lines((calls[-1],))[0] if calls else None,
+        "closed": _closed(state, stored),
+    }
+
+
+def _closed(state: TournamentState, stored: Sequence[StreamEvent]) -> dict[str, str] | None:
+    """How the director closed a table (``forfeit``, ``time``...), why, and the result in
+    words; None while the table records."""
+    from tourney.reports.results import result_text
+    from tourney.streams.matches import closed_by, table_of
+
+    closing = closed_by(stored)
+    if closing is None:
+        return None
+    named = table_of(stored[0] if stored else None)
+    record = state.matches.get(named[1]) if named is not None else None
+    return {
+        "ruling": str(closing.payload.get("ruling", "")),
+        "reason": str(closing.payload.get("reason", "") or ""),
+        "result": result_text(state, record) if record is not None else "",
+    }
+
+
+def board_room(srv: Server) -> dict[str, Any]:
+    """The wall display's clock (the round's) and the tables given extra time."""
+    context = director_room_context(srv.night.loaded())
+    return {"clock": context["clock"], "table_clocks": context["table_clocks"]}
+
+
+def director_room_context(loaded: Loaded | None) -> dict[str, Any]:
+    """The director's page: the clock, each table's time when it was extended, the calls."""
+    if loaded is None:
+        return {"clock": None, "calls": [], "answered": [], "table_clocks": {}, "time_up": set()}
+    state = loaded.state
+    moment = now()
+    view = clock_view(state, moment)
+    clock = state.room.clock(view.round)
+    extra = dict(clock.table_extra) if clock is not None else {}
+    table_clocks = {
+        table: {
+            "extra": minutes,
+            "clock": clock_data(clock_view(state, moment, table), moment),
+        }
+        for table, minutes in extra.items()
+    }
+    over = {
+        m.table
+        for m in state.matches.values()
+        if m.round == view.round
+        and m.outcome is None
+        and clock is not None
+        and clock.remaining(moment, m.table) <= 0
+    }
+    return {
+        "clock": clock_data(view, moment),
+        "calls": call_lines(state.room.waiting_calls()),
+        "answered": call_lines(tuple(c for c in state.room.calls if c.answered is not None))[-5:],
+        "table_clocks": table_clocks,
+        "time_up": over,
+    }
+
+
+def door_context(loaded: Loaded | None) -> dict[str, Any]:
+    """The director's page: the door's list with names, and the fees."""
+    from tourney.tournament.checkin import door
+
+    if loaded is None:
+        return {"door": None}
+    state = loaded.state
+    if not state.room.check_in and state.room.fee is None:
+        return {"door": None}
+    listed = door(state)
+    rows = [
+        {
+            "id": pid,
+            "name": player.name,
+            "in": pid in state.room.checked_in,
+            "late": pid in listed.late,
+            "paid": pid in state.room.paid,
+        }
+        for pid, player in state.players.items()
+        if not player.withdrawn
+    ]
+    return {
+        "door": {
+            "required": state.room.check_in,
+            "rows": rows,
+            "checked_in": len(listed.checked_in),
+            "missing": [state.players[p].name for p in listed.missing],
+            "late": [state.players[p].name for p in listed.late],
+            "fee": listed.fee,
+            "paid": len(listed.paid),
+            "owed": len(listed.owed),
+            "paid_total": listed.paid_total,
+            "owed_total": listed.owed_total,
+        }
+    }
+
+
+def draft_context(loaded: Loaded | None) -> dict[str, Any]:
+    """The director's page: the draft of the next round under review, in names."""
+    if loaded is None or loaded.state.draft is None:
+        return {"draft": None}
+    state = loaded.state
+    draft = state.draft
+    assert draft is not None
+    placed = [p for t in draft.tables for p in t.seats] + list(draft.byes)
+    return {
+        "draft": {
+            "round": draft.round,
+            "tables": [
+                {"number": t.number, "seats": [state.entrant_name(p) for p in t.seats]}
+                for t in draft.tables
+            ],
+            "byes": [state.entrant_name(p) for p in draft.byes],
+            "notes": list(draft.notes),
+            "players": sorted(
+                ((p, state.entrant_name(p)) for p in placed), key=lambda item: item[1]
+            ),
+        }
+    }
