@@ -107,7 +107,8 @@ def test_a_ruled_table_s_phone_page_shows_the_result_that_counts(night: Night) -
         phone.record(event, players)
     night.cli.ok("director", "result", "T1", "--scores", f"{players[0]}=61,{players[1]}=3",
                  "--replace", "-t", "club-night")  # fmt: skip
-    page = html.unescape(phone.look())
+    page = html.unescape(night.client.get(night.link(1)).text)  # closed: no form to look at
+    assert 'id="closed"' in page
     assert f"Result that counts: result replaced by the director: {players[0]} won" in page
     assert "play recorded up to v" in page
 

@@ -120,25 +120,27 @@ def create(
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
-            lambda state: decide_create(
-                state,
-                name,
-                format=format,
-                table_size=table_size,
-                rounds=rounds,
-                partnerships=partnerships,
-                target=target,
-                shared_win=shared_win,
-                bye_points=points,
-                tie_breaks=tuple(tie_break) if tie_break else None,
-                third_place=third_place,
-                seeding=seeding,
-                placement_points=tuple(placement_points or ()),
-                game_name=game,
-                deals=deals,
-            )
-            + clock_settings(round_minutes, time_rule)
-            + check_in_settings(check_in, entry_fee),
+            lambda state: (
+                decide_create(
+                    state,
+                    name,
+                    format=format,
+                    table_size=table_size,
+                    rounds=rounds,
+                    partnerships=partnerships,
+                    target=target,
+                    shared_win=shared_win,
+                    bye_points=points,
+                    tie_breaks=tuple(tie_break) if tie_break else None,
+                    third_place=third_place,
+                    seeding=seeding,
+                    placement_points=tuple(placement_points or ()),
+                    game_name=game,
+                    deals=deals,
+                )
+                + clock_settings(round_minutes, time_rule)
+                + check_in_settings(check_in, entry_fee)
+            ),
             effects,
         )
         created = loaded.state.created

@@ -46,7 +46,7 @@ from tourney.tournament.events import (
     TournamentEvent,
 )
 from tourney.tournament.matches import RecordedPlay
-from tourney.tournament.rulings import note_replaced_play
+from tourney.tournament.rulings import RULING_EVENTS, note_replaced_play
 from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
 
@@ -284,7 +284,9 @@ class DirectorDesk:
             stored = list(self.store.read_stream(stream))
             if not stored or closed_by(stored) is not None:
                 continue
-            self._check_play_unchanged(stream, stored, match_id, events)
+            if isinstance(event, RULING_EVENTS):  # a result that replaces the play; the
+                # clock's stop is made of the play as it stood (`room.stop_by_time`)
+                self._check_play_unchanged(stream, stored, match_id, events)
             reason = getattr(event, "reason", "")
             payload = {"by": "director", "ruling": ruling, "reason": reason}
             closing.append(
