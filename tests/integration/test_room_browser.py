@@ -288,11 +288,18 @@ def test_a_closed_table_and_an_undone_move_on_the_phone(
     director.fill("input[name=password]", PASSWORD)
     with director.expect_navigation():
         director.click("button[type=submit]")
-    director.check("#forfeit input[name=sides][value='2']")
-    director.select_option("#forfeit select[name=others]", "share")
-    director.fill("#forfeit input[name=reason]", "left early")
+    table_1 = next(
+        m.match_id
+        for m in loaded.state.matches.values()
+        if m.table == 1 and m.round == len(loaded.state.rounds)
+    )
+    rule = f"details[data-match='{table_1}']"
+    director.click(f"{rule} summary")  # the table's rulings, folded until asked for
+    director.check(f"{rule} form.forfeit input[name=sides][value='2']")
+    director.select_option(f"{rule} form.forfeit select[name=others]", "share")
+    director.fill(f"{rule} form.forfeit input[name=reason]", "left early")
     with director.expect_navigation():
-        director.click("#forfeit button")
+        director.click(f"{rule} form.forfeit button")
     phone.reload()
     closed = phone.locator("#closed").inner_text()
     assert "the director ruled forfeit (left early)" in closed and " won (" in closed
