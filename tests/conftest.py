@@ -22,7 +22,6 @@ from tests.support import (
     shared_present,
     under_ci,
 )
-from tourney.store import postgres_direct
 
 
 def _shared_line(counts: tuple[int, int]) -> str:
@@ -69,14 +68,6 @@ def _no_python_open_of_a_held_sqlite_file() -> Iterator[None]:
     if sqlite_locks.found:
         accounts, sqlite_locks.found[:] = list(sqlite_locks.found), []
         pytest.fail("\n".join(accounts), pytrace=False)
-
-
-@pytest.fixture(autouse=True)
-def _postgres_as_a_command_reaches_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The direct PostgreSQL path talks through the libpq shim, as in a one-shot command:
-    in a test process psycopg is loaded already (SQLAlchemy made the database), which would
-    otherwise choose psycopg (`postgres_direct.DRIVER`). Tests of psycopg's side say so."""
-    monkeypatch.setattr(postgres_direct, "DRIVER", "libpq")
 
 
 @pytest.fixture(autouse=True)

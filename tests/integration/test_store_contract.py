@@ -334,18 +334,12 @@ class TestPostgresStore(StoreContract):
 @pytest.mark.postgres
 class TestPostgresDirectStore(StoreContract):
     """The contract again on a current PostgreSQL database, which the store opens without
-    SQLAlchemy (`postgres_direct`), through each driver the direct engine can use."""
+    SQLAlchemy (`postgres_direct`)."""
 
-    @pytest.fixture(params=["psycopg", "libpq"])
-    def url(
-        self,
-        request: pytest.FixtureRequest,
-        postgres_server: PostgresServer,
-        monkeypatch: pytest.MonkeyPatch,
-    ) -> str:
+    @pytest.fixture
+    def url(self, postgres_server: PostgresServer) -> str:
         url = postgres_server.new_database()
         EventStore.from_url(url).close()  # at the head revision: opened directly from now
-        monkeypatch.setattr(postgres_direct, "DRIVER", request.param)
         return url
 
     @pytest.fixture
@@ -353,6 +347,5 @@ class TestPostgresDirectStore(StoreContract):
         with EventStore.from_url(url) as store:
             assert isinstance(store._direct, postgres_direct.DirectPostgresEngine)
             connection = store._direct.connection()
-            driver = postgres_direct.DRIVER
-            assert type(connection).__module__.split(".")[0] == driver.replace("libpq", "tourney")
+            assert type(connection).__module__.split(".")[0] == "psycopg"
             yield store

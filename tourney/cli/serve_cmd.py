@@ -70,11 +70,7 @@ def serve(
     Example: tourney serve --director-password "$(cat pw.txt)" --port 8000 --workers 2
     """
     from tourney.errors import TourneyError
-    from tourney.store import postgres_direct
 
-    # A server lives for hours: it keeps psycopg for PostgreSQL, whose import cost the
-    # libpq shim exists to spare one-shot commands (see postgres_direct).
-    postgres_direct.DRIVER = "psycopg"
     password = director_password or None
     if password is not None and len(password) < MIN_PASSWORD:
         raise TourneyError(f"--director-password: at least {MIN_PASSWORD} characters, please")
