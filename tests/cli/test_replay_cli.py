@@ -125,8 +125,9 @@ def test_illegal_record_cites_the_line_without_json(tmp_path: Path) -> None:
 
 
 def test_many_records_replay_in_the_order_given_as_each_alone() -> None:
-    """From FILES_FOR_PROCESSES records on, the replay is shared by forked processes: every
-    record's line, error and account comes out in the order given, as if each ran alone."""
+    """From FILES_FOR_PROCESSES records on, the replay is shared by a pool of processes:
+    every record's line, error and account comes out in the order given, as if each ran
+    alone."""
     from tourney.cli.replay_cmd import FILES_FOR_PROCESSES
 
     files = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +14,6 @@ from tourney.errors import TourneyError
 from tourney.store import postgres_direct
 from tourney.store.errors import ConcurrencyError, StoreError
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
-from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.hashchain import GENESIS, event_hash
 from tourney.store.upcasting import UpcasterRegistry
 from tourney.store.verify import verify
@@ -255,21 +253,6 @@ class StoreContract:
         assert fetched == [4]
         assert len(list(reader)) == 9
         assert fetched == [4, 4, 2]
-
-    def test_reading_the_log_paces_the_collector_until_read_or_dropped(
-        self, store: EventStore
-    ) -> None:
-        store.append("a", events(10))
-        before = gc.get_threshold()
-        reader = store.read_all(page_size=4)
-        next(reader)
-        assert gc.get_threshold()[0] == max(REPLAY_THRESHOLD, before[0])
-        assert len(list(reader)) == 9
-        assert gc.get_threshold() == before
-        dropped = store.read_all(page_size=4)
-        next(dropped)
-        del dropped  # abandoned half-way: the thresholds come back all the same
-        assert gc.get_threshold() == before
 
     def test_old_payloads_are_upcast_on_read(self, store: EventStore) -> None:
         old = NewEvent(

@@ -11,8 +11,8 @@ from typing import Annotated, NamedTuple
 import typer
 
 FILES_FOR_PROCESSES = 16
-"""From this many records on, a replay is shared by one forked process per CPU (the records
-are independent; the parent prints each one's output in the order given)."""
+"""From this many records on, a replay is shared by one process per CPU (the records are
+independent; this process prints each one's output in the order given)."""
 
 
 class Replayed(NamedTuple):
@@ -60,23 +60,22 @@ def replay(
 
 
 def _replay_all(files: Sequence[Path], as_json: bool) -> Iterator[Replayed]:
-    """Each file's replay, in the order given: in this process, or for many files in forked
-    processes, one per CPU, each taking the next few records as it finishes."""
+    """Each file's replay, in the order given: in this process, or for many files in a pool
+    of processes, one per CPU (the platform's own way of starting them)."""
+    import os
     from functools import partial
-
-    from tourney.store.forked import available, can_fork
 
     many = len(files) > 1
     one = partial(_replay_one, as_json=as_json, many=many)
-    workers = available()
-    if len(files) < FILES_FOR_PROCESSES or workers < 2 or not can_fork():
+    workers = os.cpu_count() or 1
+    if len(files) < FILES_FOR_PROCESSES or workers < 2:
         yield from map(one, files)
         return
-    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, len(files) // (workers * 16))
-    with multiprocessing.get_context("fork").Pool(workers, _ignore_interrupts) as pool:
-        yield from pool.imap(one, files, chunksize=chunk)
+    with ProcessPoolExecutor(workers, initializer=_ignore_interrupts) as pool:
+        yield from pool.map(one, files, chunksize=chunk)
 
 
 def _ignore_interrupts() -> None:
