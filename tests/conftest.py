@@ -4,11 +4,13 @@ databases in a throwaway PostgreSQL cluster."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from tests import sqlite_locks
 from tests.browser import browser, page, phone_page
@@ -22,6 +24,12 @@ from tests.support import (
     shared_present,
     under_ci,
 )
+
+# Property tests draw the same examples on every run (a failure is one a rerun shows again);
+# HYPOTHESIS_PROFILE=random draws fresh ones. Tests that set their own settings keep them.
+settings.register_profile("derandomized", derandomize=True, deadline=None)
+settings.register_profile("random", derandomize=False, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 
 
 def _shared_line(counts: tuple[int, int]) -> str:
