@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from tests.support import FIXTURES, SHARED, SHARED_RECORDS, replay_file, run_tourney
+from tests.support import FIXTURES, SHARED, SHARED_RECORDS, replay_file, run_tourney, tourney_exe
 from tourney.cli.app import app
 
 RECORDS = [
@@ -152,4 +155,35 @@ def test_many_records_replay_in_the_order_given_as_each_alone() -> None:
     text = run_tourney("replay", *map(str, legal)).stdout
     assert text == "".join(
         f"== {p}\n{CliRunner().invoke(app, ['replay', str(p)]).stdout}" for p in legal
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_ctrl_c_stops_a_replay_of_many_records_at_once(tmp_path: Path) -> None:
+    """Ctrl-C during a replay shared by a pool of processes leaves at once, exit 130 and one
+    line: the records not started are not replayed. The last record is a named pipe nobody
+    writes to, so a replay that went on to it would never end."""
+    record = FIXTURES / "records" / "2p-known.jsonl"
+    files = [tmp_path / f"r{i:04}.jsonl" for i in range(640)]
+    for path in files[:-1]:
+        path.symlink_to(record)
+    os.mkfifo(files[-1])
+    process = subprocess.Popen(
+        [tourney_exe(), "replay", "--json", *map(str, files)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline()  # under way
+        process.send_signal(signal.SIGINT)
+        code = process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.stderr is not None
+    assert (code, process.stderr.read()) == (
+        130,
+        "interrupted: stopped before finishing (what was recorded is kept)\n",
     )

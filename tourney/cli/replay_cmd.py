@@ -74,6 +74,7 @@ def _replay_all(files: Sequence[Path], as_json: bool) -> Iterator[Replayed]:
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, len(files) // (workers * 16))
+    # Ctrl-C (or a reader gone) while waiting: `map` cancels the records not started yet.
     with ProcessPoolExecutor(workers, initializer=_ignore_interrupts) as pool:
         yield from pool.map(one, files, chunksize=chunk)
 
