@@ -69,12 +69,14 @@ def check(url: str, driver: str, unused: set[str]) -> None:
         assert not loaded & (NOT_FOR_COMMANDS | unused), (args, loaded & unused)
 
 
+@pytest.mark.slow
 def test_commands_on_sqlite_load_neither_sqlalchemy_nor_psycopg(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tourney.db'}"
     prepare(url, tmp_path)
     check(url, "sqlite3", {"psycopg", "psycopg_binary"})
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_commands_on_postgres_talk_to_psycopg(postgres_url: str, tmp_path: Path) -> None:
     prepare(postgres_url, tmp_path)

@@ -231,6 +231,7 @@ def every_command(run: Commands, folder: Path) -> None:
     run("standings", "-t", "Pairs")
 
 
+@pytest.mark.slow
 def test_no_command_scans_the_log_on_sqlite(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -245,6 +246,7 @@ def test_no_command_scans_the_log_on_sqlite(
     assert run.found == {}
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_no_command_scans_the_log_on_postgres(
     postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

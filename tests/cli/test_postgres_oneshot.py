@@ -67,6 +67,7 @@ def stored(url: str) -> dict[str, list[Any]]:
     return {"events": events, "match_views": views}
 
 
+@pytest.mark.slow
 def test_a_match_recorded_and_a_refusal_that_changes_nothing(
     postgres_server: PostgresServer,
 ) -> None:
