@@ -1,11 +1,12 @@
-# Two commands on a fresh clone, nothing installed by hand:
-#   make demo   - set up and run the main job on SQLite
-#   make test   - set up and run every check (ruff, mypy, pytest)
+# On a fresh clone, nothing installed by hand:
+#   make demo      - set up and run the main job on SQLite
+#   make test      - set up and run the checks: ruff, mypy, lint-imports, every test not `slow`
+#   make test-all  - the same with every test (kills, crashes, browsers, long property runs)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest bench clean
+.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean
 
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
@@ -32,10 +33,16 @@ lint: $(BIN)/tourney
 typecheck: $(BIN)/tourney
 	$(BIN)/mypy
 
+# Every core: `-n auto`. Tests marked `slow` (pyproject.toml) run only in `make test-all`.
 pytest: $(BIN)/tourney
+	$(BIN)/pytest -q -n auto -m "not slow"
+
+pytest-all: $(BIN)/tourney
 	$(BIN)/pytest -q -n auto
 
 test: lint typecheck pytest
+
+test-all: lint typecheck pytest-all
 
 bench: $(BIN)/tourney
 	$(PIP_INSTALL) -e '.[dev,bench]'

@@ -4,11 +4,16 @@ databases in a throwaway PostgreSQL cluster."""
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
+import typer.testing
+from hypothesis import settings
 
 from tests import sqlite_locks
 from tests.browser import browser, page, phone_page
@@ -22,7 +27,19 @@ from tests.support import (
     shared_present,
     under_ci,
 )
-from tourney.store import postgres_direct
+
+# Property tests draw the same examples on every run (a failure is one a rerun shows again);
+# HYPOTHESIS_PROFILE=random draws fresh ones. Tests that set their own settings keep them.
+settings.register_profile("derandomized", derandomize=True, deadline=None)
+settings.register_profile("random", derandomize=False, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
+
+
+# Typer's test runner makes the Click command of the app again on every invoke (~25 ms for
+# tourney's app, half of the in-process CLI tests' time); an app does not change once built,
+# so each app's command is made once per test process.
+assert hasattr(typer.testing, "_get_command"), "Typer's test runner changed: see tests/conftest.py"
+typer.testing._get_command = functools.cache(typer.main.get_command)
 
 
 def _shared_line(counts: tuple[int, int]) -> str:
@@ -69,14 +86,6 @@ def _no_python_open_of_a_held_sqlite_file() -> Iterator[None]:
     if sqlite_locks.found:
         accounts, sqlite_locks.found[:] = list(sqlite_locks.found), []
         pytest.fail("\n".join(accounts), pytrace=False)
-
-
-@pytest.fixture(autouse=True)
-def _postgres_as_a_command_reaches_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The direct PostgreSQL path talks through the libpq shim, as in a one-shot command:
-    in a test process psycopg is loaded already (SQLAlchemy made the database), which would
-    otherwise choose psycopg (`postgres_direct.DRIVER`). Tests of psycopg's side say so."""
-    monkeypatch.setattr(postgres_direct, "DRIVER", "libpq")
 
 
 @pytest.fixture(autouse=True)

@@ -99,6 +99,21 @@ class Terminal:
             pass
         return self.process.returncode
 
+    def press_until_exit(self, keys: str, timeout: float = 30.0, again: float = 1.0) -> int:
+        """Press ``keys`` until the program exits, again after every ``again`` seconds it
+        is still running (as a person presses a key again that seems lost); the exit code."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.send(keys)
+            pressed = time.monotonic()
+            while self.process.poll() is None and time.monotonic() - pressed < again:
+                self._read(0.05)
+            if self.process.poll() is not None:
+                return self.wait()
+        raise AssertionError(
+            f"still running after {timeout:.0f} s of {keys!r}; it shows:\n{self.text[self.seen :]}"
+        )
+
     def close(self) -> None:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)

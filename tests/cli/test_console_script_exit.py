@@ -1,8 +1,7 @@
-"""The console script leaves without the interpreter's teardown once its command is done
-(`tourney.cli.leave`), and a user sees nothing of it: the same exit code, the whole output
+"""How the console script leaves, as a user sees it: the command's exit code, the whole output
 even through a pipe, `atexit` callbacks run, and the database's write-ahead log gone (every
 connection closed, so a copy of `tourney.db` alone holds every move). Each case is a real
-process: a sentinel object in `__main__` says whether the teardown ran."""
+process."""
 
 from __future__ import annotations
 
@@ -20,10 +19,6 @@ from tourney.store.eventstore import EventStore
 
 RUN = """
 import atexit, sys
-class Sentinel:
-    def __del__(self):
-        sys.stderr.write("teardown\\n")
-sentinel = Sentinel()
 atexit.register(sys.stderr.write, "atexit\\n")
 sys.argv[0] = "tourney"
 from tourney.cli.app import main
@@ -52,7 +47,7 @@ def no_log(db: str) -> bool:
     return not Path(f"{db}-wal").exists() and not Path(f"{db}-shm").exists()
 
 
-def test_a_scorer_command_leaves_at_once_with_everything_done(cli: Cli, db: str) -> None:
+def test_a_scorer_command_leaves_with_everything_done(cli: Cli, db: str) -> None:
     played(cli, 6)
     event = hidden_match(seed=7, target=21)[6]
     done = tourney(*one_shot_args(event, "K3"), "--db", db)
@@ -90,15 +85,13 @@ def test_a_reader_gone_is_exit_1_and_no_traceback(cli: Cli, db: str) -> None:
         done = tourney("export", "K3", "--db", db, stdout=write)
     finally:
         os.close(write)
-    # Click itself leaves on a broken pipe (SystemExit): the ordinary exit, as before.
-    assert done.returncode == 1 and set(done.stderr.splitlines()) == {"atexit", "teardown"}
+    assert done.returncode == 1 and done.stderr == "atexit\n"
 
 
-def test_a_command_that_loaded_sqlalchemy_tears_down_as_before(tmp_path: Path) -> None:
+def test_a_command_that_made_the_database_leaves_no_log(tmp_path: Path) -> None:
     db = str(tmp_path / "new.db")
     done = tourney("tournament", "create", "Club Night", "--db", db)  # alembic makes it
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == "atexit\nteardown\n"
+    assert (done.returncode, done.stderr) == (0, "atexit\n")
     assert no_log(db)
 
 
@@ -107,8 +100,7 @@ def test_on_postgresql_each_session_is_ended_before_leaving(
     postgres_server: PostgresServer, postgres_url: str
 ) -> None:
     """psycopg's connections are closed by the command, not left for the server to find
-    gone ("unexpected EOF on client connection" in its log, as for `os._exit` after
-    `psycopg.connect`)."""
+    gone ("unexpected EOF on client connection" in its log)."""
     EventStore.from_url(postgres_url).close()  # at the head revision: the direct path
     log = postgres_server.folder / "server.log"
     cli = Cli(postgres_url)

@@ -15,6 +15,7 @@ for a deeper search.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -139,9 +140,19 @@ WORDS = [["5-5"], ["5-3", "on", "5-5"], ["3-5"], ["1-2", "on"]]
 
 
 def _ints(param: Any) -> list[str]:
-    low = getattr(param.type, "min", None)
+    low = getattr(param, "min", None)
     low = 1 if low is None else low
     return [str(low), str(low + 1)]
+
+
+def _kind(param: Any) -> str:
+    """What the parameter's annotation asks for: "path", "int" or "text"."""
+    annotation = str(param.type_descriptor.annotation)
+    if "Path" in annotation:
+        return "path"
+    if re.search(r"\bint\b", annotation):
+        return "int"
+    return "text"
 
 
 def _files(name: str, scratch: Path) -> list[str]:
@@ -156,15 +167,15 @@ def values(param: Any, scratch: Path) -> st.SearchStrategy[list[str]]:
     if param.param_type_name == "option" and getattr(param, "is_flag", False):
         flags = [param.opts[0], *param.secondary_opts]
         return st.one_of(st.just([]), st.sampled_from(flags).map(lambda f: [f]))
-    kind = type(param.type).__name__
+    kind = _kind(param)
     if name == "db":
         good: list[str] = []
         nasty = NASTY_URLS + nasty_paths(scratch)
-    elif kind == "TyperPath":
+    elif kind == "path":
         good = _files(name, scratch) if name in ("file", "files", "csv_file") else GOOD[name]
         good = [str(scratch / g) if not g.startswith("/") else g for g in good]
         nasty = nasty_paths(scratch)
-    elif kind == "IntRange":
+    elif kind == "int":
         good = _ints(param)
         nasty = NASTY_NUMBERS
     else:

@@ -2,8 +2,8 @@
 touches `events` is answered from an index, on SQLite and on PostgreSQL.
 
 Each command runs in-process on a database at the head revision (so on the path users get:
-sqlite3, or libpq through tourney's shim), with every connection it opens traced: sqlite3's
-trace callback, the shim's cursor (and psycopg's cursor factory). Each statement is then
+sqlite3 or psycopg), with every connection it opens traced: sqlite3's trace callback and
+psycopg's cursor factory. Each statement is then
 explained on the same database:
 
 - SQLite: `EXPLAIN QUERY PLAN` must never say `SCAN events`, nor search it by a skip-scan
@@ -84,25 +84,6 @@ def trace_postgres(monkeypatch: pytest.MonkeyPatch, traced: Traced) -> None:
         return connection
 
     monkeypatch.setattr(psycopg, "connect", connect)
-
-    # The direct path's own driver, the libpq shim: each statement its cursors run.
-    from tourney.store import libpq
-
-    execute, executemany = libpq.Cursor.execute, libpq.Cursor.executemany
-
-    def shim_execute(self: libpq.Cursor, query: str, params: Any = None) -> libpq.Cursor:
-        traced.statements.append((query, params))
-        return execute(self, query, params)
-
-    def shim_executemany(
-        self: libpq.Cursor, query: str, params_seq: Iterable[Any], **kwargs: Any
-    ) -> None:
-        params = list(params_seq)
-        traced.statements.extend((query, one) for one in params)
-        executemany(self, query, params, **kwargs)
-
-    monkeypatch.setattr(libpq.Cursor, "execute", shim_execute)
-    monkeypatch.setattr(libpq.Cursor, "executemany", shim_executemany)
 
 
 def sqlite_scans(path: str, statements: Sequence[tuple[str, Any]]) -> list[str]:
@@ -259,6 +240,7 @@ def every_command(run: Commands, folder: Path) -> None:
     run("series", "standings", "--csv")
 
 
+@pytest.mark.slow
 def test_no_command_scans_the_log_on_sqlite(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -273,6 +255,7 @@ def test_no_command_scans_the_log_on_sqlite(
     assert run.found == {}
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_no_command_scans_the_log_on_postgres(
     postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -1,7 +1,6 @@
-"""A scorer's one-shot commands on PostgreSQL as the console script runs them: in a fresh
-interpreter, through the libpq shim (psycopg never imported). What they record is what
-the same commands record through psycopg, and a refused command leaves every table as it
-was."""
+"""A scorer's one-shot commands on PostgreSQL as the console script runs them, each in a fresh
+interpreter: what they record is what the same commands record in-process, and a refused
+command leaves every table as it was."""
 
 from __future__ import annotations
 
@@ -22,8 +21,7 @@ from tourney.store.eventstore import EventStore
 pytestmark = pytest.mark.postgres
 
 RUN = """
-import atexit, sys
-atexit.register(lambda: print("psycopg" in sys.modules, file=sys.stderr))
+import sys
 sys.argv[0] = "tourney"
 from tourney.cli.app import main
 main()
@@ -69,19 +67,19 @@ def stored(url: str) -> dict[str, list[Any]]:
     return {"events": events, "match_views": views}
 
 
+@pytest.mark.slow
 def test_a_match_recorded_and_a_refusal_that_changes_nothing(
-    postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch
+    postgres_server: PostgresServer,
 ) -> None:
-    url, by_psycopg = postgres_server.new_database(), postgres_server.new_database()
+    url, in_process = postgres_server.new_database(), postgres_server.new_database()
     EventStore.from_url(url).close()  # at the head revision: the direct path
-    EventStore.from_url(by_psycopg).close()
-    monkeypatch.setattr(postgres_direct, "DRIVER", "psycopg")
-    cli = Cli(by_psycopg)
+    EventStore.from_url(in_process).close()
+    cli = Cli(in_process)
     for event in hidden_match(seed=7, target=21)[:12]:
         done = tourney(*one_shot_args(event, "K3"), "--db", url)
-        assert (done.returncode, done.stderr) == (0, "False\n"), done.stderr
+        assert (done.returncode, done.stderr) == (0, ""), done.stderr
         cli.ok(*one_shot_args(event, "K3"))
-    assert stored(url) == stored(by_psycopg)
+    assert stored(url) == stored(in_process)
     before = snapshot(url)
     assert len(before["events"]) == 12
     for refused in (
@@ -92,5 +90,5 @@ def test_a_match_recorded_and_a_refusal_that_changes_nothing(
         done = tourney(*refused, "--db", url)
         assert done.returncode == 1, (refused, done.stderr)
         lines = done.stderr.splitlines()
-        assert lines[0].startswith("error: ") and lines[1:] == ["False"], done.stderr
+        assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
         assert snapshot(url) == before, refused

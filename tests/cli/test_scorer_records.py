@@ -7,6 +7,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Cli, known_match, summary
 from tourney.games.horserace import Event, HandStarted, MatchStarted, Passed, TileDrawn, TilePlaced
 from tourney.games.horserace.record import write_record
@@ -39,6 +41,7 @@ def as_command(event: Event, match: str = "K3") -> list[str]:
     return ["pass", match, "--player", event.player]
 
 
+@pytest.mark.slow
 def test_a_whole_known_match_recorded_with_one_shot_commands(cli: Cli) -> None:
     events = known_match(seed=5, target=21)
     for event in events:

@@ -30,7 +30,7 @@ LETTER = ("8.5in", "11in")
 # printing the page from the browser gets.
 MARGIN: PdfMargins = {"top": "0.4in", "right": "0.4in", "bottom": "0.4in", "left": "0.4in"}
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

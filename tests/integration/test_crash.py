@@ -21,6 +21,8 @@ from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projector import Batch, Projector
 from tourney.store.verify import verify
 
+pytestmark = pytest.mark.slow
+
 CONTEXT = multiprocessing.get_context("fork")
 BATCH = [NewEvent("noted", {"n": n, "text": "x" * 100}) for n in range(2000)]
 

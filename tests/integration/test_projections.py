@@ -3,7 +3,6 @@ when an append returns, survives a failing page, and a rebuild yields identical 
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +17,6 @@ from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store.errors import SchemaError, StoreBusyError
 from tourney.store.eventstore import EventStore, NewEvent
-from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.projector import Batch, Projection, Projector
 
 
@@ -136,22 +134,6 @@ def test_a_failing_database_leaves_rows_and_checkpoint_as_they_were(store: Event
     assert Projector(store, [CountingProjection()]).problems() == []
     Projector(store, [CountingProjection()]).catch_up()
     assert counts(store.engine) == {"s-1": (3, 3)}
-
-
-def test_catching_up_paces_the_garbage_collector_and_restores_it(store: EventStore) -> None:
-    create_tables(store.engine)
-    store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(3)])
-    seen: list[int] = []
-
-    class Watching(CountingProjection):
-        def apply(self, batch: Batch) -> None:
-            seen.append(gc.get_threshold()[0])
-            super().apply(batch)
-
-    before = gc.get_threshold()
-    Projector(store, [Watching()]).rebuild()
-    assert seen == [max(REPLAY_THRESHOLD, before[0])]
-    assert gc.get_threshold() == before
 
 
 def test_rebuild_yields_identical_tables(store: EventStore) -> None:

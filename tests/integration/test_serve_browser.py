@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["night_db", "paired_db", "template_db"]
 
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture

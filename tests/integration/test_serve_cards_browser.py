@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["card_db", "card_night_db", "template_db"]
 
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture

@@ -39,6 +39,8 @@ from tourney.web.app import Server
 from tourney.web.signing import load_secret
 from tourney.web.table_routes import move_value
 
+pytestmark = pytest.mark.slow
+
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 PLAYERS = tuple(f"Player {n}" for n in range(1, 9))  # four tables of two
 DISPLAY_WITHIN = 0.5  # seconds (issue 14)

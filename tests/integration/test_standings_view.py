@@ -53,6 +53,7 @@ def tournament_row(store: EventStore, slug: str) -> tuple[object, ...]:
     return (name, format_, size, bool(partners), target, rounds, paired, players, status)
 
 
+@pytest.mark.slow
 def test_the_read_model_agrees_with_the_fold_after_a_whole_tournament(
     store: EventStore, database_url: str
 ) -> None:

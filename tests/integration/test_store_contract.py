@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +14,6 @@ from tourney.errors import TourneyError
 from tourney.store import postgres_direct
 from tourney.store.errors import ConcurrencyError, StoreError
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
-from tourney.store.gc_pacing import REPLAY_THRESHOLD
 from tourney.store.hashchain import GENESIS, event_hash
 from tourney.store.upcasting import UpcasterRegistry
 from tourney.store.verify import verify
@@ -257,21 +255,6 @@ class StoreContract:
         assert len(list(reader)) == 9
         assert fetched == [4, 4, 2]
 
-    def test_reading_the_log_paces_the_collector_until_read_or_dropped(
-        self, store: EventStore
-    ) -> None:
-        store.append("a", events(10))
-        before = gc.get_threshold()
-        reader = store.read_all(page_size=4)
-        next(reader)
-        assert gc.get_threshold()[0] == max(REPLAY_THRESHOLD, before[0])
-        assert len(list(reader)) == 9
-        assert gc.get_threshold() == before
-        dropped = store.read_all(page_size=4)
-        next(dropped)
-        del dropped  # abandoned half-way: the thresholds come back all the same
-        assert gc.get_threshold() == before
-
     def test_old_payloads_are_upcast_on_read(self, url: str) -> None:
         old = NewEvent(
             "tile_placed", {"player": "Ann", "tile": [5, 3], "on": [5, 5]}, schema_version=0
@@ -345,18 +328,12 @@ class TestPostgresStore(StoreContract):
 @pytest.mark.postgres
 class TestPostgresDirectStore(StoreContract):
     """The contract again on a current PostgreSQL database, which the store opens without
-    SQLAlchemy (`postgres_direct`), through each driver the direct engine can use."""
+    SQLAlchemy (`postgres_direct`)."""
 
-    @pytest.fixture(params=["psycopg", "libpq"])
-    def url(
-        self,
-        request: pytest.FixtureRequest,
-        postgres_server: PostgresServer,
-        monkeypatch: pytest.MonkeyPatch,
-    ) -> str:
+    @pytest.fixture
+    def url(self, postgres_server: PostgresServer) -> str:
         url = postgres_server.new_database()
         EventStore.from_url(url).close()  # at the head revision: opened directly from now
-        monkeypatch.setattr(postgres_direct, "DRIVER", request.param)
         return url
 
     @pytest.fixture
@@ -364,6 +341,5 @@ class TestPostgresDirectStore(StoreContract):
         with EventStore.from_url(url) as store:
             assert isinstance(store._direct, postgres_direct.DirectPostgresEngine)
             connection = store._direct.connection()
-            driver = postgres_direct.DRIVER
-            assert type(connection).__module__.split(".")[0] == driver.replace("libpq", "tourney")
+            assert type(connection).__module__.split(".")[0] == "psycopg"
             yield store

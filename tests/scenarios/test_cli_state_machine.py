@@ -23,7 +23,7 @@ every match stream replays, each tournament table's result is what its own strea
 to (unless the director ruled on it), and the store still answers (`tournament list`,
 `standings`): a database that stops answering counts as wedged, and fails the test.
 
-Bounded for `make test` (a derandomized run: the same sequences every time); set
+Bounded for `make test-all` (a derandomized run: the same sequences every time); set
 TOURNEY_STATE_MACHINE_EXAMPLES / _STEPS for longer runs, TOURNEY_STATE_MACHINE_SEED to an
 integer for other sequences (or to "random"). The figures of a run are printed (pytest -s).
 """
@@ -85,6 +85,8 @@ from tourney.games.horserace.tiles import DOUBLE_SIX
 from tourney.store.eventstore import EventStore, StoredEvent
 from tourney.streams.matches import CLOSED, match_events
 from tourney.tournament.state import TournamentState
+
+pytestmark = pytest.mark.slow
 
 EXAMPLES = int(os.environ.get("TOURNEY_STATE_MACHINE_EXAMPLES", "5"))
 STEPS = int(os.environ.get("TOURNEY_STATE_MACHINE_STEPS", "30"))

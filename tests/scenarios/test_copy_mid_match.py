@@ -8,11 +8,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.factories.tablesim import hidden_match
 from tests.scenarios.conftest import Folder
 from tourney.scorer.oneshot import one_shot_args
 
 
+@pytest.mark.slow
 def test_every_copy_of_the_file_holds_every_move(tmp_path: Path) -> None:
     folder = Folder(tmp_path)
     events = hidden_match(seed=7, target=21)[:10]

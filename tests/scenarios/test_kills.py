@@ -45,6 +45,8 @@ from tourney.games.horserace.simulate import simulate_match
 from tourney.reports.site_folder import read_manifest
 from tourney.store.eventstore import EventStore
 
+pytestmark = pytest.mark.slow
+
 KILLS = int(os.environ.get("TOURNEY_KILLS", "3"))
 RECORD_EVENTS = 1000  # at least this many in the imported record
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.scenarios.director import Director
 
 NAMES = ["Ana", "Björk", "Cai", "Dev", "Élodie", "Finn", "Gus", "Hal", "Ivy", "José", "Kai"]
 
 
+@pytest.mark.slow
 def test_a_knockout_of_eleven_at_tables_of_four_with_a_deciding_match(tmp_path: Path) -> None:
     director = Director(tmp_path)
     director.run("tournament", "create", "Cup", "--format", "elimination", "--table-size", "4")

@@ -8,12 +8,15 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pytest
+
 from tests.scenarios.conftest import Folder
 from tests.scenarios.director import Director
 
 NAMES = ["Ana", "Björk", "Cai", "Dev", "Élodie", "Finn", "Gus", "Hal"]
 
 
+@pytest.mark.slow
 def test_a_knockout_scored_on_paper(tmp_path: Path) -> None:
     director = Director(tmp_path)
     folder = Folder(tmp_path)

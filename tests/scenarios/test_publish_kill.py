@@ -11,8 +11,12 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.scenarios.conftest import Folder, tourney_command, tree, user_environment
 from tourney.reports.site_folder import MANIFEST, MANIFEST_DRAFT, read_manifest
+
+pytestmark = pytest.mark.slow
 
 LEFTOVER = ".site.new-"
 # Kills at least this many times, and goes on (up to the most) until kills have left the old

@@ -65,6 +65,7 @@ def score_table(run: Run, match: str, seats: list[str], seed: int, *, undo: bool
     return bots
 
 
+@pytest.mark.slow
 def test_a_racehorse_club_night_scored_card_by_card(tmp_path: Path, fast_cli: None) -> None:
     director = Director(tmp_path)
     director.run("tournament", "create", "Card Night", "--game", "racehorse",

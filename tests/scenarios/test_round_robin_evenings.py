@@ -21,6 +21,7 @@ NAMES = [
     ("players", "table_size", "fewest", "perfect"),
     [(6, 3, 4, False), (7, 3, 5, False), (8, 4, 3, False), (13, 4, 6, False), (16, 4, 5, True)],
 )
+@pytest.mark.slow
 def test_a_round_robin_evening_meets_every_pair(
     tmp_path: Path, players: int, table_size: int, fewest: int, perfect: bool
 ) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pytest
+
 from tests.scenarios.director import Director
 
 NAMES = [
@@ -21,6 +23,7 @@ def sheet(seats: list[str], winner: int) -> list[int]:
     return [61 if seat == winner else 10 * (seat + 1) for seat in range(len(seats))]
 
 
+@pytest.mark.slow
 def test_a_swiss_with_a_late_entry_a_withdrawal_a_forfeit_and_a_correction(
     tmp_path: Path,
 ) -> None:

@@ -129,7 +129,6 @@ def backup(
     from tourney.output_files import check_place
     from tourney.store.backup import backup_sqlite
     from tourney.store.eventstore import EventStore
-    from tourney.store.forked import available
     from tourney.store.verify import verify as verify_store
 
     if not to.strip():
@@ -151,7 +150,7 @@ def backup(
     with EventStore.from_url(
         str(target), create=False, upgrade=False, registry=upcasters()
     ) as copy:
-        problems = verify_store(copy, workers=available())
+        problems = verify_store(copy)
         events, streams = _count(copy, "events"), _count(copy, "streams")
     for problem in problems:
         print(f"problem: {problem}", file=sys.stderr)
@@ -204,12 +203,11 @@ def verify(
     Example: tourney verify --heads --sheet T3 5f1c2e9a0b7d
     """
     from tourney.store.eventstore import EventStore
-    from tourney.store.forked import available
     from tourney.store.hashchain import short
     from tourney.store.verify import verify as verify_store
 
     with EventStore.from_url(db, reads_only=True, registry=upcasters()) as store:
-        problems = verify_store(store, workers=available())
+        problems = verify_store(store)
         if sheet is not None:
             _check_sheet(store, *sheet)
         head_rows = store.heads()
@@ -303,15 +301,6 @@ def rebuild(
             "(their checkpoints are what shows it: see `tourney verify`).",
         ),
     ] = False,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            min=1,
-            help="Processes replaying the streams (default: one per CPU available).",
-            show_default=False,
-        ),
-    ] = None,
 ) -> None:
     """Empty every read model and rebuild it from the events.
 
@@ -325,7 +314,6 @@ def rebuild(
 
     from tourney.projections import default_projections
     from tourney.store.eventstore import EventStore
-    from tourney.store.forked import available
     from tourney.store.projector import Projector
     from tourney.store.verify import lost_events
 
@@ -339,7 +327,7 @@ def rebuild(
             )
         projector = Projector(store, default_projections())
         with _progress_bar(store) as progress:
-            read = projector.rebuild(progress=progress, workers=workers or available())
+            read = projector.rebuild(progress=progress)
     names = ", ".join(p.name for p in projector.projections if not p.policy)
     print(f"rebuilt {names} from {counted(read, 'event')} in {time.perf_counter() - started:.2f} s")
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli.scorer_io import warn, write
+from tourney.cli.scorer_io import warn
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
@@ -44,7 +44,7 @@ def open_director(
         # Which tournament was acted on, when there are several: said once the command has
         # done it (stderr, so that --json output stays one object; a refusal stays one line).
         for line in said:
-            write(line, err=True)
+            typer.echo(line, err=True)
     finally:
         warn(store.warnings)
         store.close()

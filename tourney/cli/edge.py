@@ -1,9 +1,8 @@
 """The CLI's one error edge: every failure becomes one line on stderr and an exit code.
 
-Every command passes through here: through `EdgeGroup` (`tourney.cli.edge_group`), the root
-command's class, when Typer runs it (the console script, and the in-process test runner,
-which calls the root command directly), and through `tourney.cli.quick` when a scorer's
-one-shot command runs without Typer. This module imports neither Typer nor Click.
+Every command passes through here, through `EdgeGroup` (`tourney.cli.edge_group`), the root
+command's class (the console script, and the in-process test runner, which calls the root
+command directly).
 
 - a refusal (`TourneyError`), a file that cannot be read or written (`OSError`), text that is
   not UTF-8 (`UnicodeError`), a template, database or migration error: ``error: ...``, exit 1;
@@ -15,8 +14,8 @@ one-shot command runs without Typer. This module imports neither Typer nor Click
   to (under the user's cache folder), exit 70 (EX_SOFTWARE).
 
 Commands therefore never catch errors to print them: they raise, and the edge reports.
-Nothing here imports SQLAlchemy, Jinja, psycopg or tourney's libpq shim: an error can only
-be one of theirs when its module has been imported already, so `sys.modules` is asked.
+Nothing here imports SQLAlchemy, Jinja or psycopg: an error can only be one of theirs when
+its module has been imported already, so `sys.modules` is asked.
 """
 
 from __future__ import annotations
@@ -62,9 +61,8 @@ def say(text: str) -> None:
 
 def _loaded(module: str, *names: str) -> tuple[type[BaseException], ...]:
     """Exception classes of ``module`` if it has been imported (else nothing can be one)."""
-    # A package's own modules (psycopg.errors...) load with it; tourney's are asked by name.
-    top = module if module.startswith("tourney.") else module.split(".")[0]
-    if top not in sys.modules:
+    # A package's own modules (psycopg.errors...) load with it.
+    if module.split(".")[0] not in sys.modules:
         return ()
     try:
         found = importlib.import_module(module)
@@ -102,7 +100,6 @@ def describe(exc: BaseException) -> str | None:
         _loaded("sqlite3", "Error")
         + _loaded("sqlalchemy.exc", "SQLAlchemyError")
         + _loaded("psycopg", "Error")
-        + _loaded("tourney.store.libpq", "Error")
     )
     if database and isinstance(exc, database):
         return f"database: {_first_line(exc)}"

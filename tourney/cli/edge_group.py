@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from collections.abc import Sequence
@@ -13,9 +12,6 @@ import typer
 from typer.core import TyperGroup
 
 from tourney.cli.edge import REFUSED, say, translate
-
-# Click's exceptions, from whichever copy of Click this Typer uses (typer 0.26 vendors one).
-_click: Any = importlib.import_module(typer.Exit.__module__)
 
 _LONG_QUOTED = re.compile(r"'([^']{41,})'")
 
@@ -37,7 +33,7 @@ class EdgeGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt as exc:
-            raise _click.Exit(translate(exc, [])) from None
+            raise typer.Exit(translate(exc, [])) from None
 
     def main(
         self,
@@ -59,13 +55,14 @@ class EdgeGroup(TyperGroup):
                 **extra,
             )
             code = result if isinstance(result, int) and not isinstance(result, bool) else 0
-        except _click.NoArgsIsHelpError as exc:
-            typer.echo(exc.format_message())  # no arguments at all: the help, as asked
-            code = exc.exit_code
-        except _click.ClickException as exc:
-            say(_usage(exc) if isinstance(exc, _click.UsageError) else f"error: {exc.message}")
-            code = REFUSED
-        except _click.Abort:
+        except typer.TyperException as exc:  # Click's exceptions, as Typer carries them
+            if type(exc).__name__ == "NoArgsIsHelpError":  # as Typer's own rich_utils tells it
+                typer.echo(exc.format_message())  # no arguments at all: the help, as asked
+                code = exc.exit_code
+            else:  # a usage error carries its context; any other, its message
+                say(_usage(exc) if hasattr(exc, "ctx") else f"error: {exc.message}")
+                code = REFUSED
+        except typer.Abort:
             say("error: aborted")
             code = REFUSED
         except (Exception, KeyboardInterrupt) as exc:

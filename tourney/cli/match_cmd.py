@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
+import typer
+
 from tourney import limits
+from tourney.cli.options import At, Db, Json, MatchId, Opener, within
 from tourney.cli.scorer_io import open_desk, print_state
 from tourney.errors import TourneyError, quote
 from tourney.games import HORSE_RACE, HORSE_RACE_TARGET
 
 if TYPE_CHECKING:
-    # Typer only for type checking: `tourney.cli.quick` imports this module without it;
-    # `register` gives the annotations their names (see `options.declare`).
-    import typer
-
-    from tourney.cli.options import At, Db, Json, MatchId, Opener, within
     from tourney.games import Game
     from tourney.scorer.desk import Desk
 
@@ -278,9 +276,6 @@ def undo(
 
 
 def register(app: typer.Typer) -> None:
-    from tourney.cli.options import declare
-
-    declare(globals())
     app.command(rich_help_panel="Scorer", no_args_is_help=True)(start)
     app.command(rich_help_panel="Scorer", no_args_is_help=True)(hand)
     app.command(rich_help_panel="Scorer", no_args_is_help=True)(deal)

@@ -1,7 +1,5 @@
 """The options commands share (--db, --json, --at, the match, bounded numbers), as Typer
-declares them. What the scorer's commands do with them without Typer (opening the desk,
-printing its state) is in `tourney.cli.scorer_io`: the one-shot path (`tourney.cli.quick`)
-runs them without importing Typer at all."""
+declares them."""
 
 from __future__ import annotations
 
@@ -58,19 +56,3 @@ Opener = Annotated[
         "--opener", help="Who opens: needed only when a lot decides (first hand, after a block)."
     ),
 ]
-
-
-def declare(namespace: dict[str, Any]) -> None:
-    """Give a command module that imports Typer only for type checking (the scorer's, run
-    by `tourney.cli.quick` without Typer) the names its signatures' annotations use, so
-    that Typer can read them when the module's commands are registered."""
-    namespace.update(
-        typer=typer,
-        within=within,
-        Db=Db,
-        Json=Json,
-        At=At,
-        MatchId=MatchId,
-        Player=Player,
-        Opener=Opener,
-    )

@@ -10,10 +10,6 @@ from typing import Annotated, NamedTuple
 
 import typer
 
-FILES_FOR_PROCESSES = 16
-"""From this many records on, a replay is shared by one forked process per CPU (the records
-are independent; the parent prints each one's output in the order given)."""
-
 
 class Replayed(NamedTuple):
     """What one record's replay prints: on stdout, on stderr, and whether it failed."""
@@ -43,7 +39,7 @@ def replay(
     Racehorse record: its account goes deal by deal (auction, trump, tricks, the four
     points, payments, nets). An illegal record prints its first offending line and the
     reason, and exits 1. Several files give one JSON object a line, each with its "file",
-    in the order given; many files are replayed on every CPU at once.
+    in the order given.
 
     Example: tourney replay fixtures/records/2p-known.jsonl --json
     """
@@ -60,30 +56,11 @@ def replay(
 
 
 def _replay_all(files: Sequence[Path], as_json: bool) -> Iterator[Replayed]:
-    """Each file's replay, in the order given: in this process, or for many files in forked
-    processes, one per CPU, each taking the next few records as it finishes."""
-    from functools import partial
-
-    from tourney.store.forked import available, can_fork
-
+    """Each file's replay, in the order given. (One process: a pool of one per CPU was
+    measured within 20% of it on two cores, so it is not worth its machinery.)"""
     many = len(files) > 1
-    one = partial(_replay_one, as_json=as_json, many=many)
-    workers = available()
-    if len(files) < FILES_FOR_PROCESSES or workers < 2 or not can_fork():
-        yield from map(one, files)
-        return
-    import multiprocessing
-
-    chunk = max(1, len(files) // (workers * 16))
-    with multiprocessing.get_context("fork").Pool(workers, _ignore_interrupts) as pool:
-        yield from pool.imap(one, files, chunksize=chunk)
-
-
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops them all (no worker's traceback)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for path in files:
+        yield _replay_one(path, as_json, many)
 
 
 def _replay_one(path: Path, as_json: bool, many: bool) -> Replayed:

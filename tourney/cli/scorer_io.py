@@ -1,49 +1,18 @@
-"""What the scorer's commands do once their options are read, without Typer: open the desk,
-print its state, say warnings. Refusals are raised, not printed: the edge
-(`tourney.cli.edge`) reports them.
-
-Nothing here imports Typer or Click (`tourney.cli.quick` runs a scorer's one-shot command
-without them), so lines are written by `write`, which does what `typer.echo` does with a
-line of text."""
+"""What the scorer's commands do once their options are read: open the desk, print its
+state, say warnings. Refusals are raised, not printed: the edge (`tourney.cli.edge`)
+reports them."""
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+import typer
+
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded
-
-
-def write(line: str, err: bool = False) -> None:
-    """Write one line to stdout (stderr with ``err``) and flush it, as `typer.echo` does: a
-    stream whose encoding is plain ASCII (a misconfigured locale) gets UTF-8 instead, its
-    unencodable characters replaced; no stream at all (closed at start) gets nothing."""
-    stream = sys.stderr if err else sys.stdout
-    if stream is None:
-        return
-    text = line + "\n"
-    if _is_ascii(getattr(stream, "encoding", None)) and not text.isascii():
-        buffer = getattr(stream, "buffer", None)
-        if buffer is not None:
-            stream.flush()
-            buffer.write(text.encode("utf-8", "replace"))
-            buffer.flush()
-            return
-    stream.write(text)
-    stream.flush()
-
-
-def _is_ascii(encoding: str | None) -> bool:
-    import codecs
-
-    try:
-        return codecs.lookup(encoding or "ascii").name == "ascii"
-    except LookupError:
-        return False
 
 
 @contextmanager
@@ -72,7 +41,7 @@ def warn(warnings: list[str]) -> None:
     from tourney.errors import printable
 
     for line in warnings:
-        write(f"warning: {printable(line)}", err=True)
+        typer.echo(f"warning: {printable(line)}", err=True)
 
 
 def echo(line: str) -> None:
@@ -80,7 +49,7 @@ def echo(line: str) -> None:
     control or format character in it is shown as an escape, never sent to the terminal."""
     from tourney.errors import printable
 
-    write(printable(line))
+    typer.echo(printable(line))
 
 
 def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
@@ -97,7 +66,7 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
             data["recorded"] = [console.recorded_dict(desk, r) for r in recorded]
         if ruled is not None:
             data["director_result"] = ruled
-        write(json.dumps(data, ensure_ascii=False))
+        typer.echo(json.dumps(data, ensure_ascii=False))
         return
     said: set[str] = set()
     for item in recorded or []:

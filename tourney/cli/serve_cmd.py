@@ -100,11 +100,7 @@ def serve(
     Example: tourney serve --director-password-file pw.txt --port 8000 --workers 2
     """
     from tourney.errors import TourneyError
-    from tourney.store import postgres_direct
 
-    # A server lives for hours: it keeps psycopg for PostgreSQL, whose import cost the
-    # libpq shim exists to spare one-shot commands (see postgres_direct).
-    postgres_direct.DRIVER = "psycopg"
     typed = ctx.get_parameter_source("director_password")
     given = director_password if typed is not None and typed.name == "COMMANDLINE" else None
     password, source = _password(

@@ -7,14 +7,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
+import typer
+
+from tourney.cli.options import At, Db, Json, MatchId, Player
 from tourney.cli.scorer_io import open_desk, print_state
 
 if TYPE_CHECKING:
-    # Typer only for type checking: `tourney.cli.quick` imports this module without it;
-    # `register` gives the annotations their names (see `options.declare`).
-    import typer
-
-    from tourney.cli.options import At, Db, Json, MatchId, Player
     from tourney.games.faces.horserace import Command
     from tourney.scorer.desk import Desk, Recorded
 
@@ -188,9 +186,6 @@ def reveal(
 
 
 def register(app: typer.Typer) -> None:
-    from tourney.cli.options import declare
-
-    declare(globals())
     app.command(rich_help_panel="Scorer", no_args_is_help=True)(place)
     app.command(rich_help_panel="Scorer", no_args_is_help=True)(draw)
     app.command("pass", rich_help_panel="Scorer", no_args_is_help=True)(pass_)

@@ -74,22 +74,14 @@ def is_infrastructure_error(exc: BaseException) -> bool:
 
 
 def is_driver_error(exc: BaseException) -> bool:
-    """An error raised by sqlite3, psycopg or tourney's libpq shim (neither PostgreSQL
-    driver is imported to check)."""
+    """An error raised by sqlite3 or psycopg (psycopg is not imported to check)."""
     if isinstance(exc, sqlite3.Error):
         return True
     return _from_postgres_driver(exc)
 
 
-# Where the PostgreSQL drivers' errors are defined: psycopg's modules, and the shim's.
-LIBPQ_MODULE = "tourney.store.libpq"
-
-
 def _from_postgres_driver(exc: BaseException) -> bool:
-    return any(
-        cls.__module__.startswith("psycopg") or cls.__module__ == LIBPQ_MODULE
-        for cls in type(exc).__mro__
-    )
+    return any(cls.__module__.startswith("psycopg") for cls in type(exc).__mro__)
 
 
 Failure = Literal["failed", "full"]

@@ -29,7 +29,6 @@ import os
 import sqlite3
 import threading
 import time
-import weakref
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -57,7 +56,6 @@ from tourney.store.errors import (
     StoreBusyError,
     StoreError,
 )
-from tourney.store.gc_pacing import rarer_collections
 from tourney.store.hashchain import GENESIS, compact_json, event_hash, short
 from tourney.store.migrate import HEAD_REVISION, current_revision, ensure_schema
 from tourney.store.postgres_direct import DirectPostgresEngine
@@ -658,8 +656,7 @@ class EventStore:
 
     def _open_writer(self) -> tuple[Any, Any]:
         """Open the driver connection and cursor appends use, kept open: a pool checkout per
-        append costs as much as the insert. Dropped after a failure, and in a forked child
-        (which must not share its parent's connection)."""
+        append costs as much as the insert. Dropped after a failure."""
         pooled = self._connect()
         # A SQLAlchemy pool hands out a wrapper; the direct SQLite engine the bare driver.
         driver = getattr(pooled, "driver_connection", pooled)
@@ -669,12 +666,9 @@ class EventStore:
             return driver, driver.cursor()
         self._writer_pooled = pooled
         self._writer = (driver, driver.cursor())
-        _forget_writer_after_fork.add(self)
         return self._writer
 
     def _drop_writer(self) -> None:
-        # A forked child never gets here with its parent's connection: see
-        # _after_fork_in_child.
         writer, self._writer = self._writer, None
         if writer is not None:
             with contextlib.suppress(Exception):
@@ -796,20 +790,15 @@ class EventStore:
         page_size: int = PAGE_SIZE,
     ) -> Iterator[StoredEvent]:
         """Every event after global position `from_position` (0: all) up to and including
-        `to_position`, in position order, read a page at a time (memory stays flat).
-
-        While the reading goes on (until the iterator is exhausted or dropped), the cyclic
-        collector runs rarely: each page is thousands of new dicts, and its collections cost
-        a fifth of reading the log (see `tourney.store.gc_pacing`)."""
+        `to_position`, in position order, read a page at a time (memory stays flat)."""
         last = from_position
         upto = to_position if to_position is not None else 2**63 - 1
-        with rarer_collections():
-            while True:
-                rows = self.fetch_rows(self._sql_all, (last, upto, page_size))
-                yield from self._decode_page(rows)
-                if len(rows) < page_size:
-                    return
-                last = rows[-1][0]
+        while True:
+            rows = self.fetch_rows(self._sql_all, (last, upto, page_size))
+            yield from self._decode_page(rows)
+            if len(rows) < page_size:
+                return
+            last = rows[-1][0]
 
     def read_stream_in(
         self, cursor: Any, stream_id: str, from_version: int = 0
@@ -867,13 +856,13 @@ class EventStore:
     ) -> list[StoredEvent]:
         """The stored events of `stream_id` in `rows` (`REPLAY_COLUMNS`: no stream, no
         metadata), for a reader that uses only their position, stream, version, type and
-        payload and changes no payload (a split rebuild's worker; see
-        `tourney.store.split_rebuild`): `recorded_at` and `hash` are left empty,
-        `recorded_by` and `command_id` None.
+        payload and changes no payload (a rebuild's replay of the `per_stream` read models;
+        see `Projector.rebuild`): `recorded_at` and `hash` are left empty, `recorded_by` and
+        `command_id` None.
 
         Rows with the same type, schema version and payload text (of at most `SHARED_TEXT`
         characters) get the same payload object, decoded once and kept in `shared` (the
-        caller's, say for a worker's life; at most `SHARED_PAYLOADS`): in a log most
+        caller's, say for a whole rebuild; at most `SHARED_PAYLOADS`): in a log most
         payloads repeat (a tile placed by a player on a tile), and a reader may key on the
         payload object (the match read model makes each engine event once)."""
         known = shared.get
@@ -935,7 +924,6 @@ class EventStore:
             self._readers.connection = raw
             with self._readers_lock:
                 self._reader_connections.append(raw)
-            _forget_writer_after_fork.add(self)  # a forked child opens its own
         try:
             cursor = raw.execute(sql, params)
             rows: list[Row] = cursor.fetchall()
@@ -981,20 +969,3 @@ class EventStore:
         except Exception as exc:
             raise describe_connect_error(self._url_text, exc) from None
         return connection
-
-
-# Stores whose writer and reader connections a forked child must not use (the parent's).
-_forget_writer_after_fork: weakref.WeakSet[EventStore] = weakref.WeakSet()
-
-
-def _after_fork_in_child() -> None:
-    for store in list(_forget_writer_after_fork):
-        store._writer = None
-        store._readers = threading.local()
-        store._reader_connections = []
-        store._readers_lock = threading.Lock()  # another thread may have held it at the fork
-    _forget_writer_after_fork.clear()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)

@@ -11,10 +11,7 @@ SQLite: the store's reads, appends and catch-up all run on the calling thread's 
 connection. Anything else (a fresh or older schema, a server that cannot be reached, a URL
 psycopg cannot read) takes the ordinary path, which upgrades or makes the one-line error.
 
-The driver: psycopg when it is already loaded in the process (or `DRIVER` says so: `tourney
-serve` keeps psycopg), else the ctypes shim over libpq (`tourney.store.libpq`), which
-behaves as the part of psycopg the store uses, at a tenth of psycopg's import time; psycopg
-again when no libpq can be loaded.
+psycopg is imported only when the URL names PostgreSQL.
 
 Sharing the connection: a read (`fetch`) outside a transaction runs in autocommit, one round
 trip; inside one (a projection reading a stream during catch-up) it joins it. A caller that
@@ -24,18 +21,11 @@ commit, rollback and close leave that transaction to whoever began it.
 
 from __future__ import annotations
 
-import os
-import sys
 import threading
-import weakref
-from collections.abc import Callable
 from importlib.util import find_spec
-from types import ModuleType
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
-# Which driver the direct engine uses (see the module docstring): "auto", or one of them.
-DRIVER: Literal["auto", "psycopg", "libpq"] = "auto"
-# psycopg's `pq.TransactionStatus.IDLE`, and libpq's PQTRANS_IDLE.
+# psycopg's `pq.TransactionStatus.IDLE`.
 IDLE = 0
 
 # The URL schemes tourney reads as PostgreSQL through psycopg 3 (see database.parse_url).
@@ -63,19 +53,17 @@ class DirectPostgresEngine:
     # writer connection of its own (see EventStore._open_writer).
     per_thread = True
 
-    def __init__(
-        self, url: str, info: str, first: Any, connect: Callable[[str], Any] | None = None
-    ) -> None:
+    def __init__(self, url: str, info: str, first: Any) -> None:
+        import psycopg
+
         self.url = url
         self._info = info
         self._idle = IDLE
-        # Opens the next connection with the driver `first` was opened with.
-        self._connect = connect if connect is not None else _driver().connect
+        self._connect = psycopg.connect
         self._local = threading.local()
         self._local.connection = first
         self._opened = [first]
         self._lock = threading.Lock()
-        _engines.add(self)
 
     def connection(self) -> Any:
         """The calling thread's connection, opened on first use (again after it broke)."""
@@ -146,65 +134,24 @@ class Borrowed:
             connection.rollback()
 
 
-def _driver() -> ModuleType:
-    """The driver module the direct engine opens its connections with (`DRIVER`)."""
-    if DRIVER == "psycopg" or (DRIVER == "auto" and "psycopg" in sys.modules):
-        import psycopg
-
-        return psycopg
-    from tourney.store import libpq
-
-    if libpq.load() is not None:
-        return libpq
-    if DRIVER == "libpq":
-        raise libpq.InterfaceError("libpq cannot be loaded")
-    import psycopg
-
-    return psycopg
-
-
 def open_if_current(url: str, head_revision: str) -> DirectPostgresEngine | None:
     """A direct engine for `url` when it names PostgreSQL, psycopg is installed, the server
     answers and the schema is at `head_revision`; None whenever anything else is the case."""
     info = conninfo(url)
     if info is None or find_spec("psycopg") is None:
         return None
-    driver = _driver()
+    import psycopg
+
     try:
-        connection = driver.connect(info, autocommit=True)
-    except (driver.Error, ValueError):
+        connection = psycopg.connect(info, autocommit=True)
+    except (psycopg.Error, ValueError):
         return None  # the ordinary path says why, in tourney's words
     try:
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-    except driver.Error:
+    except psycopg.Error:
         row = None  # no such table: a fresh database
     if row is None or row[0] != head_revision:
         connection.close()
         return None
     connection.autocommit = False
-    return DirectPostgresEngine(url, info, connection, driver.connect)
-
-
-# Engines whose connections a forked child must not use: they belong to the parent, and
-# closing them (even by dropping the last reference) would end the parent's sessions.
-_engines: weakref.WeakSet[DirectPostgresEngine] = weakref.WeakSet()
-_parents: list[Any] = []
-
-
-def _after_fork_in_child() -> None:
-    for engine in list(_engines):
-        _parents.append(engine._opened)
-        engine._opened = []
-        engine._local = threading.local()
-        engine._lock = threading.Lock()
-
-
-def open_connections() -> int:
-    """How many connections the direct engines opened that are not closed yet (see
-    `sqlite_direct.open_connections`: the console script leaves without the interpreter's
-    teardown only at 0, every session ended by tourney, not by a finalizer)."""
-    return sum(1 for engine in list(_engines) for c in engine._opened if not c.closed)
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+    return DirectPostgresEngine(url, info, connection)

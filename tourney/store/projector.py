@@ -46,8 +46,14 @@ from typing import Any, Protocol
 
 from tourney.store.database import describe_connect_error
 from tourney.store.errors import SchemaError, StoreError, is_driver_error, is_infrastructure_error
-from tourney.store.eventstore import EventStore, NewEvent, StoredEvent, StreamAppend
-from tourney.store.gc_pacing import rarer_collections
+from tourney.store.eventstore import (
+    REPLAY_COLUMNS,
+    EventStore,
+    NewEvent,
+    SharedPayloads,
+    StoredEvent,
+    StreamAppend,
+)
 
 PAGE_SIZE = 5000
 # Called after each page with the number of events read so far (over all projections).
@@ -94,11 +100,9 @@ class Projection(Protocol):
 
     A read model may also set `per_stream` true: its rows for a stream depend on that
     stream's events alone (given in version order, whatever the order of the streams), and
-    `apply` only writes through `batch.cursor` (reading events through `batch.store`),
-    reads of `batch.events` only their position, stream, version, type and payload, and
-    changes no payload. A rebuild may then split it by stream over several processes
-    (`tourney.store.split_rebuild`), whose workers read no more of each event (see
-    `EventStore.decode_for_replay`).
+    `apply` reads of `batch.events` only their position, stream, version, type and payload,
+    and changes no payload. A rebuild then replays it stream by stream, reading no more of
+    each event and decoding each repeated payload once (see `EventStore.decode_for_replay`).
     """
 
     name: str
@@ -185,7 +189,7 @@ class Projector:
         """Apply every event after each projection's checkpoint; returns the events read
         from the log (each page is read once for all the projections behind)."""
         total = 0
-        with rarer_collections(), self._connection() as (connection, cursor):
+        with self._connection() as (connection, cursor):
             head, checkpoints, revisions = self._positions(connection, cursor)
             models = [p for p in self.projections if not p.policy]
             for projection in models:
@@ -211,24 +215,104 @@ class Projector:
                     break
         return total
 
-    def rebuild(
-        self, progress: Progress | None = None, page_size: int = PAGE_SIZE, workers: int = 1
-    ) -> int:
-        """Empty every read model and its checkpoint (one transaction), then catch up.
-        Policies are not run again: see the module docstring.
-
-        With `workers` above 1, the projections that are `per_stream` (see `Projection`)
-        are rebuilt stream by stream in that many processes (`tourney.store.split_rebuild`);
-        the tables come out the same."""
-        if workers > 1:
-            from tourney.store.split_rebuild import rebuild_split
-
-            read = rebuild_split(self, workers, progress)
-            if read is not None:
-                return read
+    def rebuild(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
+        """Empty every read model and its checkpoint (one transaction), then catch up; when
+        every read model is `per_stream`, it is first replayed stream by stream
+        (`_replay_streams`), and the catch-up has only what was appended since. Either way
+        the log is read once. Policies are not run again: see the module docstring."""
+        models = [p for p in self.projections if not p.policy]
+        by_stream = all(getattr(p, "per_stream", False) for p in models)
         with self._connection() as (connection, cursor):
-            self.empty_committed(connection, cursor, [p for p in self.projections if not p.policy])
-        return self.catch_up(progress, page_size)
+            self.empty_committed(connection, cursor, models)
+            read = 0
+            if by_stream:
+                read = self._replay_streams(connection, cursor, models, progress, page_size)
+
+        def more(done: int) -> None:
+            if progress is not None:
+                progress(read + done)
+
+        return read + self.catch_up(more, page_size)
+
+    def _replay_streams(
+        self,
+        connection: Any,
+        cursor: Any,
+        projections: Sequence[Projection],
+        progress: Progress | None,
+        page_size: int,
+    ) -> int:
+        """Apply every stream's events up to the log's head to the `per_stream` read models
+        in `projections`, stream by stream (a transaction per `page_size` events or so),
+        each event read with `REPLAY_COLUMNS` only and each repeated payload decoded once;
+        then set their checkpoints to the head (never back) and apply again, whole, every
+        stream another process appended to since. Returns the events read.
+
+        Until then their checkpoints are absent: a failure leaves them so, and the next
+        catch-up (any command) builds the read models from the start."""
+        store, mark = self.store, self.store.mark
+        rows = store.fetch_rows(
+            "SELECT position, stream_id, version FROM events "
+            "WHERE position = (SELECT MAX(position) FROM events)",
+            (),
+        )
+        if not projections or not rows:
+            return 0
+        witness = tuple(rows[0])
+        head = int(witness[0])
+        streams = [
+            str(stream_id)
+            for (stream_id,) in store.fetch_rows(
+                "SELECT stream_id FROM streams ORDER BY stream_id", ()
+            )
+            if any(projection.wants(str(stream_id)) for projection in projections)
+        ]
+        sql = (
+            f"SELECT {REPLAY_COLUMNS} FROM events WHERE stream_id = {mark} "
+            f"AND position <= {mark} ORDER BY version"
+        )
+        shared: SharedPayloads = {}
+        read = pending = 0
+        try:
+            self._begin(cursor)
+            for stream_id in streams:
+                cursor.execute(sql, (stream_id, head))
+                events = store.decode_for_replay(stream_id, cursor.fetchall(), shared)
+                for projection in projections:
+                    if events and projection.wants(stream_id):
+                        self._apply(cursor, projection, events)
+                read += len(events)
+                pending += len(events)
+                if pending >= page_size:
+                    connection.commit()
+                    pending = 0
+                    if progress is not None:
+                        progress(read)
+                    self._begin(cursor)
+            for name in sorted(projection.name for projection in projections):
+                self.insert_checkpoint(cursor, name)
+                cursor.execute(self._sql_lock_checkpoint, (name,))
+                cursor.execute(
+                    "UPDATE projection_checkpoints SET position = "
+                    f"{mark}, stream_id = {mark}, version = {mark} "
+                    f"WHERE name = {mark} AND position < {mark}",
+                    (*witness, name, head),
+                )
+            cursor.execute(
+                f"SELECT DISTINCT stream_id FROM events WHERE position > {mark} ORDER BY stream_id",
+                (head,),
+            )
+            for (stream_id,) in cursor.fetchall():
+                events = store.read_stream_in(cursor, str(stream_id))
+                for projection in projections:
+                    if projection.wants(str(stream_id)):
+                        self._apply(cursor, projection, events)
+            connection.commit()
+        except BaseException as exc:
+            raise self._failed(connection, exc) from None
+        if progress is not None:
+            progress(read)
+        return read
 
     def empty_committed(self, connection: Any, cursor: Any, models: Sequence[Projection]) -> None:
         """`empty` in a write transaction of its own on `connection`, committed."""

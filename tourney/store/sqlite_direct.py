@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tourney.store.database import (
     BUSY_TIMEOUT_MS,
@@ -27,29 +27,6 @@ from tourney.store.database import (
 
 class _Dialect(NamedTuple):
     name: str
-
-
-_open: set[int] = set()
-
-
-class _Connection(sqlite3.Connection):
-    """A connection that counts itself open until closed (see `open_connections`)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _open.add(id(self))
-
-    def close(self) -> None:
-        super().close()
-        _open.discard(id(self))
-
-
-def open_connections() -> int:
-    """How many connections the direct engines opened that are not closed yet (one dropped
-    without `close` counts as open: SQLite closed it, checkpointing or not, at an unknown
-    time). The console script leaves without the interpreter's teardown only at 0: every
-    connection closed, so the last one checkpointed the write-ahead log and deleted it."""
-    return len(_open)
 
 
 class DirectSqliteEngine:
@@ -66,12 +43,11 @@ class DirectSqliteEngine:
 
     def raw_connection(self) -> sqlite3.Connection:
         if self.reads_only:
-            return open_reader(self.path, _Connection)
+            return open_reader(self.path)
         connection = sqlite3.connect(
             self.path,
             timeout=BUSY_TIMEOUT_MS / 1000,
             check_same_thread=False,
-            factory=_Connection,
         )
         configure_sqlite(connection)
         return connection

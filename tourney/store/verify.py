@@ -22,30 +22,18 @@ Three witnesses, each cheap to keep:
 A forger who recomputes hashes and links can pass all three; the head hash printed on a signed
 scoresheet (`tourney verify --sheet`) is the witness kept off the database.
 Events are read a page at a time; memory grows only with the number of streams.
-
-The chains, most of the work (every event read by stream and hashed), split by stream:
-with `workers` above 1, ranges of stream ids are checked in that many forked processes and
-their findings put together in stream order, as one process would have listed them. The
-links are one walk of the log in position order, done here.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.store import forked
 from tourney.store.eventstore import COLUMNS, EventStore
 from tourney.store.hashchain import GENESIS, event_hash
 
 PAGE_SIZE = 5000
-# Ranges of streams per worker: enough that the workers finish together.
-RANGES_PER_WORKER = 4
-
-# Bounds of a range of stream ids: from (inclusive) and to (exclusive); None is unbounded.
-Bounds = tuple[str | None, str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +51,10 @@ class Problem:
         return f"{where}: {self.message}"
 
 
-def verify(store: EventStore, workers: int = 1) -> list[Problem]:
-    """Every problem found in the events of `store`; an empty list when the log is intact.
-    With `workers` above 1 the chains are checked in that many processes (see the module
-    docstring); the problems are the same, in the same order."""
+def verify(store: EventStore) -> list[Problem]:
+    """Every problem found in the events of `store`; an empty list when the log is intact."""
     problems: list[Problem] = []
-    lasts = _check_chains_split(store, problems, workers)
+    lasts = _check_chains(store, problems)
     registered = {str(row[0]) for row in store.fetch_rows("SELECT stream_id FROM streams", ())}
     for stream_id in sorted(registered - set(lasts)):
         problems.append(Problem(stream_id, None, "registered, but no events are stored (removed)"))
@@ -112,52 +98,15 @@ def _check_applied(store: EventStore, problems: list[Problem]) -> None:
         )
 
 
-def _check_chains_split(store: EventStore, problems: list[Problem], workers: int) -> dict[str, int]:
-    """`_check_chains` over every stream, split over `workers` processes where it can be."""
-    global _store
-    ids = [
-        str(row[0])
-        for row in store.fetch_rows("SELECT stream_id FROM streams ORDER BY stream_id", ())
-    ]
-    count = min(len(ids), workers * RANGES_PER_WORKER)
-    if workers < 2 or count < 2 or not forked.can_fork():
-        return _check_chains(store, problems)
-    # Every stream id falls in exactly one range, registered or not.
-    cuts: list[str | None] = [None, *(ids[len(ids) * i // count] for i in range(1, count)), None]
-    ranges = list(itertools.pairwise(cuts))
-    lasts: dict[str, int] = {}
-    _store = store
-    try:
-        with forked.pool(store, workers) as pool:
-            for found, last in pool.map(_chains_in, ranges):
-                problems += found
-                lasts |= last
-    finally:
-        _store = None
-    return lasts
-
-
-_store: EventStore | None = None  # the store a forked worker checks
-
-
-def _chains_in(bounds: Bounds) -> tuple[list[Problem], dict[str, int]]:
-    """In a worker: the problems of the chains of the streams in `bounds`, and their lasts."""
-    assert _store is not None
-    problems: list[Problem] = []
-    return problems, _check_chains(_store, problems, bounds)
-
-
-def _check_chains(
-    store: EventStore, problems: list[Problem], bounds: Bounds = (None, None)
-) -> dict[str, int]:
-    """Check the versions, positions and hash chain of every stream (in `bounds`); returns
-    each stream's last stored version."""
+def _check_chains(store: EventStore, problems: list[Problem]) -> dict[str, int]:
+    """Check the versions, positions and hash chain of every stream; returns each stream's
+    last stored version."""
     lasts: dict[str, int] = {}
     stream: str | None = None
     expected = 1
     previous_hash = GENESIS
     previous_position = 0
-    for row in _rows_by_stream(store, bounds):
+    for row in _rows_by_stream(store):
         position, stream_id, version, type_, schema, payload, at, by, command, stored = row
         if stream_id != stream:
             stream, expected, previous_hash, previous_position = stream_id, 1, GENESIS, 0
@@ -327,26 +276,20 @@ def _links(store: EventStore) -> Iterator[tuple[Any, ...]]:
         last = rows[-1][0]
 
 
-def _rows_by_stream(store: EventStore, bounds: Bounds = (None, None)) -> Iterator[tuple[Any, ...]]:
-    """Every event (of the streams in `bounds`) by stream, then version, a page at a time."""
+def _rows_by_stream(store: EventStore) -> Iterator[tuple[Any, ...]]:
+    """Every event by stream, then version, a page at a time."""
     mark, columns = store.mark, COLUMNS
-    low, high = bounds
-    within = [f"stream_id >= {mark}"] if low is not None else []
-    within += [f"stream_id < {mark}"] if high is not None else []
-    limits = tuple(bound for bound in bounds if bound is not None)
-    where = f"WHERE {' AND '.join(within)} " if within else ""
-    first = f"SELECT {columns} FROM events {where}ORDER BY stream_id, version LIMIT {mark}"
+    first = f"SELECT {columns} FROM events ORDER BY stream_id, version LIMIT {mark}"
     # A row-value comparison, so both SQLite and PostgreSQL seek in the (stream, version)
     # index instead of scanning from the start for every page.
     after = (
         f"SELECT {columns} FROM events WHERE (stream_id, version) > ({mark}, {mark}) "
-        + "".join(f"AND {condition} " for condition in within)
-        + f"ORDER BY stream_id, version LIMIT {mark}"
+        f"ORDER BY stream_id, version LIMIT {mark}"
     )
-    rows = store.fetch_rows(first, (*limits, PAGE_SIZE))
+    rows = store.fetch_rows(first, (PAGE_SIZE,))
     while rows:
         yield from rows
         if len(rows) < PAGE_SIZE:
             return
         last_stream, last_version = rows[-1][1], rows[-1][2]
-        rows = store.fetch_rows(after, (last_stream, last_version, *limits, PAGE_SIZE))
+        rows = store.fetch_rows(after, (last_stream, last_version, PAGE_SIZE))

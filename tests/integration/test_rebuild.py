@@ -1,7 +1,8 @@
-"""A rebuild split by stream over several processes leaves exactly the tables a sequential
-rebuild leaves, on both backends: match and tournament read models, checkpoints, and the
-events a read model could not apply; also when another process appends and catches up
-while the workers run."""
+"""A rebuild (the `per_stream` read models replayed stream by stream, reading only what a
+replay reads and decoding each repeated payload once) leaves exactly the tables catching up
+event by event left, on both backends: match and tournament read models, checkpoints, and
+the events a read model could not apply; also when another process appends and catches up
+after the rebuild read the log's head."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.integration.matches import dump, simulated
 from tourney.demo.clubnight import run_club_night
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import new_events
-from tourney.store import eventstore, split_rebuild
+from tourney.store import eventstore
 from tourney.store.eventstore import (
     COLUMNS,
     REPLAY_COLUMNS,
@@ -39,8 +40,7 @@ TABLES = (
 def store(database_url: str) -> Iterator[EventStore]:
     """A club night, ad-hoc matches with an undo and a redo, a match the engine refuses, a
     tournament the tournament read model cannot read, and one with a value the database
-    cannot store (each a projection problem: the one found by the workers, the other only
-    when their statements are run)."""
+    cannot store (each a projection problem)."""
     store, projector = open_store(database_url)
     with store:
         store.after_append.clear()
@@ -73,88 +73,69 @@ def store(database_url: str) -> Iterator[EventStore]:
         yield store
 
 
-def rebuilt(store: EventStore, workers: int) -> dict[str, list[tuple[Any, ...]]]:
+def rebuilt(store: EventStore, page_size: int = 5000) -> dict[str, list[tuple[Any, ...]]]:
     """The read models after a rebuild on a store opened afresh (at the head revision:
     sqlite3 or psycopg alone, as a command opens it)."""
     with EventStore.from_url(store.engine.url.render_as_string(hide_password=False)) as fresh:
-        read = Projector(fresh, default_projections()).rebuild(workers=workers)
+        read = Projector(fresh, default_projections()).rebuild(page_size=page_size)
         assert read == fresh.max_position()
     return dump(store.engine, *TABLES)
 
 
-def test_split_and_sequential_rebuilds_agree(store: EventStore) -> None:
+def test_a_rebuild_leaves_the_tables_catching_up_left(store: EventStore) -> None:
     caught_up = dump(store.engine, *TABLES)
     problems = {row[2] for row in caught_up["projection_problems"]}
     assert problems == {"tournament-odd", "tournament-huge"}
     invalid = {row[0]: row[-1] for row in caught_up["match_views"] if row[3] == "invalid"}
     assert set(invalid) == {"BAD", "BADTILE"}
     assert invalid["BADTILE"].startswith("version 2 (tile_placed): 'tile': ")
-    assert rebuilt(store, workers=1) == caught_up
-    assert rebuilt(store, workers=2) == caught_up
-    assert rebuilt(store, workers=3) == caught_up
-
-
-def test_split_and_sequential_verify_agree(store: EventStore) -> None:
+    assert rebuilt(store) == caught_up
+    assert rebuilt(store, page_size=7) == caught_up  # many transactions, the same tables
     url = store.engine.url.render_as_string(hide_password=False)
     with EventStore.from_url(url) as fresh:
-        found = verify(fresh)
-        assert {problem.stream_id for problem in found} == {"tournament-odd", "tournament-huge"}
-        assert verify(fresh, workers=2) == found
-        assert verify(fresh, workers=5) == found
+        found = {problem.stream_id for problem in verify(fresh)}
+        assert found == {"tournament-odd", "tournament-huge"}
 
 
-def test_appends_during_a_split_rebuild_are_in_the_tables(
+def test_appends_after_the_head_was_read_are_in_the_tables(
     store: EventStore, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Another process appends to a match and catches up (from nothing: the checkpoints
-    are gone) before this one writes what the workers made of that match's older events."""
-    write = split_rebuild._write
+    """Another process appends (a new match, an undo in a replayed one) and catches up
+    (from nothing: the checkpoints are gone) after the rebuild read the log's head and
+    before it writes what it made of the older events."""
+    fetch_rows = EventStore.fetch_rows
     done: list[bool] = []
 
-    def meanwhile(*args: Any) -> None:
-        if not done:
+    def meanwhile(self: EventStore, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        rows = fetch_rows(self, sql, params)
+        if sql.startswith("SELECT stream_id FROM streams") and not done:
+            done.append(True)
             other, projector = open_store(database_url)
             with other:
-                events = simulated(9)
-                other.append("match-A9", new_events(events[:5]))
+                other.append("match-A9", new_events(simulated(9)[:5]))
                 last = other.stream_version("match-A1")
                 other.append("match-A1", [NewEvent("undone", {"version": last})])
                 projector.catch_up()
-            done.append(True)
-        write(*args)
+        return rows
 
-    monkeypatch.setattr(split_rebuild, "_write", meanwhile)
-    Projector(store, default_projections()).rebuild(workers=2)
+    monkeypatch.setattr(EventStore, "fetch_rows", meanwhile)
+    Projector(store, default_projections()).rebuild()
+    monkeypatch.undo()
     assert done
     after = dump(store.engine, *TABLES)
-    assert rebuilt(store, workers=1) == after
-
-
-def test_a_recorder_drops_what_is_rolled_back_to_a_savepoint() -> None:
-    recorder = split_rebuild.Recorder()
-    recorder.execute("INSERT INTO t VALUES (?)", (1,))
-    recorder.execute("SAVEPOINT projection_apply")
-    recorder.executemany("INSERT INTO t VALUES (?)", [(2,), (3,)])
-    recorder.execute("ROLLBACK TO SAVEPOINT projection_apply")
-    recorder.execute("RELEASE SAVEPOINT projection_apply")
-    recorder.execute("DELETE FROM t WHERE x = ?", (4,))
-    assert recorder.statements == [
-        ("INSERT INTO t VALUES (?)", [(1,)]),
-        ("DELETE FROM t WHERE x = ?", [(4,)]),
-    ]
-    with pytest.raises(TypeError, match="through the store"):
-        recorder.execute("SELECT 1")
+    assert any(row[0] == "A9" for row in after["match_views"])
+    assert rebuilt(store) == after
 
 
 def test_an_empty_log_rebuilds_as_ever(database_url: str) -> None:
     with EventStore.from_url(database_url) as store:
-        assert Projector(store, default_projections()).rebuild(workers=2) == 0
+        assert Projector(store, default_projections()).rebuild() == 0
 
 
 def test_a_payload_two_games_share_is_read_by_each_game(database_url: str) -> None:
-    """A worker decodes a payload text once and makes its engine event once (shared
+    """A rebuild decodes a payload text once and makes its engine event once (shared
     payloads): the same `passed` payload in a Racehorse and a Horse Race stream is still
-    each game's own event, so the split rebuild leaves the rows catching up left."""
+    each game's own event, so the rebuild leaves the rows catching up left."""
     store, projector = open_store(database_url)
     with store:
         start = {"players": ["Ann", "Bo", "Cy", "Di", "Ed"], "dealer": "Ann", "deals": 1}
@@ -178,13 +159,13 @@ def test_a_payload_two_games_share_is_read_by_each_game(database_url: str) -> No
         status = {row[0]: (row[3], row[-1]) for row in caught_up["match_views"]}
         assert status["CARDS"] == ("in_progress", None)
         assert status["DOMINO"][0] == "invalid"
-        assert rebuilt(store, workers=2) == caught_up
+        assert rebuilt(store) == caught_up
 
 
 def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What a rebuild worker decodes (no metadata, shared payloads) is the plain decode's
+    """What a rebuild decodes (no metadata, shared payloads) is the plain decode's
     position, stream, version, type, payload and schema version; rows with the same type,
     schema version and short payload text get one payload object, and the kept payloads
     are bounded (a full table is started afresh)."""
@@ -223,26 +204,3 @@ def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
     few: SharedPayloads = {}
     assert replayed(decode(few)) == plain
     assert 0 < len(few) <= 3
-
-
-def test_appends_between_the_head_read_and_the_emptying_are_in_the_tables(
-    store: EventStore, database_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The workers read to the head read before the read models are emptied (they start
-    meanwhile): another process's append and catch-up in between is applied all the same."""
-    empty = split_rebuild._empty
-
-    def appending_first(*args: Any) -> None:
-        other, projector = open_store(database_url)
-        with other:
-            other.append("match-A9", new_events(simulated(9)[:7]))
-            last = other.stream_version("match-A2")
-            other.append("match-A2", [NewEvent("undone", {"version": last})])
-            projector.catch_up()
-        empty(*args)
-
-    monkeypatch.setattr(split_rebuild, "_empty", appending_first)
-    Projector(store, default_projections()).rebuild(workers=2)
-    after = dump(store.engine, *TABLES)
-    assert any(row[0] == "A9" for row in after["match_views"])
-    assert rebuilt(store, workers=1) == after
