@@ -128,8 +128,10 @@ def test_illegal_record_cites_the_line_without_json(tmp_path: Path) -> None:
 
 
 def test_many_records_replay_in_the_order_given_as_each_alone() -> None:
-    """Every record's line, error and account comes out in the order given, as if each ran
+    """From FILES_FOR_PROCESSES records on, the replay is shared by a pool of processes:
+    every record's line, error and account comes out in the order given, as if each ran
     alone."""
+    from tourney.cli.replay_cmd import FILES_FOR_PROCESSES
 
     files = [
         *sorted((FIXTURES / "examples").glob("*.jsonl")),
@@ -138,7 +140,7 @@ def test_many_records_replay_in_the_order_given_as_each_alone() -> None:
         *sorted((FIXTURES / "records").glob("*.jsonl")),
     ]
     random.Random(7).shuffle(files)  # the games and the illegal ones interleaved
-    assert len(files) >= 32
+    assert len(files) >= 2 * FILES_FOR_PROCESSES
     alone = [CliRunner().invoke(app, ["replay", "--json", str(p)]) for p in files]
     done = run_tourney("replay", "--json", *map(str, files))
     assert done.returncode == 1  # some are illegal
@@ -158,9 +160,9 @@ def test_many_records_replay_in_the_order_given_as_each_alone() -> None:
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
 def test_ctrl_c_stops_a_replay_of_many_records_at_once(tmp_path: Path) -> None:
-    """Ctrl-C during a replay of many records leaves at once, exit 130 and one line. The
-    last record is a named pipe nobody writes to: a replay that went on to it, or waited
-    for it, would never end."""
+    """Ctrl-C during a replay shared by a pool of processes leaves at once, exit 130 and one
+    line: the records not started are not replayed. The last record is a named pipe nobody
+    writes to, so a replay that went on to it would never end."""
     record = FIXTURES / "records" / "2p-known.jsonl"
     files = [tmp_path / f"r{i:04}.jsonl" for i in range(640)]
     for path in files[:-1]:
