@@ -22,7 +22,10 @@ from tourney.errors import TourneyError
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tourney.web.app import Server
+    from tourney.web.board import TableStatus
 
 STATIC = {"web.css": "text/css", "serve.js": "text/javascript", "room.js": "text/javascript"}
 SITE_TYPES = {
@@ -40,7 +43,21 @@ def render_board(srv: Server) -> str:
     from tourney.web.room_pages import board_room
 
     context = {**board_context(srv.night, srv.store.engine), **board_room(srv)}
+    context["chances"] = board_chances(srv, context["tables"])
     return srv.env.get_template("web/_board.html").render(context)
+
+
+def board_chances(srv: Server, tables: Sequence[TableStatus]) -> dict[int, str]:
+    """Each table yet to start whose players all have a rating history: their chances to
+    win (`tourney.web.chances`), by table number."""
+    from tourney.web.chances import chances_text
+
+    waiting = [t for t in tables if t.status in ("waiting", "playing") and not any(t.scores)]
+    loaded = srv.night.loaded() if waiting else None
+    if loaded is None:
+        return {}
+    found = {t.number: chances_text(srv.ratings, srv.store, loaded, t.match_id) for t in waiting}
+    return {number: text for number, text in found.items() if text}
 
 
 @edge

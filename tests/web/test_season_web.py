@@ -1,0 +1,91 @@
+"""The season in `tourney serve`, through the TestClient: the director's page pairs round 1
+of a `--seed-by rating` tournament by the club's ratings; a table's chances to win
+(OpenSkill's predict_win) on its page and on the wall display before its play starts, only
+when everyone at it has a rating history."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from openskill.models import PlackettLuce
+
+from tests.cli.conftest import Cli
+from tests.web.conftest import Night, built, copied, serving
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
+
+
+def season(cli: Cli) -> None:
+    """Week 1 played (two tables of 4, results by the director), Week 2 created seeded by
+    rating with the same eight and a newcomer, Zed: nine at tables of 3, not yet paired."""
+    cli.ok("tournament", "create", "Week 1", "--table-size", "4", "--rounds", "2")
+    for name in NAMES:
+        cli.ok("player", "add", name)
+    cli.ok("pair")
+    cli.ok("director", "result", "T1", "--scores", "61,40,30,12")
+    cli.ok("director", "result", "T2", "--scores", "10,61,30,12")
+    cli.ok("tournament", "create", "Week 2", "--table-size", "3", "--rounds", "2",
+           "--seed-by", "rating")  # fmt: skip
+    for name in [*NAMES, "Zed"]:
+        cli.ok("player", "add", name, "-t", "Week 2")
+
+
+@pytest.fixture(scope="module")
+def season_db(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Path:
+    return built(tmp_path_factory.mktemp("season") / "season.db", template_db, season)
+
+
+@pytest.fixture
+def night(tmp_path: Path, season_db: Path) -> Iterator[Night]:
+    with serving(copied(season_db, tmp_path / "season.db")) as night:
+        yield night
+
+
+def expected_chances(cli: Cli, names: list[str]) -> list[int]:
+    """openskill itself on the ratings `tourney ratings --json` prints."""
+    players = {p["name"]: p for p in json.loads(cli.ok("ratings", "--json").stdout)["players"]}
+    model = PlackettLuce()
+    teams = [[model.rating(mu=players[n]["mu"], sigma=players[n]["sigma"])] for n in names]
+    return [round(100 * c) for c in model.predict_win(teams)]
+
+
+def test_the_directors_page_pairs_by_rating_and_tables_show_their_chances(night: Night) -> None:
+    night.sign_in()
+    done = night.client.post("/director/pair", data={"csrf": night.csrf("/director")})
+    assert "The next round is paired" in done.text
+    loaded = night.server.night.loaded()
+    assert loaded is not None and loaded.slug == "week-2"
+    first = loaded.state.rounds[0]
+    assert first.seed_order[-1] == next(
+        p for p, player in loaded.state.players.items() if player.name == "Zed"
+    )
+    assert first.notes[0].startswith("seeded by the club's ratings")
+
+    night.server.feed.step()
+    board = night.client.get("/display").text
+    shown = dict(re.findall(r'data-chances="(\d+)">to win: ([^<]+)<', board))
+    with_zed = [t for t in night.server.night.tables(loaded) if "Zed" in t.seats]
+    rated = [t for t in night.server.night.tables(loaded) if "Zed" not in t.seats]
+    assert str(with_zed[0].number) not in shown  # a newcomer at the table: nothing shown
+    assert set(shown) == {str(t.number) for t in rated} and rated
+    for table in rated:
+        names = list(table.seats)
+        want = " · ".join(
+            f"{n} {c}%" for n, c in zip(names, expected_chances(night.cli, names), strict=True)
+        )
+        assert shown[str(table.number)] == want
+        page = night.client.get(night.link(table.number)).text
+        assert f"Chances to win (club ratings, OpenSkill): {want}" in page
+    assert 'id="chances"' not in night.client.get(night.link(with_zed[0].number)).text
+
+    # Play starts at a rated table: its chances are no longer shown.
+    table = rated[0]
+    night.cli.ok("hand", f"T{table.number}", "--opener", table.seats[0])
+    night.server.feed.step()
+    board = night.client.get("/display").text
+    assert f'data-chances="{table.number}"' not in board
+    assert 'id="chances"' not in night.client.get(night.link(table.number)).text
