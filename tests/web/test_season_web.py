@@ -21,15 +21,18 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
 
 def season(cli: Cli) -> None:
     """Week 1 played (two tables of 4, results by the director), Week 2 created seeded by
-    rating with the same eight and a newcomer, Zed: nine at tables of 3, not yet paired."""
-    cli.ok("tournament", "create", "Week 1", "--table-size", "4", "--rounds", "2")
+    rating with the same eight and a newcomer, Zed: nine at tables of 3, not yet paired;
+    both nights of the series Winter League."""
+    cli.ok("series", "create", "Winter League", "--scoring", "places:10,7,5,3")
+    cli.ok("tournament", "create", "Week 1", "--table-size", "4", "--rounds", "2",
+           "--series", "Winter League")  # fmt: skip
     for name in NAMES:
         cli.ok("player", "add", name)
     cli.ok("pair")
     cli.ok("director", "result", "T1", "--scores", "61,40,30,12")
     cli.ok("director", "result", "T2", "--scores", "10,61,30,12")
     cli.ok("tournament", "create", "Week 2", "--table-size", "3", "--rounds", "2",
-           "--seed-by", "rating")  # fmt: skip
+           "--seed-by", "rating", "--series", "Winter League")  # fmt: skip
     for name in [*NAMES, "Zed"]:
         cli.ok("player", "add", name, "-t", "Week 2")
 
@@ -89,3 +92,36 @@ def test_the_directors_page_pairs_by_rating_and_tables_show_their_chances(night:
     board = night.client.get("/display").text
     assert f'data-chances="{table.number}"' not in board
     assert 'id="chances"' not in night.client.get(night.link(table.number)).text
+
+
+def test_the_wall_display_shows_the_series_table_when_asked(night: Night) -> None:
+    plain = night.client.get("/display").text
+    assert 'id="series-board"' not in plain
+    page = night.client.get("/display", params={"series": "winter league"})
+    assert page.status_code == 200
+    assert 'data-src="/display/series?name=winter+league"' in page.text
+    fragment = night.client.get("/display/series", params={"name": "Winter League"})
+    assert fragment.status_code == 200
+    assert '<table id="series">' in fragment.text and fragment.text in page.text
+    rows = re.findall(r"<tr class=\"[^\"]*\"><td class=\"num\">(\d+=?)</td><td>([^<]+)</td>",
+                      fragment.text)  # fmt: skip
+    assert {name for _, name in rows} == set(NAMES)
+    # Week 1's winners (10 points each, places:10,7,5,3) share first place
+    assert [rank for rank, _ in rows[:2]] == ["1=", "1="]
+    refused = night.client.get("/display", params={"series": "Summer"})
+    assert refused.status_code == 409
+    assert "no series called &#39;Summer&#39; (there are: &#39;Winter League&#39;)" in refused.text
+    assert night.client.get("/display/series", params={"name": "Summer"}).status_code == 409
+
+
+def test_the_site_serves_the_season_pages_publish_writes(night: Night, tmp_path: Path) -> None:
+    index = night.client.get("/site/index.html").text
+    assert 'href="ratings.html"' in index and 'href="series.html"' in index
+    series = night.client.get("/site/series.html")
+    assert series.status_code == 200 and "Winter League" in series.text
+    ratings = night.client.get("/site/ratings.html")
+    assert ratings.status_code == 200 and all(name in ratings.text for name in NAMES)
+    site = tmp_path / "site"
+    night.cli.ok("publish", str(site))
+    assert (site / "series.html").read_text() == series.text
+    assert (site / "ratings.html").read_text() == ratings.text

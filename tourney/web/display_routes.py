@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from typing import TYPE_CHECKING
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -69,9 +70,38 @@ async def display(request: Request) -> Response:
 
     if loaded is None:
         raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    name = request.query_params.get("series")
+    series = None if name is None else await run_in_threadpool(render_series, srv, name)
     return render(
-        request, "web/display.html", {"board": board, "heading": heading_of(loaded.state)}
+        request,
+        "web/display.html",
+        {
+            "board": board,
+            "heading": heading_of(loaded.state),
+            "series": series,
+            "series_src": None if name is None else "/display/series?" + urlencode({"name": name}),
+        },
     )
+
+
+def render_series(srv: Server, name: str) -> str:
+    """The series table called `name` (as names compare) for the wall display; refused in
+    one line when there is no such series."""
+    from tourney.director.season import load_season
+    from tourney.director.site import series_context
+
+    season = load_season(srv.store)
+    series = season.series.find(name)
+    context = series_context(srv.store, season, series, None)
+    return srv.env.get_template("web/_series.html").render(context)
+
+
+@edge
+async def display_series(request: Request) -> Response:
+    """The series table alone, fetched again by the display each time its board changes."""
+    srv = server(request)
+    html = await run_in_threadpool(render_series, srv, request.query_params.get("name", ""))
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
 async def display_events(request: Request) -> Response:
@@ -137,6 +167,7 @@ routes = [
     Route("/health", health),
     Route("/display", display),
     Route("/display/events", display_events),
+    Route("/display/series", display_series),
     Route("/site/", site_page),
     Route("/site/{name}", site_page),
     Route("/static/{name}", static),
