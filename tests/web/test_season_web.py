@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -125,3 +127,33 @@ def test_the_site_serves_the_season_pages_publish_writes(night: Night, tmp_path:
     night.cli.ok("publish", str(site))
     assert (site / "series.html").read_text() == series.text
     assert (site / "ratings.html").read_text() == ratings.text
+
+
+def test_a_real_server_shows_the_series_chances_and_season_pages(
+    tmp_path: Path, season_db: Path
+) -> None:
+    from tests.integration.live_server import live_server
+    from tests.web.conftest import PASSWORD, SECRET
+    from tourney.web.app import Server
+
+    db = copied(season_db, tmp_path / "season.db")
+    Cli(db).ok("pair")  # Week 2, seeded by rating
+    server = Server.open(db, SECRET, director_password=PASSWORD)
+    with live_server(server) as base:
+
+        def get(path: str) -> tuple[int, str]:
+            try:
+                with urllib.request.urlopen(base + path, timeout=10) as response:
+                    return response.status, response.read().decode()
+            except urllib.error.HTTPError as refused:
+                return refused.code, refused.read().decode()
+
+        status, display = get("/display?series=Winter+League")
+        assert status == 200 and '<table id="series">' in display
+        assert re.search(r'data-chances="\d+">to win: ', display)
+        assert get("/display/series?name=Winter+League")[1] in display
+        assert get("/display/series?name=Summer")[0] == 409
+        status, page = get("/site/series.html")
+        assert status == 200 and "Winter League" in page
+        assert get("/site/ratings.html")[0] == 200
+    server.close()
