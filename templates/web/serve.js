@@ -34,8 +34,15 @@
   var board = document.getElementById("board");
   if (board && window.EventSource) {
     var source = new EventSource(board.getAttribute("data-events"));
+    var series = document.getElementById("series-board");
     source.onmessage = function (event) {
       board.innerHTML = event.data;
+      if (series) {
+        fetch(series.getAttribute("data-src"), { credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) { if (html !== null) { series.innerHTML = html; } })
+          .catch(function () {});
+      }
     };
   }
 })();

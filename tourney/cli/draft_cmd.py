@@ -50,13 +50,17 @@ def make(
 
     Example: tourney draft make --avoid-same-club
     """
+    from tourney.director.season import pairing_ratings
     from tourney.tournament.draft import decide_draft
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
+        ratings = pairing_ratings(director, slug)
         loaded, _ = director.execute(
             slug,
-            lambda state: decide_draft(state, override=override, avoid_same_club=avoid_same_club),
+            lambda state: decide_draft(
+                state, override=override, avoid_same_club=avoid_same_club, ratings=ratings
+            ),
         )
         _show(loaded.state)
         echo("Next: tourney draft swap NAME NAME --reason ..., then tourney draft publish")

@@ -140,17 +140,23 @@ def pair(
 
     Example: tourney pair --avoid-same-club --forbid "Ann Lee,Bo Lee" --why
     """
+    from tourney.director.season import pairing_ratings
     from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
+        ratings = None if deciding else pairing_ratings(director, slug)
 
         def decide(state: TournamentState) -> list[TournamentEvent]:
             if deciding:
                 return decide_pair_deciding_matches(state)
             pairs = frozenset(_forbidden_pair(state, item) for item in forbid or ())
             return decide_pair_round(
-                state, override=override, forbidden=pairs, avoid_same_club=avoid_same_club
+                state,
+                override=override,
+                forbidden=pairs,
+                avoid_same_club=avoid_same_club,
+                ratings=ratings,
             )
 
         loaded, _ = director.pair(slug, decide)

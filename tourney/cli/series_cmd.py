@@ -119,6 +119,7 @@ def next_night(
                 tie_breaks=last.tie_breaks,
                 third_place=last.third_place,
                 seeding=last.seeding,
+                seed_by=last.seed_by,
                 placement_points=[",".join(str(v) for v in s) for s in last.placement_points],
                 game_name=last.game,
                 deals=last.deals,

@@ -60,6 +60,14 @@ def create(
     seeding: Annotated[
         str, typer.Option(help="Elimination seeding: rating, registration or previous.")
     ] = "rating",
+    seed_by: Annotated[
+        str,
+        typer.Option(
+            help="seeding (as --seeding says) or rating: seed a knockout, and order a Swiss's "
+            "first round, by the club's OpenSkill ratings when round 1 is paired (players "
+            "without a rated match after, by --seeding)."
+        ),
+    ] = "seeding",
     placement_points: Annotated[
         list[str] | None,
         typer.Option(
@@ -134,6 +142,7 @@ def create(
                     tie_breaks=tuple(tie_break) if tie_break else None,
                     third_place=third_place,
                     seeding=seeding,
+                    seed_by=seed_by,
                     placement_points=tuple(placement_points or ()),
                     game_name=game,
                     deals=deals,

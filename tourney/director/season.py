@@ -36,9 +36,11 @@ from tourney.season.series import (
 from tourney.tournament.streams import tournament_stream
 
 if TYPE_CHECKING:
-    from tourney.director.desk import Effects, Loaded
+    from tourney.director.desk import DirectorDesk, Effects, Loaded
+    from tourney.season.ratings import Ratings
     from tourney.store.eventstore import EventStore, StreamAppend
     from tourney.tournament.events import TournamentEvent
+    from tourney.tournament.state import TournamentState
 
 
 @dataclass(frozen=True)
@@ -219,3 +221,65 @@ def series_lines(store: EventStore, season: Season, series: Series) -> dict[str,
             for row in rows
         ]
     return lines
+
+
+def pairing_ratings(director: DirectorDesk, slug: str) -> dict[str, float] | None:
+    """What seeds round 1 of `slug` when it was created ``--seed-by rating``: each of its
+    players' OpenSkill ordinal folded from every rated match in the store now (players
+    with no rated match left out); None when not needed (another seeding, or round 1
+    paired already), so that pairing reads nothing more. The core records the order it
+    gives, and replay never rates again."""
+    from tourney.season.ratings import rate, rated_matches
+
+    state = director.load(slug).state
+    if state.settings is None or state.created.seed_by != "rating" or state.rounds:
+        return None
+    season = load_season(director.store)
+    ratings = rate(rated_matches(season.nights, season.club.person_of)).players
+    found: dict[str, float] = {}
+    for player_id in state.players:
+        person = season.club.of.get((slug, player_id))
+        if person is not None and person in ratings:
+            found[player_id] = ratings[person].ordinal
+    return found
+
+
+def season_key(store: EventStore) -> tuple[int, ...]:
+    """Changes whenever anything the ratings fold reads changes (a tournament's events, the
+    roster's), read from the streams' versions alone (index lookups, nothing folded)."""
+    from tourney.streams import tournaments
+
+    slugs = tournaments.slugs(store)
+    versions = [store.stream_version(tournament_stream(slug)) for slug in slugs]
+    return (store.stream_version(ROSTER_STREAM), *versions)
+
+
+def club_ratings(store: EventStore) -> tuple[Ratings, Club]:
+    """The club's ratings now, and who everyone is."""
+    from tourney.season.ratings import rate, rated_matches
+
+    season = load_season(store)
+    return rate(rated_matches(season.nights, season.club.person_of)), season.club
+
+
+def table_chances(
+    ratings: Ratings, club: Club, slug: str, state: TournamentState, match_id: str
+) -> list[tuple[str, float]] | None:
+    """Each side of table `match_id` with its chance to win (`win_chances`), in seat order
+    of the sides; None when someone at the table has no rating history."""
+    from tourney.season.ratings import win_chances
+
+    record = state.matches.get(match_id)
+    if record is None:
+        return None
+    teams: list[tuple[str, ...]] = []
+    for entrant in record.sides:
+        members = state.teams[entrant].members if entrant in state.teams else (entrant,)
+        people = [club.of.get((slug, m)) for m in members]
+        if any(p is None for p in people):
+            return None
+        teams.append(tuple(p for p in people if p is not None))
+    chances = win_chances(ratings, teams)
+    if chances is None:
+        return None
+    return [(state.entrant_name(e), c) for e, c in zip(record.sides, chances, strict=True)]

@@ -5,13 +5,16 @@ report builders."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tourney.streams.matches import match_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
+    from tourney.director.season import Season
     from tourney.reports.publish import ExtraPage, Play
+    from tourney.season.series import Series
+    from tourney.store.eventstore import EventStore
 
 
 def publish_tournament(
@@ -40,11 +43,10 @@ def publish_tournament(
 def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
     """The club's pages beside a tournament's own: the ratings (once any match is rated)
     and the table of the series the tournament is a night of, if any."""
-    from tourney.director.season import load_season, series_lines
+    from tourney.director.season import load_season
     from tourney.reports.publish import ExtraPage
-    from tourney.reports.season import ratings_page, series_page
+    from tourney.reports.season import ratings_page
     from tourney.season.ratings import rate, rated_matches
-    from tourney.season.series import standings
 
     season = load_season(director.store)
     pages: list[ExtraPage] = []
@@ -55,33 +57,45 @@ def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
         )
     series = season.series.of_night(slug)
     if series is not None:
-        states = {night.slug: night.state for night in season.nights}
-        lines = series_lines(director.store, season, series)
-        rows = standings(series, lines, season.club.person_of, season.club.name_of)
-        names = [
-            (night, states[night].created.name if night in states else night)
-            for night in series.nights
-        ]
         pages.append(
             ExtraPage(
                 "series.html",
                 f"Series: {series.name}",
                 "series.html",
-                series_page(series, rows, names, slug),
+                series_context(director.store, season, series, slug),
             )
         )
     return pages
+
+
+def series_context(
+    store: EventStore, season: Season, series: Series, current: str | None
+) -> dict[str, Any]:
+    """The series table as the series page and the wall display show it (`current`: the
+    night whose site links its own index)."""
+    from tourney.director.season import series_lines
+    from tourney.reports.season import series_page
+    from tourney.season.series import standings
+
+    states = {night.slug: night.state for night in season.nights}
+    lines = series_lines(store, season, series)
+    rows = standings(series, lines, season.club.person_of, season.club.name_of)
+    names = [
+        (night, states[night].created.name if night in states else night) for night in series.nights
+    ]
+    return series_page(series, rows, names, current or "")
 
 
 def tournament_pages(
     director: DirectorDesk, slug: str, templates_dir: Path | None = None
 ) -> dict[str, str]:
     """Every page of tournament ``slug``'s site, by file name, as `publish_tournament`
-    would write them (for `tourney serve`)."""
+    would write them (for `tourney serve`): the club's pages too (`season_pages`)."""
     from tourney.reports.publish import site_pages
 
     state = director.load(slug).state
-    return site_pages(state, state.matches, replays(director), templates_dir)
+    extra = season_pages(director, slug)
+    return site_pages(state, state.matches, replays(director), templates_dir, extra)
 
 
 def replays(director: DirectorDesk) -> Play:

@@ -103,10 +103,11 @@ def site_pages(
     sheets: Collection[str],
     play: Play,
     templates_dir: Path | None = None,
+    extra: Sequence[ExtraPage] = (),
 ) -> dict[str, str]:
     """Every page `publish` would write, by file name, held in memory (what `tourney
     serve` serves). Raises as `publish` does, but for the folder."""
-    site = _Site(environment(templates_dir), tournament_state, sheets, play)
+    site = _Site(environment(templates_dir), tournament_state, sheets, play, extra)
     with template_errors():
         return dict(site.pages())
 

@@ -149,3 +149,17 @@ def rate(matches: Iterable[RatedMatch]) -> Ratings:
                 after.append((rating.mu, rating.sigma))
         result.updates.append(Update(match, before, tuple(after)))
     return result
+
+
+def win_chances(ratings: Ratings, teams: Sequence[Sequence[str]]) -> tuple[float, ...] | None:
+    """Each team's chance to win the table, OpenSkill's `predict_win` on their ratings now
+    (they sum to 1); None unless every person at the table has a rating history (a
+    newcomer's default rating would only guess)."""
+    if len(teams) < 2 or any(p not in ratings.players for team in teams for p in team):
+        return None
+    model = PlackettLuce()
+    rated = [
+        [model.rating(mu=ratings.players[p].mu, sigma=ratings.players[p].sigma) for p in team]
+        for team in teams
+    ]
+    return tuple(model.predict_win(rated))

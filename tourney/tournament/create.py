@@ -16,6 +16,7 @@ from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
     FORMATS,
+    SEED_BY,
     SEEDINGS,
     TIE_BREAKS,
     Format,
@@ -57,6 +58,7 @@ def decide_create(
     placement_points: Sequence[str] = (),
     game_name: str = HORSE_RACE,
     deals: int | None = None,
+    seed_by: str = "seeding",
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -135,6 +137,15 @@ def decide_create(
         raise TournamentError(
             f"unknown seeding {quote(seeding)}: choose one of {', '.join(SEEDINGS)}"
         )
+    if seed_by not in SEED_BY:
+        raise TournamentError(
+            f"unknown --seed-by {quote(seed_by)}: choose one of {', '.join(SEED_BY)}"
+        )
+    if seed_by == "rating" and format == "round_robin":
+        raise TournamentError(
+            f"--seed-by rating for {name!r}: a round robin meets everyone, so it is not "
+            "seeded (rating seeds a knockout or a Swiss's first round)"
+        )
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]
     if len(set(lengths)) != len(lengths):
@@ -158,6 +169,7 @@ def decide_create(
             placement_points=scales,
             game=game_name,
             deals=deals,
+            seed_by=seed_by,
         )
     ]
 

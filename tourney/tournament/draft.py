@@ -4,6 +4,8 @@ open, or drops it. Pure: each ``decide_*`` returns the events to append."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tourney.errors import quote
 from tourney.limits import REASON_LENGTH
 from tourney.names import clean_optional
@@ -19,7 +21,11 @@ from tourney.tournament.state import TournamentError, TournamentState
 
 
 def decide_draft(
-    state: TournamentState, *, override: bool = False, avoid_same_club: bool = False
+    state: TournamentState,
+    *,
+    override: bool = False,
+    avoid_same_club: bool = False,
+    ratings: Mapping[str, float] | None = None,
 ) -> list[TournamentEvent]:
     """Pair the next Swiss round as a draft (a draft already made is replaced)."""
     if state.created.format != "swiss":
@@ -27,7 +33,9 @@ def decide_draft(
         raise TournamentError(f"a draft is for Swiss rounds: {state.title} is {kind}")
     paired = [
         e
-        for e in decide_pair_round(state, override=override, avoid_same_club=avoid_same_club)
+        for e in decide_pair_round(
+            state, override=override, avoid_same_club=avoid_same_club, ratings=ratings
+        )
         if isinstance(e, RoundPaired)
     ]
     return [RoundDrafted(paired[0])]

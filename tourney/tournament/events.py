@@ -26,6 +26,9 @@ Others = Literal["share", "play_on"]
 
 FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
+SEED_BY: tuple[str, ...] = ("seeding", "rating")
+"""`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
+taken when round 1 is paired."""
 TIE_BREAKS: tuple[TieBreak, ...] = ("buchholz", "scored", "head_to_head")
 DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = TIE_BREAKS
 """The tie-breaks of a tournament created without any, in order: written once, here."""
@@ -88,11 +91,17 @@ class TournamentCreated:
     `shared_win` says."""
     game: str = "horse-race"
     deals: int | None = None
+    seed_by: str = "seeding"
+    """``"rating"``: round 1 is seeded (a knockout's bracket, a Swiss's first order) by the
+    club's ratings, given by the caller when it is paired and recorded in that
+    `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == "horse-race" else {"game": self.game}
         if self.deals is not None:
             game["deals"] = self.deals
+        if self.seed_by != "seeding":
+            game["seed_by"] = self.seed_by
         return {
             **game,
             "name": self.name,
@@ -136,6 +145,7 @@ class TournamentCreated:
             ),
             game=str(payload.get("game", "horse-race")),
             deals=None if payload.get("deals") is None else int(payload["deals"]),
+            seed_by=str(payload.get("seed_by", "seeding")),
         )
 
     @property
@@ -269,14 +279,19 @@ class RoundPaired:
     byes: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     overridden: bool = False
+    seed_order: tuple[str, ...] = ()
+    """Round 1 of a tournament seeded by rating: the entrants in the order the ratings given
+    at pairing put them, best first. Replay reads this order; it never rates again."""
 
     def to_payload(self) -> dict[str, Any]:
+        seeded = {"seed_order": list(self.seed_order)} if self.seed_order else {}
         return {
             "round": self.round,
             "tables": [table.to_payload() for table in self.tables],
             "byes": list(self.byes),
             "notes": list(self.notes),
             "overridden": self.overridden,
+            **seeded,
         }
 
     @classmethod
@@ -287,6 +302,7 @@ class RoundPaired:
             byes=tuple(payload.get("byes", ())),
             notes=tuple(payload.get("notes", ())),
             overridden=bool(payload.get("overridden", False)),
+            seed_order=tuple(payload.get("seed_order", ())),
         )
 
 

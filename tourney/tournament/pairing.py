@@ -3,7 +3,8 @@ and knockout (the bracket and its deciding matches)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from tourney.tournament import elimination, roundrobin
@@ -25,8 +26,26 @@ from tourney.tournament.swiss import SwissEntrant, pair_swiss
 # -- pairing ---------------------------------------------------------------------------
 
 
-def seed_key(state: TournamentState, entrant: str) -> tuple[int, int, int]:
-    """Sort key for seeding: by rating (highest first), previous rank, or registration."""
+def recorded_seed_order(state: TournamentState) -> tuple[str, ...]:
+    """The order round 1 was seeded in by the club's ratings (empty: not seeded so)."""
+    return state.rounds[0].seed_order if state.rounds else ()
+
+
+def seed_key(
+    state: TournamentState, entrant: str, order: Sequence[str] | None = None
+) -> tuple[int, ...]:
+    """Sort key for seeding: in `order` (default: the order recorded when round 1 was
+    seeded by rating), then by rating entered (highest first), previous rank, or
+    registration."""
+    order = recorded_seed_order(state) if order is None else order
+    if order:
+        if entrant in order:
+            return (0, order.index(entrant))
+        return (1, *_entered_seed_key(state, entrant))
+    return _entered_seed_key(state, entrant)
+
+
+def _entered_seed_key(state: TournamentState, entrant: str) -> tuple[int, int, int]:
     settings = state.created
     if entrant in state.teams:
         team = state.teams[entrant]
@@ -46,8 +65,37 @@ def seed_key(state: TournamentState, entrant: str) -> tuple[int, int, int]:
     return (0, 0, order)
 
 
-def seeded(state: TournamentState, entrants: Iterable[str]) -> list[str]:
-    return sorted(entrants, key=lambda e: seed_key(state, e))
+def seeded(
+    state: TournamentState, entrants: Iterable[str], order: Sequence[str] | None = None
+) -> list[str]:
+    return sorted(entrants, key=lambda e: seed_key(state, e, order))
+
+
+def rating_order(
+    state: TournamentState, ratings: Mapping[str, float]
+) -> tuple[tuple[str, ...], str]:
+    """The active entrants seeded by `ratings` (player id -> rating, higher better; a
+    partnership counts its two members' sum), and a note saying so: those with a rating
+    first, best first, then those without (a player who has no rated match yet), by the
+    tournament's `seeding`. The ratings are the caller's: the core never rates."""
+
+    def members(entrant: str) -> tuple[str, ...]:
+        return state.teams[entrant].members if entrant in state.teams else (entrant,)
+
+    def rating(entrant: str) -> float | None:
+        values = [ratings.get(m) for m in members(entrant)]
+        return None if any(v is None for v in values) else sum(v for v in values if v is not None)
+
+    active = state.active_entrants()
+    rated = {e: r for e in active if (r := rating(e)) is not None}
+    order = sorted(rated, key=lambda e: (-rated[e], _entered_seed_key(state, e)))
+    order += seeded(state, (e for e in active if e not in rated), order=())
+    shown = ", ".join(f"{state.entrant_name(e)} {rated[e]:.2f}" for e in order if e in rated)
+    unrated = [state.entrant_name(e) for e in order if e not in rated]
+    note = f"seeded by the club's ratings (OpenSkill ordinal at pairing): {shown or 'none'}"
+    if unrated:
+        note += f"; without a rating, by {state.created.seeding}: {', '.join(unrated)}"
+    return tuple(order), note
 
 
 def points_by_entrant(state: TournamentState) -> dict[str, Fraction]:
@@ -95,10 +143,11 @@ def _listing(numbers: Sequence[int]) -> str:
     return f"tables {', '.join(words[:-1])} and {words[-1]}"
 
 
-def bracket_field(state: TournamentState) -> list[str]:
-    """The entrants fixed by round 1 (round robin, elimination), in seeding order."""
+def bracket_field(state: TournamentState, order: Sequence[str] | None = None) -> list[str]:
+    """The entrants fixed by round 1 (round robin, elimination), in seeding order
+    (`order`: round 1's order by rating, while it is being paired)."""
     if not state.rounds:
-        return seeded(state, state.active_entrants())
+        return seeded(state, state.active_entrants(), order)
     first = state.rounds[0]
     present = {e for m in state.round_matches(1) for e in m.sides} | set(first.byes)
     return seeded(state, present)
@@ -110,15 +159,27 @@ def decide_pair_round(
     override: bool = False,
     forbidden: frozenset[frozenset[str]] = frozenset(),
     avoid_same_club: bool = False,
+    ratings: Mapping[str, float] | None = None,
 ) -> list[TournamentEvent]:
     """Pair the next round by the tournament's format.
 
     Refuses while results of the previous round are missing, unless `override` (Swiss
     and round robin only: a knockout round needs every winner). `forbidden` holds entrant
     id pairs kept apart where possible; `avoid_same_club` keeps clubmates apart likewise.
+    `ratings` (player id -> the club's rating now) seeds round 1 of a tournament created
+    with ``seed_by="rating"``; the order they give is recorded in the `RoundPaired`.
     """
     settings = state.created
     number = len(state.rounds) + 1
+    seeding: tuple[tuple[str, ...], str] | None = None
+    if number == 1 and settings.seed_by == "rating":
+        if ratings is None:
+            raise TournamentError(
+                f"cannot pair round 1 of {state.title}: it is seeded by rating, and no "
+                "ratings were given"
+            )
+        _active_field(state)
+        seeding = rating_order(state, ratings)
     if number > 1:
         missing = missing_tables(state, number - 1)
         if missing and (not override or settings.format == "elimination"):
@@ -134,7 +195,8 @@ def decide_pair_round(
     if settings.format == "swiss":
         if number > settings.rounds:
             raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
-        return [_pair_swiss(state, number, override, forbidden, avoid_same_club)]
+        paired = _pair_swiss(state, number, override, forbidden, avoid_same_club, seeding)
+        return [_seeded(paired, seeding)]
     if settings.format == "round_robin":
         fixed: list[TournamentEvent] = []
         if state.schedule is None:
@@ -143,7 +205,15 @@ def decide_pair_round(
             fixed.append(ScheduleFixed(rounds, schedule.source))
             state = evolve(state, fixed[0])
         return [*fixed, _pair_round_robin(state, number, override)]
-    return [_pair_knockout(state, number)]
+    return [_seeded(_pair_knockout(state, number, seeding), seeding)]
+
+
+def _seeded(paired: RoundPaired, seeding: tuple[tuple[str, ...], str] | None) -> RoundPaired:
+    """Round 1 seeded by rating: the order used and the note saying so, on the record."""
+    if seeding is None:
+        return paired
+    order, note = seeding
+    return replace(paired, seed_order=order, notes=(note, *paired.notes))
 
 
 def _active_field(state: TournamentState) -> tuple[str, ...]:
@@ -195,10 +265,12 @@ def _pair_swiss(
     override: bool,
     forbidden: frozenset[frozenset[str]],
     avoid_same_club: bool,
+    seeding: tuple[tuple[str, ...], str] | None = None,
 ) -> RoundPaired:
     active = _active_field(state)
     points = points_by_entrant(state)
-    ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e)))
+    order = seeding[0] if seeding else None
+    ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e, order)))
     records = seat_records(state)
     bye_counts = {e: 0 for e in active}
     for entrant in state.byes():
@@ -309,10 +381,11 @@ def _knockout_layout(state: TournamentState, field_: Sequence[str]) -> eliminati
     return elimination.places_layout(len(field_), sides)
 
 
-def bracket_of(state: TournamentState) -> elimination.Bracket:
-    """The knockout bracket as far as the events take it."""
+def bracket_of(state: TournamentState, order: Sequence[str] | None = None) -> elimination.Bracket:
+    """The knockout bracket as far as the events take it (`order`: round 1's order by
+    rating, while it is being paired)."""
     settings = state.created
-    field_ = bracket_field(state)
+    field_ = bracket_field(state, order)
     sides = settings.sides_per_table
     layout = _knockout_layout(state, field_)
     plays: dict[tuple[int, int], list[elimination.Play]] = {}
@@ -387,10 +460,13 @@ def _closest(slots: Sequence[elimination.Slot], sides: Sequence[str]) -> int:
     return max(slots, key=lambda s: (len(set(s.present) & set(sides)), -s.index)).index
 
 
-def _pair_knockout(state: TournamentState, number: int) -> RoundPaired:
+def _pair_knockout(
+    state: TournamentState, number: int, seeding: tuple[tuple[str, ...], str] | None = None
+) -> RoundPaired:
     if number == 1:
         _active_field(state)
-    bracket = bracket_of(state)
+    order = seeding[0] if seeding else None
+    bracket = bracket_of(state, order)
     if number > len(bracket.rounds):
         raise TournamentError(f"all {len(bracket.rounds)} rounds of {state.title} are paired")
     if number > 1:
@@ -401,7 +477,7 @@ def _pair_knockout(state: TournamentState, number: int) -> RoundPaired:
                 f"cannot pair round {number} of {state.title}: round {number - 1} needs a "
                 f"deciding match between {names}"
             )
-    rank = {e: i + 1 for i, e in enumerate(bracket_field(state))}
+    rank = {e: i + 1 for i, e in enumerate(bracket_field(state, order))}
     current = bracket.rounds[number - 1]
     slots = [s for s in current.slots if s.status == "to_play"]
     third = bracket.third_place

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from tourney.store.eventstore import EventStore
     from tourney.store.projector import Projector
+    from tourney.web.chances import ClubRatings
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
     from tourney.web.night import Night
@@ -62,11 +63,13 @@ class Server:
     night: Night = field(init=False)
     feed: Feed = field(init=False)
     site: SitePages = field(init=False)
+    ratings: ClubRatings = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
 
     def __post_init__(self) -> None:
         from tourney.reports.render import environment
+        from tourney.web.chances import ClubRatings
         from tourney.web.display_routes import SitePages, render_board
         from tourney.web.feed import Feed
         from tourney.web.night import Night
@@ -81,6 +84,7 @@ class Server:
             lambda: render_board(self),
         )
         self.site = SitePages()
+        self.ratings = ClubRatings()
 
     @classmethod
     def open(

@@ -301,13 +301,17 @@ def _pair(srv: Any, form: Any) -> None:
     override = _flag(form, "override")
     avoid = _flag(form, "avoid_same_club")
     deciding = _flag(form, "deciding")
+    from tourney.director.season import pairing_ratings
+
     director = srv.night.director
+    slug = _slug(srv)
+    ratings = None if deciding else pairing_ratings(director, slug)
     director.pair(
-        _slug(srv),
+        slug,
         lambda state: (
             decide_pair_deciding_matches(state)
             if deciding
-            else decide_pair_round(state, override=override, avoid_same_club=avoid)
+            else decide_pair_round(state, override=override, avoid_same_club=avoid, ratings=ratings)
         ),
     )
 

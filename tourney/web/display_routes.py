@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from typing import TYPE_CHECKING
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -22,7 +23,10 @@ from tourney.errors import TourneyError
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tourney.web.app import Server
+    from tourney.web.board import TableStatus
 
 STATIC = {"web.css": "text/css", "serve.js": "text/javascript", "room.js": "text/javascript"}
 SITE_TYPES = {
@@ -40,7 +44,21 @@ def render_board(srv: Server) -> str:
     from tourney.web.room_pages import board_room
 
     context = {**board_context(srv.night, srv.store.engine), **board_room(srv)}
+    context["chances"] = board_chances(srv, context["tables"])
     return srv.env.get_template("web/_board.html").render(context)
+
+
+def board_chances(srv: Server, tables: Sequence[TableStatus]) -> dict[int, str]:
+    """Each table yet to start whose players all have a rating history: their chances to
+    win (`tourney.web.chances`), by table number."""
+    from tourney.web.chances import chances_text
+
+    waiting = [t for t in tables if t.status in ("waiting", "playing") and not any(t.scores)]
+    loaded = srv.night.loaded() if waiting else None
+    if loaded is None:
+        return {}
+    found = {t.number: chances_text(srv.ratings, srv.store, loaded, t.match_id) for t in waiting}
+    return {number: text for number, text in found.items() if text}
 
 
 @edge
@@ -52,9 +70,38 @@ async def display(request: Request) -> Response:
 
     if loaded is None:
         raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+    name = request.query_params.get("series")
+    series = None if name is None else await run_in_threadpool(render_series, srv, name)
     return render(
-        request, "web/display.html", {"board": board, "heading": heading_of(loaded.state)}
+        request,
+        "web/display.html",
+        {
+            "board": board,
+            "heading": heading_of(loaded.state),
+            "series": series,
+            "series_src": None if name is None else "/display/series?" + urlencode({"name": name}),
+        },
     )
+
+
+def render_series(srv: Server, name: str) -> str:
+    """The series table called `name` (as names compare) for the wall display; refused in
+    one line when there is no such series."""
+    from tourney.director.season import load_season
+    from tourney.director.site import series_context
+
+    season = load_season(srv.store)
+    series = season.series.find(name)
+    context = series_context(srv.store, season, series, None)
+    return srv.env.get_template("web/_series.html").render(context)
+
+
+@edge
+async def display_series(request: Request) -> Response:
+    """The series table alone, fetched again by the display each time its board changes."""
+    srv = server(request)
+    html = await run_in_threadpool(render_series, srv, request.query_params.get("name", ""))
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
 async def display_events(request: Request) -> Response:
@@ -120,6 +167,7 @@ routes = [
     Route("/health", health),
     Route("/display", display),
     Route("/display/events", display_events),
+    Route("/display/series", display_series),
     Route("/site/", site_page),
     Route("/site/{name}", site_page),
     Route("/static/{name}", static),

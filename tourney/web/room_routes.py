@@ -159,8 +159,14 @@ def run_draft(srv: Server, form: Any) -> None:
     if what == "make":
         override = form.get("override") == "on"
         avoid = form.get("avoid_same_club") == "on"
+        from tourney.director.season import pairing_ratings
+
+        ratings = pairing_ratings(director, slug)
         director.execute(
-            slug, lambda state: draft.decide_draft(state, override=override, avoid_same_club=avoid)
+            slug,
+            lambda state: draft.decide_draft(
+                state, override=override, avoid_same_club=avoid, ratings=ratings
+            ),
         )
     elif what == "swap":
         first, second = form.get("first", ""), form.get("second", "")

@@ -178,6 +178,7 @@ async def table_page(request: Request) -> Response:
             done = request.query_params.get("done", "")
             context = _context(desk, table.number, signed, _heading(srv))
             context["room"] = table_room(srv, table.number, desk.stored)
+            context["chances"] = _chances(srv, table.match_id)
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
                 from tourney.web.words import said
@@ -188,6 +189,14 @@ async def table_page(request: Request) -> Response:
 
     context = await run_in_threadpool(look)
     return render(request, _template(context), context)
+
+
+def _chances(srv: Any, match_id: str) -> str | None:
+    """The table's chances to win, before its play starts (`tourney.web.chances`)."""
+    from tourney.web.chances import chances_text
+
+    loaded = srv.night.loaded()
+    return None if loaded is None else chances_text(srv.ratings, srv.store, loaded, match_id)
 
 
 def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
