@@ -22,7 +22,17 @@ STILL = {"scorer/oneshot.py"}
 
 @pytest.mark.parametrize(
     "package",
-    ["web", "reports", "streams", "policies", "projections", "store", "director", "scorer"],
+    [
+        "web",
+        "reports",
+        "streams",
+        "policies",
+        "projections",
+        "store",
+        "director",
+        "scorer",
+        "tournament",
+    ],
 )
 def test_no_module_names_a_game(package: str) -> None:
     found = [
