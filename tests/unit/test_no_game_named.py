@@ -17,9 +17,6 @@ PACKAGE = Path(tourney.__file__).parent
 NAMED = re.compile(
     r"""["'](horse-race|racehorse)["']|\bHORSE_RACE\b|\bRACEHORSE\b|tourney\.games\.faces"""
 )
-# What still names a game (ARCHITECTURE.md lists it): Horse Race's one-shot arguments, for
-# tests and benchmarks.
-STILL = {"scorer/oneshot.py"}
 
 
 @pytest.mark.parametrize(
@@ -40,7 +37,6 @@ def test_no_module_names_a_game(package: str) -> None:
     found = [
         f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}"
         for path in sorted((PACKAGE / package).rglob("*.py"))
-        if str(path.relative_to(PACKAGE)) not in STILL
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if NAMED.search(line)
     ]

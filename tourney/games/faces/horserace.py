@@ -59,6 +59,7 @@ from tourney.games.horserace.commands import (
 )
 from tourney.games.horserace.dealing import parse_deal, shuffled_deal
 from tourney.games.horserace.game import GAME
+from tourney.games.horserace.oneshot import one_shot_args
 from tourney.games.horserace.record import check_storable, replay_lines, write_record
 from tourney.games.horserace.verbs import deal_move, pass_move, record, start_event
 
@@ -127,6 +128,7 @@ __all__ = [
     "find_player",
     "legal_moves",
     "make_bot",
+    "one_shot_args",
     "parse",
     "parse_deal",
     "parse_placement",
