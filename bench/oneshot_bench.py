@@ -33,7 +33,7 @@ from pathlib import Path
 
 from bench.rebuild_bench import HERE, MAIN, Variant
 from tests.factories.tablesim import hidden_match
-from tourney.scorer import oneshot
+from tourney.games.faces import horserace as oneshot
 
 BOUND_MS = 300.0
 HASH = re.compile(r" · v[0-9]+ [0-9a-f]{12}")

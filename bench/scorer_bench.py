@@ -25,11 +25,11 @@ from pathlib import Path
 
 from bench.bytecode import fresh_bytecode
 from tests.factories.tablesim import hidden_match
+from tourney.games.faces import horserace as oneshot
 from tourney.games.horserace import (
     Event,
 )
 from tourney.games.horserace.commands import notation
-from tourney.scorer import oneshot
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 

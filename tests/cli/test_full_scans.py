@@ -31,9 +31,9 @@ from typer.testing import CliRunner, Result
 
 from tests.factories.tablesim import hidden_record, known_match
 from tourney.cli.app import app
+from tourney.games.faces.horserace import one_shot_args
 from tourney.games.horserace.bots import GreedyBot
 from tourney.games.horserace.simulate import simulate_match
-from tourney.scorer.oneshot import one_shot_args
 from tourney.store.eventstore import EventStore
 
 # Statements worth explaining: those that read or write rows.

@@ -51,7 +51,7 @@ def test_a_refused_simulation_writes_no_folder(
     def refuse(*_args: object, **_kwargs: object) -> object:
         raise TourneyError("refused by the engine")
 
-    monkeypatch.setattr(dominoes, "simulate_match", refuse)
+    monkeypatch.setattr(dominoes.simulation, "simulate_match", refuse)
     monkeypatch.chdir(tmp_path)
     before = tree(tmp_path)
     result = CliRunner().invoke(app, ["simulate", "--matches", "2", "--out", "sims/deep"])

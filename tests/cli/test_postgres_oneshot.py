@@ -14,7 +14,7 @@ import pytest
 from tests.cli.conftest import Cli
 from tests.factories.tablesim import hidden_match
 from tests.postgres_server import PostgresServer
-from tourney.scorer.oneshot import one_shot_args
+from tourney.games.faces.horserace import one_shot_args
 from tourney.store import postgres_direct
 from tourney.store.eventstore import EventStore
 

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from tourney import limits
 from tourney.cli.options import At, Db, Json, MatchId, Opener, within
 from tourney.cli.scorer_io import open_desk, print_state
-from tourney.errors import TourneyError, quote
-from tourney.games import HORSE_RACE, HORSE_RACE_TARGET
-
-if TYPE_CHECKING:
-    from tourney.games import Game
-    from tourney.scorer.desk import Desk
+from tourney.errors import TourneyError
+from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 
 
 def start(
@@ -27,7 +23,7 @@ def start(
         typer.Option(
             "--game", help="horse-race (dominoes, 2-4 players) or racehorse (cards, 5-8)."
         ),
-    ] = HORSE_RACE,
+    ] = DEFAULT_GAME,
     partnerships: Annotated[
         bool, typer.Option("--partnerships", help="4 players in two partnerships: 1+3 vs 2+4.")
     ] = False,
@@ -36,7 +32,7 @@ def start(
         within(
             limits.TARGET,
             "--target",
-            help=f"Horse Race: points to win (default {HORSE_RACE_TARGET}).",
+            help=f"Horse Race: points to win (default {DEFAULT_TARGET}).",
         ),
     ] = None,
     known: Annotated[
@@ -61,28 +57,12 @@ def start(
     Example: tourney start K1 --game racehorse --players Ann,Bo,Cy,Di,Ed --deals 6
     """
     from tourney.games import game as find_game
+    from tourney.games.faces import verbs
     from tourney.names import clean_name
 
     played = find_game(game)
     names = tuple(clean_name(name, "player name") for name in players.split(","))
-    if played.name == HORSE_RACE:
-        if deals is not None or dealer is not None:
-            raise TourneyError(
-                f"--{'deals' if deals is not None else 'dealer'} is for Racehorse: a Horse Race "
-                "match is played to a target (--target)"
-            )
-        event = _domino_start(
-            names, partnerships, HORSE_RACE_TARGET if target is None else target, known
-        )
-    else:
-        for flag, given in (("--partnerships", partnerships), ("--target", target is not None),
-                            ("--known", known)):  # fmt: skip
-            if given:
-                raise TourneyError(
-                    f"{flag} is for Horse Race: a {played.title} match is each for themselves, "
-                    "a number of deals, hidden hands"
-                )
-        event = _cards_start(played, names, deals, dealer)
+    event = verbs(played).start_event(played, names, partnerships, target, known, deals, dealer)
     with open_desk(db, match, tables=False, create=True) as desk:
 
         def decide() -> list[Any]:
@@ -95,38 +75,6 @@ def start(
 
         recorded = desk.append_events(decide, game=played)
         print_state(desk, as_json, recorded)
-
-
-def _domino_start(names: tuple[str, ...], partnerships: bool, target: int, known: bool) -> Any:
-    from tourney.games.faces.horserace import MatchStarted, check_storable
-
-    extra = {"hands": "known"} if known else {}
-    check_storable([(1, MatchStarted(names, partnerships, target, extra))])
-    return MatchStarted(names, partnerships, target, extra)
-
-
-def _cards_start(
-    played: Game, names: tuple[str, ...], deals: int | None, dealer: str | None
-) -> Any:
-    """A Racehorse ``match_started``: 5 to 8 names, the first dealer (a unique start of a
-    name will do; default the first seat), the deals (default twice the players)."""
-    from tourney.games.faces.racehorse import MatchStarted
-    from tourney.names import find
-
-    fewest, most = played.table_sizes
-    if not fewest <= len(names) <= most:
-        raise TourneyError(
-            f"--players: a {played.title} match seats {fewest} to {most} players, not {len(names)}"
-        )
-    first = names[0]
-    if dealer is not None:
-        found = find(dealer, names)
-        if len(found) != 1:
-            raise TourneyError(f"--dealer {quote(dealer)} is not one of the players")
-        first = found[0]
-    event = MatchStarted(names, first, deals)
-    played.new_match().apply(event)  # the engine checks the names (distinct, non-empty)
-    return event
 
 
 def hand(
@@ -185,55 +133,11 @@ def deal(
 
     Example: tourney deal T3 --seed 7 --opener Ann
     """
-    from tourney.cli.turn_cmd import record_command
-    from tourney.games.faces.horserace import StartHand, parse_deal, shuffled_deal
+    from tourney.games.faces import verbs
 
     with open_desk(db, match) as desk:
-        if desk.game.name == "racehorse":
-            _deal_cards(desk, as_json, opener, tiles, cards, seed, at)
-            return
-        desk.check_started()  # before the game is named: an unstarted one has none
-        if cards is not None:
-            raise TourneyError(f"--hands is for Racehorse: {desk.id} is a Horse Race match")
-        if tiles is not None and seed is not None:
-            raise TourneyError("give --deal or --seed, not both")
-        hands = (
-            parse_deal(tiles, desk.match)
-            if tiles is not None
-            else shuffled_deal(desk.match.players, seed)
-        )
-        print_state(desk, as_json, record_command(desk, StartHand(opener, hands), at=at))
-
-
-def _deal_cards(
-    desk: Desk,
-    as_json: bool,
-    opener: str | None,
-    tiles: str | None,
-    cards: str | None,
-    seed: int | None,
-    at: int | None,
-) -> None:
-    """The next Racehorse deal: hidden, or known from --hands or --seed."""
-    from tourney.games.faces.racehorse import moves, parse_hands, shuffled_hands
-
-    if opener is not None or tiles is not None:
-        raise TourneyError(
-            f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no --opener or "
-            "--deal (the rules name the dealer; --hands gives a known deal's cards)"
-        )
-    if cards is not None and seed is not None:
-        raise TourneyError("give --hands or --seed, not both")
-    players = desk.match.players
-    hands = (
-        parse_hands(cards, players)
-        if cards is not None
-        else shuffled_hands(players, seed)
-        if seed is not None
-        else None
-    )
-    dealt = moves.deal(desk, hands)
-    print_state(desk, as_json, desk.append_events(lambda: dealt, at=at))
+        dealt = verbs(desk.game).deal_move(desk, opener, tiles, cards, seed, at)
+        print_state(desk, as_json, list(dealt))
 
 
 def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:

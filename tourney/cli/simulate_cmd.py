@@ -13,21 +13,23 @@ import typer
 from tourney import limits
 from tourney.cli.options import within
 from tourney.errors import TourneyError
-from tourney.wording import counted
+from tourney.games import DEFAULT_GAME
+from tourney.games.faces import Played, simulated, simulation
 
 if TYPE_CHECKING:
     import random
 
-
-class Game(StrEnum):
-    HORSE_RACE = "horse-race"
-    RACEHORSE = "racehorse"
+    SimulatedGame = StrEnum
+else:  # the choices of --game: the games the registry can simulate
+    SimulatedGame = StrEnum("SimulatedGame", {name: name for name in simulated()})
+DEFAULT_SIMULATED = SimulatedGame(DEFAULT_GAME)
 
 
 def simulate(
     game: Annotated[
-        Game, typer.Option(help="The game: Horse Race dominoes or Racehorse, the card game.")
-    ] = Game.HORSE_RACE,
+        SimulatedGame,
+        typer.Option(help="The game: Horse Race dominoes or Racehorse, the card game."),
+    ] = DEFAULT_SIMULATED,
     players: Annotated[
         int | None,
         typer.Option(
@@ -88,79 +90,27 @@ def simulate(
 
     Example: tourney simulate --players 4 --partnerships --matches 10 --seed 7 --out sims
     """
-    if game is Game.RACEHORSE:
-        if partnerships or target is not None:
-            option = "--partnerships" if partnerships else "--target"
-            raise TourneyError(f"{option} is for Horse Race, not Racehorse")
-        _simulate_racehorse(players, deals, matches, seed, bot, out, force, as_json)
-        return
-    if deals is not None:
-        raise TourneyError("--deals is for Racehorse (--game racehorse)")
-    players = 2 if players is None else players
-    if players > 4:
-        raise TourneyError(f"Horse Race seats 2, 3 or 4 players, not {players}")
-
     import json
 
-    from tourney.games.faces.horserace import (
-        DEFAULT_TARGET,
-        make_bot,
-        player_names,
-        simulate_match,
-        write_record,
-    )
+    from tourney.games import game as find_game
 
-    if partnerships and players != 4:
-        raise TourneyError("--partnerships needs --players 4")
-    names = player_names(players)
-    bot_names = _bot_names(bot, players)
-    bots = _make_bots(make_bot, bot_names)
+    simulating = simulation(find_game(game.value))
+    seats, sides = simulating.seats(players, partnerships, deals, target)
+    bot_names = _bot_names(bot, seats)
+    bots = _make_bots(simulating.make_bot, bot_names)
     _prepare_out(out, matches, force)
-
-    def play(rng: random.Random) -> Played:
-        result = simulate_match(
-            rng, names, partnerships, bots, DEFAULT_TARGET if target is None else target
-        )
-        match = result.match
-        return result.events, result.hands, match.winners, match.scores, match
-
-    n_sides = 2 if partnerships else players
-    played = _play_matches(matches, seed, out, force, n_sides, play, write_record)
-    hands, wins, totals, elapsed = played.count, played.wins, played.totals, played.seconds
-    sides = [" & ".join(s) for s in played.last.sides]
-    summary = {
-        "matches": matches,
-        "hands": hands,
-        "seconds": round(elapsed, 3),
-        "sides": [
-            {
-                "players": side,
-                "bot": bot_names[i],
-                "wins": round(wins[i], 3),
-                "average_score": round(totals[i] / matches, 2),
-            }
-            for i, side in enumerate(sides)
-        ],
-        "out": None if out is None else str(out),
-    }
+    play = simulating.play(seats, partnerships, deals, target, bots)
+    played = _play_matches(matches, seed, out, force, sides, play, simulating.write_record)
+    summary, lines = simulating.summary(
+        played, matches, seed, bot_names, None if out is None else str(out)
+    )
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    typer.echo(
-        f"{counted(matches, 'match', 'matches')}, {counted(hands, 'hand')} "
-        f"in {elapsed:.2f} s (seed {seed})"
-    )
-    for row in summary["sides"]:  # type: ignore[attr-defined]
-        typer.echo(
-            f"  {row['players']:<12} {row['bot']:<7} wins {row['wins']:>7g}"
-            f"  average score {row['average_score']:g}"
-        )
+    for line in lines:
+        typer.echo(line)
     if out is not None:
         typer.echo(f"records written to {out}/")
-
-
-Played = tuple[list[Any], int, list[int], list[int], Any]
-"""One match played: its events, hands (or deals), winning sides, scores, the match."""
 
 
 @dataclass(slots=True)
@@ -269,79 +219,6 @@ def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
         )
     for name in existing:
         check_output(out / name, force=True)
-
-
-def _simulate_racehorse(
-    players: int | None,
-    deals: int | None,
-    matches: int,
-    seed: int,
-    bot: list[str] | None,
-    out: Path | None,
-    force: bool,
-    as_json: bool,
-) -> None:
-    """Bots play Racehorse matches; the summary gives wins and average net units."""
-    import json
-
-    from tourney.games.faces.racehorse import (
-        MAX_PLAYERS,
-        MIN_PLAYERS,
-        make_bot,
-        player_names,
-        simulate_match,
-        write_record,
-    )
-
-    seats = MIN_PLAYERS if players is None else players
-    if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-        raise TourneyError(f"Racehorse seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}")
-    bot_names = _bot_names(bot, seats)
-    bots = _make_bots(make_bot, bot_names)
-    _prepare_out(out, matches, force)
-    names = player_names(seats)
-
-    def play(rng: random.Random) -> Played:
-        result = simulate_match(rng, names, deals, bots)
-        match = result.match
-        return result.events, result.deals, match.winners, match.net, match
-
-    played = _play_matches(matches, seed, out, force, seats, play, write_record)
-    wins, totals, elapsed = played.wins, played.totals, played.seconds
-    rows = [
-        {
-            "name": name,
-            "bot": bot_names[seat],
-            "wins": round(wins[seat], 3),
-            "average_net": round(totals[seat] / matches, 2),
-        }
-        for seat, name in enumerate(names)
-    ]
-    if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "game": "racehorse",
-                    "matches": matches,
-                    "deals": played.count,
-                    "seconds": round(elapsed, 3),
-                    "players": rows,
-                    "out": None if out is None else str(out),
-                }
-            )
-        )
-        return
-    typer.echo(
-        f"{counted(matches, 'match', 'matches')}, {counted(played.count, 'deal')} "
-        f"in {elapsed:.2f} s (seed {seed})"
-    )
-    for row in rows:
-        typer.echo(
-            f"  {row['name']:<12} {row['bot']:<7} wins {row['wins']:>7g}"
-            f"  average net {row['average_net']:+g}"
-        )
-    if out is not None:
-        typer.echo(f"records written to {out}/")
 
 
 def register(app: typer.Typer) -> None:

@@ -11,7 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, TableSize, json_flag, within
 from tourney.cli.scorer_io import echo
-from tourney.games import HORSE_RACE_TARGET
+from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.wording import counted
 
 app = typer.Typer(
@@ -35,9 +35,7 @@ def create(
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")
     ] = False,
-    target: Annotated[
-        int, within(limits.TARGET, help="Points to win a match.")
-    ] = HORSE_RACE_TARGET,
+    target: Annotated[int, within(limits.TARGET, help="Points to win a match.")] = DEFAULT_TARGET,
     shared_win: Annotated[
         str,
         typer.Option(help="A k-way shared win scores: split (1/k), full (1) or a fraction."),
@@ -82,7 +80,7 @@ def create(
         typer.Option(
             help="The game: horse-race (dominoes, tables of 2-4) or racehorse (cards, 5-8)."
         ),
-    ] = "horse-race",
+    ] = DEFAULT_GAME,
     deals: Annotated[
         int | None,
         typer.Option(help="Racehorse: deals a match (default twice the players at the table)."),

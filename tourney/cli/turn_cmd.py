@@ -24,18 +24,9 @@ def record_command(
     (`Desk.append_events`: ``at`` is the stream version the command was decided against,
     ``command_id`` names the submission, so a retry records once). A Racehorse table
     records its events through `bid`, `pass`, `play` and `deal` instead."""
-    from tourney.errors import TourneyError
-    from tourney.games import HORSE_RACE
-    from tourney.games.faces.horserace import decide
+    from tourney.games.faces.horserace import record
 
-    desk.check_started()
-    if desk.game.name != HORSE_RACE:
-        raise TourneyError(
-            f"{desk.id} is a {desk.game.title} table: record it with tourney deal, bid, "
-            f"pass and play {desk.id}, or tourney record {desk.id} (this command is for "
-            "Horse Race)"
-        )
-    return desk.append_events(lambda: decide(desk.match, command), at=at, command_id=command_id)
+    return list(record(desk, command, at=at, command_id=command_id))
 
 
 def _record(
@@ -100,33 +91,10 @@ def pass_(
 
     Example: tourney pass T3
     """
-    from tourney.games.faces.horserace import Pass
+    from tourney.games.faces import verbs
 
     with open_desk(db, match) as desk:
-        if desk.game.name == "racehorse":
-            _say(desk, as_json, player, None, at)
-            return
-        print_state(desk, as_json, record_command(desk, Pass(player), at=at))
-
-
-def _say(desk: Desk, as_json: bool, player: str | None, bid: int | None, at: int | None) -> None:
-    from tourney.games.faces.racehorse import moves
-
-    said = moves.say(desk, bid, player)
-    print_state(desk, as_json, desk.append_events(lambda: said, at=at))
-
-
-def _check_cards(desk: Desk, command: str) -> None:
-    """Refuse ``command`` (its name, for the message) at a table that is not Racehorse, or
-    at a match not started (which has no game yet)."""
-    from tourney.errors import TourneyError
-    from tourney.games import RACEHORSE
-
-    desk.check_started(RACEHORSE)
-    if desk.game.name != RACEHORSE:
-        raise TourneyError(
-            f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"
-        )
+        print_state(desk, as_json, list(verbs(desk.game).pass_move(desk, player, at)))
 
 
 def bid(
@@ -141,11 +109,12 @@ def bid(
 
     Example: tourney bid T3 3
     """
-    from tourney.games.faces.racehorse import read_bid
+    from tourney.games.faces.racehorse import check_table, moves, read_bid
 
     with open_desk(db, match) as desk:
-        _check_cards(desk, "bid")
-        _say(desk, as_json, player, read_bid(amount), at)
+        check_table(desk, "bid")
+        said = moves.say(desk, read_bid(amount), player)
+        print_state(desk, as_json, desk.append_events(lambda: said, at=at))
 
 
 def play(
@@ -160,10 +129,10 @@ def play(
 
     Example: tourney play T3 QH
     """
-    from tourney.games.faces.racehorse import moves, read_card
+    from tourney.games.faces.racehorse import check_table, moves, read_card
 
     with open_desk(db, match) as desk:
-        _check_cards(desk, "play")
+        check_table(desk, "play")
         played = moves.play(desk, read_card(card), player)
         print_state(desk, as_json, desk.append_events(lambda: played, at=at))
 

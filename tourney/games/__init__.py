@@ -53,6 +53,16 @@ settings and the CLI's defaults: written once, in the engine."""
 RACEHORSE = "racehorse"
 """The registry name of Racehorse, the card game (``"game": "racehorse"``)."""
 
+DEFAULT_GAME = HORSE_RACE
+"""The game when none is named. A fact about stored data, for good: a ``match_started`` or
+``tournament_created`` payload without ``game`` was written before tourney played a second
+game, and replays as Horse Race. A new match or tournament whose director names no game is
+one too (the CLI's default)."""
+
+DEFAULT_TARGET = HORSE_RACE_TARGET
+"""The target of a ``tournament_created`` payload without ``target`` (and a new one's when
+none is given): Horse Race's 61, a fact about stored data like `DEFAULT_GAME`."""
+
 
 Payload = dict[str, Any]
 """A stored event's payload: its record line less ``type``, as JSON gives it."""
@@ -406,6 +416,12 @@ class Game(Protocol):
         """The ``tourney replay --json`` object of a match, as one line of JSON."""
         ...
 
+    def target(self, settings: Mapping[str, Any]) -> int | None:
+        """The score a side must reach to win a match under a tournament's game
+        ``settings`` (``target``...); None for a game played for net units, where the
+        highest wins (`tourney.tournament.winners`)."""
+        ...
+
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
     ) -> GameEvent:
@@ -422,6 +438,8 @@ NAMES = tuple(_MODULES)
 """The registry names of the games tourney ships."""
 
 __all__ = [
+    "DEFAULT_GAME",
+    "DEFAULT_TARGET",
     "HORSE_RACE",
     "NAMES",
     "RACEHORSE",
@@ -525,4 +543,4 @@ def _named_game(lines: Sequence[str]) -> str | None:
 def game_of(payload: Mapping[str, Any] | None) -> Game:
     """The game of a ``match_started`` payload (``game`` absent, or no payload: Horse Race)."""
     name = None if payload is None else payload.get("game")
-    return game(HORSE_RACE if name is None else name)
+    return game(DEFAULT_GAME if name is None else name)

@@ -10,7 +10,7 @@ from typing import cast
 
 from tourney import limits, names
 from tourney.errors import quote
-from tourney.games import HORSE_RACE, HORSE_RACE_TARGET, game
+from tourney.games import DEFAULT_GAME, DEFAULT_TARGET, game
 from tourney.games import names as game_names
 from tourney.names import clean_name
 from tourney.tournament.events import (
@@ -49,14 +49,14 @@ def decide_create(
     rounds: int,
     slug: str | None = None,
     partnerships: bool = False,
-    target: int = HORSE_RACE_TARGET,
+    target: int = DEFAULT_TARGET,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
     tie_breaks: Sequence[str] | None = None,
     third_place: bool = False,
     seeding: str = "rating",
     placement_points: Sequence[str] = (),
-    game_name: str = HORSE_RACE,
+    game_name: str = DEFAULT_GAME,
     deals: int | None = None,
     seed_by: str = "seeding",
 ) -> list[TournamentEvent]:

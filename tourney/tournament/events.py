@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
-from tourney.games import HORSE_RACE_TARGET
+from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Format = Literal["round_robin", "swiss", "elimination"]
@@ -79,7 +79,7 @@ class TournamentCreated:
     table_size: int
     rounds: int
     partnerships: bool = False
-    target: int = HORSE_RACE_TARGET
+    target: int = DEFAULT_TARGET
     shared_win: str = "split"
     bye_points: Fraction = Fraction(1)
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
@@ -89,7 +89,7 @@ class TournamentCreated:
     """Placement scales, one per table size (``((3, 2, 1, 0), (3, 3/2, 0))``): the match
     points of each place at a table. Empty (the default): a win scores 1, shared as
     `shared_win` says."""
-    game: str = "horse-race"
+    game: str = DEFAULT_GAME
     deals: int | None = None
     seed_by: str = "seeding"
     """``"rating"``: round 1 is seeded (a knockout's bracket, a Swiss's first order) by the
@@ -97,7 +97,7 @@ class TournamentCreated:
     `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
 
     def to_payload(self) -> dict[str, Any]:
-        game: dict[str, Any] = {} if self.game == "horse-race" else {"game": self.game}
+        game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
         if self.deals is not None:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
@@ -130,7 +130,7 @@ class TournamentCreated:
             table_size=int(payload["table_size"]),
             rounds=int(payload["rounds"]),
             partnerships=bool(payload.get("partnerships", False)),
-            target=int(payload.get("target", HORSE_RACE_TARGET)),
+            target=int(payload.get("target", DEFAULT_TARGET)),
             shared_win=str(payload.get("shared_win", "split")),
             bye_points=parse_fraction(payload.get("bye_points", "1")),
             tie_breaks=tuple(
@@ -143,7 +143,7 @@ class TournamentCreated:
                 tuple(parse_fraction(v) for v in scale)
                 for scale in payload.get("placement_points", ())
             ),
-            game=str(payload.get("game", "horse-race")),
+            game=str(payload.get("game", DEFAULT_GAME)),
             deals=None if payload.get("deals") is None else int(payload["deals"]),
             seed_by=str(payload.get("seed_by", "seeding")),
         )

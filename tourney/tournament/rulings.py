@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from tourney.games import game
 from tourney.tournament.entries import lookup
 from tourney.tournament.events import (
     AdjudicatedResult,
@@ -58,9 +59,10 @@ def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[in
 
 
 def result_target(state: TournamentState) -> int | None:
-    """The score a side must reach to win (Horse Race's target); None for a game played
-    for net units (Racehorse), where the highest net wins."""
-    return state.created.target if state.created.game == "horse-race" else None
+    """The score a side must reach to win, as the tournament's game says (`Game.target`);
+    None for a game played for net units (Racehorse), where the highest net wins."""
+    created = state.created
+    return game(created.game).target({"target": created.target, "deals": created.deals})
 
 
 def decide_record_result(

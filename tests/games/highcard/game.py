@@ -375,6 +375,9 @@ class HighCard:
     def summary_json(self, match: GameMatch) -> str:
         return json.dumps(_match(match).summary(), ensure_ascii=False)
 
+    def target(self, settings: Mapping[str, Any]) -> int:
+        return TARGET  # whatever the tournament's settings say
+
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
     ) -> GameEvent:

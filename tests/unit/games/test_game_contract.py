@@ -95,6 +95,11 @@ class GameContract:
         assert the_game.result(replayed.match) == the_game.result(match)
         assert any(line.strip() for line in the_game.account(events))
 
+    def test_a_match_is_won_at_a_target_unless_played_for_net_units(self, the_game: Game) -> None:
+        target = the_game.target({"target": 61, "deals": 2, "table_size": len(self.players)})
+        assert target is None or (isinstance(target, int) and target > 0)
+        assert (target is None) == the_game.display.net_units
+
     def test_a_table_starts_with_its_tournament_fields(self, the_game: Game) -> None:
         extra = {"tournament": "club", "match": "club-r1-t1", "round": 1, "table": 1}
         started = the_game.table_start(self.players, {"deals": 2, "target": 61}, extra)

@@ -59,9 +59,12 @@ from tourney.games.horserace.commands import (
 )
 from tourney.games.horserace.dealing import parse_deal, shuffled_deal
 from tourney.games.horserace.game import GAME
+from tourney.games.horserace.oneshot import one_shot_args
 from tourney.games.horserace.record import check_storable, replay_lines, write_record
+from tourney.games.horserace.verbs import deal_move, pass_move, record, start_event
 
 if TYPE_CHECKING:
+    from tourney.games.horserace import simulation
     from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot, make_bot
     from tourney.games.horserace.simulate import BotTable, player_names, simulate_match
 
@@ -78,6 +81,8 @@ _LATER = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "simulation":  # its part of `tourney simulate`
+        return import_module("tourney.games.horserace.simulation")
     module = _LATER.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -117,21 +122,27 @@ __all__ = [
     "account",
     "check_storable",
     "complete",
+    "deal_move",
     "decide",
     "describe",
     "find_player",
     "legal_moves",
     "make_bot",
+    "one_shot_args",
     "parse",
     "parse_deal",
     "parse_placement",
+    "pass_move",
     "player_names",
+    "record",
     "replay_lines",
     "result_line",
     "scores_line",
     "shuffled_deal",
     "side_label",
     "simulate_match",
+    "simulation",
+    "start_event",
     "view",
     "write_record",
 ]

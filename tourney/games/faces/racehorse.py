@@ -24,6 +24,7 @@ from tourney.games.racehorse import (
     default_deals,
     moves,
     parse_cards,
+    simulation,
     view,
 )
 from tourney.games.racehorse.account import account, nets_line, result_line, units
@@ -41,6 +42,7 @@ from tourney.games.racehorse.notation import (
 )
 from tourney.games.racehorse.record import is_racehorse_record, replay_lines, write_record
 from tourney.games.racehorse.simulate import play_on, player_names, simulate_match
+from tourney.games.racehorse.verbs import check_table, deal_move, pass_move, start_event
 
 __all__ = [
     "DECK",
@@ -61,7 +63,9 @@ __all__ = [
     "Suit",
     "account",
     "account_lines",
+    "check_table",
     "complete",
+    "deal_move",
     "default_deals",
     "is_racehorse_record",
     "legal_events",
@@ -71,6 +75,7 @@ __all__ = [
     "parse",
     "parse_cards",
     "parse_hands",
+    "pass_move",
     "play_on",
     "player_names",
     "read_bid",
@@ -79,6 +84,8 @@ __all__ = [
     "result_line",
     "shuffled_hands",
     "simulate_match",
+    "simulation",
+    "start_event",
     "units",
     "view",
     "write_record",

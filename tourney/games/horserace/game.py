@@ -156,6 +156,9 @@ class HorseRace:
         played = _match(match)
         return played.summary_json()
 
+    def target(self, settings: Mapping[str, Any]) -> int:
+        return int(settings.get("target", DEFAULT_TARGET))
+
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
     ) -> MatchStarted:

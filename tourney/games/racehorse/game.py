@@ -141,6 +141,9 @@ class Racehorse:
 
         return json.dumps(played.summary(), ensure_ascii=False)
 
+    def target(self, settings: Mapping[str, Any]) -> None:
+        return None  # net units: the highest net wins
+
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
     ) -> MatchStarted:

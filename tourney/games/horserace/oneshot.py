@@ -4,7 +4,7 @@ would, from a record (see `tests.factories.tablesim`)."""
 
 from __future__ import annotations
 
-from tourney.games.faces.horserace import (
+from tourney.games.horserace.events import (
     Event,
     HandStarted,
     MatchStarted,
