@@ -43,3 +43,25 @@ def test_refusals_say_why_and_write_nothing(cli: Cli) -> None:
     result = cli("draft", "swap", "Ann", "Bo")
     assert result.exit_code == 1 and "a swap needs a reason" in result.stderr
     assert db_checksum(cli.db) == before
+
+
+def test_pair_draft_and_pair_publish_are_the_drafts_way_through_pair(cli: Cli) -> None:
+    """The issue's spelling: `pair --draft`, review and swap, `pair --publish`."""
+    cli.ok("tournament", "create", "Night", "--table-size", "2")
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        cli.ok("player", "add", name)
+    assert "Draft of round 1 (no table is open yet)" in cli.ok("pair", "--draft").stdout
+    assert cli("pairings").exit_code == 1  # a draft opens no table
+    cli.ok("draft", "swap", "ann", "ed", "--reason", "came together")
+    for args in (("pair", "--publish", "--why"), ("pair", "--draft", "--publish"),
+                 ("pair", "--draft", "--forbid", "Ann,Bo")):  # fmt: skip
+        before = db_checksum(cli.db)
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert "pair --" in result.stderr
+        assert db_checksum(cli.db) == before
+    assert "Round 1 is published" in cli.ok("pair", "--publish").stdout
+    seated = {
+        n for t in json.loads(cli.ok("pairings", "--json").stdout)["tables"] for n in t["seats"]
+    }
+    assert "Ed" in seated and "Ann" not in seated

@@ -131,16 +131,45 @@ def pair(
         bool, typer.Option(help="Elimination: pair deciding matches for tied knockout tables.")
     ] = False,
     why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
+    draft: Annotated[
+        bool,
+        typer.Option(
+            "--draft",
+            help="Pair the next Swiss round as a draft to review (no table opens): "
+            "tourney draft swap, then pair --publish.",
+        ),
+    ] = False,
+    publish: Annotated[
+        bool, typer.Option("--publish", help="Publish the draft: it becomes the round.")
+    ] = False,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the round's tables")] = False,
 ) -> None:
     """Pair the next round, seat every table and open its match for the scorers.
 
-    Refused while results of the previous round are missing, unless --override.
+    Refused while results of the previous round are missing, unless --override. With
+    --draft the round is a draft to review first (`tourney draft`), opened by --publish.
 
     Example: tourney pair --avoid-same-club --forbid "Ann Lee,Bo Lee" --why
     """
+    from tourney.cli import draft_cmd
     from tourney.director.season import pairing_ratings
+    from tourney.errors import TourneyError
+
+    if draft or publish:
+        pairing_options = draft or bool(forbid) or deciding or as_json or why
+        if publish and (pairing_options or override or avoid_same_club):
+            raise TourneyError("pair --publish takes no other option: it opens the draft as made")
+        if draft and (forbid or deciding or as_json):
+            raise TourneyError(
+                "pair --draft takes --avoid-same-club and --override only "
+                "(a draft is a Swiss round, reviewed with tourney draft)"
+            )
+        if draft:
+            draft_cmd.make(avoid_same_club, override, tournament, db)
+        else:
+            draft_cmd.publish(tournament, db)
+        return
     from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 
     with open_director(db) as director:
