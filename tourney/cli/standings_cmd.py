@@ -31,7 +31,7 @@ def standings(
     Example: tourney standings --csv > standings.csv
     """
     from tourney.reports.standings import standings_csv, standings_json, standings_view
-    from tourney.tournament.pairing import missing_tables
+    from tourney.tournament.pairing import missing_tables, tables_text
 
     with open_director(db, reads=True) as director:
         # Text, CSV and JSON from one source, the tournament's stream folded (the wall
@@ -48,10 +48,7 @@ def standings(
         if state.rounds:
             missing = missing_tables(state, len(state.rounds))
             if missing:
-                echo(
-                    f"Round {len(state.rounds)}: results still missing at tables "
-                    + ", ".join(str(n) for n in missing)
-                )
+                echo(f"Round {len(state.rounds)}: results still missing at {tables_text(missing)}")
 
 
 def print_standings(view: StandingsView) -> None:
