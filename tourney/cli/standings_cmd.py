@@ -63,12 +63,7 @@ def print_standings(view: StandingsView) -> None:
 
     heading = view.heading
     done = f"round {heading.paired} of {heading.rounds}" if heading.paired else "no round yet"
-    # Columns with nothing to say this time (no withdrawals, no byes...) are left out.
-    keep = [
-        i
-        for i, label in enumerate(view.labels)
-        if i < 2 or any(line.cells[i] not in ("", "0") for line in view.lines)
-    ]
+    keep = view.shown
     # The heading on a line of its own: as the table's title it was wrapped to the width of
     # the table, which is two narrow columns before any result.
     title = Text(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
