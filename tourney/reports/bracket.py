@@ -235,16 +235,16 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
         )
         bottom = max(bottom, third.y + third.height)
     third_shift = 0
-    for n, column in enumerate(columns):
+    for n, drawn in enumerate(columns):
         y, shifts = TOP, []
-        for slot in column.slots:
-            shifts.append(y - slot.y)
-            y += slot.height + ROW_GAP
+        for box in drawn.slots:
+            shifts.append(y - box.y)
+            y += box.height + ROW_GAP
         if third is not None and n == len(columns) - 1:
             y += ROW_GAP  # room for its title
             third_shift = y - third.y
             y += third.height + ROW_GAP
-        columns[n] = replace(column, packed=tuple(shifts), packed_height=y - ROW_GAP + MARGIN)
+        columns[n] = replace(drawn, packed=tuple(shifts), packed_height=y - ROW_GAP + MARGIN)
     width = MARGIN * 2 + len(columns) * BOX_WIDTH + max(0, len(columns) - 1) * COLUMN_GAP
     champion = bracket.champion
     return BracketView(

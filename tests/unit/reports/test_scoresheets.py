@@ -78,6 +78,6 @@ def test_every_sheet_says_its_own_table_size(swiss: DemoTournament) -> None:
     assert threes
     for match_id in threes:
         record = state.matches[match_id]
-        sheet = completed_sheet(state, record, swiss.matches[match_id], swiss.events[match_id])
-        assert sheet.play_label.startswith("tables of 3,"), sheet.play_label
-        assert sheet.heading.play_label.startswith("tables of 4,")
+        played = completed_sheet(state, record, swiss.matches[match_id], swiss.events[match_id])
+        assert played.play_label.startswith("tables of 3,"), played.play_label
+        assert played.heading.play_label.startswith("tables of 4,")
