@@ -201,3 +201,13 @@ def test_a_table_scored_on_paper_publishes_its_result_not_an_empty_game(
     assert "[paper scoresheet]" in page
     assert "No play was recorded at this table" in page
     assert "(unfinished)" not in page and "Final score" not in page
+
+
+def test_standings_name_the_missing_tables_in_words(night: Cli) -> None:
+    """`standings` said "results still missing at tables 1" of one table (issue 25,
+    defect 5): one table is "table 1", two are "tables 1 and 2"."""
+    both = night.ok("standings")
+    assert "Round 1: results still missing at tables 1 and 2" in both.stdout + both.stderr
+    night.ok("director", "result", "T2", "--scores", "61,40,30,20")
+    one = night.ok("standings")
+    assert "Round 1: results still missing at table 1\n" in one.stdout + one.stderr

@@ -69,6 +69,18 @@ BASE: dict[str, Callable[[Night], dict[str, str]]] = {
         "override": "on", "avoid_same_club": "on",
     },
     "/director/door": lambda night: {"player": "p1", "door": "paid"},
+    "/director/no-show": lambda night: {
+        "match": MATCH, "players": night.seats(1)[1], "others": "play_on",
+    },
+    "/director/result": lambda night: {
+        "match": MATCH, "scores": "61,40", "note": "from the sheet", "replace": "on",
+    },
+    "/director/register": lambda night: {
+        "name": "Zoë Park", "club": "Harbour", "rating": "1500", "seed": "7",
+        "start_points": "1",
+    },
+    "/director/withdraw": lambda night: {"player": "Bo Chen", "reason": "ill"},
+    "/director/remove": lambda night: {"player": "Bo Chen", "reason": "registered twice"},
 }  # fmt: skip
 
 # The CLI command of the same meaning, for the routes that have one.
@@ -83,8 +95,19 @@ TWINS: dict[str, Callable[[dict[str, str]], list[str]]] = {
         f"--reason={f['reason']}",
     ],
     "/director/void": lambda f: ["director", "void", f["match"], f"--reason={f['reason']}"],
+    "/director/result": lambda f: [
+        "director", "result", f["match"], f"--scores={f['scores']}", f"--note={f['note']}",
+        *(["--replace"] if f["replace"] else []),
+    ],
+    "/director/withdraw": lambda f: [
+        "player", "withdraw", f["player"], f"--reason={f['reason']}",
+    ],
+    "/director/remove": lambda f: [
+        "player", "remove", f["player"], f"--reason={f['reason']}",
+    ],
 }  # fmt: skip
-CHOICES = {"others"}  # a choice of the CLI's (click refuses it in its own words)
+# A choice of the CLI's (click refuses it in its own words), or a tick box (a flag there).
+CHOICES = {"others", "replace"}
 
 
 def post_routes() -> list[Route]:

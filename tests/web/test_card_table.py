@@ -12,7 +12,7 @@ import uuid
 
 from tests.web.conftest import CARD_DEALS, Night, a_card_match, retargeted
 from tests.web.phone import Phone
-from tourney.games.faces.racehorse import CardPlayed, Match, MatchStarted, units
+from tourney.games.faces.racehorse import CardPlayed, DealStarted, Match, MatchStarted, units
 from tourney.web.signing import Signer
 from tourney.web.table_routes import move_value
 from tourney.web.tokens import TableToken
@@ -263,3 +263,33 @@ def test_the_director_rules_on_a_card_table_with_a_box_for_every_seat(card_night
     assert row is not None
     assert "shared win:" in row.group(0) and "[adjudicated: scoresheet]" in row.group(0)
     assert 'data-status="result"' in row.group(0)
+
+
+def test_a_finished_deal_stays_on_the_page_until_the_next_deal_starts(
+    card_night: Night,
+) -> None:
+    """The card that ends a deal completes its last trick: the page shows that trick, who
+    took it and the deal's points and payments until the next deal is dealt (issue 25,
+    defect 5: the finished hand vanished at once)."""
+    players = card_night.seats(1)
+    events = a_card_match(players)
+    second = [n for n, e in enumerate(events) if isinstance(e, DealStarted)][1]
+    phone = Phone(card_night.client, card_night.link(1))
+    for event in events[:second]:
+        phone.look()
+        phone.tap(move_value(event, players)[0])
+    page = phone.look()
+    match = Match.replay([MatchStarted(players, players[0], CARD_DEALS), *events[:second]])
+    winner = players[match.deals[-1].tricks[-1]]
+    last = [e for e in events[:second] if isinstance(e, CardPlayed)][-len(players) :]
+    trick = re.search(r'<p id="last-trick">(.*?)</p>', page)
+    assert trick is not None, page
+    shown = re.sub(r"<[^>]+>", "", html.unescape(trick.group(1)))
+    assert shown.startswith(f"Trick {len(match.deals[-1].tricks)}: ")
+    assert shown.endswith(f"— {winner} takes it")
+    for played in last:
+        assert f"{played.player} {played.card.rank_text}{played.card.suit.symbol}" in shown
+    assert 'id="deal-over"' in page and "Deal 1:" in page
+    phone.tap("deal")
+    page = phone.look()
+    assert 'id="last-trick"' not in page and 'id="deal-over"' not in page

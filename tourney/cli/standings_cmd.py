@@ -31,7 +31,7 @@ def standings(
     Example: tourney standings --csv > standings.csv
     """
     from tourney.reports.standings import standings_csv, standings_json, standings_view
-    from tourney.tournament.pairing import missing_tables
+    from tourney.tournament.pairing import missing_tables, tables_text
 
     with open_director(db, reads=True) as director:
         # Text, CSV and JSON from one source, the tournament's stream folded (the wall
@@ -48,10 +48,7 @@ def standings(
         if state.rounds:
             missing = missing_tables(state, len(state.rounds))
             if missing:
-                echo(
-                    f"Round {len(state.rounds)}: results still missing at tables "
-                    + ", ".join(str(n) for n in missing)
-                )
+                echo(f"Round {len(state.rounds)}: results still missing at {tables_text(missing)}")
 
 
 def print_standings(view: StandingsView) -> None:
@@ -66,12 +63,7 @@ def print_standings(view: StandingsView) -> None:
 
     heading = view.heading
     done = f"round {heading.paired} of {heading.rounds}" if heading.paired else "no round yet"
-    # Columns with nothing to say this time (no withdrawals, no byes...) are left out.
-    keep = [
-        i
-        for i, label in enumerate(view.labels)
-        if i < 2 or any(line.cells[i] not in ("", "0") for line in view.lines)
-    ]
+    keep = view.shown
     # The heading on a line of its own: as the table's title it was wrapped to the width of
     # the table, which is two narrow columns before any result.
     title = Text(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))

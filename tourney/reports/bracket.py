@@ -11,7 +11,7 @@ really is a bye.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from tourney.reports import paths
@@ -91,6 +91,10 @@ class BracketColumn:
     connectors: tuple[str, ...] = ()
     left: int = 0
     width: int = 0
+    packed: tuple[int, ...] = ()
+    """On a phone: how far each box moves up so that the round's boxes follow each other
+    (the tree's gaps, there for the lines between rounds, are a screen of blank there)."""
+    packed_height: int = 0
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,8 @@ class BracketView:
     champion: str | None
     width: int
     height: int
+    third_shift: int = 0
+    """`BracketColumn.packed` for the third-place match, under the final."""
 
 
 def _entries(
@@ -228,6 +234,17 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
             "takes third place",
         )
         bottom = max(bottom, third.y + third.height)
+    third_shift = 0
+    for n, drawn in enumerate(columns):
+        y, shifts = TOP, []
+        for box in drawn.slots:
+            shifts.append(y - box.y)
+            y += box.height + ROW_GAP
+        if third is not None and n == len(columns) - 1:
+            y += ROW_GAP  # room for its title
+            third_shift = y - third.y
+            y += third.height + ROW_GAP
+        columns[n] = replace(drawn, packed=tuple(shifts), packed_height=y - ROW_GAP + MARGIN)
     width = MARGIN * 2 + len(columns) * BOX_WIDTH + max(0, len(columns) - 1) * COLUMN_GAP
     champion = bracket.champion
     return BracketView(
@@ -239,4 +256,5 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
         champion=None if champion is None else state.entrant_name(champion),
         width=width,
         height=bottom + MARGIN,
+        third_shift=third_shift,
     )

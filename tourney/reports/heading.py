@@ -33,8 +33,13 @@ class Heading:
     def play_label(self) -> str:
         """``"tables of 4, partnerships, first to 61"``: how the tables are played, in the
         game's words (Racehorse: ``"Racehorse, tables of 6, 12 deals a match"``)."""
+        return self.play_label_at(self.table_size)
+
+    def play_label_at(self, seats: int) -> str:
+        """`play_label` said of one table of `seats` players (a table of 3 in a field
+        paired at tables of 4 is "tables of 3" on its own sheet)."""
         settings = {
-            "table_size": self.table_size,
+            "table_size": seats,
             "partnerships": self.partnerships,
             "target": self.target,
             "deals": self.deals,

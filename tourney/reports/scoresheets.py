@@ -31,6 +31,7 @@ class _GameFields:
 
     game: Mapping[str, Any]
     heading: Any
+    seats: Any
 
     def __getattr__(self, name: str) -> Any:
         if name == "game" or name.startswith("__"):
@@ -42,8 +43,9 @@ class _GameFields:
 
     @property
     def play_label(self) -> str:
-        """How the table plays, after the match id: the game's words, else the heading's."""
-        label: str = self.game.get("play_label") or self.heading.play_label
+        """How the table plays, after the match id: the game's words, else the heading's
+        said of this table's seats."""
+        label: str = self.game.get("play_label") or self.heading.play_label_at(len(self.seats))
         return label
 
 

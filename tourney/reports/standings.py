@@ -55,6 +55,10 @@ class StandingsView:
     mixed_tables: str
     """The table sizes a field mixes, in words (what the opponents' average makes fair)."""
 
+    shown: tuple[int, ...] = ()
+    """The columns worth showing a person: rank and name, then those with something to
+    say this time (no clubs, no byes... are left out). Files keep every column."""
+
 
 def standings_view(state: TournamentState) -> StandingsView:
     """The standings of `state`; `leaders` are the names ranked first."""
@@ -72,6 +76,11 @@ def standings_view(state: TournamentState) -> StandingsView:
     mixed = played.display.table_sizes_text
     labels = {**COLUMN_LABELS, "scored": scored.capitalize()}
     words = {**TIE_BREAK_WORDS, "scored": f"{scored} scored"}
+    shown = tuple(
+        i
+        for i in range(len(COLUMNS))
+        if i < 2 or any(line.cells[i] not in ("", "0") for line in lines)
+    )
     return StandingsView(
         heading=heading,
         columns=COLUMNS,
@@ -82,6 +91,7 @@ def standings_view(state: TournamentState) -> StandingsView:
         complete=heading.paired >= heading.rounds and not unfinished,
         tie_breaks=tuple(words[t] for t in state.created.tie_breaks),
         mixed_tables=f"tables of {mixed}",
+        shown=shown,
     )
 
 

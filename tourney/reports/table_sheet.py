@@ -26,8 +26,9 @@ class TableSheet:
 
     @property
     def play_label(self) -> str:
-        """How the table plays, after the match id (a game's sheet may say more)."""
-        return self.heading.play_label
+        """How this table plays, after the match id (a game's sheet may say more): its own
+        number of seats, not the tournament's table size."""
+        return self.heading.play_label_at(len(self.seats))
 
 
 @dataclass(frozen=True)

@@ -247,7 +247,8 @@ def decide_form_partnership(
 def player_id(state: TournamentState, who: str) -> str:
     """A player's id from their id or name, looked up as everywhere (`tourney.names.find`:
     case and accents ignored, a unique beginning is enough); TournamentError when nobody or
-    several players match."""
+    several players match. Text that is not UTF-8 is refused as every edge refuses it."""
+    limits.check_text(who, "player")
     if who in state.players:
         return who
     ids = {player.name: player.player_id for player in state.players.values()}

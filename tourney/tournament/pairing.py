@@ -136,7 +136,8 @@ def missing_tables(state: TournamentState, number: int) -> list[int]:
     return sorted({m.table for m in state.round_matches(number) if m.outcome is None})
 
 
-def _listing(numbers: Sequence[int]) -> str:
+def tables_text(numbers: Sequence[int]) -> str:
+    """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many."""
     words = [str(n) for n in numbers]
     if len(words) == 1:
         return f"table {words[0]}"
@@ -190,7 +191,7 @@ def decide_pair_round(
             )
             raise TournamentError(
                 f"cannot pair round {number} of {state.title}: results of round {number - 1} "
-                f"are missing at {_listing(missing)} ({hint})"
+                f"are missing at {tables_text(missing)} ({hint})"
             )
     if settings.format == "swiss":
         if number > settings.rounds:

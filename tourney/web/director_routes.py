@@ -57,6 +57,11 @@ DONE = {
     "answer": "The call is answered.",
     "door": "Done at the door.",
     "draft": "The draft is updated.",
+    "register": "The player is registered.",
+    "withdraw": "The player is withdrawn: never paired again, still in the standings.",
+    "remove": "The registration is taken back.",
+    "no-show": "No-show recorded.",
+    "result": "The result from the paper scoresheet is recorded.",
 }
 
 
@@ -188,6 +193,7 @@ async def director_page(request: Request) -> Response:
                         "id": record.match_id,
                         "table": record.table,
                         "sides": [state.entrant_name(e) for e in record.sides],
+                        "players": [state.players[p].name for p in record.seats],
                         "result": result_text(state, record),
                     }
                 )
@@ -203,6 +209,7 @@ async def director_page(request: Request) -> Response:
             **draft_context(loaded),
             "links": links,
             "matches": matches,
+            "players": _players(loaded),
             "format": _format(loaded),
             "knockout_rule": SHARED_WIN_RULE if knockout else None,
         }
@@ -244,6 +251,17 @@ async def table_cards_page(request: Request) -> Response:
         }
 
     return render(request, "table_cards.html", await run_in_threadpool(look))
+
+
+def _players(loaded: Any) -> list[dict[str, Any]]:
+    """The registered players, for the withdraw and remove forms: name, id, withdrawn."""
+    if loaded is None:
+        return []
+    state = loaded.state
+    return [
+        {"id": p.player_id, "name": p.name, "withdrawn": p.withdrawn}
+        for p in state.players.values()
+    ]
 
 
 def _format(loaded: Any) -> str | None:
@@ -339,10 +357,7 @@ def _forfeit(srv: Any, form: Any) -> None:
     from tourney.tournament.rulings import decide_forfeit
 
     match, sides, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
-    typed = _typed(form, "others").strip().replace("-", "_") or "play_on"  # the CLI's default
-    others: Others = "share" if typed == "share" else "play_on"
-    if typed != others:
-        raise TourneyError(f"others: play_on or share, not {quote(_typed(form, 'others'))}")
+    others: Others = _others(form)
     _execute(
         srv,
         lambda state: decide_forfeit(
@@ -382,9 +397,121 @@ def _void(srv: Any, form: Any) -> None:
     _execute(srv, lambda state: decide_void(state, match_id_of(state, match), clean_reason(reason)))
 
 
+def _no_show(srv: Any, form: Any) -> None:
+    """`tourney director no-show TABLE NAME... [--others]`: the players ticked by name."""
+    from tourney.streams.tables import match_id_of
+    from tourney.tournament.rulings import decide_no_show
+    from tourney.tournament.sides import seat_of
+
+    match = _typed(form, "match")
+    players = [v for v in form.getlist("players") if isinstance(v, str)]
+    others = _others(form)
+
+    def decide(state: Any) -> Any:
+        match_id = match_id_of(state, match)
+        record = state.matches[match_id]
+        absent = [seat_of(state, record, p) for p in players]
+        return decide_no_show(state, match_id, absent, others=others)
+
+    _execute(srv, decide)
+
+
+def _others(form: Any) -> Any:
+    """The ``others`` choice after a forfeit or no-show, as the CLI's ``--others``."""
+    typed = _typed(form, "others").strip().replace("-", "_") or "play_on"  # the CLI's default
+    others = "share" if typed == "share" else "play_on"
+    if typed != others:
+        raise TourneyError(f"others: play_on or share, not {quote(_typed(form, 'others'))}")
+    return others
+
+
+def _result(srv: Any, form: Any) -> None:
+    """`tourney director result TABLE --scores ... [--note] [--replace]`: a box beside each
+    name (in seat order), or one box typed as the CLI's "Ann=61,Bo=40"."""
+    from tourney.names import clean_reason
+    from tourney.streams.tables import match_id_of, scores_of
+    from tourney.tournament.rulings import decide_enter_result
+
+    match, note, replace = _typed(form, "match"), _typed(form, "note"), _flag(form, "replace")
+    typed = ",".join(v for v in form.getlist("scores") if isinstance(v, str))
+    director = srv.night.director
+
+    def decide(state: Any) -> Any:
+        match_id = match_id_of(state, match)
+        values = scores_of(state, match_id, typed)
+        return decide_enter_result(
+            state,
+            match_id,
+            values,
+            [],
+            clean_reason(note, "note"),
+            play=director.table_play(match_id),
+            replace=replace,
+        )
+
+    _execute(srv, decide)
+
+
 def _execute(srv: Any, decide: Callable[[Any], Any]) -> None:
     """A ruling on a match: recorded with its table's stream closed, as the CLI does."""
     srv.night.director.rule(_slug(srv), decide)
+
+
+# The players, as `tourney player add | withdraw | remove` (the same deciders and readers).
+
+
+def _optional_int(form: Any, name: str, bound: Bound) -> int | None:
+    """A number box left blank is None; typed, it is read within the CLI's ``bound``."""
+    typed = _typed(form, name)
+    if not typed.strip():
+        return None
+    return _ints([typed], name, bound)[0]
+
+
+def _register(srv: Any, form: Any) -> None:
+    """`tourney player add NAME [--club] [--rating] [--seed] [--start-points]`: a late
+    entry, linked to the club roster's person of that name as the CLI links it."""
+    from tourney import limits
+    from tourney.director.season import linking
+    from tourney.tournament.entries import decide_register, next_player_number
+
+    name, club = _typed(form, "name"), _typed(form, "club") or None
+    rating = _optional_int(form, "rating", limits.RATING)
+    seed = _optional_int(form, "seed", limits.SEED)
+    points = limits.parse_points(_typed(form, "start_points").strip() or "0", "start points")
+    director = srv.night.director
+    effects, _said = linking(director.store, False, None, director.recorded_by)
+    director.execute(
+        _slug(srv),
+        lambda state: decide_register(
+            state,
+            f"p{next_player_number(state)}",
+            name,
+            club=club,
+            rating=rating,
+            seed=seed,
+            start_points=points,
+        ),
+        effects=effects,
+    )
+
+
+def _withdraw(srv: Any, form: Any) -> None:
+    from tourney.tournament.entries import decide_withdraw, player_id
+
+    who, reason = _typed(form, "player"), _typed(form, "reason")
+    srv.night.director.execute(
+        _slug(srv), lambda state: decide_withdraw(state, player_id(state, who), reason)
+    )
+
+
+def _remove(srv: Any, form: Any) -> None:
+    from tourney.tournament.entries import decide_remove, player_id
+
+    who, reason = _typed(form, "player"), _typed(form, "reason")
+    srv.night.director.execute(
+        _slug(srv), lambda state: decide_remove(state, player_id(state, who), reason)
+    )
 
 
 def _reissue(srv: Any, form: Any) -> None:
@@ -424,6 +551,25 @@ routes = [
         methods=["POST"],
     ),
     Route("/director/void", action("void", _void, "match", "reason"), methods=["POST"]),
+    Route(
+        "/director/no-show",
+        action("no-show", _no_show, "match", "players", "others"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/result",
+        action("result", _result, "match", "scores", "note", "replace"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/register",
+        action("register", _register, "name", "club", "rating", "seed", "start_points"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/withdraw", action("withdraw", _withdraw, "player", "reason"), methods=["POST"]
+    ),
+    Route("/director/remove", action("remove", _remove, "player", "reason"), methods=["POST"]),
     Route("/director/reissue", action("reissue", _reissue, "table"), methods=["POST"]),
     Route("/director/publish", action("publish", _publish), methods=["POST"]),
 ]

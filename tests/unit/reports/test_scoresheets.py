@@ -62,3 +62,22 @@ def test_table_cards_follow_the_pairings(swiss: DemoTournament) -> None:
     cards = table_cards(swiss.state, 3)
     view = round_view(swiss.state, 3)
     assert [(c.table, c.seats) for c in cards] == [(t.number, t.seats) for t in view.tables]
+
+
+def test_every_sheet_says_its_own_table_size(swiss: DemoTournament) -> None:
+    """A table of 3 in a field paired at tables of 4 is not "tables of 4" on its own sheet
+    (issue 25, defect 5), blank or completed; the tournament's heading still says 4."""
+    from tourney.reports.scoresheets import completed_sheet
+
+    state = swiss.state
+    for number in range(1, len(state.rounds) + 1):
+        for sheet in blank_sheets(state, number):
+            size = len(sheet.seats)
+            assert sheet.play_label.startswith(f"tables of {size},"), sheet.play_label
+    threes = [m for m in swiss.matches if len(state.matches[m].seats) == 3]
+    assert threes
+    for match_id in threes:
+        record = state.matches[match_id]
+        played = completed_sheet(state, record, swiss.matches[match_id], swiss.events[match_id])
+        assert played.play_label.startswith("tables of 3,"), played.play_label
+        assert played.heading.play_label.startswith("tables of 4,")

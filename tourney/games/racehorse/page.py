@@ -130,6 +130,7 @@ def card_context(desk: Table) -> dict[str, Any]:
         "trick": [_shown_card(t["player"], Card.parse(t["card"])) for t in state["trick"]],
         "trick_number": len(won) + 1,
         "deal_over": _deal_over(players, last),
+        "last_trick": _last_trick(desk, players, last) if state["trick"] == [] else None,
         "deal_start": any(e.type == "deal_started" for e in moves_now),
         "bids": [
             (e.bid, cards_view.bid_text(e.bid).capitalize())
@@ -149,6 +150,23 @@ def _shown_card(player: str, card: Card) -> dict[str, str]:
         "rank": card.rank_text,
         "suit": card.suit.value,
         "symbol": card.suit.symbol,
+    }
+
+
+def _last_trick(
+    desk: Table, players: tuple[str, ...], deal: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """The finished deal's last trick and who took it, shown with the deal's points until
+    the next deal starts (the sixth card ends the deal: without this the trick it
+    completes vanished from the page the moment it was played)."""
+    if deal is None or deal["made"] is None or not deal["tricks"]:
+        return None
+    played = [e for e in cards_view.this_deal(desk) if isinstance(e, CardPlayed)]
+    last = played[-len(players) :]
+    return {
+        "number": len(deal["tricks"]),
+        "cards": [_shown_card(e.player, e.card) for e in last],
+        "winner": players[deal["tricks"][-1]],
     }
 
 

@@ -55,7 +55,7 @@ class RacehorseSheets:
         assert isinstance(match, Match)
         fields = played(match, events)
         fields["play_label"] = (
-            f"Racehorse, tables of {settings['table_size']}, each for themselves"
+            f"Racehorse, a table of {len(match.players)}, each for themselves"
             f" · {len(fields['deals'])} deals played"
         )
         return fields
