@@ -157,3 +157,23 @@ def test_a_real_server_shows_the_series_chances_and_season_pages(
         assert status == 200 and "Winter League" in page
         assert get("/site/ratings.html")[0] == 200
     server.close()
+
+
+def test_a_players_page_shows_their_place_in_the_series(night: Night) -> None:
+    """/me (issue 25) names the night's series and the player's place in it, as the series
+    table ranks it; Zed, new tonight, has no line in it yet."""
+    fragment = night.client.get("/display/series", params={"name": "Winter League"}).text
+    ranks = dict(
+        (name, rank)
+        for rank, name in re.findall(
+            r"<tr class=\"[^\"]*\"><td class=\"num\">(\d+=?)</td><td>([^<]+)</td>", fragment
+        )
+    )
+    state = json.loads(night.cli.ok("tournament", "show", "--json", "-t", "Week 2").stdout)
+    ids = {p["name"]: p["id"] for p in state["players"]}
+    for name in ("Ana", "Hal"):
+        page = night.client.get(f"/me/{ids[name]}").text
+        found = re.search(r'id="series">Winter League: <strong>(\d+=?)</strong> of (\d+)', page)
+        assert found, page
+        assert found.group(1) == ranks[name] and int(found.group(2)) == len(ranks)
+    assert 'id="series"' not in night.client.get(f"/me/{ids['Zed']}").text

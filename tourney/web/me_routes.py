@@ -116,7 +116,35 @@ def me_context(srv: Server, player_id: str) -> dict[str, Any]:
         "byes": byes,
         "results": results,
         "place": _place(srv.store.engine, loaded.slug, entrant),
+        "series": _series_place(srv, loaded.slug, player_id),
     }
+
+
+def _series_place(srv: Server, slug: str, player_id: str) -> dict[str, Any] | None:
+    """The player's place in the series tonight's tournament belongs to (None: it belongs to
+    none, or they have no line in it yet), as the series table ranks it."""
+    from tourney.director.season import load_season, load_series, series_lines
+    from tourney.season.series import standings
+
+    series = load_series(srv.store)[0].of_night(slug)
+    if series is None:
+        return None
+    season = load_season(srv.store)
+    person = season.club.of.get((slug, player_id))
+    rows = standings(
+        series, series_lines(srv.store, season, series), season.club.person_of, season.club.name_of
+    )
+    for row in rows:
+        if row.person == person:
+            return {
+                "name": series.name,
+                "rank": row.rank,
+                "tied": row.tied,
+                "counted": str(row.counted),
+                "nights": row.nights,
+                "of": len(rows),
+            }
+    return None
 
 
 def _won(record: Any, entrant: str) -> bool:
