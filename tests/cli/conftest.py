@@ -101,3 +101,18 @@ def cli(db: str) -> Iterator[Cli]:
 
 def summary(events: list[Event]) -> dict[str, Any]:
     return Match.replay(events).summary()
+
+
+def refused(cli: Cli, *args: str, message: str) -> str:
+    """Exit code 1, one line on stderr containing ``message``, no traceback, and the
+    database file byte for byte what it was (a refusal writes nothing); the line."""
+    from tests.support import db_checksum
+
+    before = db_checksum(cli.db)
+    result = cli(*args)
+    assert result.exit_code == 1, (args, result.stdout, result.stderr)
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert message in result.stderr, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert db_checksum(cli.db) == before
+    return result.stderr

@@ -10,8 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.cli.conftest import Cli
-from tests.support import db_checksum
+from tests.cli.conftest import Cli, refused
 
 T0 = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
@@ -49,16 +48,6 @@ def night(cli: Cli) -> Cli:
 def status(cli: Cli) -> dict[str, object]:
     data: dict[str, object] = json.loads(cli.ok("clock", "status", "--json").stdout)
     return data
-
-
-def refused(cli: Cli, *args: str, message: str) -> None:
-    before = db_checksum(cli.db)
-    result = cli(*args)
-    assert result.exit_code == 1, (args, result.stdout, result.stderr)
-    assert result.stderr.count("\n") == 1, result.stderr
-    assert message in result.stderr, result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    assert db_checksum(cli.db) == before
 
 
 def test_the_clock_runs_pauses_resumes_and_is_extended(night: Cli, now: Now) -> None:

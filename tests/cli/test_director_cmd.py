@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli.conftest import Cli
-from tests.support import db_checksum
+from tests.cli.conftest import Cli, refused
 from tourney.store.eventstore import EventStore
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
@@ -31,17 +30,6 @@ def night(cli: Cli) -> Cli:
 def tables(cli: Cli) -> list[dict[str, Any]]:
     listed: list[dict[str, Any]] = json.loads(cli.ok("pairings", "--json").stdout)["tables"]
     return listed
-
-
-def refused(cli: Cli, *args: str, message: str) -> str:
-    before = db_checksum(cli.db)
-    result = cli(*args)
-    assert result.exit_code == 1, (args, result.stdout, result.stderr)
-    assert result.stderr.count("\n") == 1, result.stderr
-    assert message in result.stderr, result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    assert db_checksum(cli.db) == before
-    return result.stderr
 
 
 def rows(cli: Cli) -> dict[str, dict[str, Any]]:

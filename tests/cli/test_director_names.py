@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.cli.conftest import Cli
-from tests.support import db_checksum
+from tests.cli.conftest import Cli, refused
 from tourney.tournament.elimination import SHARED_WIN_RULE
 from tourney.web.app import Server, create_app
 
@@ -38,14 +37,6 @@ def tables(cli: Cli, *extra: str) -> list[dict[str, Any]]:
 def points(cli: Cli) -> dict[str, str]:
     rows = json.loads(cli.ok("standings", "--json").stdout)["standings"]
     return {row["name"]: row["match_points"] for row in rows}
-
-
-def refused(cli: Cli, *args: str, message: str) -> None:
-    before = db_checksum(cli.db)
-    result = cli(*args)
-    assert result.exit_code == 1, (args, result.stdout, result.stderr)
-    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
-    assert db_checksum(cli.db) == before
 
 
 def test_the_director_names_sides_and_scores_by_name_in_any_seat_order(night: Cli) -> None:

@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.cli.conftest import Cli
-from tests.support import db_checksum
+from tests.cli.conftest import Cli, refused
 from tourney.demo.clubnight import play_table
 from tourney.games.faces.horserace import GreedyBot
 from tourney.games.racehorse.simulate import play_on
@@ -25,16 +24,6 @@ from tourney.scorer.desk import Desk
 from tourney.web.app import Server, create_app
 
 REPLACED = "result replaced by the director"
-
-
-def refused(cli: Cli, *args: str, message: str) -> str:
-    before = db_checksum(cli.db)
-    result = cli(*args)
-    assert result.exit_code == 1, (args, result.stdout, result.stderr)
-    assert result.stderr.count("\n") == 1, result.stderr
-    assert message in result.stderr, result.stderr
-    assert db_checksum(cli.db) == before
-    return result.stderr
 
 
 def first_table(cli: Cli) -> dict[str, Any]:

@@ -14,21 +14,9 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from tests.cli.conftest import Cli
-from tests.support import db_checksum
+from tests.cli.conftest import Cli, refused
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
-
-
-def refused(cli: Cli, *args: str, message: str) -> str:
-    before = db_checksum(cli.db)
-    result = cli(*args)
-    assert result.exit_code == 1, (args, result.stdout, result.stderr)
-    assert result.stderr.count("\n") == 1, result.stderr
-    assert message in result.stderr, result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    assert db_checksum(cli.db) == before
-    return result.stderr
 
 
 def seats(cli: Cli, tournament: str) -> list[list[str]]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.cli.conftest import Cli
-from tests.cli.test_season_cmd import NAMES, refused, seats
+from tests.cli.conftest import Cli, refused
+from tests.cli.test_season_cmd import NAMES, seats
 
 
 def ordinals(cli: Cli) -> dict[str, float]:

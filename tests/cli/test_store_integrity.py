@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli.conftest import Cli
+from tests.cli.conftest import Cli, refused
 from tests.support import db_checksum
 from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
@@ -22,17 +22,6 @@ from tourney.projections import open_store
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.verify import verify
-
-
-def refused(cli: Cli, *args: str, message: str) -> str:
-    """Exit 1, one line naming `message`, and the database file exactly as it was."""
-    before = db_checksum(cli.db)
-    result = cli(*args)
-    assert result.exit_code == 1, (args, result.stdout, result.stderr)
-    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    assert db_checksum(cli.db) == before, f"{args} wrote to the database"
-    return result.stderr
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ replayed to, so `verify` named a problem and the table's result was stuck."""
 
 from __future__ import annotations
 
-from tests.cli.conftest import Cli
-from tests.cli.test_store_integrity import night, refused
+from tests.cli.conftest import Cli, refused
+from tests.cli.test_store_integrity import night
 from tourney.store.eventstore import EventStore, NewEvent
 
 __all__ = ["night"]  # the fixture: a Swiss of 4 at tables of 2, round 1 paired
