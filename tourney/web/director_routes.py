@@ -68,14 +68,13 @@ DONE = {
 async def _has_session(request: Request) -> bool:
     """Whether the request carries a live director's session (it reads the sign-outs of
     every process: the database, in a worker thread)."""
-    cookie = request.cookies.get(SESSION_COOKIE)
-    return await run_in_threadpool(server(request).sessions.current, cookie) is not None
+    return await run_in_threadpool(has_session, request)
 
 
 def has_session(request: Request) -> bool:
     """Whether the request carries the director's live session (a table page then shows its
     detail: versions, event types, the stream's id). It reads the database: call it from a
-    worker thread (`_has_session` from the event loop)."""
+    worker thread (`_has_session` does, from the event loop)."""
     return server(request).sessions.current(request.cookies.get(SESSION_COOKIE)) is not None
 
 
