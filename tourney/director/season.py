@@ -29,6 +29,7 @@ from tourney.season.series import (
     NightLine,
     Series,
     SeriesEvent,
+    SeriesRow,
     SeriesState,
     fold_series,
     series_event,
@@ -245,13 +246,33 @@ def pairing_ratings(director: DirectorDesk, slug: str) -> dict[str, float] | Non
 
 
 def season_key(store: EventStore) -> tuple[int, ...]:
-    """Changes whenever anything the ratings fold reads changes (a tournament's events, the
-    roster's), read from the streams' versions alone (index lookups, nothing folded)."""
+    """Changes whenever anything `load_season` reads changes (a tournament's events, the
+    roster's, the series'), read from the streams' versions alone (index lookups, nothing
+    folded)."""
     from tourney.streams import tournaments
 
     slugs = tournaments.slugs(store)
     versions = [store.stream_version(tournament_stream(slug)) for slug in slugs]
-    return (store.stream_version(ROSTER_STREAM), *versions)
+    return (store.stream_version(ROSTER_STREAM), store.stream_version(SERIES_STREAM), *versions)
+
+
+SeriesTables = tuple[SeriesState, dict[str, list[SeriesRow]], Club]
+"""Every series, each one's table by its name, and who everyone is (`series_tables`)."""
+
+
+def series_tables(store: EventStore) -> SeriesTables:
+    """Every series and its table now (by series name), and who everyone is."""
+    from tourney.season.series import standings
+
+    season = load_season(store)
+    club_ = season.club
+    tables = {
+        series.name: standings(
+            series, series_lines(store, season, series), club_.person_of, club_.name_of
+        )
+        for series in season.series.series.values()
+    }
+    return season.series, tables, club_
 
 
 def club_ratings(store: EventStore) -> tuple[Ratings, Club]:

@@ -25,9 +25,12 @@ from tourney.web.signing import Signer
 if TYPE_CHECKING:
     from jinja2 import Environment
 
+    from tourney.director.season import SeriesTables
+    from tourney.season.ratings import Ratings
+    from tourney.season.roster import Club
     from tourney.store.eventstore import EventStore
     from tourney.store.projector import Projector
-    from tourney.web.chances import ClubRatings
+    from tourney.web.chances import SeasonCache
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
     from tourney.web.night import Night
@@ -63,13 +66,15 @@ class Server:
     night: Night = field(init=False)
     feed: Feed = field(init=False)
     site: SitePages = field(init=False)
-    ratings: ClubRatings = field(init=False)
+    ratings: SeasonCache[tuple[Ratings, Club]] = field(init=False)
+    series: SeasonCache[SeriesTables] = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
 
     def __post_init__(self) -> None:
+        from tourney.director.season import club_ratings, series_tables
         from tourney.reports.render import environment
-        from tourney.web.chances import ClubRatings
+        from tourney.web.chances import SeasonCache
         from tourney.web.display_routes import SitePages, render_board
         from tourney.web.feed import Feed
         from tourney.web.night import Night
@@ -84,7 +89,8 @@ class Server:
             lambda: render_board(self),
         )
         self.site = SitePages()
-        self.ratings = ClubRatings()
+        self.ratings = SeasonCache(club_ratings)
+        self.series = SeasonCache(series_tables)
 
     @classmethod
     def open(

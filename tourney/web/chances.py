@@ -5,7 +5,8 @@ a tournament's events or the roster's change (`season_key`), not on every move."
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
     from tourney.director.desk import Loaded
@@ -13,22 +14,27 @@ if TYPE_CHECKING:
     from tourney.season.roster import Club
     from tourney.store.eventstore import EventStore
 
+T = TypeVar("T")
 
-class ClubRatings:
-    """The club's ratings, kept while nothing they are folded from changes."""
 
-    def __init__(self) -> None:
+class SeasonCache(Generic[T]):
+    """What ``fold`` makes of the season's streams (the ratings, the series tables), kept
+    while none of them changes (`season_key`): folded again after a result or a roster
+    change, not on every move or every phone's refresh."""
+
+    def __init__(self, fold: Callable[[EventStore], T]) -> None:
+        self._fold = fold
         self._lock = threading.Lock()
         self._key: tuple[int, ...] | None = None
-        self._value: tuple[Ratings, Club] | None = None
+        self._value: T | None = None
 
-    def get(self, store: EventStore) -> tuple[Ratings, Club]:
-        from tourney.director.season import club_ratings, season_key
+    def get(self, store: EventStore) -> T:
+        from tourney.director.season import season_key
 
         with self._lock:
             key = season_key(store)
             if self._value is None or key != self._key:
-                self._value = club_ratings(store)
+                self._value = self._fold(store)
                 self._key = key
             return self._value
 
@@ -41,7 +47,7 @@ def before_play(store: EventStore, match_id: str) -> bool:
 
 
 def chances_text(
-    cache: ClubRatings, store: EventStore, loaded: Loaded, match_id: str
+    cache: SeasonCache[tuple[Ratings, Club]], store: EventStore, loaded: Loaded, match_id: str
 ) -> str | None:
     """``Ann 45% · Bo 27% · Cy 27%`` for a table before play starts whose players all have
     a rating history; None otherwise."""

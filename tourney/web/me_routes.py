@@ -123,21 +123,16 @@ def me_context(srv: Server, player_id: str) -> dict[str, Any]:
 def _series_place(srv: Server, slug: str, player_id: str) -> dict[str, Any] | None:
     """The player's place in the series tonight's tournament belongs to (None: it belongs to
     none, or they have no line in it yet), as the series table ranks it."""
-    from tourney.director.season import load_season, load_series, series_lines
-    from tourney.season.series import standings
-
-    series = load_series(srv.store)[0].of_night(slug)
-    if series is None:
+    series, tables, club = srv.series.get(srv.store)
+    night_of = series.of_night(slug)
+    if night_of is None:
         return None
-    season = load_season(srv.store)
-    person = season.club.of.get((slug, player_id))
-    rows = standings(
-        series, series_lines(srv.store, season, series), season.club.person_of, season.club.name_of
-    )
+    rows = tables[night_of.name]
+    person = club.of.get((slug, player_id))
     for row in rows:
         if row.person == person:
             return {
-                "name": series.name,
+                "name": night_of.name,
                 "rank": row.rank,
                 "tied": row.tied,
                 "counted": str(row.counted),
