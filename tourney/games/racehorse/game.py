@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.racehorse.events import (
@@ -17,8 +18,6 @@ from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from tourney.games import (
         Console,
         Display,
@@ -63,11 +62,7 @@ class Racehorse:
 
         return CONSOLE
 
-    @property
-    def templates(self) -> Path:
-        from pathlib import Path  # not before a page is made: a scorer's command needs none
-
-        return Path(__file__).parent / "templates"
+    templates = Path(__file__).parent / "templates"
 
     @property
     def sheets(self) -> Sheets:
