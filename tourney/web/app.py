@@ -115,7 +115,7 @@ class Server:
         # A mistyped --db makes no new file.
         store = EventStore.from_url(db, create=False, registry=upcasters())
         try:
-            check_writable(store)
+            check_takes_writes(store)
         except BaseException:
             store.close()
             raise
@@ -153,12 +153,12 @@ def check_database(db: str | None) -> None:
 
     store = EventStore.from_url(db, create=False)
     try:
-        check_writable(store)
+        check_takes_writes(store)
     finally:
         store.close()
 
 
-def check_writable(store: EventStore) -> None:
+def check_takes_writes(store: EventStore) -> None:
     """Raise DatabaseUnavailableError unless ``store`` takes writes: a row is inserted and
     rolled back (nothing stays; SQLite keeps an uncommitted page in memory), so that a
     read-only file or a read-only role is told at start-up, not at the first move."""
