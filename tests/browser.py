@@ -80,10 +80,15 @@ class PageLog:
 
     errors: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
+    cancelled: list[str] = field(default_factory=list)
+    """The page's own background requests (a poll, a feed) that the browser cancelled
+    because the page navigated away while they were in flight: no error of the page or the
+    server (which shows as a reset or an empty response, recorded in `errors`)."""
 
     def clear(self) -> None:
         self.errors.clear()
         self.dialogs.clear()
+        self.cancelled.clear()
 
 
 def watch(page: Page) -> PageLog:
@@ -95,7 +100,12 @@ def watch(page: Page) -> PageLog:
             log.errors.append(f"console.{message.type}: {message.text} at {message.location}")
 
     def on_request_failed(request: Request) -> None:
-        log.errors.append(f"request failed: {request.url} ({request.failure})")
+        said = f"request failed: {request.url} ({request.failure})"
+        background = request.resource_type in ("fetch", "xhr", "eventsource")
+        if background and request.failure == "net::ERR_ABORTED":
+            log.cancelled.append(said)
+        else:
+            log.errors.append(said)
 
     def on_dialog(dialog: Dialog) -> None:
         log.dialogs.append(dialog.message)
