@@ -1,0 +1,127 @@
+"""The language a person reads: English, Italian or Russian.
+
+Every string a person reads is written in English in the code and looked up, when it is
+shown, in a gettext catalog (`tourney/locale/<lang>/LC_MESSAGES/<domain>.po`, compiled to
+`.mo` beside it and shipped in the package). Two domains, one per owner:
+
+- ``messages``: what the CLI prints (its refusals, `--help`, the scorer's console) and the
+  refusals the web pages show — ``_()`` and ``ngettext()`` below;
+- ``site``: the pages (the published site, scoresheets, table cards, every page of
+  `tourney serve`) — the Jinja environment's ``gettext``/``ngettext`` (`jinja_translations`).
+
+The language is chosen once, at the edge (a command's ``--lang``, a tournament's stored
+language, a phone's ``Accept-Language``), and set for the work that follows with `using`.
+The pure core calls ``_()`` like everyone else; it never chooses.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext
+import locale
+import os
+from collections.abc import Iterator
+from contextvars import ContextVar
+from pathlib import Path
+
+from tourney.errors import TourneyError, quote
+
+LANGUAGES: tuple[str, ...] = ("en", "it", "ru")
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).parent / "locale"
+ENVIRONMENT_VARIABLE = "TOURNEY_LANG"
+
+_current: ContextVar[str] = ContextVar("tourney_language", default=DEFAULT)
+
+
+class LanguageError(TourneyError):
+    """A language tourney does not speak."""
+
+
+def normalize(tag: str) -> str | None:
+    """``"ru_RU.UTF-8"``, ``"ru-RU"``, ``"RU"`` -> ``"ru"``; None when not one of ours."""
+    base = tag.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def choose(explicit: str | None = None) -> str:
+    """The language to use: ``explicit`` (``--lang``) when given, else `TOURNEY_LANG`, else
+    the system's locale, else English. An explicit or `TOURNEY_LANG` value that is not one
+    of `LANGUAGES` is refused; a system locale we do not speak falls back to English."""
+    for source, value in (
+        ("--lang", explicit),
+        (ENVIRONMENT_VARIABLE, os.environ.get(ENVIRONMENT_VARIABLE)),
+    ):
+        if value:
+            language = normalize(value)
+            if language is None:
+                choices = ", ".join(LANGUAGES)
+                raise LanguageError(
+                    f"{source}: unknown language {quote(value)}: choose one of {choices}"
+                )
+            return language
+    return system_language() or DEFAULT
+
+
+def system_language() -> str | None:
+    """The system locale's language when it is one of ours (LC_ALL, LC_MESSAGES, LANG, or
+    what the platform reports: Windows and macOS set no environment variable)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return normalize(value)
+    try:
+        tag = locale.getlocale()[0]
+    except ValueError:
+        return None
+    return normalize(tag) if tag else None
+
+
+def current() -> str:
+    """The language chosen for the work under way."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def using(language: str) -> Iterator[str]:
+    """Read ``language`` (one of `LANGUAGES`) until the block ends."""
+    token = _current.set(language)
+    try:
+        yield language
+    finally:
+        _current.reset(token)
+
+
+def set_language(language: str) -> None:
+    """Read ``language`` from now on in this context (the CLI's edge, once per command)."""
+    _current.set(language)
+
+
+@functools.cache
+def translations(language: str, domain: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``domain`` in ``language`` (English: the msgids themselves)."""
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(domain, LOCALE_DIR, languages=[language], fallback=True)
+
+
+def _(message: str) -> str:
+    """``message`` (English, the msgid) in the current language (domain ``messages``)."""
+    return translations(current(), "messages").gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a counted message for ``count`` in the current language (Russian has
+    three): ``ngettext("{n} round", "{n} rounds", n).format(n=n)``."""
+    return translations(current(), "messages").ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for extraction where it is translated later (a constant)."""
+    return message
+
+
+def jinja_translations(language: str) -> gettext.NullTranslations:
+    """The ``site`` catalog for a Jinja environment's ``install_gettext_translations``."""
+    return translations(language, "site")
