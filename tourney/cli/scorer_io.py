@@ -26,14 +26,16 @@ def open_desk(
     a database made where there is none (`tourney start`, `tourney import`). With
     ``reads`` (a command that only reads), nothing is written (see `open_store`).
     """
+    from tourney.cli.fresh_database import taken_back_on_refusal
     from tourney.scorer.desk import Desk
 
-    desk = Desk.open(db, match, tables=tables, create=create, reads_only=reads)
-    try:
-        yield desk
-    finally:
-        warn(desk.store.warnings)
-        desk.close()
+    with taken_back_on_refusal(db, create):
+        desk = Desk.open(db, match, tables=tables, create=create, reads_only=reads)
+        try:
+            yield desk
+        finally:
+            warn(desk.store.warnings)
+            desk.close()
 
 
 def warn(warnings: list[str]) -> None:
