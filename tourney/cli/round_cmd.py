@@ -79,7 +79,11 @@ def _round_json(
 
 
 def _print_round(
-    state: TournamentState, number: int, why: bool, store: EventStore | None = None
+    state: TournamentState,
+    number: int,
+    why: bool,
+    store: EventStore | None = None,
+    said: frozenset[str] = frozenset(),
 ) -> None:
     paired = state.rounds[number - 1]
     echo(f"Round {number}" + (" (paired by the director's override)" if paired.overridden else ""))
@@ -97,7 +101,7 @@ def _print_round(
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
-        if why or SHARED_WIN_RULE in note:
+        if (why or SHARED_WIN_RULE in note) and note not in said:
             echo(f"  note: {note}")
 
 
@@ -193,7 +197,12 @@ def pair(
         if as_json:
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
             return
-        _print_round(loaded.state, number, why)
+        from tourney.tournament.stages import stage_announcement
+
+        said = stage_announcement(loaded.state, number)
+        for line in said:
+            echo(line)
+        _print_round(loaded.state, number, why, said=frozenset(said))
         echo("Next: record each table with tourney record MATCH (or T<table>).")
 
 

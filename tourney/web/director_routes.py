@@ -198,7 +198,7 @@ async def director_page(request: Request) -> Response:
                 )
         from tourney.tournament.elimination import SHARED_WIN_RULE
 
-        knockout = _format(loaded) == "elimination"
+        knockout = _format(loaded) in ("elimination", "groups")
         from tourney.web.room_pages import director_room_context, door_context, draft_context
 
         return {
