@@ -86,7 +86,12 @@ def _print_round(
     said: frozenset[str] = frozenset(),
 ) -> None:
     paired = state.rounds[number - 1]
-    echo(f"Round {number}" + (" (paired by the director's override)" if paired.overridden else ""))
+    title = f"Round {number}"
+    if state.created.format == "groups":  # the stage it belongs to: "Round 4 (knockout: final)"
+        from tourney.reports.rounds import round_name
+
+        title = round_name(state, number)
+    echo(title + (" (paired by the director's override)" if paired.overridden else ""))
     for table in _tables(state, number, store):
         echo(
             f"  table {table['table']:<3} {table['match']:<28} "

@@ -202,8 +202,10 @@ def pool_state(state: TournamentState, index: int) -> TournamentState:
         seed_by="seeding",
         third_place=False,
     )
-    sub = _sub_state(state, pool, sub_settings, rounds, 0)
     fixed = state.groups.schedules.get(index)
+    if fixed is not None:  # a round-robin pool plays its whole schedule
+        sub_settings = replace(sub_settings, rounds=len(fixed.rounds))
+    sub = _sub_state(state, pool, sub_settings, rounds, 0)
     if fixed is not None:
         sub = replace(sub, schedule=ScheduleFixed(fixed.rounds, fixed.source))
     return sub
@@ -533,7 +535,7 @@ def _form_pools(
     count = pool_count(len(order), settings)
     smallest = len(order) // count if count else 0
     noun = "partnerships" if settings.partnerships else "players"
-    if smallest < max(2, settings.sides_per_table if settings.pool_size else 2):
+    if smallest < 2:
         raise TournamentError(
             f"cannot pair round 1 of {state.title}: {len(order)} {noun} make pools of "
             f"{smallest} in {count} pools; a pool needs at least 2 (fewer --pools, or a "
