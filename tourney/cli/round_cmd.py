@@ -179,7 +179,7 @@ def pair(
         else:
             draft_cmd.publish(tournament, db)
         return
-    from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
+    from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -187,9 +187,9 @@ def pair(
 
         def decide(state: TournamentState) -> list[TournamentEvent]:
             if deciding:
-                return decide_pair_deciding_matches(state)
+                return decide_deciding_matches(state)
             pairs = frozenset(_forbidden_pair(state, item) for item in forbid or ())
-            return decide_pair_round(
+            return decide_next_round(
                 state,
                 override=override,
                 forbidden=pairs,

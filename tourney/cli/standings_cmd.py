@@ -90,8 +90,8 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
         return
     if stage == "knockout":
         echo("Stage 2: the knockout")
-        for line in knockout_lines(state):
-            echo(f"  {line}")
+        for text in knockout_lines(state):
+            echo(f"  {text}")
         return
     view = pools_view(state)
     echo(f"Stage 1: the pools (the top {view.advance} of each go through)")

@@ -165,7 +165,7 @@ def create(
     from tourney.tournament.create import decide_create
 
     points = limits.parse_points(bye_points, "--bye-points")
-    groups = {"--pools": pools, "--pool-size": pool_size, "--advance": advance}
+    groups: dict[str, object] = {"--pools": pools, "--pool-size": pool_size, "--advance": advance}
     groups |= {"--pool-format": pool_format, "--pool-rounds": pool_rounds}
     given = [option for option, value in groups.items() if value is not None]
     if format != "groups" and given:

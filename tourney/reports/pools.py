@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tourney.reports.heading import Heading, heading_of
+from tourney.tournament.next_round import pool_tables
 from tourney.tournament.pairing import bracket_of
-from tourney.tournament.stages import pool_stage_finished, pool_tables
+from tourney.tournament.stages import pool_stage_finished
 from tourney.tournament.state import TournamentError, TournamentState
 from tourney.tournament.swiss import points_text
 

@@ -171,15 +171,10 @@ def decide_pair_round(
     with ``seed_by="rating"``; the order they give is recorded in the `RoundPaired`.
     """
     settings = state.created
-    if settings.format == "groups":  # two stages, each paired by a format below
-        from tourney.tournament.stages import decide_pair_groups
-
-        return decide_pair_groups(
-            state,
-            override=override,
-            forbidden=forbidden,
-            avoid_same_club=avoid_same_club,
-            ratings=ratings,
+    if settings.format == "groups":
+        raise TournamentError(
+            f"{state.title} has two stages: its rounds are paired by "
+            "tourney.tournament.next_round, not by one format"
         )
     number = len(state.rounds) + 1
     seeding: tuple[tuple[str, ...], str] | None = None
@@ -396,10 +391,12 @@ def bracket_of(state: TournamentState, order: Sequence[str] | None = None) -> el
     """The knockout bracket as far as the events take it (`order`: round 1's order by
     rating, while it is being paired)."""
     settings = state.created
-    if settings.format == "groups":  # the knockout stage's bracket
-        from tourney.tournament.stages import knockout_bracket
+    if settings.format == "groups":  # the knockout stage's bracket (none before it)
+        from tourney.tournament.stages import knockout_state
 
-        return knockout_bracket(state)
+        if state.groups.knockout is None:
+            return elimination.Bracket(sides=settings.sides_per_table, rounds=())
+        return bracket_of(knockout_state(state))
     field_ = bracket_field(state, order)
     sides = settings.sides_per_table
     layout = _knockout_layout(state, field_)
@@ -517,10 +514,6 @@ def _pair_knockout(
 
 def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
     """Pair a deciding match for every knockout slot of the latest round left tied."""
-    if state.created.format == "groups":
-        from tourney.tournament.stages import decide_pair_deciding_groups
-
-        return decide_pair_deciding_groups(state)
     if state.created.format != "elimination" or not state.rounds:
         raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
     number = len(state.rounds)

@@ -21,45 +21,25 @@ The rule, stated in full in docs/formats/groups-knockout.md:
    first with the fewest same-pool pairs at round-1 tables. Recorded as `KnockoutSeeded`.
 5. *Knockout.* The existing single elimination (`pairing`, `elimination`) on the knockout
    alone (`knockout_state`), its rounds numbered after the pool rounds.
+
+This module holds the rule's pure parts, below `pairing` (which draws the knockout's
+bracket through `knockout_state`); pairing a round and ranking a pool, which need
+`pairing` and `standings`, are in `tourney.tournament.next_round`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import cast
 
 from tourney.tournament import elimination, roundrobin
-from tourney.tournament.events import (
-    TIE_BREAK_WORDS,
-    DecidingMatchPaired,
-    Format,
-    PairedTable,
-    RoundPaired,
-    ScheduleFixed,
-    TournamentCreated,
-    TournamentEvent,
-)
-from tourney.tournament.groups import (
-    POOL_FORMATS,
-    KnockoutSeeded,
-    PoolScheduleFixed,
-    PoolsFormed,
-    pool_letter,
-)
-from tourney.tournament.standings import StandingRow, standings_of
-from tourney.tournament.state import Player, TournamentError, TournamentState, evolve
-from tourney.tournament.swiss import points_text
+from tourney.tournament.events import Format, RoundPaired, ScheduleFixed, TournamentCreated
+from tourney.tournament.groups import POOL_FORMATS, pool_letter
+from tourney.tournament.state import Player, TournamentError, TournamentState
 
 SEARCH_BUDGET = 200_000
 """Placements `separated_order` tries before it settles for the best found so far."""
-
-GROUPS_RULE = (
-    "pools by snake seeding; the top {advance} of each pool advance (the tie-breaks "
-    "applied within the pool, then seed order); the knockout seeds every pool's winner "
-    "first (pool order), then every runner-up, and so on, keeping two of one pool apart "
-    "in the knockout's first round where it can"
-)
 
 
 # -- settings --------------------------------------------------------------------------
@@ -229,15 +209,6 @@ def knockout_state(state: TournamentState) -> TournamentState:
     return _sub_state(state, knockout.order, settings, state.rounds[offset:], offset)
 
 
-def knockout_bracket(state: TournamentState) -> elimination.Bracket:
-    """The knockout's bracket (no rounds before stage 2)."""
-    from tourney.tournament.pairing import bracket_of
-
-    if state.groups.knockout is None:
-        return elimination.Bracket(sides=sides_of(state.created), rounds=())
-    return bracket_of(knockout_state(state))
-
-
 def stage_of_round(state: TournamentState, number: int) -> str:
     """``"pools"`` or ``"knockout"``: the stage round `number` belongs to."""
     knockout = state.groups.knockout
@@ -258,94 +229,6 @@ def total_rounds(state: TournamentState) -> int:
 
 
 # -- who advances ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PoolTable:
-    """One pool's standings and who advances from it (known once the pools are over)."""
-
-    index: int
-    letter: str
-    rows: tuple[StandingRow, ...]
-    advancing: tuple[str, ...]
-    notes: tuple[str, ...]
-    finished: bool
-
-
-def _separator(row: StandingRow, other: StandingRow, tie_breaks: Sequence[str]) -> str:
-    """What ranks `row` above `other`: the first of match points and the tie-breaks
-    that differs (``""`` when none does)."""
-    if row.match_points != other.match_points:
-        return "match points"
-    values = {
-        "buchholz": (row.buchholz, other.buchholz),
-        "scored": (row.points_scored, other.points_scored),
-        "head_to_head": (row.head_to_head, other.head_to_head),
-    }
-    for key in tie_breaks:
-        mine, theirs = values[key]
-        if mine != theirs:
-            return TIE_BREAK_WORDS[key]
-    return ""
-
-
-def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
-    """Every pool's standings in pool order, with who advances and why."""
-    settings = state.created
-    finished = pool_stage_finished(state)
-    tables = []
-    for index, pool in enumerate(state.groups.pools):
-        sub = pool_state(state, index)
-        rows = standings_of(sub)
-        eligible = [r for r in rows if not r.withdrawn]
-        advancing = eligible[: settings.advance]
-        notes: list[str] = []
-        letter = pool_letter(index)
-        seed = {e: i + 1 for i, e in enumerate(pool)}
-        if advancing:
-            names = ", ".join(
-                f"{r.name} ({_ordinal(n)}, {points_text(r.match_points)} pts)"
-                for n, r in enumerate(advancing, start=1)
-            )
-            verb = "advance" if finished else "would advance as it stands"
-            notes.append(f"pool {letter}: {names} {verb}")
-        # Every tie on match points at a place that matters (among those advancing, and
-        # at the cut), and what settled it.
-        for k in range(min(len(advancing), len(eligible) - 1)):
-            above, below = eligible[k], eligible[k + 1]
-            if above.match_points != below.match_points:
-                continue
-            at_cut = k == len(advancing) - 1
-            verb = "goes through" if at_cut else f"is {_ordinal(k + 1)}"
-            why = _separator(above, below, settings.tie_breaks)
-            level = f"{above.name} and {below.name} are level on {points_text(above.match_points)}"
-            if why:
-                notes.append(f"pool {letter}: {level} match points; {above.name} {verb} on {why}")
-            else:
-                notes.append(
-                    f"pool {letter}: {level} match points and every tie-break; {above.name} "
-                    f"{verb} on seed order (pool seed {seed[above.entrant_id]} before "
-                    f"{seed[below.entrant_id]})"
-                )
-        gone = [r.name for r in rows[: len(advancing)] if r.withdrawn]
-        if gone:
-            notes.append(f"pool {letter}: withdrawn, not advancing: {', '.join(gone)}")
-        tables.append(
-            PoolTable(
-                index,
-                letter,
-                rows,
-                tuple(r.entrant_id for r in advancing),
-                tuple(notes),
-                finished,
-            )
-        )
-    return tuple(tables)
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def unfinished_pool_matches(state: TournamentState) -> list[tuple[int, int]]:
@@ -471,189 +354,6 @@ def placement_notes(
             f"({count} such pair{'s' if count != 1 else ''}): the seed order with the fewest"
         )
     return notes
-
-
-# -- pairing ---------------------------------------------------------------------------
-
-
-def _renumber(paired: RoundPaired, number: int, slug: str) -> RoundPaired:
-    """A stage's round as the tournament's round `number`, with the tournament's match ids."""
-    tables = tuple(replace(t, match_id=f"{slug}-r{number}-t{t.number}") for t in paired.tables)
-    return replace(paired, round=number, tables=tables)
-
-
-def decide_pair_groups(
-    state: TournamentState,
-    *,
-    override: bool = False,
-    forbidden: frozenset[frozenset[str]] = frozenset(),
-    avoid_same_club: bool = False,
-    ratings: Mapping[str, float] | None = None,
-) -> list[TournamentEvent]:
-    """Pair the next round of a groups tournament: a pool round (round 1 forms the
-    pools), the knockout's round 1 once every pool match has a result, or the next
-    knockout round."""
-    from tourney.tournament.pairing import decide_pair_round
-
-    settings = state.created
-    number = len(state.rounds) + 1
-    if state.groups.knockout is not None:
-        offset = state.groups.knockout.first_round - 1
-        events = decide_pair_round(knockout_state(state))
-        return [
-            _renumber(e, e.round + offset, settings.slug) if isinstance(e, RoundPaired) else e
-            for e in events
-        ]
-    events: list[TournamentEvent] = []
-    if not state.groups.pools:
-        events += _form_pools(state, ratings)
-        for event in events:
-            state = evolve(state, event)
-    if number <= pool_rounds(state):
-        return [*events, _pair_pools(state, number, override, forbidden, avoid_same_club)]
-    return [*events, *_start_knockout(state, number)]
-
-
-def _form_pools(
-    state: TournamentState, ratings: Mapping[str, float] | None
-) -> list[TournamentEvent]:
-    from tourney.tournament.pairing import rating_order, round_robin_schedule, seeded
-
-    settings = state.created
-    active = state.active_entrants()
-    notes: list[str] = []
-    if settings.seed_by == "rating":
-        if ratings is None:
-            raise TournamentError(
-                f"cannot pair round 1 of {state.title}: it is seeded by rating, and no "
-                "ratings were given"
-            )
-        order, note = rating_order(state, ratings)
-        notes.append(note)
-    else:
-        order = tuple(seeded(state, active))
-    count = pool_count(len(order), settings)
-    smallest = len(order) // count if count else 0
-    noun = "partnerships" if settings.partnerships else "players"
-    if smallest < 2:
-        raise TournamentError(
-            f"cannot pair round 1 of {state.title}: {len(order)} {noun} make pools of "
-            f"{smallest} in {count} pools; a pool needs at least 2 (fewer --pools, or a "
-            "larger --pool-size)"
-        )
-    if settings.advance > smallest:
-        raise TournamentError(
-            f"cannot pair round 1 of {state.title}: {settings.advance} advance from each "
-            f"pool, and the smallest of the {count} pools has {smallest} {noun} "
-            "(--advance too many)"
-        )
-    pools = snake_pools(order, count)
-    shown = "; ".join(
-        f"pool {pool_letter(i)}: " + ", ".join(state.entrant_name(e) for e in pool)
-        for i, pool in enumerate(pools)
-    )
-    notes.append(f"{count} pools by snake seeding over the seed order: {shown}")
-    events: list[TournamentEvent] = [PoolsFormed(pools, tuple(order), tuple(notes))]
-    if settings.pool_format == "round_robin":
-        formed = evolve(state, events[0])
-        for index in range(count):
-            schedule = round_robin_schedule(pool_state(formed, index))
-            rounds = tuple((r.tables, r.byes) for r in schedule.rounds)
-            events.append(PoolScheduleFixed(index, rounds, schedule.source))
-    return events
-
-
-def _pair_pools(
-    state: TournamentState,
-    number: int,
-    override: bool,
-    forbidden: frozenset[frozenset[str]],
-    avoid_same_club: bool,
-) -> RoundPaired:
-    from tourney.tournament.pairing import decide_pair_round, missing_tables, tables_text
-
-    settings = state.created
-    if number > 1:
-        missing = missing_tables(state, number - 1)
-        if missing and not override:
-            raise TournamentError(
-                f"cannot pair round {number} of {state.title}: results of round "
-                f"{number - 1} are missing at {tables_text(missing)} (the director can "
-                "override)"
-            )
-    tables: list[PairedTable] = []
-    byes: list[str] = []
-    notes: list[str] = list(state.groups.notes) if number == 1 else []
-    for index in range(len(state.groups.pools)):
-        sub = pool_state(state, index)
-        if settings.pool_format == "round_robin" and number > len(
-            state.groups.schedules[index].rounds
-        ):
-            continue
-        letter = pool_letter(index)
-        for event in decide_pair_round(
-            sub, override=True, forbidden=forbidden, avoid_same_club=avoid_same_club
-        ):
-            if not isinstance(event, RoundPaired):
-                continue
-            for table in event.tables:
-                at = len(tables) + 1
-                tables.append(
-                    PairedTable(
-                        at,
-                        table.seats,
-                        f"{settings.slug}-r{number}-t{at}",
-                        f"pool {letter}: {table.why}",
-                    )
-                )
-            byes += event.byes
-            notes += [f"pool {letter}: {note}" for note in event.notes]
-    overridden = override and number > 1 and bool(missing_tables(state, number - 1))
-    return RoundPaired(number, tuple(tables), tuple(byes), tuple(notes), overridden)
-
-
-def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent]:
-    from tourney.tournament.pairing import decide_pair_round
-
-    settings = state.created
-    unfinished = unfinished_pool_matches(state)
-    if unfinished:
-        where = ", ".join(f"round {r} table {t}" for r, t in unfinished[:6])
-        more = f" and {len(unfinished) - 6} more" if len(unfinished) > 6 else ""
-        raise TournamentError(
-            f"cannot start the knockout of {state.title}: the pools are unfinished, "
-            f"{len(unfinished)} pool match{'es' if len(unfinished) != 1 else ''} without a "
-            f"result ({where}{more})"
-        )
-    tables = pool_tables(state)
-    advanced = [t.advancing for t in tables]
-    if sum(len(a) for a in advanced) < 2:
-        raise TournamentError(
-            f"cannot start the knockout of {state.title}: fewer than 2 entrants advance"
-        )
-    order, count = separated_order(advanced, settings.sides_per_table)
-    notes = [note for t in tables for note in t.notes]
-    notes += placement_notes(state, advanced, order, count)
-    seeded_event = KnockoutSeeded(tuple(advanced), tuple(order), number, tuple(notes))
-    started = evolve(state, seeded_event)
-    paired = [e for e in decide_pair_round(knockout_state(started)) if isinstance(e, RoundPaired)]
-    first = _renumber(paired[0], number, settings.slug)
-    first = replace(first, notes=(*notes, *first.notes))
-    return [seeded_event, first]
-
-
-def decide_pair_deciding_groups(state: TournamentState) -> list[TournamentEvent]:
-    """A deciding match for every knockout table of the latest round left tied."""
-    from tourney.tournament.pairing import decide_pair_deciding_matches
-
-    knockout = state.groups.knockout
-    if knockout is None:
-        raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
-    offset = knockout.first_round - 1
-    return [
-        replace(e, round=e.round + offset) if isinstance(e, DecidingMatchPaired) else e
-        for e in decide_pair_deciding_matches(knockout_state(state))
-    ]
 
 
 def stage_announcement(state: TournamentState, number: int) -> list[str]:

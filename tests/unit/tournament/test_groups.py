@@ -23,11 +23,12 @@ from tourney.tournament.events import (
     event_from_payload,
 )
 from tourney.tournament.groups import KnockoutSeeded, PoolsFormed
-from tourney.tournament.pairing import (
-    bracket_of,
-    decide_pair_deciding_matches,
-    decide_pair_round,
+from tourney.tournament.next_round import (
+    decide_deciding_matches,
+    decide_next_round,
+    pool_tables,
 )
+from tourney.tournament.pairing import bracket_of
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
@@ -69,7 +70,7 @@ def groups(
 
 
 def pair(state: TournamentState) -> TournamentState:
-    return apply(state, decide_pair_round(state))
+    return apply(state, decide_next_round(state))
 
 
 def seeds(pools: Sequence[Sequence[str]]) -> list[list[int]]:
@@ -124,9 +125,9 @@ def test_a_round_robin_pool_schedule_is_fixed_once_per_pool() -> None:
 def test_pairing_refuses_pools_too_small_and_advancing_too_many(
     players: int, options: dict[str, int], words: str
 ) -> None:
-    state = groups(players, **options)
+    state = groups(players, pools=options["pools"], advance=options["advance"])
     with pytest.raises(TournamentError, match=r"cannot pair round 1 of 'Cup'") as raised:
-        decide_pair_round(state)
+        decide_next_round(state)
     assert words in str(raised.value)
     assert "\n" not in str(raised.value)
 
@@ -160,9 +161,9 @@ def test_creating_refuses_settings_that_make_no_groups_tournament(
 # -- who advances ----------------------------------------------------------------------
 
 
-def _result(state: TournamentState, winner: str, loser: str, scores: tuple[int, int]) -> (
-    TournamentState
-):
+def _result(
+    state: TournamentState, winner: str, loser: str, scores: tuple[int, int]
+) -> TournamentState:
     match = next(
         m for m in state.matches.values() if set(m.sides) == {winner, loser} and not m.outcome
     )
@@ -193,7 +194,7 @@ def test_a_tie_the_tie_breaks_leave_is_settled_by_pool_seed_order() -> None:
     level = {("p1", "p4"): (61, 30), ("p4", "p5"): (61, 30), ("p5", "p1"): (61, 30)}
     state = _cycle_pools(level)
     assert seeds(state.groups.pools) == [[1, 4, 5], [2, 3, 6]]
-    table = stages.pool_tables(state)[0]
+    table = pool_tables(state)[0]
     assert all(r.tied for r in table.rows)  # level on points and every tie-break
     assert table.advancing == ("p1",)
     assert any(
@@ -210,7 +211,7 @@ def test_a_tie_the_tie_breaks_leave_is_settled_by_pool_seed_order() -> None:
 def test_a_tie_on_points_is_settled_by_the_first_tie_break_that_differs() -> None:
     spread = {("p1", "p4"): (61, 50), ("p4", "p5"): (61, 10), ("p5", "p1"): (61, 20)}
     state = _cycle_pools(spread)
-    table = stages.pool_tables(state)[0]
+    table = pool_tables(state)[0]
     # Level on match points and opponents' average; game points: p4 111, p1 81, p5 71.
     assert [r.entrant_id for r in table.rows] == ["p4", "p1", "p5"]
     assert table.advancing == ("p4",)
@@ -223,7 +224,7 @@ def test_a_withdrawn_player_does_not_advance_and_the_next_goes_through() -> None
     level = {("p1", "p4"): (61, 30), ("p4", "p5"): (61, 30), ("p5", "p1"): (61, 30)}
     state = _cycle_pools(level)
     state = apply(state, decide_withdraw(state, "p1"))
-    assert stages.pool_tables(state)[0].advancing == ("p4",)
+    assert pool_tables(state)[0].advancing == ("p4",)
 
 
 def test_the_knockout_is_refused_while_a_pool_match_has_no_result() -> None:
@@ -241,7 +242,7 @@ def test_the_knockout_is_refused_while_a_pool_match_has_no_result() -> None:
     for match in done:
         state = evolve(state, MatchResultRecorded(match.match_id, (61, 20), (0,)))
     with pytest.raises(TournamentError) as raised:
-        decide_pair_round(state)
+        decide_next_round(state)
     assert str(raised.value) == (
         "cannot start the knockout of 'Cup': the pools are unfinished, 1 pool match "
         "without a result (round 3 table 4)"
@@ -353,7 +354,7 @@ def test_a_whole_night_reaches_a_champion_with_pools_kept_apart(
     events: list[TournamentEvent] = []
     while True:
         try:
-            paired = decide_pair_round(state)
+            paired = decide_next_round(state)
         except TournamentError as exc:
             assert "are paired" in str(exc)
             break
@@ -363,7 +364,7 @@ def test_a_whole_night_reaches_a_champion_with_pools_kept_apart(
         events += played
         while state.groups.knockout is not None:
             try:
-                deciding = decide_pair_deciding_matches(state)
+                deciding = decide_deciding_matches(state)
             except TournamentError:
                 break
             state = apply(state, deciding)
