@@ -97,8 +97,10 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
     echo(f"Stage 1: the pools (the top {view.advance} of each go through)")
     if not view.pools:
         echo("  The pools are formed when round 1 is paired.")
+    header = "  ".join(f"{label:>4}" for label in ("Pts", "Pld", "W", "L", "Byes", "Opp", "Scrd"))
     for pool in view.pools:
         echo(f"Pool {pool.letter}")
+        echo(f"  {'#':>3}  {'Name':<24} {header}")
         for line in pool.lines:
             numbers = "  ".join(f"{c:>4}" for c in line.cells)
             echo(f"  {line.rank:>3}  {line.name:<24} {numbers}  {line.status}")

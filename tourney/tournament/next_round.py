@@ -126,7 +126,7 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
             notes.append(f"pool {letter}: {names} {verb}")
         # Every tie on match points at a place that matters (among those advancing, and
         # at the cut), and what settled it.
-        for k in range(min(len(advancing), len(eligible) - 1)):
+        for k in range(min(len(advancing), len(eligible) - 1) if finished else 0):
             above, below = eligible[k], eligible[k + 1]
             if above.match_points != below.match_points:
                 continue
