@@ -48,7 +48,7 @@ def _registration_closed(state: TournamentState) -> str | None:
     if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
     if settings.format != "swiss" and state.rounds:
-        kind = {"round_robin": "round-robin schedule", "groups": "pools"}.get(
+        kind = {"round_robin": "round-robin schedule", "groups": "pool draw"}.get(
             settings.format, "bracket"
         )
         return f"the {kind} of {state.title} was fixed when round 1 was paired"

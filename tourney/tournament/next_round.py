@@ -9,7 +9,8 @@ pairs calls `decide_next_round` / `decide_deciding_matches`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tourney.tournament.events import (
@@ -167,9 +168,27 @@ def _ordinal(n: int) -> str:
 
 
 def _renumber(paired: RoundPaired, number: int, slug: str) -> RoundPaired:
-    """A stage's round as the tournament's round `number`, with the tournament's match ids."""
-    tables = tuple(replace(t, match_id=f"{slug}-r{number}-t{t.number}") for t in paired.tables)
+    """A knockout round as the tournament's round `number`, with the tournament's match
+    ids, each table's why saying it is the knockout's."""
+    tables = tuple(
+        replace(t, match_id=f"{slug}-r{number}-t{t.number}", why=f"knockout: {t.why}")
+        for t in paired.tables
+    )
     return replace(paired, round=number, tables=tables)
+
+
+def _in_knockout(
+    state: TournamentState,
+    offset: int,
+    decide: Callable[[TournamentState], list[TournamentEvent]],
+) -> list[TournamentEvent]:
+    """`decide` on the knockout as a tournament of its own; a refusal names the
+    tournament's rounds (the knockout's round 1 is round `offset` + 1)."""
+    try:
+        return decide(knockout_state(state))
+    except TournamentError as refused:
+        text = re.sub(r"\bround (\d+)", lambda m: f"round {int(m.group(1)) + offset}", str(refused))
+        raise TournamentError(text) from None
 
 
 def decide_pair_groups(
@@ -187,7 +206,7 @@ def decide_pair_groups(
     number = len(state.rounds) + 1
     if state.groups.knockout is not None:
         offset = state.groups.knockout.first_round - 1
-        paired = decide_pair_round(knockout_state(state))
+        paired = _in_knockout(state, offset, decide_pair_round)
         return [
             _renumber(e, e.round + offset, settings.slug) if isinstance(e, RoundPaired) else e
             for e in paired
@@ -318,7 +337,8 @@ def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent
     notes += placement_notes(state, advanced, order, count)
     seeded_event = KnockoutSeeded(tuple(advanced), tuple(order), number, tuple(notes))
     started = evolve(state, seeded_event)
-    paired = [e for e in decide_pair_round(knockout_state(started)) if isinstance(e, RoundPaired)]
+    made = _in_knockout(started, number - 1, decide_pair_round)
+    paired = [e for e in made if isinstance(e, RoundPaired)]
     first = _renumber(paired[0], number, settings.slug)
     first = replace(first, notes=(*notes, *first.notes))
     return [seeded_event, first]
@@ -332,5 +352,5 @@ def decide_pair_deciding_groups(state: TournamentState) -> list[TournamentEvent]
     offset = knockout.first_round - 1
     return [
         replace(e, round=e.round + offset) if isinstance(e, DecidingMatchPaired) else e
-        for e in decide_pair_deciding_matches(knockout_state(state))
+        for e in _in_knockout(state, offset, decide_pair_deciding_matches)
     ]

@@ -17,6 +17,7 @@ from tourney.tournament import stages
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register, last_round
 from tourney.tournament.events import (
+    DecidingMatchPaired,
     MatchResultRecorded,
     RoundPaired,
     TournamentEvent,
@@ -395,3 +396,34 @@ def test_pool_notes_say_the_pools_and_a_swiss_pool_pairs_only_inside_its_pool() 
     for table in state.rounds[0].tables:
         sides = state.matches[table.match_id].sides
         assert len({state.groups.pool_of(e) for e in sides}) == 1
+
+
+def test_a_knockout_tie_with_equal_scores_plays_a_deciding_match_in_its_round() -> None:
+    state = groups(6, pools=2, advance=2)
+    for _ in range(3):
+        state = pair(state)
+        for match in state.round_matches(len(state.rounds)):
+            state = evolve(state, MatchResultRecorded(match.match_id, (61, 20), (0,)))
+    state = pair(state)  # the knockout's semi-finals
+    knockout = state.groups.knockout
+    assert knockout is not None and len(state.rounds) == knockout.first_round == 4
+    tied, other = sorted(state.round_matches(4), key=lambda m: m.table)
+    state = evolve(state, MatchResultRecorded(tied.match_id, (61, 61), (0, 1)))
+    state = evolve(state, MatchResultRecorded(other.match_id, (61, 30), (0,)))
+    with pytest.raises(TournamentError, match=r"cannot pair round 5 of .Cup \(knockout\).: round 4 needs a deciding match"):
+        decide_next_round(state)
+    (deciding,) = decide_deciding_matches(state)
+    assert isinstance(deciding, DecidingMatchPaired)
+    assert (deciding.round, deciding.decides) == (4, tied.match_id)
+    state = evolve(state, deciding)
+    state = evolve(state, MatchResultRecorded(deciding.table.match_id, (40, 61), (1,)))
+    state = pair(state)
+    (final,) = state.round_matches(5)
+    through = state.matches[deciding.table.match_id].sides[1]
+    assert set(final.sides) == {through, other.sides[0]}
+
+
+def test_registration_closes_when_the_pools_are_drawn() -> None:
+    state = pair(groups(6, pools=2, advance=1))
+    with pytest.raises(TournamentError, match="the pool draw of 'Cup' was fixed"):
+        decide_register(state, "p99", "Late Comer")
