@@ -63,3 +63,16 @@ def test_stages_are_for_groups_only(cli: Cli) -> None:
 def test_an_unknown_stage_is_refused(cli: Cli) -> None:
     _groups(cli, "--pools", "2", "--advance", "1")
     refused(cli, "standings", "--stage", "finals", message="--stage 'finals': choose pools")
+
+
+def test_the_next_night_of_a_series_keeps_the_groups_settings(cli: Cli) -> None:
+    cli.ok("series", "create", "Winter")
+    cli.ok(
+        "tournament", "create", "Winter 1", "--format", "groups", "--table-size", "2",
+        "--pools", "3", "--advance", "1", "--pool-format", "swiss", "--series", "Winter",
+    )  # fmt: skip
+    cli.ok("series", "next", "Winter", "Winter 2")
+    shown = json.loads(cli.ok("tournament", "show", "-t", "Winter 2", "--json").stdout)
+    settings = shown.get("settings", shown)
+    assert (settings["format"], settings["pools"], settings["advance"]) == ("groups", 3, 1)
+    assert settings["pool_format"] == "swiss"

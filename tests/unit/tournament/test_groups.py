@@ -410,7 +410,10 @@ def test_a_knockout_tie_with_equal_scores_plays_a_deciding_match_in_its_round() 
     tied, other = sorted(state.round_matches(4), key=lambda m: m.table)
     state = evolve(state, MatchResultRecorded(tied.match_id, (61, 61), (0, 1)))
     state = evolve(state, MatchResultRecorded(other.match_id, (61, 30), (0,)))
-    with pytest.raises(TournamentError, match=r"cannot pair round 5 of .Cup \(knockout\).: round 4 needs a deciding match"):
+    with pytest.raises(
+        TournamentError,
+        match=r"cannot pair round 5 of .Cup \(knockout\).: round 4 needs a deciding match",
+    ):
         decide_next_round(state)
     (deciding,) = decide_deciding_matches(state)
     assert isinstance(deciding, DecidingMatchPaired)
