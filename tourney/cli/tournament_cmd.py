@@ -303,6 +303,10 @@ def show(
             ],
             "rounds_paired": len(state.rounds),
         }
+        if created.format == "groups":
+            knockout = state.groups.knockout
+            data["pool_draw"] = [list(pool) for pool in state.groups.pools]
+            data["knockout_seeds"] = list(knockout.order) if knockout else []
         if as_json:
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
@@ -311,6 +315,15 @@ def show(
             f"  {counted(len(state.players), 'player')}, "
             f"{counted(len(state.rounds), 'round')} paired"
         )
+        if created.format == "groups":  # the pools once drawn, and the knockout's seeds
+            from tourney.tournament.groups import pool_letter
+
+            for index, pool in enumerate(state.groups.pools):
+                names = ", ".join(state.entrant_name(e) for e in pool)
+                echo(f"  pool {pool_letter(index)}: {names}")
+            if state.groups.knockout is not None:
+                seeds = ", ".join(state.entrant_name(e) for e in state.groups.knockout.order)
+                echo(f"  knockout seeds: {seeds}")
         for p in state.players.values():
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""
