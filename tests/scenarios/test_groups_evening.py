@@ -72,6 +72,7 @@ def test_a_groups_night_from_pools_to_a_champion_and_its_pages(tmp_path: Path) -
             stage_two,
         ), stage_two
     assert "knockout seeds: 1. " in stage_two
+    assert director.json("pairings")["stage"] == "knockout"
     knockout = director.json("standings", "--stage", "knockout")
     assert len(knockout["seeds"]) == 6
     pool_of = {name: letter for letter, names in advancing.items() for name in names}

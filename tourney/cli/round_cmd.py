@@ -70,12 +70,17 @@ def _round_json(
     state: TournamentState, number: int, store: EventStore | None = None
 ) -> dict[str, Any]:
     paired = state.rounds[number - 1]
-    return {
+    payload: dict[str, Any] = {
         "round": number,
         "tables": _tables(state, number, store),
         "byes": [state.entrant_name(e) for e in paired.byes],
         "notes": list(paired.notes),
     }
+    if state.created.format == "groups":  # "pools" or "knockout"
+        from tourney.tournament.stages import stage_of_round
+
+        payload["stage"] = stage_of_round(state, number)
+    return payload
 
 
 def _print_round(
