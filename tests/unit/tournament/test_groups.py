@@ -430,3 +430,20 @@ def test_registration_closes_when_the_pools_are_drawn() -> None:
     state = pair(groups(6, pools=2, advance=1))
     with pytest.raises(TournamentError, match="the pool draw of 'Cup' was fixed"):
         decide_register(state, "p99", "Late Comer")
+
+
+def test_round_robin_pools_pair_by_the_circle_method_the_doc_states() -> None:
+    state = groups(8, pools=2, advance=2)
+    rounds = []
+    for _ in range(3):
+        state = pair(state)
+        number = len(state.rounds)
+        rounds.append([state.matches[t.match_id].seats for t in state.rounds[-1].tables])
+        for match in state.round_matches(number):
+            state = evolve(state, MatchResultRecorded(match.match_id, (61, 20), (0,)))
+    # Pool A is p1 p4 p5 p8, pool B p2 p3 p6 p7; pool A's tables come first.
+    assert rounds == [
+        [("p1", "p8"), ("p4", "p5"), ("p2", "p7"), ("p3", "p6")],
+        [("p5", "p1"), ("p8", "p4"), ("p6", "p2"), ("p7", "p3")],
+        [("p1", "p4"), ("p5", "p8"), ("p2", "p3"), ("p6", "p7")],
+    ]
