@@ -4,6 +4,7 @@ nothing written (docs/formats/groups-knockout.md §1)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.cli.conftest import Cli, refused
 
@@ -76,3 +77,18 @@ def test_the_next_night_of_a_series_keeps_the_groups_settings(cli: Cli) -> None:
     settings = shown.get("settings", shown)
     assert (settings["format"], settings["pools"], settings["advance"]) == ("groups", 3, 1)
     assert settings["pool_format"] == "swiss"
+
+
+def test_both_stage_pages_publish_while_the_pools_play(cli: Cli, tmp_path: Path) -> None:
+    _groups(cli, "--pools", "2", "--advance", "1")
+    cli.ok("pair")
+    cli.ok("publish", str(tmp_path / "site"))
+    pools = (tmp_path / "site" / "pools.html").read_text(encoding="utf-8")
+    assert 'id="pool-A"' in pools and 'id="pool-B"' in pools
+    assert "provisional: the pools are still playing" in pools
+    bracket = (tmp_path / "site" / "bracket.html").read_text(encoding="utf-8")
+    assert 'id="knockout-not-started"' in bracket
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Round 1 (pools)" in index
+    standings = cli.ok("standings").stdout
+    assert "Stage 1: the pools" in standings and "The knockout starts when" in standings
