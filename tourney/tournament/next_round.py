@@ -143,15 +143,23 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
                     f"{verb} on seed order (pool seed {seed[above.entrant_id]} before "
                     f"{seed[below.entrant_id]})"
                 )
-        gone = [r.name for r in rows[: len(advancing)] if r.withdrawn]
+        gone = [r.name for r in rows[: settings.advance] if r.withdrawn]
         if gone:
             notes.append(f"pool {letter}: withdrawn, not advancing: {', '.join(gone)}")
+        knockout = state.groups.knockout
+        if knockout is not None:
+            # Who advanced is the decision recorded when the knockout began: a pool
+            # result corrected since changes the table, never the draw.
+            advancing = [r for r in rows if r.entrant_id in knockout.advanced[index]]
+            notes = [n for n in knockout.notes if n.startswith(f"pool {letter}:")]
         tables.append(
             PoolTable(
                 index,
                 letter,
                 rows,
-                tuple(r.entrant_id for r in advancing),
+                tuple(r.entrant_id for r in advancing)
+                if knockout is None
+                else knockout.advanced[index],
                 tuple(notes),
                 finished,
             )

@@ -447,3 +447,18 @@ def test_round_robin_pools_pair_by_the_circle_method_the_doc_states() -> None:
         [("p5", "p1"), ("p8", "p4"), ("p6", "p2"), ("p7", "p3")],
         [("p1", "p4"), ("p5", "p8"), ("p2", "p3"), ("p6", "p7")],
     ]
+
+
+def test_a_pool_result_corrected_after_the_knockout_began_keeps_the_draw() -> None:
+    from tourney.tournament.events import AdjudicatedResult
+
+    level = {("p1", "p4"): (61, 30), ("p4", "p5"): (61, 30), ("p5", "p1"): (61, 30)}
+    state = pair(_cycle_pools(level))
+    assert pool_tables(state)[0].advancing == ("p1",)
+    (p5_p1,) = [m for m in state.matches.values() if set(m.sides) == {"p1", "p5"}]
+    winner = p5_p1.sides.index("p5")
+    scores = (61, 0) if winner == 0 else (0, 61)
+    state = evolve(state, AdjudicatedResult(p5_p1.match_id, scores, (winner,), "recount"))
+    table = pool_tables(state)[0]
+    assert table.advancing == ("p1",)  # the recorded draw, not the table as it now stands
+    assert any("seed order" in note for note in table.notes)
