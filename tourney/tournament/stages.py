@@ -113,11 +113,9 @@ def pool_rounds(state: TournamentState) -> int:
     largest = -(-field // pool_count(field, settings)) if field else 0
     if largest < 2:
         return 0
-    return len(roundrobin.schedule([str(i) for i in range(largest)], sides_of(settings)).rounds)
-
-
-def sides_of(settings: TournamentCreated) -> int:
-    return settings.sides_per_table
+    return len(
+        roundrobin.schedule([str(i) for i in range(largest)], settings.sides_per_table).rounds
+    )
 
 
 def _sub_state(
@@ -220,12 +218,14 @@ def total_rounds(state: TournamentState) -> int:
     knockout = state.groups.knockout
     if knockout is not None:
         field = len(knockout.order)
-        return knockout.first_round - 1 + elimination.round_count(field, sides_of(state.created))
+        return (
+            knockout.first_round - 1 + elimination.round_count(field, state.created.sides_per_table)
+        )
     settings = state.created
     field = len(state.active_entrants())
     pools = len(state.groups.pools) or pool_count(field, settings)
     expected = pools * settings.advance
-    return pool_rounds(state) + elimination.round_count(expected, sides_of(settings))
+    return pool_rounds(state) + elimination.round_count(expected, settings.sides_per_table)
 
 
 # -- who advances ----------------------------------------------------------------------
