@@ -123,6 +123,10 @@ def next_night(
                 placement_points=[",".join(str(v) for v in s) for s in last.placement_points],
                 game_name=last.game,
                 deals=last.deals,
+                pools=last.pools,
+                pool_size=last.pool_size,
+                advance=last.advance or 2,
+                pool_format=last.pool_format or "round_robin",
             ),
             effects,
         )

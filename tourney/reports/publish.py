@@ -186,8 +186,12 @@ def _linked_pages(
         return render
 
     pages = [(paths.WALL_CHART, page("wall_chart.html", partial(_wall_chart, state)))]
-    if state.created.format == "elimination":
+    if state.created.format in ("elimination", "groups"):
         pages.append((paths.BRACKET, page("bracket.html", partial(_bracket, state))))
+    if state.created.format == "groups":
+        from tourney.reports.pools import pools_view
+
+        pages.append((paths.POOLS, page("pools.html", lambda _: context_of(pools_view(state)))))
     blank_template = game(state.created.game).sheets.blank_template
     for paired in state.rounds:
         number = paired.round

@@ -15,6 +15,17 @@ from tourney.tournament.state import TournamentError, TournamentState
 
 def round_name(state: TournamentState, number: int) -> str:
     """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
+    if state.created.format == "groups":
+        from tourney.tournament.stages import stage_of_round
+
+        if stage_of_round(state, number) == "pools":
+            return f"Round {number} (pools)"
+        knockout = bracket_of(state).rounds
+        started = state.groups.knockout
+        at = number - started.first_round + 1 if started else 0
+        if 1 <= at <= len(knockout):
+            return f"Round {number} (knockout: {knockout[at - 1].name})"
+        return f"Round {number} (knockout)"
     if state.created.format == "elimination":
         rounds = bracket_of(state).rounds
         if number <= len(rounds) and rounds[number - 1].name != f"round {number}":

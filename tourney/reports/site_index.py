@@ -56,7 +56,7 @@ def site_index(
         )
         for paired in state.rounds
     )
-    elimination = state.created.format == "elimination"
+    elimination = state.created.format in ("elimination", "groups")
     return SiteIndex(
         heading=heading_of(state),
         rounds=rounds,

@@ -59,6 +59,10 @@ def decide_create(
     game_name: str = DEFAULT_GAME,
     deals: int | None = None,
     seed_by: str = "seeding",
+    pools: int = 0,
+    pool_size: int = 0,
+    advance: int = 2,
+    pool_format: str = "round_robin",
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -95,10 +99,10 @@ def decide_create(
             f"table size {quote(table_size)} for {name!r}: {played.title} tables seat "
             f"{fewest} to {most}"
         )
-    if not played.partnerships and (partnerships or format == "elimination"):
+    if not played.partnerships and (partnerships or format in ("elimination", "groups")):
         raise TournamentError(
             f"{played.title} is played each for themselves in Swiss or round robin: "
-            f"no {'partnerships' if partnerships else 'elimination'} ({name!r})"
+            f"no {'partnerships' if partnerships else format} ({name!r})"
         )
     if deals is not None and (not played.deals or deals not in limits.DEALS):
         raise TournamentError(
@@ -109,6 +113,17 @@ def decide_create(
         )
     if partnerships and table_size != 4:
         raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
+    if format == "groups":  # groups -> knockout: `tourney.tournament.stages`
+        from tourney.tournament.stages import check_settings
+
+        check_settings(
+            name,
+            pools=pools,
+            pool_size=pool_size,
+            advance=advance,
+            pool_format=pool_format,
+            sides=2 if partnerships else table_size,
+        )
     if format != "elimination":
         limits.ROUNDS.check(rounds, repr(name))
     limits.TARGET.check(target, repr(name))
@@ -129,7 +144,7 @@ def decide_create(
             f"use each of {', '.join(TIE_BREAKS)} at most once"
         )
     sides = 2 if partnerships else table_size
-    if third_place and (format != "elimination" or sides != 2):
+    if third_place and (format not in ("elimination", "groups") or sides != 2):
         raise TournamentError(
             "a third-place match needs a single-elimination bracket with 2 sides a table"
         )
@@ -170,6 +185,10 @@ def decide_create(
             game=game_name,
             deals=deals,
             seed_by=seed_by,
+            pools=pools if format == "groups" else 0,
+            pool_size=pool_size if format == "groups" else 0,
+            advance=advance if format == "groups" else 0,
+            pool_format=pool_format if format == "groups" else "",
         )
     ]
 

@@ -36,6 +36,10 @@ def last_round(state: TournamentState) -> int:
         return elimination.round_count(field_size, settings.sides_per_table)
     if settings.format == "round_robin":
         return len(round_robin_schedule(state).rounds)
+    if settings.format == "groups":
+        from tourney.tournament.stages import total_rounds
+
+        return total_rounds(state)
     return settings.rounds
 
 
@@ -44,7 +48,9 @@ def _registration_closed(state: TournamentState) -> str | None:
     if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
     if settings.format != "swiss" and state.rounds:
-        kind = "round-robin schedule" if settings.format == "round_robin" else "bracket"
+        kind = {"round_robin": "round-robin schedule", "groups": "pool draw"}.get(
+            settings.format, "bracket"
+        )
         return f"the {kind} of {state.title} was fixed when round 1 was paired"
     return None
 

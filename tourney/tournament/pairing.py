@@ -171,6 +171,11 @@ def decide_pair_round(
     with ``seed_by="rating"``; the order they give is recorded in the `RoundPaired`.
     """
     settings = state.created
+    if settings.format == "groups":
+        raise TournamentError(
+            f"{state.title} has two stages: its rounds are paired by "
+            "tourney.tournament.next_round, not by one format"
+        )
     number = len(state.rounds) + 1
     seeding: tuple[tuple[str, ...], str] | None = None
     if number == 1 and settings.seed_by == "rating":
@@ -386,6 +391,12 @@ def bracket_of(state: TournamentState, order: Sequence[str] | None = None) -> el
     """The knockout bracket as far as the events take it (`order`: round 1's order by
     rating, while it is being paired)."""
     settings = state.created
+    if settings.format == "groups":  # the knockout stage's bracket (none before it)
+        from tourney.tournament.stages import knockout_state
+
+        if state.groups.knockout is None:
+            return elimination.Bracket(sides=settings.sides_per_table, rounds=())
+        return bracket_of(knockout_state(state))
     field_ = bracket_field(state, order)
     sides = settings.sides_per_table
     layout = _knockout_layout(state, field_)

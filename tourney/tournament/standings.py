@@ -290,7 +290,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         placement=settings.placement_points,
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
-        stages=knockout_stages(state) if settings.format == "elimination" else None,
+        stages=knockout_stages(state) if settings.format in ("elimination", "groups") else None,
     )
 
 

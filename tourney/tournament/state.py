@@ -38,6 +38,7 @@ from tourney.tournament.events import (
     TournamentCreated,
     TournamentEvent,
 )
+from tourney.tournament.groups import GROUPS_EVENTS, Groups, evolve_groups
 from tourney.tournament.matches import (
     MatchRecord,
     Outcome,
@@ -89,6 +90,8 @@ class TournamentState:
     """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
+    groups: Groups = field(default_factory=Groups)
+    """Groups -> knockout: the pools and the knockout's seeding (`tournament.groups`)."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -155,6 +158,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, GROUPS_EVENTS):
+        return replace(state, groups=evolve_groups(state.groups, event))
     if isinstance(event, RoundDrafted):
         return replace(state, draft=event.paired)
     if isinstance(event, DraftDropped):

@@ -198,7 +198,7 @@ async def director_page(request: Request) -> Response:
                 )
         from tourney.tournament.elimination import SHARED_WIN_RULE
 
-        knockout = _format(loaded) == "elimination"
+        knockout = _format(loaded) in ("elimination", "groups")
         from tourney.web.room_pages import director_room_context, door_context, draft_context
 
         return {
@@ -313,7 +313,7 @@ def _flag(form: Any, name: str) -> bool:
 
 
 def _pair(srv: Any, form: Any) -> None:
-    from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
+    from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
 
     override = _flag(form, "override")
     avoid = _flag(form, "avoid_same_club")
@@ -326,9 +326,9 @@ def _pair(srv: Any, form: Any) -> None:
     director.pair(
         slug,
         lambda state: (
-            decide_pair_deciding_matches(state)
+            decide_deciding_matches(state)
             if deciding
-            else decide_pair_round(state, override=override, avoid_same_club=avoid, ratings=ratings)
+            else decide_next_round(state, override=override, avoid_same_club=avoid, ratings=ratings)
         ),
     )
 
