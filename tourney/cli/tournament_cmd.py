@@ -26,7 +26,10 @@ app = typer.Typer(
 def create(
     name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Club Night'.")],
     format: Annotated[
-        str, typer.Option("--format", "-f", help="swiss, round_robin or elimination.")
+        str,
+        typer.Option(
+            "--format", "-f", help="swiss, round_robin, elimination or double_elimination."
+        ),
     ] = "swiss",
     table_size: TableSize = 4,
     rounds: Annotated[
@@ -55,6 +58,13 @@ def create(
     third_place: Annotated[
         bool, typer.Option(help="Elimination: play a third-place match.")
     ] = False,
+    grand_final_reset: Annotated[
+        bool,
+        typer.Option(
+            help="Double elimination: when the losers' bracket champion wins the grand final, "
+            "the two play again (the reset)."
+        ),
+    ] = True,
     seeding: Annotated[
         str, typer.Option(help="Elimination seeding: rating, registration or previous.")
     ] = "rating",
@@ -141,6 +151,7 @@ def create(
                     third_place=third_place,
                     seeding=seeding,
                     seed_by=seed_by,
+                    grand_final_reset=grand_final_reset,
                     placement_points=tuple(placement_points or ()),
                     game_name=game,
                     deals=deals,

@@ -16,6 +16,7 @@ from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
     FORMATS,
+    KNOCKOUTS,
     SEED_BY,
     SEEDINGS,
     TIE_BREAKS,
@@ -59,6 +60,7 @@ def decide_create(
     game_name: str = DEFAULT_GAME,
     deals: int | None = None,
     seed_by: str = "seeding",
+    grand_final_reset: bool = True,
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -95,10 +97,10 @@ def decide_create(
             f"table size {quote(table_size)} for {name!r}: {played.title} tables seat "
             f"{fewest} to {most}"
         )
-    if not played.partnerships and (partnerships or format == "elimination"):
+    if not played.partnerships and (partnerships or format in KNOCKOUTS):
         raise TournamentError(
             f"{played.title} is played each for themselves in Swiss or round robin: "
-            f"no {'partnerships' if partnerships else 'elimination'} ({name!r})"
+            f"no {'partnerships' if partnerships else format.replace('_', ' ')} ({name!r})"
         )
     if deals is not None and (not played.deals or deals not in limits.DEALS):
         raise TournamentError(
@@ -109,7 +111,7 @@ def decide_create(
         )
     if partnerships and table_size != 4:
         raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
-    if format != "elimination":
+    if format not in KNOCKOUTS:
         limits.ROUNDS.check(rounds, repr(name))
     limits.TARGET.check(target, repr(name))
     if shared_win not in ("split", "full"):
@@ -158,7 +160,7 @@ def decide_create(
             slug=slug,
             format=cast(Format, format),
             table_size=table_size,
-            rounds=rounds if format != "elimination" else 0,
+            rounds=rounds if format not in KNOCKOUTS else 0,
             partnerships=partnerships,
             target=target,
             shared_win=shared_win,
@@ -170,6 +172,7 @@ def decide_create(
             game=game_name,
             deals=deals,
             seed_by=seed_by,
+            grand_final_reset=grand_final_reset,
         )
     ]
 

@@ -18,13 +18,15 @@ from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination"]
+Format = Literal["round_robin", "swiss", "elimination", "double_elimination"]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
+FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination", "double_elimination")
+KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
+"""The formats played as a bracket: a round needs every result of the one before."""
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
@@ -95,6 +97,9 @@ class TournamentCreated:
     """``"rating"``: round 1 is seeded (a knockout's bracket, a Swiss's first order) by the
     club's ratings, given by the caller when it is paired and recorded in that
     `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
+    grand_final_reset: bool = True
+    """Double elimination: when the losers' bracket champion wins the grand final, the two
+    play again (both then have one loss). Written in the payload of that format only."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -102,6 +107,8 @@ class TournamentCreated:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
             game["seed_by"] = self.seed_by
+        if self.format == "double_elimination":
+            game["grand_final_reset"] = self.grand_final_reset
         return {
             **game,
             "name": self.name,
@@ -146,6 +153,7 @@ class TournamentCreated:
             game=str(payload.get("game", DEFAULT_GAME)),
             deals=None if payload.get("deals") is None else int(payload["deals"]),
             seed_by=str(payload.get("seed_by", "seeding")),
+            grand_final_reset=bool(payload.get("grand_final_reset", True)),
         )
 
     @property
