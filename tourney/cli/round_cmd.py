@@ -35,6 +35,7 @@ def _tables(
             "seats": [seat.name for seat in table.seats],
             "why": table.why,
             "result": table.result,
+            **({"bracket": table.bracket} if table.bracket else {}),
         }
         for table in round_view(state, number).tables
     ]
@@ -88,6 +89,7 @@ def _print_round(
             f"  table {table['table']:<3} {table['match']:<28} "
             + " · ".join(table["seats"])
             + f"   [{table['result']}]"
+            + (f"  {table['bracket']}" if table.get("bracket") else "")
         )
         if why and table["why"]:
             echo(f"      why: {table['why']}")
