@@ -135,6 +135,11 @@ def decide_create(
         raise TournamentError(
             "a third-place match needs a single-elimination bracket with 2 sides a table"
         )
+    if not grand_final_reset and format != "double_elimination":
+        raise TournamentError(
+            f"--no-grand-final-reset for {name!r}: only a double elimination has a grand "
+            "final to reset"
+        )
     if seeding not in SEEDINGS:
         raise TournamentError(
             f"unknown seeding {quote(seeding)}: choose one of {', '.join(SEEDINGS)}"
