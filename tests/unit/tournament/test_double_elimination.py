@@ -313,3 +313,39 @@ def test_any_results_end_with_one_champion_and_two_losses_each(
 def test_any_results_quick(n: int, size: int, seed: int) -> None:
     state = play_out(double(n, size, seed=seed), random.Random(seed), 0.3)
     check_invariants(state)
+
+
+@pytest.mark.parametrize("players", [8, 10, 12, 16])
+def test_partnerships_play_the_two_sided_bracket(players: int) -> None:
+    state = tournament(
+        players, format="double_elimination", table_size=4, rounds=0, partnerships=True
+    )
+    state = play_out(state, random.Random(players), shared_rate=0.2)
+    check_invariants(state)
+    assert all(len(m.seats) == 4 and len(m.sides) == 2 for m in state.matches.values())
+
+
+def test_during_the_event_those_still_in_rank_above_those_out() -> None:
+    state = double(8)
+    for _ in range(2):
+        state = play(pair(state), random.Random(3), shared_rate=0)
+    bracket = double_bracket_of(state)
+    out = set(bracket.out_in)
+    assert len(out) == 2  # the losers of the losers' bracket's first round
+    in_winners = {e for t in bracket.tables_in(2) if t.bracket == "winners" for e in t.stay}
+    ranks = {r.entrant_id: r.rank for r in standings_of(state)}
+    assert max(ranks[e] for e in in_winners) < min(
+        ranks[e] for e in ranks if e not in in_winners
+    )
+    assert min(ranks[e] for e in out) > max(ranks[e] for e in ranks if e not in out)
+
+
+def test_round_names_and_bracket_labels() -> None:
+    from tourney.reports.rounds import round_name
+
+    state = play(pair(double(8)), random.Random(1), shared_rate=0)
+    state = pair(state)
+    assert round_name(state, 2) == "Round 2 (winners' round 2, losers' round 1)"
+    labels = [bracket_labels(state)[m.match_id] for m in state.round_matches(2)]
+    assert sorted(labels) == ["losers' bracket"] * 2 + ["winners' bracket"] * 2
+    assert all("bracket" in t.why for t in state.rounds[1].tables)
