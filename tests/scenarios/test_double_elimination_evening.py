@@ -88,10 +88,10 @@ def _play_night(director: Director, table_size: int) -> dict[str, Any]:
                 seen["forfeit"] = True
                 continue
             places = sorted(names, key=lambda n: (n != winner, seeds[n]))
-            scores = ",".join(
+            result = ",".join(
                 f"{n}={61 if n == winner else 50 - 10 * i}" for i, n in enumerate(places)
             )
-            director.run("director", "result", match, "--scores", scores)
+            director.run("director", "result", match, "--scores", result)
         if paired["round"] == 1:
             assert "needs a deciding match" in director.refused("pair")
             deciding = director.json("pair", "--deciding")["tables"][-1]

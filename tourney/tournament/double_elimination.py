@@ -481,7 +481,8 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
     number = 1
     while wb_known and len(field_) >= 2:
         tables = seat("winners", number, number, field_)
-        name = f"winners' round {number}"
+        last = len(tables) == 1 and tables[0].keep == 1  # one player stays: the WB's last
+        name = "winners' final" if last else f"winners' round {number}"
         winners.append(BracketRound("winners", number, name, number, tuple(tables)))
         if not all(t.settled for t in tables):
             wb_known = False
@@ -506,16 +507,13 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
             j += 1
             continue
         tables = seat("losers", j, j + 1, entrants)
-        losers.append(BracketRound("losers", j, f"losers' round {j}", j + 1, tuple(tables)))
+        last = len(tables) == 1 and tables[0].keep == 1 and not more_to_come
+        name = "losers' final" if last else f"losers' round {j}"
+        losers.append(BracketRound("losers", j, name, j + 1, tuple(tables)))
         if not all(t.settled for t in tables):
             break
         carried = [e for t in tables for e in t.stay]
         j += 1
-    if lb_champion is not None and losers and len(losers[-1].tables) == 1:
-        last = losers[-1]
-        losers[-1] = BracketRound(
-            "losers", last.number, "losers' final", last.played_in, last.tables
-        )
     final_round = 0
     if wb_done is not None and lb_champion is not None:
         final_round = max(wb_done, losers[-1].played_in if losers else 0) + 1
