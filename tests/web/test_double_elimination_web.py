@@ -83,3 +83,30 @@ def test_a_real_server_serves_the_double_bracket(tmp_path: Path, double_db: Path
     for section in ("winners", "losers", "final"):
         assert f'id="bracket-{section}"' in page
     assert "losers&#39; round 1" in page
+
+
+def test_the_page_pairs_a_deciding_match_for_a_tie(tmp_path: Path, double_db: Path) -> None:
+    """A shared win with equal scores at a table: pairing the next round is refused in the
+    CLI's words; the page's deciding-match box pairs the tied again, in their bracket."""
+    import json
+
+    with serving(copied(double_db, tmp_path / "night.db")) as night:
+        night.sign_in()
+        tables = json.loads(night.cli.ok("pairings", "--json").stdout)["tables"]
+        tied, other = tables
+        night.cli.ok(
+            "director", "adjudicate", tied["match"], "--scores", "61,61", "--winners", "1,2",
+            "--reason", "both out",
+        )  # fmt: skip
+        first, second = other["seats"]
+        night.cli.ok("director", "result", other["match"], "--scores", f"{first}=61,{second}=9")
+        done = night.client.post(
+            "/director/pair",
+            data={"csrf": night.csrf("/director"), "deciding": "on"},
+            follow_redirects=False,
+        )
+        assert done.status_code == 303, done.text
+        deciding = json.loads(night.cli.ok("pairings", "--json").stdout)["tables"][-1]
+        assert sorted(deciding["seats"]) == sorted(tied["seats"])
+        assert deciding["bracket"] == tied["bracket"]
+        assert deciding["why"].startswith(f"deciding match ({tied['bracket']})")

@@ -3,7 +3,7 @@
 Nobody is out before their second loss. The rule, in full, is in
 docs/formats/double-elimination.md; in short:
 
-* *Tables of 2* (singles, Horse Race partnerships): the winners' bracket (WB) is the
+* *Tables of 2* (singles, partnerships): the winners' bracket (WB) is the
   single-elimination bracket of `elimination.places_layout` (``P = 2**k`` places, byes to
   the top seeds). Its losers drop to the losers' bracket (LB), ``2k - 2`` rounds: LB
   round 1 pairs the losers of WB round 1's tables 2i and 2i+1; LB round ``2r - 2`` (r >= 2)
