@@ -334,9 +334,7 @@ def test_during_the_event_those_still_in_rank_above_those_out() -> None:
     assert len(out) == 2  # the losers of the losers' bracket's first round
     in_winners = {e for t in bracket.tables_in(2) if t.bracket == "winners" for e in t.stay}
     ranks = {r.entrant_id: r.rank for r in standings_of(state)}
-    assert max(ranks[e] for e in in_winners) < min(
-        ranks[e] for e in ranks if e not in in_winners
-    )
+    assert max(ranks[e] for e in in_winners) < min(ranks[e] for e in ranks if e not in in_winners)
     assert min(ranks[e] for e in out) > max(ranks[e] for e in ranks if e not in out)
 
 
