@@ -618,7 +618,7 @@ def _pair_double(
         names = ", ".join(f"{state.entrant_name(e)} (seed {rank[e]})" for e in table.present)
         label = f"{de.BRACKET_WORDS[table.bracket]}"
         if round_ is not None:
-            label += f", {round_.name}, table {table.index + 1}"
+            label += f", {round_.name}, bracket slot {table.index + 1}"
         why = f"{label}: {names}; {de.consequence(table, bracket.reset_on)}"
         paired.append((seat_order(table.present, records), why))
     byes = [t.stay[0] for t in tables if t.status == "bye"]
