@@ -541,9 +541,10 @@ def consequence(table: Table, reset: bool) -> str:
 def bracket_round(bracket: DoubleBracket, table: Table) -> BracketRound | None:
     """The bracket round a WB or LB table belongs to (None: the grand final)."""
     rounds = bracket.winners if table.bracket == "winners" else bracket.losers
-    if table.bracket in ("winners", "losers") and table.round <= len(rounds):
-        return rounds[table.round - 1]
-    return None
+    if table.bracket not in ("winners", "losers"):
+        return None
+    # By number: at tables of 3 or 4 an LB round can be skipped (a lone player waiting).
+    return next((r for r in rounds if r.number == table.round), None)
 
 
 def final_round(field: int, sides: int) -> int:
