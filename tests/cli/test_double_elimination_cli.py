@@ -87,3 +87,14 @@ def test_pairings_and_show_say_the_bracket(cli: Cli) -> None:
     assert json.loads(cli.ok("show", losers[0]["match"], "--json").stdout)["bracket"] == (
         "losers' bracket"
     )
+
+
+def test_a_bye_says_its_bracket(cli: Cli) -> None:
+    cli.ok("tournament", "create", "Cup", "--format", "double_elimination", "--table-size", "2")
+    for name, rating in (("Ann", 1900), ("Bo", 1800), ("Cy", 1700), ("Di", 1600), ("Ed", 1500)):
+        cli.ok("player", "add", name, "--rating", str(rating))
+    text = cli.ok("pair").stdout
+    assert "bye: Ann  winners' bracket" in text  # the top seeds' byes
+    (table,) = json.loads(cli.ok("pairings", "--json").stdout)["tables"]
+    cli.ok("director", "result", table["match"], "--scores", "Di=61,Ed=20")
+    assert "bye: Ed  losers' bracket" in cli.ok("pair").stdout

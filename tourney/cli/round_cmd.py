@@ -93,8 +93,12 @@ def _print_round(
         )
         if why and table["why"]:
             echo(f"      why: {table['why']}")
+    from tourney.tournament.double_pairing import bye_brackets
+
+    brackets = bye_brackets(state, number)
     for entrant in paired.byes:
-        echo(f"  bye: {state.entrant_name(entrant)}")
+        where = f"  {brackets[entrant]}" if entrant in brackets else ""
+        echo(f"  bye: {state.entrant_name(entrant)}{where}")
     from tourney.tournament.elimination import SHARED_WIN_RULE
 
     for note in paired.notes:

@@ -29,7 +29,14 @@ def bracket_words(table: de.Table) -> str:
     return de.BRACKET_WORDS[table.bracket]
 
 
-__all__ = ["bracket_labels", "bracket_words", "double_bracket_of", "round_name", "stages"]
+__all__ = [
+    "bracket_labels",
+    "bracket_words",
+    "bye_brackets",
+    "double_bracket_of",
+    "round_name",
+    "stages",
+]
 
 
 def bracket_labels(state: TournamentState) -> dict[str, str]:
@@ -38,6 +45,14 @@ def bracket_labels(state: TournamentState) -> dict[str, str]:
         return {}
     bracket = double_bracket_of(state)
     return {p.match_id: bracket_words(t) for t in bracket.tables() for p in t.plays}
+
+
+def bye_brackets(state: TournamentState, number: int) -> dict[str, str]:
+    """Entrant -> the bracket of their bye in round `number` (empty for other formats)."""
+    if not is_double(state):
+        return {}
+    tables = double_bracket_of(state).tables_in(number)
+    return {t.stay[0]: bracket_words(t) for t in tables if t.status == "bye" and t.stay}
 
 
 def round_name(state: TournamentState, number: int) -> str:
