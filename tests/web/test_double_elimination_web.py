@@ -45,6 +45,8 @@ def test_the_director_s_page_says_each_table_s_bracket(tmp_path: Path, double_db
         assert status.count('class="bracket-name">losers&#39; bracket<') == 1
         assert re.search(r"Table \d \(losers&#39; bracket\):", page)
         assert 'name="deciding"' in page
+        for path in ("/display", "/site/standings.html", "/site/round-2.html", "/site/index.html"):
+            assert night.client.get(path).status_code == 200, path
         _settle_round(night)
         done = night.client.post(
             "/director/pair", data={"csrf": night.csrf("/director")}, follow_redirects=False
