@@ -605,6 +605,15 @@ def _pair_double(
             f"all {len(state.rounds)} rounds of {state.title} are paired: "
             f"{state.entrant_name(bracket.champion)} is the champion"
         )
+    unsettled = [t for t in bracket.tables() if 0 < t.played_in < number and not t.settled]
+    if unsettled:  # a result changed after the round it decides was paired
+        table = unsettled[0]
+        names = ", ".join(state.entrant_name(e) for e in table.present) or "players to come"
+        raise TournamentError(
+            f"cannot pair round {number} of {state.title}: the {de.BRACKET_WORDS[table.bracket]}"
+            f" table of round {table.played_in} for {names} was never paired (a result "
+            "changed after that round was paired on it: set that result back as it was)"
+        )
     tables = bracket.tables_in(number)
     if not tables:
         raise TournamentError(f"all {len(state.rounds)} rounds of {state.title} are paired")

@@ -347,3 +347,20 @@ def test_round_names_and_bracket_labels() -> None:
     labels = [bracket_labels(state)[m.match_id] for m in state.round_matches(2)]
     assert sorted(labels) == ["losers' bracket"] * 2 + ["winners' bracket"] * 2
     assert all("bracket" in t.why for t in state.rounds[1].tables)
+
+
+def test_a_result_changed_after_the_next_round_was_paired_is_named_not_paired_over() -> None:
+    """Round 1's winner reversed once round 2 is paired: the bracket's round-2 tables are
+    no longer the ones paired, and pairing round 3 says so instead of pairing an empty
+    round on a bracket that waits."""
+    from tourney.tournament.rulings import decide_adjudicate
+
+    state = play(pair(double(4)), random.Random(1), shared_rate=0)
+    state = play(pair(state), random.Random(2), shared_rate=0)
+    match = state.round_matches(1)[0]
+    assert match.outcome is not None
+    reversed_ = tuple(1 - w for w in range(2) if w in match.outcome.winners)
+    scores = [61 if s in reversed_ else 20 for s in range(2)]
+    state = apply(state, decide_adjudicate(state, match.match_id, scores, reversed_, "error"))
+    with pytest.raises(TournamentError, match="was never paired"):
+        decide_pair_round(state)
