@@ -514,10 +514,11 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
             break
         carried = [e for t in tables for e in t.stay]
         j += 1
-    final_round = 0
+    # How many stay at a table depends only on its size: the final's round is known at once.
+    final = final_round(len(seeded), sides)
     if wb_done is not None and lb_champion is not None:
-        final_round = max(wb_done, losers[-1].played_in if losers else 0) + 1
-    return tuple(winners), tuple(losers), wb_champion, lb_champion, final_round
+        assert final == max(wb_done, losers[-1].played_in if losers else 0) + 1
+    return tuple(winners), tuple(losers), wb_champion, lb_champion, final
 
 
 def consequence(table: Table, reset: bool) -> str:
