@@ -35,6 +35,7 @@ def _tables(
             "seats": [seat.name for seat in table.seats],
             "why": table.why,
             "result": table.result,
+            **({"bracket": table.bracket} if table.bracket else {}),
         }
         for table in round_view(state, number).tables
     ]
@@ -102,11 +103,16 @@ def _print_round(
             f"  table {table['table']:<3} {table['match']:<28} "
             + " · ".join(table["seats"])
             + f"   [{table['result']}]"
+            + (f"  {table['bracket']}" if table.get("bracket") else "")
         )
         if why and table["why"]:
             echo(f"      why: {table['why']}")
+    from tourney.tournament.double_pairing import bye_brackets
+
+    brackets = bye_brackets(state, number)
     for entrant in paired.byes:
-        echo(f"  bye: {state.entrant_name(entrant)}")
+        where = f"  {brackets[entrant]}" if entrant in brackets else ""
+        echo(f"  bye: {state.entrant_name(entrant)}{where}")
     from tourney.tournament.elimination import SHARED_WIN_RULE
 
     for note in paired.notes:

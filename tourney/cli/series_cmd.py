@@ -120,6 +120,7 @@ def next_night(
                 third_place=last.third_place,
                 seeding=last.seeding,
                 seed_by=last.seed_by,
+                grand_final_reset=last.grand_final_reset,
                 placement_points=[",".join(str(v) for v in s) for s in last.placement_points],
                 game_name=last.game,
                 deals=last.deals,

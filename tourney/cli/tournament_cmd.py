@@ -30,7 +30,8 @@ def create(
         typer.Option(
             "--format",
             "-f",
-            help="swiss, round_robin, elimination or groups (pools, then a knockout).",
+            help="swiss, round_robin, elimination, double_elimination or groups (pools, then "
+            "a knockout).",
         ),
     ] = "swiss",
     table_size: TableSize = 4,
@@ -60,6 +61,13 @@ def create(
     third_place: Annotated[
         bool, typer.Option(help="Elimination: play a third-place match.")
     ] = False,
+    grand_final_reset: Annotated[
+        bool,
+        typer.Option(
+            help="Double elimination: when the losers' bracket champion wins the grand final, "
+            "the two play again (the reset)."
+        ),
+    ] = True,
     seeding: Annotated[
         str, typer.Option(help="Elimination seeding: rating, registration or previous.")
     ] = "rating",
@@ -192,6 +200,7 @@ def create(
                     third_place=third_place,
                     seeding=seeding,
                     seed_by=seed_by,
+                    grand_final_reset=grand_final_reset,
                     placement_points=tuple(placement_points or ()),
                     game_name=game,
                     deals=deals,

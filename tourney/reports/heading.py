@@ -13,6 +13,7 @@ FORMAT_LABELS = {
     "round_robin": "Round robin",
     "elimination": "Single elimination",
     "groups": "Groups, then knockout",
+    "double_elimination": "Double elimination",
 }
 
 

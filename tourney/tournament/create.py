@@ -16,6 +16,7 @@ from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
     FORMATS,
+    KNOCKOUTS,
     SEED_BY,
     SEEDINGS,
     TIE_BREAKS,
@@ -63,6 +64,7 @@ def decide_create(
     pool_size: int = 0,
     advance: int = 2,
     pool_format: str = "round_robin",
+    grand_final_reset: bool = True,
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -99,10 +101,10 @@ def decide_create(
             f"table size {quote(table_size)} for {name!r}: {played.title} tables seat "
             f"{fewest} to {most}"
         )
-    if not played.partnerships and (partnerships or format in ("elimination", "groups")):
+    if not played.partnerships and (partnerships or format in (*KNOCKOUTS, "groups")):
         raise TournamentError(
             f"{played.title} is played each for themselves in Swiss or round robin: "
-            f"no {'partnerships' if partnerships else format} ({name!r})"
+            f"no {'partnerships' if partnerships else format.replace('_', ' ')} ({name!r})"
         )
     if deals is not None and (not played.deals or deals not in limits.DEALS):
         raise TournamentError(
@@ -124,7 +126,7 @@ def decide_create(
             pool_format=pool_format,
             sides=2 if partnerships else table_size,
         )
-    if format != "elimination":
+    if format not in KNOCKOUTS:
         limits.ROUNDS.check(rounds, repr(name))
     limits.TARGET.check(target, repr(name))
     if shared_win not in ("split", "full"):
@@ -147,6 +149,11 @@ def decide_create(
     if third_place and (format not in ("elimination", "groups") or sides != 2):
         raise TournamentError(
             "a third-place match needs a single-elimination bracket with 2 sides a table"
+        )
+    if not grand_final_reset and format != "double_elimination":
+        raise TournamentError(
+            f"--no-grand-final-reset for {name!r}: only a double elimination has a grand "
+            "final to reset"
         )
     if seeding not in SEEDINGS:
         raise TournamentError(
@@ -173,7 +180,7 @@ def decide_create(
             slug=slug,
             format=cast(Format, format),
             table_size=table_size,
-            rounds=rounds if format != "elimination" else 0,
+            rounds=rounds if format not in KNOCKOUTS else 0,
             partnerships=partnerships,
             target=target,
             shared_win=shared_win,
@@ -189,6 +196,7 @@ def decide_create(
             pool_size=pool_size if format == "groups" else 0,
             advance=advance if format == "groups" else 0,
             pool_format=pool_format if format == "groups" else "",
+            grand_final_reset=grand_final_reset,
         )
     ]
 

@@ -10,7 +10,7 @@ from typing import TypeVar
 from tourney import limits, names
 from tourney.errors import quote
 from tourney.names import clean_name, clean_optional
-from tourney.tournament import elimination
+from tourney.tournament import double_elimination, elimination
 from tourney.tournament.events import (
     PartnershipFormed,
     PlayerRegistered,
@@ -34,6 +34,10 @@ def last_round(state: TournamentState) -> int:
     if settings.format == "elimination":
         field_size = len(bracket_field(state))
         return elimination.round_count(field_size, settings.sides_per_table)
+    if settings.format == "double_elimination":  # the grand final's round, or the reset's
+        field_size = len(bracket_field(state))
+        final = double_elimination.final_round(field_size, settings.sides_per_table)
+        return max(final, len(state.rounds))
     if settings.format == "round_robin":
         return len(round_robin_schedule(state).rounds)
     if settings.format == "groups":

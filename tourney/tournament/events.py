@@ -19,13 +19,15 @@ from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination", "groups"]
+Format = Literal["round_robin", "swiss", "elimination", "double_elimination", "groups"]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination", "groups")
+FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination", "double_elimination", "groups")
+KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
+"""The formats played as a bracket: a round needs every result of the one before."""
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
@@ -104,6 +106,9 @@ class TournamentCreated:
     pool_size: int = 0
     advance: int = 0
     pool_format: str = ""
+    grand_final_reset: bool = True
+    """Double elimination: when the losers' bracket champion wins the grand final, the two
+    play again (both then have one loss). Written in the payload of that format only."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -118,6 +123,8 @@ class TournamentCreated:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
             game["seed_by"] = self.seed_by
+        if self.format == "double_elimination":
+            game["grand_final_reset"] = self.grand_final_reset
         return {
             **game,
             "name": self.name,
@@ -166,6 +173,7 @@ class TournamentCreated:
             pool_size=int(payload.get("pool_size", 0)),
             advance=int(payload.get("advance", 0)),
             pool_format=str(payload.get("pool_format", "")),
+            grand_final_reset=bool(payload.get("grand_final_reset", True)),
         )
 
     @property

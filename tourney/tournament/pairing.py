@@ -7,8 +7,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from tourney.tournament import double_elimination as de
 from tourney.tournament import elimination, roundrobin
 from tourney.tournament.events import (
+    KNOCKOUTS,
     DecidingMatchPaired,
     PairedTable,
     RoundPaired,
@@ -188,10 +190,10 @@ def decide_pair_round(
         seeding = rating_order(state, ratings)
     if number > 1:
         missing = missing_tables(state, number - 1)
-        if missing and (not override or settings.format == "elimination"):
+        if missing and (not override or settings.format in KNOCKOUTS):
             hint = (
                 "a knockout round needs every winner"
-                if settings.format == "elimination"
+                if settings.format in KNOCKOUTS
                 else "the director can override"
             )
             raise TournamentError(
@@ -211,6 +213,8 @@ def decide_pair_round(
             fixed.append(ScheduleFixed(rounds, schedule.source))
             state = evolve(state, fixed[0])
         return [*fixed, _pair_round_robin(state, number, override)]
+    if settings.format == "double_elimination":
+        return [_seeded(_pair_double(state, number, seeding), seeding)]
     return [_seeded(_pair_knockout(state, number, seeding), seeding)]
 
 
@@ -514,6 +518,8 @@ def _pair_knockout(
 
 def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
     """Pair a deciding match for every knockout slot of the latest round left tied."""
+    if state.settings is not None and state.settings.format == "double_elimination":
+        return _double_deciding_matches(state)
     if state.created.format != "elimination" or not state.rounds:
         raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
     number = len(state.rounds)
@@ -546,6 +552,135 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
                     _seats(state, slot.tied, number),
                     f"{decides}-d{len(slot.plays)}",
                     f"deciding match: {slot.note}",
+                ),
+            )
+        )
+    return events
+
+
+# -- double elimination (the rule: tourney.tournament.double_elimination) ----------------
+
+
+def double_bracket_of(
+    state: TournamentState, order: Sequence[str] | None = None
+) -> de.DoubleBracket:
+    """The double-elimination bracket as far as the events take it (`order`: round 1's
+    order by rating, while it is being paired). Each paired table is the bracket table of
+    its round that seats the same entrants; a table paired by hand that is none of them is
+    not part of the bracket."""
+    settings = state.created
+    field_ = bracket_field(state, order)
+    sides = settings.sides_per_table
+    plays: dict[de.Key, list[elimination.Play]] = {}
+    key_of: dict[str, de.Key] = {}
+
+    def build() -> de.DoubleBracket:
+        return de.build(field_, sides, plays, reset=settings.grand_final_reset)
+
+    for paired in state.rounds:
+        tables = build().tables_in(paired.round)
+        by_entrants = {frozenset(t.present): t.key for t in tables if len(t.present) >= 2}
+        for table in paired.tables:
+            match = state.matches[table.match_id]
+            key = by_entrants.get(frozenset(match.sides))
+            if key is not None:
+                plays[key] = [_play(match)]
+                key_of[match.match_id] = key
+        for deciding in state.deciding:
+            if deciding.round == paired.round and deciding.decides in key_of:
+                match = state.matches[deciding.table.match_id]
+                key = key_of[deciding.decides]
+                plays[key].append(_play(match))
+                key_of[match.match_id] = key
+    return build()
+
+
+def _pair_double(
+    state: TournamentState, number: int, seeding: tuple[tuple[str, ...], str] | None = None
+) -> RoundPaired:
+    """Round `number` of a double elimination: every bracket table its round plays."""
+    if number == 1:
+        _active_field(state)
+    order = seeding[0] if seeding else None
+    bracket = double_bracket_of(state, order)
+    if number > 1:
+        tied = [t for t in bracket.tables_in(number - 1) if t.status == "deciding_match_needed"]
+        if tied:
+            names = ", ".join(state.entrant_name(e) for e in tied[0].tied)
+            raise TournamentError(
+                f"cannot pair round {number} of {state.title}: round {number - 1} needs a "
+                f"deciding match between {names}"
+            )
+    if bracket.champion is not None:
+        raise TournamentError(
+            f"all {len(state.rounds)} rounds of {state.title} are paired: "
+            f"{state.entrant_name(bracket.champion)} is the champion"
+        )
+    unsettled = [t for t in bracket.tables() if 0 < t.played_in < number and not t.settled]
+    if unsettled:  # a result changed after the round it decides was paired
+        table = unsettled[0]
+        names = ", ".join(state.entrant_name(e) for e in table.present) or "players to come"
+        raise TournamentError(
+            f"cannot pair round {number} of {state.title}: the {de.BRACKET_WORDS[table.bracket]}"
+            f" table of round {table.played_in} for {names} was never paired (a result "
+            "changed after that round was paired on it: set that result back as it was)"
+        )
+    tables = bracket.tables_in(number)
+    if not tables:
+        raise TournamentError(f"all {len(state.rounds)} rounds of {state.title} are paired")
+    rank = {e: i + 1 for i, e in enumerate(bracket_field(state, order))}
+    records = seat_records(state)
+    paired: list[tuple[Sequence[str], str]] = []
+    for table in tables:
+        if table.status != "to_play":
+            continue
+        round_ = de.bracket_round(bracket, table)
+        names = ", ".join(f"{state.entrant_name(e)} (seed {rank[e]})" for e in table.present)
+        label = f"{de.BRACKET_WORDS[table.bracket]}"
+        if round_ is not None:
+            label += f", {round_.name}, bracket slot {table.index + 1}"
+        why = f"{label}: {names}; {de.consequence(table, bracket.reset_on)}"
+        paired.append((seat_order(table.present, records), why))
+    byes = [t.stay[0] for t in tables if t.status == "bye"]
+    notes = [
+        names_for_ids(state, t.note)
+        for t in bracket.tables_in(number - 1)
+        if any(p.outcome is not None and len(p.outcome.winners) > 1 for p in t.plays)
+    ]
+    notes += [
+        f"{state.entrant_name(t.stay[0])} advances on a bye in the {de.BRACKET_WORDS[t.bracket]}"
+        for t in tables
+        if t.status == "bye"
+    ]
+    return _round_event(state, number, paired, byes, notes, False)
+
+
+def _double_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
+    """A deciding match for every table of the latest round left tied across its cut."""
+    if not state.rounds:
+        raise TournamentError(f"{state.title} has no round with a tie to decide")
+    number = len(state.rounds)
+    bracket = double_bracket_of(state)
+    tied = [t for t in bracket.tables_in(number) if t.status == "deciding_match_needed"]
+    if not tied:
+        raise TournamentError(
+            f"round {number} of {state.title} has no tie to decide: no table of it is "
+            "level across the cut between those who stay and those who lose"
+        )
+    next_table = max(m.table for m in state.round_matches(number)) + 1
+    events: list[TournamentEvent] = []
+    for offset, table in enumerate(tied):
+        decides = table.plays[-1].match_id
+        events.append(
+            DecidingMatchPaired(
+                number,
+                decides,
+                PairedTable(
+                    next_table + offset,
+                    _seats(state, table.tied, number),
+                    f"{decides}-d{len(table.plays)}",
+                    f"deciding match ({de.BRACKET_WORDS[table.bracket]}): "
+                    + names_for_ids(state, table.note),
                 ),
             )
         )

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from tourney.tournament import double_pairing
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
 from tourney.tournament.matches import MatchRecord, Scale, match_points
 from tourney.tournament.pairing import bracket_of
@@ -290,8 +291,17 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         placement=settings.placement_points,
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
-        stages=knockout_stages(state) if settings.format in ("elimination", "groups") else None,
+        stages=_stages(state),
     )
+
+
+def _stages(state: TournamentState) -> dict[str, tuple[int, int]] | None:
+    """A bracket's ranking before everything else (None: not a knockout)."""
+    if state.created.format in ("elimination", "groups"):
+        return knockout_stages(state)
+    if state.created.format == "double_elimination":
+        return double_pairing.stages(state)
+    return None
 
 
 def knockout_stages(state: TournamentState) -> dict[str, tuple[int, int]]:

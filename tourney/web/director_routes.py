@@ -196,9 +196,13 @@ async def director_page(request: Request) -> Response:
                         "result": result_text(state, record),
                     }
                 )
+        from tourney.tournament.double_pairing import bracket_labels
         from tourney.tournament.elimination import SHARED_WIN_RULE
 
-        knockout = _format(loaded) in ("elimination", "groups")
+        knockout = _format(loaded) in ("elimination", "double_elimination", "groups")
+        brackets = bracket_labels(loaded.state) if loaded is not None else {}
+        for m in matches:
+            m["bracket"] = brackets.get(m["id"], "")
         from tourney.web.room_pages import director_room_context, door_context, draft_context
 
         return {
@@ -211,6 +215,7 @@ async def director_page(request: Request) -> Response:
             "players": _players(loaded),
             "format": _format(loaded),
             "knockout_rule": SHARED_WIN_RULE if knockout else None,
+            "brackets": brackets,
         }
 
     context = await run_in_threadpool(look)
