@@ -228,6 +228,11 @@ def decide_form_partnership(
     """Pair two registered players into a fixed partnership (before round 1)."""
     if not state.created.partnerships:
         raise TournamentError(f"{state.title} is not a partnership tournament")
+    if state.rotating:
+        raise TournamentError(
+            f"partners of {state.title} are drawn anew each round (rotating partners): "
+            "register the players one by one"
+        )
     if state.rounds:
         raise TournamentError(f"partnerships of {state.title} were fixed when round 1 was paired")
     first, second = (_player(state, m) for m in members)

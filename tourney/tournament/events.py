@@ -18,13 +18,15 @@ from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination"]
+Format = Literal["round_robin", "swiss", "elimination", "rotating"]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
+FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination", "rotating")
+"""``rotating``: rotating partners, Horse Race partnerships drawn anew each round and
+every player ranked on their own (`tourney.tournament.rotating`)."""
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)

@@ -272,6 +272,10 @@ def compute_standings(
 def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     """The standings of a tournament state, by its own scoring settings."""
     settings = state.created
+    if settings.format == "rotating":  # each player ranked on their own: `rotating`
+        from tourney.tournament import rotating
+
+        return rotating.standings(state)
     entrants = [
         StandingEntrant(
             e,
@@ -292,6 +296,21 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         tie_breaks=settings.tie_breaks,
         stages=knockout_stages(state) if settings.format == "elimination" else None,
     )
+
+
+def rank_groups(
+    entrants: Sequence[str], keys: Sequence[Mapping[str, Fraction]]
+) -> list[list[str]]:
+    """`entrants` (in listing order) split into groups level on every key in turn, best
+    (highest value) first; a group keeps the listing order."""
+    groups: list[list[str]] = [list(entrants)]
+    for values in keys:
+        refined: list[list[str]] = []
+        for group in groups:
+            for value in sorted({values[e] for e in group}, reverse=True):
+                refined.append([e for e in group if values[e] == value])
+        groups = refined
+    return groups
 
 
 def knockout_stages(state: TournamentState) -> dict[str, tuple[int, int]]:
