@@ -41,9 +41,10 @@ def last_round(state: TournamentState) -> int:
 
 def _registration_closed(state: TournamentState) -> str | None:
     settings = state.created
-    if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
+    open_late = settings.format in ("swiss", "rotating")  # late entries join the next round
+    if open_late and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
-    if settings.format != "swiss" and state.rounds:
+    if not open_late and state.rounds:
         kind = "round-robin schedule" if settings.format == "round_robin" else "bracket"
         return f"the {kind} of {state.title} was fixed when round 1 was paired"
     return None

@@ -43,6 +43,7 @@ INFINITY = -1
 
 DESIGNS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     8: ((3, 6, 1, 0), (4, 2, -1, 5)),
+    9: ((1, 3, 2, 6), (4, 5, 8, 7)),
     12: ((6, 0, 7, 8), (10, 1, 4, -1), (9, 3, 2, 5)),
     13: ((5, 9, 4, 7), (2, 1, 12, 8), (6, 11, 10, 3)),
     16: ((6, 0, 3, 10), (13, 8, 14, 12), (2, 9, 4, 1), (-1, 11, 7, 5)),
@@ -136,11 +137,13 @@ def design_round(n: int, number: int) -> tuple[tuple[tuple[int, int, int, int], 
 
         return tuple((move(a), move(b), move(c), move(d)) for a, b, c, d in base), None
     shift = number % n
-    tables = tuple(
-        ((a + shift) % n, (b + shift) % n, (c + shift) % n, (d + shift) % n)
-        for a, b, c, d in base
-    )
-    return tables, shift
+
+    def add(x: int) -> int:
+        if n == 9:  # Z_3 x Z_3: point 3i + j is (i, j), added digit by digit mod 3
+            return (x // 3 + shift // 3) % 3 * 3 + (x % 3 + shift % 3) % 3
+        return (x + shift) % n
+
+    return tuple((add(a), add(b), add(c), add(d)) for a, b, c, d in base), shift
 
 
 def design_plan(field: Sequence[str], number: int) -> RoundPlan:
