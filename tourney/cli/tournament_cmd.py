@@ -26,8 +26,12 @@ app = typer.Typer(
 def create(
     name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Club Night'.")],
     format: Annotated[
-        str, typer.Option("--format", "-f", help="swiss, round_robin, elimination or rotating (partners drawn anew each round).",
-        )
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="swiss, round_robin, elimination or rotating (partners drawn anew each round).",
+        ),
     ] = "swiss",
     table_size: TableSize = 4,
     rounds: Annotated[

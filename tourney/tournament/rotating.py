@@ -26,6 +26,7 @@ opponents' average match points (the two players across the table, each round).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -146,17 +147,45 @@ def design_round(n: int, number: int) -> tuple[tuple[tuple[int, int, int, int], 
     return tuple((add(a), add(b), add(c), add(d)) for a, b, c, d in base), shift
 
 
+@functools.cache
+def design_order(n: int) -> tuple[int, ...]:
+    """The order the design's rounds are played in, spreading opponents early: the first
+    is round 0; each next one is the round not yet played whose opposing pairs opposed
+    fewest times (summed) in the rounds before it, the lowest-numbered among equals."""
+    opposed: Counter[tuple[int, int]] = Counter()
+    order: list[int] = []
+    left = list(range(design_length(n)))
+    while left:
+
+        def cost(number: int) -> int:
+            return sum(opposed[pair] for pair in _opposing(design_round(n, number)[0]))
+
+        chosen = min(left, key=lambda number: (cost(number), number))
+        order.append(chosen)
+        left.remove(chosen)
+        opposed.update(_opposing(design_round(n, chosen)[0]))
+    return tuple(order)
+
+
+def _opposing(tables: Iterable[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
+    return [
+        (min(x, y), max(x, y)) for a, b, c, d in tables for x, y in ((a, b), (a, d), (c, b), (c, d))
+    ]
+
+
 def design_plan(field: Sequence[str], number: int) -> RoundPlan:
-    """Round `number` (from 0) of the design for `field` (player ids, point i is field[i])."""
+    """Round `number` (from 0) of the tournament played by the design for `field` (player
+    ids, point i is field[i]): the design's rounds in `design_order`, again from the first
+    once all are played."""
     n = len(field)
-    tables, out = design_round(n, number)
-    cycle = number // design_length(n) + 1
+    length = design_length(n)
+    tables, out = design_round(n, design_order(n)[number % length])
+    cycle = number // length + 1
     again = f", cycle {cycle}" if cycle > 1 else ""
     return RoundPlan(
         tuple((field[a], field[b], field[c], field[d]) for a, b, c, d in tables),
         () if out is None else (field[out],),
-        f"whist design for {n} players, round {number % design_length(n) + 1} of "
-        f"{design_length(n)}{again}",
+        f"whist design for {n} players, round {number % length + 1} of {length}{again}",
     )
 
 
@@ -169,9 +198,7 @@ def choose_sit_out(players: Sequence[str], history: History) -> tuple[str, ...]:
     count = len(players) % 4
     if not count:
         return ()
-    order = sorted(
-        range(len(players)), key=lambda i: (history.sat_out[players[i]], -i)
-    )
+    order = sorted(range(len(players)), key=lambda i: (history.sat_out[players[i]], -i))
     return tuple(players[i] for i in sorted(order[:count]))
 
 
@@ -370,8 +397,7 @@ def describe(history: History, players: Sequence[str]) -> str:
         f"{found.most_partnered} times one pair"
     )
     return (
-        f"so far {repeats}; each pair opposed {found.fewest_opposed} to "
-        f"{found.most_opposed} times"
+        f"so far {repeats}; each pair opposed {found.fewest_opposed} to {found.most_opposed} times"
     )
 
 

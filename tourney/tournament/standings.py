@@ -298,9 +298,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     )
 
 
-def rank_groups(
-    entrants: Sequence[str], keys: Sequence[Mapping[str, Fraction]]
-) -> list[list[str]]:
+def rank_groups(entrants: Sequence[str], keys: Sequence[Mapping[str, Fraction]]) -> list[list[str]]:
     """`entrants` (in listing order) split into groups level on every key in turn, best
     (highest value) first; a group keeps the listing order."""
     groups: list[list[str]] = [list(entrants)]

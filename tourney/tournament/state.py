@@ -314,9 +314,7 @@ def partnership_id(state: TournamentState, first: str, second: str) -> str:
     return f"{a}+{b}"
 
 
-def _drawn_partnerships(
-    state: TournamentState, tables: Sequence[PairedTable]
-) -> dict[str, Team]:
+def _drawn_partnerships(state: TournamentState, tables: Sequence[PairedTable]) -> dict[str, Team]:
     """The partnerships a rotating-partners round draws (seats 1+3 and 2+4 of each table),
     added to those of earlier rounds."""
     teams = dict(state.teams)
