@@ -10,18 +10,18 @@ The rule, stated for players and directors in ``docs/formats/rotating-partners.m
 * Objective, in this order: (1) no one partners the same person twice while it can be
   avoided (fewest repeat partnerships), (2) everyone opposes each other player as evenly
   as possible (opponent counts spread least).
-* Fields of ``n`` players with a shipped whist design (`DESIGNS`: every n = 0 or 1 mod 4
-  from 8 to `max(DESIGNS)` but 9) follow it while the field is the one that started round
-  1: everyone partners everyone exactly once and opposes everyone exactly twice over the
+* Fields with a shipped whist design (`DESIGNS`: n = 8, 9, 12, 13, 16, 17, 20, 21, 24)
+  play it, its rounds in `design_order`, while the field is the one that started round 1:
+  everyone partners everyone exactly once and opposes everyone exactly twice over the
   design's ``n - 1`` rounds (``n`` for n = 1 mod 4, one sitting out each round); rounds
   past that start the design again.
 * Every other round is chosen by `search_round`: a deterministic local search on the
   objective above, counted over the rounds already played.
 
-Standings are individual (`standings`): a player's match points are the sum of the match
-points their side earned each round (a win 1, a shared win split as the tournament says)
-plus bye points for each sit-out; then game points scored by their sides; then the
-opponents' average match points (the two players across the table, each round).
+Standings are individual (`standings.rotating_standings`): a player's match points are
+the sum of the match points their side earned each round (a win 1, a shared win split as
+the tournament says) plus bye points for each sit-out; then game points scored by their
+sides; then the opponents' average match points (the two players across the table).
 """
 
 from __future__ import annotations
@@ -29,14 +29,11 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations
 
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
-from tourney.tournament.matches import match_points
-from tourney.tournament.standings import StandingRow, rank_groups
 from tourney.tournament.state import TournamentError, TournamentState
 
 INFINITY = -1
@@ -399,86 +396,3 @@ def describe(history: History, players: Sequence[str]) -> str:
     return (
         f"so far {repeats}; each pair opposed {found.fewest_opposed} to {found.most_opposed} times"
     )
-
-
-# -- standings -------------------------------------------------------------------------
-
-
-def standings(state: TournamentState) -> tuple[StandingRow, ...]:
-    """Each player's standing from the points their partnerships scored.
-
-    For every counted match (not void, with an outcome) each player on a side gets that
-    side's match points (`matches.match_points`) and its game points; a sit-out adds the
-    bye points. Buchholz: the average, over the opponents met (the two players of the
-    other side at each counted match), of their match points. Ranked by match points,
-    then the tournament's tie-breaks (default: game points scored, then Buchholz).
-    """
-    settings = state.created
-    points: dict[str, Fraction] = {p: pl.start_points for p, pl in state.players.items()}
-    scored = dict.fromkeys(state.players, 0)
-    played = dict.fromkeys(state.players, 0)
-    wins = dict.fromkeys(state.players, 0)
-    shared = dict.fromkeys(state.players, 0)
-    losses = dict.fromkeys(state.players, 0)
-    byes = dict.fromkeys(state.players, 0)
-    met: dict[str, list[str]] = {p: [] for p in state.players}
-    for match in state.matches.values():
-        outcome = match.outcome
-        if outcome is None or not outcome.counts or len(match.seats) != 4:
-            continue
-        for side, members in enumerate(
-            ((match.seats[0], match.seats[2]), (match.seats[1], match.seats[3]))
-        ):
-            earned = match_points(outcome, side, settings.shared_win, settings.placement_points)
-            for player in members:
-                points[player] += earned
-                scored[player] += outcome.scores[side] if side < len(outcome.scores) else 0
-                played[player] += 1
-                if side not in outcome.winners:
-                    losses[player] += 1
-                elif len(outcome.winners) == 1:
-                    wins[player] += 1
-                else:
-                    shared[player] += 1
-                met[player] += [match.seats[(side + 1) % 2], match.seats[(side + 1) % 2 + 2]]
-    for player in state.byes():
-        if player in points:
-            points[player] += settings.bye_points
-            byes[player] += 1
-    buchholz = {
-        p: sum((points[o] for o in met[p]), Fraction(0)) / len(met[p]) if met[p] else Fraction(0)
-        for p in state.players
-    }
-    values: dict[str, Mapping[str, Fraction]] = {
-        "match_points": points,
-        "scored": {p: Fraction(s) for p, s in scored.items()},
-        "buchholz": buchholz,
-    }
-    keys = ("match_points", *(t for t in settings.tie_breaks if t in values))
-    groups = rank_groups(list(state.players), [values[k] for k in keys])
-    rows: list[StandingRow] = []
-    rank = 1
-    for group in groups:
-        for player in group:
-            entry = state.players[player]
-            rows.append(
-                StandingRow(
-                    rank=rank,
-                    tied=len(group) > 1,
-                    entrant_id=player,
-                    name=entry.name,
-                    club=entry.club,
-                    match_points=points[player],
-                    played=played[player],
-                    wins=wins[player],
-                    shared_wins=shared[player],
-                    losses=losses[player],
-                    byes=byes[player],
-                    buchholz=buchholz[player],
-                    points_scored=scored[player],
-                    head_to_head=Fraction(0),
-                    withdrawn=entry.withdrawn,
-                )
-            )
-        rank += len(group)
-    return tuple(rows)
