@@ -44,9 +44,9 @@ DESIGNS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     9: ((1, 3, 2, 6), (4, 5, 8, 7)),
     12: ((6, 0, 7, 8), (10, 1, 4, -1), (9, 3, 2, 5)),
     13: ((5, 9, 4, 7), (2, 1, 12, 8), (6, 11, 10, 3)),
-    16: ((6, 0, 3, 10), (13, 8, 14, 12), (2, 9, 4, 1), (-1, 11, 7, 5)),
-    17: ((16, 9, 12, 11), (13, 7, 5, 4), (3, 6, 10, 1), (8, 14, 2, 15)),
-    20: ((10, 16, 4, -1), (17, 13, 15, 12), (9, 11, 1, 2), (3, 6, 7, 18), (14, 5, 0, 8)),
+    16: ((0, 8, 14, 13), (12, 7, 10, 4), (9, 11, 1, 5), (2, 3, 6, -1)),
+    17: ((14, 1, 5, 15), (3, 9, 7, 2), (4, 12, 6, 11), (10, 13, 16, 8)),
+    20: ((15, 10, 1, 12), (4, 18, 11, 0), (17, 7, 13, 16), (-1, 6, 8, 14), (2, 9, 5, 3)),
     21: ((7, 16, 5, 3), (10, 11, 4, 20), (17, 15, 12, 18), (1, 13, 8, 14), (2, 9, 6, 19)),
     24: (
         (0, 15, 14, 8),
@@ -232,6 +232,8 @@ def search_round(
                 ti, tj = i // 4, j // 4
                 if ti == tj and (i - j) % 2 == 0:
                     continue  # partners swapped: the same table
+                if not costs[ti] and not costs[tj]:
+                    continue  # two tables costing nothing: no swap between them lowers it
                 arrangement[i], arrangement[j] = arrangement[j], arrangement[i]
                 new_i = cost_of(arrangement, ti)
                 new_j = cost_of(arrangement, tj) if tj != ti else 0
