@@ -8,6 +8,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, play
 from tourney.tournament import rotating
@@ -249,3 +251,26 @@ def test_a_void_match_counts_for_neither_partnership() -> None:
 def test_the_design_maps_players_in_registration_order() -> None:
     plan = design_plan(_field(8), 0)
     assert plan.tables == (("p3", "p6", "p1", "p0"), ("p4", "p2", "p7", "p5"))
+
+
+SPREAD_EARLY = {8: 3, 9: 1, 12: 1, 13: 1, 16: 7, 17: 3, 20: 4, 21: 3, 24: 3}
+"""Rounds from the start in which nobody opposes anyone twice, as the docs' table says
+(at most (n - 1) // 2: each player meets two opponents a round)."""
+
+
+@pytest.mark.parametrize("n", sorted(DESIGNS))
+def test_early_rounds_spread_opponents_as_the_docs_say(n: int) -> None:
+    early = SPREAD_EARLY[n]
+    assert coverage(_history(_schedule(n, early)), _field(n)).most_opposed == 1
+    assert coverage(_history(_schedule(n, early + 1)), _field(n)).most_opposed == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(4, 27), rounds=st.integers(1, 6))
+def test_every_round_seats_everyone_once_and_sit_outs_go_round(n: int, rounds: int) -> None:
+    plans = _schedule(n, rounds)
+    _legal(plans, n)
+    history = _history(plans)
+    counts = [history.sat_out[p] for p in _field(n)]
+    assert max(counts) - min(counts) <= 1
+    assert plans == _schedule(n, rounds), "the same field pairs the same way"
