@@ -79,6 +79,7 @@ def test_a_rotating_partners_evening_partners_everyone_once(tmp_path: Path) -> N
     page = html.unescape((site / "round-1.html").read_text(encoding="utf-8"))
     assert f"{first[0]} & {first[2]} against {first[1]} & {first[3]}" in page
     assert "whist design for 12 players" in page
+    assert "Rotating partners · tables of 4, partnerships" in page
     table = html.unescape((site / "standings.html").read_text(encoding="utf-8"))
     assert all(name in table for name in NAMES)
     assert " & " not in table.split("<table", 1)[1].split("</table>", 1)[0]
