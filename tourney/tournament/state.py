@@ -349,6 +349,8 @@ def sides_of_players(
     for player in player_ids:
         if player in match.sides:
             sides.add(match.sides.index(player))
+        elif state.rotating and player in match.seats and len(match.seats) == 4:
+            sides.add(match.seats.index(player) % 2)  # this round's partnership: 1+3, 2+4
         else:
             team = state.players[player].team
             if team in match.sides:

@@ -25,6 +25,7 @@ from tourney.tournament.rotating import (
     plan_round,
     search_round,
 )
+from tourney.tournament.rulings import decide_forfeit, decide_no_show
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -274,3 +275,24 @@ def test_every_round_seats_everyone_once_and_sit_outs_go_round(n: int, rounds: i
     counts = [history.sat_out[p] for p in _field(n)]
     assert max(counts) - min(counts) <= 1
     assert plans == _schedule(n, rounds), "the same field pairs the same way"
+
+
+def test_a_no_show_loses_for_the_absent_players_partnership() -> None:
+    """A player is on a side through the round's partnership, not a fixed team: a no-show
+    found no side for them, and everyone at the table won."""
+    state = pair(tournament(8, 2))
+    match = state.round_matches(1)[0]
+    absent = match.seats[1]  # seat 2: side 2
+    with pytest.raises(TournamentError, match="every side is absent"):
+        decide_no_show(state, match.match_id, match.seats)
+    state = apply(state, decide_no_show(state, match.match_id, (absent,)))
+    outcome = state.matches[match.match_id].outcome
+    assert outcome is not None and outcome.winners == (0,)
+    rows = {row.entrant_id: row for row in standings_of(state)}
+    assert rows[absent].losses == 1 and rows[match.seats[3]].losses == 1
+    assert rows[match.seats[0]].wins == 1 and rows[match.seats[2]].wins == 1
+    forfeited = pair(tournament(8, 2))
+    first = forfeited.round_matches(1)[0]
+    forfeited = apply(forfeited, decide_forfeit(forfeited, first.match_id, (1,), "unwell"))
+    ruled = forfeited.matches[first.match_id].outcome
+    assert ruled is not None and ruled.winners == (0,)
