@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import html
 import re
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.cli.conftest import Cli
+from tests.integration.live_server import live_server
 from tests.web.conftest import Night, built, copied, serving
 
 NAMES = ("Ann Lee", "Bo Chen", "Cy Diaz", "Di Eze", "Ed Fox", "Flo Gray", "Gus Hart", "Hal Ives")
@@ -59,3 +61,20 @@ def test_pages_name_the_rounds_partnerships_and_me_marks_the_players_wins(
     assert re.search(r'<tr class="leader"><td class="num">1</td>', winner)
     assert 'class="leader"' not in loser.split('id="results"', 1)[1].split("</table>", 1)[0]
     assert 'id="place"' in winner
+
+
+def test_a_real_server_shows_a_player_the_round_their_partnership_won(
+    rotating_night: Night,
+) -> None:
+    night = rotating_night
+    a, b, c, _ = night.seats(1)
+    night.cli.ok("director", "result", "T1", "--scores", f"{b}=20,{c}=61")
+    night.server.feed.step()
+    loaded = night.server.night.loaded()
+    assert loaded is not None
+    ids = {player.name: pid for pid, player in loaded.state.players.items()}
+    with live_server(night.server) as base:
+        answer = urllib.request.urlopen(f"{base}/me/{ids[a]}/part", timeout=30)
+        part = answer.read().decode()
+        answer.close()
+    assert re.search(r'<tr class="leader"><td class="num">1</td>', part)
