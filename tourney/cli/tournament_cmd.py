@@ -35,7 +35,10 @@ def create(
     ] = "swiss",
     table_size: TableSize = 4,
     rounds: Annotated[
-        int, within(limits.ROUNDS, help="Rounds (Swiss); round robin and elimination work it out.")
+        int,
+        within(
+            limits.ROUNDS, help="Rounds (Swiss, rotating); round robin and elimination work it out."
+        ),
     ] = 4,
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")
