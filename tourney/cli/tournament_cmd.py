@@ -30,13 +30,16 @@ def create(
         typer.Option(
             "--format",
             "-f",
-            help="swiss, round_robin, elimination, double_elimination or groups (pools, then "
-            "a knockout).",
+            help="swiss, round_robin, elimination, double_elimination, groups (pools, then "
+            "a knockout) or rotating (partners drawn anew each round).",
         ),
     ] = "swiss",
     table_size: TableSize = 4,
     rounds: Annotated[
-        int, within(limits.ROUNDS, help="Rounds (Swiss); round robin and elimination work it out.")
+        int,
+        within(
+            limits.ROUNDS, help="Rounds (Swiss, rotating); round robin and elimination work it out."
+        ),
     ] = 4,
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")

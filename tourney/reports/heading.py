@@ -14,6 +14,7 @@ FORMAT_LABELS = {
     "elimination": "Single elimination",
     "groups": "Groups, then knockout",
     "double_elimination": "Double elimination",
+    "rotating": "Rotating partners",
 }
 
 

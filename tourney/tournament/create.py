@@ -32,6 +32,10 @@ from tourney.tournament.matches import (
 )
 from tourney.tournament.state import TournamentError, TournamentState
 
+ROTATING_TIE_BREAKS: tuple[str, ...] = ("scored", "buchholz")
+"""Rotating partners' tie-breaks when none are given: game points scored by the player's
+sides, then their opponents' average match points."""
+
 # -- setting up ------------------------------------------------------------------------
 
 
@@ -93,6 +97,24 @@ def decide_create(
             f"unknown game {quote(game_name)}: choose one of {', '.join(game_names())}"
         )
     played = game(game_name)
+    if format == "rotating":  # partnerships drawn anew each round, players ranked alone
+        if not played.partnerships:
+            raise TournamentError(
+                f"rotating partners for {name!r}: {played.title} is not played in partnerships"
+            )
+        partnerships = True
+        if tie_breaks is None:
+            tie_breaks = ROTATING_TIE_BREAKS
+        if any(tie_break_name(t) == "head_to_head" for t in tie_breaks):
+            raise TournamentError(
+                f"tie-break head_to_head for {name!r}: rotating partners ranks players by "
+                "scored and buchholz (partners share their matches)"
+            )
+        if seed_by == "rating":
+            raise TournamentError(
+                f"--seed-by rating for {name!r}: rotating partners draws its partnerships "
+                "by the schedule, not by seeds"
+            )
     fewest, most = played.table_sizes
     if isinstance(table_size, bool) or not isinstance(table_size, int):
         raise TournamentError(f"table size {quote(table_size)} for {name!r}: not a whole number")

@@ -49,9 +49,10 @@ def last_round(state: TournamentState) -> int:
 
 def _registration_closed(state: TournamentState) -> str | None:
     settings = state.created
-    if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
+    open_late = settings.format in ("swiss", "rotating")  # late entries join the next round
+    if open_late and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
-    if settings.format != "swiss" and state.rounds:
+    if not open_late and state.rounds:
         kind = {"round_robin": "round-robin schedule", "groups": "pool draw"}.get(
             settings.format, "bracket"
         )
@@ -238,6 +239,11 @@ def decide_form_partnership(
     """Pair two registered players into a fixed partnership (before round 1)."""
     if not state.created.partnerships:
         raise TournamentError(f"{state.title} is not a partnership tournament")
+    if state.rotating:
+        raise TournamentError(
+            f"partners of {state.title} are drawn anew each round (rotating partners): "
+            "register the players one by one"
+        )
     if state.rounds:
         raise TournamentError(f"partnerships of {state.title} were fixed when round 1 was paired")
     first, second = (_player(state, m) for m in members)

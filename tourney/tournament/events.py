@@ -19,13 +19,22 @@ from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination", "double_elimination", "groups"]
+Format = Literal["round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating"]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination", "double_elimination", "groups")
+FORMATS: tuple[str, ...] = (
+    "round_robin",
+    "swiss",
+    "elimination",
+    "double_elimination",
+    "groups",
+    "rotating",
+)
+"""``rotating``: rotating partners, Horse Race partnerships drawn anew each round and
+every player ranked on their own (`tourney.tournament.rotating`)."""
 KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
 """The formats played as a bracket: a round needs every result of the one before."""
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")

@@ -200,6 +200,10 @@ def decide_pair_round(
                 f"cannot pair round {number} of {state.title}: results of round {number - 1} "
                 f"are missing at {tables_text(missing)} ({hint})"
             )
+    if settings.format == "rotating":  # partners drawn anew each round: `rotating`
+        from tourney.tournament import rotating
+
+        return rotating.decide_pair(state, number, override)
     if settings.format == "swiss":
         if number > settings.rounds:
             raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
