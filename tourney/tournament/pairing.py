@@ -294,6 +294,7 @@ def _pair_swiss(
         meetings(state),
         forbidden=forbidden,
         avoid_same_club=avoid_same_club,
+        rounds_left=state.created.rounds - number,
     )
     tables = [(table.sides, table.why) for table in pairing.tables]
     return _round_event(state, number, tables, pairing.byes, pairing.notes, override)
