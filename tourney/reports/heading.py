@@ -12,6 +12,7 @@ FORMAT_LABELS = {
     "swiss": "Swiss",
     "round_robin": "Round robin",
     "elimination": "Single elimination",
+    "balanced": "Balanced seating",
 }
 
 

@@ -44,7 +44,9 @@ def _registration_closed(state: TournamentState) -> str | None:
     if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
     if settings.format != "swiss" and state.rounds:
-        kind = "round-robin schedule" if settings.format == "round_robin" else "bracket"
+        kind = {"round_robin": "round-robin schedule", "balanced": "balanced seating"}.get(
+            settings.format, "bracket"
+        )
         return f"the {kind} of {state.title} was fixed when round 1 was paired"
     return None
 

@@ -18,13 +18,13 @@ from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination"]
+Format = Literal["round_robin", "swiss", "elimination", "balanced"]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
+FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination", "balanced")
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
@@ -391,14 +391,18 @@ class ScheduleFixed:
     type: ClassVar[str] = "schedule_fixed"
     rounds: tuple[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], ...]
     source: str = ""
+    seed: int | None = None
+    """A balanced seating's search seed (the same seed and field give the same schedule)."""
 
     def to_payload(self) -> dict[str, Any]:
+        seeded = {} if self.seed is None else {"seed": self.seed}
         return {
             "rounds": [
                 {"tables": [list(table) for table in tables], "byes": list(byes)}
                 for tables, byes in self.rounds
             ],
             "source": self.source,
+            **seeded,
         }
 
     @classmethod
@@ -412,6 +416,7 @@ class ScheduleFixed:
                 for item in payload["rounds"]
             ),
             source=str(payload.get("source", "")),
+            seed=None if payload.get("seed") is None else int(payload["seed"]),
         )
 
 
