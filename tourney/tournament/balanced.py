@@ -398,12 +398,84 @@ def _number_tables(n: int, schedule: list[list[list[int]]], rng: random.Random) 
 def _seat(n: int, schedule: list[list[list[int]]], rng: random.Random) -> None:
     """Order each table's players into seats so everyone's seats spread evenly."""
     seats = max((len(t) for r in schedule for t in r), default=0)
+    # Start from the rounds seated in turn, each table in the order that gives everyone
+    # the seats they have had least so far (24 orders at a table of 4).
+    turns = [[0] * seats for _ in range(n)]
+    for round_ in schedule:
+        for t, table in enumerate(round_):
+            best = min(
+                itertools.permutations(table),
+                key=lambda order: sum(turns[p][s] for s, p in enumerate(order)),
+            )
+            round_[t] = list(best)
+            for s, p in enumerate(best):
+                turns[p][s] += 1
     units = [[[p] for p in table] for round_ in schedule for table in round_]
     _anneal_labels(units, seats, n, SEAT_MOVES * n * len(schedule), rng)
     tables = iter(units)
     for round_ in schedule:
         for t in range(len(round_)):
             round_[t] = [group[0] for group in next(tables)]
+    _even_out(n, [table for round_ in schedule for table in round_], seats)
+
+
+def _even_out(n: int, tables: list[list[int]], seats: int) -> None:
+    """Alternating-path repair (as in the proof that bipartite graphs have equitable edge
+    colourings): while a player has sat in seat i at least 2 more times than in seat j, find
+    a chain -- that player's table where they sit in i, its player in seat j, that
+    player's table where they sit in i, ... -- ending at a player who has sat in i at least
+    3 fewer times than the first (counting i less j), and swap seats i and j at every table
+    of it: the players inside the chain keep their counts, the two ends move 1 each toward
+    even. Every swap lowers the sum of squares, so it ends."""
+    turns = [[0] * seats for _ in range(n)]
+    at: list[list[list[int]]] = [[[] for _ in range(seats)] for _ in range(n)]
+    for index, table in enumerate(tables):
+        for s, p in enumerate(table):
+            turns[p][s] += 1
+            at[p][s].append(index)
+    for _ in range(4 * n * seats):
+        improved = False
+        for i, j in itertools.permutations(range(seats), 2):
+            for start in range(n):
+                gap = turns[start][i] - turns[start][j]
+                if gap < 2:
+                    continue
+                parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
+                queue = [start]
+                end = -1
+                while queue and end < 0:
+                    x = queue.pop(0)
+                    for index in at[x][i]:
+                        table = tables[index]
+                        if j >= len(table):
+                            continue
+                        y = table[j]
+                        if y in parent:
+                            continue
+                        parent[y] = (x, index)
+                        if turns[y][i] - turns[y][j] <= gap - 3:
+                            end = y
+                            break
+                        queue.append(y)
+                if end < 0:
+                    continue
+                y = end
+                while y != start:
+                    x, index = parent[y]
+                    table = tables[index]
+                    table[i], table[j] = table[j], table[i]
+                    at[x][i].remove(index)
+                    at[x][j].append(index)
+                    at[y][j].remove(index)
+                    at[y][i].append(index)
+                    y = x
+                turns[start][i] -= 1
+                turns[start][j] += 1
+                turns[end][i] += 1
+                turns[end][j] -= 1
+                improved = True
+        if not improved:
+            return
 
 
 # -- measuring -------------------------------------------------------------------------

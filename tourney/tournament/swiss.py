@@ -330,6 +330,14 @@ def pair_swiss(
         found, proven, swaps = _swap_search(fld, found, proven, len(entrants))
     found, proven, said = _exhaustive(fld, order, sizes, found, proven, rounds_left)
     notes.extend(said)
+    if sides == 2:
+        found, moved = _seat_swaps(fld, found)
+        if moved:
+            notes.append(
+                f"{moved} table{'s' if moved != 1 else ''} of the same score groups "
+                "exchanged opponents so that nobody sits in one seat 3 more times than in "
+                "the other"
+            )
     if not all(proven):
         left = counts(sum(cost for _, cost in found))
         if not all(proven):
@@ -456,6 +464,53 @@ def _fewest_conflicts(
         repaired = _repair(fld, best)
         best = repaired if total(repaired) <= total(best) else best
     return best, (proven[0], proven[1], proven[2])
+
+
+SEAT_GAP = 2
+"""At tables of 2: a player whose seat-1 turns exceed their seat-2 turns by this much (or
+fall short by it) should not meet one with the same gap, since one of them would then
+reach SEAT_GAP + 1."""
+
+
+def _seat_swaps(fld: _Field, found: Found) -> tuple[Found, int]:
+    """At tables of 2: where two players with the same seat gap of `SEAT_GAP` or more
+    meet, exchange opponents with a table within 3 places of it when that makes no
+    conflict, no new seat clash and no wider score difference; the tables and how many
+    exchanges were made."""
+    gaps = [e.seats.count(0) - e.seats.count(1) for e in fld.entrants]
+    points = [e.points for e in fld.entrants]
+
+    def clash(a: int, b: int) -> bool:
+        return gaps[a] == gaps[b] and abs(gaps[a]) >= SEAT_GAP
+
+    tables = [list(members) for members, _ in found]
+    costs = [cost for _, cost in found]
+    moved = 0
+    for i, table in enumerate(tables):
+        if len(table) != 2 or costs[i] or not clash(*table):
+            continue
+        a, b = table
+        for j in sorted(range(len(tables)), key=lambda j: abs(j - i))[1:7]:
+            other = tables[j]
+            if len(other) != 2 or costs[j]:
+                continue
+            c, d = other
+            spread = abs(points[a] - points[b]) + abs(points[c] - points[d])
+            for x, y in ((c, d), (d, c)):
+                if (
+                    fld.code(a, x) == 0
+                    and fld.code(b, y) == 0
+                    and not clash(a, x)
+                    and not clash(b, y)
+                    and abs(points[a] - points[x]) + abs(points[b] - points[y]) <= spread
+                ):
+                    tables[i], tables[j] = sorted((a, x)), sorted((b, y))
+                    moved += 1
+                    break
+            if tables[i] != table:
+                break
+    swapped = sorted(((tuple(t), c) for t, c in zip(tables, costs, strict=True)))
+    return (swapped, moved) if moved else (found, 0)
 
 
 EXACT_BUDGET = 300_000
