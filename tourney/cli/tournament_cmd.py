@@ -26,13 +26,11 @@ app = typer.Typer(
 def create(
     name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Club Night'.")],
     format: Annotated[
-        str, typer.Option("--format", "-f", help="swiss, round_robin, elimination or balanced (a fixed seating of --rounds rounds at "
-            "tables of 3-4 that keeps repeat meetings down: docs/formats/seating.md).",
-        )
+        str, typer.Option("--format", "-f", help="swiss, round_robin, elimination or balanced.")
     ] = "swiss",
     table_size: TableSize = 4,
     rounds: Annotated[
-        int, within(limits.ROUNDS, help="Rounds (Swiss, balanced); round robin and elimination work it out.")
+        int, within(limits.ROUNDS, help="Rounds (Swiss, balanced); others work it out.")
     ] = 4,
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")

@@ -156,9 +156,7 @@ def affine_plane(q: int) -> Rounds:
     add, mul = _gf(q)
     rounds: list[Round] = [tuple(tuple(c * q + y for y in range(q)) for c in range(q))]
     for m in range(q):
-        rounds.append(
-            tuple(tuple(x * q + add[mul[m][x]][b] for x in range(q)) for b in range(q))
-        )
+        rounds.append(tuple(tuple(x * q + add[mul[m][x]][b] for x in range(q)) for b in range(q)))
     return tuple(rounds)
 
 
@@ -176,9 +174,7 @@ def _found() -> dict[tuple[int, int], tuple[str, Rounds]]:
 def known(n: int, sides: int, rounds: int) -> tuple[str, Rounds] | None:
     """A schedule meeting no pair twice from a known design, when one has `rounds` rounds."""
     if sides == 4 and n == 16 and rounds <= 5:
-        return "affine plane of order 4 (resolvable, Social Golfer 4-4-5)", affine_plane(4)[
-            :rounds
-        ]
+        return "affine plane of order 4 (resolvable, Social Golfer 4-4-5)", affine_plane(4)[:rounds]
     if sides == 3 and n == 9 and rounds <= 4:
         return "affine plane of order 3 (Kirkman's 9 schoolgirls)", affine_plane(3)[:rounds]
     found = _found().get((n, sides))
@@ -211,9 +207,7 @@ def _squares(counts: list[list[int]]) -> int:
     return sum(m * (m - 1) // 2 for a in range(n) for m in counts[a][a + 1 :])
 
 
-def _greedy(
-    n: int, sizes: Sequence[int], rounds: int, rng: random.Random
-) -> list[list[list[int]]]:
+def _greedy(n: int, sizes: Sequence[int], rounds: int, rng: random.Random) -> list[list[list[int]]]:
     counts = [[0] * n for _ in range(n)]
     schedule: list[list[list[int]]] = []
     for _ in range(rounds):

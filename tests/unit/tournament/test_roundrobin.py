@@ -9,12 +9,12 @@ from collections import Counter
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
+from tests.unit.tournament.seat_checks import assert_no_better_swap
 from tourney.tournament import covering, roundrobin
 from tourney.tournament.entries import decide_withdraw, last_round
 from tourney.tournament.events import PairedTable, RoundPaired
 from tourney.tournament.pairing import decide_pair_round, meetings
 from tourney.tournament.roundrobin import Schedule, circle_method, coverage, schedule, shipped
-from tests.unit.tournament.seat_checks import assert_no_better_swap
 from tourney.tournament.seating import SeatRecord, table_sizes
 from tourney.tournament.state import TournamentError, TournamentState
 

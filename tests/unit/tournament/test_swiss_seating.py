@@ -65,7 +65,16 @@ def _repeats(state: TournamentState, before: Mapping[str, frozenset[str]]) -> in
 
 @pytest.mark.parametrize(
     ("players", "rounds", "seed"),
-    [(16, 5, 0), (16, 5, 1), (16, 4, 2), (20, 6, 0), (24, 6, 1), (32, 6, 0), (48, 6, 0), (64, 6, 0)],
+    [
+        (16, 5, 0),
+        (16, 5, 1),
+        (16, 4, 2),
+        (20, 6, 0),
+        (24, 6, 1),
+        (32, 6, 0),
+        (48, 6, 0),
+        (64, 6, 0),
+    ],
 )
 def test_a_swiss_round_repeats_nobody_when_a_repeat_free_round_exists(
     players: int, rounds: int, seed: int
