@@ -146,10 +146,15 @@ def decide_create(
         raise TournamentError(
             f"unknown --seed-by {quote(seed_by)}: choose one of {', '.join(SEED_BY)}"
         )
-    if seed_by == "rating" and format in ("round_robin", "balanced"):
+    if seed_by == "rating" and format == "round_robin":
         raise TournamentError(
-            f"--seed-by rating for {name!r}: a {format.replace('_', ' ')} schedule is fixed "
-            "before play, so it is not seeded (rating seeds a knockout or a Swiss's first round)"
+            f"--seed-by rating for {name!r}: a round robin meets everyone, so it is not "
+            "seeded (rating seeds a knockout or a Swiss's first round)"
+        )
+    if seed_by == "rating" and format == "balanced":
+        raise TournamentError(
+            f"--seed-by rating for {name!r}: a balanced seating is fixed before play, so it "
+            "is not seeded (rating seeds a knockout or a Swiss's first round)"
         )
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]
