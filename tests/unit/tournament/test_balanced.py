@@ -5,13 +5,18 @@ the counts reported are the counts of the schedule."""
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections import Counter
 
 import pytest
 
+from tests.unit.tournament.factory import apply, pair, play, tournament
 from tourney.tournament import balanced
 from tourney.tournament.balanced import affine_plane, quality, repeat_floor
+from tourney.tournament.entries import decide_withdraw
+from tourney.tournament.events import ScheduleFixed
+from tourney.tournament.pairing import balanced_seed, decide_pair_round
 from tourney.tournament.seating import table_sizes
 
 
@@ -115,3 +120,29 @@ def test_quality_counts_indirect_meets_by_hand() -> None:
     assert (q.repeats, q.most, q.indirect, q.apart) == (2, 2, 5, 0)
     assert q.table_repeats == 4  # 0, 1 at table 1 twice, 4, 5 at table 2 twice
     assert q.seat_spread == 2  # 0 sat in seat 1 both rounds, never in seats 2 and 3
+
+
+def test_a_balanced_event_fixes_its_schedule_with_its_seed_and_leaves_a_withdrawn_seat_empty() -> (
+    None
+):
+    state = tournament(13, format="balanced", table_size=4, rounds=4)
+    events = decide_pair_round(state)
+    fixed = events[0]
+    assert isinstance(fixed, ScheduleFixed) and fixed.seed == balanced_seed(state)
+    assert ScheduleFixed.from_payload(fixed.to_payload()) == fixed
+    assert len(fixed.rounds) == 4
+    state = apply(state, events)
+    note = state.rounds[0].notes[0]
+    assert note.startswith("13 players at tables of 4, 4 rounds: ") and "indirect meets" in note
+    again = decide_pair_round(tournament(13, format="balanced", table_size=4, rounds=4))
+    assert again[0] == fixed, "the same field and slug give the same schedule"
+    state = play(state, random.Random(1))
+    gone = state.schedule.rounds[1][0][0][0] if state.schedule else ""
+    state = apply(state, decide_withdraw(state, gone))
+    state = pair(state)
+    seated = [e for t in state.rounds[1].tables for e in state.matches[t.match_id].sides]
+    assert gone not in seated and len(seated) == 12
+    planned = [t for t in state.schedule.rounds[1][0]] if state.schedule else []
+    assert {frozenset(state.matches[t.match_id].sides) for t in state.rounds[1].tables} == {
+        frozenset(e for e in t if e != gone) for t in planned
+    }
