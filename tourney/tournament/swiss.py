@@ -340,15 +340,18 @@ def pair_swiss(
             )
     if not all(proven):
         left = counts(sum(cost for _, cost in found))
-        if not all(proven):
-            kinds = ("forbidden pairs", "repeats", "clubmates")
-            shown = ", ".join(f"{k} {kinds[i]}" for i, k in enumerate(left) if k) or "none"
-            notes.append(
-                f"search budget ran out: a depth-first search in ranking order examined "
-                f"{total_budget:,} candidates without a round free of conflicts, then "
-                f"{swaps:,} swaps between tables (simulated annealing) left {shown}: "
-                "not proven minimal"
-            )
+        kinds = ("forbidden pairs", "repeats", "clubmates")
+        shown = ", ".join(f"{k} {kinds[i]}" for i, k in enumerate(left) if k) or "none"
+        swapped = (
+            f"{swaps:,} swaps between tables (simulated annealing)"
+            if swaps
+            else "swaps between nearby tables"
+        )
+        notes.append(
+            f"search budget ran out: a depth-first search in ranking order examined "
+            f"{total_budget:,} candidates without a round free of conflicts, then "
+            f"{swapped} left {shown}: not proven minimal"
+        )
     tables = _explain(fld, order, found, sides, len(entrants), proven)
     return SwissPairing(
         tables=tables,
@@ -362,7 +365,7 @@ Found = list[tuple[tuple[int, ...], int]]
 
 SWAP_STEPS = 20_000
 SWAP_STEPS_PER_ENTRANT = 500
-SWAP_STEPS_MOST = 200_000
+SWAP_STEPS_MOST = 60_000
 
 
 def _swap_search(
@@ -373,6 +376,8 @@ def _swap_search(
     conflict whether its count is now the least possible (0 is), and the swaps spent."""
     if not found or not sum(cost for _, cost in found):
         return found, (True, True, True), 0
+    if not any(counts(sum(cost for _, cost in found))[:2]):
+        return found, proven, 0  # clubmates only: the repair's swaps have done what they can
     entrants = fld.entrants
     values = [float(e.points) for e in entrants]
     low, high = min(values), max(values)
