@@ -6,9 +6,9 @@ schedule is judged by these counts, **in this order** (an earlier one is never t
 a later one):
 
 1. *Repeats*: for every pair of players, the meetings past their first, summed
-   (a pair at one table twice is 1 repeat; three times, 2). The search minimises the sum
-   over pairs of m*(m-1)/2 for m meetings, which is the repeats while no pair meets
-   three times and makes a third meeting cost more than two second ones.
+   (a pair at one table twice is 1 repeat; three times, 2). The search's cost of a pair
+   meeting m >= 2 times is REPEAT_WEIGHT * (m - 1) + m * (m - 1) / 2: the repeats first,
+   then fewer third meetings.
 2. *Table repeats*: for every player, the rounds past the first at each table number,
    summed (a player at table 3 in two rounds is 1).
 3. *Seat imbalance*: for every player and seat, the square of the turns in that seat,
@@ -24,7 +24,8 @@ The algorithm (deterministic for a given seed; budgets count moves, never second
 
 * Who sits with whom. A known design where the first R rounds meet no pair twice: the
   affine plane of order 4 (16 players, 5 rounds, tables of 4) or of order 3 (9 at tables
-  of 3, 4 rounds), or the first R rounds of a shipped round-robin schedule
+  of 3, 4 rounds), a schedule a long search found (``balanced_schedules.json``: 20
+  players x 5 rounds), or the first R rounds of a shipped round-robin schedule
   (`roundrobin.shipped`) whose rounds meet every pair exactly once (15, 16, 27, 28, 39,
   40 at tables of 4; 8, 9, 14, 15, 20, 21, ... at 3). Otherwise rounds built one at a
   time (each table starts with a random free player and takes the free player who has
@@ -32,12 +33,10 @@ The algorithm (deterministic for a given seed; budgets count moves, never second
   one round, half the moves taking a player out of a table where they meet someone again;
   it stops at the lower bound of the repeats (`repeat_floor`) or when the budget is spent,
   keeping the best schedule seen.
-* Table numbers, round by round: each table gets the number whose past occupants it
-  shares least, then pairs of tables swap numbers while that lowers the table repeats;
-  three passes over all rounds.
-* Seats, table by table: every order of the table's players is tried (24 at a table of
-  4) and the one giving each the seats they have had least is kept; passes over all
-  tables until none changes.
+* Table numbers: tables swap numbers within a round (annealing on the table repeats),
+  then a second annealing also swaps two players' tables where that adds no meeting.
+* Seats: rounds seated in turn (each table in the order giving everyone the seats they
+  have had least), annealing on the seat imbalance, then `_even_out`'s alternating paths.
 """
 
 from __future__ import annotations
@@ -66,6 +65,7 @@ BUDGET = 400_000
 most; it stops as soon as it reaches the lower bound)."""
 
 TABLE_MOVES = 60
+POLISH_MOVES = 200
 SEAT_MOVES = 300
 """Annealing moves per player and round for the table numbers, and for the seats (both
 stop early at the even spread)."""
@@ -202,9 +202,27 @@ def _counts(n: int, rounds: Sequence[Sequence[Sequence[int]]]) -> list[list[int]
     return counts
 
 
+START_HEAT, END_HEAT = 2.0, 0.1
+"""The annealing's temperature, falling geometrically over the budget."""
+
+REPEAT_WEIGHT = 4
+"""The search's cost of a pair meeting m times: REPEAT_WEIGHT * (m - 1) + m * (m - 1) / 2
+(nothing for m <= 1). The first term makes the repeats come first, the second spreads
+them (a third meeting costs more than a second)."""
+
+
+def _pair_cost(m: int) -> int:
+    return REPEAT_WEIGHT * (m - 1) + m * (m - 1) // 2 if m > 1 else 0
+
+
+def _meet(m: int) -> int:
+    """The cost of one more meeting of a pair that has met m times."""
+    return _pair_cost(m + 1) - _pair_cost(m)
+
+
 def _squares(counts: list[list[int]]) -> int:
     n = len(counts)
-    return sum(m * (m - 1) // 2 for a in range(n) for m in counts[a][a + 1 :])
+    return sum(_pair_cost(m) for a in range(n) for m in counts[a][a + 1 :])
 
 
 def _greedy(n: int, sizes: Sequence[int], rounds: int, rng: random.Random) -> list[list[list[int]]]:
@@ -249,10 +267,10 @@ class _Annealer:
         delta = 0
         for x in ta:
             if x != a:
-                delta += row_b[x] - row_a[x] + 1
+                delta += _meet(row_b[x]) - _meet(row_a[x] - 1)
         for y in tb:
             if y != b:
-                delta += row_a[y] - row_b[y] + 1
+                delta += _meet(row_a[y]) - _meet(row_b[y] - 1)
         return delta
 
     def _move(self, a: int, ta: list[int], b: int, tb: list[int]) -> None:
@@ -304,7 +322,7 @@ class _Annealer:
         best = [[list(t) for t in r] for r in self.rounds]
         if steps <= 0 or self.cost <= floor:
             return best, 0
-        start, end = 1.0, 0.05
+        start, end = START_HEAT, END_HEAT
         ratio = (end / start) ** (1 / steps)
         temp = start
         rng = self.rng
@@ -384,9 +402,91 @@ def _anneal_labels(
 
 
 def _number_tables(n: int, schedule: list[list[list[int]]], rng: random.Random) -> None:
-    """Reorder each round's tables (table numbers) so players revisit a number rarely."""
+    """Reorder each round's tables (table numbers) so players revisit a number rarely;
+    then `_polish_numbers`."""
     tables = max((len(r) for r in schedule), default=0)
     _anneal_labels(schedule, tables, n, TABLE_MOVES * n * len(schedule), rng)
+    _polish_numbers(n, schedule, tables, rng)
+
+
+def _polish_numbers(
+    n: int, schedule: list[list[list[int]]], tables: int, rng: random.Random
+) -> None:
+    """Simulated annealing on the table repeats whose moves never add a repeat meeting:
+    swap two tables' numbers in a round, or two players' tables when that costs no
+    meeting (the sum of m*(m-1)/2 stays or falls). Keeps the best schedule seen."""
+    counts = _counts(n, schedule)
+    visits = [[0] * tables for _ in range(n)]
+    for round_ in schedule:
+        for number, table in enumerate(round_):
+            for p in table:
+                visits[p][number] += 1
+    cost = sum(k * (k - 1) // 2 for row in visits for k in row)
+    floor = 0
+    for row in visits:
+        even, rest = divmod(sum(row), tables)
+        floor += rest * (even + 1) * even // 2 + (tables - rest) * even * (even - 1) // 2
+    steps = POLISH_MOVES * n * len(schedule)
+    best_cost, best = cost, [[list(t) for t in r] for r in schedule]
+    if cost <= floor or tables < 2 or steps <= 0:
+        return
+    rand = rng.random
+    temp, ratio = 1.0, (0.05 / 1.0) ** (1 / steps)
+    for _ in range(steps):
+        temp *= ratio
+        round_ = schedule[int(rand() * len(schedule))]
+        i, j = int(rand() * len(round_)), int(rand() * len(round_))
+        if i == j:
+            continue
+        ti, tj = round_[i], round_[j]
+        if rand() < 0.5:
+            # Two tables exchange numbers.
+            delta = sum(visits[p][j] - visits[p][i] + 1 for p in ti)
+            delta += sum(visits[p][i] - visits[p][j] + 1 for p in tj)
+            if delta <= 0 or rand() < math.exp(-delta / temp):
+                for p in ti:
+                    visits[p][i] -= 1
+                    visits[p][j] += 1
+                for p in tj:
+                    visits[p][j] -= 1
+                    visits[p][i] += 1
+                round_[i], round_[j] = tj, ti
+                cost += delta
+        else:
+            # Two players exchange tables, if no meeting is added.
+            x, y = int(rand() * len(ti)), int(rand() * len(tj))
+            a, b = ti[x], tj[y]
+            row_a, row_b = counts[a], counts[b]
+            meet = sum(_meet(row_b[m]) - _meet(row_a[m] - 1) for m in ti if m != a)
+            meet += sum(_meet(row_a[m]) - _meet(row_b[m] - 1) for m in tj if m != b)
+            if meet > 0:
+                continue
+            delta = visits[a][j] - visits[a][i] + 1 + visits[b][i] - visits[b][j] + 1
+            if meet < 0 or delta <= 0 or rand() < math.exp(-delta / temp):
+                for m in ti:
+                    if m != a:
+                        counts[a][m] -= 1
+                        counts[m][a] -= 1
+                        counts[b][m] += 1
+                        counts[m][b] += 1
+                for m in tj:
+                    if m != b:
+                        counts[b][m] -= 1
+                        counts[m][b] -= 1
+                        counts[a][m] += 1
+                        counts[m][a] += 1
+                ti[x], tj[y] = b, a
+                visits[a][i] -= 1
+                visits[a][j] += 1
+                visits[b][j] -= 1
+                visits[b][i] += 1
+                cost += delta
+        if cost < best_cost:
+            best_cost, best = cost, [[list(t) for t in r] for r in schedule]
+            if cost <= floor:
+                break
+    for round_, kept in zip(schedule, best, strict=True):
+        round_[:] = kept
 
 
 def _seat(n: int, schedule: list[list[list[int]]], rng: random.Random) -> None:
@@ -520,7 +620,7 @@ def balanced(n: int, rounds: int, sides: int, *, seed: int = 0, budget: int = BU
         schedule = [[list(t) for t in r] for r in fixed]
     else:
         schedule = _greedy(n, sizes, rounds, rng)
-        floor = repeat_floor(n, sizes, rounds)
+        floor = _pair_cost(2) * repeat_floor(n, sizes, rounds)  # each a second meeting
         schedule, moves = _Annealer(n, schedule, rng).run(budget, floor)
         source = f"search (seed {seed}, {moves} annealing moves)"
     # Tables of a round in the order table_sizes gives (largest first) before numbering.
