@@ -11,7 +11,7 @@ is repeat-free too):
 
 Found so far: 20 players x 5 rounds at tables of 4 (the Social Golfer problem 5-4-5),
 seed 100, within 3,000,000 moves. 24 x 6 (6-4-6, known to exist) was not found by 40
-seeds of 3,000,000 moves (the best had 2 repeats).
+seeds of 3,000,000 moves (the best had 1 repeat).
 """
 
 from __future__ import annotations
