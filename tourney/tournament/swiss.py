@@ -495,7 +495,9 @@ def _seat_swaps(fld: _Field, found: Found) -> tuple[Found, int]:
         if len(table) != 2 or costs[i] or not clash(*table):
             continue
         a, b = table
-        for j in sorted(range(len(tables)), key=lambda j: abs(j - i))[1:7]:
+        for j in (i + d for step in range(1, 4) for d in (-step, step)):
+            if not 0 <= j < len(tables):
+                continue
             other = tables[j]
             if len(other) != 2 or costs[j]:
                 continue
