@@ -64,9 +64,12 @@ BUDGET = 400_000
 """Annealing moves for a schedule with no known design (a few seconds at 64 x 8 at
 most; it stops as soon as it reaches the lower bound)."""
 
+GREEDY_LOOK = 64
+"""How many free players (in shuffled order) a table looks at for its next member."""
+
 TABLE_MOVES = 60
 POLISH_MOVES = 200
-SEAT_MOVES = 300
+SEAT_MOVES = 20
 """Annealing moves per player and round for the table numbers, and for the seats (both
 stop early at the even spread)."""
 
@@ -235,7 +238,8 @@ def _greedy(n: int, sizes: Sequence[int], rounds: int, rng: random.Random) -> li
         for size in sizes:
             table = [free.pop()]
             while len(table) < size:
-                pick = min(range(len(free)), key=lambda i: sum(counts[free[i]][m] for m in table))
+                look = range(max(0, len(free) - GREEDY_LOOK), len(free))  # free is shuffled
+                pick = min(look, key=lambda i: sum(counts[free[i]][m] for m in table))
                 table.append(free.pop(pick))
             tables.append(table)
         for table in tables:
