@@ -146,3 +146,14 @@ def test_a_balanced_event_fixes_its_schedule_with_its_seed_and_leaves_a_withdraw
     assert {frozenset(state.matches[t.match_id].sides) for t in state.rounds[1].tables} == {
         frozenset(e for e in t if e != gone) for t in planned
     }
+
+
+@pytest.mark.parametrize("sides", [3, 4])
+@pytest.mark.parametrize("n", range(2, 30))
+def test_every_field_gets_legal_rounds_and_counts_that_match_a_recount(n: int, sides: int) -> None:
+    seating = balanced.balanced(n, 3, sides, seed=n, budget=5_000)
+    _legal(n, sides, seating.rounds)
+    met = _meetings(seating.rounds)
+    assert seating.quality.repeats == sum(m - 1 for m in met.values())
+    assert seating.quality.most == max(met.values())
+    assert seating.quality.repeats >= repeat_floor(n, table_sizes(n, sides)[0], 3)
