@@ -29,10 +29,10 @@ The algorithm (deterministic for a given seed; budgets count moves, never second
   (`roundrobin.shipped`) whose rounds meet every pair exactly once (15, 16, 27, 28, 39,
   40 at tables of 4; 8, 9, 14, 15, 20, 21, ... at 3). Otherwise rounds built one at a
   time (each table starts with a random free player and takes, of the next
-  `GREEDY_LOOK` free players, the one who has met its members least), then simulated annealing: a move swaps two players' tables in
-  one round, half the moves taking a player out of a table where they meet someone again;
-  it stops at the lower bound of the repeats (`repeat_floor`) or when the budget is spent,
-  keeping the best schedule seen.
+  `GREEDY_LOOK` free players, the one who has met its members least), then simulated
+  annealing: a move swaps two players' tables in one round, half the moves taking a
+  player out of a table where they meet someone again; it stops at the lower bound of
+  the repeats (`repeat_floor`) or when the budget is spent, keeping the best seen.
 * Table numbers: tables swap numbers within a round (annealing on the table repeats),
   then a second annealing also swaps two players' tables where that adds no meeting.
 * Seats: rounds seated in turn (each table in the order giving everyone the seats they
