@@ -31,14 +31,16 @@ def create(
             "--format",
             "-f",
             help="swiss, round_robin, elimination, double_elimination, groups (pools, then "
-            "a knockout) or rotating (partners drawn anew each round).",
+            "a knockout), rotating (partners drawn anew each round) or balanced (multi-player "
+            "tables seated to keep repeat meetings down).",
         ),
     ] = "swiss",
     table_size: TableSize = 4,
     rounds: Annotated[
         int,
         within(
-            limits.ROUNDS, help="Rounds (Swiss, rotating); round robin and elimination work it out."
+            limits.ROUNDS,
+            help="Rounds (Swiss, rotating, balanced); round robin and elimination work it out.",
         ),
     ] = 4,
     partnerships: Annotated[

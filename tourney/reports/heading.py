@@ -15,6 +15,7 @@ FORMAT_LABELS = {
     "groups": "Groups, then knockout",
     "double_elimination": "Double elimination",
     "rotating": "Rotating partners",
+    "balanced": "Balanced seating",
 }
 
 

@@ -135,6 +135,11 @@ def decide_create(
             if played.deals
             else f"--deals for {name!r}: {played.title} matches are played to a target"
         )
+    if format == "balanced" and (partnerships or not 3 <= table_size <= 4):
+        raise TournamentError(
+            f"balanced seating for {name!r} seats players at tables of 3 or 4, each for "
+            f"themselves (not {'partnerships' if partnerships else f'tables of {table_size}'})"
+        )
     if partnerships and table_size != 4:
         raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
     if format == "groups":  # groups -> knockout: `tourney.tournament.stages`
@@ -189,6 +194,11 @@ def decide_create(
         raise TournamentError(
             f"--seed-by rating for {name!r}: a round robin meets everyone, so it is not "
             "seeded (rating seeds a knockout or a Swiss's first round)"
+        )
+    if seed_by == "rating" and format == "balanced":
+        raise TournamentError(
+            f"--seed-by rating for {name!r}: a balanced seating is fixed before play, so it "
+            "is not seeded (rating seeds a knockout or a Swiss's first round)"
         )
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]

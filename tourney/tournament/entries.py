@@ -53,9 +53,11 @@ def _registration_closed(state: TournamentState) -> str | None:
     if open_late and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
     if not open_late and state.rounds:
-        kind = {"round_robin": "round-robin schedule", "groups": "pool draw"}.get(
-            settings.format, "bracket"
-        )
+        kind = {
+            "round_robin": "round-robin schedule",
+            "groups": "pool draw",
+            "balanced": "balanced seating",
+        }.get(settings.format, "bracket")
         return f"the {kind} of {state.title} was fixed when round 1 was paired"
     return None
 

@@ -19,7 +19,9 @@ from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating"]
+Format = Literal[
+    "round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating", "balanced"
+]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
@@ -32,6 +34,7 @@ FORMATS: tuple[str, ...] = (
     "double_elimination",
     "groups",
     "rotating",
+    "balanced",
 )
 """``rotating``: rotating partners, Horse Race partnerships drawn anew each round and
 every player ranked on their own (`tourney.tournament.rotating`)."""
@@ -428,14 +431,18 @@ class ScheduleFixed:
     type: ClassVar[str] = "schedule_fixed"
     rounds: tuple[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], ...]
     source: str = ""
+    seed: int | None = None
+    """A balanced seating's search seed (the same seed and field give the same schedule)."""
 
     def to_payload(self) -> dict[str, Any]:
+        seeded = {} if self.seed is None else {"seed": self.seed}
         return {
             "rounds": [
                 {"tables": [list(table) for table in tables], "byes": list(byes)}
                 for tables, byes in self.rounds
             ],
             "source": self.source,
+            **seeded,
         }
 
     @classmethod
@@ -449,6 +456,7 @@ class ScheduleFixed:
                 for item in payload["rounds"]
             ),
             source=str(payload.get("source", "")),
+            seed=None if payload.get("seed") is None else int(payload["seed"]),
         )
 
 

@@ -3,12 +3,13 @@ and knockout (the bracket and its deciding matches)."""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from tourney.tournament import balanced, elimination, roundrobin
 from tourney.tournament import double_elimination as de
-from tourney.tournament import elimination, roundrobin
 from tourney.tournament.events import (
     KNOCKOUTS,
     DecidingMatchPaired,
@@ -219,6 +220,8 @@ def decide_pair_round(
         return [*fixed, _pair_round_robin(state, number, override)]
     if settings.format == "double_elimination":
         return [_seeded(_pair_double(state, number, seeding), seeding)]
+    if settings.format == "balanced":
+        return _pair_balanced(state, number, override)
     return [_seeded(_pair_knockout(state, number, seeding), seeding)]
 
 
@@ -307,6 +310,7 @@ def _pair_swiss(
         meetings(state),
         forbidden=forbidden,
         avoid_same_club=avoid_same_club,
+        rounds_left=state.created.rounds - number,
     )
     tables = [(table.sides, table.why) for table in pairing.tables]
     return _round_event(state, number, tables, pairing.byes, pairing.notes, override)
@@ -375,6 +379,61 @@ def _pair_round_robin(state: TournamentState, number: int, override: bool) -> Ro
                 f"plays its whole schedule of {total} rounds"
             )
     return _round_event(state, number, tables, byes, notes, override)
+
+
+def balanced_seed(state: TournamentState) -> int:
+    """A balanced seating's search seed: from the tournament's slug, so the same field
+    gets the same schedule (recorded in its `ScheduleFixed`)."""
+    return zlib.crc32(state.created.slug.encode("utf-8"))
+
+
+def _pair_balanced(state: TournamentState, number: int, override: bool) -> list[TournamentEvent]:
+    """A round of a balanced seating: the whole schedule is fixed (`balanced.balanced`)
+    when round 1 is paired, and each round read from it; a withdrawn player's seat stays
+    empty (a table left with one player is a bye)."""
+    settings = state.created
+    if number > settings.rounds:
+        raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
+    fixed: list[TournamentEvent] = []
+    if state.schedule is None:
+        field_ = list(_active_field(state) if number == 1 else bracket_field(state))
+        field_ = seeded(state, field_)
+        seed = balanced_seed(state)
+        seating = balanced.balanced(len(field_), settings.rounds, settings.table_size, seed=seed)
+        rounds = tuple(
+            (tuple(tuple(field_[i] for i in table) for table in round_), ())
+            for round_ in seating.rounds
+        )
+        fixed.append(ScheduleFixed(rounds, seating.source, seed=seed))
+        state = evolve(state, fixed[0])
+    assert state.schedule is not None
+    tables_, planned_byes = state.schedule.rounds[number - 1]
+    total = len(state.schedule.rounds)
+    tables: list[tuple[Sequence[str], str]] = []
+    byes = [e for e in planned_byes if not state.entrant_withdrawn(e)]
+    for table in tables_:
+        present = [e for e in table if not state.entrant_withdrawn(e)]
+        if len(present) >= 2:
+            names = ", ".join(state.entrant_name(e) for e in present)
+            gone = len(table) - len(present)
+            note = f"; {gone} withdrawn" if gone else ""
+            why = f"round {number} of {total} of the balanced seating: {names}{note}"
+            tables.append((present, why))
+        else:
+            byes.extend(present)
+    notes: list[str] = []
+    if number == 1:
+        entrants = sorted({e for r, _ in state.schedule.rounds for t in r for e in t})
+        index_of = {e: i for i, e in enumerate(entrants)}
+        quality = balanced.quality(
+            len(entrants),
+            [[[index_of[e] for e in t] for t in r] for r, _ in state.schedule.rounds],
+        )
+        notes.append(
+            f"{len(entrants)} players at tables of {settings.table_size}, {total} rounds: "
+            f"{quality.describe()}; schedule: {state.schedule.source}"
+        )
+    return [*fixed, _round_event(state, number, tables, byes, notes, override)]
 
 
 def _knockout_layout(state: TournamentState, field_: Sequence[str]) -> elimination.Layout:
