@@ -76,6 +76,7 @@ def decide_register(
     rating: int | None = None,
     seed: int | None = None,
     start_points: Fraction = Fraction(0),
+    by_folded_name: Mapping[str, Player] | None = None,
 ) -> list[TournamentEvent]:
     """Register a player; late entries are accepted until registration closes, and may
     start with ``start_points`` match points (the director's choice, e.g. a bye's worth
@@ -106,13 +107,16 @@ def decide_register(
     if player_id in state.players or player_id in state.removed:
         raise TournamentError(f"cannot register {name!r}: player id {player_id!r} is taken")
     key = names.fold(name)
-    for other in state.players.values():
-        if names.fold(other.name) == key:
-            raise TournamentError(
-                f"cannot register {name!r}: {other.name!r} is already registered "
-                f"in {state.title} (as {other.player_id}; names are compared ignoring case "
-                "and accents)"
-            )
+    if by_folded_name is not None:  # the caller's index of the same players (an import)
+        others = [by_folded_name[key]] if key in by_folded_name else []
+    else:
+        others = [p for p in state.players.values() if names.fold(p.name) == key]
+    for other in others:
+        raise TournamentError(
+            f"cannot register {name!r}: {other.name!r} is already registered "
+            f"in {state.title} (as {other.player_id}; names are compared ignoring case "
+            "and accents)"
+        )
     return [PlayerRegistered(player_id, name, club, rating, seed, start_points)]
 
 
@@ -122,6 +126,8 @@ def decide_register_all(
     """Register many players at once (a CSV import): all of them or, on any error, none."""
     events: list[TournamentEvent] = []
     current = state
+    # The names taken, kept up to date: 10,000 rows are checked in one pass, not 10,000.
+    taken = {names.fold(p.name): p for p in state.players.values()}
     for entry in registrations:
         for event in decide_register(
             current,
@@ -131,9 +137,12 @@ def decide_register_all(
             rating=entry.rating,
             seed=entry.seed,
             start_points=entry.start_points,
+            by_folded_name=taken,
         ):
             current = evolve(current, event)
             events.append(event)
+            if isinstance(event, PlayerRegistered):
+                taken[names.fold(event.name)] = current.players[event.player_id]
     return events
 
 
