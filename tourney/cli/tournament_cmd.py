@@ -106,6 +106,32 @@ def create(
     entry_fee: Annotated[
         str | None, typer.Option(help="The entry fee, e.g. 5 or 4.50 (tourney checkin --paid).")
     ] = None,
+    accelerated: Annotated[
+        bool,
+        typer.Option(
+            help="Swiss: accelerated pairing (Baku): the top of the seed order pairs with "
+            "virtual points in the first half of the rounds (docs/formats/swiss-options.md)."
+        ),
+    ] = False,
+    accelerated_rounds: Annotated[
+        int | None,
+        within(limits.ROUNDS, help="Swiss: accelerate this many first rounds.", low=1),
+    ] = None,
+    last_round: Annotated[
+        str,
+        typer.Option(help="Swiss: how the last round is paired: swiss or king-of-the-hill."),
+    ] = "swiss",
+    gibson: Annotated[
+        bool,
+        typer.Option(
+            help="King of the hill: a leader who cannot be caught plays the lowest-ranked "
+            "entrant still contending for a prize."
+        ),
+    ] = False,
+    prizes: Annotated[
+        int | None,
+        within(limits.PLAYERS, help="With --gibson: the top places that win a prize.", low=1),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -121,29 +147,37 @@ def create(
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
+    from tourney.tournament.swiss_options import with_swiss_options
 
     points = limits.parse_points(bye_points, "--bye-points")
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
             lambda state: (
-                decide_create(
-                    state,
-                    name,
-                    format=format,
-                    table_size=table_size,
-                    rounds=rounds,
-                    partnerships=partnerships,
-                    target=target,
-                    shared_win=shared_win,
-                    bye_points=points,
-                    tie_breaks=tuple(tie_break) if tie_break else None,
-                    third_place=third_place,
-                    seeding=seeding,
-                    seed_by=seed_by,
-                    placement_points=tuple(placement_points or ()),
-                    game_name=game,
-                    deals=deals,
+                with_swiss_options(
+                    decide_create(
+                        state,
+                        name,
+                        format=format,
+                        table_size=table_size,
+                        rounds=rounds,
+                        partnerships=partnerships,
+                        target=target,
+                        shared_win=shared_win,
+                        bye_points=points,
+                        tie_breaks=tuple(tie_break) if tie_break else None,
+                        third_place=third_place,
+                        seeding=seeding,
+                        seed_by=seed_by,
+                        placement_points=tuple(placement_points or ()),
+                        game_name=game,
+                        deals=deals,
+                    ),
+                    accelerated=accelerated,
+                    accelerated_rounds=accelerated_rounds,
+                    last_round=last_round,
+                    gibson=gibson,
+                    prizes=prizes,
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee)

@@ -95,6 +95,15 @@ class TournamentCreated:
     """``"rating"``: round 1 is seeded (a knockout's bracket, a Swiss's first order) by the
     club's ratings, given by the caller when it is paired and recorded in that
     `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
+    accelerated_rounds: int = 0
+    """Swiss: the first rounds paired with virtual points for the top of the seed order
+    (Baku acceleration, `tourney.tournament.swiss_options`); 0: none."""
+    last_round: str = "swiss"
+    """Swiss: how the last round is paired, ``"swiss"`` or ``"king_of_the_hill"``."""
+    gibson: bool = False
+    """King of the hill: a leader who cannot be caught meets the lowest-ranked contender."""
+    prizes: int = 1
+    """The places that win a prize (the top `prizes`): who still contends, for `gibson`."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -102,6 +111,7 @@ class TournamentCreated:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
             game["seed_by"] = self.seed_by
+        game.update(self._swiss_options())
         return {
             **game,
             "name": self.name,
@@ -146,7 +156,24 @@ class TournamentCreated:
             game=str(payload.get("game", DEFAULT_GAME)),
             deals=None if payload.get("deals") is None else int(payload["deals"]),
             seed_by=str(payload.get("seed_by", "seeding")),
+            accelerated_rounds=int(payload.get("accelerated_rounds", 0)),
+            last_round=str(payload.get("last_round", "swiss")),
+            gibson=bool(payload.get("gibson", False)),
+            prizes=int(payload.get("prizes", 1)),
         )
+
+    def _swiss_options(self) -> dict[str, Any]:
+        """The Swiss options set (none by default: older payloads stay as they were)."""
+        options: dict[str, Any] = {}
+        if self.accelerated_rounds:
+            options["accelerated_rounds"] = self.accelerated_rounds
+        if self.last_round != "swiss":
+            options["last_round"] = self.last_round
+        if self.gibson:
+            options["gibson"] = True
+        if self.prizes != 1:
+            options["prizes"] = self.prizes
+        return options
 
     @property
     def sides_per_table(self) -> int:
@@ -282,9 +309,16 @@ class RoundPaired:
     seed_order: tuple[str, ...] = ()
     """Round 1 of a tournament seeded by rating: the entrants in the order the ratings given
     at pairing put them, best first. Replay reads this order; it never rates again."""
+    accelerated: tuple[str, ...] = ()
+    """An accelerated Swiss round: the entrants given `virtual_points` for pairing only
+    (the top of round 1's seed order, fixed in round 1's event)."""
+    virtual_points: Fraction = Fraction(0)
 
     def to_payload(self) -> dict[str, Any]:
-        seeded = {"seed_order": list(self.seed_order)} if self.seed_order else {}
+        seeded: dict[str, Any] = {"seed_order": list(self.seed_order)} if self.seed_order else {}
+        if self.accelerated:
+            seeded["accelerated"] = list(self.accelerated)
+            seeded["virtual_points"] = fraction_text(self.virtual_points)
         return {
             "round": self.round,
             "tables": [table.to_payload() for table in self.tables],
@@ -303,6 +337,33 @@ class RoundPaired:
             notes=tuple(payload.get("notes", ())),
             overridden=bool(payload.get("overridden", False)),
             seed_order=tuple(payload.get("seed_order", ())),
+            accelerated=tuple(payload.get("accelerated", ())),
+            virtual_points=parse_fraction(payload.get("virtual_points", "0")),
+        )
+
+
+@dataclass(frozen=True)
+class RoundRemoved:
+    """The director removed the latest round (`tourney round remove`, or `round repair`,
+    which pairs it again at once): its tables, byes and any results no longer count, and
+    the next pairing is of that round again. Nothing is deleted: the round's `RoundPaired`
+    and its matches' streams stay in the log."""
+
+    type: ClassVar[str] = "round_removed"
+    round: int
+    reason: str = ""
+    matches: tuple[str, ...] = ()
+    """The removed round's match ids (deciding matches too), for the record."""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"round": self.round, "reason": self.reason, "matches": list(self.matches)}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> RoundRemoved:
+        return cls(
+            round=int(payload["round"]),
+            reason=str(payload.get("reason", "")),
+            matches=tuple(str(m) for m in payload.get("matches", ())),
         )
 
 
@@ -673,6 +734,7 @@ TournamentEvent: TypeAlias = (
     | RoundDrafted
     | DraftSwapped
     | DraftDropped
+    | RoundRemoved
     | RoomEvent
 )
 
@@ -699,6 +761,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         RoundDrafted,
         DraftSwapped,
         DraftDropped,
+        RoundRemoved,
         *ROOM_EVENTS,
     )
 }

@@ -34,6 +34,7 @@ from tourney.tournament.events import (
     ResultEntered,
     RoundDrafted,
     RoundPaired,
+    RoundRemoved,
     ScheduleFixed,
     TablePlayReplaced,
     TournamentCreated,
@@ -93,6 +94,9 @@ class TournamentState:
     """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
+    removed_rounds: tuple[RoundRemoved, ...] = ()
+    """Rounds the director removed (`RoundRemoved`), oldest first: their tables, byes and
+    results are gone from `rounds` and `matches`."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -199,6 +203,15 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         return replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
     if isinstance(event, ScheduleFixed):
         return replace(state, schedule=event)
+    if isinstance(event, RoundRemoved):
+        kept = {k: m for k, m in state.matches.items() if m.round != event.round}
+        return replace(
+            state,
+            rounds=tuple(r for r in state.rounds if r.round != event.round),
+            matches=_Owned(kept) if type(state.matches) is _Owned else kept,
+            deciding=tuple(d for d in state.deciding if d.round != event.round),
+            removed_rounds=(*state.removed_rounds, event),
+        )
     if isinstance(event, DecidingMatchPaired):
         table = event.table
         record = MatchRecord(
