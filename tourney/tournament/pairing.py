@@ -290,7 +290,8 @@ def _pair_swiss(
         if entrant in bye_counts:
             bye_counts[entrant] += 1
     if is_king_of_the_hill(state.created, number):
-        return _pair_hill(state, number, active, bye_counts, override)
+        ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e, order)))
+        return _pair_hill(state, number, ranked, points, bye_counts, override)
     group, bonus = _acceleration(state, number, active, order)
     extra = dict.fromkeys(group, bonus)
     ranked = sorted(
@@ -340,22 +341,19 @@ def _acceleration(
 def _pair_hill(
     state: TournamentState,
     number: int,
-    active: Sequence[str],
+    ranked: Sequence[str],
+    points: Mapping[str, Fraction],
     bye_counts: Mapping[str, int],
     override: bool,
 ) -> RoundPaired:
-    """A king-of-the-hill last round (`swiss_options.king_of_the_hill`), ranked as the
-    standings rank (match points, then the tie-breaks, then registration)."""
-    from tourney.tournament.standings import standings_of  # it imports this module
-
+    """A king-of-the-hill last round (`swiss_options.king_of_the_hill`) of the active
+    entrants `ranked` as every Swiss round ranks them: match points, then seed order."""
     settings = state.created
-    present = set(active)
-    rows = [row for row in standings_of(state) if row.entrant_id in present]
     hill = king_of_the_hill(
-        [row.entrant_id for row in rows],
-        {row.entrant_id: row.match_points for row in rows},
+        ranked,
+        points,
         bye_counts,
-        {e: state.entrant_name(e) for e in active},
+        {e: state.entrant_name(e) for e in ranked},
         sides=settings.sides_per_table,
         most=round_most(settings),
         gibson=settings.gibson,

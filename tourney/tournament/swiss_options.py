@@ -7,8 +7,9 @@ the numbers here are the ones it names.
   table; at k = 2 that is FIDE's ``2 * ceil(N / 4)``) -- get virtual points, added to their
   match points for pairing only: a win's value in the first ``ceil(A / 2)`` accelerated
   rounds, half of it in the rest. Never in the standings.
-* **King of the hill.** The last round seats the active entrants in standings order,
-  tables filled from the top (ranks 1..k at table 1), meetings before ignored.
+* **King of the hill.** The last round seats the active entrants in the order every
+  Swiss round ranks them (match points, then seed order), tables filled from the top
+  (ranks 1..k at table 1), meetings before ignored.
 * **Gibsonization.** A leader who cannot be caught (ahead of the next entrant by more than
   one round can give) plays the lowest-ranked entrants who can still reach a prize place.
 
@@ -178,8 +179,8 @@ def king_of_the_hill(
     gibson: bool = False,
     prizes: int = 1,
 ) -> HillPairing:
-    """Pair the last round king of the hill: `order` is the active entrants in standings
-    order (best first), `points` their match points, `byes_had` their byes so far, `most`
+    """Pair the last round king of the hill: `order` is the active entrants ranked (match
+    points, then seed order; best first), `points` their match points, `byes_had` their byes so far, `most`
     the most match points one round gives (`round_most`)."""
 
     def label(entrant: str) -> str:
@@ -191,8 +192,8 @@ def king_of_the_hill(
     byes = tuple(e for e in order if e in bye_set)
     playing = [e for e in order if e not in bye_set]
     notes: list[str] = [
-        "king of the hill: the last round seats the standings in order, the leaders "
-        "together, meetings before not avoided"
+        "king of the hill: the last round seats the field in ranking order (match points, "
+        "then seed order), the leaders together, meetings before not avoided"
     ]
     notes += [f"bye: {names[e]}, the lowest-ranked entrant with the fewest byes" for e in byes]
     tables: list[tuple[tuple[str, ...], str]] = []
