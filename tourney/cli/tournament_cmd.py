@@ -130,7 +130,11 @@ def create(
     ] = False,
     prizes: Annotated[
         int | None,
-        within(limits.PLAYERS, help="With --gibson: the top places that win a prize.", low=1),
+        within(
+            limits.PLAYERS,
+            help="With --gibson: the top places that win a prize (default 3).",
+            low=1,
+        ),
     ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,

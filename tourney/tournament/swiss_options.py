@@ -31,6 +31,9 @@ from tourney.tournament.state import TournamentError
 from tourney.tournament.swiss import points_text
 
 LAST_ROUNDS: tuple[str, ...] = ("swiss", "king_of_the_hill")
+DEFAULT_PRIZES = 3
+"""`--gibson` without `--prizes`: the podium. (With one prize and its winner clinched, no
+one would contend, and Gibsonization would never apply.)"""
 """How a Swiss's last round is paired (`--last-round`; `king-of-the-hill` is read too)."""
 
 
@@ -97,7 +100,7 @@ def with_swiss_options(
         accelerated_rounds=count,
         last_round=last,
         gibson=gibson,
-        prizes=prizes if prizes is not None else 1,
+        prizes=prizes if prizes is not None else (DEFAULT_PRIZES if gibson else 1),
     )
     return [updated if e is created else e for e in events]
 
@@ -180,8 +183,8 @@ def king_of_the_hill(
     prizes: int = 1,
 ) -> HillPairing:
     """Pair the last round king of the hill: `order` is the active entrants ranked (match
-    points, then seed order; best first), `points` their match points, `byes_had` their byes so far, `most`
-    the most match points one round gives (`round_most`)."""
+    points, then seed order; best first), `points` their match points, `byes_had` their
+    byes so far, `most` the most match points one round gives (`round_most`)."""
 
     def label(entrant: str) -> str:
         return f"{names[entrant]} ({points_text(points[entrant])})"
