@@ -151,7 +151,7 @@ def create(
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
-    from tourney.tournament.swiss_options import with_swiss_options
+    from tourney.tournament.swiss_options import options_text, with_swiss_options
 
     points = limits.parse_points(bye_points, "--bye-points")
     with open_director(db, create=True) as director:
@@ -202,6 +202,9 @@ def create(
         )
         if series is not None:
             echo(f"A night of the series {series}.")
+        options = options_text(created)
+        if options:
+            echo(f"Swiss options: {options} (docs/formats/swiss-options.md).")
         if check_in:
             echo("Players check in at the door (tourney checkin NAME); only they are paired.")
         if round_minutes is not None:
@@ -285,6 +288,11 @@ def show(
             f"  {counted(len(state.players), 'player')}, "
             f"{counted(len(state.rounds), 'round')} paired"
         )
+        from tourney.tournament.swiss_options import options_text
+
+        options = options_text(created)
+        if options:
+            echo(f"  Swiss options: {options}")
         for p in state.players.values():
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""

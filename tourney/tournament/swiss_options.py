@@ -73,7 +73,7 @@ def with_swiss_options(
     ]
     if asked and not swiss:
         raise TournamentError(
-            f"{asked[0]} for {where}: a Swiss option, and this is a "
+            f"{asked[0]} for {where}: a Swiss option, and its format is "
             f"{created.format.replace('_', ' ')}"
         )
     count = 0
@@ -103,6 +103,28 @@ def with_swiss_options(
         prizes=prizes if prizes is not None else (DEFAULT_PRIZES if gibson else 1),
     )
     return [updated if e is created else e for e in events]
+
+
+def options_text(settings: TournamentCreated) -> str | None:
+    """The Swiss options set, in one line (None: none)."""
+    parts: list[str] = []
+    count = settings.accelerated_rounds
+    if count:
+        full = math.ceil(count / 2)
+        value = win_value(settings)
+        rest = f", {points_text(value / 2)} in {_rounds(full + 1, count)}" if count > full else ""
+        parts.append(
+            f"accelerated: the top of the seed order pairs with {points_text(value)} virtual "
+            f"point{'' if value == 1 else 's'} in {_rounds(1, full)}{rest}"
+        )
+    if settings.last_round == "king_of_the_hill":
+        gibson = f", Gibsonized (prizes: the top {settings.prizes})" if settings.gibson else ""
+        parts.append(f"last round: king of the hill{gibson}")
+    return "; ".join(parts) or None
+
+
+def _rounds(first: int, last: int) -> str:
+    return f"round {first}" if first == last else f"rounds {first}-{last}"
 
 
 # -- acceleration ----------------------------------------------------------------------
