@@ -3,6 +3,7 @@ docs/formats/swiss-options.md states them: each case worked out by hand."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 import pytest
@@ -151,7 +152,7 @@ NAMES = {e: e.upper() for e in "abcdefghijkl"}
 
 
 def hill(
-    points: dict[str, int | Fraction],
+    points: Mapping[str, int | Fraction],
     sides: int = 2,
     *,
     gibson: bool = False,
