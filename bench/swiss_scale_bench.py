@@ -132,14 +132,21 @@ def build_database(path: Path, players: int, table_size: int, rounds: int) -> No
         store.close()
 
 
-def timed(folder: Path, *args: str) -> float:
+def timed(folder: Path, *args: str) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, the figure to compare on a busy machine) of
+    one `tourney ARGS` process."""
+    before = os.times()
     started = time.perf_counter()
     done = subprocess.run(
         [TOURNEY, *args], cwd=folder, env=ENV, capture_output=True, text=True, timeout=600
     )
     elapsed = time.perf_counter() - started
+    after = os.times()
     assert done.returncode == 0, done.stderr
-    return elapsed
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return elapsed, cpu
 
 
 COMMANDS: Sequence[tuple[str, ...]] = (
@@ -151,7 +158,9 @@ COMMANDS: Sequence[tuple[str, ...]] = (
 )
 
 
-def commands(players: int, table_size: int, rounds: int) -> dict[tuple[str, ...], float]:
+def commands(
+    players: int, table_size: int, rounds: int
+) -> dict[tuple[str, ...], tuple[float, float]]:
     with tempfile.TemporaryDirectory(prefix="swiss-scale-") as tmp:
         folder = Path(tmp)
         started = time.perf_counter()
@@ -162,8 +171,8 @@ def commands(players: int, table_size: int, rounds: int) -> dict[tuple[str, ...]
         )
         found = {}
         for command in COMMANDS:
-            found[command] = timed(folder, *command)
-            print(f"  tourney {' '.join(command):<18} {found[command]:6.2f} s")
+            wall, cpu = found[command] = timed(folder, *command)
+            print(f"  tourney {' '.join(command):<18} CPU {cpu:5.2f} s (wall {wall:5.2f} s)")
         return found
 
 
