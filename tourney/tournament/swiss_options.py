@@ -127,6 +127,18 @@ def _rounds(first: int, last: int) -> str:
     return f"round {first}" if first == last else f"rounds {first}-{last}"
 
 
+def carried(events: Sequence[TournamentEvent], last: TournamentCreated) -> list[TournamentEvent]:
+    """`decide_create`'s events with the Swiss options of `last` (`series next`: the last
+    night's settings)."""
+    return with_swiss_options(
+        events,
+        accelerated_rounds=last.accelerated_rounds or None,
+        last_round=last.last_round,
+        gibson=last.gibson,
+        prizes=last.prizes if last.gibson else None,
+    )
+
+
 # -- acceleration ----------------------------------------------------------------------
 
 
