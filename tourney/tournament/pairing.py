@@ -144,9 +144,16 @@ def missing_tables(state: TournamentState, number: int) -> list[int]:
     return sorted({m.table for m in state.round_matches(number) if m.outcome is None})
 
 
+TABLES_NAMED = 20
+"""The most table numbers a message names (a 10,000-player round has 5,000 tables)."""
+
+
 def tables_text(numbers: Sequence[int]) -> str:
-    """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many."""
+    """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many (beyond
+    `TABLES_NAMED`, the first of them and how many more)."""
     words = [str(n) for n in numbers]
+    if len(words) > TABLES_NAMED:
+        return f"tables {', '.join(words[:TABLES_NAMED])} and {len(words) - TABLES_NAMED} more"
     if len(words) == 1:
         return f"table {words[0]}"
     return f"tables {', '.join(words[:-1])} and {words[-1]}"

@@ -140,3 +140,12 @@ def test_fold_gives_the_state_evolve_gives_and_never_changes_a_state_it_was_give
     assert type(folded.matches) is dict and type(folded.players) is dict
     again = fold(log[middle:], start)
     assert again == folded and start == kept[2]
+
+
+def test_a_message_names_at_most_twenty_tables() -> None:
+    from tourney.tournament.pairing import tables_text
+
+    assert tables_text([3]) == "table 3"
+    assert tables_text([1, 2, 4]) == "tables 1, 2 and 4"
+    many = tables_text(list(range(1, 2501)))
+    assert many.startswith("tables 1, 2, 3,") and many.endswith(", 20 and 2480 more")
