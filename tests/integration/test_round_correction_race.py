@@ -28,7 +28,11 @@ def test_a_move_during_a_repair_makes_it_decided_again_and_refused(tmp_path: Pat
             lambda s: decide_create(s, "Race", format="swiss", table_size=2, rounds=3)
         ).slug
         for n in range(4):
-            desk.execute(slug, lambda s, n=n: decide_register(s, f"p{n}", f"Player {n}"))
+
+            def register(state: TournamentState, n: int = n) -> list[TournamentEvent]:
+                return decide_register(state, f"p{n}", f"Player {n}")
+
+            desk.execute(slug, register)
         loaded, _ = desk.pair(slug, decide_pair_round)
         table = match_stream(loaded.state.rounds[0].tables[0].match_id)
         before = store.stream_version(tournament_stream(slug))
