@@ -160,7 +160,8 @@ class TournamentState:
 
 
 def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
-    """The state after `event`. Pure: `state` is left as it was."""
+    """The state after `event`. Pure: `state` is left as it was (except the maps `fold`
+    hands it, which only `fold`'s loop holds: see there)."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
     if isinstance(event, RoundDrafted):
