@@ -150,38 +150,31 @@ def create(
     from tourney.games import game as find_game
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
-    from tourney.tournament.create import decide_create
-    from tourney.tournament.swiss_options import options_text, with_swiss_options
+    from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
+    swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson, prizes)
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
             lambda state: (
-                with_swiss_options(
-                    decide_create(
-                        state,
-                        name,
-                        format=format,
-                        table_size=table_size,
-                        rounds=rounds,
-                        partnerships=partnerships,
-                        target=target,
-                        shared_win=shared_win,
-                        bye_points=points,
-                        tie_breaks=tuple(tie_break) if tie_break else None,
-                        third_place=third_place,
-                        seeding=seeding,
-                        seed_by=seed_by,
-                        placement_points=tuple(placement_points or ()),
-                        game_name=game,
-                        deals=deals,
-                    ),
-                    accelerated=accelerated,
-                    accelerated_rounds=accelerated_rounds,
-                    last_round=last_round,
-                    gibson=gibson,
-                    prizes=prizes,
+                swiss.create(
+                    state,
+                    name,
+                    format=format,
+                    table_size=table_size,
+                    rounds=rounds,
+                    partnerships=partnerships,
+                    target=target,
+                    shared_win=shared_win,
+                    bye_points=points,
+                    tie_breaks=tuple(tie_break) if tie_break else None,
+                    third_place=third_place,
+                    seeding=seeding,
+                    seed_by=seed_by,
+                    placement_points=tuple(placement_points or ()),
+                    game_name=game,
+                    deals=deals,
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee)

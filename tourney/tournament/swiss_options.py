@@ -23,11 +23,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
+from tourney.tournament.create import decide_create
 from tourney.tournament.events import TournamentCreated, TournamentEvent
 from tourney.tournament.matches import placement_scale
 from tourney.tournament.seating import table_sizes
-from tourney.tournament.state import TournamentError
+from tourney.tournament.state import TournamentError, TournamentState
 from tourney.tournament.swiss import points_text
 
 LAST_ROUNDS: tuple[str, ...] = ("swiss", "king_of_the_hill")
@@ -127,16 +129,37 @@ def _rounds(first: int, last: int) -> str:
     return f"round {first}" if first == last else f"rounds {first}-{last}"
 
 
-def carried(events: Sequence[TournamentEvent], last: TournamentCreated) -> list[TournamentEvent]:
-    """`decide_create`'s events with the Swiss options of `last` (`series next`: the last
-    night's settings)."""
-    return with_swiss_options(
-        events,
-        accelerated_rounds=last.accelerated_rounds or None,
-        last_round=last.last_round,
-        gibson=last.gibson,
-        prizes=last.prizes if last.gibson else None,
-    )
+@dataclass(frozen=True)
+class SwissOptions:
+    """The Swiss options as `tournament create` takes them, set on a new tournament by
+    `create` (`decide_create`, then `with_swiss_options`)."""
+
+    accelerated: bool = False
+    accelerated_rounds: int | None = None
+    last_round: str = "swiss"
+    gibson: bool = False
+    prizes: int | None = None
+
+    @classmethod
+    def of(cls, last: TournamentCreated) -> SwissOptions:
+        """The options `last` was created with (`series next`: the last night's)."""
+        return cls(
+            accelerated_rounds=last.accelerated_rounds or None,
+            last_round=last.last_round,
+            gibson=last.gibson,
+            prizes=last.prizes if last.gibson else None,
+        )
+
+    def create(self, state: TournamentState, name: str, **settings: Any) -> list[TournamentEvent]:
+        """`decide_create(state, name, **settings)` with these options, each checked."""
+        return with_swiss_options(
+            decide_create(state, name, **settings),
+            accelerated=self.accelerated,
+            accelerated_rounds=self.accelerated_rounds,
+            last_round=self.last_round,
+            gibson=self.gibson,
+            prizes=self.prizes,
+        )
 
 
 # -- acceleration ----------------------------------------------------------------------
