@@ -93,7 +93,7 @@ def next_night(
     """
     from tourney.director.season import load_season, night_in_series
     from tourney.errors import TourneyError
-    from tourney.tournament.create import decide_create
+    from tourney.tournament.swiss_options import SwissOptions
 
     with open_director(db) as director:
         season = load_season(director.store, entries_only=True)
@@ -106,7 +106,7 @@ def next_night(
         last = season.night(found.nights[-1]).state.created
         effects = night_in_series(director.store, found.name, director.recorded_by)
         loaded = director.create(
-            lambda state: decide_create(
+            lambda state: SwissOptions.of(last).create(
                 state,
                 night,
                 format=last.format,
