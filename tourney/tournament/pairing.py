@@ -278,16 +278,10 @@ def _round_event(
     notes: Sequence[str],
     override: bool,
 ) -> RoundPaired:
-    slug = state.created.slug
-    # A round paired again after `RoundRemoved`: new match ids (the old streams stay).
-    again = sum(1 for removed in state.removed_rounds if removed.round == number)
-    suffix = f"-p{again + 1}" if again else ""
     return RoundPaired(
         round=number,
         tables=tuple(
-            PairedTable(
-                index, _seats(state, sides, number), f"{slug}-r{number}-t{index}{suffix}", why
-            )
+            PairedTable(index, _seats(state, sides, number), state.match_id(number, index), why)
             for index, (sides, why) in enumerate(tables, start=1)
         ),
         byes=tuple(byes),

@@ -26,7 +26,7 @@ from tourney.limits import REASON_LENGTH
 from tourney.names import clean_optional
 from tourney.tournament.events import RoundPaired, RoundRemoved, TournamentEvent
 from tourney.tournament.matches import MatchRecord
-from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.next_round import decide_next_round
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 
@@ -115,7 +115,8 @@ def decide_repair_round(
     reason: str = "",
     **pairing: Any,
 ) -> list[TournamentEvent]:
-    """Pair the latest round again (`pairing`: `decide_pair_round`'s options), refused
+    """Pair the latest round again, in any format (`pairing`: `decide_next_round`'s
+    options), refused
     if any of its matches has an event."""
     latest = _latest(state, None, "re-pair")
     why = clean_optional(reason, "reason", REASON_LENGTH) or ""
@@ -130,7 +131,7 @@ def decide_repair_round(
     removed = RoundRemoved(
         latest, f"re-paired: {why}" if why else "re-paired", round_match_ids(state, latest)
     )
-    events = decide_pair_round(evolve(state, removed), **pairing)
+    events = decide_next_round(evolve(state, removed), **pairing)
     note = f"round {latest} paired again" + (f": {why}" if why else "")
     return [
         removed,

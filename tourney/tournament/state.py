@@ -108,6 +108,14 @@ class TournamentState:
             raise TournamentError("no tournament has been created in this stream")
         return self.settings
 
+    def match_id(self, round_number: int, table: int) -> str:
+        """The id of table `table`'s match in round `round_number`, whatever the format:
+        ``slug-rN-tK``, then ``-p2``, ``-p3``... for a round paired again after the director
+        removed it (`RoundRemoved`: the old tables' streams stay, under their ids)."""
+        again = sum(1 for removed in self.removed_rounds if removed.round == round_number)
+        suffix = f"-p{again + 1}" if again else ""
+        return f"{self.created.slug}-r{round_number}-t{table}{suffix}"
+
     @property
     def title(self) -> str:
         return repr(self.settings.name) if self.settings else "the tournament"
