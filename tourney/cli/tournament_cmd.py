@@ -205,6 +205,7 @@ def create(
     from tourney.games import game as find_game
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
+    from tourney.tournament.create import decide_create
     from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -222,28 +223,30 @@ def create(
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
             lambda state: (
-                swiss.create(
-                    state,
-                    name,
-                    format=format,
-                    table_size=table_size,
-                    rounds=rounds,
-                    partnerships=partnerships,
-                    target=target,
-                    shared_win=shared_win,
-                    bye_points=points,
-                    tie_breaks=tuple(tie_break) if tie_break else None,
-                    third_place=third_place,
-                    seeding=seeding,
-                    seed_by=seed_by,
-                    grand_final_reset=grand_final_reset,
-                    placement_points=tuple(placement_points or ()),
-                    game_name=game,
-                    deals=deals,
-                    pools=pools or 0,
-                    pool_size=pool_size or 0,
-                    advance=2 if advance is None else advance,
-                    pool_format=pool_format or "round_robin",
+                swiss.applied(
+                    decide_create(
+                        state,
+                        name,
+                        format=format,
+                        table_size=table_size,
+                        rounds=rounds,
+                        partnerships=partnerships,
+                        target=target,
+                        shared_win=shared_win,
+                        bye_points=points,
+                        tie_breaks=tuple(tie_break) if tie_break else None,
+                        third_place=third_place,
+                        seeding=seeding,
+                        seed_by=seed_by,
+                        grand_final_reset=grand_final_reset,
+                        placement_points=tuple(placement_points or ()),
+                        game_name=game,
+                        deals=deals,
+                        pools=pools or 0,
+                        pool_size=pool_size or 0,
+                        advance=2 if advance is None else advance,
+                        pool_format=pool_format or "round_robin",
+                    )
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee)

@@ -23,13 +23,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any
 
-from tourney.tournament.create import decide_create
 from tourney.tournament.events import TournamentCreated, TournamentEvent
 from tourney.tournament.matches import placement_scale
 from tourney.tournament.seating import table_sizes
-from tourney.tournament.state import TournamentError, TournamentState
+from tourney.tournament.state import TournamentError
 from tourney.tournament.swiss import points_text
 
 LAST_ROUNDS: tuple[str, ...] = ("swiss", "king_of_the_hill")
@@ -150,10 +148,11 @@ class SwissOptions:
             prizes=last.prizes if last.gibson else None,
         )
 
-    def create(self, state: TournamentState, name: str, **settings: Any) -> list[TournamentEvent]:
-        """`decide_create(state, name, **settings)` with these options, each checked."""
+    def applied(self, created: list[TournamentEvent]) -> list[TournamentEvent]:
+        """`decide_create`'s events with these options, each checked:
+        ``options.applied(decide_create(state, name, ...))``."""
         return with_swiss_options(
-            decide_create(state, name, **settings),
+            created,
             accelerated=self.accelerated,
             accelerated_rounds=self.accelerated_rounds,
             last_round=self.last_round,

@@ -11,7 +11,7 @@ import pytest
 from tests.unit.tournament.factory import apply
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
-from tourney.tournament.events import RoundPaired, TournamentCreated
+from tourney.tournament.events import RoundPaired, TournamentCreated, TournamentEvent
 from tourney.tournament.pairing import decide_pair_round
 from tourney.tournament.rulings import decide_record_result
 from tourney.tournament.standings import standings_of
@@ -259,15 +259,16 @@ def test_a_king_of_the_hill_round_pairs_a_repeat_when_the_ranking_says_so() -> N
 def test_the_next_night_of_a_series_carries_the_swiss_options() -> None:
     from tourney.tournament.swiss_options import SwissOptions
 
-    settings: dict[str, object] = {"format": "swiss", "table_size": 2, "rounds": 5}
+    def night(name: str) -> list[TournamentEvent]:
+        return decide_create(TournamentState(), name, format="swiss", table_size=2, rounds=5)
+
     week_one = SwissOptions(accelerated_rounds=2, last_round="king-of-the-hill", gibson=True)
-    last = week_one.create(TournamentState(), "Week 1", **settings)[0]
+    last = week_one.applied(night("Week 1"))[0]
     assert isinstance(last, TournamentCreated)
-    (next_night,) = SwissOptions.of(last).create(TournamentState(), "Week 2", **settings)
+    (next_night,) = SwissOptions.of(last).applied(night("Week 2"))
     assert isinstance(next_night, TournamentCreated)
     options = ("accelerated_rounds", "last_round", "gibson", "prizes")
     assert [getattr(next_night, o) for o in options] == [2, "king_of_the_hill", True, 3]
-    plain = decide_create(TournamentState(), "Plain", format="swiss", table_size=2, rounds=5)[0]
-    assert isinstance(plain, TournamentCreated)
-    again = SwissOptions.of(plain).create(TournamentState(), "Plain", **settings)
-    assert again == [plain]
+    plain = night("Plain")
+    assert isinstance(plain[0], TournamentCreated)
+    assert SwissOptions.of(plain[0]).applied(plain) == plain
