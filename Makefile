@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean
+.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean catalogs
 
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
@@ -47,6 +47,27 @@ test-all: lint typecheck pytest-all
 bench: $(BIN)/tourney
 	$(PIP_INSTALL) -e '.[dev,bench]'
 	$(BIN)/python -m bench
+
+# The gettext catalogs (tourney/i18n.py): extract every English string into a template
+# (.pot), merge it into each language's .po (a translator fills the new entries), compile the
+# .mo files the package ships. Two domains: `site` (the pages: babel.cfg) and `messages`
+# (the CLI and its refusals). Commit the .po and .mo together: a test checks they agree.
+LOCALE    := tourney/locale
+LANGS     := it ru
+PYBABEL   := $(BIN)/pybabel
+catalogs: $(BIN)/tourney
+	$(PYBABEL) -q extract -F babel.cfg --no-default-keywords -k page_ -k npage_:1,2 \
+		--sort-by-file --no-wrap --project tourney -o $(LOCALE)/site.pot .
+	$(PYBABEL) -q extract --no-default-keywords -k _ -k ngettext:1,2 -k N_ \
+		--sort-by-file --no-wrap --project tourney -o $(LOCALE)/messages.pot tourney
+	for domain in site messages; do for lang in $(LANGS); do \
+		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/$$domain.po ]; then \
+			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching -D $$domain -l $$lang \
+				-i $(LOCALE)/$$domain.pot -d $(LOCALE); \
+		else \
+			$(PYBABEL) -q init --no-wrap -D $$domain -l $$lang -i $(LOCALE)/$$domain.pot -d $(LOCALE); \
+		fi; \
+	done; $(PYBABEL) -q compile -D $$domain -d $(LOCALE); done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

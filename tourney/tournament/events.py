@@ -652,6 +652,22 @@ class MatchStoppedByTime:
         )
 
 
+@dataclass(frozen=True)
+class LanguageSet:
+    """The language the tournament's site and sheets come out in (``en``, ``it``, ``ru``):
+    `tournament create --lang` or `tournament language`; `publish --lang` overrides it once."""
+
+    type: ClassVar[str] = "language_set"
+    language: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"language": self.language}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> LanguageSet:
+        return cls(language=str(payload["language"]))
+
+
 TournamentEvent: TypeAlias = (
     TournamentCreated
     | PlayerRegistered
@@ -674,6 +690,7 @@ TournamentEvent: TypeAlias = (
     | DraftSwapped
     | DraftDropped
     | RoomEvent
+    | LanguageSet
 )
 
 EVENT_TYPES: dict[str, type[TournamentEvent]] = {
@@ -700,6 +717,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         DraftSwapped,
         DraftDropped,
         *ROOM_EVENTS,
+        LanguageSet,
     )
 }
 

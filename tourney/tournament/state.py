@@ -21,6 +21,7 @@ from tourney.tournament.events import (
     DraftDropped,
     DraftSwapped,
     Forfeit,
+    LanguageSet,
     MatchResultRecorded,
     MatchResultWithdrawn,
     MatchStoppedByTime,
@@ -89,6 +90,8 @@ class TournamentState:
     """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
+    language: str | None = None
+    """The language its site and sheets come out in (`LanguageSet`); None: not chosen."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -155,6 +158,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, LanguageSet):
+        return replace(state, language=event.language)
     if isinstance(event, RoundDrafted):
         return replace(state, draft=event.paired)
     if isinstance(event, DraftDropped):
