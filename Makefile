@@ -56,7 +56,7 @@ LOCALE    := tourney/locale
 LANGS     := it ru
 PYBABEL   := $(BIN)/pybabel
 catalogs: $(BIN)/tourney
-	$(PYBABEL) -q extract -F babel.cfg --no-default-keywords -k page_ -k npage_:1,2 \
+	$(PYBABEL) -q extract -F babel.cfg --no-default-keywords -k page_ -k npage_:1,2 -k page_mark \
 		--sort-by-file --no-wrap --project tourney -o $(LOCALE)/site.pot .
 	$(PYBABEL) -q extract --no-default-keywords -k _ -k ngettext:1,2 -k N_ \
 		--sort-by-file --no-wrap --project tourney -o $(LOCALE)/messages.pot tourney

@@ -144,6 +144,12 @@ def npage_(singular: str, plural: str, count: int) -> str:
     return translations(current(), "site").ngettext(singular, plural, count)
 
 
+def page_mark(message: str) -> str:
+    """Marks a page's ``message`` for extraction where it is translated later (a constant,
+    looked up with `page_` where it is shown)."""
+    return message
+
+
 def install(environment: Environment) -> None:
     """Give a Jinja environment (with ``jinja2.ext.i18n``) the ``site`` catalog of the
     language current *when it renders*: one environment serves every language, each render

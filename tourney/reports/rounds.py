@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from tourney.i18n import page_, page_mark
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
@@ -12,14 +13,18 @@ from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentError, TournamentState
 
+KNOCKOUT_ROUNDS = (page_mark("final"), page_mark("semi-finals"), page_mark("quarter-finals"))
+"""The knockout rounds' names (`tourney.tournament.elimination`), for the translators."""
+
 
 def round_name(state: TournamentState, number: int) -> str:
     """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
     if state.created.format == "elimination":
         rounds = bracket_of(state).rounds
         if number <= len(rounds) and rounds[number - 1].name != f"round {number}":
-            return f"Round {number} ({rounds[number - 1].name})"
-    return f"Round {number}"
+            name = page_(rounds[number - 1].name)
+            return page_("Round {number} ({name})").format(number=number, name=name)
+    return page_("Round {number}").format(number=number)
 
 
 @dataclass(frozen=True)

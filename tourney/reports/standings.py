@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tourney.games import game
+from tourney.i18n import page_, page_mark
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.spreadsheet import csv_text
 from tourney.tournament.events import TIE_BREAK_WORDS
@@ -15,18 +16,18 @@ from tourney.tournament.standings import COLUMNS, StandingRow, standings_of
 from tourney.tournament.state import TournamentState
 
 COLUMN_LABELS = {
-    "rank": "Rank",
-    "name": "Name",
-    "club": "Club",
-    "points": "Points",
-    "played": "Played",
-    "wins": "Wins",
-    "shared": "Shared",
-    "losses": "Losses",
-    "byes": "Byes",
-    "buchholz": "Opponents (avg)",
-    "scored": "Game points",  # Racehorse: "Net units" (the game's `scored`)
-    "status": "Status",
+    "rank": page_mark("Rank"),
+    "name": page_mark("Name"),
+    "club": page_mark("Club"),
+    "points": page_mark("Points"),
+    "played": page_mark("Played"),
+    "wins": page_mark("Wins"),
+    "shared": page_mark("Shared"),
+    "losses": page_mark("Losses"),
+    "byes": page_mark("Byes"),
+    "buchholz": page_mark("Opponents (avg)"),
+    "scored": page_mark("Game points"),  # Racehorse: "Net units" (the game's `scored`)
+    "status": page_mark("Status"),
 }
 
 NUMERIC = frozenset({"points", "played", "wins", "shared", "losses", "byes", "buchholz", "scored"})
@@ -75,7 +76,7 @@ def standings_view(state: TournamentState) -> StandingsView:
     scored = played.scored
     mixed = played.display.table_sizes_text
     labels = {**COLUMN_LABELS, "scored": scored.capitalize()}
-    words = {**TIE_BREAK_WORDS, "scored": f"{scored} scored"}
+    words = {**TIE_BREAK_WORDS, "scored": page_("{points} scored").format(points=page_(scored))}
     shown = tuple(
         i
         for i in range(len(COLUMNS))
@@ -84,13 +85,13 @@ def standings_view(state: TournamentState) -> StandingsView:
     return StandingsView(
         heading=heading,
         columns=COLUMNS,
-        labels=tuple(labels[c] for c in COLUMNS),
+        labels=tuple(page_(labels[c]) for c in COLUMNS),
         numeric=tuple(c in NUMERIC for c in COLUMNS),
         lines=lines,
         leaders=tuple(r.name for r in rows if r.rank == 1),
         complete=heading.paired >= heading.rounds and not unfinished,
-        tie_breaks=tuple(words[t] for t in state.created.tie_breaks),
-        mixed_tables=f"tables of {mixed}",
+        tie_breaks=tuple(page_(words[t]) for t in state.created.tie_breaks),
+        mixed_tables=page_("tables of {sizes}").format(sizes=page_(mixed)),
         shown=shown,
     )
 

@@ -6,17 +6,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tourney.games.horserace.events import DEFAULT_TARGET
+from tourney.i18n import page_, page_mark
 
 
 class HorseRaceDisplay:
     net_units = False
     # A field that does not divide by four sits some tables of three.
-    table_sizes_text = "3 and of 4"
+    table_sizes_text = page_mark("3 and of 4")
 
     def play_label(self, settings: Mapping[str, Any]) -> str:
-        kind = "partnerships" if settings.get("partnerships") else "individual"
         target = settings.get("target", DEFAULT_TARGET)
-        return f"tables of {settings['table_size']}, {kind}, first to {target}"
+        if settings.get("partnerships"):
+            label = page_("tables of {size}, partnerships, first to {target}")
+        else:
+            label = page_("tables of {size}, individual, first to {target}")
+        return label.format(size=settings["table_size"], target=target)
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
         return f"first to {settings.get('target', DEFAULT_TARGET)}"
