@@ -62,7 +62,7 @@ catalogs: $(BIN)/tourney
 		--sort-by-file --no-wrap --project tourney -o $(LOCALE)/messages.pot tourney
 	for domain in site messages; do for lang in $(LANGS); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/$$domain.po ]; then \
-			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching -D $$domain -l $$lang \
+			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete -D $$domain -l $$lang \
 				-i $(LOCALE)/$$domain.pot -d $(LOCALE); \
 		else \
 			$(PYBABEL) -q init --no-wrap -D $$domain -l $$lang -i $(LOCALE)/$$domain.pot -d $(LOCALE); \

@@ -61,13 +61,26 @@ class StandingsView:
     say this time (no clubs, no byes... are left out). Files keep every column."""
 
 
+WITHDRAWN = page_mark("withdrawn")
+
+
+def _shown(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A row's cells as the page shows them: the status in the reader's language."""
+    return tuple(page_(c) if c == WITHDRAWN else c for c in cells)
+
+
 def standings_view(state: TournamentState) -> StandingsView:
     """The standings of `state`; `leaders` are the names ranked first."""
     rows = standings_of(state)
     heading = heading_of(state)
     lines = tuple(
         StandingLine(
-            r.entrant_id, r.rank, r.cells(), r.cells(decimals=True), r.rank == 1, r.withdrawn
+            r.entrant_id,
+            r.rank,
+            _shown(r.cells()),
+            r.cells(decimals=True),
+            r.rank == 1,
+            r.withdrawn,
         )
         for r in rows
     )
@@ -75,7 +88,7 @@ def standings_view(state: TournamentState) -> StandingsView:
     played = game(state.created.game)
     scored = played.scored
     mixed = played.display.table_sizes_text
-    labels = {**COLUMN_LABELS, "scored": scored.capitalize()}
+    labels = {**COLUMN_LABELS, "scored": page_(scored).capitalize()}
     words = {**TIE_BREAK_WORDS, "scored": page_("{points} scored").format(points=page_(scored))}
     shown = tuple(
         i

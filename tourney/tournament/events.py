@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.i18n import page_mark
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Format = Literal["round_robin", "swiss", "elimination"]
@@ -34,9 +35,9 @@ DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = TIE_BREAKS
 """The tie-breaks of a tournament created without any, in order: written once, here."""
 
 TIE_BREAK_WORDS: dict[str, str] = {
-    "buchholz": "opponents' average match points (Buchholz)",
-    "scored": "game points scored",
-    "head_to_head": "head-to-head",
+    "buchholz": page_mark("opponents' average match points (Buchholz)"),
+    "scored": page_mark("game points scored"),
+    "head_to_head": page_mark("head-to-head"),
 }
 """Each tie-break in plain words, for help, pages and notes."""
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tourney.games.horserace.events import DEFAULT_TARGET
-from tourney.i18n import page_, page_mark
+from tourney.i18n import npage_, page_mark
 
 
 class HorseRaceDisplay:
@@ -17,9 +17,17 @@ class HorseRaceDisplay:
     def play_label(self, settings: Mapping[str, Any]) -> str:
         target = settings.get("target", DEFAULT_TARGET)
         if settings.get("partnerships"):
-            label = page_("tables of {size}, partnerships, first to {target}")
+            label = npage_(
+                "tables of {size}, partnerships, first to {target}",
+                "tables of {size}, partnerships, first to {target}",
+                target,
+            )
         else:
-            label = page_("tables of {size}, individual, first to {target}")
+            label = npage_(
+                "tables of {size}, individual, first to {target}",
+                "tables of {size}, individual, first to {target}",
+                target,
+            )
         return label.format(size=settings["table_size"], target=target)
 
     def length_text(self, settings: Mapping[str, Any]) -> str:

@@ -20,11 +20,13 @@ from tourney.games.racehorse.account import result_line, units
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.events import BidMade, CardPlayed, DealStarted, Event, Passed
 from tourney.games.racehorse.notation import legal_events, read_bid, read_card
+from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
     from tourney.games import Decide, GameEvent, Table
 
-POINTS = ("high", "low", "jack", "game")
+POINTS = (page_mark("high"), page_mark("low"), page_mark("jack"), page_mark("game"))
+NOBODY = page_mark("nobody")
 
 
 class RacehorsePage:
