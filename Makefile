@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean catalogs
+.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean catalogs site-catalog
 
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
@@ -48,26 +48,28 @@ bench: $(BIN)/tourney
 	$(PIP_INSTALL) -e '.[dev,bench]'
 	$(BIN)/python -m bench
 
-# The gettext catalogs (tourney/i18n.py): extract every English string into a template
-# (.pot), merge it into each language's .po (a translator fills the new entries), compile the
-# .mo files the package ships. Two domains: `site` (the pages: babel.cfg) and `messages`
-# (the CLI and its refusals). Commit the .po and .mo together: a test checks they agree.
+# The pages' gettext catalog (domain `site`, tourney/i18n.py): extract every English string
+# of the templates and of page_()/npage_()/page_mark() into a template (.pot), merge it into
+# each language's .po (a translator fills the new entries: a test fails on an empty or fuzzy
+# one), compile the .mo files the package ships (a test fails when they differ from the .po).
+# `make catalogs` does every domain (the CLI's `messages` has its own target).
 LOCALE    := tourney/locale
 LANGS     := it ru
 PYBABEL   := $(BIN)/pybabel
-catalogs: $(BIN)/tourney
-	$(PYBABEL) -q extract -F babel.cfg --no-default-keywords -k page_ -k npage_:1,2 -k page_mark \
-		--sort-by-file --no-wrap --project tourney -o $(LOCALE)/site.pot .
-	$(PYBABEL) -q extract --no-default-keywords -k _ -k ngettext:1,2 -k N_ \
-		--sort-by-file --no-wrap --project tourney -o $(LOCALE)/messages.pot tourney
-	for domain in site messages; do for lang in $(LANGS); do \
-		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/$$domain.po ]; then \
-			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete -D $$domain -l $$lang \
-				-i $(LOCALE)/$$domain.pot -d $(LOCALE); \
+site-catalog: $(BIN)/tourney
+	$(PYBABEL) -q extract -F babel-site.cfg --no-default-keywords -k page_ -k npage_:1,2 \
+		-k page_mark --sort-by-file --no-wrap --project tourney -o $(LOCALE)/site.pot .
+	for lang in $(LANGS); do \
+		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/site.po ]; then \
+			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete -D site \
+				-l $$lang -i $(LOCALE)/site.pot -d $(LOCALE); \
 		else \
-			$(PYBABEL) -q init --no-wrap -D $$domain -l $$lang -i $(LOCALE)/$$domain.pot -d $(LOCALE); \
+			$(PYBABEL) -q init --no-wrap -D site -l $$lang -i $(LOCALE)/site.pot -d $(LOCALE); \
 		fi; \
-	done; $(PYBABEL) -q compile -D $$domain -d $(LOCALE); done
+	done
+	$(PYBABEL) -q compile -D site -d $(LOCALE) --statistics
+
+catalogs: site-catalog
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
