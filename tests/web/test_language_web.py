@@ -24,7 +24,9 @@ def test_a_browser_asking_for_none_of_ours_reads_the_tournaments_language(
     night.cli.ok("tournament", "language", "it")
     page = night.client.get("/me", headers={"Accept-Language": "de, fr;q=0.8"})
     assert '<html lang="it">' in page.text and "Cercati" in page.text
-    assert '<html lang="it">' in night.client.get("/display").text
+    display = night.client.get("/display", headers={"Accept-Language": "ru"}).text
+    assert '<html lang="it">' in display  # the room's screen: the tournament's language
+    assert 'href="?lang=ru"' not in display
 
 
 def test_the_switch_on_the_page_is_remembered(night: Night) -> None:

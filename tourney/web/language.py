@@ -3,7 +3,8 @@
 A phone's page speaks its browser's language (`Accept-Language`: a player from Kyiv at an
 Italian club reads Russian); the switch on every page (``?lang=ru``) overrides that and is
 remembered in a cookie; a browser that asks for none of tourney's languages reads the
-tournament's (`tourney tournament language`), else English. The chosen language holds for
+tournament's (`tourney tournament language`), else English; the wall display, shared by the
+whole room, always reads the tournament's. The chosen language holds for
 the whole request (`tourney.i18n.using`): the templates, the words built in Python and the
 refusals all read it.
 """
@@ -20,6 +21,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tourney.i18n import DEFAULT, from_accept_language, normalize, using
 
 COOKIE = "tourney_lang"
+SHARED = ("/display",)
+"""Pages every reader shares (the wall display, one board sent to every screen): always in
+the tournament's language."""
 QUERY = "lang"
 YEAR = 365 * 24 * 3600
 
@@ -49,6 +53,8 @@ class Language:
             await self.app(scope, receive, send)
             return
         language, switched = requested(HTTPConnection(scope))
+        if str(scope.get("path", "")).startswith(SHARED):
+            language, switched = None, False
         if language is None:
             language = self.fallback() or DEFAULT
 
