@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tourney.games.horserace.events import DEFAULT_TARGET
-from tourney.i18n import npage_, page_mark
+from tourney.i18n import npage_, page_, page_mark
 
 
 class HorseRaceDisplay:
@@ -31,10 +31,11 @@ class HorseRaceDisplay:
         return label.format(size=settings["table_size"], target=target)
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
-        return f"first to {settings.get('target', DEFAULT_TARGET)}"
+        target = settings.get("target", DEFAULT_TARGET)
+        return npage_("first to {target}", "first to {target}", target).format(target=target)
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
-        return f"hand {done}"
+        return page_("hand {number}").format(number=done)
 
     def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
         return "–".join(str(score) for score in scores), " · ".join(seats)

@@ -32,7 +32,8 @@ class RacehorseDisplay:
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         deals = settings.get("deals")
-        return f"deal {done} of {deals if deals is not None else default_deals(seats)}"
+        count = deals if deals is not None else default_deals(seats)
+        return page_("deal {number} of {count}").format(number=done, count=count)
 
     def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
         """No scores column: each player's net units beside their name."""
