@@ -20,6 +20,7 @@ from tests.browser import INSTALL, artifact
 from tests.cli.conftest import Cli, template_db
 from tests.integration.live_server import live_server
 from tests.support import fail_or_skip
+from tests.unit.i18n.test_catalogs import texts
 from tests.web.conftest import SECRET
 from tourney.demo.clubnight import CLUBS, player_names
 from tourney.i18n import LOCALE_DIR
@@ -58,8 +59,8 @@ def english_strings(language: str) -> list[tuple[str, re.Pattern[str]]]:
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = texts(message.id)
+        strings = texts(message.string)
         for text in dict.fromkeys(ids):
             literal = PLACEHOLDER.sub("", text)
             if text in strings or sum(c.isalpha() for c in literal) < 3:

@@ -27,6 +27,15 @@ def _catalog(path: Path) -> Catalog:
         return read_po(f, locale=path.parts[-3], domain=path.stem)
 
 
+def texts(value: object) -> tuple[str, ...]:
+    """A message's id or string as a tuple of texts (one, or one per plural form)."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (tuple, list)):
+        return tuple(str(v) for v in value)
+    return ()
+
+
 def _messages(catalog: Catalog) -> list[Message]:
     return [m for m in catalog if m.id]
 
@@ -44,7 +53,7 @@ def test_every_entry_is_translated_and_none_is_fuzzy(po: Path) -> None:
     empty = []
     fuzzy = []
     for message in _messages(catalog):
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = texts(message.string)
         if not all(strings) or len(strings) != (catalog.num_plurals if message.pluralizable else 1):
             empty.append(message.id)
         if message.fuzzy:
@@ -70,9 +79,9 @@ def test_placeholders_are_kept(po: Path) -> None:
     missing one would drop a value, an unknown one would fail when the page renders."""
     pattern = re.compile(r"%\((\w+)\)[sd]|\{(\w+)(?:![rs])?\}")
     for message in _messages(_catalog(po)):
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        ids = texts(message.id)
         wanted = {a or b for text in ids for a, b in pattern.findall(text)}
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = texts(message.string)
         for text in strings:
             found = {a or b for a, b in pattern.findall(text)}
             assert found == wanted, (str(po), message.id, text)
@@ -107,11 +116,11 @@ def test_the_site_catalog_holds_every_string_of_the_code(tmp_path: Path) -> None
         check=True,
     )
     with pot.open("rb") as f:
-        wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+        wanted = {texts(m.id)[0] for m in read_po(f) if m.id}
     assert len(wanted) > 300
     for lang in TRANSLATED:
         catalog = _catalog(LOCALE_DIR / lang / "LC_MESSAGES" / "site.po")
-        have = {m.id if isinstance(m.id, str) else m.id[0] for m in _messages(catalog)}
+        have = {texts(m.id)[0] for m in _messages(catalog)}
         assert not wanted - have, f"{lang}: not in the catalog: {sorted(wanted - have)[:10]}"
 
 
@@ -147,10 +156,10 @@ def test_the_site_catalog_follows_the_glossary(lang: str) -> None:
         term = re.compile(rf"\b(?:{english})\b", re.IGNORECASE)
         stem = re.compile(stems, re.IGNORECASE)
         for message in _messages(catalog):
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            ids = texts(message.id)
             if not any(term.search(re.sub(r"%\(\w+\)[sd]|\{\w+\}", "", text)) for text in ids):
                 continue
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            strings = texts(message.string)
             if not all(stem.search(text) for text in strings):
                 wrong.append((english, ids[0], strings[0]))
     assert not wrong, "\n".join(f"{e!r}: {i!r} -> {s!r}" for e, i, s in wrong)
