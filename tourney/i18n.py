@@ -184,11 +184,21 @@ def babel_locale(language: str | None = None) -> str:
     return {"en": "en_GB", "it": "it_IT", "ru": "ru_RU"}[language or current()]
 
 
-def format_number(value: float | int) -> str:
-    """A number as the current language writes it (``2.5`` -> ``2,5`` in Italian)."""
+def format_number(value: float | int, places: int | None = None) -> str:
+    """A number as the current language writes it (``2.5`` -> ``2,5`` in Italian), with
+    exactly ``places`` decimals when given (``format_number(1.5, 2)`` -> ``1.50``)."""
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=babel_locale())
+    pattern = None if places is None else "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(value, format=pattern, locale=babel_locale())
+
+
+def local_decimal(text: str) -> str:
+    """A decimal already written to its places (``"12.34"``) with the current language's
+    decimal sign (``"12,34"`` in Italian and Russian): the digits stay exactly as they were."""
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(babel_locale()))
 
 
 def format_date(value: date) -> str:

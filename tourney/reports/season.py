@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tourney.i18n import npage_, page_, page_mark
+from tourney.i18n import local_decimal, npage_, page_, page_mark
 from tourney.reports.spreadsheet import neutralise
 from tourney.season.ratings import MODEL, Ratings
 from tourney.season.roster import Club
@@ -343,7 +343,9 @@ def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
     low, high = min(every), max(every)
     rows = []
     for row, (key, _rating) in zip(ratings_cells(ratings, club), ratings.ranked(), strict=True):
-        rows.append({"cells": row, "chart": _sparkline(history.get(key, []), low, high)})
+        # ordinal, mu and sigma as the page's language writes decimals (12,34 in Russian)
+        cells = (*row[:2], *(local_decimal(c) for c in row[2:5]), *row[5:])
+        rows.append({"cells": cells, "chart": _sparkline(history.get(key, []), low, high)})
     return {
         "title": page_("Ratings"),
         "labels": tuple(page_(RATINGS_WORDS.get(label, label)) for label in RATINGS_LABELS),

@@ -13,6 +13,7 @@ from tourney.i18n import (
     format_number,
     format_time,
     from_accept_language,
+    local_decimal,
     npage_,
     page_,
     using,
@@ -63,6 +64,8 @@ def test_numbers_dates_and_times_as_each_language_writes_them() -> None:
     evening = datetime(2026, 12, 1, 19, 5)
     with using("ru"):
         assert format_number(2.5) == "2,5"
+        assert format_number(-12.346, 2) == "-12,35"
+        assert local_decimal("-12.34") == "-12,34"
         assert "дек" in format_date(date(2026, 12, 1))
         assert format_time(evening) == "19:05"
     with using("it"):
@@ -70,6 +73,7 @@ def test_numbers_dates_and_times_as_each_language_writes_them() -> None:
         assert "dic" in format_date(date(2026, 12, 1))
     with using("en"):
         assert format_number(1234.5) == "1,234.5"
+        assert format_number(3, 2) == "3.00"
 
 
 def test_a_render_is_in_the_language_current_when_it_renders() -> None:
