@@ -282,7 +282,7 @@ def language(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         director.execute(slug, lambda state: decide_language(state, lang))
-        echo(f"{slug}: its site and sheets come out in {checked(lang)}.")
+        echo(f"{slug}: its site and sheets come out in {checked(lang, 'tournament language')}.")
 
 
 def register(root: typer.Typer) -> None:

@@ -15,16 +15,16 @@ def language_settings(language: str | None) -> list[TournamentEvent]:
 def decide_language(state: TournamentState, language: str) -> list[TournamentEvent]:
     """Set the tournament's language; the same language again records nothing."""
     state.created  # noqa: B018 - a stream without a tournament is refused here
-    chosen = checked(language)
+    chosen = checked(language, "tournament language")
     return [] if chosen == state.language else [LanguageSet(chosen)]
 
 
-def checked(language: str) -> str:
+def checked(language: str, source: str = "--lang") -> str:
     """``language`` as one of `LANGUAGES` (``"RU"``, ``"ru_RU"`` -> ``"ru"``); anything
-    else refused, naming the choices."""
+    else refused, naming where it was given (``source``) and the choices."""
     found = normalize(language)
     if found is None:
         raise LanguageError(
-            f"--lang: unknown language {language!r}: choose one of {', '.join(LANGUAGES)}"
+            f"{source}: unknown language {language!r}: choose one of {', '.join(LANGUAGES)}"
         )
     return found
