@@ -41,6 +41,8 @@ USER_DATA = (
     *player_names(PLAYERS),
     *CLUBS,
     "Club Night",
+    "Card Night",
+    "card-night",
     "club-night",  # in the match ids
     "Markdown",
     "CSV",

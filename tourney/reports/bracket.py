@@ -122,12 +122,16 @@ def _entries(
         if entrant is None:
             if slot.status == "waiting":
                 entries.append(
-                    BracketEntry("to be decided", "to be decided", None, "waiting", None, top)
+                    BracketEntry(
+                        page_("to be decided"), page_("to be decided"), None, "waiting", None, top
+                    )
                 )
             elif slot.status == "bye":
-                entries.append(BracketEntry("bye", "bye", None, "bye", None, top))
+                entries.append(BracketEntry(page_("bye"), page_("bye"), None, "bye", None, top))
             else:
-                entries.append(BracketEntry("empty", "empty", None, "empty", None, top))
+                entries.append(
+                    BracketEntry(page_("empty"), page_("empty"), None, "empty", None, top)
+                )
             continue
         score = None
         if shown is not None and shown.outcome is not None and entrant in shown.sides:
@@ -213,7 +217,7 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
         columns.append(
             BracketColumn(
                 round_.number,
-                round_.name,
+                page_(round_.name),
                 x,
                 tuple(slots),
                 tuple(incoming),
@@ -229,12 +233,12 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
             state,
             bracket.third_place,
             final.number,
-            "third-place match",
+            page_("third-place match"),
             seeds,
             sheets,
             final.x,
             max(bottom + 2 * ROW_GAP, final.slots[0].y + height + 3 * ROW_GAP),
-            "takes third place",
+            page_("takes third place"),
         )
         bottom = max(bottom, third.y + third.height)
     third_shift = 0
