@@ -236,6 +236,14 @@ SERIES_WORDS = {
 }
 
 
+YES_NO = {"yes": page_mark("yes"), "no": page_mark("no")}
+
+
+def _shown_cells(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A series row as the page shows it: its last cell (qualifies: yes or no) in words."""
+    return (*cells[:-1], page_(YES_NO.get(cells[-1], cells[-1])))
+
+
 def series_page_labels(series: Series) -> tuple[str, ...]:
     """`series_labels` in the page's language (the CSV keeps the English ones)."""
     labels = []
@@ -367,7 +375,7 @@ def series_page(
         "labels": series_page_labels(series),
         "lines": [
             {
-                "cells": series_cells(series, row, brackets=False),
+                "cells": _shown_cells(series_cells(series, row, brackets=False)),
                 "dropped": [2 + i for i in sorted(row.dropped)],
                 "qualifies": row.meets_minimum,
             }

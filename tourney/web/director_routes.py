@@ -211,7 +211,7 @@ async def director_page(request: Request) -> Response:
             "matches": matches,
             "players": _players(loaded),
             "format": _format(loaded),
-            "knockout_rule": SHARED_WIN_RULE if knockout else None,
+            "knockout_rule": page_(SHARED_WIN_RULE) if knockout else None,
         }
 
     context = await run_in_threadpool(look)
