@@ -58,10 +58,10 @@ LANGS     := it ru
 PYBABEL   := $(BIN)/pybabel
 site-catalog: $(BIN)/tourney
 	$(PYBABEL) -q extract -F babel-site.cfg --no-default-keywords -k page_ -k npage_:1,2 \
-		-k page_mark --sort-by-file --no-wrap --project tourney -o $(LOCALE)/site.pot .
+		-k page_mark --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
 	for lang in $(LANGS); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/site.po ]; then \
-			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete -D site \
+			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D site \
 				-l $$lang -i $(LOCALE)/site.pot -d $(LOCALE); \
 		else \
 			$(PYBABEL) -q init --no-wrap -D site -l $$lang -i $(LOCALE)/site.pot -d $(LOCALE); \
