@@ -13,6 +13,10 @@ FORMAT_LABELS = {
     "swiss": page_mark("Swiss"),
     "round_robin": page_mark("Round robin"),
     "elimination": page_mark("Single elimination"),
+    "groups": page_mark("Groups, then knockout"),
+    "double_elimination": page_mark("Double elimination"),
+    "rotating": page_mark("Rotating partners"),
+    "balanced": page_mark("Balanced seating"),
 }
 
 
