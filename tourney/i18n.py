@@ -134,7 +134,10 @@ def jinja_translations(language: str) -> gettext.NullTranslations:
 
 def page_(message: str) -> str:
     """``message`` (English, the msgid) in the current language, domain ``site``: the words
-    of a page built in Python (a label, a heading) rather than in a template."""
+    of a page built in Python (a label, a heading) rather than in a template. An empty
+    message stays empty (gettext would answer it with the catalog's header)."""
+    if not message:
+        return message
     return translations(current(), "site").gettext(message)
 
 

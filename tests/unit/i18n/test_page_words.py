@@ -18,7 +18,7 @@ from tourney.i18n import (
     page_,
     using,
 )
-from tourney.reports.render import render
+from tourney.reports.render import environment, render
 
 SHEETS = (
     "%(round)s: blank scoresheets (%(num)d table)",
@@ -88,3 +88,12 @@ def test_a_render_is_in_the_language_current_when_it_renders() -> None:
     assert '<html lang="en">' in english and "Not done" in english
     with using("ru"):
         assert page_("Standings") == "Турнирная таблица"
+
+
+def test_an_empty_word_stays_empty() -> None:
+    """A status with nothing to say ("") is shown as nothing: gettext("") is the catalog's
+    header, which a page once tried to show (and failed on its % signs)."""
+    with using("ru"):
+        assert page_("") == ""
+        shown = environment().from_string("[{{ _(status) }}]").render(status="")
+    assert shown == "[]"
