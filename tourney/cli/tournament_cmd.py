@@ -186,6 +186,15 @@ def create(
             low=1,
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The language its site and sheets come out in: en, it or ru "
+            "(tourney tournament language changes it).",
+            show_default=False,
+        ),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -206,6 +215,7 @@ def create(
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
+    from tourney.tournament.language import language_settings
     from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -250,6 +260,7 @@ def create(
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee)
+                + language_settings(lang)
             ),
             effects,
         )
@@ -384,6 +395,27 @@ def show(
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""
             echo(f"  {p.player_id:<5} {p.name}{club}{mark}")
+
+
+@app.command()
+def language(
+    lang: Annotated[str, typer.Argument(help="en, it or ru.", show_default=False)],
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Choose the language the tournament's site and sheets come out in (publish, serve).
+
+    `tourney publish --lang` overrides it for one site; each phone's page under
+    `tourney serve` follows its browser's language, else this one.
+
+    Example: tourney tournament language it
+    """
+    from tourney.tournament.language import checked, decide_language
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        director.execute(slug, lambda state: decide_language(state, lang))
+        echo(f"{slug}: its site and sheets come out in {checked(lang, 'tournament language')}.")
 
 
 def register(root: typer.Typer) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tourney.i18n import page_mark
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.next_round import pool_tables
 from tourney.tournament.pairing import bracket_of
@@ -17,6 +18,9 @@ from tourney.tournament.state import TournamentError, TournamentState
 from tourney.tournament.swiss import points_text
 
 POOL_COLUMNS = ("Rank", "Name", "Points", "Played", "Wins", "Losses", "Byes", "Opp. avg", "Scored")
+POOL_WORDS = (page_mark("Opp. avg"), page_mark("out"))
+"""Words of the pools' page no other page has (the template shows each column and status
+through the catalog)."""
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from tourney.i18n import page_, page_mark
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
@@ -13,6 +14,9 @@ from tourney.tournament import double_pairing
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentError, TournamentState
 
+KNOCKOUT_ROUNDS = (page_mark("final"), page_mark("semi-finals"), page_mark("quarter-finals"))
+"""The knockout rounds' names (`tourney.tournament.elimination`), for the translators."""
+
 
 def round_name(state: TournamentState, number: int) -> str:
     """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
@@ -20,21 +24,24 @@ def round_name(state: TournamentState, number: int) -> str:
         from tourney.tournament.stages import stage_of_round
 
         if stage_of_round(state, number) == "pools":
-            return f"Round {number} (pools)"
+            return page_("Round {number} (pools)").format(number=number)
         knockout = bracket_of(state).rounds
         started = state.groups.knockout
         at = number - started.first_round + 1 if started else 0
         if 1 <= at <= len(knockout):
-            return f"Round {number} (knockout: {knockout[at - 1].name})"
-        return f"Round {number} (knockout)"
+            name = page_(knockout[at - 1].name)
+            return page_("Round {number} (knockout: {name})").format(number=number, name=name)
+        return page_("Round {number} (knockout)").format(number=number)
     if state.created.format == "elimination":
         rounds = bracket_of(state).rounds
         if number <= len(rounds) and rounds[number - 1].name != f"round {number}":
-            return f"Round {number} ({rounds[number - 1].name})"
+            name = page_(rounds[number - 1].name)
+            return page_("Round {number} ({name})").format(number=number, name=name)
     if state.created.format == "double_elimination":
         names = double_pairing.round_name(state, number)
-        return f"Round {number} ({names})" if names else f"Round {number}"
-    return f"Round {number}"
+        if names:
+            return page_("Round {number} ({name})").format(number=number, name=names)
+    return page_("Round {number}").format(number=number)
 
 
 @dataclass(frozen=True)

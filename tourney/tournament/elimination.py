@@ -28,10 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from tourney.i18n import page_mark
 from tourney.tournament.matches import Outcome
 from tourney.tournament.seating import table_sizes
 
-SHARED_WIN_RULE = (
+SHARED_WIN_RULE = page_mark(
     "in a knockout a shared win goes to the shared winner with the higher final score; "
     "only equal scores play a deciding match"
 )

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.i18n import page_mark
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
@@ -49,9 +50,9 @@ DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = TIE_BREAKS
 """The tie-breaks of a tournament created without any, in order: written once, here."""
 
 TIE_BREAK_WORDS: dict[str, str] = {
-    "buchholz": "opponents' average match points (Buchholz)",
-    "scored": "game points scored",
-    "head_to_head": "head-to-head",
+    "buchholz": page_mark("opponents' average match points (Buchholz)"),
+    "scored": page_mark("game points scored"),
+    "head_to_head": page_mark("head-to-head"),
 }
 """Each tie-break in plain words, for help, pages and notes."""
 
@@ -758,6 +759,22 @@ class MatchStoppedByTime:
         )
 
 
+@dataclass(frozen=True)
+class LanguageSet:
+    """The language the tournament's site and sheets come out in (``en``, ``it``, ``ru``):
+    `tournament create --lang` or `tournament language`; `publish --lang` overrides it once."""
+
+    type: ClassVar[str] = "language_set"
+    language: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"language": self.language}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> LanguageSet:
+        return cls(language=str(payload["language"]))
+
+
 TournamentEvent: TypeAlias = (
     TournamentCreated
     | PlayerRegistered
@@ -782,6 +799,7 @@ TournamentEvent: TypeAlias = (
     | RoundRemoved
     | RoomEvent
     | GroupsEvent
+    | LanguageSet
 )
 
 EVENT_TYPES: dict[str, type[TournamentEvent]] = {
@@ -810,6 +828,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         RoundRemoved,
         *ROOM_EVENTS,
         *GROUPS_EVENTS,
+        LanguageSet,
     )
 }
 

@@ -22,6 +22,7 @@ from tourney.tournament.events import (
     DraftDropped,
     DraftSwapped,
     Forfeit,
+    LanguageSet,
     MatchResultRecorded,
     MatchResultWithdrawn,
     MatchStoppedByTime,
@@ -96,6 +97,8 @@ class TournamentState:
     """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
+    language: str | None = None
+    """The language its site and sheets come out in (`LanguageSet`); None: not chosen."""
     groups: Groups = field(default_factory=Groups)
     """Groups -> knockout: the pools and the knockout's seeding (`tournament.groups`)."""
     removed_rounds: tuple[RoundRemoved, ...] = ()
@@ -181,6 +184,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     hands it, which only `fold`'s loop holds: see there)."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, LanguageSet):
+        return replace(state, language=event.language)
     if isinstance(event, GROUPS_EVENTS):
         return replace(state, groups=evolve_groups(state.groups, event))
     if isinstance(event, RoundDrafted):

@@ -21,6 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
+from tourney.i18n import page_, page_mark
 from tourney.limits import ROUNDS, SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
 from tourney.web import sessions
 from tourney.web.respond import (
@@ -45,25 +46,25 @@ DISABLED = (
     "--director-password-file PATH, --ask-password or TOURNEY_DIRECTOR_PASSWORD"
 )
 DONE = {
-    "login": "Signed in.",
-    "pair": "The next round is paired: its tables are open and have new links.",
-    "forfeit": "Forfeit recorded.",
-    "adjudicate": "Adjudicated result recorded.",
-    "void": "Match voided.",
-    "reissue": "The table's link is reissued: the old QR code no longer works.",
-    "publish": "The site is published.",
-    "clock": "The clock is set.",
-    "stop": "The table is stopped by time: its current scores decide.",
-    "answer": "The call is answered.",
-    "door": "Done at the door.",
-    "draft": "The draft is updated.",
-    "register": "The player is registered.",
-    "withdraw": "The player is withdrawn: never paired again, still in the standings.",
-    "remove": "The registration is taken back.",
-    "no-show": "No-show recorded.",
-    "result": "The result from the paper scoresheet is recorded.",
-    "repair": "The latest round is paired again: its first tables are closed.",
-    "remove-round": "The round is removed: the standings are as before it.",
+    "login": page_mark("Signed in."),
+    "pair": page_mark("The next round is paired: its tables are open and have new links."),
+    "forfeit": page_mark("Forfeit recorded."),
+    "adjudicate": page_mark("Adjudicated result recorded."),
+    "void": page_mark("Match voided."),
+    "reissue": page_mark("The table's link is reissued: the old QR code no longer works."),
+    "publish": page_mark("The site is published."),
+    "clock": page_mark("The clock is set."),
+    "stop": page_mark("The table is stopped by time: its current scores decide."),
+    "answer": page_mark("The call is answered."),
+    "door": page_mark("Done at the door."),
+    "draft": page_mark("The draft is updated."),
+    "register": page_mark("The player is registered."),
+    "withdraw": page_mark("The player is withdrawn: never paired again, still in the standings."),
+    "remove": page_mark("The registration is taken back."),
+    "no-show": page_mark("No-show recorded."),
+    "result": page_mark("The result from the paper scoresheet is recorded."),
+    "repair": page_mark("The latest round is paired again: its first tables are closed."),
+    "remove-round": page_mark("The round is removed: the standings are as before it."),
 }
 
 
@@ -216,12 +217,13 @@ async def director_page(request: Request) -> Response:
             "matches": matches,
             "players": _players(loaded),
             "format": _format(loaded),
-            "knockout_rule": SHARED_WIN_RULE if knockout else None,
+            "knockout_rule": page_(SHARED_WIN_RULE) if knockout else None,
             "brackets": brackets,
         }
 
     context = await run_in_threadpool(look)
     done = DONE.get(request.query_params.get("done", ""))
+    done = None if done is None else page_(done)
     if context["heading"] is None:
         raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
     return render(request, "web/director.html", {**context, "notice": done})

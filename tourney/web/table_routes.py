@@ -19,6 +19,7 @@ from starlette.routing import Route
 from tourney.errors import TourneyError
 from tourney.games import game, names
 from tourney.games.errors import NotAMove
+from tourney.i18n import page_
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.devices import device_of
@@ -195,7 +196,7 @@ def _chances(srv: Any, match_id: str) -> str | None:
 
 def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
     return {
-        **table_context(desk, f"Table {number}"),
+        **table_context(desk, page_("Table {number}").format(number=number)),
         "action": f"/t/{signed}",
         "heading": heading,
     }
