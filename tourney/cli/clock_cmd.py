@@ -14,6 +14,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag, within
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 app = typer.Typer(
     name="clock",
@@ -57,7 +58,9 @@ def _table(text: str | None) -> int | None:
         return None
     number = table_number(text.strip())
     if number is None:
-        raise TourneyError(f"--table {quote(text)}: a table of the current round, like T3")
+        raise TourneyError(
+            _("--table {text}: a table of the current round, like T3").format(text=quote(text))
+        )
     return number
 
 

@@ -14,6 +14,7 @@ import typer
 
 from tourney.cli.options import json_flag
 from tourney.errors import TourneyError, quote
+from tourney.i18n import _
 from tourney.streams.matches import upcasters
 from tourney.wording import counted
 
@@ -132,20 +133,26 @@ def backup(
     from tourney.store.verify import verify as verify_store
 
     if not to.strip():
-        raise TourneyError("db backup: no path given: name the new file or a folder for it")
+        raise TourneyError(_("db backup: no path given: name the new file or a folder for it"))
     folder = Path(to)
     check_place(folder)
     if to.endswith(("/", os.sep)) and not folder.is_dir():
-        raise TourneyError(f"cannot write into {to}: the folder does not exist")
+        raise TourneyError(_("cannot write into {to}: the folder does not exist").format(to=to))
     with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         target = folder
         if folder.is_dir():
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
             target = folder / f"{_database_stem(store)}-{stamp}.db"
         if target.exists() or target.is_symlink():
-            raise TourneyError(f"{target} already exists: a backup never replaces a file")
+            raise TourneyError(
+                _("{target} already exists: a backup never replaces a file").format(target=target)
+            )
         if not target.parent.is_dir():
-            raise TourneyError(f"cannot write {target}: folder {target.parent} does not exist")
+            raise TourneyError(
+                _("cannot write {target}: folder {parent} does not exist").format(
+                    target=target, parent=target.parent
+                )
+            )
         backup_sqlite(store, target)
     with EventStore.from_url(
         str(target), create=False, upgrade=False, registry=upcasters()
@@ -249,11 +256,13 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
     wanted = printed.strip().lower()
     if len(wanted) < 8 or any(c not in "0123456789abcdef" for c in wanted):
         raise TourneyError(
-            f"--sheet: {quote(printed)} is not a printed hash (hex digits, at least 8)"
+            _("--sheet: {printed} is not a printed hash (hex digits, at least 8)").format(
+                printed=quote(printed)
+            )
         )
     events = list(store.read_stream(stream))
     if not events:
-        raise TourneyError(f"--sheet: match {match} has no events")
+        raise TourneyError(_("--sheet: match {match} has no events").format(match=match))
     head = events[-1]
     for event in events:
         if event.hash.startswith(wanted):
@@ -322,8 +331,10 @@ def rebuild(
         lost = lost_events(store)
         if lost and not force:
             raise TourneyError(
-                f"not rebuilding: {lost[0]}; run `tourney verify`, "
-                "or `tourney rebuild --force` to rebuild from what is stored"
+                _(
+                    "not rebuilding: {lost}; run `tourney verify`, or `tourney "
+                    "rebuild --force` to rebuild from what is stored"
+                ).format(lost=lost[0])
             )
         projector = Projector(store, default_projections())
         with _progress_bar(store) as progress:

@@ -12,6 +12,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -209,7 +210,7 @@ def result(
 
     if scores is None and not hand:
         raise TourneyError(
-            "give the final scores (--scores Ann=61,Bo=40) or every hand (--hand Ann=12,Bo=0)"
+            _("give the final scores (--scores Ann=61,Bo=40) or every hand (--hand Ann=12,Bo=0)")
         )
 
     def decide(state: TournamentState, director: DirectorDesk) -> Sequence[TournamentEvent]:

@@ -11,6 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, within
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 from tourney.wording import counted
 
 if TYPE_CHECKING:
@@ -188,7 +189,9 @@ def carry(
         if previous_slug == slug:
             from tourney.errors import TourneyError
 
-            raise TourneyError(f"--from names {slug} itself: carry from another tournament")
+            raise TourneyError(
+                _("--from names {slug} itself: carry from another tournament").format(slug=slug)
+            )
         previous = director.load(previous_slug).state
         _loaded, events = director.execute(
             slug, lambda state: decide_register_from(state, previous, top)

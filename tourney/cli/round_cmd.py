@@ -11,6 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag, within
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -108,10 +109,12 @@ def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
 
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise TourneyError(f"--forbid takes two players, like 'Ann,Bo', not {text!r}")
+        raise TourneyError(
+            _("--forbid takes two players, like 'Ann,Bo', not {text!r}").format(text=text)
+        )
     pair = frozenset(player_id(state, name) for name in names)
     if len(pair) != 2:
-        raise TourneyError(f"--forbid {text!r} names the same player twice")
+        raise TourneyError(_("--forbid {text!r} names the same player twice").format(text=text))
     return pair
 
 
@@ -159,11 +162,15 @@ def pair(
     if draft or publish:
         pairing_options = draft or bool(forbid) or deciding or as_json or why
         if publish and (pairing_options or override or avoid_same_club):
-            raise TourneyError("pair --publish takes no other option: it opens the draft as made")
+            raise TourneyError(
+                _("pair --publish takes no other option: it opens the draft as made")
+            )
         if draft and (forbid or deciding or as_json):
             raise TourneyError(
-                "pair --draft takes --avoid-same-club and --override only "
-                "(a draft is a Swiss round, reviewed with tourney draft)"
+                _(
+                    "pair --draft takes --avoid-same-club and --override only (a "
+                    "draft is a Swiss round, reviewed with tourney draft)"
+                )
             )
         if draft:
             draft_cmd.make(avoid_same_club, override, tournament, db)
@@ -188,7 +195,7 @@ def pair(
                 ratings=ratings,
             )
 
-        loaded, _ = director.pair(slug, decide)
+        loaded, _paired = director.pair(slug, decide)
         number = len(loaded.state.rounds)
         if as_json:
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
@@ -217,11 +224,15 @@ def pairings(
         slug = director.resolve(tournament)
         state = director.load(slug).state
         if not state.rounds:
-            raise TourneyError(f"no round of {slug} is paired yet: tourney pair -t {slug}")
+            raise TourneyError(
+                _("no round of {slug} is paired yet: tourney pair -t {slug}").format(slug=slug)
+            )
         number = round or len(state.rounds)
         if not 1 <= number <= len(state.rounds):
             raise TourneyError(
-                f"round {number} is not paired: {slug} has rounds 1 to {len(state.rounds)}"
+                _("round {number} is not paired: {slug} has rounds 1 to {count}").format(
+                    number=number, slug=slug, count=len(state.rounds)
+                )
             )
         if as_json:
             typer.echo(json.dumps(_round_json(state, number, director.store), ensure_ascii=False))

@@ -9,6 +9,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 app = typer.Typer(
     name="series",
@@ -100,8 +101,10 @@ def next_night(
         found = season.series.find(name)
         if not found.nights:
             raise TourneyError(
-                f"the series {found.name!r} has no night yet: create its first with "
-                f"tourney tournament create NAME --series {found.name!r}"
+                _(
+                    "the series {name!r} has no night yet: create its first with "
+                    "tourney tournament create NAME --series {name!r}"
+                ).format(name=found.name)
             )
         last = season.night(found.nights[-1]).state.created
         effects = night_in_series(director.store, found.name, director.recorded_by)

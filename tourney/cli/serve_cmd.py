@@ -11,6 +11,7 @@ import typer
 
 from tourney.cli.director_options import TournamentOpt
 from tourney.cli.options import Db
+from tourney.i18n import _
 
 PASSWORD_ENV = "TOURNEY_DIRECTOR_PASSWORD"
 MIN_PASSWORD = 8
@@ -107,7 +108,11 @@ def serve(
         given, director_password or None, director_password_file, ask_password
     )
     if password is not None and len(password) < MIN_PASSWORD:
-        raise TourneyError(f"{source}: at least {MIN_PASSWORD} characters, please")
+        raise TourneyError(
+            _("{source}: at least {min_password} characters, please").format(
+                source=source, min_password=MIN_PASSWORD
+            )
+        )
     _serve(host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament)
 
 
@@ -127,20 +132,31 @@ def _password(
     }
     chosen = [name for name, used in ways.items() if used]
     if len(chosen) > 1:
-        raise TourneyError(f"give the director's password one way, not {' and '.join(chosen)}")
+        raise TourneyError(
+            _("give the director's password one way, not {chosen}").format(
+                chosen=" and ".join(chosen)
+            )
+        )
     if file is not None:
         try:
             lines = file.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise TourneyError(f"--director-password-file {file}: {reason}") from None
+            raise TourneyError(
+                _("--director-password-file {file}: {reason}").format(file=file, reason=reason)
+            ) from None
         if not lines or not lines[0]:
-            raise TourneyError(f"--director-password-file {file}: its first line is empty")
+            raise TourneyError(
+                _("--director-password-file {file}: its first line is empty").format(file=file)
+            )
         return lines[0], f"--director-password-file {file}"
     if ask:
         if not _at_a_terminal():
             raise TourneyError(
-                f"--ask-password needs a terminal: use --director-password-file or {PASSWORD_ENV}"
+                _(
+                    "--ask-password needs a terminal: use --director-password-file "
+                    "or {password_env}"
+                ).format(password_env=PASSWORD_ENV)
             )
         answer: str = typer.prompt("Director's password", hide_input=True, confirmation_prompt=True)
         return answer, "the director's password"
@@ -178,7 +194,11 @@ def _serve(
     try:
         sock = listening_socket(host, port)  # before anything is printed
     except OSError as exc:
-        raise TourneyError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+        raise TourneyError(
+            _("cannot serve on {host}:{port}: {value}").format(
+                host=host, port=port, value=exc.strerror or exc
+            )
+        ) from None
     try:
         check_database(db)  # before the secret file is made, or anything printed
         secret = load_secret(secret_file)

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -118,7 +119,7 @@ def match_id_of(state: TournamentState, text: str) -> str:
     for match_id in state.matches:
         if match_id.casefold() == text.casefold():
             return match_id
-    raise TourneyError(f"no match {quote(text)} in {state.title}")
+    raise TourneyError(_("no match {text} in {title}").format(text=quote(text), title=state.title))
 
 
 def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
@@ -147,9 +148,16 @@ def scores_of(state: TournamentState, match_id: str, text: str) -> list[int]:
         values = scores_named(state, state.matches[match_id], text, SIGNED_SCORE)
     except LimitError as exc:
         raise TourneyError(
-            f"scores are whole numbers per side, by name like 'Ann=61,Bo=40' or in seat order "
-            f"like '61,40' (Racehorse: net units, '+8,-2,-6'), not {quote(text)} ({exc})"
+            _(
+                "scores are whole numbers per side, by name like 'Ann=61,Bo=40' "
+                "or in seat order like '61,40' (Racehorse: net units, "
+                "'+8,-2,-6'), not {text} ({exc})"
+            ).format(text=quote(text), exc=exc)
         ) from None
     if not values:
-        raise TourneyError(f"no scores in {quote(text)}: give one per side, like 'Ann=61,Bo=40'")
+        raise TourneyError(
+            _("no scores in {text}: give one per side, like 'Ann=61,Bo=40'").format(
+                text=quote(text)
+            )
+        )
     return values

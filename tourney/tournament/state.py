@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
@@ -93,7 +94,7 @@ class TournamentState:
     @property
     def created(self) -> TournamentCreated:
         if self.settings is None:
-            raise TournamentError("no tournament has been created in this stream")
+            raise TournamentError(_("no tournament has been created in this stream"))
         return self.settings
 
     @property
