@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean
+.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean messages-catalog
 
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
@@ -47,6 +47,17 @@ test-all: lint typecheck pytest-all
 bench: $(BIN)/tourney
 	$(PIP_INSTALL) -e '.[dev,bench]'
 	$(BIN)/python -m bench
+
+# The messages catalog (what the CLI says): the code's _()/ngettext() and every --help text
+# into tourney/locale/messages.pot, merged into each language's .po, compiled to the .mo
+# files the package ships.
+messages-catalog: $(BIN)/tourney
+	$(BIN)/pybabel extract -F babel.cfg -o tourney/locale/messages.pot --add-location file \
+		--width 100 --project tourney --copyright-holder tourney --sort-by-file .
+	$(BIN)/python -m tourney.cli.language tourney/locale/messages.pot
+	$(BIN)/pybabel update -D messages -i tourney/locale/messages.pot -d tourney/locale \
+		--no-fuzzy-matching --width 100 --ignore-pot-creation-date
+	$(BIN)/pybabel compile -D messages -d tourney/locale --statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -97,15 +97,26 @@ def checkin(
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
         required = "required" if state.room.check_in else "not required"
-        echo(f"Check-in {required}: {len(listed.checked_in)} in, {len(listed.missing)} missing.")
+        echo(
+            _("Check-in {required}: {count} in, {count2} missing.").format(
+                required=required, count=len(listed.checked_in), count2=len(listed.missing)
+            )
+        )
         if listed.missing:
             echo("  missing: " + ", ".join(named[p] for p in listed.missing))
         if listed.late:
             echo("  late: " + ", ".join(named[p] for p in listed.late))
         if listed.fee is not None:
             echo(
-                f"  fees of {listed.fee}: {len(listed.paid)} paid ({listed.paid_total}), "
-                f"{len(listed.owed)} owed ({listed.owed_total})"
+                _(
+                    "  fees of {fee}: {count} paid ({paid_total}), {count2} owed ({owed_total})"
+                ).format(
+                    fee=listed.fee,
+                    count=len(listed.paid),
+                    paid_total=listed.paid_total,
+                    count2=len(listed.owed),
+                    owed_total=listed.owed_total,
+                )
             )
 
 

@@ -31,12 +31,20 @@ TableOpt = Annotated[
 
 def _say(data: dict[str, object], rule: str) -> None:
     if data["state"] == "none":
-        echo("No clock: set a round's time with tourney clock set MINUTES.")
+        echo(_("No clock: set a round's time with tourney clock set MINUTES."))
         return
     if not data["round"]:
-        echo(f"No round paired yet: each round has {data['text']} (end of time: {rule}).")
+        echo(
+            _("No round paired yet: each round has {text} (end of time: {rule}).").format(
+                text=data["text"], rule=rule
+            )
+        )
         return
-    echo(f"Round {data['round']}: {data['label']} (end of time: {rule}).")
+    echo(
+        _("Round {round}: {label} (end of time: {rule}).").format(
+            round=data["round"], label=data["label"], rule=rule
+        )
+    )
 
 
 def _act(db: str | None, tournament: str | None, decide: object, done: str) -> None:
@@ -47,7 +55,11 @@ def _act(db: str | None, tournament: str | None, decide: object, done: str) -> N
         slug = director.resolve(tournament)
         loaded, _events = clock_action(director, slug, decide)  # type: ignore[arg-type]
         view = clock_view(loaded.state, server_now())
-        echo(f"{done} Round {view.round}: {view.label}.")
+        echo(
+            _("{done} Round {round}: {label}.").format(
+                done=done, round=view.round, label=view.label
+            )
+        )
 
 
 def _table(text: str | None) -> int | None:
@@ -88,7 +100,11 @@ def set_(
         slug = director.resolve(tournament)
         director.execute(slug, lambda state: decide_set(state, minutes, round_, time_rule))
         which = f"round {round_}" if round_ is not None else "every round"
-        echo(f"Clock set: {minutes} minutes for {which} of {slug}.")
+        echo(
+            _("Clock set: {minutes} minutes for {which} of {slug}.").format(
+                minutes=minutes, which=which, slug=slug
+            )
+        )
 
 
 @app.command()
@@ -148,7 +164,11 @@ def extend(
         )
         view = clock_view(loaded.state, server_now(), number)
         where = f"table {number}" if number is not None else "every table"
-        echo(f"{minutes} more minutes for {where}: {view.label} left.")
+        echo(
+            _("{minutes} more minutes for {where}: {label} left.").format(
+                minutes=minutes, where=where, label=view.label
+            )
+        )
 
 
 @app.command()
@@ -182,7 +202,11 @@ def status(
         _say(data, TIME_RULE_WORDS[view.rule])
         for table, extra in sorted(clock.table_extra.items()) if clock else ():
             shown = clock_view(loaded.state, now, table)
-            echo(f"  table {table}: +{extra} min, {shown.label}")
+            echo(
+                _("  table {table}: +{extra} min, {label}").format(
+                    table=table, extra=extra, label=shown.label
+                )
+            )
 
 
 @app.command()
@@ -209,7 +233,11 @@ def stop(
             raise no_such_table(table.strip().upper(), director.load(slug).state)
         loaded, _ = stop_by_time(director, slug, match_id)
         record = loaded.state.matches[match_id]
-        echo(f"Table {number} stopped by time: {result_text(loaded.state, record)}.")
+        echo(
+            _("Table {number} stopped by time: {result_text}.").format(
+                number=number, result_text=result_text(loaded.state, record)
+            )
+        )
 
 
 def register(root: typer.Typer) -> None:

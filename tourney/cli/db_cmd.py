@@ -14,9 +14,8 @@ import typer
 
 from tourney.cli.options import json_flag
 from tourney.errors import TourneyError, quote
-from tourney.i18n import _
+from tourney.i18n import _, ngettext
 from tourney.streams.matches import upcasters
-from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -62,7 +61,11 @@ def upgrade(db: DbOption = None) -> None:
     finally:
         engine.dispose()
     state = "already at" if was == HEAD_REVISION else f"upgraded from {was or 'empty'} to"
-    print(f"{safe_url(engine.url)}: {state} revision {HEAD_REVISION}")
+    print(
+        _("{safe_url}: {state} revision {head_revision}").format(
+            safe_url=safe_url(engine.url), state=state, head_revision=HEAD_REVISION
+        )
+    )
 
 
 @db_app.command("status")
@@ -95,12 +98,27 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         _print_json(report)
         return
-    print(f"database   {report['database']} ({report['backend']})")
-    print(f"revision   {report['revision']}")
-    print(f"events     {report['events']} in {counted(report['streams'], 'stream')}")
+    print(
+        _("database   {database} ({backend})").format(
+            database=report["database"], backend=report["backend"]
+        )
+    )
+    print(_("revision   {revision}").format(revision=report["revision"]))
+    print(
+        _("events     {events} in {counted}").format(
+            events=report["events"],
+            counted=ngettext("{n} stream", "{n} streams", report["streams"]).format(
+                n=report["streams"]
+            ),
+        )
+    )
     for projection in report["projections"]:
         state = "behind" if projection["behind"] else "current"
-        print(f"projection {projection['name']} at position {projection['position']} ({state})")
+        print(
+            _("projection {name} at position {position} ({state})").format(
+                name=projection["name"], position=projection["position"], state=state
+            )
+        )
 
 
 @db_app.command("backup")
@@ -160,17 +178,22 @@ def backup(
         problems = verify_store(copy)
         events, streams = _count(copy, "events"), _count(copy, "streams")
     for problem in problems:
-        print(f"problem: {problem}", file=sys.stderr)
+        print(_("problem: {problem}").format(problem=problem), file=sys.stderr)
     if problems:
         print(
-            f"backed up to {target}, with the problems above (the database has them too: "
-            "tourney verify)",
+            _(
+                "backed up to {target}, with the problems above (the database "
+                "has them too: tourney verify)"
+            ).format(target=target),
             file=sys.stderr,
         )
         raise typer.Exit(1)
     print(
-        f"backed up to {target}: {counted(events, 'event')} in {counted(streams, 'stream')}, "
-        "every hash chain intact"
+        _("backed up to {target}: {counted} in {counted2}, every hash chain intact").format(
+            target=target,
+            counted=ngettext("{n} event", "{n} events", events).format(n=events),
+            counted2=ngettext("{n} stream", "{n} streams", streams).format(n=streams),
+        )
     )
 
 
@@ -235,13 +258,21 @@ def verify(
     else:
         if heads:
             for stream_id, version, head in head_rows:
-                print(f"{short(head)}  {stream_id} (version {version})")
+                print(
+                    _("{short}  {stream_id} (version {version})").format(
+                        short=short(head), stream_id=stream_id, version=version
+                    )
+                )
         for problem in problems:
-            print(f"problem: {problem}", file=sys.stderr)
+            print(_("problem: {problem}").format(problem=problem), file=sys.stderr)
         if not problems:
             print(
-                f"ok: {counted(events, 'event')} in {counted(len(head_rows), 'stream')}, "
-                "every hash chain intact"
+                _("ok: {counted} in {counted2}, every hash chain intact").format(
+                    counted=ngettext("{n} event", "{n} events", events).format(n=events),
+                    counted2=ngettext("{n} stream", "{n} streams", len(head_rows)).format(
+                        n=len(head_rows)
+                    ),
+                )
             )
     if problems:
         raise typer.Exit(1)
@@ -267,17 +298,31 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
     for event in events:
         if event.hash.startswith(wanted):
             if event.version == head.version:
-                print(f"sheet: {match} is exactly as signed ({wanted}, version {head.version})")
+                print(
+                    _("sheet: {match} is exactly as signed ({wanted}, version {version})").format(
+                        match=match, wanted=wanted, version=head.version
+                    )
+                )
                 return
             print(
-                f"sheet: {match} was signed at version {event.version}; "
-                f"{counted(head.version - event.version, 'event')} "
-                f"{'was' if head.version - event.version == 1 else 'were'} recorded after it",
+                _(
+                    "sheet: {match} was signed at version {version}; {counted} "
+                    "{value} recorded after it"
+                ).format(
+                    match=match,
+                    version=event.version,
+                    counted=ngettext(
+                        "{n} event", "{n} events", head.version - event.version
+                    ).format(n=head.version - event.version),
+                    value="was" if head.version - event.version == 1 else "were",
+                ),
                 file=sys.stderr,
             )
             raise typer.Exit(1)
     print(
-        f"sheet: no event of {match} has the hash {wanted}: the stream is not what was signed",
+        _(
+            "sheet: no event of {match} has the hash {wanted}: the stream is not what was signed"
+        ).format(match=match, wanted=wanted),
         file=sys.stderr,
     )
     raise typer.Exit(1)
@@ -340,7 +385,13 @@ def rebuild(
         with _progress_bar(store) as progress:
             read = projector.rebuild(progress=progress)
     names = ", ".join(p.name for p in projector.projections if not p.policy)
-    print(f"rebuilt {names} from {counted(read, 'event')} in {time.perf_counter() - started:.2f} s")
+    print(
+        _("rebuilt {names} from {counted} in {value:.2f} s").format(
+            names=names,
+            counted=ngettext("{n} event", "{n} events", read).format(n=read),
+            value=time.perf_counter() - started,
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -86,11 +86,19 @@ def _run(
         state = loaded.state
         match_id = next(e.match_id for e in events if hasattr(e, "match_id"))
         record = state.matches[match_id]
-        echo(f"{what.format(match=match_id)} recorded in {slug}: {result_text(state, record)}.")
+        echo(
+            _("{format} recorded in {slug}: {result_text}.").format(
+                format=what.format(match=match_id),
+                slug=slug,
+                result_text=result_text(state, record),
+            )
+        )
         if record.outcome is None and record.forfeited:
             echo(
-                f"Next: enter their result from the scoresheet with tourney director result "
-                f"{match_id} --scores {_example_scores(state, record)}"
+                _(
+                    "Next: enter their result from the scoresheet with tourney "
+                    "director result {match_id} --scores {example_scores}"
+                ).format(match_id=match_id, example_scores=_example_scores(state, record))
             )
 
 
@@ -374,11 +382,15 @@ def confirmations(
             devices = confirmed_from(stored)
             head = f"T{record.table} {record.match_id}:"
             if not devices:
-                echo(f"{head} no confirmation")
+                echo(_("{head} no confirmation").format(head=head))
                 continue
             said = "; ".join(f"{player} from {device}" for player, device in devices.items())
             note = one_device_note(devices)
-            echo(f"{head} confirmed by {said}{' — ' + note if note else ''}")
+            echo(
+                _("{head} confirmed by {said}{value}").format(
+                    head=head, said=said, value=" — " + note if note else ""
+                )
+            )
 
 
 def register(root: typer.Typer) -> None:

@@ -11,8 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, within
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
@@ -127,7 +126,11 @@ def add(
         )
         for event in events:
             if isinstance(event, PlayerRegistered):
-                echo(f"Registered {event.name} as {event.player_id} in {slug}.")
+                echo(
+                    _("Registered {name} as {player_id} in {slug}.").format(
+                        name=event.name, player_id=event.player_id, slug=slug
+                    )
+                )
         for line in said:
             echo(line)
         _warn_look_alikes(_loaded.state, events)
@@ -161,7 +164,13 @@ def import_(
             slug,
             lambda state: decide_register_all(state, registrations(rows, _next_number(state))),
         )
-        echo(f"Registered {counted(len(events), 'player')} from {csv_file} in {slug}.")
+        echo(
+            _("Registered {counted} from {csv_file} in {slug}.").format(
+                counted=ngettext("{n} player", "{n} players", len(events)).format(n=len(events)),
+                csv_file=csv_file,
+                slug=slug,
+            )
+        )
         _warn_look_alikes(loaded.state, events)
 
 
@@ -197,8 +206,11 @@ def carry(
             slug, lambda state: decide_register_from(state, previous, top)
         )
         echo(
-            f"Registered {counted(len(events), 'player')} from {previous_slug} in {slug}, "
-            "seeded by rank."
+            _("Registered {counted} from {previous_slug} in {slug}, seeded by rank.").format(
+                counted=ngettext("{n} player", "{n} players", len(events)).format(n=len(events)),
+                previous_slug=previous_slug,
+                slug=slug,
+            )
         )
 
 
@@ -223,7 +235,11 @@ def withdraw(
         )
         for event in events:
             if isinstance(event, PlayerWithdrawn):
-                echo(f"Withdrew {loaded.state.players[event.player_id].name} from {slug}.")
+                echo(
+                    _("Withdrew {name} from {slug}.").format(
+                        name=loaded.state.players[event.player_id].name, slug=slug
+                    )
+                )
 
 
 @app.command()
@@ -252,7 +268,11 @@ def remove(
         for event in events:
             if isinstance(event, PlayerRemoved):
                 name = before.players[event.player_id].name
-                echo(f"Removed {name} ({event.player_id}) from {slug}.")
+                echo(
+                    _("Removed {name} ({player_id}) from {slug}.").format(
+                        name=name, player_id=event.player_id, slug=slug
+                    )
+                )
 
 
 @app.command()
@@ -280,7 +300,7 @@ def team(
         _loaded, events = director.execute(slug, decide)
         for event in events:
             if isinstance(event, PartnershipFormed):
-                echo(f"Formed partnership {event.name} in {slug}.")
+                echo(_("Formed partnership {name} in {slug}.").format(name=event.name, slug=slug))
 
 
 def register(root: typer.Typer) -> None:

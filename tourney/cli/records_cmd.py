@@ -10,8 +10,7 @@ import typer
 from tourney.cli.options import Db, Json
 from tourney.cli.scorer_io import echo, open_desk, print_state
 from tourney.errors import TourneyError
-from tourney.i18n import _
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 
 def import_(
@@ -47,7 +46,15 @@ def import_(
     with open_desk(db, chosen, tables=False, create=True) as desk:
         desk.import_events(event for _, event in replayed.events)
         if not as_json:
-            echo(f"imported {file} as {desk.id}: {counted(desk.version, 'event')}")
+            echo(
+                _("imported {file} as {id}: {counted}").format(
+                    file=file,
+                    id=desk.id,
+                    counted=ngettext("{n} event", "{n} events", desk.version).format(
+                        n=desk.version
+                    ),
+                )
+            )
         print_state(desk, as_json)
 
 

@@ -91,15 +91,15 @@ def _print_round(
             + f"   [{table['result']}]"
         )
         if why and table["why"]:
-            echo(f"      why: {table['why']}")
+            echo(_("      why: {why}").format(why=table["why"]))
     for entrant in paired.byes:
-        echo(f"  bye: {state.entrant_name(entrant)}")
+        echo(_("  bye: {entrant_name}").format(entrant_name=state.entrant_name(entrant)))
     from tourney.tournament.elimination import SHARED_WIN_RULE
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
         if why or SHARED_WIN_RULE in note:
-            echo(f"  note: {note}")
+            echo(_("  note: {note}").format(note=note))
 
 
 def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
@@ -201,7 +201,7 @@ def pair(
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
             return
         _print_round(loaded.state, number, why)
-        echo("Next: record each table with tourney record MATCH (or T<table>).")
+        echo(_("Next: record each table with tourney record MATCH (or T<table>)."))
 
 
 def pairings(

@@ -226,7 +226,7 @@ def _serve(
     finally:
         sock.close()
     if interrupted:
-        typer.echo("tourney serve stopped (everything recorded is kept)", err=True)
+        typer.echo(_("tourney serve stopped (everything recorded is kept)"), err=True)
         raise typer.Exit(INTERRUPTED)
 
 
@@ -257,35 +257,60 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     assert isinstance(server, Server)
     night = server.night
     loaded = night.loaded()
-    typer.echo(f"tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)")
-    typer.echo(f"  wall display: {base}/display   public pages: {base}/site/index.html")
-    typer.echo(f"  players:      {base}/me   check-in at the door: {base}/checkin")
+    typer.echo(
+        _("tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)").format(
+            base=base
+        )
+    )
+    typer.echo(
+        _("  wall display: {base}/display   public pages: {base}/site/index.html").format(base=base)
+    )
+    typer.echo(
+        _("  players:      {base}/me   check-in at the door: {base}/checkin").format(base=base)
+    )
     if director:
-        typer.echo(f"  director:     {base}/director")
+        typer.echo(_("  director:     {base}/director").format(base=base))
     else:
         typer.echo(
-            "  director's pages are disabled: no director's password was given "
-            "(--director-password-file, --ask-password or TOURNEY_DIRECTOR_PASSWORD)"
+            _(
+                "  director's pages are disabled: no director's password was "
+                "given (--director-password-file, --ask-password or "
+                "TOURNEY_DIRECTOR_PASSWORD)"
+            )
         )
     if loaded is None:
-        typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")
+        typer.echo(_("No tournament yet: tourney tournament create NAME, then tourney pair."))
         return
     slugs = night.director.slugs()
     if len(slugs) > 1:
         how = "as asked" if night.chosen is not None else "the newest"
         typer.echo(
-            f"Serving {loaded.slug} ({how} of {len(slugs)} tournaments here: "
-            f"{', '.join(slugs)}; choose with --tournament NAME)"
+            _(
+                "Serving {slug} ({how} of {count} tournaments here: {slugs}; "
+                "choose with --tournament NAME)"
+            ).format(slug=loaded.slug, how=how, count=len(slugs), slugs=", ".join(slugs))
         )
     tables = night.tables(loaded)
     name = loaded.state.created.name
     if not tables:
-        typer.echo(f"{name}: no round paired yet (tourney pair, or the director's page)")
+        typer.echo(
+            _("{name}: no round paired yet (tourney pair, or the director's page)").format(
+                name=name
+            )
+        )
         return
-    typer.echo(f"{name}, round {len(loaded.state.rounds)}: each table scans its own code")
+    typer.echo(
+        _("{name}, round {count}: each table scans its own code").format(
+            name=name, count=len(loaded.state.rounds)
+        )
+    )
     for table in tables:
         link = f"{base}/t/{night.token(loaded, table.number)}"
-        typer.echo(f"\nTable {table.number}: {' · '.join(table.seats)}")
+        typer.echo(
+            _("\nTable {number}: {seats}").format(
+                number=table.number, seats=" · ".join(table.seats)
+            )
+        )
         if qr:
             typer.echo(qr_text(link), nl=False)
         typer.echo(link)

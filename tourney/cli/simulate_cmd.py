@@ -111,7 +111,7 @@ def simulate(
     for line in lines:
         typer.echo(line)
     if out is not None:
-        typer.echo(f"records written to {out}/")
+        typer.echo(_("records written to {out}/").format(out=out))
 
 
 @dataclass(slots=True)

@@ -9,6 +9,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView
@@ -48,7 +49,11 @@ def standings(
         if state.rounds:
             missing = missing_tables(state, len(state.rounds))
             if missing:
-                echo(f"Round {len(state.rounds)}: results still missing at {tables_text(missing)}")
+                echo(
+                    _("Round {count}: results still missing at {tables_text}").format(
+                        count=len(state.rounds), tables_text=tables_text(missing)
+                    )
+                )
 
 
 def print_standings(view: StandingsView) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
 from tourney.games import Game
-from tourney.i18n import _
+from tourney.i18n import _, ngettext
 from tourney.names import find
 from tourney.streams.matches import (
     RESULT_CONFIRMED,
@@ -44,7 +44,6 @@ from tourney.streams.tables import (
     table_match,
     table_number,
 )
-from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
@@ -492,7 +491,10 @@ class Desk:
                     _(
                         "the record does not continue what {id} holds ({counted} in "
                         "force): nothing imported"
-                    ).format(id=self.id, counted=counted(len(held), "event"))
+                    ).format(
+                        id=self.id,
+                        counted=ngettext("{n} event", "{n} events", len(held)).format(n=len(held)),
+                    )
                 )
             rest = record[len(held) :]
             if not rest:
@@ -503,7 +505,10 @@ class Desk:
         if self.version:
             raise TourneyError(
                 _("match {id} already has {counted}: import under another --id").format(
-                    id=self.id, counted=counted(self.version, "event")
+                    id=self.id,
+                    counted=ngettext("{n} event", "{n} events", self.version).format(
+                        n=self.version
+                    ),
                 )
             )
         return self.append_events(lambda: record, game=game)
