@@ -58,7 +58,9 @@ def choose(explicit: str | None = None) -> str:
             if language is None:
                 choices = ", ".join(LANGUAGES)
                 raise LanguageError(
-                    f"{source}: unknown language {quote(value)}: choose one of {choices}"
+                    _("{source}: unknown language {value}: choose one of {choices}").format(
+                        source=source, value=quote(value), choices=choices
+                    )
                 )
             return language
     return system_language() or DEFAULT

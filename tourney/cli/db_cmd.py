@@ -305,17 +305,13 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
                 )
                 return
             print(
-                _(
-                    "sheet: {match} was signed at version {version}; {counted} "
-                    "{value} recorded after it"
-                ).format(
-                    match=match,
-                    version=event.version,
-                    counted=ngettext(
-                        "{n} event", "{n} events", head.version - event.version
-                    ).format(n=head.version - event.version),
-                    value="was" if head.version - event.version == 1 else "were",
-                ),
+                ngettext(
+                    "sheet: {match} was signed at version {version}; {n} event was "
+                    "recorded after it",
+                    "sheet: {match} was signed at version {version}; {n} events were "
+                    "recorded after it",
+                    head.version - event.version,
+                ).format(match=match, version=event.version, n=head.version - event.version),
                 file=sys.stderr,
             )
             raise typer.Exit(1)

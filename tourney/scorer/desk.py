@@ -482,9 +482,17 @@ class Desk:
             if not isinstance(names, str) or match_id(names) != match_id(self.id):
                 where = f"table {names}" if isinstance(names, str) else "no tournament table"
                 raise TourneyError(
-                    f"the record names {where}, and {self.id} is "
-                    + ("a tournament table" if self.stored else "not that table")
-                    + ": a table's record is imported into that table only"
+                    (
+                        _(
+                            "the record names {where}, and {id} is a tournament table: a "
+                            "table's record is imported into that table only"
+                        )
+                        if self.stored
+                        else _(
+                            "the record names {where}, and {id} is not that table: a "
+                            "table's record is imported into that table only"
+                        )
+                    ).format(where=where, id=self.id)
                 )
             if record[: len(held)] != held:
                 raise TourneyError(

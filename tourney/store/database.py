@@ -277,14 +277,19 @@ def no_database(url: str) -> NoDatabaseError:
     path = _sqlite_path(url)
     if path is None:
         return NoDatabaseError(
-            f"no tourney database at {safe_url(url)} (it has no tourney tables); create one "
-            f"with `tourney tournament create NAME --db URL` or `tourney db upgrade --db URL`"
+            _(
+                "no tourney database at {safe_url} (it has no tourney tables); "
+                "create one with `tourney tournament create NAME --db URL` or "
+                "`tourney db upgrade --db URL`"
+            ).format(safe_url=safe_url(url))
         )
     shown = path if os.path.isabs(path) or path.startswith(".") else f"./{path}"
     option = "" if path == DEFAULT_PATH else f" --db {shown}"
     return NoDatabaseError(
-        f"no tourney database here (looked for {shown}); "
-        f"create one with `tourney tournament create NAME{option}`"
+        _(
+            "no tourney database here (looked for {shown}); create one with "
+            "`tourney tournament create NAME{option}`"
+        ).format(shown=shown, option=option)
     )
 
 
@@ -396,4 +401,6 @@ def describe_connect_error(url: str, exc: BaseException) -> DatabaseUnavailableE
     """A one-line error for a database that could not be opened or reached."""
     reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
     first = reason[0] if reason else type(exc).__name__
-    return DatabaseUnavailableError(f"cannot open database {safe_url(url)!r}: {first}")
+    return DatabaseUnavailableError(
+        _("cannot open database {safe_url!r}: {first}").format(safe_url=safe_url(url), first=first)
+    )

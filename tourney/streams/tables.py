@@ -80,16 +80,21 @@ def table_match(store: EventStore, table: int) -> str | None:
 def no_such_table(code: str, state: TournamentState | None) -> TourneyError:
     """The refusal for a table code that names no table: which tables there are."""
     if state is None:
-        return TourneyError(f"no table {code}: no round has been paired yet (tourney pair)")
+        return TourneyError(
+            _("no table {code}: no round has been paired yet (tourney pair)").format(code=code)
+        )
     if not state.rounds:
         return TourneyError(
-            f"no table {code}: no round of {state.title} has been paired yet (tourney pair)"
+            _("no table {code}: no round of {title} has been paired yet (tourney pair)").format(
+                code=code, title=state.title
+            )
         )
     numbers = tables_in(state)
     listing = ", ".join(f"T{n}" for n in numbers)
     return TourneyError(
-        f"no table {code} in round {state.rounds[-1].round} of {state.title}: "
-        f"its tables are {listing}"
+        _("no table {code} in round {round} of {title}: its tables are {listing}").format(
+            code=code, round=state.rounds[-1].round, title=state.title, listing=listing
+        )
     )
 
 

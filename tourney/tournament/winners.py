@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tourney.errors import TourneyError
-from tourney.i18n import _
+from tourney.i18n import N_, _, ngettext
 
-WINNERS_RULE = (
+WINNERS_RULE = N_(
     "winners are the sides that reached {target} (sharing the win), or, when none did, "
     "the sides holding the top score"
 )
-NET_WINNERS_RULE = "winners are the players with the most net units (sharing the win)"
+NET_WINNERS_RULE = N_("winners are the players with the most net units (sharing the win)")
 """A game without a target (Racehorse): the highest net wins, stopped short or not."""
 
 
@@ -44,12 +44,15 @@ def check_winners(
     expected = winning_sides(scores, target)
     if tuple(sorted(winners)) == expected:
         return
-    rule = NET_WINNERS_RULE if target is None else WINNERS_RULE.format(target=target)
+    rule = _(NET_WINNERS_RULE) if target is None else _(WINNERS_RULE).format(target=target)
     raise TourneyError(
-        _("{where}: with scores {scores_text} the {value} {sides}, not {sides2}: {rule}").format(
+        ngettext(
+            "{where}: with scores {scores_text} the winner is {sides}, not {sides2}: {rule}",
+            "{where}: with scores {scores_text} the winners are {sides}, not {sides2}: {rule}",
+            len(expected),
+        ).format(
             where=where,
             scores_text=scores_text(scores),
-            value="winner is" if len(expected) == 1 else "winners are",
             sides=_sides(expected, name),
             sides2=_sides(winners, name),
             rule=rule,

@@ -32,7 +32,7 @@ from tourney.games.horserace.events import (
 from tourney.games.horserace.layout import Layout
 from tourney.games.horserace.scoring import blocked_credits, domino_credits
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile, pip_total
-from tourney.i18n import _
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent
@@ -582,14 +582,11 @@ class Match:
         self._check_unable(seat, "pass")
         if self.boneyard_size:
             raise RuleError(
-                _(
-                    "the boneyard is not empty ({boneyard_size} {value}): {player} "
-                    "must draw, not pass"
-                ).format(
-                    boneyard_size=self.boneyard_size,
-                    value="tile" if self.boneyard_size == 1 else "tiles",
-                    player=player,
-                )
+                ngettext(
+                    "the boneyard is not empty ({n} tile): {player} must draw, not pass",
+                    "the boneyard is not empty ({n} tiles): {player} must draw, not pass",
+                    self.boneyard_size,
+                ).format(n=self.boneyard_size, player=player)
             )
         self._passes += 1
         self._drew = False
@@ -732,12 +729,11 @@ class Match:
             raise EventError(_("'tiles': a tile is listed twice"))
         if len(tiles) != self.counts[seat]:
             raise RuleError(
-                _("'tiles': {player} holds {counts} {value}, not {count}").format(
-                    player=player,
-                    counts=self.counts[seat],
-                    value="tile" if self.counts[seat] == 1 else "tiles",
-                    count=len(tiles),
-                )
+                ngettext(
+                    "'tiles': {player} holds {n} tile, not {count}",
+                    "'tiles': {player} holds {n} tiles, not {count}",
+                    self.counts[seat],
+                ).format(player=player, n=self.counts[seat], count=len(tiles))
             )
         blocked = hand.end is HandEnd.BLOCKED
         for tile in tiles:
