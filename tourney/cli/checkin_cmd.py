@@ -13,6 +13,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _, collate
 
 
 def checkin(
@@ -70,7 +71,7 @@ def checkin(
                     events += made
                 return events
 
-            loaded, _ = director.execute(slug, decide)
+            loaded, _events = director.execute(slug, decide)
             state = loaded.state
             for pid in ids:
                 name = state.players[pid].name
@@ -102,10 +103,13 @@ def checkin(
                 required=required, count=len(listed.checked_in), count2=len(listed.missing)
             )
         )
-        if listed.missing:
-            echo("  missing: " + ", ".join(named[p] for p in listed.missing))
+        if listed.missing:  # alphabetical, as the door reads a list
+            missing = collate(named[p] for p in listed.missing)
+            echo(_("  missing: {names}").format(names=", ".join(missing)))
         if listed.late:
-            echo("  late: " + ", ".join(named[p] for p in listed.late))
+            echo(
+                _("  late: {names}").format(names=", ".join(collate(named[p] for p in listed.late)))
+            )
         if listed.fee is not None:
             echo(
                 _(

@@ -99,7 +99,7 @@ def set_(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         director.execute(slug, lambda state: decide_set(state, minutes, round_, time_rule))
-        which = f"round {round_}" if round_ is not None else "every round"
+        which = _("round {round}").format(round=round_) if round_ is not None else _("every round")
         echo(
             _("Clock set: {minutes} minutes for {which} of {slug}.").format(
                 minutes=minutes, which=which, slug=slug
@@ -159,11 +159,13 @@ def extend(
     number = _table(table)
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        loaded, _ = clock_action(
+        loaded, _events = clock_action(
             director, slug, lambda state, now: decide_extend(state, minutes, now, number)
         )
         view = clock_view(loaded.state, server_now(), number)
-        where = f"table {number}" if number is not None else "every table"
+        where = (
+            _("table {number}").format(number=number) if number is not None else _("every table")
+        )
         echo(
             _("{minutes} more minutes for {where}: {label} left.").format(
                 minutes=minutes, where=where, label=view.label
@@ -231,7 +233,7 @@ def stop(
         match_id = table_in(director.load(slug).state, number)
         if match_id is None:
             raise no_such_table(table.strip().upper(), director.load(slug).state)
-        loaded, _ = stop_by_time(director, slug, match_id)
+        loaded, _events = stop_by_time(director, slug, match_id)
         record = loaded.state.matches[match_id]
         echo(
             _("Table {number} stopped by time: {result_text}.").format(

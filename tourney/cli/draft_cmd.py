@@ -61,7 +61,7 @@ def make(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         ratings = pairing_ratings(director, slug)
-        loaded, _ = director.execute(
+        loaded, _events = director.execute(
             slug,
             lambda state: decide_draft(
                 state, override=override, avoid_same_club=avoid_same_club, ratings=ratings
@@ -109,7 +109,7 @@ def swap(
         slug = director.resolve(tournament)
         state = director.load(slug).state
         a, b = player_id(state, first), player_id(state, second)
-        loaded, _ = director.execute(slug, lambda current: decide_swap(current, a, b, reason))
+        loaded, _events = director.execute(slug, lambda current: decide_swap(current, a, b, reason))
         _show(loaded.state)
 
 
@@ -123,7 +123,7 @@ def publish(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        loaded, _ = director.pair(slug, decide_publish)
+        loaded, _events = director.pair(slug, decide_publish)
         echo(
             _("Round {count} is published: its tables are open.").format(
                 count=len(loaded.state.rounds)

@@ -11,7 +11,7 @@ import typer
 from tourney.cli.director_options import open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _
+from tourney.i18n import _, sort_key
 
 app = typer.Typer(
     name="roster",
@@ -56,6 +56,8 @@ def roster(
     rows = [
         (r["id"] or "-", r["name"], str(r["nights"]), str(r["entries"])) for r in roster_rows(club)
     ]
+    by_name = sort_key()
+    rows.sort(key=lambda row: by_name(row[1]))  # alphabetical, in the reader's language
     print_rows(f"Club roster — {len(rows)} people", ("id", "name", "nights", "entries"), rows)
     for line in join_lines(club):
         echo(line)
