@@ -213,7 +213,7 @@ def parse_scores(text: str) -> list[int]:
     """Final scores per side, ``"61,40"``, or net units, ``"+8,-2,-6"``, as the director
     types them (the CLI's ``--scores``, the web's score box); the ruling checks them
     against the game."""
-    check_text(text, "scores")
+    check_text(text, _("scores"))
     try:
         return parse_numbers(text, SIGNED_SCORE)
     except LimitError as exc:

@@ -62,7 +62,7 @@ def start(
     from tourney.names import clean_name
 
     played = find_game(game)
-    names = tuple(clean_name(name, "player name") for name in players.split(","))
+    names = tuple(clean_name(name, _("player name")) for name in players.split(","))
     event = verbs(played).start_event(played, names, partnerships, target, known, deals, dealer)
     with open_desk(db, match, tables=False, create=True) as desk:
 

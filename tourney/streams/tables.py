@@ -114,7 +114,7 @@ def match_id_of(state: TournamentState, text: str) -> str:
     from tourney.errors import quote
     from tourney.limits import check_text
 
-    check_text(text, "match")
+    check_text(text, _("match"))
     number = table_number(text.strip())
     if number is not None:
         found = table_in(state, number)
@@ -135,7 +135,7 @@ def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str,
     from tourney.tournament.sides import sides_named
 
     match_id = match_id_of(state, match)
-    check_text(text, "sides")
+    check_text(text, _("sides"))
     return match_id, sides_named(state, state.matches[match_id], text)
 
 
@@ -148,7 +148,7 @@ def scores_of(state: TournamentState, match_id: str, text: str) -> list[int]:
     from tourney.limits import SIGNED_SCORE, LimitError, check_text
     from tourney.tournament.sides import scores_named
 
-    check_text(text, "scores")
+    check_text(text, _("scores"))
     try:
         values = scores_named(state, state.matches[match_id], text, SIGNED_SCORE)
     except LimitError as exc:

@@ -77,7 +77,7 @@ def decide_create(
         )
     if not isinstance(name, str) or not name.strip():
         raise TournamentError(_("a tournament needs a name"))
-    name = clean_name(name, "tournament name")
+    name = clean_name(name, _("tournament name"))
     slug = slugify(clean_name(slug, "slug") if slug else name)
     if not slug:
         raise TournamentError(
@@ -160,7 +160,7 @@ def decide_create(
                 bye_points=quote(bye_points), name=name
             )
         )
-    limits.check_points(bye_points, "bye points", repr(name))
+    limits.check_points(bye_points, _("bye points"), repr(name))
     if tie_breaks is None:  # a card game's net units decide first, a match's points alike
         first = ("scored",) if played.scored_first else ()
         tie_breaks = (*first, *(t for t in DEFAULT_TIE_BREAKS if t not in first))
@@ -230,7 +230,9 @@ def decide_create(
 def _placement_scale(text: str, sides: int, where: str) -> tuple[Fraction, ...]:
     """``"3,2,1,0"`` as a placement scale: 2 to ``sides`` values, first place first, none
     above the one before it, each a match-point value `tourney.limits` keeps."""
-    values = tuple(limits.parse_points(part, "placement points", where) for part in text.split(","))
+    values = tuple(
+        limits.parse_points(part, _("placement points"), where) for part in text.split(",")
+    )
     if not 2 <= len(values) <= sides:
         raise TournamentError(
             _(

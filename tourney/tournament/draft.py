@@ -62,7 +62,7 @@ def decide_swap(
     draft = _draft(state)
     if state.created.partnerships:
         raise TournamentError(_("partners sit together: a partnership draft is not swapped"))
-    why = clean_optional(reason, "reason", REASON_LENGTH)
+    why = clean_optional(reason, _("reason"), REASON_LENGTH)
     if not why:
         raise TournamentError(_("a swap needs a reason, for the record"))
     placed = {p for t in draft.tables for p in t.seats} | set(draft.byes)

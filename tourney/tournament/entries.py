@@ -89,13 +89,13 @@ def decide_register(
     """
     if not isinstance(name, str) or not name.strip():
         raise TournamentError(_("player {player_id!r} needs a name").format(player_id=player_id))
-    name = clean_name(name, "player name")
-    club = clean_optional(club, f"club of {name!r}")
+    name = clean_name(name, _("player name"))
+    club = clean_optional(club, _("club of {name!r}").format(name=name))
     if rating is not None:
         limits.RATING.check(rating, repr(name))
     if seed is not None:
         limits.SEED.check(seed, repr(name))
-    limits.check_points(start_points, "start points", repr(name))
+    limits.check_points(start_points, _("start points"), repr(name))
     closed = _registration_closed(state)
     if closed:
         raise TournamentError(
@@ -201,7 +201,7 @@ def decide_withdraw(
     state: TournamentState, player_id: str, reason: str = ""
 ) -> list[TournamentEvent]:
     """Withdraw a player: they keep their results and are never paired again."""
-    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
+    reason = clean_optional(reason, _("reason"), limits.REASON_LENGTH) or ""
     player = _player(state, player_id)
     if player.withdrawn:
         raise TournamentError(
@@ -218,7 +218,7 @@ def decide_remove(
     """Take back a registration made by mistake (a duplicate, the wrong tournament): only
     before the player has been paired, had a bye or joined a partnership. Once they have
     played, a player is withdrawn instead (`decide_withdraw`): results are never erased."""
-    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
+    reason = clean_optional(reason, _("reason"), limits.REASON_LENGTH) or ""
     player = _player(state, player_id)
     paired = [m for m in state.matches.values() if player_id in m.seats]
     if paired:
@@ -277,7 +277,7 @@ def decide_form_partnership(
                 team_id=team_id, title=state.title
             )
         )
-    name = clean_optional(name, "partnership name")
+    name = clean_optional(name, _("partnership name"))
     return [PartnershipFormed(team_id, name or f"{first.name} & {second.name}", members)]
 
 
@@ -285,7 +285,7 @@ def player_id(state: TournamentState, who: str) -> str:
     """A player's id from their id or name, looked up as everywhere (`tourney.names.find`:
     case and accents ignored, a unique beginning is enough); TournamentError when nobody or
     several players match. Text that is not UTF-8 is refused as every edge refuses it."""
-    limits.check_text(who, "player")
+    limits.check_text(who, _("player"))
     if who in state.players:
         return who
     ids = {player.name: player.player_id for player in state.players.values()}

@@ -73,7 +73,7 @@ def _number(text: str, column: str, row: int) -> int | None:
 
 def _name(text: str, row: int) -> str:
     try:
-        return clean_name(text, "name")
+        return clean_name(text, _("name"))
     except EmptyNameError:
         raise PlayersCsvError(_("row {row}: empty name").format(row=row)) from None
     except BadNameError as exc:
@@ -82,7 +82,7 @@ def _name(text: str, row: int) -> str:
 
 def _club(text: str, row: int) -> str | None:
     try:
-        return clean_optional(text, "club")
+        return clean_optional(text, _("club"))
     except BadNameError as exc:
         raise PlayersCsvError(_("row {row}: {exc}").format(row=row, exc=exc)) from None
 
