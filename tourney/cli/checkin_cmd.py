@@ -97,7 +97,7 @@ def checkin(
             }
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
-        required = "required" if state.room.check_in else "not required"
+        required = _("required") if state.room.check_in else _("not required")
         echo(
             _("Check-in {required}: {count} in, {count2} missing.").format(
                 required=required, count=len(listed.checked_in), count2=len(listed.missing)

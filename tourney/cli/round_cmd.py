@@ -83,12 +83,18 @@ def _print_round(
     state: TournamentState, number: int, why: bool, store: EventStore | None = None
 ) -> None:
     paired = state.rounds[number - 1]
-    echo(f"Round {number}" + (" (paired by the director's override)" if paired.overridden else ""))
+    if paired.overridden:
+        echo(_("Round {number} (paired by the director's override)").format(number=number))
+    else:
+        echo(_("Round {number}").format(number=number))
     for table in _tables(state, number, store):
         echo(
-            f"  table {table['table']:<3} {table['match']:<28} "
-            + " · ".join(table["seats"])
-            + f"   [{table['result']}]"
+            _("  table {table:<3} {match:<28} {seats}   [{result}]").format(
+                table=table["table"],
+                match=table["match"],
+                seats=" · ".join(table["seats"]),
+                result=table["result"],
+            )
         )
         if why and table["why"]:
             echo(_("      why: {why}").format(why=table["why"]))

@@ -9,7 +9,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView
@@ -56,6 +56,24 @@ def standings(
                 )
 
 
+# The standings' column labels (tourney.reports.standings.COLUMN_LABELS), as the CLI reads them.
+_LABELS = (
+    N_("Rank"),
+    N_("Name"),
+    N_("Club"),
+    N_("Points"),
+    N_("Played"),
+    N_("Wins"),
+    N_("Shared"),
+    N_("Losses"),
+    N_("Byes"),
+    N_("Opponents (avg)"),
+    N_("Game points"),
+    N_("Net units"),
+    N_("Status"),
+)
+
+
 def print_standings(view: StandingsView) -> None:
     """The standings as a rich table in the terminal. Every cell is plain text: a name like
     ``[red]Eve`` is shown as typed (never read as Rich markup), and control characters are
@@ -67,15 +85,25 @@ def print_standings(view: StandingsView) -> None:
     from tourney.errors import printable
 
     heading = view.heading
-    done = f"round {heading.paired} of {heading.rounds}" if heading.paired else "no round yet"
+    done = (
+        _("round {paired} of {rounds}").format(paired=heading.paired, rounds=heading.rounds)
+        if heading.paired
+        else _("no round yet")
+    )
     keep = view.shown
     # The heading on a line of its own: as the table's title it was wrapped to the width of
     # the table, which is two narrow columns before any result.
-    title = Text(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
+    title = Text(
+        printable(
+            _("{name} — standings ({done}; {play_label})").format(
+                name=heading.name, done=done, play_label=heading.play_label
+            )
+        )
+    )
     table = Table()
     for i in keep:
         table.add_column(
-            view.labels[i], justify="right" if view.numeric[i] else "left", no_wrap=True
+            _(view.labels[i]), justify="right" if view.numeric[i] else "left", no_wrap=True
         )
     for line in view.lines:
         style = "dim" if line.withdrawn else ("bold" if line.leader else None)

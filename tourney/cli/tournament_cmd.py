@@ -155,12 +155,21 @@ def create(
             typer.echo(json.dumps({"slug": loaded.slug, **created.to_payload()}))
             return
         settings = {"target": created.target, "deals": created.deals}
-        play = f", {find_game(created.game).display.length_text(settings)}."
+        play = find_game(created.game).display.length_text(settings)
+        if created.partnerships:
+            said = _(
+                "Created {name!r} ({slug}): {format}, tables of {size} in partnerships, {play}."
+            )
+        else:
+            said = _("Created {name!r} ({slug}): {format}, tables of {size}, {play}.")
         echo(
-            f"Created {created.name!r} ({loaded.slug}): {created.format.replace('_', ' ')}, "
-            f"tables of {created.table_size}"
-            + (" in partnerships" if created.partnerships else "")
-            + play
+            said.format(
+                name=created.name,
+                slug=loaded.slug,
+                format=created.format.replace("_", " "),
+                size=created.table_size,
+                play=play,
+            )
         )
         if series is not None:
             echo(_("A night of the series {series}.").format(series=series))

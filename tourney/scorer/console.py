@@ -162,7 +162,7 @@ class Console:
         if name == "quit":
             return False
         if name == "help":
-            self.say(self.desk.game.console.help)
+            self.say(_(self.desk.game.console.help))  # a msgid: N_ where it is written
         elif name == "show":
             for line in self.table():
                 self.say(line)

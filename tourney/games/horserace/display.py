@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tourney.games.horserace.events import DEFAULT_TARGET
+from tourney.i18n import _
 
 
 class HorseRaceDisplay:
@@ -14,12 +15,15 @@ class HorseRaceDisplay:
     table_sizes_text = "3 and of 4"
 
     def play_label(self, settings: Mapping[str, Any]) -> str:
-        kind = "partnerships" if settings.get("partnerships") else "individual"
         target = settings.get("target", DEFAULT_TARGET)
-        return f"tables of {settings['table_size']}, {kind}, first to {target}"
+        if settings.get("partnerships"):
+            text = _("tables of {size}, partnerships, first to {target}")
+        else:
+            text = _("tables of {size}, individual, first to {target}")
+        return text.format(size=settings["table_size"], target=target)
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
-        return f"first to {settings.get('target', DEFAULT_TARGET)}"
+        return _("first to {target}").format(target=settings.get("target", DEFAULT_TARGET))
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         return f"hand {done}"

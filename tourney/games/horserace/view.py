@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.games.horserace.account import result_line, scores_line, side_label
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.games import Recorded, Table
@@ -94,7 +95,7 @@ def _open_text(points: list[dict[str, Any]]) -> str:
 def layout_lines(match: Match) -> list[str]:
     """The layout, one tile a line: what it is on, its free attach points, what it counts."""
     if match.layout.empty:
-        return ["  (the table is empty)"]
+        return [_("  (the table is empty)")]
     counts = _counts(match)
     lines = []
     for row in match.layout_view():
@@ -108,41 +109,52 @@ def layout_lines(match: Match) -> list[str]:
 def ends_line(match: Match) -> str:
     """``Counted ends: 10 + 3 + 2 = 15 -> 3 points``."""
     if match.layout.empty:
-        return "Counted ends: none yet (the table is empty)"
-    values = [v for _, v in match.layout.contributions()]
+        return _("Counted ends: none yet (the table is empty)")
+    values = [v for _side, v in match.layout.contributions()]
     ends = match.layout.ends
     points = ends // 5 if ends > 0 and ends % 5 == 0 else 0
     sums = " + ".join(str(v) for v in values) or "0"
-    scored = f" -> {points} point{'s' if points != 1 else ''}" if points else " (no score)"
-    return f"Counted ends: {sums} = {ends}{scored}"
+    if not points:
+        return _("Counted ends: {sums} = {ends} (no score)").format(sums=sums, ends=ends)
+    return ngettext(
+        "Counted ends: {sums} = {ends} -> {n} point",
+        "Counted ends: {sums} = {ends} -> {n} points",
+        points,
+    ).format(sums=sums, ends=ends, n=points)
 
 
 def turn_line(match: Match) -> str:
     """Whose turn it is and what they owe, or where the match stands between hands."""
     phase = match.phase
     if phase is Phase.NOT_STARTED:
-        return "Not started: tourney start ID --players A,B,..."
+        return _("Not started: tourney start ID --players A,B,...")
     if phase is Phase.OVER:
         return result_line(match)
     if phase is Phase.AWAITING_REVEALS:
         hand = match.hands[-1]
         end = hand.end.value if hand.end else "?"
-        return f"Hand {hand.number} ended ({end}): reveals needed from " + ", ".join(
-            match.reveals_needed
+        return _("Hand {number} ended ({end}): reveals needed from {players}").format(
+            number=hand.number, end=end, players=", ".join(match.reveals_needed)
         )
     if phase is Phase.BETWEEN_HANDS:
         opener = match.next_opener
         if opener is None:
-            why = "the first hand" if not match.hands else "after a block"
-            return f"Between hands: a lot chooses the opener ({why})"
-        return f"Between hands: {opener} opens the next hand (placed the last tile)"
-    mover = match.to_move
-    text = f"To move: {mover}"
+            if not match.hands:
+                return _("Between hands: a lot chooses the opener (the first hand)")
+            return _("Between hands: a lot chooses the opener (after a block)")
+        return _("Between hands: {opener} opens the next hand (placed the last tile)").format(
+            opener=opener
+        )
+    mover, boneyard = match.to_move, match.boneyard_size
     if match.drawn_tile is not None and match.layout.fits(match.drawn_tile):
-        text += f" (must place {match.drawn_tile}, just drawn)"
-    elif match.continuation_owed:
-        text += " (continuation owed: plays again)"
-    return f"{text} · boneyard {match.boneyard_size}"
+        return _("To move: {mover} (must place {tile}, just drawn) · boneyard {n}").format(
+            mover=mover, tile=match.drawn_tile, n=boneyard
+        )
+    if match.continuation_owed:
+        return _("To move: {mover} (continuation owed: plays again) · boneyard {n}").format(
+            mover=mover, n=boneyard
+        )
+    return _("To move: {mover} · boneyard {n}").format(mover=mover, n=boneyard)
 
 
 def count_line(match: Match) -> str | None:
@@ -153,9 +165,13 @@ def count_line(match: Match) -> str | None:
     if hand.end is None or match.phase in (Phase.IN_HAND, Phase.AWAITING_REVEALS):
         return None
     if hand.end.value == "target":
-        return f"Hand {hand.number}: target reached on a placement, no count"
+        return _("Hand {number}: target reached on a placement, no count").format(
+            number=hand.number
+        )
     credits = ", ".join(f"{side_label(match, s)} +{c}" for s, c in enumerate(hand.credits) if c)
-    return f"Hand {hand.number} count ({hand.end.value}): {credits or 'nothing'}"
+    return _("Hand {number} count ({end}): {credits}").format(
+        number=hand.number, end=hand.end.value, credits=credits or _("nothing")
+    )
 
 
 def text(desk: Table) -> list[str]:
@@ -177,11 +193,11 @@ def text(desk: Table) -> list[str]:
         f" · v{desk.version} {desk.head_hash or ''}".rstrip(),
     ]
     if hand is not None:
-        lines += ["Layout:", *layout_lines(match), ends_line(match)]
+        lines += [_("Layout:"), *layout_lines(match), ends_line(match)]
     counted = count_line(match)
     if counted:
         lines.append(counted)
-    lines += [f"Scores: {scores_line(match)}", turn_line(match)]
+    lines += [_("Scores: {scores}").format(scores=scores_line(match)), turn_line(match)]
     return lines
 
 
@@ -220,7 +236,7 @@ def brief(desk: Table) -> list[str]:
     if match.hands and match.phase is Phase.IN_HAND:
         lines.append(ends_line(match))
     if match.started and match.phase is not Phase.OVER:  # the result line says the scores
-        lines.append(f"Scores: {scores_line(match)}")
+        lines.append(_("Scores: {scores}").format(scores=scores_line(match)))
     lines.append(turn_line(match))
     return lines
 
@@ -230,4 +246,4 @@ def open_line(match: Match) -> str:
     parts = [
         f"{row['tile']} {_open_text(row['open'])}" for row in match.layout_view() if row["open"]
     ]
-    return "Open: " + (" · ".join(parts) if parts else "nothing")
+    return _("Open: {points}").format(points=" · ".join(parts) if parts else _("nothing"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from tourney.games.racehorse.account import units
 from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, default_deals
+from tourney.i18n import _, ngettext
 
 
 class RacehorseDisplay:
@@ -15,11 +16,23 @@ class RacehorseDisplay:
 
     def play_label(self, settings: Mapping[str, Any]) -> str:
         deals = settings.get("deals")
-        length = f"{deals} deals" if deals else "twice the players' deals"
-        return f"Racehorse, tables of {settings['table_size']}, {length} a match"
+        if deals:
+            return ngettext(
+                "Racehorse, tables of {size}, {n} deal a match",
+                "Racehorse, tables of {size}, {n} deals a match",
+                deals,
+            ).format(size=settings["table_size"], n=deals)
+        return _("Racehorse, tables of {size}, twice the players' deals a match").format(
+            size=settings["table_size"]
+        )
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
-        return f"racehorse: {settings.get('deals') or 'twice the players'} deals a match"
+        deals = settings.get("deals")
+        if deals:
+            return ngettext(
+                "racehorse: {n} deal a match", "racehorse: {n} deals a match", deals
+            ).format(n=deals)
+        return _("racehorse: twice the players deals a match")
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         deals = settings.get("deals")
