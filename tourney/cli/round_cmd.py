@@ -11,7 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag, within
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _
+from tourney.i18n import _, in_english
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -67,6 +67,7 @@ def _progress(store: EventStore, match: str) -> str:
     return "in progress"
 
 
+@in_english  # JSON is for programs: its words are the same in every language
 def _round_json(
     state: TournamentState, number: int, store: EventStore | None = None
 ) -> dict[str, Any]:

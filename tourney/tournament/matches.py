@@ -8,18 +8,18 @@ from fractions import Fraction
 from typing import Literal
 
 from tourney.errors import TourneyError
-from tourney.i18n import _
+from tourney.i18n import N_, _
 
 ResultKind = Literal["played", "paper", "forfeit", "no_show", "adjudicated", "void", "time"]
 
 SOURCES: dict[str, str] = {
     "played": "",
-    "paper": "paper scoresheet",
-    "forfeit": "forfeit",
-    "no_show": "no-show",
-    "adjudicated": "adjudicated",
-    "void": "void",
-    "time": "time",
+    "paper": N_("paper scoresheet"),
+    "forfeit": N_("forfeit"),
+    "no_show": N_("no-show"),
+    "adjudicated": N_("adjudicated"),
+    "void": N_("void"),
+    "time": N_("time"),
 }
 """Where a result came from, in words ("" for a table's own record)."""
 

@@ -141,8 +141,8 @@ def tables_text(numbers: Sequence[int]) -> str:
     """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many."""
     words = [str(n) for n in numbers]
     if len(words) == 1:
-        return f"table {words[0]}"
-    return f"tables {', '.join(words[:-1])} and {words[-1]}"
+        return _("table {number}").format(number=words[0])
+    return _("tables {numbers} and {last}").format(numbers=", ".join(words[:-1]), last=words[-1])
 
 
 def bracket_field(state: TournamentState, order: Sequence[str] | None = None) -> list[str]:

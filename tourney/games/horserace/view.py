@@ -83,13 +83,17 @@ def _open_text(points: list[dict[str, Any]]) -> str:
     kinds = Counter((p["kind"], p["value"]) for p in points)
     parts = []
     for (kind, value), n in kinds.items():
-        one, many = {
-            "end": ("end", "ends"),
-            "linear": ("linear side", "linear sides"),
-            "branch": ("branch", "branches"),
-        }[kind]
-        parts.append(f"{n} {many} {value}" if n > 1 else f"{one} {value}")
-    return ", ".join(parts) if parts else "closed"
+        if n == 1:
+            one = {"end": _("end {value}"), "linear": _("linear side {value}")}
+            parts.append(one.get(kind, _("branch {value}")).format(value=value))
+            continue
+        many = {
+            "end": ngettext("{n} end {value}", "{n} ends {value}", n),
+            "linear": ngettext("{n} linear side {value}", "{n} linear sides {value}", n),
+        }
+        text = many.get(kind) or ngettext("{n} branch {value}", "{n} branches {value}", n)
+        parts.append(text.format(n=n, value=value))
+    return ", ".join(parts) if parts else _("closed")
 
 
 def layout_lines(match: Match) -> list[str]:
@@ -99,10 +103,18 @@ def layout_lines(match: Match) -> list[str]:
     counts = _counts(match)
     lines = []
     for row in match.layout_view():
-        where = f"on {row['on']}" if row["on"] else "opening"
+        where = _("on {tile}").format(tile=row["on"]) if row["on"] else _("opening")
         counted = counts.get(Tile.parse(row["tile"]))
-        tail = f"counts {counted}" if counted is not None else "counts nothing"
-        lines.append(f"  {row['tile']:<4} {where:<10} open: {_open_text(row['open']):<26} {tail}")
+        tail = (
+            _("counts {value}").format(value=counted)
+            if counted is not None
+            else _("counts nothing")
+        )
+        lines.append(
+            _("  {tile:<4} {where:<10} open: {points:<26} {tail}").format(
+                tile=row["tile"], where=where, points=_open_text(row["open"]), tail=tail
+            )
+        )
     return lines
 
 
@@ -178,20 +190,32 @@ def text(desk: Table) -> list[str]:
     """The whole state for people (``tourney show``, the console)."""
     match = match_of(desk)
     if not match.started:
-        return [f"{desk.id}: no match yet (v{desk.version})", turn_line(match)]
+        return [
+            _("{id}: no match yet (v{version})").format(id=desk.id, version=desk.version),
+            turn_line(match),
+        ]
     kind = (
-        "partnerships " + " vs ".join(side_label(match, s) for s in range(len(match.sides)))
+        _("partnerships {sides}").format(
+            sides=_(" vs ").join(side_label(match, s) for s in range(len(match.sides)))
+        )
         if match.partnerships
-        else "individual"
+        else _("individual")
     )
     hand = match.hands[-1] if match.hands else None
     hand_text = ""
     if hand is not None:
-        hand_text = f" · hand {hand.number} ({'known' if hand.known else 'hidden'} hands)"
-    lines = [
-        f"{desk.id}: {', '.join(match.players)} ({kind}), first to {match.target}{hand_text}"
-        f" · v{desk.version} {desk.head_hash or ''}".rstrip(),
-    ]
+        hands = _("known hands") if hand.known else _("hidden hands")
+        hand_text = _(" · hand {number} ({hands})").format(number=hand.number, hands=hands)
+    heading = _("{id}: {players} ({kind}), first to {target}{hand} · v{version} {hash}").format(
+        id=desk.id,
+        players=", ".join(match.players),
+        kind=kind,
+        target=match.target,
+        hand=hand_text,
+        version=desk.version,
+        hash=desk.head_hash or "",
+    )
+    lines = [heading.rstrip()]
     if hand is not None:
         lines += [_("Layout:"), *layout_lines(match), ends_line(match)]
     counted = count_line(match)
