@@ -54,7 +54,7 @@ bench: $(BIN)/tourney
 messages-catalog: $(BIN)/tourney
 	$(BIN)/pybabel extract -F babel.cfg -o tourney/locale/messages.pot --add-location file \
 		--width 100 --project tourney --copyright-holder tourney --sort-by-file .
-	$(BIN)/python -m tourney.cli.language tourney/locale/messages.pot
+	$(BIN)/python -m tourney.cli.catalog tourney/locale/messages.pot
 	$(BIN)/pybabel update -D messages -i tourney/locale/messages.pot -d tourney/locale \
 		--no-fuzzy-matching --width 100 --ignore-pot-creation-date
 	$(BIN)/pybabel compile -D messages -d tourney/locale --statistics

@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 from tests.cli.conftest import Cli, refused
 from tourney import i18n
 from tourney.cli.app import app
-from tourney.cli.language import help_texts, msgid
+from tourney.cli.catalog import help_texts
+from tourney.cli.language import msgid
 
 
 @pytest.fixture
@@ -174,3 +175,24 @@ def test_a_refused_replay_line_stays_english(tmp_path: Path) -> None:
     assert english.exit_code == russian.exit_code == 1
     assert russian.stderr == english.stderr
     assert "line 1:" in russian.stderr
+
+
+def test_json_results_stay_english(night: Cli) -> None:
+    for name in ("Ann", "Bo"):
+        night.ok("player", "add", name)
+    night.ok("pair")
+    russian = night.ok("--lang", "ru", "pairings", "--json").stdout
+    assert "not played yet" in russian and "ещё не сыгран" not in russian
+    assert "ещё не сыгран" in night.ok("--lang", "ru", "pairings").stdout
+    person = night.ok("--lang", "it", "roster", "show", "Ann", "--json").stdout
+    assert "not played yet" in person
+
+
+def test_the_scorer_console_speaks_italian(cli: Cli) -> None:
+    cli.ok("start", "K3", "--players", "Ann,Bo")
+    cli.ok("hand", "K3", "--opener", "Ann")
+    shown = cli.ok("--lang", "it", "show", "K3").stdout
+    assert "Di turno: Ann · ossario 14" in shown
+    assert "Estremità contate: ancora nessuna (il tavolo è vuoto)" in shown
+    placed = cli.ok("--lang", "it", "place", "K3", "5-5").stdout
+    assert "Estremità contate: 10 = 10 -> 2 punti" in placed

@@ -5,8 +5,8 @@ else `TOURNEY_LANG`, else the system locale, else English). ``--help`` texts sta
 in the code (Typer reads them from docstrings and ``help=``); they are msgids of the
 ``messages`` catalog, looked up only while a help page is drawn: `translated_help` puts the
 translations on the command tree for that time and takes them off again (the tree is built
-once and may be reused, as the tests' runner does). `help_texts` lists them for the catalog
-(``python -m tourney.cli.language`` writes them as a .pot file).
+once and may be reused, as the tests' runner does). `tourney.cli.catalog` lists them for
+the catalog.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tourney import i18n
 META_KEY = "tourney.language"
 
 # Typer's own words on a help page (its panels' titles and notes).
-_RICH_WORDS = (
+RICH_WORDS = (
     "ARGUMENTS_PANEL_TITLE",
     "OPTIONS_PANEL_TITLE",
     "COMMANDS_PANEL_TITLE",
@@ -62,7 +62,7 @@ def _commands(command: Any) -> Iterator[Any]:
         yield from _commands(sub)
 
 
-def _texts(command: Any, ctx: Any | None) -> Iterator[tuple[Any, str, str]]:
+def texts(command: Any, ctx: Any | None) -> Iterator[tuple[Any, str, str]]:
     """(object, attribute, English text) for every help text of the tree under ``command``."""
     for cmd in _commands(command):
         for attribute in ("help", "short_help", "epilog", "rich_help_panel"):
@@ -98,10 +98,10 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
 
     saved: list[tuple[Any, str, Any]] = []
     with i18n.using(language):
-        for owner, attribute, text in list(_texts(command, ctx)):
+        for owner, attribute, text in list(texts(command, ctx)):
             saved.append((owner, attribute, text))
             setattr(owner, attribute, i18n._(msgid(text)))
-        for name in _RICH_WORDS:
+        for name in RICH_WORDS:
             english = getattr(rich_utils, name)
             saved.append((rich_utils, name, english))
             setattr(rich_utils, name, i18n._(english))
@@ -112,37 +112,3 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
         setattr(command, _ACTIVE, False)
         for owner, attribute, text in reversed(saved):
             setattr(owner, attribute, text)
-
-
-def help_texts() -> list[str]:
-    """Every help text of the `tourney` command, English, as the catalog keys them."""
-    import typer.main
-    import typer.rich_utils as rich_utils
-
-    from tourney.cli.app import app
-
-    root = typer.main.get_command(app)
-    ctx = root.make_context("tourney", ["-h"], resilient_parsing=True)
-    found = [msgid(text) for _owner, _attribute, text in _texts(root, ctx)]
-    found += [getattr(rich_utils, name) for name in _RICH_WORDS]
-    return list(dict.fromkeys(found))
-
-
-def add_to_template(path: str) -> None:
-    """Add `help_texts` to the ``messages`` template ``pybabel extract`` wrote at ``path``
-    (Makefile: ``catalogs``)."""
-    from babel.messages.pofile import read_po, write_po
-
-    with open(path, "rb") as handle:
-        catalog = read_po(handle)
-    for text in help_texts():
-        if text not in catalog:
-            catalog.add(text, locations=[("tourney/cli", None)])
-    with open(path, "wb") as handle:
-        write_po(handle, catalog, width=100, include_lineno=False)
-
-
-if __name__ == "__main__":
-    import sys
-
-    add_to_template(sys.argv[1])

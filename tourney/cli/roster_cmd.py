@@ -11,7 +11,7 @@ import typer
 from tourney.cli.director_options import open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _, sort_key
+from tourney.i18n import DEFAULT, _, current, sort_key, using
 
 app = typer.Typer(
     name="roster",
@@ -144,11 +144,12 @@ def show(
         state = night.state
         entrant = state.players[entry.player_id].team or entry.player_id
         row = next((r for r in standings_of(state) if r.entrant_id == entrant), None)
-        results = [
-            {"match": m.match_id, "round": m.round, "result": result_text(state, m)}
-            for m in state.matches.values()
-            if entry.player_id in m.seats
-        ]
+        with using(DEFAULT if as_json else current()):  # JSON is for programs: English
+            results = [
+                {"match": m.match_id, "round": m.round, "result": result_text(state, m)}
+                for m in state.matches.values()
+                if entry.player_id in m.seats
+            ]
         nights.append(
             {
                 "tournament": entry.tournament,
