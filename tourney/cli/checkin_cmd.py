@@ -75,11 +75,11 @@ def checkin(
             state = loaded.state
             for pid in ids:
                 name = state.players[pid].name
-                where = "checked in" if pid in state.room.checked_in else "not checked in"
+                where = _("checked in") if pid in state.room.checked_in else _("not checked in")
                 fee = ""
                 if state.room.fee is not None:
-                    fee = ", fee paid" if pid in state.room.paid else ", fee owed"
-                echo(f"{name}: {where}{fee}.")
+                    fee = _(", fee paid") if pid in state.room.paid else _(", fee owed")
+                echo(_("{name}: {where}{fee}.").format(name=name, where=where, fee=fee))
             return
         listed = door(state)
         named = {p: state.players[p].name for p in state.players}

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeAlias
 
 from tourney.errors import TourneyError, printable
-from tourney.i18n import _
+from tourney.i18n import _, ngettext
 from tourney.names import fold
 
 ROSTER_STREAM = "roster"
@@ -333,8 +333,11 @@ def decide_link(
             PersonRegistered(pid, entry.name),
             EntryLinked(entry.tournament, entry.player_id, pid),
         ]
-        also = " (another person of that name)" if found else ""
-        return events, f"{entry.name} joins the club roster as {pid}{also}."
+        if found:
+            said = _("{name} joins the club roster as {id} (another person of that name).")
+        else:
+            said = _("{name} joins the club roster as {id}.")
+        return events, said.format(name=entry.name, id=pid)
     if len(found) > 1:
         raise TourneyError(
             ambiguous(entry.name, [club.people[k] for k in found])[: -len("name one by its id")]
@@ -344,8 +347,11 @@ def decide_link(
     events.append(EntryLinked(entry.tournament, entry.player_id, pid))
     known = club.people[found[0]]
     return events, printable(
-        f"{entry.name} is the club's {known.name} ({pid}, {len(known.nights)} night"
-        f"{'s' if len(known.nights) != 1 else ''} before)."
+        ngettext(
+            "{name} is the club's {known} ({id}, {n} night before).",
+            "{name} is the club's {known} ({id}, {n} nights before).",
+            len(known.nights),
+        ).format(name=entry.name, known=known.name, id=pid, n=len(known.nights))
     )
 
 
