@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from tourney.i18n import _
+from tourney.i18n import _, ngettext
 from tourney.tournament import elimination, roundrobin
 from tourney.tournament.events import (
     DecidingMatchPaired,
@@ -244,9 +244,11 @@ def _active_field(state: TournamentState) -> tuple[str, ...]:
             )
     if len(active) < 2:
         raise TournamentError(
-            _("cannot pair {title}: {count} active entrants").format(
-                title=state.title, count=len(active)
-            )
+            ngettext(
+                "cannot pair {title}: {n} active entrant",
+                "cannot pair {title}: {n} active entrants",
+                len(active),
+            ).format(title=state.title, n=len(active))
         )
     return active
 
