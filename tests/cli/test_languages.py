@@ -196,3 +196,8 @@ def test_the_scorer_console_speaks_italian(cli: Cli) -> None:
     assert "Estremità contate: ancora nessuna (il tavolo è vuoto)" in shown
     placed = cli.ok("--lang", "it", "place", "K3", "5-5").stdout
     assert "Estremità contate: 10 = 10 -> 2 punti" in placed
+
+
+def test_root_help_reads_a_lang_given_after_it() -> None:
+    shown = CliRunner().invoke(app, ["-h", "--lang", "ru"], terminal_width=100).stdout
+    assert "Турнирный менеджер на событиях" in shown

@@ -13,7 +13,7 @@ from typer.core import TyperGroup
 
 from tourney import i18n
 from tourney.cli.edge import REFUSED, say, translate
-from tourney.cli.language import translated_help
+from tourney.cli.language import META_KEY, translated_help
 from tourney.i18n import _
 
 _LONG_QUOTED = re.compile(r"'([^']{41,})'")
@@ -31,6 +31,18 @@ def _usage(exc: Any) -> str:
     )
 
 
+def _lang_argument(arguments: Sequence[str]) -> str | None:
+    """The root's ``--lang`` value among the arguments before the command's name."""
+    for i, argument in enumerate(arguments):
+        if argument == "--lang":
+            return arguments[i + 1] if i + 1 < len(arguments) else None
+        if argument.startswith("--lang="):
+            return argument.partition("=")[2]
+        if not argument.startswith("-"):
+            return None  # the command's name: what follows is the command's
+    return None
+
+
 class EdgeGroup(TyperGroup):
     """The root command: parses, runs the command, and turns every failure into one line."""
 
@@ -42,7 +54,11 @@ class EdgeGroup(TyperGroup):
         except KeyboardInterrupt as exc:
             raise typer.Exit(translate(exc, [])) from None
 
+    _arguments: Sequence[str] = ()
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        if META_KEY not in ctx.meta:  # `tourney -h --lang ru`: -h is read before --lang
+            ctx.meta[META_KEY] = i18n.choose(_lang_argument(self._arguments))
         with translated_help(self, ctx):  # `tourney -h`, read in the chosen language
             super().format_help(ctx, formatter)
 
@@ -56,6 +72,7 @@ class EdgeGroup(TyperGroup):
         **extra: Any,
     ) -> Any:
         arguments = list(sys.argv[1:] if args is None else args)
+        self._arguments = arguments
         # The language `--lang` chooses lasts for this command only (the tests' runner calls
         # main again and again in one process).
         with i18n.using(i18n.current()):
