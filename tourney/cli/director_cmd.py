@@ -12,7 +12,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -88,7 +88,7 @@ def _run(
         record = state.matches[match_id]
         echo(
             _("{format} recorded in {slug}: {result_text}.").format(
-                format=what.format(match=match_id),
+                format=_(what).format(match=match_id),
                 slug=slug,
                 result_text=result_text(state, record),
             )
@@ -162,7 +162,7 @@ def forfeit(
         lambda s, _: decide_forfeit(
             s, *_match_and_sides(s, match, sides), _reason(reason), others=choice
         ),
-        "Forfeit at {match}",
+        N_("Forfeit at {match}"),
     )
 
 
@@ -235,7 +235,7 @@ def result(
             replace=replace,
         )
 
-    _run(db, tournament, decide, "Result of {match} from the paper scoresheet")
+    _run(db, tournament, decide, N_("Result of {match} from the paper scoresheet"))
 
 
 @app.command("no-show")
@@ -276,7 +276,7 @@ def no_show(
         absent = [seat_of(state, record, p) for p in players]
         return decide_no_show(state, match_id, absent, others=choice)
 
-    _run(db, tournament, decide, "No-show at {match}")
+    _run(db, tournament, decide, N_("No-show at {match}"))
 
 
 @app.command()
@@ -321,7 +321,7 @@ def adjudicate(
             match_id, sides = _match_and_sides(state, match, winners)
         return decide_adjudicate(state, match_id, values, sides, _reason(reason))
 
-    _run(db, tournament, decide, "Adjudicated result of {match}")
+    _run(db, tournament, decide, N_("Adjudicated result of {match}"))
 
 
 @app.command()
@@ -341,7 +341,7 @@ def void(
         db,
         tournament,
         lambda s, _: decide_void(s, _match_id(s, match), _reason(reason)),
-        "Void of {match}",
+        N_("Void of {match}"),
     )
 
 
