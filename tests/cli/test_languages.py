@@ -201,3 +201,12 @@ def test_the_scorer_console_speaks_italian(cli: Cli) -> None:
 def test_root_help_reads_a_lang_given_after_it() -> None:
     shown = CliRunner().invoke(app, ["-h", "--lang", "ru"], terminal_width=100).stdout
     assert "Турнирный менеджер на событиях" in shown
+
+
+def test_a_russian_club_names_its_night_in_cyrillic(cli: Cli) -> None:
+    """The slug (in every match id and address) is Latin: Cyrillic is written in Latin
+    letters rather than refused for having none."""
+    said = cli.ok("--lang", "ru", "tournament", "create", "Клубный вечер").stdout
+    assert "Создан 'Клубный вечер' (klubnyi-vecher)" in said
+    cli.ok("tournament", "create", "Щука и Ёж")
+    assert "shchuka-i-ezh" in cli.ok("tournament", "list").stdout

@@ -35,10 +35,22 @@ from tourney.tournament.state import TournamentError, TournamentState
 # -- setting up ------------------------------------------------------------------------
 
 
+# Cyrillic letters in Latin for a slug (as folded: й is и, ё is е), so that a Russian club's
+# "Клубный вечер" gets the slug "klubnyi-vecher" rather than none.
+_LATIN = str.maketrans(
+    {
+        **dict(zip("абвгдезиклмнопрстуфыэіґ", "abvgdeziklmnoprstufyeig", strict=True)),
+        **{"ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ю": "yu"},
+        **{"я": "ya", "є": "ye", "ъ": "", "ь": ""},
+    }
+)
+
+
 def slugify(name: str) -> str:
     """``"Tuesday Club Night!"`` -> ``"tuesday-club-night"`` (``"Zoë's Cup"`` -> ``"zoe-s-cup"``:
-    accents folded away first)."""
-    return re.sub(r"[^a-z0-9]+", "-", names.fold(name)).strip("-")
+    accents folded away first; ``"Клубный вечер"`` -> ``"klubnyi-vecher"``: Cyrillic in Latin
+    letters)."""
+    return re.sub(r"[^a-z0-9]+", "-", names.fold(name).translate(_LATIN)).strip("-")
 
 
 def decide_create(
