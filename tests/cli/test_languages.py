@@ -210,3 +210,15 @@ def test_a_russian_club_names_its_night_in_cyrillic(cli: Cli) -> None:
     assert "Создан 'Клубный вечер' (klubnyi-vecher)" in said
     cli.ok("tournament", "create", "Щука и Ёж")
     assert "shchuka-i-ezh" in cli.ok("tournament", "list").stdout
+
+
+def test_a_russian_command_that_draws_no_help_loads_no_rich(tmp_path: Path) -> None:
+    """--help's words are put on the command tree for every non-English command; Typer's own
+    (Rich's panel titles) only when a page is drawn, so `tournament list` stays light."""
+    from tests.cli.test_command_imports import loaded_by
+
+    url = f"sqlite:///{tmp_path / 'tourney.db'}"
+    assert loaded_by("tournament", "create", "Night", "--db", url)
+    loaded = loaded_by("--lang", "ru", "tournament", "list", "--db", url)
+    assert "rich" not in loaded
+    assert "pyuca" not in loaded  # only a list of names sorts

@@ -86,6 +86,26 @@ def msgid(text: str) -> str:
     return inspect.cleandoc(text)
 
 
+def _in_language(format_help: Any, language: str) -> Any:
+    """``format_help`` drawing Typer's own words (panel titles, ``[required]``...) in
+    ``language``."""
+
+    def drawn(self: Any, ctx: Any, formatter: Any) -> None:
+        import typer.rich_utils as rich_utils
+
+        english = {name: getattr(rich_utils, name) for name in RICH_WORDS}
+        with i18n.using(language):
+            for name, text in english.items():
+                setattr(rich_utils, name, i18n._(text))
+        try:
+            format_help(self, ctx, formatter)
+        finally:
+            for name, text in english.items():
+                setattr(rich_utils, name, text)
+
+    return drawn
+
+
 @contextlib.contextmanager
 def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     """Every help text under ``command`` in the chosen language until the block ends (English:
@@ -94,17 +114,18 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     if language == i18n.DEFAULT or getattr(command, _ACTIVE, False):
         yield
         return
-    import typer.rich_utils as rich_utils
+    import typer.core
 
     saved: list[tuple[Any, str, Any]] = []
     with i18n.using(language):
         for owner, attribute, text in list(texts(command, ctx)):
             saved.append((owner, attribute, text))
             setattr(owner, attribute, i18n._(msgid(text)))
-        for name in RICH_WORDS:
-            english = getattr(rich_utils, name)
-            saved.append((rich_utils, name, english))
-            setattr(rich_utils, name, i18n._(english))
+    # Typer's own words are Rich's, imported only when a help page is drawn (a command that
+    # draws none does not pay for Rich): its pages are drawn in the language too.
+    for cls in (typer.core.TyperCommand, typer.core.TyperGroup):
+        saved.append((cls, "format_help", cls.__dict__["format_help"]))
+        cls.format_help = _in_language(cls.__dict__["format_help"], language)
     setattr(command, _ACTIVE, True)
     try:
         yield
