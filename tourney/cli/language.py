@@ -125,7 +125,7 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     # draws none does not pay for Rich): its pages are drawn in the language too.
     for cls in (typer.core.TyperCommand, typer.core.TyperGroup):
         saved.append((cls, "format_help", cls.__dict__["format_help"]))
-        cls.format_help = _in_language(cls.__dict__["format_help"], language)
+        cls.format_help = _in_language(cls.__dict__["format_help"], language)  # type: ignore[method-assign]
     setattr(command, _ACTIVE, True)
     try:
         yield

@@ -13,6 +13,7 @@ from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView
+    from tourney.tournament.state import TournamentState
 
 
 def standings(
@@ -20,6 +21,14 @@ def standings(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (formula-safe cells).")] = False,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the standings")] = False,
+    stage: Annotated[
+        str | None,
+        typer.Option(
+            help="Groups: pools (each pool's table, who advances and why) or knockout (the "
+            "bracket). Without it a groups tournament shows the overall table, then both.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Show the standings: match points, then the tournament's tie-breaks in order.
 
@@ -38,6 +47,9 @@ def standings(
         # Text, CSV and JSON from one source, the tournament's stream folded (the wall
         # display reads the same standings from the read model, which the tests hold equal).
         state = director.load(director.resolve(tournament)).state
+        if stage is not None:
+            _print_stage(state, stage, as_json, as_csv)
+            return
         if as_json:
             typer.echo(standings_json(state), nl=False)
             return
@@ -46,6 +58,9 @@ def standings(
             typer.echo(standings_csv(view), nl=False)
             return
         print_standings(view)
+        if state.created.format == "groups":
+            _print_stage(state, "pools", False, False)
+            _print_stage(state, "knockout", False, False)
         if state.rounds:
             missing = missing_tables(state, len(state.rounds))
             if missing:
@@ -72,6 +87,48 @@ _LABELS = (
     N_("Net units"),
     N_("Status"),
 )
+
+
+def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool) -> None:
+    """One stage of a groups tournament: each pool's table, or the knockout."""
+    import json
+
+    from tourney.errors import TourneyError
+    from tourney.reports.pools import (
+        check_groups,
+        knockout_json,
+        knockout_lines,
+        pools_json,
+        pools_view,
+    )
+
+    if stage not in ("pools", "knockout"):
+        raise TourneyError(f"--stage {stage!r}: choose pools or knockout")
+    check_groups(state)
+    if as_csv:
+        raise TourneyError("--stage with --csv: a stage prints as text or --json")
+    if as_json:
+        payload = pools_json(pools_view(state)) if stage == "pools" else knockout_json(state)
+        typer.echo(json.dumps(payload, ensure_ascii=False))
+        return
+    if stage == "knockout":
+        echo("Stage 2: the knockout")
+        for text in knockout_lines(state):
+            echo(f"  {text}")
+        return
+    view = pools_view(state)
+    echo(f"Stage 1: the pools (the top {view.advance} of each go through)")
+    if not view.pools:
+        echo("  The pools are formed when round 1 is paired.")
+    header = "  ".join(f"{label:>4}" for label in ("Pts", "Pld", "W", "L", "Byes", "Opp", "Scrd"))
+    for pool in view.pools:
+        echo(f"Pool {pool.letter}")
+        echo(f"  {'#':>3}  {'Name':<24} {header}")
+        for line in pool.lines:
+            numbers = "  ".join(f"{c:>4}" for c in line.cells)
+            echo(f"  {line.rank:>3}  {line.name:<24} {numbers}  {line.status}")
+        for note in pool.notes:
+            echo(f"  note: {note}")
 
 
 def print_standings(view: StandingsView) -> None:

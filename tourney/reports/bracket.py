@@ -174,7 +174,14 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
 
     Raises `TournamentError` for other formats.
     """
-    if state.created.format != "elimination":
+    if state.created.format == "groups" and state.groups.knockout is not None:
+        from tourney.tournament.stages import knockout_state
+
+        # The knockout stage drawn as the single elimination it is, under the
+        # tournament's own heading.
+        view = bracket_view(knockout_state(state), sheets)
+        return replace(view, heading=heading_of(state))
+    if state.created.format not in ("elimination", "groups"):
         raise TournamentError(f"{state.title} is not an elimination event: it has no bracket")
     bracket = bracket_of(state)
     seeds: dict[str, int] = {}

@@ -12,6 +12,10 @@ FORMAT_LABELS = {
     "swiss": "Swiss",
     "round_robin": "Round robin",
     "elimination": "Single elimination",
+    "groups": "Groups, then knockout",
+    "double_elimination": "Double elimination",
+    "rotating": "Rotating partners",
+    "balanced": "Balanced seating",
 }
 
 

@@ -9,16 +9,31 @@ from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
 from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
+from tourney.tournament import double_pairing
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentError, TournamentState
 
 
 def round_name(state: TournamentState, number: int) -> str:
     """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
+    if state.created.format == "groups":
+        from tourney.tournament.stages import stage_of_round
+
+        if stage_of_round(state, number) == "pools":
+            return f"Round {number} (pools)"
+        knockout = bracket_of(state).rounds
+        started = state.groups.knockout
+        at = number - started.first_round + 1 if started else 0
+        if 1 <= at <= len(knockout):
+            return f"Round {number} (knockout: {knockout[at - 1].name})"
+        return f"Round {number} (knockout)"
     if state.created.format == "elimination":
         rounds = bracket_of(state).rounds
         if number <= len(rounds) and rounds[number - 1].name != f"round {number}":
             return f"Round {number} ({rounds[number - 1].name})"
+    if state.created.format == "double_elimination":
+        names = double_pairing.round_name(state, number)
+        return f"Round {number} ({names})" if names else f"Round {number}"
     return f"Round {number}"
 
 
@@ -32,6 +47,8 @@ class TableView:
     result: str
     sheet_href: str | None
     decides: str | None
+    bracket: str = ""
+    """Double elimination: the bracket the table is in ("winners' bracket"...)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +74,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
     their completed scoresheet. Raises `TournamentError` for a round not yet paired."""
     _check_round(state, number)
     paired = state.rounds[number - 1]
+    brackets = double_pairing.bracket_labels(state)
     why = {t.match_id: t.why for t in paired.tables}
     why.update(
         {
@@ -75,6 +93,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
             result=result_text(state, record),
             sheet_href=paths.match_page(record.match_id) if record.match_id in sheets else None,
             decides=record.decides,
+            bracket=brackets.get(record.match_id, ""),
         )
         for record in sorted(state.round_matches(number), key=lambda m: m.table)
     )

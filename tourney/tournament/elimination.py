@@ -178,6 +178,11 @@ def _deal(count: int, sides: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(t) for t in tables)
 
 
+deal = _deal
+"""`count` ranked items dealt to tables in a snake (public: double elimination deals each
+round's players so)."""
+
+
 def full_tables_layout(field: int, sides: int) -> Layout:
     """Every round split as `seating.table_sizes` splits it (no byes at tables of 3 or 4)."""
     if field < 2:

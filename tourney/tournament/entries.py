@@ -11,7 +11,7 @@ from tourney import limits, names
 from tourney.errors import quote
 from tourney.i18n import _
 from tourney.names import clean_name, clean_optional
-from tourney.tournament import elimination
+from tourney.tournament import double_elimination, elimination
 from tourney.tournament.events import (
     PartnershipFormed,
     PlayerRegistered,
@@ -35,17 +35,30 @@ def last_round(state: TournamentState) -> int:
     if settings.format == "elimination":
         field_size = len(bracket_field(state))
         return elimination.round_count(field_size, settings.sides_per_table)
+    if settings.format == "double_elimination":  # the grand final's round, or the reset's
+        field_size = len(bracket_field(state))
+        final = double_elimination.final_round(field_size, settings.sides_per_table)
+        return max(final, len(state.rounds))
     if settings.format == "round_robin":
         return len(round_robin_schedule(state).rounds)
+    if settings.format == "groups":
+        from tourney.tournament.stages import total_rounds
+
+        return total_rounds(state)
     return settings.rounds
 
 
 def _registration_closed(state: TournamentState) -> str | None:
     settings = state.created
-    if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
+    open_late = settings.format in ("swiss", "rotating")  # late entries join the next round
+    if open_late and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
-    if settings.format != "swiss" and state.rounds:
-        kind = "round-robin schedule" if settings.format == "round_robin" else "bracket"
+    if not open_late and state.rounds:
+        kind = {
+            "round_robin": "round-robin schedule",
+            "groups": "pool draw",
+            "balanced": "balanced seating",
+        }.get(settings.format, "bracket")
         return f"the {kind} of {state.title} was fixed when round 1 was paired"
     return None
 
@@ -254,6 +267,13 @@ def decide_form_partnership(
     if not state.created.partnerships:
         raise TournamentError(
             _("{title} is not a partnership tournament").format(title=state.title)
+        )
+    if state.rotating:
+        raise TournamentError(
+            _(
+                "partners of {title} are drawn anew each round (rotating partners): "
+                "register the players one by one"
+            ).format(title=state.title)
         )
     if state.rounds:
         raise TournamentError(

@@ -17,15 +17,30 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _
+from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination"]
+Format = Literal[
+    "round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating", "balanced"
+]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
+FORMATS: tuple[str, ...] = (
+    "round_robin",
+    "swiss",
+    "elimination",
+    "double_elimination",
+    "groups",
+    "rotating",
+    "balanced",
+)
+"""``rotating``: rotating partners, Horse Race partnerships drawn anew each round and
+every player ranked on their own (`tourney.tournament.rotating`)."""
+KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
+"""The formats played as a bracket: a round needs every result of the one before."""
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
@@ -96,13 +111,33 @@ class TournamentCreated:
     """``"rating"``: round 1 is seeded (a knockout's bracket, a Swiss's first order) by the
     club's ratings, given by the caller when it is paired and recorded in that
     `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
+    pools: int = 0
+    """Groups -> knockout (`tourney.tournament.stages`): how many pools (0: see
+    `pool_size`), the most entrants a pool holds (0: see `pools`), how many of each pool
+    advance to the knockout, and how a pool is paired (``round_robin`` or ``swiss``, its
+    rounds then `rounds`). All four absent from other formats' payloads."""
+    pool_size: int = 0
+    advance: int = 0
+    pool_format: str = ""
+    grand_final_reset: bool = True
+    """Double elimination: when the losers' bracket champion wins the grand final, the two
+    play again (both then have one loss). Written in the payload of that format only."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
+        if self.format == "groups":
+            game.update(
+                pools=self.pools,
+                pool_size=self.pool_size,
+                advance=self.advance,
+                pool_format=self.pool_format,
+            )
         if self.deals is not None:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
             game["seed_by"] = self.seed_by
+        if self.format == "double_elimination":
+            game["grand_final_reset"] = self.grand_final_reset
         return {
             **game,
             "name": self.name,
@@ -147,6 +182,11 @@ class TournamentCreated:
             game=str(payload.get("game", DEFAULT_GAME)),
             deals=None if payload.get("deals") is None else int(payload["deals"]),
             seed_by=str(payload.get("seed_by", "seeding")),
+            pools=int(payload.get("pools", 0)),
+            pool_size=int(payload.get("pool_size", 0)),
+            advance=int(payload.get("advance", 0)),
+            pool_format=str(payload.get("pool_format", "")),
+            grand_final_reset=bool(payload.get("grand_final_reset", True)),
         )
 
     @property
@@ -392,14 +432,18 @@ class ScheduleFixed:
     type: ClassVar[str] = "schedule_fixed"
     rounds: tuple[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], ...]
     source: str = ""
+    seed: int | None = None
+    """A balanced seating's search seed (the same seed and field give the same schedule)."""
 
     def to_payload(self) -> dict[str, Any]:
+        seeded = {} if self.seed is None else {"seed": self.seed}
         return {
             "rounds": [
                 {"tables": [list(table) for table in tables], "byes": list(byes)}
                 for tables, byes in self.rounds
             ],
             "source": self.source,
+            **seeded,
         }
 
     @classmethod
@@ -413,6 +457,7 @@ class ScheduleFixed:
                 for item in payload["rounds"]
             ),
             source=str(payload.get("source", "")),
+            seed=None if payload.get("seed") is None else int(payload["seed"]),
         )
 
 
@@ -675,6 +720,7 @@ TournamentEvent: TypeAlias = (
     | DraftSwapped
     | DraftDropped
     | RoomEvent
+    | GroupsEvent
 )
 
 EVENT_TYPES: dict[str, type[TournamentEvent]] = {
@@ -701,6 +747,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         DraftSwapped,
         DraftDropped,
         *ROOM_EVENTS,
+        *GROUPS_EVENTS,
     )
 }
 

@@ -27,6 +27,7 @@ from tourney.tournament.events import (
     MatchStoppedByTime,
     MatchVoided,
     NoShow,
+    PairedTable,
     PartnershipFormed,
     PlayerRegistered,
     PlayerRemoved,
@@ -39,6 +40,7 @@ from tourney.tournament.events import (
     TournamentCreated,
     TournamentEvent,
 )
+from tourney.tournament.groups import GROUPS_EVENTS, Groups, evolve_groups
 from tourney.tournament.matches import (
     MatchRecord,
     Outcome,
@@ -90,6 +92,8 @@ class TournamentState:
     """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
+    groups: Groups = field(default_factory=Groups)
+    """Groups -> knockout: the pools and the knockout's seeding (`tournament.groups`)."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -103,9 +107,14 @@ class TournamentState:
 
     def entrant_ids(self) -> tuple[str, ...]:
         """Players, or partnerships in a partnership tournament, in registration order."""
-        if self.settings is not None and self.settings.partnerships:
+        if self.settings is not None and self.settings.partnerships and not self.rotating:
             return tuple(self.teams)
         return tuple(self.players)
+
+    @property
+    def rotating(self) -> bool:
+        """Rotating partners: players are the entrants, partnerships drawn each round."""
+        return self.settings is not None and self.settings.format == "rotating"
 
     def entrant_name(self, entrant: str) -> str:
         if entrant in self.teams:
@@ -156,6 +165,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, GROUPS_EVENTS):
+        return replace(state, groups=evolve_groups(state.groups, event))
     if isinstance(event, RoundDrafted):
         return replace(state, draft=event.paired)
     if isinstance(event, DraftDropped):
@@ -188,6 +199,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         withdrawn = replace(state.players[event.player_id], withdrawn=True)
         return replace(state, players={**state.players, event.player_id: withdrawn})
     if isinstance(event, RoundPaired):
+        if state.rotating:
+            state = replace(state, teams=_drawn_partnerships(state, event.tables))
         matches = dict(state.matches)
         for table in event.tables:
             matches[table.match_id] = MatchRecord(
@@ -300,7 +313,35 @@ def swapped(state: TournamentState, event: DraftSwapped) -> RoundPaired | None:
     return replace(draft, tables=tables, byes=byes, notes=(*draft.notes, note))
 
 
+def partnership_id(state: TournamentState, first: str, second: str) -> str:
+    """A rotating-partners partnership's id: its two player ids joined by ``+``, the one
+    registered first first (the same two partners are one partnership every round)."""
+    a, b = sorted((first, second), key=lambda p: state.players[p].order)
+    return f"{a}+{b}"
+
+
+def _drawn_partnerships(state: TournamentState, tables: Sequence[PairedTable]) -> dict[str, Team]:
+    """The partnerships a rotating-partners round draws (seats 1+3 and 2+4 of each table),
+    added to those of earlier rounds."""
+    teams = dict(state.teams)
+    for table in tables:
+        if len(table.seats) != 4:
+            continue
+        for first, second in (table.seats[0::2], table.seats[1::2]):
+            team_id = partnership_id(state, first, second)
+            if team_id not in teams:
+                a, b = team_id.split("+")
+                name = f"{state.players[a].name} & {state.players[b].name}"
+                teams[team_id] = Team(team_id, name, (a, b), len(teams))
+    return teams
+
+
 def _sides(state: TournamentState, seats: tuple[str, ...]) -> tuple[str, ...]:
+    if state.rotating and len(seats) == 4:
+        return (
+            partnership_id(state, seats[0], seats[2]),
+            partnership_id(state, seats[1], seats[3]),
+        )
     if state.settings is not None and state.settings.partnerships:
         teams = [state.players[seat].team for seat in seats[:2]]
         return tuple(t for t in teams if t is not None)
@@ -314,6 +355,8 @@ def sides_of_players(
     for player in player_ids:
         if player in match.sides:
             sides.add(match.sides.index(player))
+        elif state.rotating and player in match.seats and len(match.seats) == 4:
+            sides.add(match.seats.index(player) % 2)  # this round's partnership: 1+3, 2+4
         else:
             team = state.players[player].team
             if team in match.sides:

@@ -196,9 +196,13 @@ async def director_page(request: Request) -> Response:
                         "result": result_text(state, record),
                     }
                 )
+        from tourney.tournament.double_pairing import bracket_labels
         from tourney.tournament.elimination import SHARED_WIN_RULE
 
-        knockout = _format(loaded) == "elimination"
+        knockout = _format(loaded) in ("elimination", "double_elimination", "groups")
+        brackets = bracket_labels(loaded.state) if loaded is not None else {}
+        for m in matches:
+            m["bracket"] = brackets.get(m["id"], "")
         from tourney.web.room_pages import director_room_context, door_context, draft_context
 
         return {
@@ -211,6 +215,7 @@ async def director_page(request: Request) -> Response:
             "players": _players(loaded),
             "format": _format(loaded),
             "knockout_rule": SHARED_WIN_RULE if knockout else None,
+            "brackets": brackets,
         }
 
     context = await run_in_threadpool(look)
@@ -313,7 +318,7 @@ def _flag(form: Any, name: str) -> bool:
 
 
 def _pair(srv: Any, form: Any) -> None:
-    from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
+    from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
 
     override = _flag(form, "override")
     avoid = _flag(form, "avoid_same_club")
@@ -326,9 +331,9 @@ def _pair(srv: Any, form: Any) -> None:
     director.pair(
         slug,
         lambda state: (
-            decide_pair_deciding_matches(state)
+            decide_deciding_matches(state)
             if deciding
-            else decide_pair_round(state, override=override, avoid_same_club=avoid, ratings=ratings)
+            else decide_next_round(state, override=override, avoid_same_club=avoid, ratings=ratings)
         ),
     )
 

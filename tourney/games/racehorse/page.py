@@ -43,6 +43,10 @@ class RacehorsePage:
     def move_value(self, event: GameEvent, players: Sequence[str]) -> tuple[str, list[str]]:
         return move_value(event), []
 
+    def canonical(self, field: str) -> str:
+        """In capitals: ``qh`` is the card ``QH``."""
+        return field.upper()
+
 
 PAGE = RacehorsePage()
 
