@@ -156,6 +156,36 @@ def create(
         int | None,
         within(limits.ROUNDS, help="Groups: rounds of a Swiss pool (default --rounds)."),
     ] = None,
+    accelerated: Annotated[
+        bool,
+        typer.Option(
+            help="Swiss: accelerated pairing (Baku): the top of the seed order pairs with "
+            "virtual points in the first half of the rounds (docs/formats/swiss-options.md)."
+        ),
+    ] = False,
+    accelerated_rounds: Annotated[
+        int | None,
+        within(limits.ROUNDS, help="Swiss: accelerate this many first rounds.", low=1),
+    ] = None,
+    last_round: Annotated[
+        str,
+        typer.Option(help="Swiss: how the last round is paired: swiss or king-of-the-hill."),
+    ] = "swiss",
+    gibson: Annotated[
+        bool,
+        typer.Option(
+            help="King of the hill: a leader who cannot be caught plays the lowest-ranked "
+            "entrant still contending for a prize."
+        ),
+    ] = False,
+    prizes: Annotated[
+        int | None,
+        within(
+            limits.PLAYERS,
+            help="With --gibson: the top places that win a prize (default 3).",
+            low=1,
+        ),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
@@ -176,6 +206,7 @@ def create(
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
+    from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
     groups: dict[str, object] = {"--pools": pools, "--pool-size": pool_size, "--advance": advance}
@@ -187,32 +218,35 @@ def create(
         raise TourneyError(f"{', '.join(given)}: only for --format groups, not {format}")
     if pool_rounds is not None:
         rounds = pool_rounds
+    swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson, prizes)
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
             lambda state: (
-                decide_create(
-                    state,
-                    name,
-                    format=format,
-                    table_size=table_size,
-                    rounds=rounds,
-                    partnerships=partnerships,
-                    target=target,
-                    shared_win=shared_win,
-                    bye_points=points,
-                    tie_breaks=tuple(tie_break) if tie_break else None,
-                    third_place=third_place,
-                    seeding=seeding,
-                    seed_by=seed_by,
-                    grand_final_reset=grand_final_reset,
-                    placement_points=tuple(placement_points or ()),
-                    game_name=game,
-                    deals=deals,
-                    pools=pools or 0,
-                    pool_size=pool_size or 0,
-                    advance=2 if advance is None else advance,
-                    pool_format=pool_format or "round_robin",
+                swiss.applied(
+                    decide_create(
+                        state,
+                        name,
+                        format=format,
+                        table_size=table_size,
+                        rounds=rounds,
+                        partnerships=partnerships,
+                        target=target,
+                        shared_win=shared_win,
+                        bye_points=points,
+                        tie_breaks=tuple(tie_break) if tie_break else None,
+                        third_place=third_place,
+                        seeding=seeding,
+                        seed_by=seed_by,
+                        grand_final_reset=grand_final_reset,
+                        placement_points=tuple(placement_points or ()),
+                        game_name=game,
+                        deals=deals,
+                        pools=pools or 0,
+                        pool_size=pool_size or 0,
+                        advance=2 if advance is None else advance,
+                        pool_format=pool_format or "round_robin",
+                    )
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee)
@@ -252,6 +286,13 @@ def create(
             )
         if series is not None:
             echo(_("A night of the series {series}.").format(series=series))
+        options = options_text(created)
+        if options:
+            echo(
+                _("Swiss options: {options} (docs/formats/swiss-options.md).").format(
+                    options=options
+                )
+            )
         if check_in:
             echo(_("Players check in at the door (tourney checkin NAME); only they are paired."))
         if round_minutes is not None:
@@ -377,6 +418,11 @@ def show(
             if state.groups.knockout is not None:
                 seeds = ", ".join(state.entrant_name(e) for e in state.groups.knockout.order)
                 echo(f"  knockout seeds: {seeds}")
+        from tourney.tournament.swiss_options import options_text
+
+        options = options_text(created)
+        if options:
+            echo(f"  Swiss options: {options}")
         for p in state.players.values():
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""

@@ -122,6 +122,15 @@ class TournamentCreated:
     grand_final_reset: bool = True
     """Double elimination: when the losers' bracket champion wins the grand final, the two
     play again (both then have one loss). Written in the payload of that format only."""
+    accelerated_rounds: int = 0
+    """Swiss: the first rounds paired with virtual points for the top of the seed order
+    (Baku acceleration, `tourney.tournament.swiss_options`); 0: none."""
+    last_round: str = "swiss"
+    """Swiss: how the last round is paired, ``"swiss"`` or ``"king_of_the_hill"``."""
+    gibson: bool = False
+    """King of the hill: a leader who cannot be caught meets the lowest-ranked contender."""
+    prizes: int = 1
+    """The places that win a prize (the top `prizes`): who still contends, for `gibson`."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -138,6 +147,7 @@ class TournamentCreated:
             game["seed_by"] = self.seed_by
         if self.format == "double_elimination":
             game["grand_final_reset"] = self.grand_final_reset
+        game.update(self._swiss_options())
         return {
             **game,
             "name": self.name,
@@ -187,7 +197,24 @@ class TournamentCreated:
             advance=int(payload.get("advance", 0)),
             pool_format=str(payload.get("pool_format", "")),
             grand_final_reset=bool(payload.get("grand_final_reset", True)),
+            accelerated_rounds=int(payload.get("accelerated_rounds", 0)),
+            last_round=str(payload.get("last_round", "swiss")),
+            gibson=bool(payload.get("gibson", False)),
+            prizes=int(payload.get("prizes", 1)),
         )
+
+    def _swiss_options(self) -> dict[str, Any]:
+        """The Swiss options set (none by default: older payloads stay as they were)."""
+        options: dict[str, Any] = {}
+        if self.accelerated_rounds:
+            options["accelerated_rounds"] = self.accelerated_rounds
+        if self.last_round != "swiss":
+            options["last_round"] = self.last_round
+        if self.gibson:
+            options["gibson"] = True
+        if self.prizes != 1:
+            options["prizes"] = self.prizes
+        return options
 
     @property
     def sides_per_table(self) -> int:
@@ -323,9 +350,16 @@ class RoundPaired:
     seed_order: tuple[str, ...] = ()
     """Round 1 of a tournament seeded by rating: the entrants in the order the ratings given
     at pairing put them, best first. Replay reads this order; it never rates again."""
+    accelerated: tuple[str, ...] = ()
+    """An accelerated Swiss round: the entrants given `virtual_points` for pairing only
+    (the top of round 1's seed order, fixed in round 1's event)."""
+    virtual_points: Fraction = Fraction(0)
 
     def to_payload(self) -> dict[str, Any]:
-        seeded = {"seed_order": list(self.seed_order)} if self.seed_order else {}
+        seeded: dict[str, Any] = {"seed_order": list(self.seed_order)} if self.seed_order else {}
+        if self.accelerated:
+            seeded["accelerated"] = list(self.accelerated)
+            seeded["virtual_points"] = fraction_text(self.virtual_points)
         return {
             "round": self.round,
             "tables": [table.to_payload() for table in self.tables],
@@ -344,6 +378,33 @@ class RoundPaired:
             notes=tuple(payload.get("notes", ())),
             overridden=bool(payload.get("overridden", False)),
             seed_order=tuple(payload.get("seed_order", ())),
+            accelerated=tuple(payload.get("accelerated", ())),
+            virtual_points=parse_fraction(payload.get("virtual_points", "0")),
+        )
+
+
+@dataclass(frozen=True)
+class RoundRemoved:
+    """The director removed the latest round (`tourney round remove`, or `round repair`,
+    which pairs it again at once): its tables, byes and any results no longer count, and
+    the next pairing is of that round again. Nothing is deleted: the round's `RoundPaired`
+    and its matches' streams stay in the log."""
+
+    type: ClassVar[str] = "round_removed"
+    round: int
+    reason: str = ""
+    matches: tuple[str, ...] = ()
+    """The removed round's match ids (deciding matches too), for the record."""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"round": self.round, "reason": self.reason, "matches": list(self.matches)}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> RoundRemoved:
+        return cls(
+            round=int(payload["round"]),
+            reason=str(payload.get("reason", "")),
+            matches=tuple(str(m) for m in payload.get("matches", ())),
         )
 
 
@@ -719,6 +780,7 @@ TournamentEvent: TypeAlias = (
     | RoundDrafted
     | DraftSwapped
     | DraftDropped
+    | RoundRemoved
     | RoomEvent
     | GroupsEvent
 )
@@ -746,6 +808,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         RoundDrafted,
         DraftSwapped,
         DraftDropped,
+        RoundRemoved,
         *ROOM_EVENTS,
         *GROUPS_EVENTS,
     )

@@ -175,11 +175,11 @@ def _ordinal(n: int) -> str:
 # -- pairing ---------------------------------------------------------------------------
 
 
-def _renumber(paired: RoundPaired, number: int, slug: str) -> RoundPaired:
+def _renumber(paired: RoundPaired, number: int, state: TournamentState) -> RoundPaired:
     """A knockout round as the tournament's round `number`, with the tournament's match
     ids, each table's why saying it is the knockout's."""
     tables = tuple(
-        replace(t, match_id=f"{slug}-r{number}-t{t.number}", why=f"knockout: {t.why}")
+        replace(t, match_id=state.match_id(number, t.number), why=f"knockout: {t.why}")
         for t in paired.tables
     )
     return replace(paired, round=number, tables=tables)
@@ -210,13 +210,12 @@ def decide_pair_groups(
     """Pair the next round of a groups tournament: a pool round (round 1 forms the
     pools), the knockout's round 1 once every pool match has a result, or the next
     knockout round."""
-    settings = state.created
     number = len(state.rounds) + 1
     if state.groups.knockout is not None:
         offset = state.groups.knockout.first_round - 1
         paired = _in_knockout(state, offset, decide_pair_round)
         return [
-            _renumber(e, e.round + offset, settings.slug) if isinstance(e, RoundPaired) else e
+            _renumber(e, e.round + offset, state) if isinstance(e, RoundPaired) else e
             for e in paired
         ]
     events: list[TournamentEvent] = []
@@ -313,7 +312,7 @@ def _pair_pools(
                     PairedTable(
                         at,
                         table.seats,
-                        f"{settings.slug}-r{number}-t{at}",
+                        state.match_id(number, at),
                         f"pool {letter}: {table.why}",
                     )
                 )
@@ -347,7 +346,7 @@ def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent
     started = evolve(state, seeded_event)
     made = _in_knockout(started, number - 1, decide_pair_round)
     paired = [e for e in made if isinstance(e, RoundPaired)]
-    first = _renumber(paired[0], number, settings.slug)
+    first = _renumber(paired[0], number, state)
     first = replace(first, notes=(*notes, *first.notes))
     return [seeded_event, first]
 

@@ -26,6 +26,14 @@ from tourney.tournament.matches import (
 from tourney.tournament.seating import SeatRecord, seat_order
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 from tourney.tournament.swiss import SwissEntrant, pair_swiss
+from tourney.tournament.swiss_options import (
+    acceleration_note,
+    group_a_size,
+    is_king_of_the_hill,
+    king_of_the_hill,
+    round_most,
+    virtual_points,
+)
 
 # -- pairing ---------------------------------------------------------------------------
 
@@ -140,9 +148,16 @@ def missing_tables(state: TournamentState, number: int) -> list[int]:
     return sorted({m.table for m in state.round_matches(number) if m.outcome is None})
 
 
+TABLES_NAMED = 20
+"""The most table numbers a message names (a 10,000-player round has 5,000 tables)."""
+
+
 def tables_text(numbers: Sequence[int]) -> str:
-    """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many."""
+    """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many (beyond
+    `TABLES_NAMED`, the first of them and how many more)."""
     words = [str(n) for n in numbers]
+    if len(words) > TABLES_NAMED:
+        return f"tables {', '.join(words[:TABLES_NAMED])} and {len(words) - TABLES_NAMED} more"
     if len(words) == 1:
         return _("table {number}").format(number=words[0])
     return _("tables {numbers} and {last}").format(numbers=", ".join(words[:-1]), last=words[-1])
@@ -286,11 +301,10 @@ def _round_event(
     notes: Sequence[str],
     override: bool,
 ) -> RoundPaired:
-    slug = state.created.slug
     return RoundPaired(
         round=number,
         tables=tuple(
-            PairedTable(index, _seats(state, sides, number), f"{slug}-r{number}-t{index}", why)
+            PairedTable(index, _seats(state, sides, number), state.match_id(number, index), why)
             for index, (sides, why) in enumerate(tables, start=1)
         ),
         byes=tuple(byes),
@@ -310,20 +324,28 @@ def _pair_swiss(
     active = _active_field(state)
     points = points_by_entrant(state)
     order = seeding[0] if seeding else None
-    ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e, order)))
     records = seat_records(state)
     bye_counts = {e: 0 for e in active}
     for entrant in state.byes():
         if entrant in bye_counts:
             bye_counts[entrant] += 1
+    if is_king_of_the_hill(state.created, number):
+        ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e, order)))
+        return _pair_hill(state, number, ranked, points, bye_counts, override)
+    group, bonus = _acceleration(state, number, active, order)
+    extra = dict.fromkeys(group, bonus)
+    ranked = sorted(
+        active, key=lambda e: (-(points[e] + extra.get(e, 0)), seed_key(state, e, order))
+    )
     entrants = [
         SwissEntrant(
             e,
             state.entrant_name(e),
-            points[e],
+            points[e] + extra.get(e, 0),
             bye_counts[e],
             state.entrant_club(e),
             records.get(e, SeatRecord()),
+            virtual=Fraction(extra.get(e, 0)),
         )
         for e in ranked
     ]
@@ -336,7 +358,51 @@ def _pair_swiss(
         rounds_left=state.created.rounds - number,
     )
     tables = [(table.sides, table.why) for table in pairing.tables]
-    return _round_event(state, number, tables, pairing.byes, pairing.notes, override)
+    paired = _round_event(state, number, tables, pairing.byes, pairing.notes, override)
+    if not group:
+        return paired
+    note = acceleration_note(group, bonus, number)
+    return replace(paired, accelerated=group, virtual_points=bonus, notes=(note, *paired.notes))
+
+
+def _acceleration(
+    state: TournamentState, number: int, active: Sequence[str], order: Sequence[str] | None
+) -> tuple[tuple[str, ...], Fraction]:
+    """Group A and its virtual points in round `number` of an accelerated Swiss (none:
+    ``((), 0)``): fixed at round 1 from the seed order, read from round 1's event after."""
+    bonus = virtual_points(state.created, number)
+    if not bonus:
+        return (), Fraction(0)
+    if number == 1 or not state.rounds:
+        seeds = seeded(state, active, order)
+        return tuple(seeds[: group_a_size(len(seeds), state.created.sides_per_table)]), bonus
+    return state.rounds[0].accelerated, bonus
+
+
+def _pair_hill(
+    state: TournamentState,
+    number: int,
+    ranked: Sequence[str],
+    points: Mapping[str, Fraction],
+    bye_counts: Mapping[str, int],
+    override: bool,
+) -> RoundPaired:
+    """A king-of-the-hill last round (`swiss_options.king_of_the_hill`) of the active
+    entrants `ranked` as every Swiss round ranks them: match points, then seed order."""
+    settings = state.created
+    hill = king_of_the_hill(
+        ranked,
+        points,
+        bye_counts,
+        {e: state.entrant_name(e) for e in ranked},
+        sides=settings.sides_per_table,
+        most=round_most(settings),
+        gibson=settings.gibson,
+        prizes=settings.prizes,
+    )
+    records = seat_records(state)
+    tables = [(seat_order(members, records), why) for members, why in hill.tables]
+    return _round_event(state, number, tables, hill.byes, hill.notes, override)
 
 
 def _played_rounds(state: TournamentState) -> list[roundrobin.ScheduledRound]:

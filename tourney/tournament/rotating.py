@@ -348,7 +348,7 @@ def decide_pair(state: TournamentState, number: int, override: bool) -> list[Tou
         PairedTable(
             index,
             seats,
-            f"{settings.slug}-r{number}-t{index}",
+            state.match_id(number, index),
             f"{name(seats[0])} & {name(seats[2])} against {name(seats[1])} & {name(seats[3])}",
         )
         for index, seats in enumerate(plan.tables, start=1)

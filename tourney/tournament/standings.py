@@ -200,10 +200,17 @@ def compute_standings(
         e: opponents_points[e] / opponents[e] if opponents[e] else Fraction(0) for e in tally
     }
 
+    played_in: dict[str, list[int]] = {e: [] for e in tally}
+    for index, (match, _) in enumerate(earned):
+        for entrant in match.sides:
+            played_in[entrant].append(index)
+
     def head_to_head(group: list[str]) -> dict[str, Fraction]:
+        # Only the group's own matches: a group of 2 among 10,000 reads their few.
         members = set(group)
         result = {e: Fraction(0) for e in group}
-        for match, shares in earned:
+        indexes = sorted({i for member in group for i in played_in[member]})
+        for match, shares in (earned[i] for i in indexes):
             inside = [e for e in match.sides if e in members]
             if len(inside) >= 2:
                 for side, entrant in enumerate(match.sides):
@@ -237,8 +244,11 @@ def compute_standings(
             else:
                 values = head_to_head(group)
                 h2h_seen.update(values)
-            for value in sorted(set(values.values()), reverse=True):  # type: ignore[type-var]
-                refined.append([e for e in group if values[e] == value])
+            by_value: dict[object, list[str]] = {}
+            for member in group:  # in the group's order, one pass
+                by_value.setdefault(values[member], []).append(member)
+            for value in sorted(by_value, reverse=True):  # type: ignore[type-var]
+                refined.append(by_value[value])
         groups = refined
     info = {e.entrant_id: e for e in entrants}
     rows: list[StandingRow] = []

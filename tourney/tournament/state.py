@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TypeVar
 
 from tourney.errors import TourneyError
 from tourney.i18n import _
@@ -35,6 +36,7 @@ from tourney.tournament.events import (
     ResultEntered,
     RoundDrafted,
     RoundPaired,
+    RoundRemoved,
     ScheduleFixed,
     TablePlayReplaced,
     TournamentCreated,
@@ -48,6 +50,9 @@ from tourney.tournament.matches import (
     forfeit_outcome,
 )
 from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class TournamentError(TourneyError):
@@ -94,12 +99,23 @@ class TournamentState:
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
     groups: Groups = field(default_factory=Groups)
     """Groups -> knockout: the pools and the knockout's seeding (`tournament.groups`)."""
+    removed_rounds: tuple[RoundRemoved, ...] = ()
+    """Rounds the director removed (`RoundRemoved`), oldest first: their tables, byes and
+    results are gone from `rounds` and `matches`."""
 
     @property
     def created(self) -> TournamentCreated:
         if self.settings is None:
             raise TournamentError(_("no tournament has been created in this stream"))
         return self.settings
+
+    def match_id(self, round_number: int, table: int) -> str:
+        """The id of table `table`'s match in round `round_number`, whatever the format:
+        ``slug-rN-tK``, then ``-p2``, ``-p3``... for a round paired again after the director
+        removed it (`RoundRemoved`: the old tables' streams stay, under their ids)."""
+        again = sum(1 for removed in self.removed_rounds if removed.round == round_number)
+        suffix = f"-p{again + 1}" if again else ""
+        return f"{self.created.slug}-r{round_number}-t{table}{suffix}"
 
     @property
     def title(self) -> str:
@@ -162,7 +178,8 @@ class TournamentState:
 
 
 def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
-    """The state after `event`. Pure: `state` is left as it was."""
+    """The state after `event`. Pure: `state` is left as it was (except the maps `fold`
+    hands it, which only `fold`'s loop holds: see there)."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
     if isinstance(event, GROUPS_EVENTS):
@@ -179,29 +196,29 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         player = Player(
             event.player_id,
             event.name,
-            max((p.order for p in state.players.values()), default=-1) + 1,
+            len(state.players) + len(state.removed),  # after every order given so far
             event.club,
             event.rating,
             event.seed,
             start_points=event.start_points,
         )
-        return replace(state, players={**state.players, event.player_id: player})
+        return replace(state, players=_with(state.players, event.player_id, player))
     if isinstance(event, PlayerRemoved):
         players = {k: v for k, v in state.players.items() if k != event.player_id}
         return replace(state, players=players, removed=state.removed | {event.player_id})
     if isinstance(event, PartnershipFormed):
-        players = dict(state.players)
+        players = _copied(state.players)
         for member in event.members:
             players[member] = replace(players[member], team=event.team_id)
         team = Team(event.team_id, event.name, event.members, len(state.teams))
         return replace(state, players=players, teams={**state.teams, event.team_id: team})
     if isinstance(event, PlayerWithdrawn):
         withdrawn = replace(state.players[event.player_id], withdrawn=True)
-        return replace(state, players={**state.players, event.player_id: withdrawn})
+        return replace(state, players=_with(state.players, event.player_id, withdrawn))
     if isinstance(event, RoundPaired):
         if state.rotating:
             state = replace(state, teams=_drawn_partnerships(state, event.tables))
-        matches = dict(state.matches)
+        matches = _copied(state.matches)
         for table in event.tables:
             matches[table.match_id] = MatchRecord(
                 table.match_id, event.round, table.number, table.seats, _sides(state, table.seats)
@@ -209,6 +226,15 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         return replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
     if isinstance(event, ScheduleFixed):
         return replace(state, schedule=event)
+    if isinstance(event, RoundRemoved):
+        kept = {k: m for k, m in state.matches.items() if m.round != event.round}
+        return replace(
+            state,
+            rounds=tuple(r for r in state.rounds if r.round != event.round),
+            matches=_Owned(kept) if type(state.matches) is _Owned else kept,
+            deciding=tuple(d for d in state.deciding if d.round != event.round),
+            removed_rounds=(*state.removed_rounds, event),
+        )
     if isinstance(event, DecidingMatchPaired):
         table = event.table
         record = MatchRecord(
@@ -221,7 +247,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         )
         return replace(
             state,
-            matches={**state.matches, table.match_id: record},
+            matches=_with(state.matches, table.match_id, record),
             deciding=(*state.deciding, event),
         )
     if isinstance(event, TablePlayReplaced):
@@ -230,7 +256,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             return state
         play = RecordedPlay(event.version, event.scores, event.winners, event.finished)
         return replace(
-            state, matches={**state.matches, held.match_id: replace(held, replaced=play)}
+            state, matches=_with(state.matches, held.match_id, replace(held, replaced=play))
         )
     return _evolve_result(state, event)
 
@@ -265,7 +291,7 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
     elif isinstance(event, Forfeit) and event.others == "play_on":
         # The others finish the match without these sides; its result is entered later.
         pending = replace(match, outcome=None, forfeited=event.sides)
-        return replace(state, matches={**state.matches, match.match_id: pending})
+        return replace(state, matches=_with(state.matches, match.match_id, pending))
     elif isinstance(event, Forfeit):
         outcome = forfeit_outcome(len(match.sides), event.sides, "forfeit", event.reason)
         match = replace(match, forfeited=())
@@ -275,24 +301,48 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         match = replace(match, no_show=event.player_ids, forfeited=absent)
         if event.others == "play_on":  # those present finish the match; its result to come
             pending = replace(match, outcome=None)
-            return replace(state, matches={**state.matches, match.match_id: pending})
+            return replace(state, matches=_with(state.matches, match.match_id, pending))
         outcome = forfeit_outcome(len(match.sides), absent, "no_show", names)
     else:
         assert isinstance(event, MatchVoided)
         outcome = Outcome((0,) * len(match.sides), (), "void", event.reason)
     return replace(
-        state, matches={**state.matches, match.match_id: replace(match, outcome=outcome)}
+        state, matches=_with(state.matches, match.match_id, replace(match, outcome=outcome))
     )
 
 
 def fold(
     events: Iterable[TournamentEvent], state: TournamentState | None = None
 ) -> TournamentState:
-    """Replay `events` from `state` (default: the empty state)."""
+    """Replay `events` from `state` (default: the empty state).
+
+    No one but this loop sees the states between two events, so it lets `evolve` update
+    their players and matches in place (`_Owned` maps, as Clojure's transients) instead of
+    copying every match for each result: a fold is linear in the events, not quadratic.
+    The state returned holds plain dicts again, which `evolve` never mutates.
+    """
     current = state or TournamentState()
+    current = replace(current, players=_Owned(current.players), matches=_Owned(current.matches))
     for event in events:
         current = evolve(current, event)
-    return current
+    return replace(current, players=dict(current.players), matches=dict(current.matches))
+
+
+class _Owned(dict):  # type: ignore[type-arg]
+    """A map only `fold`'s loop holds: `_with` and `_copied` update it in place."""
+
+
+def _with(mapping: Mapping[_K, _V], key: _K, value: _V) -> Mapping[_K, _V]:
+    """`mapping` with `key` set to `value`: a new dict, or in place inside `fold`."""
+    if type(mapping) is _Owned:
+        mapping[key] = value
+        return mapping
+    return {**mapping, key: value}
+
+
+def _copied(mapping: Mapping[_K, _V]) -> dict[_K, _V]:
+    """A dict of `mapping` to update: a copy, or the map itself inside `fold`."""
+    return mapping if type(mapping) is _Owned else dict(mapping)
 
 
 def swapped(state: TournamentState, event: DraftSwapped) -> RoundPaired | None:

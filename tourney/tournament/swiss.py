@@ -75,6 +75,14 @@ class SwissEntrant:
     byes: int = 0
     club: str | None = None
     seats: SeatRecord = field(default_factory=SeatRecord)
+    virtual: Fraction = Fraction(0)
+    """The part of `points` that is virtual (an accelerated round's, pairing only)."""
+
+    @property
+    def score_text(self) -> str:
+        """``"2"``, or ``"2, 1 of it virtual"`` in an accelerated round."""
+        shown = points_text(self.points)
+        return f"{shown}, {points_text(self.virtual)} of it virtual" if self.virtual else shown
 
 
 @dataclass(frozen=True)
@@ -677,10 +685,10 @@ def _explain(
         ids = [entrants[m].entrant_id for m in members]
         seated = seat_order(ids, records)
         parts = [
-            f"{entrants[head].label} ({points_text(entrants[head].points)}) is the "
+            f"{entrants[head].label} ({entrants[head].score_text}) is the "
             "highest-ranked entrant not yet seated"
         ]
-        others = [f"{entrants[m].label} ({points_text(entrants[m].points)})" for m in members[1:]]
+        others = [f"{entrants[m].label} ({entrants[m].score_text})" for m in members[1:]]
         parts.append("joined by " + ", ".join(others))
         floats = [
             entrants[m].label for m in members[1:] if entrants[m].points != entrants[head].points

@@ -21,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
+from tourney.limits import ROUNDS, SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
 from tourney.web import sessions
 from tourney.web.respond import (
     NO_STORE,
@@ -62,6 +62,8 @@ DONE = {
     "remove": "The registration is taken back.",
     "no-show": "No-show recorded.",
     "result": "The result from the paper scoresheet is recorded.",
+    "repair": "The latest round is paired again: its first tables are closed.",
+    "remove-round": "The round is removed: the standings are as before it.",
 }
 
 
@@ -525,6 +527,52 @@ def _reissue(srv: Any, form: Any) -> None:
     srv.night.reissue(tables[0])
 
 
+def _repair(srv: Any, form: Any) -> None:
+    """`tourney round repair` from the page: the same decision, the same refusals."""
+    from tourney.director.season import pairing_ratings
+    from tourney.tournament.round_corrections import decide_repair_round, round_match_ids
+
+    override, avoid = _flag(form, "override"), _flag(form, "avoid_same_club")
+    reason = _typed(form, "reason")
+    director = srv.night.director
+    slug = _slug(srv)
+    ratings = pairing_ratings(director, slug)
+
+    def decide(state: Any) -> Any:
+        latest = round_match_ids(state, state.rounds[-1].round) if state.rounds else ()
+        return decide_repair_round(
+            state,
+            recorded=director.recorded_at(latest),
+            reason=reason,
+            override=override,
+            avoid_same_club=avoid,
+            ratings=ratings,
+        )
+
+    director.correct_round(slug, decide)
+
+
+def _remove_round(srv: Any, form: Any) -> None:
+    """`tourney round remove N` from the page."""
+    from tourney.tournament.round_corrections import decide_remove_round, round_match_ids
+
+    (number,) = _ints([form.get("round")], "round", ROUNDS)
+    discard, reason = _flag(form, "discard_results"), _typed(form, "reason")
+    director = srv.night.director
+
+    def decide(state: Any) -> Any:
+        latest = round_match_ids(state, state.rounds[-1].round) if state.rounds else ()
+        return decide_remove_round(
+            state,
+            number,
+            recorded=director.recorded_at(latest),
+            reason=reason,
+            discard_results=discard,
+        )
+
+    director.correct_round(_slug(srv), decide, untouched=not discard)
+
+
 def _publish(srv: Any, form: Any) -> None:
     from tourney.director.site import publish_tournament
 
@@ -576,4 +624,14 @@ routes = [
     Route("/director/remove", action("remove", _remove, "player", "reason"), methods=["POST"]),
     Route("/director/reissue", action("reissue", _reissue, "table"), methods=["POST"]),
     Route("/director/publish", action("publish", _publish), methods=["POST"]),
+    Route(
+        "/director/repair",
+        action("repair", _repair, "reason", "override", "avoid_same_club"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/remove-round",
+        action("remove-round", _remove_round, "round", "reason", "discard_results"),
+        methods=["POST"],
+    ),
 ]
