@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean catalogs site-catalog
+.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean catalogs site-catalog messages-catalog
 
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
@@ -69,7 +69,19 @@ site-catalog: $(BIN)/tourney
 	done
 	$(PYBABEL) -q compile -D site -d $(LOCALE) --statistics
 
-catalogs: site-catalog
+
+# The messages catalog (what the CLI says): the code's _()/ngettext() and every --help text
+# into tourney/locale/messages.pot, merged into each language's .po, compiled to the .mo
+# files the package ships.
+messages-catalog: $(BIN)/tourney
+	$(BIN)/pybabel extract -F babel.cfg -o tourney/locale/messages.pot --add-location file \
+		--width 100 --project tourney --copyright-holder tourney --sort-by-file .
+	$(BIN)/python -m tourney.cli.catalog tourney/locale/messages.pot
+	$(BIN)/pybabel update -D messages -i tourney/locale/messages.pot -d tourney/locale \
+		--no-fuzzy-matching --width 100 --ignore-pot-creation-date
+	$(BIN)/pybabel compile -D messages -d tourney/locale --statistics
+
+catalogs: site-catalog messages-catalog
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -28,6 +28,11 @@ from tests.support import (
     under_ci,
 )
 
+# The tests read tourney in English whatever the machine's locale (LANG=ru_RU.UTF-8 would
+# choose Russian): TOURNEY_LANG wins over the system's language, here and in every process
+# the tests start. Tests of the other languages choose them explicitly.
+os.environ["TOURNEY_LANG"] = "en"
+
 # Property tests draw the same examples on every run (a failure is one a rerun shows again);
 # HYPOTHESIS_PROFILE=random draws fresh ones. Tests that set their own settings keep them.
 settings.register_profile("derandomized", derandomize=True, deadline=None)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a value is made: a scorer never needs it
@@ -41,9 +42,17 @@ class Bound:
         """``value`` when it is a whole number in range; LimitError naming it otherwise."""
         place = f" for {where}" if where else ""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise LimitError(f"{self.what} {quote(value)}{place} is not a whole number")
+            raise LimitError(
+                _("{what} {value}{place} is not a whole number").format(
+                    what=self.what, value=quote(value), place=place
+                )
+            )
         if not self.low <= value <= self.high:
-            raise LimitError(f"{self.what} {quote(value)}{place} must be {self.low} to {self.high}")
+            raise LimitError(
+                _("{what} {value}{place} must be {low} to {high}").format(
+                    what=self.what, value=quote(value), place=place, low=self.low, high=self.high
+                )
+            )
         return value
 
     def __contains__(self, value: object) -> bool:
@@ -110,11 +119,17 @@ def check_points(value: Fraction, what: str, where: str = "", high: int = POINTS
         else quote(value.numerator)
     )
     if not 0 <= value <= high:
-        raise LimitError(f"{what} {shown}{place} must be 0 to {high}")
+        raise LimitError(
+            _("{what} {shown}{place} must be 0 to {high}").format(
+                what=what, shown=shown, place=place, high=high
+            )
+        )
     if value.denominator > POINTS_DENOMINATOR:
         raise LimitError(
-            f"{what} {shown}{place}: use a fraction with a denominator of at most "
-            f"{POINTS_DENOMINATOR}, like 1/2 or 2/3"
+            _(
+                "{what} {shown}{place}: use a fraction with a denominator of at "
+                "most {points_denominator}, like 1/2 or 2/3"
+            ).format(what=what, shown=shown, place=place, points_denominator=POINTS_DENOMINATOR)
         )
     return value
 
@@ -132,14 +147,17 @@ def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH)
     written = text.strip()
     if not (_DECIMAL.fullmatch(written) or _FRACTION.fullmatch(written)):
         raise LimitError(
-            f"{what} {quote(text)}{' for ' + where if where else ''}: "
-            "write a number like 1, 0.5 or 1/3"
+            _("{what} {text}{value}: write a number like 1, 0.5 or 1/3").format(
+                what=what, text=quote(text), value=" for " + where if where else ""
+            )
         )
     from fractions import Fraction
 
-    numerator, _, denominator = written.partition("/")
+    numerator, _slash, denominator = written.partition("/")
     if denominator and int(denominator) == 0:
-        raise LimitError(f"{what} {quote(text)}: a fraction cannot divide by zero")
+        raise LimitError(
+            _("{what} {text}: a fraction cannot divide by zero").format(what=what, text=quote(text))
+        )
     value = Fraction(numerator) / Fraction(denominator or "1")
     return check_points(value, what, where, high)
 
@@ -155,7 +173,11 @@ def parse_whole(text: str, bound: Bound, where: str = "") -> int:
     written = text.strip()
     if not _WHOLE.fullmatch(written):
         place = f" for {where}" if where else ""
-        raise LimitError(f"{bound.what} {quote(text)}{place} is not a whole number")
+        raise LimitError(
+            _("{what} {text}{place} is not a whole number").format(
+                what=bound.what, text=quote(text), place=place
+            )
+        )
     return bound.check(int(written), where)
 
 
@@ -171,7 +193,11 @@ def check_text(text: str, what: str) -> str:
     surrogateescape) and as the web's forms read them (`tourney.web.respond.read_form`),
     so that both edges refuse them in the same words."""
     if any("\ud800" <= c <= "\udfff" for c in text):
-        raise LimitError(f"{what} {quote(text)} is not valid text (bytes that are not UTF-8)")
+        raise LimitError(
+            _("{what} {text} is not valid text (bytes that are not UTF-8)").format(
+                what=what, text=quote(text)
+            )
+        )
     return text
 
 
@@ -180,7 +206,7 @@ def parse_numbers(text: str, bound: Bound) -> list[int]:
     is not one, or there are none."""
     values = parse_wholes(text.split(","), bound)
     if not values:
-        raise LimitError(f"no {bound.what} in {quote(text)}")
+        raise LimitError(_("no {what} in {text}").format(what=bound.what, text=quote(text)))
     return values
 
 
@@ -188,13 +214,15 @@ def parse_scores(text: str) -> list[int]:
     """Final scores per side, ``"61,40"``, or net units, ``"+8,-2,-6"``, as the director
     types them (the CLI's ``--scores``, the web's score box); the ruling checks them
     against the game."""
-    check_text(text, "scores")
+    check_text(text, _("scores"))
     try:
         return parse_numbers(text, SIGNED_SCORE)
     except LimitError as exc:
         raise LimitError(
-            f"scores are whole numbers per side, like '61,40' (Racehorse: net units, "
-            f"'+8,-2,-6'), not {quote(text)} ({exc})"
+            _(
+                "scores are whole numbers per side, like '61,40' (Racehorse: net "
+                "units, '+8,-2,-6'), not {text} ({exc})"
+            ).format(text=quote(text), exc=exc)
         ) from None
 
 

@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from tourney.errors import TourneyError, quote
+from tourney.i18n import _
 from tourney.limits import NAME_LENGTH, REASON_LENGTH, LimitError, check_text
 
 _REMOVED = frozenset(("Cc", "Cf"))
@@ -43,7 +44,7 @@ def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
     is longer than ``limit``, or when it holds a lone surrogate.
     """
     if not isinstance(text, str):
-        raise BadNameError(f"{what}: {quote(text)} is not text")
+        raise BadNameError(_("{what}: {text} is not text").format(what=what, text=quote(text)))
     try:
         check_text(text, what)
     except LimitError as exc:
@@ -57,9 +58,17 @@ def clean_name(text: str, what: str = "name", limit: int = NAME_LENGTH) -> str:
             kept.append(char)
     name = " ".join("".join(kept).split())
     if not name:
-        raise EmptyNameError(f"{what} {quote(text)} is empty" if text else f"{what} is empty")
+        raise EmptyNameError(
+            _("{what} {text} is empty").format(what=what, text=quote(text))
+            if text
+            else _("{what} is empty").format(what=what)
+        )
     if len(name) > limit:
-        raise BadNameError(f"{what} {quote(name)} is {len(name)} characters long: at most {limit}")
+        raise BadNameError(
+            _("{what} {name} is {count} characters long: at most {limit}").format(
+                what=what, name=quote(name), count=len(name), limit=limit
+            )
+        )
     return name
 
 

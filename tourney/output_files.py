@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -87,8 +88,10 @@ def check_place(path: Path) -> None:
     for folder in (here, *here.parents):
         if (folder / SITE_MANIFEST).is_file():
             raise OutputError(
-                f"cannot write {path}: {folder} is a site tourney published (it holds "
-                f"{SITE_MANIFEST}); write outside it"
+                _(
+                    "cannot write {path}: {folder} is a site tourney published (it "
+                    "holds {site_manifest}); write outside it"
+                ).format(path=path, folder=folder, site_manifest=SITE_MANIFEST)
             )
 
 
@@ -100,19 +103,27 @@ def check_output(path: Path, *, force: bool, protected: Collection[Path] = ()) -
     check_place(path)
     resolved = path.resolve()
     if is_one_of(path, protected):
-        raise OutputError(f"{path} is the database in use: tourney never writes over it")
+        raise OutputError(
+            _("{path} is the database in use: tourney never writes over it").format(path=path)
+        )
     if not path.parent.is_dir():
-        raise OutputError(f"cannot write {path}: folder {path.parent} does not exist")
+        raise OutputError(
+            _("cannot write {path}: folder {parent} does not exist").format(
+                path=path, parent=path.parent
+            )
+        )
     if not (path.exists() or path.is_symlink()):
         return
     if resolved.is_dir():
-        raise OutputError(f"cannot write {path}: it is a folder")
+        raise OutputError(_("cannot write {path}: it is a folder").format(path=path))
     if resolved.exists() and not resolved.is_file():
-        raise OutputError(f"cannot write {path}: it is not a regular file")
+        raise OutputError(_("cannot write {path}: it is not a regular file").format(path=path))
     if is_database(resolved):
-        raise OutputError(f"{path} is a SQLite database: tourney never writes over one")
+        raise OutputError(
+            _("{path} is a SQLite database: tourney never writes over one").format(path=path)
+        )
     if not force:
-        raise OutputError(f"{path} already exists: add --force to overwrite it")
+        raise OutputError(_("{path} already exists: add --force to overwrite it").format(path=path))
 
 
 def write_output(
@@ -131,7 +142,9 @@ def write_output(
             prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
         )
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+        raise OutputError(
+            _("cannot write {path}: {strerror}").format(path=path, strerror=exc.strerror)
+        ) from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             write(handle)
@@ -141,7 +154,9 @@ def write_output(
         os.replace(temporary, path)
     except OSError as exc:
         Path(temporary).unlink(missing_ok=True)
-        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+        raise OutputError(
+            _("cannot write {path}: {strerror}").format(path=path, strerror=exc.strerror)
+        ) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -154,7 +169,9 @@ def existing_outputs(folder: Path, names: Callable[[str], bool]) -> list[str]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise OutputError(f"cannot read {folder}: {exc.strerror}") from None
+        raise OutputError(
+            _("cannot read {folder}: {strerror}").format(folder=folder, strerror=exc.strerror)
+        ) from None
 
 
 def few(names: Sequence[str], shown: int = 3) -> str:

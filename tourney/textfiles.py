@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -20,17 +21,23 @@ def read_text(path: str | Path, kind: str = "text") -> str:
         with open(path, encoding="utf-8-sig") as handle:
             return handle.read()
     except FileNotFoundError:
-        raise TourneyError(f"{path}: no such file") from None
+        raise TourneyError(_("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:
-        raise TourneyError(f"{path}: is a folder, not a {kind} file") from None
+        raise TourneyError(
+            _("{path}: is a folder, not a {kind} file").format(path=path, kind=kind)
+        ) from None
     except PermissionError:
-        raise TourneyError(f"{path}: permission denied") from None
+        raise TourneyError(_("{path}: permission denied").format(path=path)) from None
     except UnicodeDecodeError as exc:
-        raise TourneyError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise TourneyError(
+            _("{path}: not UTF-8 text (byte {start})").format(path=path, start=exc.start)
+        ) from None
     except OSError as exc:
         raise TourneyError(f"{path}: {exc.strerror}") from None
     except ValueError:  # a NUL in the name: no file can be called that
-        raise TourneyError(f"{quote(str(path))}: not a file name (it holds a NUL)") from None
+        raise TourneyError(
+            _("{path}: not a file name (it holds a NUL)").format(path=quote(str(path)))
+        ) from None
 
 
 def split_lines(text: str) -> list[str]:

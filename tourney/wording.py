@@ -1,7 +1,9 @@
 """Words for counts: ``counted(1, "round")`` is "1 round", ``counted(2, "round")`` "2 rounds".
 
-Every count tourney prints goes through `counted`, so "1 rounds paired" cannot come back.
-Nouns whose plural is not the noun plus "s" give it (``counted(2, "match", "matches")``).
+English only: what the CLI says is counted with `tourney.i18n.ngettext` instead
+(``ngettext("{n} round", "{n} rounds", n).format(n=n)``), in each language's plural forms
+(Russian has three). Nouns whose plural is not the noun plus "s" give it
+(``counted(2, "match", "matches")``).
 """
 
 from __future__ import annotations

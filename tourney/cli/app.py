@@ -34,6 +34,7 @@ from tourney.cli import (
     turn_cmd,
 )
 from tourney.cli.edge_group import EdgeGroup
+from tourney.cli.language import LANG_OPTION
 
 app = typer.Typer(
     name="tourney",
@@ -46,6 +47,12 @@ app = typer.Typer(
     rich_markup_mode="markdown",
     add_completion=False,
 )
+
+
+@app.callback()
+def _root(lang: str | None = LANG_OPTION) -> None:
+    """The root's options: ``--lang`` (read by its callback, before any command's ``-h``)."""
+
 
 # In the order of the help: each module registers its commands in its panel.
 for module in (

@@ -13,6 +13,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _, collate
 
 
 def checkin(
@@ -74,15 +75,15 @@ def checkin(
                     events += made
                 return events
 
-            loaded, _ = director.execute(slug, decide)
+            loaded, _events = director.execute(slug, decide)
             state = loaded.state
             for pid in ids:
                 name = state.players[pid].name
-                where = "checked in" if pid in state.room.checked_in else "not checked in"
+                where = _("checked in") if pid in state.room.checked_in else _("not checked in")
                 fee = ""
                 if state.room.fee is not None:
-                    fee = ", fee paid" if pid in state.room.paid else ", fee owed"
-                echo(f"{name}: {where}{fee}.")
+                    fee = _(", fee paid") if pid in state.room.paid else _(", fee owed")
+                echo(_("{name}: {where}{fee}.").format(name=name, where=where, fee=fee))
             return
         listed = door(state)
         named = {p: state.players[p].name for p in state.players}
@@ -100,16 +101,30 @@ def checkin(
             }
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
-        required = "required" if state.room.check_in else "not required"
-        echo(f"Check-in {required}: {len(listed.checked_in)} in, {len(listed.missing)} missing.")
-        if listed.missing:
-            echo("  missing: " + ", ".join(named[p] for p in listed.missing))
+        required = _("required") if state.room.check_in else _("not required")
+        echo(
+            _("Check-in {required}: {count} in, {count2} missing.").format(
+                required=required, count=len(listed.checked_in), count2=len(listed.missing)
+            )
+        )
+        if listed.missing:  # alphabetical, as the door reads a list
+            missing = collate(named[p] for p in listed.missing)
+            echo(_("  missing: {names}").format(names=", ".join(missing)))
         if listed.late:
-            echo("  late: " + ", ".join(named[p] for p in listed.late))
+            echo(
+                _("  late: {names}").format(names=", ".join(collate(named[p] for p in listed.late)))
+            )
         if listed.fee is not None:
             echo(
-                f"  fees of {listed.fee}: {len(listed.paid)} paid ({listed.paid_total}), "
-                f"{len(listed.owed)} owed ({listed.owed_total})"
+                _(
+                    "  fees of {fee}: {count} paid ({paid_total}), {count2} owed ({owed_total})"
+                ).format(
+                    fee=listed.fee,
+                    count=len(listed.paid),
+                    paid_total=listed.paid_total,
+                    count2=len(listed.owed),
+                    owed_total=listed.owed_total,
+                )
             )
 
 

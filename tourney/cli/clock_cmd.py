@@ -14,6 +14,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag, within
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 app = typer.Typer(
     name="clock",
@@ -30,12 +31,20 @@ TableOpt = Annotated[
 
 def _say(data: dict[str, object], rule: str) -> None:
     if data["state"] == "none":
-        echo("No clock: set a round's time with tourney clock set MINUTES.")
+        echo(_("No clock: set a round's time with tourney clock set MINUTES."))
         return
     if not data["round"]:
-        echo(f"No round paired yet: each round has {data['text']} (end of time: {rule}).")
+        echo(
+            _("No round paired yet: each round has {text} (end of time: {rule}).").format(
+                text=data["text"], rule=rule
+            )
+        )
         return
-    echo(f"Round {data['round']}: {data['label']} (end of time: {rule}).")
+    echo(
+        _("Round {round}: {label} (end of time: {rule}).").format(
+            round=data["round"], label=data["label"], rule=rule
+        )
+    )
 
 
 def _act(db: str | None, tournament: str | None, decide: object, done: str) -> None:
@@ -46,7 +55,11 @@ def _act(db: str | None, tournament: str | None, decide: object, done: str) -> N
         slug = director.resolve(tournament)
         loaded, _events = clock_action(director, slug, decide)  # type: ignore[arg-type]
         view = clock_view(loaded.state, server_now())
-        echo(f"{done} Round {view.round}: {view.label}.")
+        echo(
+            _("{done} Round {round}: {label}.").format(
+                done=done, round=view.round, label=view.label
+            )
+        )
 
 
 def _table(text: str | None) -> int | None:
@@ -57,7 +70,9 @@ def _table(text: str | None) -> int | None:
         return None
     number = table_number(text.strip())
     if number is None:
-        raise TourneyError(f"--table {quote(text)}: a table of the current round, like T3")
+        raise TourneyError(
+            _("--table {text}: a table of the current round, like T3").format(text=quote(text))
+        )
     return number
 
 
@@ -84,8 +99,12 @@ def set_(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         director.execute(slug, lambda state: decide_set(state, minutes, round_, time_rule))
-        which = f"round {round_}" if round_ is not None else "every round"
-        echo(f"Clock set: {minutes} minutes for {which} of {slug}.")
+        which = _("round {round}").format(round=round_) if round_ is not None else _("every round")
+        echo(
+            _("Clock set: {minutes} minutes for {which} of {slug}.").format(
+                minutes=minutes, which=which, slug=slug
+            )
+        )
 
 
 @app.command()
@@ -140,12 +159,18 @@ def extend(
     number = _table(table)
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        loaded, _ = clock_action(
+        loaded, _events = clock_action(
             director, slug, lambda state, now: decide_extend(state, minutes, now, number)
         )
         view = clock_view(loaded.state, server_now(), number)
-        where = f"table {number}" if number is not None else "every table"
-        echo(f"{minutes} more minutes for {where}: {view.label} left.")
+        where = (
+            _("table {number}").format(number=number) if number is not None else _("every table")
+        )
+        echo(
+            _("{minutes} more minutes for {where}: {label} left.").format(
+                minutes=minutes, where=where, label=view.label
+            )
+        )
 
 
 @app.command()
@@ -179,7 +204,11 @@ def status(
         _say(data, TIME_RULE_WORDS[view.rule])
         for table, extra in sorted(clock.table_extra.items()) if clock else ():
             shown = clock_view(loaded.state, now, table)
-            echo(f"  table {table}: +{extra} min, {shown.label}")
+            echo(
+                _("  table {table}: +{extra} min, {label}").format(
+                    table=table, extra=extra, label=shown.label
+                )
+            )
 
 
 @app.command()
@@ -204,9 +233,13 @@ def stop(
         match_id = table_in(director.load(slug).state, number)
         if match_id is None:
             raise no_such_table(table.strip().upper(), director.load(slug).state)
-        loaded, _ = stop_by_time(director, slug, match_id)
+        loaded, _events = stop_by_time(director, slug, match_id)
         record = loaded.state.matches[match_id]
-        echo(f"Table {number} stopped by time: {result_text(loaded.state, record)}.")
+        echo(
+            _("Table {number} stopped by time: {result_text}.").format(
+                number=number, result_text=result_text(loaded.state, record)
+            )
+        )
 
 
 def register(root: typer.Typer) -> None:

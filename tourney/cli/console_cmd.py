@@ -6,6 +6,7 @@ import typer
 
 from tourney.cli.options import Db, MatchId
 from tourney.cli.scorer_io import open_desk
+from tourney.i18n import _
 
 
 def record(match: MatchId, db: Db = None) -> None:
@@ -26,7 +27,9 @@ def record(match: MatchId, db: Db = None) -> None:
     with open_desk(db, match) as desk:
         if not desk.match.started:
             raise TourneyError(
-                f"match {desk.id} has not started: tourney start {desk.id} --players A,B,..."
+                _("match {id} has not started: tourney start {id} --players A,B,...").format(
+                    id=desk.id
+                )
             )
         Console(desk).run()
 

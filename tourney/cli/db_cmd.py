@@ -14,8 +14,8 @@ import typer
 
 from tourney.cli.options import json_flag
 from tourney.errors import TourneyError, quote
+from tourney.i18n import _, ngettext
 from tourney.streams.matches import upcasters
-from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -61,7 +61,11 @@ def upgrade(db: DbOption = None) -> None:
     finally:
         engine.dispose()
     state = "already at" if was == HEAD_REVISION else f"upgraded from {was or 'empty'} to"
-    print(f"{safe_url(engine.url)}: {state} revision {HEAD_REVISION}")
+    print(
+        _("{safe_url}: {state} revision {head_revision}").format(
+            safe_url=safe_url(engine.url), state=state, head_revision=HEAD_REVISION
+        )
+    )
 
 
 @db_app.command("status")
@@ -94,12 +98,27 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         _print_json(report)
         return
-    print(f"database   {report['database']} ({report['backend']})")
-    print(f"revision   {report['revision']}")
-    print(f"events     {report['events']} in {counted(report['streams'], 'stream')}")
+    print(
+        _("database   {database} ({backend})").format(
+            database=report["database"], backend=report["backend"]
+        )
+    )
+    print(_("revision   {revision}").format(revision=report["revision"]))
+    print(
+        _("events     {events} in {counted}").format(
+            events=report["events"],
+            counted=ngettext("{n} stream", "{n} streams", report["streams"]).format(
+                n=report["streams"]
+            ),
+        )
+    )
     for projection in report["projections"]:
         state = "behind" if projection["behind"] else "current"
-        print(f"projection {projection['name']} at position {projection['position']} ({state})")
+        print(
+            _("projection {name} at position {position} ({state})").format(
+                name=projection["name"], position=projection["position"], state=state
+            )
+        )
 
 
 @db_app.command("backup")
@@ -132,20 +151,26 @@ def backup(
     from tourney.store.verify import verify as verify_store
 
     if not to.strip():
-        raise TourneyError("db backup: no path given: name the new file or a folder for it")
+        raise TourneyError(_("db backup: no path given: name the new file or a folder for it"))
     folder = Path(to)
     check_place(folder)
     if to.endswith(("/", os.sep)) and not folder.is_dir():
-        raise TourneyError(f"cannot write into {to}: the folder does not exist")
+        raise TourneyError(_("cannot write into {to}: the folder does not exist").format(to=to))
     with EventStore.from_url(db, create=False, registry=upcasters()) as store:
         target = folder
         if folder.is_dir():
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
             target = folder / f"{_database_stem(store)}-{stamp}.db"
         if target.exists() or target.is_symlink():
-            raise TourneyError(f"{target} already exists: a backup never replaces a file")
+            raise TourneyError(
+                _("{target} already exists: a backup never replaces a file").format(target=target)
+            )
         if not target.parent.is_dir():
-            raise TourneyError(f"cannot write {target}: folder {target.parent} does not exist")
+            raise TourneyError(
+                _("cannot write {target}: folder {parent} does not exist").format(
+                    target=target, parent=target.parent
+                )
+            )
         backup_sqlite(store, target)
     with EventStore.from_url(
         str(target), create=False, upgrade=False, registry=upcasters()
@@ -153,17 +178,22 @@ def backup(
         problems = verify_store(copy)
         events, streams = _count(copy, "events"), _count(copy, "streams")
     for problem in problems:
-        print(f"problem: {problem}", file=sys.stderr)
+        print(_("problem: {problem}").format(problem=problem), file=sys.stderr)
     if problems:
         print(
-            f"backed up to {target}, with the problems above (the database has them too: "
-            "tourney verify)",
+            _(
+                "backed up to {target}, with the problems above (the database "
+                "has them too: tourney verify)"
+            ).format(target=target),
             file=sys.stderr,
         )
         raise typer.Exit(1)
     print(
-        f"backed up to {target}: {counted(events, 'event')} in {counted(streams, 'stream')}, "
-        "every hash chain intact"
+        _("backed up to {target}: {counted} in {counted2}, every hash chain intact").format(
+            target=target,
+            counted=ngettext("{n} event", "{n} events", events).format(n=events),
+            counted2=ngettext("{n} stream", "{n} streams", streams).format(n=streams),
+        )
     )
 
 
@@ -228,13 +258,21 @@ def verify(
     else:
         if heads:
             for stream_id, version, head in head_rows:
-                print(f"{short(head)}  {stream_id} (version {version})")
+                print(
+                    _("{short}  {stream_id} (version {version})").format(
+                        short=short(head), stream_id=stream_id, version=version
+                    )
+                )
         for problem in problems:
-            print(f"problem: {problem}", file=sys.stderr)
+            print(_("problem: {problem}").format(problem=problem), file=sys.stderr)
         if not problems:
             print(
-                f"ok: {counted(events, 'event')} in {counted(len(head_rows), 'stream')}, "
-                "every hash chain intact"
+                _("ok: {counted} in {counted2}, every hash chain intact").format(
+                    counted=ngettext("{n} event", "{n} events", events).format(n=events),
+                    counted2=ngettext("{n} stream", "{n} streams", len(head_rows)).format(
+                        n=len(head_rows)
+                    ),
+                )
             )
     if problems:
         raise typer.Exit(1)
@@ -249,26 +287,38 @@ def _check_sheet(store: Any, match: str, printed: str) -> None:
     wanted = printed.strip().lower()
     if len(wanted) < 8 or any(c not in "0123456789abcdef" for c in wanted):
         raise TourneyError(
-            f"--sheet: {quote(printed)} is not a printed hash (hex digits, at least 8)"
+            _("--sheet: {printed} is not a printed hash (hex digits, at least 8)").format(
+                printed=quote(printed)
+            )
         )
     events = list(store.read_stream(stream))
     if not events:
-        raise TourneyError(f"--sheet: match {match} has no events")
+        raise TourneyError(_("--sheet: match {match} has no events").format(match=match))
     head = events[-1]
     for event in events:
         if event.hash.startswith(wanted):
             if event.version == head.version:
-                print(f"sheet: {match} is exactly as signed ({wanted}, version {head.version})")
+                print(
+                    _("sheet: {match} is exactly as signed ({wanted}, version {version})").format(
+                        match=match, wanted=wanted, version=head.version
+                    )
+                )
                 return
             print(
-                f"sheet: {match} was signed at version {event.version}; "
-                f"{counted(head.version - event.version, 'event')} "
-                f"{'was' if head.version - event.version == 1 else 'were'} recorded after it",
+                ngettext(
+                    "sheet: {match} was signed at version {version}; {n} event was "
+                    "recorded after it",
+                    "sheet: {match} was signed at version {version}; {n} events were "
+                    "recorded after it",
+                    head.version - event.version,
+                ).format(match=match, version=event.version, n=head.version - event.version),
                 file=sys.stderr,
             )
             raise typer.Exit(1)
     print(
-        f"sheet: no event of {match} has the hash {wanted}: the stream is not what was signed",
+        _(
+            "sheet: no event of {match} has the hash {wanted}: the stream is not what was signed"
+        ).format(match=match, wanted=wanted),
         file=sys.stderr,
     )
     raise typer.Exit(1)
@@ -322,14 +372,22 @@ def rebuild(
         lost = lost_events(store)
         if lost and not force:
             raise TourneyError(
-                f"not rebuilding: {lost[0]}; run `tourney verify`, "
-                "or `tourney rebuild --force` to rebuild from what is stored"
+                _(
+                    "not rebuilding: {lost}; run `tourney verify`, or `tourney "
+                    "rebuild --force` to rebuild from what is stored"
+                ).format(lost=lost[0])
             )
         projector = Projector(store, default_projections())
         with _progress_bar(store) as progress:
             read = projector.rebuild(progress=progress)
     names = ", ".join(p.name for p in projector.projections if not p.policy)
-    print(f"rebuilt {names} from {counted(read, 'event')} in {time.perf_counter() - started:.2f} s")
+    print(
+        _("rebuilt {names} from {counted} in {value:.2f} s").format(
+            names=names,
+            counted=ngettext("{n} event", "{n} events", read).format(n=read),
+            value=time.perf_counter() - started,
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:

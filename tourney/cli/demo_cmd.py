@@ -10,7 +10,7 @@ import typer
 
 from tourney import limits
 from tourney.cli.options import Db, TableSize, within
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 
 def demo(
@@ -55,7 +55,7 @@ def demo(
 
         # A folder the site may not replace is refused before the club night is played.
         check_site_folder(site, database_files(store))
-        typer.echo(f"Database: {store.url}")
+        typer.echo(_("Database: {url}").format(url=store.url))
         # Read models catch up after each table rather than after each event: the demo
         # appends thousands of events and reads nothing in between.
         store.after_append.clear()
@@ -86,12 +86,18 @@ def demo(
         state = director.load(night.slug).state
         print_standings(standings_view(state))
         typer.echo(
-            f"{counted(night.matches, 'match', 'matches')}, {counted(night.events, 'event')} "
-            f"stored in {store.url}"
+            _("{counted}, {counted2} stored in {url}").format(
+                counted=ngettext("{n} match", "{n} matches", night.matches).format(n=night.matches),
+                counted2=ngettext("{n} event", "{n} events", night.events).format(n=night.events),
+                url=store.url,
+            )
         )
         files = publish_tournament(director, night.slug, site)
         typer.echo(
-            f"Published {counted(len(files), 'file')}: open {(site / 'index.html').resolve()}"
+            _("Published {counted}: open {resolve}").format(
+                counted=ngettext("{n} file", "{n} files", len(files)).format(n=len(files)),
+                resolve=(site / "index.html").resolve(),
+            )
         )
     finally:
         store.close()

@@ -12,6 +12,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db
 from tourney.cli.scorer_io import echo
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -85,11 +86,19 @@ def _run(
         state = loaded.state
         match_id = next(e.match_id for e in events if hasattr(e, "match_id"))
         record = state.matches[match_id]
-        echo(f"{what.format(match=match_id)} recorded in {slug}: {result_text(state, record)}.")
+        echo(
+            _("{format} recorded in {slug}: {result_text}.").format(
+                format=_(what).format(match=match_id),
+                slug=slug,
+                result_text=result_text(state, record),
+            )
+        )
         if record.outcome is None and record.forfeited:
             echo(
-                f"Next: enter their result from the scoresheet with tourney director result "
-                f"{match_id} --scores {_example_scores(state, record)}"
+                _(
+                    "Next: enter their result from the scoresheet with tourney "
+                    "director result {match_id} --scores {example_scores}"
+                ).format(match_id=match_id, example_scores=_example_scores(state, record))
             )
 
 
@@ -153,7 +162,7 @@ def forfeit(
         lambda s, _: decide_forfeit(
             s, *_match_and_sides(s, match, sides), _reason(reason), others=choice
         ),
-        "Forfeit at {match}",
+        N_("Forfeit at {match}"),
     )
 
 
@@ -209,7 +218,7 @@ def result(
 
     if scores is None and not hand:
         raise TourneyError(
-            "give the final scores (--scores Ann=61,Bo=40) or every hand (--hand Ann=12,Bo=0)"
+            _("give the final scores (--scores Ann=61,Bo=40) or every hand (--hand Ann=12,Bo=0)")
         )
 
     def decide(state: TournamentState, director: DirectorDesk) -> Sequence[TournamentEvent]:
@@ -226,7 +235,7 @@ def result(
             replace=replace,
         )
 
-    _run(db, tournament, decide, "Result of {match} from the paper scoresheet")
+    _run(db, tournament, decide, N_("Result of {match} from the paper scoresheet"))
 
 
 @app.command("no-show")
@@ -267,7 +276,7 @@ def no_show(
         absent = [seat_of(state, record, p) for p in players]
         return decide_no_show(state, match_id, absent, others=choice)
 
-    _run(db, tournament, decide, "No-show at {match}")
+    _run(db, tournament, decide, N_("No-show at {match}"))
 
 
 @app.command()
@@ -312,7 +321,7 @@ def adjudicate(
             match_id, sides = _match_and_sides(state, match, winners)
         return decide_adjudicate(state, match_id, values, sides, _reason(reason))
 
-    _run(db, tournament, decide, "Adjudicated result of {match}")
+    _run(db, tournament, decide, N_("Adjudicated result of {match}"))
 
 
 @app.command()
@@ -332,7 +341,7 @@ def void(
         db,
         tournament,
         lambda s, _: decide_void(s, _match_id(s, match), _reason(reason)),
-        "Void of {match}",
+        N_("Void of {match}"),
     )
 
 
@@ -373,11 +382,15 @@ def confirmations(
             devices = confirmed_from(stored)
             head = f"T{record.table} {record.match_id}:"
             if not devices:
-                echo(f"{head} no confirmation")
+                echo(_("{head} no confirmation").format(head=head))
                 continue
             said = "; ".join(f"{player} from {device}" for player, device in devices.items())
             note = one_device_note(devices)
-            echo(f"{head} confirmed by {said}{' — ' + note if note else ''}")
+            echo(
+                _("{head} confirmed by {said}{value}").format(
+                    head=head, said=said, value=" — " + note if note else ""
+                )
+            )
 
 
 def register(root: typer.Typer) -> None:

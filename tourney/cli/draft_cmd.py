@@ -11,6 +11,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.tournament.state import TournamentState
@@ -26,15 +27,19 @@ app = typer.Typer(
 def _show(state: TournamentState) -> None:
     draft = state.draft
     if draft is None:
-        echo("No draft: tourney draft make")
+        echo(_("No draft: tourney draft make"))
         return
-    echo(f"Draft of round {draft.round} (no table is open yet)")
+    echo(_("Draft of round {round} (no table is open yet)").format(round=draft.round))
     for table in draft.tables:
-        echo(f"  table {table.number:<3} {' · '.join(state.players[p].name for p in table.seats)}")
+        echo(
+            _("  table {number:<3} {name}").format(
+                number=table.number, name=" · ".join(state.players[p].name for p in table.seats)
+            )
+        )
     for bye in draft.byes:
-        echo(f"  bye       {state.entrant_name(bye)}")
+        echo(_("  bye       {entrant_name}").format(entrant_name=state.entrant_name(bye)))
     for note in draft.notes:
-        echo(f"  note: {note}")
+        echo(_("  note: {note}").format(note=note))
 
 
 @app.command()
@@ -56,14 +61,14 @@ def make(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         ratings = pairing_ratings(director, slug)
-        loaded, _ = director.execute(
+        loaded, _events = director.execute(
             slug,
             lambda state: decide_draft(
                 state, override=override, avoid_same_club=avoid_same_club, ratings=ratings
             ),
         )
         _show(loaded.state)
-        echo("Next: tourney draft swap NAME NAME --reason ..., then tourney draft publish")
+        echo(_("Next: tourney draft swap NAME NAME --reason ..., then tourney draft publish"))
 
 
 @app.command()
@@ -104,7 +109,7 @@ def swap(
         slug = director.resolve(tournament)
         state = director.load(slug).state
         a, b = player_id(state, first), player_id(state, second)
-        loaded, _ = director.execute(slug, lambda current: decide_swap(current, a, b, reason))
+        loaded, _events = director.execute(slug, lambda current: decide_swap(current, a, b, reason))
         _show(loaded.state)
 
 
@@ -118,8 +123,12 @@ def publish(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
-        loaded, _ = director.pair(slug, decide_publish)
-        echo(f"Round {len(loaded.state.rounds)} is published: its tables are open.")
+        loaded, _events = director.pair(slug, decide_publish)
+        echo(
+            _("Round {count} is published: its tables are open.").format(
+                count=len(loaded.state.rounds)
+            )
+        )
 
 
 @app.command()
@@ -132,7 +141,7 @@ def drop(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     with open_director(db) as director:
         director.execute(director.resolve(tournament), decide_drop)
-        echo("The draft is dropped.")
+        echo(_("The draft is dropped."))
 
 
 def register(root: typer.Typer) -> None:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, hide_passwords, printable
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -85,7 +86,7 @@ def describe(exc: BaseException) -> str | None:
     if isinstance(exc, ValueError) and str(exc).startswith("embedded null"):
         # What every os function says of a path with a NUL in it (only a caller inside the
         # process can pass one: a command line cannot hold it).
-        return "a file name cannot hold a NUL character"
+        return _("a file name cannot hold a NUL character")
     if isinstance(exc, OSError):
         where = exc.filename if exc.filename is not None else None
         reason = exc.strerror or _first_line(exc)
@@ -165,14 +166,14 @@ def write_report(exc: BaseException, argv: Sequence[str]) -> Path | None:
 def translate(exc: BaseException, argv: Sequence[str]) -> int:
     """Report ``exc`` as one line on stderr; the exit code to leave with."""
     if isinstance(exc, KeyboardInterrupt):
-        say("interrupted: stopped before finishing (what was recorded is kept)")
+        say(_("interrupted: stopped before finishing (what was recorded is kept)"))
         return INTERRUPTED
     if isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE):
         _silence_stdout()
         return REFUSED
     message = describe(exc)
     if message is not None:
-        say(f"error: {message}")
+        say(_("error: {message}").format(message=message))
         return REFUSED
     path = write_report(exc, argv)
     where = f"the full report is in {path}" if path else "no report could be written"

@@ -11,7 +11,10 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from tourney import i18n
 from tourney.cli.edge import REFUSED, say, translate
+from tourney.cli.language import META_KEY, translated_help
+from tourney.i18n import _
 
 _LONG_QUOTED = re.compile(r"'([^']{41,})'")
 
@@ -20,9 +23,24 @@ def _usage(exc: Any) -> str:
     """A Click usage error as one line: the message (a long value it quotes cut short) and
     where to look for help."""
     context = getattr(exc, "ctx", None)
-    hint = f" (see `{context.command_path} -h`)" if context is not None else ""
     message = _LONG_QUOTED.sub(lambda m: f"'{m.group(1)[:39]}…'", exc.format_message())
-    return f"error: {message}{hint}"
+    if context is None:
+        return _("error: {message}").format(message=message)
+    return _("error: {message} (see `{command} -h`)").format(
+        message=message, command=context.command_path
+    )
+
+
+def _lang_argument(arguments: Sequence[str]) -> str | None:
+    """The root's ``--lang`` value among the arguments before the command's name."""
+    for i, argument in enumerate(arguments):
+        if argument == "--lang":
+            return arguments[i + 1] if i + 1 < len(arguments) else None
+        if argument.startswith("--lang="):
+            return argument.partition("=")[2]
+        if not argument.startswith("-"):
+            return None  # the command's name: what follows is the command's
+    return None
 
 
 class EdgeGroup(TyperGroup):
@@ -31,9 +49,18 @@ class EdgeGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         # Click would turn Ctrl-C into a silent exit 130: say what happened first.
         try:
-            return super().invoke(ctx)
+            with translated_help(self, ctx):  # a command's -h is read in the chosen language
+                return super().invoke(ctx)
         except KeyboardInterrupt as exc:
             raise typer.Exit(translate(exc, [])) from None
+
+    _arguments: Sequence[str] = ()
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        if META_KEY not in ctx.meta:  # `tourney -h --lang ru`: -h is read before --lang
+            ctx.meta[META_KEY] = i18n.choose(_lang_argument(self._arguments))
+        with translated_help(self, ctx):  # `tourney -h`, read in the chosen language
+            super().format_help(ctx, formatter)
 
     def main(
         self,
@@ -45,6 +72,23 @@ class EdgeGroup(TyperGroup):
         **extra: Any,
     ) -> Any:
         arguments = list(sys.argv[1:] if args is None else args)
+        self._arguments = arguments
+        # The language `--lang` chooses lasts for this command only (the tests' runner calls
+        # main again and again in one process).
+        with i18n.using(i18n.current()):
+            code = self._run(arguments, prog_name, complete_var, windows_expand_args, **extra)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def _run(
+        self,
+        arguments: list[str],
+        prog_name: str | None,
+        complete_var: str | None,
+        windows_expand_args: bool,
+        **extra: Any,
+    ) -> int:
         try:
             result = super().main(
                 args=arguments,
@@ -60,13 +104,15 @@ class EdgeGroup(TyperGroup):
                 typer.echo(exc.format_message())  # no arguments at all: the help, as asked
                 code = exc.exit_code
             else:  # a usage error carries its context; any other, its message
-                say(_usage(exc) if hasattr(exc, "ctx") else f"error: {exc.message}")
+                say(
+                    _usage(exc)
+                    if hasattr(exc, "ctx")
+                    else _("error: {message}").format(message=exc.message)
+                )
                 code = REFUSED
         except typer.Abort:
-            say("error: aborted")
+            say(_("error: aborted"))
             code = REFUSED
         except (Exception, KeyboardInterrupt) as exc:
             code = translate(exc, arguments)
-        if standalone_mode:
-            sys.exit(code)
         return code

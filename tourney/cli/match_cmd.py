@@ -11,6 +11,7 @@ from tourney.cli.options import At, Db, Json, MatchId, Opener, within
 from tourney.cli.scorer_io import open_desk, print_state
 from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.i18n import _
 
 
 def start(
@@ -61,14 +62,16 @@ def start(
     from tourney.names import clean_name
 
     played = find_game(game)
-    names = tuple(clean_name(name, "player name") for name in players.split(","))
+    names = tuple(clean_name(name, _("player name")) for name in players.split(","))
     event = verbs(played).start_event(played, names, partnerships, target, known, deals, dealer)
     with open_desk(db, match, tables=False, create=True) as desk:
 
         def decide() -> list[Any]:
             if desk.game is not played:  # the stream holds the other game's match
                 raise TourneyError(
-                    f"cannot start {desk.id}: it is already a {desk.game.title} match"
+                    _("cannot start {id}: it is already a {title} match").format(
+                        id=desk.id, title=desk.game.title
+                    )
                 )
             desk.match.check(event)
             return [event]
@@ -97,7 +100,9 @@ def hand(
     with open_desk(db, match) as desk:
         if desk.known_hands:
             raise TourneyError(
-                f"match {desk.id} has known hands: deal them with `tourney deal {desk.id}`"
+                _("match {id} has known hands: deal them with `tourney deal {id}`").format(
+                    id=desk.id
+                )
             )
         print_state(desk, as_json, record_command(desk, StartHand(opener), at=at))
 

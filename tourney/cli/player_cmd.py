@@ -11,7 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, within
 from tourney.cli.scorer_io import echo
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
@@ -127,7 +127,11 @@ def add(
         )
         for event in events:
             if isinstance(event, PlayerRegistered):
-                echo(f"Registered {event.name} as {event.player_id} in {slug}.")
+                echo(
+                    _("Registered {name} as {player_id} in {slug}.").format(
+                        name=event.name, player_id=event.player_id, slug=slug
+                    )
+                )
         for line in said:
             echo(line)
         _warn_look_alikes(_loaded.state, events)
@@ -161,7 +165,13 @@ def import_(
             slug,
             lambda state: decide_register_all(state, registrations(rows, _next_number(state))),
         )
-        echo(f"Registered {counted(len(events), 'player')} from {csv_file} in {slug}.")
+        echo(
+            _("Registered {counted} from {csv_file} in {slug}.").format(
+                counted=ngettext("{n} player", "{n} players", len(events)).format(n=len(events)),
+                csv_file=csv_file,
+                slug=slug,
+            )
+        )
         _warn_look_alikes(loaded.state, events)
 
 
@@ -189,14 +199,19 @@ def carry(
         if previous_slug == slug:
             from tourney.errors import TourneyError
 
-            raise TourneyError(f"--from names {slug} itself: carry from another tournament")
+            raise TourneyError(
+                _("--from names {slug} itself: carry from another tournament").format(slug=slug)
+            )
         previous = director.load(previous_slug).state
         _loaded, events = director.execute(
             slug, lambda state: decide_register_from(state, previous, top)
         )
         echo(
-            f"Registered {counted(len(events), 'player')} from {previous_slug} in {slug}, "
-            "seeded by rank."
+            _("Registered {counted} from {previous_slug} in {slug}, seeded by rank.").format(
+                counted=ngettext("{n} player", "{n} players", len(events)).format(n=len(events)),
+                previous_slug=previous_slug,
+                slug=slug,
+            )
         )
 
 
@@ -221,7 +236,11 @@ def withdraw(
         )
         for event in events:
             if isinstance(event, PlayerWithdrawn):
-                echo(f"Withdrew {loaded.state.players[event.player_id].name} from {slug}.")
+                echo(
+                    _("Withdrew {name} from {slug}.").format(
+                        name=loaded.state.players[event.player_id].name, slug=slug
+                    )
+                )
 
 
 @app.command()
@@ -250,7 +269,11 @@ def remove(
         for event in events:
             if isinstance(event, PlayerRemoved):
                 name = before.players[event.player_id].name
-                echo(f"Removed {name} ({event.player_id}) from {slug}.")
+                echo(
+                    _("Removed {name} ({player_id}) from {slug}.").format(
+                        name=name, player_id=event.player_id, slug=slug
+                    )
+                )
 
 
 @app.command()
@@ -278,7 +301,7 @@ def team(
         _loaded, events = director.execute(slug, decide)
         for event in events:
             if isinstance(event, PartnershipFormed):
-                echo(f"Formed partnership {event.name} in {slug}.")
+                echo(_("Formed partnership {name} in {slug}.").format(name=event.name, slug=slug))
 
 
 def register(root: typer.Typer) -> None:

@@ -9,7 +9,7 @@ import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 
 def publish(
@@ -53,7 +53,11 @@ def publish(
         slug = director.resolve(tournament)
         files = publish_tournament(director, slug, site, templates, language)
         typer.echo(
-            f"Published {counted(len(files), 'file')} to {site}/ — open {site / 'index.html'}"
+            _("Published {counted} to {site}/ — open {value}").format(
+                counted=ngettext("{n} file", "{n} files", len(files)).format(n=len(files)),
+                site=site,
+                value=site / "index.html",
+            )
         )
 
 

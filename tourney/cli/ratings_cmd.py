@@ -8,6 +8,7 @@ import typer
 
 from tourney.cli.director_options import open_director
 from tourney.cli.options import Db, json_flag
+from tourney.i18n import _
 
 
 def ratings(
@@ -52,7 +53,7 @@ def ratings(
         typer.echo(ratings_csv(result, season.club), nl=False)
         return
     if not result.players:
-        echo("No rated match yet: ratings count finished matches of every tournament.")
+        echo(_("No rated match yet: ratings count finished matches of every tournament."))
         return
     rows = ratings_cells(result, season.club)
     print_rows(

@@ -10,7 +10,7 @@ import typer
 from tourney.cli.options import Db, Json
 from tourney.cli.scorer_io import echo, open_desk, print_state
 from tourney.errors import TourneyError
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 
 def import_(
@@ -40,11 +40,21 @@ def import_(
         replayed = replay_lines(read_lines(str(file)), keep_events=True)
         check_storable(replayed.events)
     except RecordError as exc:
-        raise TourneyError(f"{file}: line {exc.line}: {exc.reason}") from None
+        raise TourneyError(
+            _("{file}: line {line}: {reason}").format(file=file, line=exc.line, reason=exc.reason)
+        ) from None
     with open_desk(db, chosen, tables=False, create=True) as desk:
         desk.import_events(event for _, event in replayed.events)
         if not as_json:
-            echo(f"imported {file} as {desk.id}: {counted(desk.version, 'event')}")
+            echo(
+                _("imported {file} as {id}: {counted}").format(
+                    file=file,
+                    id=desk.id,
+                    counted=ngettext("{n} event", "{n} events", desk.version).format(
+                        n=desk.version
+                    ),
+                )
+            )
         print_state(desk, as_json)
 
 
@@ -74,7 +84,7 @@ def export(
         events = desk.events()
         write_record = desk.game.write_record  # the stream's game writes its own record
         if not events:
-            raise TourneyError(f"match {desk.id} has no events")
+            raise TourneyError(_("match {id} has no events").format(id=desk.id))
         if out is None:
             write_record(events, sys.stdout)
             return

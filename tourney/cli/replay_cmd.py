@@ -10,6 +10,8 @@ from typing import Annotated, NamedTuple
 
 import typer
 
+from tourney.i18n import in_english
+
 FILES_FOR_PROCESSES = 16
 """From this many records on, a replay is shared by one process per CPU (the records are
 independent; this process prints each one's output in the order given)."""
@@ -86,6 +88,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@in_english  # a replay's account and its refusals are the record format's contract
 def _replay_one(path: Path, as_json: bool, many: bool) -> Replayed:
     """One record's replay: its account or replay object, or its first illegal line."""
     from tourney.errors import RecordError, TourneyError, printable

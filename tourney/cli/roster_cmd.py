@@ -11,6 +11,7 @@ import typer
 from tourney.cli.director_options import open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import DEFAULT, _, current, sort_key, using
 
 app = typer.Typer(
     name="roster",
@@ -55,6 +56,8 @@ def roster(
     rows = [
         (r["id"] or "-", r["name"], str(r["nights"]), str(r["entries"])) for r in roster_rows(club)
     ]
+    by_name = sort_key()
+    rows.sort(key=lambda row: by_name(row[1]))  # alphabetical, in the reader's language
     print_rows(f"Club roster — {len(rows)} people", ("id", "name", "nights", "entries"), rows)
     for line in join_lines(club):
         echo(line)
@@ -79,7 +82,7 @@ def rename(
         events = decide_rename(season.club, who, clean_name(name))
         append(director.store, roster_append(season, events, director.recorded_by))
     renamed = next(e for e in events if isinstance(e, PersonRenamed))
-    echo(f"Renamed {renamed.person_id} to {renamed.name}.")
+    echo(_("Renamed {person_id} to {name}.").format(person_id=renamed.person_id, name=renamed.name))
 
 
 @app.command()
@@ -104,8 +107,13 @@ def merge(
     event = next(e for e in events if isinstance(e, PersonsMerged))
     kept = after.people[event.person_id]
     echo(
-        f"Merged {event.merged} into {kept.name} ({event.person_id}): "
-        f"{len(kept.nights)} nights, {len(kept.entries)} entries."
+        _("Merged {merged} into {name} ({person_id}): {count} nights, {count2} entries.").format(
+            merged=event.merged,
+            name=kept.name,
+            person_id=event.person_id,
+            count=len(kept.nights),
+            count2=len(kept.entries),
+        )
     )
 
 
@@ -136,11 +144,12 @@ def show(
         state = night.state
         entrant = state.players[entry.player_id].team or entry.player_id
         row = next((r for r in standings_of(state) if r.entrant_id == entrant), None)
-        results = [
-            {"match": m.match_id, "round": m.round, "result": result_text(state, m)}
-            for m in state.matches.values()
-            if entry.player_id in m.seats
-        ]
+        with using(DEFAULT if as_json else current()):  # JSON is for programs: English
+            results = [
+                {"match": m.match_id, "round": m.round, "result": result_text(state, m)}
+                for m in state.matches.values()
+                if entry.player_id in m.seats
+            ]
         nights.append(
             {
                 "tournament": entry.tournament,
@@ -183,7 +192,11 @@ def show(
         typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
         return
     label = person.key if person.registered else "joined by name, not yet registered"
-    echo(f"{person.name} ({label}): {len(person.nights)} nights")
+    echo(
+        _("{name} ({label}): {count} nights").format(
+            name=person.name, label=label, count=len(person.nights)
+        )
+    )
     for played in nights:
         points = played["match_points"]
         echo(
@@ -192,9 +205,13 @@ def show(
             + (f" (as {played['entered_as']})" if played["entered_as"] != person.name else "")
         )
         for match in played["matches"]:
-            echo(f"    round {match['round']} {match['match']}: {match['result']}")
+            echo(
+                _("    round {round} {match}: {result}").format(
+                    round=match["round"], match=match["match"], result=match["result"]
+                )
+            )
     if rating is None:
-        echo("  not rated yet")
+        echo(_("  not rated yet"))
     else:
         echo(
             f"  rating: ordinal {rating.ordinal:.2f} (mu {rating.mu:.2f}, sigma "

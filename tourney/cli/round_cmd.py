@@ -11,6 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag, within
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _, in_english
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -67,6 +68,7 @@ def _progress(store: EventStore, match: str) -> str:
     return "in progress"
 
 
+@in_english  # JSON is for programs: its words are the same in every language
 def _round_json(
     state: TournamentState, number: int, store: EventStore | None = None
 ) -> dict[str, Any]:
@@ -92,33 +94,38 @@ def _print_round(
     said: frozenset[str] = frozenset(),
 ) -> None:
     paired = state.rounds[number - 1]
-    title = f"Round {number}"
+    title = _("Round {number}").format(number=number)
     if state.created.format == "groups":  # the stage it belongs to: "Round 4 (knockout: final)"
         from tourney.reports.rounds import round_name
 
         title = round_name(state, number)
-    echo(title + (" (paired by the director's override)" if paired.overridden else ""))
+    if paired.overridden:
+        title = _("{title} (paired by the director's override)").format(title=title)
+    echo(title)
     for table in _tables(state, number, store):
         echo(
-            f"  table {table['table']:<3} {table['match']:<28} "
-            + " · ".join(table["seats"])
-            + f"   [{table['result']}]"
+            _("  table {table:<3} {match:<28} {seats}   [{result}]").format(
+                table=table["table"],
+                match=table["match"],
+                seats=" · ".join(table["seats"]),
+                result=table["result"],
+            )
             + (f"  {table['bracket']}" if table.get("bracket") else "")
         )
         if why and table["why"]:
-            echo(f"      why: {table['why']}")
+            echo(_("      why: {why}").format(why=table["why"]))
     from tourney.tournament.double_pairing import bye_brackets
 
     brackets = bye_brackets(state, number)
     for entrant in paired.byes:
         where = f"  {brackets[entrant]}" if entrant in brackets else ""
-        echo(f"  bye: {state.entrant_name(entrant)}{where}")
+        echo(_("  bye: {entrant_name}").format(entrant_name=state.entrant_name(entrant)) + where)
     from tourney.tournament.elimination import SHARED_WIN_RULE
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
         if (why or SHARED_WIN_RULE in note) and note not in said:
-            echo(f"  note: {note}")
+            echo(_("  note: {note}").format(note=note))
 
 
 def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
@@ -128,10 +135,12 @@ def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
 
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise TourneyError(f"--forbid takes two players, like 'Ann,Bo', not {text!r}")
+        raise TourneyError(
+            _("--forbid takes two players, like 'Ann,Bo', not {text!r}").format(text=text)
+        )
     pair = frozenset(player_id(state, name) for name in names)
     if len(pair) != 2:
-        raise TourneyError(f"--forbid {text!r} names the same player twice")
+        raise TourneyError(_("--forbid {text!r} names the same player twice").format(text=text))
     return pair
 
 
@@ -179,11 +188,15 @@ def pair(
     if draft or publish:
         pairing_options = draft or bool(forbid) or deciding or as_json or why
         if publish and (pairing_options or override or avoid_same_club):
-            raise TourneyError("pair --publish takes no other option: it opens the draft as made")
+            raise TourneyError(
+                _("pair --publish takes no other option: it opens the draft as made")
+            )
         if draft and (forbid or deciding or as_json):
             raise TourneyError(
-                "pair --draft takes --avoid-same-club and --override only "
-                "(a draft is a Swiss round, reviewed with tourney draft)"
+                _(
+                    "pair --draft takes --avoid-same-club and --override only (a "
+                    "draft is a Swiss round, reviewed with tourney draft)"
+                )
             )
         if draft:
             draft_cmd.make(avoid_same_club, override, tournament, db)
@@ -208,7 +221,7 @@ def pair(
                 ratings=ratings,
             )
 
-        loaded, _ = director.pair(slug, decide)
+        loaded, _paired = director.pair(slug, decide)
         number = len(loaded.state.rounds)
         if as_json:
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
@@ -219,7 +232,7 @@ def pair(
         for line in said:
             echo(line)
         _print_round(loaded.state, number, why, said=frozenset(said))
-        echo("Next: record each table with tourney record MATCH (or T<table>).")
+        echo(_("Next: record each table with tourney record MATCH (or T<table>)."))
 
 
 def pairings(
@@ -242,11 +255,15 @@ def pairings(
         slug = director.resolve(tournament)
         state = director.load(slug).state
         if not state.rounds:
-            raise TourneyError(f"no round of {slug} is paired yet: tourney pair -t {slug}")
+            raise TourneyError(
+                _("no round of {slug} is paired yet: tourney pair -t {slug}").format(slug=slug)
+            )
         number = round or len(state.rounds)
         if not 1 <= number <= len(state.rounds):
             raise TourneyError(
-                f"round {number} is not paired: {slug} has rounds 1 to {len(state.rounds)}"
+                _("round {number} is not paired: {slug} has rounds 1 to {count}").format(
+                    number=number, slug=slug, count=len(state.rounds)
+                )
             )
         if as_json:
             typer.echo(json.dumps(_round_json(state, number, director.store), ensure_ascii=False))

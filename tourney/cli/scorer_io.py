@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from tourney.i18n import _
+
 if TYPE_CHECKING:
     from tourney.scorer.desk import Desk, Recorded
 
@@ -43,7 +45,7 @@ def warn(warnings: list[str]) -> None:
     from tourney.errors import printable
 
     for line in warnings:
-        typer.echo(f"warning: {printable(line)}", err=True)
+        typer.echo(_("warning: {line}").format(line=printable(line)), err=True)
 
 
 def echo(line: str) -> None:

@@ -9,6 +9,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _
 
 app = typer.Typer(
     name="series",
@@ -59,7 +60,11 @@ def create(
         append(director.store, series_append(season, events, director.recorded_by))
     created = events[0]
     assert isinstance(created, SeriesCreated)
-    echo(f"Created the series {created.name}: {describe(created)}.")
+    echo(
+        _("Created the series {name}: {describe}.").format(
+            name=created.name, describe=describe(created)
+        )
+    )
 
 
 @app.command()
@@ -77,7 +82,11 @@ def add(name: SeriesArg, tournament: TournamentOpt = None, db: Db = None) -> Non
         events = decide_add(season.series, name, slug)
         append(director.store, series_append(season, events, director.recorded_by))
         series = load_season(director.store, entries_only=True).series.find(name)
-    echo(f"{slug} is night {len(series.nights)} of {series.name}.")
+    echo(
+        _("{slug} is night {count} of {name}.").format(
+            slug=slug, count=len(series.nights), name=series.name
+        )
+    )
 
 
 @app.command("next")
@@ -101,8 +110,10 @@ def next_night(
         found = season.series.find(name)
         if not found.nights:
             raise TourneyError(
-                f"the series {found.name!r} has no night yet: create its first with "
-                f"tourney tournament create NAME --series {found.name!r}"
+                _(
+                    "the series {name!r} has no night yet: create its first with "
+                    "tourney tournament create NAME --series {name!r}"
+                ).format(name=found.name)
             )
         last = season.night(found.nights[-1]).state.created
         effects = night_in_series(director.store, found.name, director.recorded_by)
@@ -136,11 +147,26 @@ def next_night(
         )
     created = loaded.state.created
     echo(
-        f"Created {created.name!r} ({loaded.slug}), night {len(found.nights) + 1} of "
-        f"{found.name}, with the settings of {last.name!r}: {created.format.replace('_', ' ')}, "
-        f"tables of {created.table_size}, {created.game}."
+        _(
+            "Created {name!r} ({slug}), night {value} of {name2}, with the "
+            "settings of {name3!r}: {replace}, tables of {table_size}, "
+            "{game}."
+        ).format(
+            name=created.name,
+            slug=loaded.slug,
+            value=len(found.nights) + 1,
+            name2=found.name,
+            name3=last.name,
+            replace=created.format.replace("_", " "),
+            table_size=created.table_size,
+            game=created.game,
+        )
     )
-    echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
+    echo(
+        _("Next: tourney player add NAME -t {slug}  (or tourney player import)").format(
+            slug=loaded.slug
+        )
+    )
 
 
 @app.command()
@@ -191,7 +217,7 @@ def standings(
     for i, slug in enumerate(found.nights, start=1):
         state = states.get(slug)
         echo(f"N{i}: {state.created.name if state and state.settings else slug}")
-    echo(f"Ties: {TIE_BREAK_WORDS}.")
+    echo(_("Ties: {tie_break_words}.").format(tie_break_words=TIE_BREAK_WORDS))
 
 
 @app.command("list")
@@ -206,9 +232,13 @@ def list_(db: Db = None) -> None:
     with open_director(db) as director:
         season = load_season(director.store, entries_only=True)
     if not season.series.series:
-        echo('No series yet: tourney series create "Winter League"')
+        echo(_('No series yet: tourney series create "Winter League"'))
     for series in season.series.series.values():
-        echo(f"{series.name}: {describe(series.settings)}; {len(series.nights)} nights")
+        echo(
+            _("{name}: {describe}; {count} nights").format(
+                name=series.name, describe=describe(series.settings), count=len(series.nights)
+            )
+        )
 
 
 def register(root: typer.Typer) -> None:

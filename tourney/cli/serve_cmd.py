@@ -11,6 +11,7 @@ import typer
 
 from tourney.cli.director_options import TournamentOpt
 from tourney.cli.options import Db
+from tourney.i18n import _
 
 PASSWORD_ENV = "TOURNEY_DIRECTOR_PASSWORD"
 MIN_PASSWORD = 8
@@ -107,7 +108,11 @@ def serve(
         given, director_password or None, director_password_file, ask_password
     )
     if password is not None and len(password) < MIN_PASSWORD:
-        raise TourneyError(f"{source}: at least {MIN_PASSWORD} characters, please")
+        raise TourneyError(
+            _("{source}: at least {min_password} characters, please").format(
+                source=source, min_password=MIN_PASSWORD
+            )
+        )
     _serve(host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament)
 
 
@@ -127,20 +132,31 @@ def _password(
     }
     chosen = [name for name, used in ways.items() if used]
     if len(chosen) > 1:
-        raise TourneyError(f"give the director's password one way, not {' and '.join(chosen)}")
+        raise TourneyError(
+            _("give the director's password one way, not {chosen}").format(
+                chosen=" and ".join(chosen)
+            )
+        )
     if file is not None:
         try:
             lines = file.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise TourneyError(f"--director-password-file {file}: {reason}") from None
+            raise TourneyError(
+                _("--director-password-file {file}: {reason}").format(file=file, reason=reason)
+            ) from None
         if not lines or not lines[0]:
-            raise TourneyError(f"--director-password-file {file}: its first line is empty")
+            raise TourneyError(
+                _("--director-password-file {file}: its first line is empty").format(file=file)
+            )
         return lines[0], f"--director-password-file {file}"
     if ask:
         if not _at_a_terminal():
             raise TourneyError(
-                f"--ask-password needs a terminal: use --director-password-file or {PASSWORD_ENV}"
+                _(
+                    "--ask-password needs a terminal: use --director-password-file "
+                    "or {password_env}"
+                ).format(password_env=PASSWORD_ENV)
             )
         answer: str = typer.prompt("Director's password", hide_input=True, confirmation_prompt=True)
         return answer, "the director's password"
@@ -178,7 +194,11 @@ def _serve(
     try:
         sock = listening_socket(host, port)  # before anything is printed
     except OSError as exc:
-        raise TourneyError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+        raise TourneyError(
+            _("cannot serve on {host}:{port}: {value}").format(
+                host=host, port=port, value=exc.strerror or exc
+            )
+        ) from None
     try:
         check_database(db)  # before the secret file is made, or anything printed
         secret = load_secret(secret_file)
@@ -206,7 +226,7 @@ def _serve(
     finally:
         sock.close()
     if interrupted:
-        typer.echo("tourney serve stopped (everything recorded is kept)", err=True)
+        typer.echo(_("tourney serve stopped (everything recorded is kept)"), err=True)
         raise typer.Exit(INTERRUPTED)
 
 
@@ -237,35 +257,60 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     assert isinstance(server, Server)
     night = server.night
     loaded = night.loaded()
-    typer.echo(f"tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)")
-    typer.echo(f"  wall display: {base}/display   public pages: {base}/site/index.html")
-    typer.echo(f"  players:      {base}/me   check-in at the door: {base}/checkin")
+    typer.echo(
+        _("tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)").format(
+            base=base
+        )
+    )
+    typer.echo(
+        _("  wall display: {base}/display   public pages: {base}/site/index.html").format(base=base)
+    )
+    typer.echo(
+        _("  players:      {base}/me   check-in at the door: {base}/checkin").format(base=base)
+    )
     if director:
-        typer.echo(f"  director:     {base}/director")
+        typer.echo(_("  director:     {base}/director").format(base=base))
     else:
         typer.echo(
-            "  director's pages are disabled: no director's password was given "
-            "(--director-password-file, --ask-password or TOURNEY_DIRECTOR_PASSWORD)"
+            _(
+                "  director's pages are disabled: no director's password was "
+                "given (--director-password-file, --ask-password or "
+                "TOURNEY_DIRECTOR_PASSWORD)"
+            )
         )
     if loaded is None:
-        typer.echo("No tournament yet: tourney tournament create NAME, then tourney pair.")
+        typer.echo(_("No tournament yet: tourney tournament create NAME, then tourney pair."))
         return
     slugs = night.director.slugs()
     if len(slugs) > 1:
         how = "as asked" if night.chosen is not None else "the newest"
         typer.echo(
-            f"Serving {loaded.slug} ({how} of {len(slugs)} tournaments here: "
-            f"{', '.join(slugs)}; choose with --tournament NAME)"
+            _(
+                "Serving {slug} ({how} of {count} tournaments here: {slugs}; "
+                "choose with --tournament NAME)"
+            ).format(slug=loaded.slug, how=how, count=len(slugs), slugs=", ".join(slugs))
         )
     tables = night.tables(loaded)
     name = loaded.state.created.name
     if not tables:
-        typer.echo(f"{name}: no round paired yet (tourney pair, or the director's page)")
+        typer.echo(
+            _("{name}: no round paired yet (tourney pair, or the director's page)").format(
+                name=name
+            )
+        )
         return
-    typer.echo(f"{name}, round {len(loaded.state.rounds)}: each table scans its own code")
+    typer.echo(
+        _("{name}, round {count}: each table scans its own code").format(
+            name=name, count=len(loaded.state.rounds)
+        )
+    )
     for table in tables:
         link = f"{base}/t/{night.token(loaded, table.number)}"
-        typer.echo(f"\nTable {table.number}: {' · '.join(table.seats)}")
+        typer.echo(
+            _("\nTable {number}: {seats}").format(
+                number=table.number, seats=" · ".join(table.seats)
+            )
+        )
         if qr:
             typer.echo(qr_text(link), nl=False)
         typer.echo(link)

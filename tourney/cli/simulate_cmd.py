@@ -15,6 +15,7 @@ from tourney.cli.options import within
 from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME
 from tourney.games.faces import Played, simulated, simulation
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     import random
@@ -110,7 +111,7 @@ def simulate(
     for line in lines:
         typer.echo(line)
     if out is not None:
-        typer.echo(f"records written to {out}/")
+        typer.echo(_("records written to {out}/").format(out=out))
 
 
 @dataclass(slots=True)
@@ -160,7 +161,9 @@ def _play_matches(
                 try:
                     out.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
-                    raise OutputError(f"cannot create {out}: {exc.strerror}") from None
+                    raise OutputError(
+                        _("cannot create {out}: {strerror}").format(out=out, strerror=exc.strerror)
+                    ) from None
             write_output(out / record_name(number), partial(write, events), force=force)
     return _Played(count, wins, totals, time.perf_counter() - started, match)
 
@@ -171,7 +174,9 @@ def _bot_names(given: list[str] | None, seats: int) -> list[str]:
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
-        raise TourneyError(f"--bot given {len(names)} times for {seats} seats")
+        raise TourneyError(
+            _("--bot given {count} times for {seats} seats").format(count=len(names), seats=seats)
+        )
     return names
 
 
@@ -201,7 +206,7 @@ def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
         return
     check_place(out)
     if out.exists() and not out.is_dir():
-        raise OutputError(f"cannot write into {out}: it is not a folder")
+        raise OutputError(_("cannot write into {out}: it is not a folder").format(out=out))
 
     def ours(name: str) -> bool:
         found = re.fullmatch(r"match-(\d{4,9})\.jsonl", name)
@@ -214,8 +219,10 @@ def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
     existing = existing_outputs(out, ours)
     if existing and not force:
         raise OutputError(
-            f"{out}/ already holds {len(existing)} of the records this would write "
-            f"({few(existing)}): add --force to overwrite them"
+            _(
+                "{out}/ already holds {count} of the records this would write "
+                "({few}): add --force to overwrite them"
+            ).format(out=out, count=len(existing), few=few(existing))
         )
     for name in existing:
         check_output(out / name, force=True)

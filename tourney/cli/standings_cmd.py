@@ -9,6 +9,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from tourney.reports.standings import StandingsView
@@ -63,7 +64,29 @@ def standings(
         if state.rounds:
             missing = missing_tables(state, len(state.rounds))
             if missing:
-                echo(f"Round {len(state.rounds)}: results still missing at {tables_text(missing)}")
+                echo(
+                    _("Round {count}: results still missing at {tables_text}").format(
+                        count=len(state.rounds), tables_text=tables_text(missing)
+                    )
+                )
+
+
+# The standings' column labels (tourney.reports.standings.COLUMN_LABELS), as the CLI reads them.
+_LABELS = (
+    N_("Rank"),
+    N_("Name"),
+    N_("Club"),
+    N_("Points"),
+    N_("Played"),
+    N_("Wins"),
+    N_("Shared"),
+    N_("Losses"),
+    N_("Byes"),
+    N_("Opponents (avg)"),
+    N_("Game points"),
+    N_("Net units"),
+    N_("Status"),
+)
 
 
 def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool) -> None:
@@ -125,7 +148,11 @@ def print_standings(view: StandingsView) -> None:
     from tourney.errors import printable
 
     heading = view.heading
-    done = f"round {heading.paired} of {heading.rounds}" if heading.paired else "no round yet"
+    done = (
+        _("round {paired} of {rounds}").format(paired=heading.paired, rounds=heading.rounds)
+        if heading.paired
+        else _("no round yet")
+    )
     keep = view.shown
     if len(view.lines) > PLAIN_ROWS:
         echo(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
@@ -137,11 +164,17 @@ def print_standings(view: StandingsView) -> None:
         return
     # The heading on a line of its own: as the table's title it was wrapped to the width of
     # the table, which is two narrow columns before any result.
-    title = Text(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
+    title = Text(
+        printable(
+            _("{name} — standings ({done}; {play_label})").format(
+                name=heading.name, done=done, play_label=heading.play_label
+            )
+        )
+    )
     table = Table()
     for i in keep:
         table.add_column(
-            view.labels[i], justify="right" if view.numeric[i] else "left", no_wrap=True
+            _(view.labels[i]), justify="right" if view.numeric[i] else "left", no_wrap=True
         )
     for line in view.lines:
         style = "dim" if line.withdrawn else ("bold" if line.leader else None)

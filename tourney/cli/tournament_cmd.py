@@ -12,7 +12,7 @@ from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, TableSize, json_flag, within
 from tourney.cli.scorer_io import echo
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 app = typer.Typer(
     name="tournament",
@@ -269,32 +269,54 @@ def create(
             typer.echo(json.dumps({"slug": loaded.slug, **created.to_payload()}))
             return
         settings = {"target": created.target, "deals": created.deals}
-        play = f", {find_game(created.game).display.length_text(settings)}."
+        play = find_game(created.game).display.length_text(settings)
+        if created.partnerships:
+            said = _(
+                "Created {name!r} ({slug}): {format}, tables of {size} in partnerships, {play}."
+            )
+        else:
+            said = _("Created {name!r} ({slug}): {format}, tables of {size}, {play}.")
         echo(
-            f"Created {created.name!r} ({loaded.slug}): {created.format.replace('_', ' ')}, "
-            f"tables of {created.table_size}"
-            + (" in partnerships" if created.partnerships else "")
-            + play
+            said.format(
+                name=created.name,
+                slug=loaded.slug,
+                format=created.format.replace("_", " "),
+                size=created.table_size,
+                play=play,
+            )
         )
         if created.format == "groups":
             how = f"{created.pools} pools" if created.pools else f"pools of {created.pool_size}"
             kind = created.pool_format.replace("_", " ")
             if created.pool_format == "swiss":
-                kind += f" of {counted(created.rounds, 'round')}"
+                counted = ngettext("{n} round", "{n} rounds", created.rounds)
+                kind += f" of {counted.format(n=created.rounds)}"
             echo(
                 f"Stage 1: {how} (snake seeding), each a {kind}; stage 2: the top "
                 f"{created.advance} of each pool in a knockout."
             )
         if series is not None:
-            echo(f"A night of the series {series}.")
+            echo(_("A night of the series {series}.").format(series=series))
         options = options_text(created)
         if options:
-            echo(f"Swiss options: {options} (docs/formats/swiss-options.md).")
+            echo(
+                _("Swiss options: {options} (docs/formats/swiss-options.md).").format(
+                    options=options
+                )
+            )
         if check_in:
-            echo("Players check in at the door (tourney checkin NAME); only they are paired.")
+            echo(_("Players check in at the door (tourney checkin NAME); only they are paired."))
         if round_minutes is not None:
-            echo(f"Each round: {round_minutes} minutes on the clock, then {time_rule}.")
-        echo(f"Next: tourney player add NAME -t {loaded.slug}  (or tourney player import)")
+            echo(
+                _("Each round: {round_minutes} minutes on the clock, then {time_rule}.").format(
+                    round_minutes=round_minutes, time_rule=time_rule
+                )
+            )
+        echo(
+            _("Next: tourney player add NAME -t {slug}  (or tourney player import)").format(
+                slug=loaded.slug
+            )
+        )
 
 
 @app.command("list")
@@ -326,12 +348,20 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
             typer.echo(json.dumps(rows, ensure_ascii=False))
             return
         if not rows:
-            echo("No tournaments yet: tourney tournament create NAME")
+            echo(_("No tournaments yet: tourney tournament create NAME"))
         for row in rows:
             echo(
-                f"{row['slug']:<24} {row['name']!s:<24} {row['format']:<12} "
-                f"{counted(row['players'], 'player')}, "
-                f"{counted(row['rounds_paired'], 'round')} paired"
+                _("{slug:<24} {name!s:<24} {format:<12} {counted}, {counted2} paired").format(
+                    slug=row["slug"],
+                    name=row["name"],
+                    format=row["format"],
+                    counted=ngettext("{n} player", "{n} players", row["players"]).format(
+                        n=row["players"]
+                    ),
+                    counted2=ngettext("{n} round", "{n} rounds", row["rounds_paired"]).format(
+                        n=row["rounds_paired"]
+                    ),
+                )
             )
 
 
@@ -372,10 +402,23 @@ def show(
         if as_json:
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
-        echo(f"{created.name} ({loaded.slug}) — {created.format}, tables of {created.table_size}")
         echo(
-            f"  {counted(len(state.players), 'player')}, "
-            f"{counted(len(state.rounds), 'round')} paired"
+            _("{name} ({slug}) — {format}, tables of {table_size}").format(
+                name=created.name,
+                slug=loaded.slug,
+                format=created.format,
+                table_size=created.table_size,
+            )
+        )
+        echo(
+            _("  {counted}, {counted2} paired").format(
+                counted=ngettext("{n} player", "{n} players", len(state.players)).format(
+                    n=len(state.players)
+                ),
+                counted2=ngettext("{n} round", "{n} rounds", len(state.rounds)).format(
+                    n=len(state.rounds)
+                ),
+            )
         )
         if created.format == "groups":  # the pools once drawn, and the knockout's seeds
             from tourney.tournament.groups import pool_letter

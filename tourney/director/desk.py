@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError, quote
 from tourney.games import game
+from tourney.i18n import _
 from tourney.streams.matches import (
     CLOSED,
     closed_by,
@@ -111,8 +112,14 @@ class DirectorDesk:
             return found
         slugs = registry.slugs(self.store)
         if not slugs:
-            raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
-        raise TourneyError(f"no tournament called {quote(name)} (there are: {', '.join(slugs)})")
+            raise TourneyError(
+                _("no tournament yet: create one with tourney tournament create NAME")
+            )
+        raise TourneyError(
+            _("no tournament called {name} (there are: {slugs})").format(
+                name=quote(name), slugs=", ".join(slugs)
+            )
+        )
 
     def _say_choice(self, slug: str, name: str | None) -> None:
         """With several tournaments in the store, one line naming the one acted on (a
@@ -132,7 +139,7 @@ class DirectorDesk:
     def load(self, slug: str) -> Loaded:
         stored = list(self.store.read_stream(tournament_stream(slug)))
         if not stored:
-            raise TourneyError(f"no tournament {slug!r}")
+            raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
         return Loaded(slug, fold_stored(stored), stored[-1].version)
 
     # -- commands --------------------------------------------------------------------------
@@ -161,8 +168,10 @@ class DirectorDesk:
             except ConcurrencyError as exc:
                 if attempt == 2 or new:
                     raise TourneyError(
-                        f"{exc.stream_id} changed while this command was deciding: "
-                        "nothing recorded, try again"
+                        _(
+                            "{stream_id} changed while this command was deciding: nothing "
+                            "recorded, try again"
+                        ).format(stream_id=exc.stream_id)
                     ) from None
                 continue
             state = loaded.state
@@ -198,8 +207,10 @@ class DirectorDesk:
         from tourney.streams import tournaments as registry
 
         if registry.exists(self.store, slug):
-            raise TourneyError(f"a tournament {slug!r} already exists: choose another name")
-        loaded, _ = self.execute(slug, lambda _state: events, new=True, effects=effects)
+            raise TourneyError(
+                _("a tournament {slug!r} already exists: choose another name").format(slug=slug)
+            )
+        loaded, _events = self.execute(slug, lambda _state: events, new=True, effects=effects)
         return loaded
 
     def pair(self, slug: str, decide: Decide) -> tuple[Loaded, list[TournamentEvent]]:
@@ -280,8 +291,10 @@ class DirectorDesk:
                 held = self.store.stream_version(stream)
                 if held:
                     raise TourneyError(
-                        f"cannot pair: {stream} already holds {held} events (a match started "
-                        "outside the tournament?); nothing recorded"
+                        _(
+                            "cannot pair: {stream} already holds {held} events (a match "
+                            "started outside the tournament?); nothing recorded"
+                        ).format(stream=stream, held=held)
                     )
                 started = self._started(loaded.slug, state, number, table)
                 kind, payload = game(state.created.game).payload(started)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tourney.i18n import _
 from tourney.season.nights import Night, night_of
 from tourney.season.roster import (
     ROSTER_STREAM,
@@ -131,7 +132,9 @@ def append(store: EventStore, appends: list[StreamAppend]) -> None:
         store.append_streams(appends)
     except ConcurrencyError as exc:
         raise TourneyError(
-            f"{exc.stream_id} changed while this command was deciding: nothing recorded, try again"
+            _(
+                "{stream_id} changed while this command was deciding: nothing recorded, try again"
+            ).format(stream_id=exc.stream_id)
         ) from None
 
 

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 from tourney.errors import TourneyError, quote
 from tourney.games.horserace.events import DEFAULT_TARGET
 from tourney.games.result import Result
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -501,7 +502,11 @@ def game(name: str) -> Game:
     if loaded is None:
         module = _MODULES.get(name) if isinstance(name, str) else None
         if module is None:
-            raise TourneyError(f"{quote(name)} is not a game tourney plays: {', '.join(names())}")
+            raise TourneyError(
+                _("{name} is not a game tourney plays: {names}").format(
+                    name=quote(name), names=", ".join(names())
+                )
+            )
         loaded = _LOADED[name] = importlib.import_module(module).GAME
     return loaded
 

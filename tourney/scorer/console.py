@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.streams.matches import describe
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ class Console:
                 readline.parse_and_bind("tab: complete")
         for line in self.table():
             self.say(line)
-        self.say("Type ? for the notation.")
+        self.say(_("Type ? for the notation."))
         while True:
             try:
                 line = self.read(self.prompt())
@@ -119,7 +120,11 @@ class Console:
                 self.say("")
                 break
             self.out.flush()
-        self.say(f"Left {self.desk.id} at v{self.desk.version}: everything recorded is kept.")
+        self.say(
+            _("Left {id} at v{version}: everything recorded is kept.").format(
+                id=self.desk.id, version=self.desk.version
+            )
+        )
 
     def handle(self, line: str) -> bool:
         """Record or answer one line; False to leave. A refusal is said in one line, and
@@ -135,7 +140,7 @@ class Console:
             recorded = desk.append_events(command)
         except TourneyError as exc:
             self.others(desk.caught_up)
-            self.say(f"error: {exc}")
+            self.say(_("error: {exc}").format(exc=exc))
             return True
         self.others(desk.caught_up)
         self.echo(recorded)
@@ -144,7 +149,11 @@ class Console:
     def others(self, events: list[StoredEvent]) -> None:
         """Say what other scorers recorded (read when an append found the stream moved)."""
         for event in events:
-            self.say(f"  another scorer recorded {describe(self.desk.stored, event.version)}")
+            self.say(
+                _("  another scorer recorded {describe}").format(
+                    describe=describe(self.desk.stored, event.version)
+                )
+            )
         if events:
             self.desk.caught_up = []
 
@@ -153,7 +162,7 @@ class Console:
         if name == "quit":
             return False
         if name == "help":
-            self.say(self.desk.game.console.help)
+            self.say(_(self.desk.game.console.help))  # a msgid: N_ where it is written
         elif name == "show":
             for line in self.table():
                 self.say(line)

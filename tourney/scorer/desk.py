@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
 from tourney.games import Game
+from tourney.i18n import _, ngettext
 from tourney.names import find
 from tourney.streams.matches import (
     RESULT_CONFIRMED,
@@ -43,7 +44,6 @@ from tourney.streams.tables import (
     table_match,
     table_number,
 )
-from tourney.wording import counted
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
@@ -154,7 +154,11 @@ class Desk:
         try:
             return self.match.apply(event, version)
         except TourneyError as exc:
-            raise TourneyError(f"{self.stream} v{version} does not replay: {exc}") from None
+            raise TourneyError(
+                _("{stream} v{version} does not replay: {exc}").format(
+                    stream=self.stream, version=version, exc=exc
+                )
+            ) from None
 
     @property
     def head_hash(self) -> str | None:
@@ -217,7 +221,9 @@ class Desk:
         if not self.match.started:
             option = f" --game {game}" if game else ""
             raise TourneyError(
-                f"match {self.id} has not started: tourney start {self.id}{option} --players ..."
+                _("match {id} has not started: tourney start {id}{option} --players ...").format(
+                    id=self.id, option=option
+                )
             )
 
     def append_events(
@@ -250,7 +256,7 @@ class Desk:
             if self._table() is not None:
                 why = f"{self.id} is a tournament table, opened by `tourney pair`"
             if why is not None:
-                raise TourneyError(f"cannot start {self.id}: {why}")
+                raise TourneyError(_("cannot start {id}: {why}").format(id=self.id, why=why))
 
         def build() -> list[NewEvent]:
             from tourney.store.eventstore import NewEvent
@@ -292,23 +298,35 @@ class Desk:
 
         if target is None:
             raise TourneyError(
-                "nothing to redo: no undo is in force"
+                _("nothing to redo: no undo is in force")
                 if redo
-                else f"nothing to undo: {self.id} has no events in force"
+                else _("nothing to undo: {id} has no events in force").format(id=self.id)
             )
         if not 1 <= target <= self.version:
             raise TourneyError(
-                f"cannot undo v{target}: {self.stream} has versions 1 to {self.version}"
+                _("cannot undo v{target}: {stream} has versions 1 to {version}").format(
+                    target=target, stream=self.stream, version=self.version
+                )
             )
         if target not in in_force(self.stored):
-            raise TourneyError(f"cannot undo {describe(self.stored, target)}: already undone")
+            raise TourneyError(
+                _("cannot undo {describe}: already undone").format(
+                    describe=describe(self.stored, target)
+                )
+            )
         kind = self.stored[target - 1].type
         if kind != UNDONE and kind in STREAM_ONLY:
-            raise TourneyError(f"cannot undo {describe(self.stored, target)}: it is not a move")
+            raise TourneyError(
+                _("cannot undo {describe}: it is not a move").format(
+                    describe=describe(self.stored, target)
+                )
+            )
         if self.stored[target - 1].type == "match_started" and self._table() is not None:
             raise TourneyError(
-                f"cannot undo {describe(self.stored, target)}: the director opened {self.id} "
-                "when pairing its round, and only the director's desk seats a table"
+                _(
+                    "cannot undo {describe}: the director opened {id} when pairing "
+                    "its round, and only the director's desk seats a table"
+                ).format(describe=describe(self.stored, target), id=self.id)
             )
         trial: list[Any] = [*self.stored, _Pending(self.version + 1, UNDONE, {"version": target})]
         match = self.game.new_match()
@@ -318,8 +336,9 @@ class Desk:
                 match.apply(event, line)
         except TourneyError as exc:
             raise TourneyError(
-                f"cannot undo {describe(self.stored, target)}: v{line} would no longer be "
-                f"legal ({exc})"
+                _("cannot undo {describe}: v{line} would no longer be legal ({exc})").format(
+                    describe=describe(self.stored, target), line=line, exc=exc
+                )
             ) from None
         if self.match.finished and not match.finished:
             self._check_result_unused(describe(self.stored, target))
@@ -383,8 +402,10 @@ class Desk:
             ruling = closed.payload.get("ruling", "a ruling")
             reason = closed.payload.get("reason") or ""
             raise TourneyError(
-                f"{self.id} is closed: the director ruled on it ({ruling}"
-                f"{': ' + reason if reason else ''}); nothing more is recorded at the table"
+                _(
+                    "{id} is closed: the director ruled on it ({ruling}{value}); "
+                    "nothing more is recorded at the table"
+                ).format(id=self.id, ruling=ruling, value=": " + reason if reason else "")
             )
 
     def _check_result_unused(self, what: str) -> None:
@@ -400,8 +421,10 @@ class Desk:
         record = state.matches.get(match)
         if record is not None and state.rounds and state.rounds[-1].round > record.round:
             raise TourneyError(
-                f"cannot undo {what}: round {state.rounds[-1].round} of {state.title} is "
-                f"paired on {self.id}'s result; the director can adjudicate a corrected one"
+                _(
+                    "cannot undo {what}: round {round} of {title} is paired on "
+                    "{id}'s result; the director can adjudicate a corrected one"
+                ).format(what=what, round=state.rounds[-1].round, title=state.title, id=self.id)
             )
 
     def confirm(
@@ -428,14 +451,22 @@ class Desk:
             match = self.match
             if not match.finished:
                 raise TourneyError(
-                    f"{self.id} is not finished: a result is confirmed once the match is over"
+                    _("{id} is not finished: a result is confirmed once the match is over").format(
+                        id=self.id
+                    )
                 )
             found = find(player, match.players)
             name = found[0] if len(found) == 1 else player
             if name not in match.players:
-                raise TourneyError(f"{player!r} is not a player in {self.id}")
+                raise TourneyError(
+                    _("{player!r} is not a player in {id}").format(player=player, id=self.id)
+                )
             if name in confirmations(self.stored):
-                raise TourneyError(f"{name} has already confirmed the result of {self.id}")
+                raise TourneyError(
+                    _("{name} has already confirmed the result of {id}").format(
+                        name=name, id=self.id
+                    )
+                )
             payload: dict[str, str] = {"player": name}
             for key in ("device", "agent"):
                 value = (device or {}).get(key)
@@ -464,23 +495,42 @@ class Desk:
             if not isinstance(names, str) or match_id(names) != match_id(self.id):
                 where = f"table {names}" if isinstance(names, str) else "no tournament table"
                 raise TourneyError(
-                    f"the record names {where}, and {self.id} is "
-                    + ("a tournament table" if self.stored else "not that table")
-                    + ": a table's record is imported into that table only"
+                    (
+                        _(
+                            "the record names {where}, and {id} is a tournament table: a "
+                            "table's record is imported into that table only"
+                        )
+                        if self.stored
+                        else _(
+                            "the record names {where}, and {id} is not that table: a "
+                            "table's record is imported into that table only"
+                        )
+                    ).format(where=where, id=self.id)
                 )
             if record[: len(held)] != held:
                 raise TourneyError(
-                    f"the record does not continue what {self.id} holds "
-                    f"({counted(len(held), 'event')} in force): nothing imported"
+                    _(
+                        "the record does not continue what {id} holds ({counted} in "
+                        "force): nothing imported"
+                    ).format(
+                        id=self.id,
+                        counted=ngettext("{n} event", "{n} events", len(held)).format(n=len(held)),
+                    )
                 )
             rest = record[len(held) :]
             if not rest:
-                raise TourneyError(f"{self.id} already holds every event of the record")
+                raise TourneyError(
+                    _("{id} already holds every event of the record").format(id=self.id)
+                )
             return self.append_events(lambda: rest, game=game)
         if self.version:
             raise TourneyError(
-                f"match {self.id} already has {counted(self.version, 'event')}: "
-                "import under another --id"
+                _("match {id} already has {counted}: import under another --id").format(
+                    id=self.id,
+                    counted=ngettext("{n} event", "{n} events", self.version).format(
+                        n=self.version
+                    ),
+                )
             )
         return self.append_events(lambda: record, game=game)
 
@@ -503,12 +553,15 @@ class Desk:
             return
         if at < 0 or at > self.version:
             raise TourneyError(
-                f"--at {at}: {self.stream} is at version {self.version}; nothing recorded"
+                _("--at {at}: {stream} is at version {version}; nothing recorded").format(
+                    at=at, stream=self.stream, version=self.version
+                )
             )
         moved = [describe(self.stored, v) for v in range(at + 1, self.version + 1)]
         raise TourneyError(
-            f"{self.stream} moved on since v{at} ({'; '.join(moved[-3:])}): "
-            "nothing recorded, look again and re-enter"
+            _(
+                "{stream} moved on since v{at} ({moved}): nothing recorded, look again and re-enter"
+            ).format(stream=self.stream, at=at, moved="; ".join(moved[-3:]))
         )
 
     def _submit(
@@ -534,8 +587,10 @@ class Desk:
         except ConcurrencyError:
             if at is not None:
                 raise TourneyError(
-                    f"{self.stream} changed while this was being recorded: nothing recorded, "
-                    "look again and re-enter"
+                    _(
+                        "{stream} changed while this was being recorded: nothing "
+                        "recorded, look again and re-enter"
+                    ).format(stream=self.stream)
                 ) from None
             others = self.caught_up = self.refresh()
             _refuse_duplicate(new, others)
@@ -544,8 +599,10 @@ class Desk:
                 stored = self.store.append(self.stream, new, self.version, command_id)
             except ConcurrencyError:
                 raise TourneyError(
-                    f"{self.stream} keeps changing under this scorer (another scorer is "
-                    "recording): nothing recorded, try again"
+                    _(
+                        "{stream} keeps changing under this scorer (another scorer is "
+                        "recording): nothing recorded, try again"
+                    ).format(stream=self.stream)
                 ) from None
         return self._took(stored)
 
@@ -553,8 +610,14 @@ class Desk:
         """A retried submission: what its first attempt recorded (nothing is appended)."""
         if any(e.stream_id != self.stream for e in already):
             raise TourneyError(
-                f"submission {already[0].command_id} was recorded in {already[0].stream_id}, "
-                f"not {self.stream}: nothing recorded"
+                _(
+                    "submission {command_id} was recorded in {stream_id}, not "
+                    "{stream}: nothing recorded"
+                ).format(
+                    command_id=already[0].command_id,
+                    stream_id=already[0].stream_id,
+                    stream=self.stream,
+                )
             )
         self.refresh()
         return [
@@ -588,8 +651,9 @@ def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) ->
         for other in others:
             if other.type == event.type and other.payload == dict(event.payload):
                 raise TourneyError(
-                    f"another scorer has just recorded the same ({describe(others, other.version)}"
-                    "): not recorded twice"
+                    _(
+                        "another scorer has just recorded the same ({describe}): not recorded twice"
+                    ).format(describe=describe(others, other.version))
                 )
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeAlias
 
 from tourney.errors import TourneyError, printable
+from tourney.i18n import _, ngettext
 from tourney.names import fold
 
 ROSTER_STREAM = "roster"
@@ -108,7 +109,9 @@ def roster_event(type_name: str, payload: dict[str, Any]) -> RosterEvent:
     try:
         cls = ROSTER_EVENT_TYPES[type_name]
     except KeyError:
-        raise TourneyError(f"unknown roster event type {type_name!r}") from None
+        raise TourneyError(
+            _("unknown roster event type {type_name!r}").format(type_name=type_name)
+        ) from None
     return cls.from_payload(payload)
 
 
@@ -236,7 +239,9 @@ class Club:
         """The one person `who` means; refused in one line when none or several are."""
         found = self.lookup(who)
         if not found:
-            raise TourneyError(f"no one called {printable(who)!r} in the club roster")
+            raise TourneyError(
+                _("no one called {who!r} in the club roster").format(who=printable(who))
+            )
         if len(found) > 1:
             raise TourneyError(ambiguous(who, [self.people[k] for k in found]))
         return found[0]
@@ -315,21 +320,24 @@ def decide_link(
     events and one line saying whom the entry was linked to. Refused when the name is
     several people's and neither `person` nor `new` says which."""
     if person is not None and new:
-        raise TourneyError("give --person or --new, not both")
+        raise TourneyError(_("give --person or --new, not both"))
     # By name only otherwise: a player called "P1" is not person P1.
     found = [club.one(person)] if person is not None else club.find(entry.name, ids=False)
     if new or not found:
         events: list[RosterEvent] = []
         for key in found:  # their entries stay theirs once the name is two people's
-            more, _ = materialize(club, key, _registered(events))
+            more, _seen = materialize(club, key, _registered(events))
             events += more
         pid = _next_id(club, _registered(events))
         events += [
             PersonRegistered(pid, entry.name),
             EntryLinked(entry.tournament, entry.player_id, pid),
         ]
-        also = " (another person of that name)" if found else ""
-        return events, f"{entry.name} joins the club roster as {pid}{also}."
+        if found:
+            said = _("{name} joins the club roster as {id} (another person of that name).")
+        else:
+            said = _("{name} joins the club roster as {id}.")
+        return events, said.format(name=entry.name, id=pid)
     if len(found) > 1:
         raise TourneyError(
             ambiguous(entry.name, [club.people[k] for k in found])[: -len("name one by its id")]
@@ -339,8 +347,11 @@ def decide_link(
     events.append(EntryLinked(entry.tournament, entry.player_id, pid))
     known = club.people[found[0]]
     return events, printable(
-        f"{entry.name} is the club's {known.name} ({pid}, {len(known.nights)} night"
-        f"{'s' if len(known.nights) != 1 else ''} before)."
+        ngettext(
+            "{name} is the club's {known} ({id}, {n} night before).",
+            "{name} is the club's {known} ({id}, {n} nights before).",
+            len(known.nights),
+        ).format(name=entry.name, known=known.name, id=pid, n=len(known.nights))
     )
 
 
@@ -354,8 +365,10 @@ def decide_rename(club: Club, who: str, name: str) -> list[RosterEvent]:
     others = [k for k in club.find(name) if k != key]
     if others:
         raise TourneyError(
-            f"{printable(name)!r} is already {club.people[others[0]].label()}: if they are "
-            f"one person, merge them with tourney roster merge"
+            _(
+                "{name!r} is already {label}: if they are one person, merge them "
+                "with tourney roster merge"
+            ).format(name=printable(name), label=club.people[others[0]].label())
         )
     events, pid = materialize(club, key)
     return [*events, PersonRenamed(pid, name)]
@@ -365,7 +378,11 @@ def decide_merge(club: Club, keep: str, merged: str) -> list[RosterEvent]:
     """`merged` was `keep` all along: one event (after registering either if derived)."""
     first, second = club.one(keep), club.one(merged)
     if first == second:
-        raise TourneyError(f"{printable(keep)!r} and {printable(merged)!r} are one person already")
+        raise TourneyError(
+            _("{keep!r} and {merged!r} are one person already").format(
+                keep=printable(keep), merged=printable(merged)
+            )
+        )
     events, kept = materialize(club, first)
     more, gone = materialize(club, second, _registered(events))
     return [*events, *more, PersonsMerged(kept, gone)]

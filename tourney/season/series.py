@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, TypeAlias
 
 from tourney.errors import TourneyError, printable
-from tourney.i18n import page_mark
+from tourney.i18n import _, page_mark
 from tourney.names import fold
 from tourney.tournament.state import TournamentState
 
@@ -58,8 +58,10 @@ def parse_scoring(text: str) -> str:
         if values and all(v >= 0 for v in values):
             return "places:" + ",".join(str(v) for v in values)
     raise TourneyError(
-        f"scoring {printable(text)!r} is not 'match-points' or 'places:' and the points of "
-        "each place, e.g. places:10,7,5,3"
+        _(
+            "scoring {text!r} is not 'match-points' or 'places:' and the "
+            "points of each place, e.g. places:10,7,5,3"
+        ).format(text=printable(text))
     )
 
 
@@ -116,7 +118,9 @@ def series_event(type_name: str, payload: dict[str, Any]) -> SeriesEvent:
     try:
         cls = SERIES_EVENT_TYPES[type_name]
     except KeyError:
-        raise TourneyError(f"unknown series event type {type_name!r}") from None
+        raise TourneyError(
+            _("unknown series event type {type_name!r}").format(type_name=type_name)
+        ) from None
     return cls.from_payload(payload)
 
 
@@ -139,14 +143,18 @@ class SeriesState:
         """The series called `name` (as names compare); with none, the only or newest one."""
         if not self.series:
             raise TourneyError(
-                'no series yet: create one with tourney series create "Winter League"'
+                _('no series yet: create one with tourney series create "Winter League"')
             )
         if name is None:
             return list(self.series.values())[-1]
         found = self.series.get(fold(name))
         if found is None:
             known = ", ".join(repr(s.name) for s in self.series.values())
-            raise TourneyError(f"no series called {printable(name)!r} (there are: {known})")
+            raise TourneyError(
+                _("no series called {name!r} (there are: {known})").format(
+                    name=printable(name), known=known
+                )
+            )
         return found
 
     def of_night(self, tournament: str) -> Series | None:
@@ -169,13 +177,17 @@ def decide_create(
     state: SeriesState, name: str, scoring: str, best: int | None, min_nights: int
 ) -> list[SeriesEvent]:
     if not fold(name):
-        raise TourneyError("a series needs a name")
+        raise TourneyError(_("a series needs a name"))
     if fold(name) in state.series:
-        raise TourneyError(f"a series called {printable(name)!r} already exists")
+        raise TourneyError(
+            _("a series called {name!r} already exists").format(name=printable(name))
+        )
     if best is not None and best < 1:
-        raise TourneyError(f"--best {best}: at least 1 night must count")
+        raise TourneyError(_("--best {best}: at least 1 night must count").format(best=best))
     if min_nights < 0:
-        raise TourneyError(f"--min-nights {min_nights}: cannot be negative")
+        raise TourneyError(
+            _("--min-nights {min_nights}: cannot be negative").format(min_nights=min_nights)
+        )
     return [SeriesCreated(name, parse_scoring(scoring), best, min_nights)]
 
 
@@ -183,7 +195,11 @@ def decide_add(state: SeriesState, name: str, tournament: str) -> list[SeriesEve
     series = state.find(name)
     other = state.of_night(tournament)
     if other is not None:
-        raise TourneyError(f"{tournament!r} is a night of the series {other.name!r} already")
+        raise TourneyError(
+            _("{tournament!r} is a night of the series {name!r} already").format(
+                tournament=tournament, name=other.name
+            )
+        )
     return [NightAdded(series.name, tournament)]
 
 

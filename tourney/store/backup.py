@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tourney.i18n import _
 from tourney.store.errors import StoreError
 
 if TYPE_CHECKING:
@@ -35,15 +36,19 @@ def backup_sqlite(store: EventStore, target: Path) -> None:
     consistent. Raises `BackupError` with one line; on failure nothing is left behind."""
     if store.dialect != "sqlite":
         raise BackupError(
-            "db backup copies a SQLite database; back up PostgreSQL with its own tools "
-            "(e.g. pg_dump -Fc NAME > club.dump)"
+            _(
+                "db backup copies a SQLite database; back up PostgreSQL with its "
+                "own tools (e.g. pg_dump -Fc NAME > club.dump)"
+            )
         )
     try:
         descriptor, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
         )
     except OSError as exc:
-        raise BackupError(f"cannot write {target}: {exc.strerror}") from None
+        raise BackupError(
+            _("cannot write {target}: {strerror}").format(target=target, strerror=exc.strerror)
+        ) from None
     os.close(descriptor)
     try:
         _copy(store, Path(temporary))
@@ -51,11 +56,17 @@ def backup_sqlite(store: EventStore, target: Path) -> None:
         os.link(temporary, target)
         _sync_folder(target.parent)
     except FileExistsError:
-        raise BackupError(f"{target} already exists: choose a new name") from None
+        raise BackupError(
+            _("{target} already exists: choose a new name").format(target=target)
+        ) from None
     except OSError as exc:
-        raise BackupError(f"cannot write {target}: {exc.strerror}") from None
+        raise BackupError(
+            _("cannot write {target}: {strerror}").format(target=target, strerror=exc.strerror)
+        ) from None
     except sqlite3.Error as exc:
-        raise BackupError(f"cannot back up to {target}: {exc}") from None
+        raise BackupError(
+            _("cannot back up to {target}: {exc}").format(target=target, exc=exc)
+        ) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)

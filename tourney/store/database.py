@@ -31,6 +31,7 @@ import os
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
+from tourney.i18n import _
 from tourney.store.errors import DatabaseUnavailableError, DatabaseUrlError, NoDatabaseError
 
 if TYPE_CHECKING:
@@ -61,8 +62,10 @@ def resolve_url(db: str | None = None) -> str:
     chosen = db if db else os.environ.get(ENV_VAR) or DEFAULT_PATH
     if any(c < " " or c == "\x7f" or "\ud800" <= c <= "\udfff" for c in chosen):
         raise DatabaseUrlError(
-            f"database {_masked(chosen)} holds a control character or bytes that are not "
-            "UTF-8: give a SQLite path or a postgresql+psycopg:// URL"
+            _(
+                "database {masked} holds a control character or bytes that are "
+                "not UTF-8: give a SQLite path or a postgresql+psycopg:// URL"
+            ).format(masked=_masked(chosen))
         )
     if "://" not in chosen:
         # A path, not a URL: its `%` and `?` are characters of a file name, not an escape
@@ -113,10 +116,18 @@ def parse_url(url: str) -> URL:
     except (ArgumentError, ValueError) as exc:
         # make_url raises ValueError for a port that is not a number ("h:abc").
         detail = "the port is not a number" if isinstance(exc, ValueError) else _BAD_URL
-        raise DatabaseUrlError(f"cannot read database URL {_masked(url)}: {detail}") from None
+        raise DatabaseUrlError(
+            _("cannot read database URL {masked}: {detail}").format(
+                masked=_masked(url), detail=detail
+            )
+        ) from None
     if port is not None and not 1 <= port <= 65535:
-        raise DatabaseUrlError(f"database URL {safe_url(parsed)!r}: port {port} is not 1 to 65535")
-    backend, _, driver = parsed.drivername.partition("+")
+        raise DatabaseUrlError(
+            _("database URL {safe_url!r}: port {port} is not 1 to 65535").format(
+                safe_url=safe_url(parsed), port=port
+            )
+        )
+    backend, _plus, driver = parsed.drivername.partition("+")
     if backend == "postgres":
         backend = "postgresql"
     if backend == "postgresql":
@@ -124,20 +135,26 @@ def parse_url(url: str) -> URL:
             parsed = parsed.set(drivername="postgresql+psycopg")
         elif driver != "psycopg":
             raise DatabaseUrlError(
-                f"database URL {safe_url(parsed)!r} names driver {driver!r}; "
-                "tourney uses psycopg 3: postgresql+psycopg://..."
+                _(
+                    "database URL {safe_url!r} names driver {driver!r}; tourney uses "
+                    "psycopg 3: postgresql+psycopg://..."
+                ).format(safe_url=safe_url(parsed), driver=driver)
             )
         return parsed
     if backend == "sqlite":
         if driver not in ("", "pysqlite"):
             raise DatabaseUrlError(
-                f"database URL {safe_url(parsed)!r} names driver {driver!r}; use sqlite:///PATH"
+                _("database URL {safe_url!r} names driver {driver!r}; use sqlite:///PATH").format(
+                    safe_url=safe_url(parsed), driver=driver
+                )
             )
         _check_sqlite_path(parsed)
         return parsed
     raise DatabaseUrlError(
-        f"database URL {safe_url(parsed)!r}: backend {backend!r} is not supported; "
-        "use sqlite:///PATH or postgresql+psycopg://..."
+        _(
+            "database URL {safe_url!r}: backend {backend!r} is not "
+            "supported; use sqlite:///PATH or postgresql+psycopg://..."
+        ).format(safe_url=safe_url(parsed), backend=backend)
     )
 
 
@@ -153,21 +170,33 @@ def _check_sqlite_path(url: URL) -> None:
     database = url.database or ""
     if database in ("", ":memory:") or database.startswith("file:"):
         raise DatabaseUrlError(
-            f"database URL {safe_url(url)!r} has no file path; "
-            "the event store must live in a file: sqlite:///PATH"
+            _(
+                "database URL {safe_url!r} has no file path; the event store "
+                "must live in a file: sqlite:///PATH"
+            ).format(safe_url=safe_url(url))
         )
     from pathlib import Path
 
     path = Path(database)
     if path.is_dir():
-        raise DatabaseUrlError(f"database path {database!r} is a folder, not a file")
+        raise DatabaseUrlError(
+            _("database path {database!r} is a folder, not a file").format(database=database)
+        )
     if not path.parent.is_dir():
-        raise DatabaseUrlError(f"cannot create database {database!r}: folder does not exist")
+        raise DatabaseUrlError(
+            _("cannot create database {database!r}: folder does not exist").format(
+                database=database
+            )
+        )
     if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-        raise DatabaseUnavailableError(f"cannot open database {database!r}: permission denied")
+        raise DatabaseUnavailableError(
+            _("cannot open database {database!r}: permission denied").format(database=database)
+        )
     if path.exists() and path.stat().st_size > 0 and sqlite_reads_as_database(path) is False:
         raise DatabaseUnavailableError(
-            f"cannot open database {database!r}: the file is not a SQLite database"
+            _("cannot open database {database!r}: the file is not a SQLite database").format(
+                database=database
+            )
         )
 
 
@@ -232,7 +261,9 @@ def require_sqlite_file(url: str) -> None:
     if path is None:
         return
     if os.path.isdir(path):
-        raise DatabaseUrlError(f"database path {path!r} is a folder, not a file")
+        raise DatabaseUrlError(
+            _("database path {path!r} is a folder, not a file").format(path=path)
+        )
     try:
         found = os.path.isfile(path) and os.path.getsize(path) > 0
     except (OSError, ValueError):
@@ -246,14 +277,19 @@ def no_database(url: str) -> NoDatabaseError:
     path = _sqlite_path(url)
     if path is None:
         return NoDatabaseError(
-            f"no tourney database at {safe_url(url)} (it has no tourney tables); create one "
-            f"with `tourney tournament create NAME --db URL` or `tourney db upgrade --db URL`"
+            _(
+                "no tourney database at {safe_url} (it has no tourney tables); "
+                "create one with `tourney tournament create NAME --db URL` or "
+                "`tourney db upgrade --db URL`"
+            ).format(safe_url=safe_url(url))
         )
     shown = path if os.path.isabs(path) or path.startswith(".") else f"./{path}"
     option = "" if path == DEFAULT_PATH else f" --db {shown}"
     return NoDatabaseError(
-        f"no tourney database here (looked for {shown}); "
-        f"create one with `tourney tournament create NAME{option}`"
+        _(
+            "no tourney database here (looked for {shown}); create one with "
+            "`tourney tournament create NAME{option}`"
+        ).format(shown=shown, option=option)
     )
 
 
@@ -269,7 +305,11 @@ def make_engine(url: str) -> Engine:
     try:
         engine = create_engine(parsed, pool_pre_ping=False)
     except (ArgumentError, NoSuchModuleError) as exc:
-        raise DatabaseUrlError(f"cannot use database URL {safe_url(parsed)!r}: {exc}") from None
+        raise DatabaseUrlError(
+            _("cannot use database URL {safe_url!r}: {exc}").format(
+                safe_url=safe_url(parsed), exc=exc
+            )
+        ) from None
     return engine
 
 
@@ -279,7 +319,7 @@ def _require_psycopg() -> None:
 
     if find_spec("psycopg") is None:
         raise DatabaseUrlError(
-            "PostgreSQL support is not installed: pip install 'tourney[postgres]'"
+            _("PostgreSQL support is not installed: pip install 'tourney[postgres]'")
         )
 
 
@@ -361,4 +401,6 @@ def describe_connect_error(url: str, exc: BaseException) -> DatabaseUnavailableE
     """A one-line error for a database that could not be opened or reached."""
     reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
     first = reason[0] if reason else type(exc).__name__
-    return DatabaseUnavailableError(f"cannot open database {safe_url(url)!r}: {first}")
+    return DatabaseUnavailableError(
+        _("cannot open database {safe_url!r}: {first}").format(safe_url=safe_url(url), first=first)
+    )

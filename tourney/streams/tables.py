@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -80,16 +81,21 @@ def table_match(store: EventStore, table: int) -> str | None:
 def no_such_table(code: str, state: TournamentState | None) -> TourneyError:
     """The refusal for a table code that names no table: which tables there are."""
     if state is None:
-        return TourneyError(f"no table {code}: no round has been paired yet (tourney pair)")
+        return TourneyError(
+            _("no table {code}: no round has been paired yet (tourney pair)").format(code=code)
+        )
     if not state.rounds:
         return TourneyError(
-            f"no table {code}: no round of {state.title} has been paired yet (tourney pair)"
+            _("no table {code}: no round of {title} has been paired yet (tourney pair)").format(
+                code=code, title=state.title
+            )
         )
     numbers = tables_in(state)
     listing = ", ".join(f"T{n}" for n in numbers)
     return TourneyError(
-        f"no table {code} in round {state.rounds[-1].round} of {state.title}: "
-        f"its tables are {listing}"
+        _("no table {code} in round {round} of {title}: its tables are {listing}").format(
+            code=code, round=state.rounds[-1].round, title=state.title, listing=listing
+        )
     )
 
 
@@ -109,7 +115,7 @@ def match_id_of(state: TournamentState, text: str) -> str:
     from tourney.errors import quote
     from tourney.limits import check_text
 
-    check_text(text, "match")
+    check_text(text, _("match"))
     number = table_number(text.strip())
     if number is not None:
         found = table_in(state, number)
@@ -119,7 +125,7 @@ def match_id_of(state: TournamentState, text: str) -> str:
     for match_id in state.matches:
         if match_id.casefold() == text.casefold():
             return match_id
-    raise TourneyError(f"no match {quote(text)} in {state.title}")
+    raise TourneyError(_("no match {text} in {title}").format(text=quote(text), title=state.title))
 
 
 def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
@@ -130,7 +136,7 @@ def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str,
     from tourney.tournament.sides import sides_named
 
     match_id = match_id_of(state, match)
-    check_text(text, "sides")
+    check_text(text, _("sides"))
     return match_id, sides_named(state, state.matches[match_id], text)
 
 
@@ -143,14 +149,21 @@ def scores_of(state: TournamentState, match_id: str, text: str) -> list[int]:
     from tourney.limits import SIGNED_SCORE, LimitError, check_text
     from tourney.tournament.sides import scores_named
 
-    check_text(text, "scores")
+    check_text(text, _("scores"))
     try:
         values = scores_named(state, state.matches[match_id], text, SIGNED_SCORE)
     except LimitError as exc:
         raise TourneyError(
-            f"scores are whole numbers per side, by name like 'Ann=61,Bo=40' or in seat order "
-            f"like '61,40' (Racehorse: net units, '+8,-2,-6'), not {quote(text)} ({exc})"
+            _(
+                "scores are whole numbers per side, by name like 'Ann=61,Bo=40' "
+                "or in seat order like '61,40' (Racehorse: net units, "
+                "'+8,-2,-6'), not {text} ({exc})"
+            ).format(text=quote(text), exc=exc)
         ) from None
     if not values:
-        raise TourneyError(f"no scores in {quote(text)}: give one per side, like 'Ann=61,Bo=40'")
+        raise TourneyError(
+            _("no scores in {text}: give one per side, like 'Ann=61,Bo=40'").format(
+                text=quote(text)
+            )
+        )
     return values

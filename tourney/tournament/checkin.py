@@ -14,6 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from tourney.errors import quote
+from tourney.i18n import _
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.room import (
     CheckInSet,
@@ -30,7 +31,9 @@ FEE = re.compile(r"^[0-9]{1,4}(\.[0-9]{1,2})?$")
 def money(text: str) -> str:
     """``"5"`` -> ``"5.00"``; TournamentError for anything but an amount up to 9999.99."""
     if not isinstance(text, str) or not FEE.match(text.strip()):
-        raise TournamentError(f"entry fee {quote(text)}: an amount like 5 or 4.50")
+        raise TournamentError(
+            _("entry fee {text}: an amount like 5 or 4.50").format(text=quote(text))
+        )
     return f"{Decimal(text.strip()):.2f}"
 
 
@@ -45,7 +48,11 @@ def _player(state: TournamentState, player_id: str) -> str:
     state.created  # noqa: B018 - a stream without a tournament is refused here
     player = state.players.get(player_id)
     if player is None:
-        raise TournamentError(f"no player {quote(player_id)} in {state.title}")
+        raise TournamentError(
+            _("no player {player_id} in {title}").format(
+                player_id=quote(player_id), title=state.title
+            )
+        )
     return player.name
 
 
@@ -55,7 +62,11 @@ def decide_check_in(
     """A player checks in (again: nothing more is recorded)."""
     name = _player(state, player_id)
     if state.players[player_id].withdrawn:
-        raise TournamentError(f"{name} has withdrawn from {state.title}: ask the director")
+        raise TournamentError(
+            _("{name} has withdrawn from {title}: ask the director").format(
+                name=name, title=state.title
+            )
+        )
     if player_id in state.room.checked_in:
         return []
     return [PlayerCheckedIn(player_id, stamp(now), len(state.rounds), by)]
@@ -64,14 +75,14 @@ def decide_check_in(
 def decide_take_back(state: TournamentState, player_id: str) -> list[TournamentEvent]:
     name = _player(state, player_id)
     if player_id not in state.room.checked_in:
-        raise TournamentError(f"{name} has not checked in")
+        raise TournamentError(_("{name} has not checked in").format(name=name))
     return [CheckInTakenBack(player_id)]
 
 
 def decide_fee(state: TournamentState, player_id: str, paid: bool) -> list[TournamentEvent]:
     _player(state, player_id)
     if state.room.fee is None:
-        raise TournamentError(f"{state.title} has no entry fee")
+        raise TournamentError(_("{title} has no entry fee").format(title=state.title))
     if (player_id in state.room.paid) == paid:
         return []
     return [FeeMarked(player_id, paid)]

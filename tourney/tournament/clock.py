@@ -15,7 +15,7 @@ from typing import Any
 
 from tourney import limits
 from tourney.errors import quote
-from tourney.i18n import page_
+from tourney.i18n import _, page_
 from tourney.tournament.events import MatchStoppedByTime, TournamentEvent
 from tourney.tournament.room import (
     TIME_RULE_WORDS,
@@ -42,7 +42,9 @@ def time_rule(text: str) -> TimeRule:
     for rule in TIME_RULES:
         if text == rule:
             return rule
-    raise TournamentError(f"time rule {quote(text)}: choose finish-hand or stop-now")
+    raise TournamentError(
+        _("time rule {text}: choose finish-hand or stop-now").format(text=quote(text))
+    )
 
 
 def clock_settings(minutes: int | None, rule: str = "finish-hand") -> list[TournamentEvent]:
@@ -59,7 +61,9 @@ def clock_settings(minutes: int | None, rule: str = "finish-hand") -> list[Tourn
 def _round(state: TournamentState) -> int:
     state.created  # noqa: B018 - a stream without a tournament is refused here
     if not state.rounds:
-        raise TournamentError(f"no round of {state.title} is paired yet: pair one first")
+        raise TournamentError(
+            _("no round of {title} is paired yet: pair one first").format(title=state.title)
+        )
     return len(state.rounds)
 
 
@@ -78,11 +82,15 @@ def decide_set(
 def decide_start(state: TournamentState, now: datetime) -> list[TournamentEvent]:
     number = _round(state)
     if state.room.clock(number) is not None:
-        raise TournamentError(f"round {number}'s clock is already started: pause or extend it")
+        raise TournamentError(
+            _("round {number}'s clock is already started: pause or extend it").format(number=number)
+        )
     if state.room.minutes_of(number) is None:
         raise TournamentError(
-            f"round {number} has no time set: tourney clock set MINUTES "
-            "(or tournament create --round-minutes)"
+            _(
+                "round {number} has no time set: tourney clock set MINUTES (or "
+                "tournament create --round-minutes)"
+            ).format(number=number)
         )
     return [ClockStarted(number, stamp(now))]
 
@@ -91,21 +99,25 @@ def _started(state: TournamentState) -> tuple[int, Clock]:
     number = _round(state)
     clock = state.room.clock(number)
     if clock is None:
-        raise TournamentError(f"round {number}'s clock is not started: tourney clock start")
+        raise TournamentError(
+            _("round {number}'s clock is not started: tourney clock start").format(number=number)
+        )
     return number, clock
 
 
 def decide_pause(state: TournamentState, now: datetime) -> list[TournamentEvent]:
     number, clock = _started(state)
     if not clock.running:
-        raise TournamentError(f"round {number}'s clock is already paused")
+        raise TournamentError(_("round {number}'s clock is already paused").format(number=number))
     return [ClockPaused(number, stamp(now))]
 
 
 def decide_resume(state: TournamentState, now: datetime) -> list[TournamentEvent]:
     number, clock = _started(state)
     if clock.running:
-        raise TournamentError(f"round {number}'s clock is running, not paused")
+        raise TournamentError(
+            _("round {number}'s clock is running, not paused").format(number=number)
+        )
     return [ClockResumed(number, stamp(now))]
 
 
@@ -116,7 +128,9 @@ def decide_extend(
     number, _clock = _started(state)
     limits.EXTEND_MINUTES.check(minutes, "clock extend")
     if table is not None and table not in round_tables(state, number):
-        raise TournamentError(f"round {number} has no table {quote(table)}")
+        raise TournamentError(
+            _("round {number} has no table {table}").format(number=number, table=quote(table))
+        )
     return [ClockExtended(number, minutes, stamp(now), table)]
 
 
@@ -131,7 +145,9 @@ def decide_call(
     """A table calls the director; a second call while one waits is the same call."""
     number = _round(state)
     if table not in round_tables(state, number):
-        raise TournamentError(f"round {number} has no table {quote(table)}")
+        raise TournamentError(
+            _("round {number} has no table {table}").format(number=number, table=quote(table))
+        )
     if any(c.table == table and c.round == number for c in state.room.waiting_calls()):
         return []
     return [DirectorCalled(call_id, number, table, stamp(now))]
@@ -141,7 +157,7 @@ def decide_answer(state: TournamentState, call_id: str, now: datetime) -> list[T
     """The director acknowledges a call (a call answered already is left as it is)."""
     call = next((c for c in state.room.calls if c.call_id == call_id), None)
     if call is None:
-        raise TournamentError(f"no call {quote(call_id)} to answer")
+        raise TournamentError(_("no call {call_id} to answer").format(call_id=quote(call_id)))
     if call.answered is not None:
         return []
     return [CallAnswered(call_id, stamp(now))]
@@ -159,22 +175,38 @@ def decide_stop_by_time(
     Under ``finish-hand`` a table still playing a hand (``mid_hand``) finishes it first."""
     record = state.matches.get(match_id)
     if record is None:
-        raise TournamentError(f"no match {quote(match_id)} in {state.title}")
+        raise TournamentError(
+            _("no match {match_id} in {title}").format(match_id=quote(match_id), title=state.title)
+        )
     if record.outcome is not None:
-        raise TournamentError(f"{match_id} already has a result: adjudicate to change it")
+        raise TournamentError(
+            _("{match_id} already has a result: adjudicate to change it").format(match_id=match_id)
+        )
     clock = state.room.clock(record.round)
     if clock is None:
-        raise TournamentError(f"round {record.round}'s clock was never started: time is not up")
+        raise TournamentError(
+            _("round {round}'s clock was never started: time is not up").format(round=record.round)
+        )
     left = clock.remaining(now, record.table)
     if left > 0:
-        raise TournamentError(f"time is not up at table {record.table}: {clock_text(left)} left")
+        raise TournamentError(
+            _("time is not up at table {table}: {clock_text} left").format(
+                table=record.table, clock_text=clock_text(left)
+            )
+        )
     if mid_hand and state.room.rule == "finish-hand":
         raise TournamentError(
-            f"table {record.table} is still playing its hand: under the finish-hand rule "
-            "the hand in progress is finished first"
+            _(
+                "table {table} is still playing its hand: under the finish-hand "
+                "rule the hand in progress is finished first"
+            ).format(table=record.table)
         )
     if len(scores) != len(record.sides):
-        raise TournamentError(f"{match_id}: {len(scores)} scores for {len(record.sides)} sides")
+        raise TournamentError(
+            _("{match_id}: {count} scores for {count2} sides").format(
+                match_id=match_id, count=len(scores), count2=len(record.sides)
+            )
+        )
     best = max(scores)
     winners = tuple(i for i, s in enumerate(scores) if s == best)
     note = f"{TIME_RULE_WORDS[state.room.rule]}; {TIE_RULE}"

@@ -12,6 +12,7 @@ from tourney import limits, names
 from tourney.errors import quote
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET, game
 from tourney.games import names as game_names
+from tourney.i18n import _
 from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
@@ -39,10 +40,22 @@ sides, then their opponents' average match points."""
 # -- setting up ------------------------------------------------------------------------
 
 
+# Cyrillic letters in Latin for a slug (as folded: й is и, ё is е), so that a Russian club's
+# "Клубный вечер" gets the slug "klubnyi-vecher" rather than none.
+_LATIN = str.maketrans(
+    {
+        **dict(zip("абвгдезиклмнопрстуфыэіґ", "abvgdeziklmnoprstufyeig", strict=True)),
+        **{"ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ю": "yu"},
+        **{"я": "ya", "є": "ye", "ъ": "", "ь": ""},
+    }
+)
+
+
 def slugify(name: str) -> str:
     """``"Tuesday Club Night!"`` -> ``"tuesday-club-night"`` (``"Zoë's Cup"`` -> ``"zoe-s-cup"``:
-    accents folded away first)."""
-    return re.sub(r"[^a-z0-9]+", "-", names.fold(name)).strip("-")
+    accents folded away first; ``"Клубный вечер"`` -> ``"klubnyi-vecher"``: Cyrillic in Latin
+    letters)."""
+    return re.sub(r"[^a-z0-9]+", "-", names.fold(name).translate(_LATIN)).strip("-")
 
 
 def decide_create(
@@ -81,20 +94,30 @@ def decide_create(
     (`tourney.names.clean_name`): what is stored here is read by every later command.
     """
     if state.settings is not None:
-        raise TournamentError(f"tournament {state.title} already exists in this stream")
+        raise TournamentError(
+            _("tournament {title} already exists in this stream").format(title=state.title)
+        )
     if not isinstance(name, str) or not name.strip():
-        raise TournamentError("a tournament needs a name")
-    name = clean_name(name, "tournament name")
+        raise TournamentError(_("a tournament needs a name"))
+    name = clean_name(name, _("tournament name"))
     slug = slugify(clean_name(slug, "slug") if slug else name)
     if not slug:
         raise TournamentError(
-            f"cannot make a slug from {quote(name)}: give one with letters or digits"
+            _("cannot make a slug from {name}: give one with letters or digits").format(
+                name=quote(name)
+            )
         )
     if format not in FORMATS:
-        raise TournamentError(f"unknown format {quote(format)}: choose one of {', '.join(FORMATS)}")
+        raise TournamentError(
+            _("unknown format {format}: choose one of {formats}").format(
+                format=quote(format), formats=", ".join(FORMATS)
+            )
+        )
     if game_name not in game_names():
         raise TournamentError(
-            f"unknown game {quote(game_name)}: choose one of {', '.join(game_names())}"
+            _("unknown game {game_name}: choose one of {game_names}").format(
+                game_name=quote(game_name), game_names=", ".join(game_names())
+            )
         )
     played = game(game_name)
     if format == "rotating":  # partnerships drawn anew each round, players ranked alone
@@ -117,23 +140,47 @@ def decide_create(
             )
     fewest, most = played.table_sizes
     if isinstance(table_size, bool) or not isinstance(table_size, int):
-        raise TournamentError(f"table size {quote(table_size)} for {name!r}: not a whole number")
+        raise TournamentError(
+            _("table size {table_size} for {name!r}: not a whole number").format(
+                table_size=quote(table_size), name=name
+            )
+        )
     if not fewest <= table_size <= most:
         raise TournamentError(
-            f"table size {quote(table_size)} for {name!r}: {played.title} tables seat "
-            f"{fewest} to {most}"
+            _(
+                "table size {table_size} for {name!r}: {title} tables seat {fewest} to {most}"
+            ).format(
+                table_size=quote(table_size),
+                name=name,
+                title=played.title,
+                fewest=fewest,
+                most=most,
+            )
         )
     if not played.partnerships and (partnerships or format in (*KNOCKOUTS, "groups")):
         raise TournamentError(
-            f"{played.title} is played each for themselves in Swiss or round robin: "
-            f"no {'partnerships' if partnerships else format.replace('_', ' ')} ({name!r})"
+            _(
+                "{title} is played each for themselves in Swiss or round robin: "
+                "no {value} ({name!r})"
+            ).format(
+                title=played.title,
+                value="partnerships" if partnerships else format.replace("_", " "),
+                name=name,
+            )
         )
     if deals is not None and (not played.deals or deals not in limits.DEALS):
         raise TournamentError(
-            f"--deals {quote(deals)} for {name!r}: a {played.title} match of "
-            f"{limits.DEALS.low} to {limits.DEALS.high} deals"
+            _("--deals {deals} for {name!r}: a {title} match of {low} to {high} deals").format(
+                deals=quote(deals),
+                name=name,
+                title=played.title,
+                low=limits.DEALS.low,
+                high=limits.DEALS.high,
+            )
             if played.deals
-            else f"--deals for {name!r}: {played.title} matches are played to a target"
+            else _("--deals for {name!r}: {title} matches are played to a target").format(
+                name=name, title=played.title
+            )
         )
     if format == "balanced" and (partnerships or not 3 <= table_size <= 4):
         raise TournamentError(
@@ -141,7 +188,11 @@ def decide_create(
             f"themselves (not {'partnerships' if partnerships else f'tables of {table_size}'})"
         )
     if partnerships and table_size != 4:
-        raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
+        raise TournamentError(
+            _("partnerships need tables of 4, not {table_size} ({name!r})").format(
+                table_size=table_size, name=name
+            )
+        )
     if format == "groups":  # groups -> knockout: `tourney.tournament.stages`
         from tourney.tournament.stages import check_settings
 
@@ -160,8 +211,12 @@ def decide_create(
         limits.parse_points(shared_win, "shared-win scoring", repr(name), high=1)
         parse_share(shared_win)
     if not isinstance(bye_points, Fraction):
-        raise TournamentError(f"bye points {quote(bye_points)} for {name!r}: not a fraction")
-    limits.check_points(bye_points, "bye points", repr(name))
+        raise TournamentError(
+            _("bye points {bye_points} for {name!r}: not a fraction").format(
+                bye_points=quote(bye_points), name=name
+            )
+        )
+    limits.check_points(bye_points, _("bye points"), repr(name))
     if tie_breaks is None:  # a card game's net units decide first, a match's points alike
         first = ("scored",) if played.scored_first else ()
         tie_breaks = (*first, *(t for t in DEFAULT_TIE_BREAKS if t not in first))
@@ -169,13 +224,14 @@ def decide_create(
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
         raise TournamentError(
-            f"tie-breaks {', '.join(quote(t) for t in tie_breaks)}: "
-            f"use each of {', '.join(TIE_BREAKS)} at most once"
+            _("tie-breaks {t}: use each of {tie_breaks} at most once").format(
+                t=", ".join(quote(t) for t in tie_breaks), tie_breaks=", ".join(TIE_BREAKS)
+            )
         )
     sides = 2 if partnerships else table_size
     if third_place and (format not in ("elimination", "groups") or sides != 2):
         raise TournamentError(
-            "a third-place match needs a single-elimination bracket with 2 sides a table"
+            _("a third-place match needs a single-elimination bracket with 2 sides a table")
         )
     if not grand_final_reset and format != "double_elimination":
         raise TournamentError(
@@ -184,16 +240,23 @@ def decide_create(
         )
     if seeding not in SEEDINGS:
         raise TournamentError(
-            f"unknown seeding {quote(seeding)}: choose one of {', '.join(SEEDINGS)}"
+            _("unknown seeding {seeding}: choose one of {seedings}").format(
+                seeding=quote(seeding), seedings=", ".join(SEEDINGS)
+            )
         )
     if seed_by not in SEED_BY:
         raise TournamentError(
-            f"unknown --seed-by {quote(seed_by)}: choose one of {', '.join(SEED_BY)}"
+            _("unknown --seed-by {seed_by}: choose one of {seed_by2}").format(
+                seed_by=quote(seed_by), seed_by2=", ".join(SEED_BY)
+            )
         )
     if seed_by == "rating" and format == "round_robin":
         raise TournamentError(
-            f"--seed-by rating for {name!r}: a round robin meets everyone, so it is not "
-            "seeded (rating seeds a knockout or a Swiss's first round)"
+            _(
+                "--seed-by rating for {name!r}: a round robin meets everyone, so "
+                "it is not seeded (rating seeds a knockout or a Swiss's first "
+                "round)"
+            ).format(name=name)
         )
     if seed_by == "rating" and format == "balanced":
         raise TournamentError(
@@ -204,7 +267,9 @@ def decide_create(
     lengths = [len(scale) for scale in scales]
     if len(set(lengths)) != len(lengths):
         raise TournamentError(
-            f"--placement-points for {name!r}: two scales for tables of the same size"
+            _("--placement-points for {name!r}: two scales for tables of the same size").format(
+                name=name
+            )
         )
     return [
         TournamentCreated(
@@ -236,15 +301,21 @@ def decide_create(
 def _placement_scale(text: str, sides: int, where: str) -> tuple[Fraction, ...]:
     """``"3,2,1,0"`` as a placement scale: 2 to ``sides`` values, first place first, none
     above the one before it, each a match-point value `tourney.limits` keeps."""
-    values = tuple(limits.parse_points(part, "placement points", where) for part in text.split(","))
+    values = tuple(
+        limits.parse_points(part, _("placement points"), where) for part in text.split(",")
+    )
     if not 2 <= len(values) <= sides:
         raise TournamentError(
-            f"placement points {quote(text)} for {where}: give 2 to {sides} values "
-            f"(one per place at a table), e.g. 3,2,1,0"
+            _(
+                "placement points {text} for {where}: give 2 to {sides} values "
+                "(one per place at a table), e.g. 3,2,1,0"
+            ).format(text=quote(text), where=where, sides=sides)
         )
     if any(later > earlier for earlier, later in pairwise(values)):
         raise TournamentError(
-            f"placement points {quote(text)} for {where}: a place cannot score more than "
-            "the one above it"
+            _(
+                "placement points {text} for {where}: a place cannot score more "
+                "than the one above it"
+            ).format(text=quote(text), where=where)
         )
     return values

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tourney.errors import quote
+from tourney.i18n import _
 from tourney.limits import REASON_LENGTH
 from tourney.names import clean_optional
 from tourney.tournament.events import (
@@ -30,7 +31,9 @@ def decide_draft(
     """Pair the next Swiss round as a draft (a draft already made is replaced)."""
     if state.created.format != "swiss":
         kind = state.created.format.replace("_", " ")
-        raise TournamentError(f"a draft is for Swiss rounds: {state.title} is {kind}")
+        raise TournamentError(
+            _("a draft is for Swiss rounds: {title} is {kind}").format(title=state.title, kind=kind)
+        )
     paired = [
         e
         for e in decide_pair_round(
@@ -45,7 +48,9 @@ def _draft(state: TournamentState) -> RoundPaired:
     draft = state.draft
     if draft is None or draft.round != len(state.rounds) + 1:
         raise TournamentError(
-            f"no draft of round {len(state.rounds) + 1} of {state.title}: tourney draft make"
+            _("no draft of round {value} of {title}: tourney draft make").format(
+                value=len(state.rounds) + 1, title=state.title
+            )
         )
     return draft
 
@@ -56,17 +61,21 @@ def decide_swap(
     """Swap two players of the draft, with the reason on record."""
     draft = _draft(state)
     if state.created.partnerships:
-        raise TournamentError("partners sit together: a partnership draft is not swapped")
-    why = clean_optional(reason, "reason", REASON_LENGTH)
+        raise TournamentError(_("partners sit together: a partnership draft is not swapped"))
+    why = clean_optional(reason, _("reason"), REASON_LENGTH)
     if not why:
-        raise TournamentError("a swap needs a reason, for the record")
+        raise TournamentError(_("a swap needs a reason, for the record"))
     placed = {p for t in draft.tables for p in t.seats} | set(draft.byes)
     for player in (first, second):
         if player not in placed:
             name = state.players[player].name if player in state.players else player
-            raise TournamentError(f"{quote(name)} is not in the draft of round {draft.round}")
+            raise TournamentError(
+                _("{name} is not in the draft of round {round}").format(
+                    name=quote(name), round=draft.round
+                )
+            )
     if first == second:
-        raise TournamentError("swap two different players")
+        raise TournamentError(_("swap two different players"))
     return [DraftSwapped(first, second, why)]
 
 
@@ -82,7 +91,9 @@ def decide_publish(state: TournamentState) -> list[TournamentEvent]:
     ]
     if gone:
         raise TournamentError(
-            f"{', '.join(gone)} withdrew since the draft of round {draft.round}: draft again"
+            _("{gone} withdrew since the draft of round {round}: draft again").format(
+                gone=", ".join(gone), round=draft.round
+            )
         )
     return [draft]
 

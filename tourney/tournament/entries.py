@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from tourney import limits, names
 from tourney.errors import quote
+from tourney.i18n import _
 from tourney.names import clean_name, clean_optional
 from tourney.tournament import double_elimination, elimination
 from tourney.tournament.events import (
@@ -117,24 +118,32 @@ def decide_register(
     last round (Swiss) or round 1 (round robin, elimination) has been paired.
     """
     if not isinstance(name, str) or not name.strip():
-        raise TournamentError(f"player {player_id!r} needs a name")
-    name = clean_name(name, "player name")
-    club = clean_optional(club, f"club of {name!r}")
+        raise TournamentError(_("player {player_id!r} needs a name").format(player_id=player_id))
+    name = clean_name(name, _("player name"))
+    club = clean_optional(club, _("club of {name!r}").format(name=name))
     if rating is not None:
         limits.RATING.check(rating, repr(name))
     if seed is not None:
         limits.SEED.check(seed, repr(name))
-    limits.check_points(start_points, "start points", repr(name))
+    limits.check_points(start_points, _("start points"), repr(name))
     closed = _registration_closed(state)
     if closed:
-        raise TournamentError(f"cannot register {name!r}: {closed}")
+        raise TournamentError(
+            _("cannot register {name!r}: {closed}").format(name=name, closed=closed)
+        )
     if len(state.players) >= limits.PLAYERS.high:
         raise TournamentError(
-            f"cannot register {name!r}: {state.title} has {len(state.players)} players, "
-            f"the most one tournament takes"
+            _(
+                "cannot register {name!r}: {title} has {count} players, the most "
+                "one tournament takes"
+            ).format(name=name, title=state.title, count=len(state.players))
         )
     if player_id in state.players or player_id in state.removed:
-        raise TournamentError(f"cannot register {name!r}: player id {player_id!r} is taken")
+        raise TournamentError(
+            _("cannot register {name!r}: player id {player_id!r} is taken").format(
+                name=name, player_id=player_id
+            )
+        )
     key = names.fold(name)
     if by_folded_name is not None:  # the caller's index of the same players (an import)
         others = [by_folded_name[key]] if key in by_folded_name else []
@@ -142,9 +151,11 @@ def decide_register(
         others = [p for p in state.players.values() if names.fold(p.name) == key]
     for other in others:
         raise TournamentError(
-            f"cannot register {name!r}: {other.name!r} is already registered "
-            f"in {state.title} (as {other.player_id}; names are compared ignoring case "
-            "and accents)"
+            _(
+                "cannot register {name!r}: {name2!r} is already registered in "
+                "{title} (as {player_id}; names are compared ignoring case and "
+                "accents)"
+            ).format(name=name, name2=other.name, title=state.title, player_id=other.player_id)
         )
     return [PlayerRegistered(player_id, name, club, rating, seed, start_points)]
 
@@ -187,10 +198,12 @@ def decide_register_from(
     rows = [row for row in standings_of(previous) if not row.withdrawn]
     if top is not None:
         if top < 1:
-            raise TournamentError(f"--top must be at least 1, not {top}")
+            raise TournamentError(_("--top must be at least 1, not {top}").format(top=top))
         rows = rows[:top]
     if not rows:
-        raise TournamentError(f"{previous.title} has no standings to carry over")
+        raise TournamentError(
+            _("{title} has no standings to carry over").format(title=previous.title)
+        )
     first = next_player_number(state)
     entries: list[PlayerRegistered] = []
     for row in rows:
@@ -213,7 +226,9 @@ def lookup(state: TournamentState, table: Mapping[str, _T], key: str, what: str)
     try:
         return table[key]
     except KeyError:
-        raise TournamentError(f"no {what} {key!r} in {state.title}") from None
+        raise TournamentError(
+            _("no {what} {key!r} in {title}").format(what=what, key=key, title=state.title)
+        ) from None
 
 
 def _player(state: TournamentState, player_id: str) -> Player:
@@ -224,10 +239,14 @@ def decide_withdraw(
     state: TournamentState, player_id: str, reason: str = ""
 ) -> list[TournamentEvent]:
     """Withdraw a player: they keep their results and are never paired again."""
-    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
+    reason = clean_optional(reason, _("reason"), limits.REASON_LENGTH) or ""
     player = _player(state, player_id)
     if player.withdrawn:
-        raise TournamentError(f"{player.name!r} has already withdrawn from {state.title}")
+        raise TournamentError(
+            _("{name!r} has already withdrawn from {title}").format(
+                name=player.name, title=state.title
+            )
+        )
     return [PlayerWithdrawn(player_id, reason)]
 
 
@@ -237,25 +256,31 @@ def decide_remove(
     """Take back a registration made by mistake (a duplicate, the wrong tournament): only
     before the player has been paired, had a bye or joined a partnership. Once they have
     played, a player is withdrawn instead (`decide_withdraw`): results are never erased."""
-    reason = clean_optional(reason, "reason", limits.REASON_LENGTH) or ""
+    reason = clean_optional(reason, _("reason"), limits.REASON_LENGTH) or ""
     player = _player(state, player_id)
     paired = [m for m in state.matches.values() if player_id in m.seats]
     if paired:
         first = min(paired, key=lambda m: (m.round, m.table))
         raise TournamentError(
-            f"cannot remove {player.name!r}: they were paired in round {first.round} "
-            f"(table {first.table}); withdraw them instead: tourney player withdraw {player_id}"
+            _(
+                "cannot remove {name!r}: they were paired in round {round} "
+                "(table {table}); withdraw them instead: tourney player withdraw "
+                "{player_id}"
+            ).format(name=player.name, round=first.round, table=first.table, player_id=player_id)
         )
     byes = [n for n, paired_round in enumerate(state.rounds, 1) if player_id in paired_round.byes]
     if byes:
         raise TournamentError(
-            f"cannot remove {player.name!r}: they had a bye in round {byes[0]}; "
-            f"withdraw them instead: tourney player withdraw {player_id}"
+            _(
+                "cannot remove {name!r}: they had a bye in round {byes}; "
+                "withdraw them instead: tourney player withdraw {player_id}"
+            ).format(name=player.name, byes=byes[0], player_id=player_id)
         )
     if player.team is not None:
         raise TournamentError(
-            f"cannot remove {player.name!r}: they play in partnership "
-            f"{state.teams[player.team].name!r}"
+            _("cannot remove {name!r}: they play in partnership {name2!r}").format(
+                name=player.name, name2=state.teams[player.team].name
+            )
         )
     return [PlayerRemoved(player_id, reason)]
 
@@ -265,25 +290,39 @@ def decide_form_partnership(
 ) -> list[TournamentEvent]:
     """Pair two registered players into a fixed partnership (before round 1)."""
     if not state.created.partnerships:
-        raise TournamentError(f"{state.title} is not a partnership tournament")
+        raise TournamentError(
+            _("{title} is not a partnership tournament").format(title=state.title)
+        )
     if state.rotating:
         raise TournamentError(
-            f"partners of {state.title} are drawn anew each round (rotating partners): "
-            "register the players one by one"
+            _(
+                "partners of {title} are drawn anew each round (rotating partners): "
+                "register the players one by one"
+            ).format(title=state.title)
         )
     if state.rounds:
-        raise TournamentError(f"partnerships of {state.title} were fixed when round 1 was paired")
+        raise TournamentError(
+            _("partnerships of {title} were fixed when round 1 was paired").format(
+                title=state.title
+            )
+        )
     first, second = (_player(state, m) for m in members)
     if first.player_id == second.player_id:
-        raise TournamentError(f"{first.name!r} cannot partner themselves")
+        raise TournamentError(_("{name!r} cannot partner themselves").format(name=first.name))
     for player in (first, second):
         if player.team is not None:
             raise TournamentError(
-                f"{player.name!r} already plays in partnership {state.teams[player.team].name!r}"
+                _("{name!r} already plays in partnership {name2!r}").format(
+                    name=player.name, name2=state.teams[player.team].name
+                )
             )
     if team_id in state.teams:
-        raise TournamentError(f"partnership id {team_id!r} is taken in {state.title}")
-    name = clean_optional(name, "partnership name")
+        raise TournamentError(
+            _("partnership id {team_id!r} is taken in {title}").format(
+                team_id=team_id, title=state.title
+            )
+        )
+    name = clean_optional(name, _("partnership name"))
     return [PartnershipFormed(team_id, name or f"{first.name} & {second.name}", members)]
 
 
@@ -291,7 +330,7 @@ def player_id(state: TournamentState, who: str) -> str:
     """A player's id from their id or name, looked up as everywhere (`tourney.names.find`:
     case and accents ignored, a unique beginning is enough); TournamentError when nobody or
     several players match. Text that is not UTF-8 is refused as every edge refuses it."""
-    limits.check_text(who, "player")
+    limits.check_text(who, _("player"))
     if who in state.players:
         return who
     ids = {player.name: player.player_id for player in state.players.values()}
@@ -300,6 +339,8 @@ def player_id(state: TournamentState, who: str) -> str:
         return ids[found[0]]
     if found:
         raise TournamentError(
-            f"{quote(who)} could be {', '.join(found[:5])} in {state.title}: give more of the name"
+            _("{who} could be {found} in {title}: give more of the name").format(
+                who=quote(who), found=", ".join(found[:5]), title=state.title
+            )
         )
-    raise TournamentError(f"no player {quote(who)} in {state.title}")
+    raise TournamentError(_("no player {who} in {title}").format(who=quote(who), title=state.title))

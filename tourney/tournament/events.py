@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
-from tourney.i18n import page_mark
+from tourney.i18n import _, page_mark
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
@@ -75,7 +75,7 @@ def parse_fraction(text: str | int | float) -> Fraction:
     try:
         return Fraction(str(text))
     except (ValueError, ZeroDivisionError):
-        raise TourneyError(f"not a number or fraction: {text!r}") from None
+        raise TourneyError(_("not a number or fraction: {text!r}").format(text=text)) from None
 
 
 @dataclass(frozen=True)
@@ -838,5 +838,7 @@ def event_from_payload(type_name: str, payload: dict[str, Any]) -> TournamentEve
     try:
         cls = EVENT_TYPES[type_name]
     except KeyError:
-        raise TourneyError(f"unknown tournament event type {type_name!r}") from None
+        raise TourneyError(
+            _("unknown tournament event type {type_name!r}").format(type_name=type_name)
+        ) from None
     return cls.from_payload(payload)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Literal
 
 from tourney.errors import TourneyError
-from tourney.i18n import page_mark
+from tourney.i18n import _, page_mark
 
 ResultKind = Literal["played", "paper", "forfeit", "no_show", "adjudicated", "void", "time"]
 
@@ -106,10 +106,14 @@ def parse_share(text: str) -> Fraction:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise TourneyError(
-            f"shared-win scoring {text!r} is not 'split', 'full' or a fraction like '1/2'"
+            _("shared-win scoring {text!r} is not 'split', 'full' or a fraction like '1/2'").format(
+                text=text
+            )
         ) from None
     if not 0 <= value <= 1:
-        raise TourneyError(f"shared-win scoring {text!r} must lie between 0 and 1")
+        raise TourneyError(
+            _("shared-win scoring {text!r} must lie between 0 and 1").format(text=text)
+        )
     return value
 
 

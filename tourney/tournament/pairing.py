@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from tourney.i18n import _, ngettext
 from tourney.tournament import balanced, elimination, roundrobin
 from tourney.tournament import double_elimination as de
 from tourney.tournament.events import (
@@ -158,8 +159,8 @@ def tables_text(numbers: Sequence[int]) -> str:
     if len(words) > TABLES_NAMED:
         return f"tables {', '.join(words[:TABLES_NAMED])} and {len(words) - TABLES_NAMED} more"
     if len(words) == 1:
-        return f"table {words[0]}"
-    return f"tables {', '.join(words[:-1])} and {words[-1]}"
+        return _("table {number}").format(number=words[0])
+    return _("tables {numbers} and {last}").format(numbers=", ".join(words[:-1]), last=words[-1])
 
 
 def bracket_field(state: TournamentState, order: Sequence[str] | None = None) -> list[str]:
@@ -199,8 +200,10 @@ def decide_pair_round(
     if number == 1 and settings.seed_by == "rating":
         if ratings is None:
             raise TournamentError(
-                f"cannot pair round 1 of {state.title}: it is seeded by rating, and no "
-                "ratings were given"
+                _(
+                    "cannot pair round 1 of {title}: it is seeded by rating, and no "
+                    "ratings were given"
+                ).format(title=state.title)
             )
         _active_field(state)
         seeding = rating_order(state, ratings)
@@ -213,8 +216,16 @@ def decide_pair_round(
                 else "the director can override"
             )
             raise TournamentError(
-                f"cannot pair round {number} of {state.title}: results of round {number - 1} "
-                f"are missing at {tables_text(missing)} ({hint})"
+                _(
+                    "cannot pair round {number} of {title}: results of round {value} "
+                    "are missing at {tables_text} ({hint})"
+                ).format(
+                    number=number,
+                    title=state.title,
+                    value=number - 1,
+                    tables_text=tables_text(missing),
+                    hint=hint,
+                )
             )
     if settings.format == "rotating":  # partners drawn anew each round: `rotating`
         from tourney.tournament import rotating
@@ -222,7 +233,11 @@ def decide_pair_round(
         return rotating.decide_pair(state, number, override)
     if settings.format == "swiss":
         if number > settings.rounds:
-            raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
+            raise TournamentError(
+                _("all {rounds} rounds of {title} are paired").format(
+                    rounds=settings.rounds, title=state.title
+                )
+            )
         paired = _pair_swiss(state, number, override, forbidden, avoid_same_club, seeding)
         return [_seeded(paired, seeding)]
     if settings.format == "round_robin":
@@ -254,10 +269,18 @@ def _active_field(state: TournamentState) -> tuple[str, ...]:
         loose = [p.name for p in state.players.values() if p.team is None and not p.withdrawn]
         if loose:
             raise TournamentError(
-                f"cannot pair {state.title}: players without a partner: {', '.join(loose)}"
+                _("cannot pair {title}: players without a partner: {loose}").format(
+                    title=state.title, loose=", ".join(loose)
+                )
             )
     if len(active) < 2:
-        raise TournamentError(f"cannot pair {state.title}: {len(active)} active entrants")
+        raise TournamentError(
+            ngettext(
+                "cannot pair {title}: {n} active entrant",
+                "cannot pair {title}: {n} active entrants",
+                len(active),
+            ).format(title=state.title, n=len(active))
+        )
     return active
 
 
@@ -419,7 +442,9 @@ def _pair_round_robin(state: TournamentState, number: int, override: bool) -> Ro
     total = len(schedule.rounds)
     if number > total:
         raise TournamentError(
-            f"all {total} rounds of the round-robin schedule of {state.title} are paired"
+            _("all {total} rounds of the round-robin schedule of {title} are paired").format(
+                total=total, title=state.title
+            )
         )
     scheduled = schedule.rounds[number - 1]
     tables: list[tuple[Sequence[str], str]] = []
@@ -613,14 +638,20 @@ def _pair_knockout(
     order = seeding[0] if seeding else None
     bracket = bracket_of(state, order)
     if number > len(bracket.rounds):
-        raise TournamentError(f"all {len(bracket.rounds)} rounds of {state.title} are paired")
+        raise TournamentError(
+            _("all {count} rounds of {title} are paired").format(
+                count=len(bracket.rounds), title=state.title
+            )
+        )
     if number > 1:
         tied = [s for s in bracket.rounds[number - 2].slots if s.status == "deciding_match_needed"]
         if tied:
             names = ", ".join(state.entrant_name(e) for e in tied[0].tied)
             raise TournamentError(
-                f"cannot pair round {number} of {state.title}: round {number - 1} needs a "
-                f"deciding match between {names}"
+                _(
+                    "cannot pair round {number} of {title}: round {value} needs a "
+                    "deciding match between {names}"
+                ).format(number=number, title=state.title, value=number - 1, names=names)
             )
     rank = {e: i + 1 for i, e in enumerate(bracket_field(state, order))}
     current = bracket.rounds[number - 1]
@@ -650,7 +681,9 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
     if state.settings is not None and state.settings.format == "double_elimination":
         return _double_deciding_matches(state)
     if state.created.format != "elimination" or not state.rounds:
-        raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
+        raise TournamentError(
+            _("{title} has no knockout round with a tie to decide").format(title=state.title)
+        )
     number = len(state.rounds)
     bracket = bracket_of(state)
     slots = [s for s in bracket.rounds[number - 1].slots if s.status == "deciding_match_needed"]
@@ -661,11 +694,15 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
         settled = shared_wins(state, number)
         if not settled:
             raise TournamentError(
-                f"round {number} of {state.title} has no tie to decide: no table of it "
-                "ended in a shared win"
+                _(
+                    "round {number} of {title} has no tie to decide: no table of it "
+                    "ended in a shared win"
+                ).format(number=number, title=state.title)
             )
         raise TournamentError(
-            f"round {number} of {state.title} has no tie to decide: {' | '.join(settled)}"
+            _("round {number} of {title} has no tie to decide: {settled}").format(
+                number=number, title=state.title, settled=" | ".join(settled)
+            )
         )
     next_table = max(m.table for m in state.round_matches(number)) + 1
     events: list[TournamentEvent] = []

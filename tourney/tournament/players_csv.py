@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tourney.errors import TourneyError, quote
+from tourney.i18n import _
 from tourney.limits import PLAYERS, RATING, SEED, LimitError, parse_whole
 from tourney.names import BadNameError, EmptyNameError, clean_name, clean_optional, fold
 from tourney.tournament.events import PlayerRegistered
@@ -42,12 +43,22 @@ def _header(fields: list[str]) -> list[str]:
     unknown = [c for c in columns if c not in KNOWN_COLUMNS]
     if unknown:
         raise PlayersCsvError(
-            f"row 1: unknown column {quote(unknown[0])}; the header is {HEADER_HELP}"
+            _("row 1: unknown column {unknown}; the header is {header_help}").format(
+                unknown=quote(unknown[0]), header_help=HEADER_HELP
+            )
         )
     if len(set(columns)) != len(columns):
-        raise PlayersCsvError(f"row 1: a column appears twice; the header is {HEADER_HELP}")
+        raise PlayersCsvError(
+            _("row 1: a column appears twice; the header is {header_help}").format(
+                header_help=HEADER_HELP
+            )
+        )
     if "name" not in columns:
-        raise PlayersCsvError(f"row 1: no 'name' column; the header is {HEADER_HELP}")
+        raise PlayersCsvError(
+            _("row 1: no 'name' column; the header is {header_help}").format(
+                header_help=HEADER_HELP
+            )
+        )
     return columns
 
 
@@ -57,23 +68,23 @@ def _number(text: str, column: str, row: int) -> int | None:
     try:
         return parse_whole(text, RATING if column == "rating" else SEED)
     except LimitError as exc:
-        raise PlayersCsvError(f"row {row}: {exc}") from None
+        raise PlayersCsvError(_("row {row}: {exc}").format(row=row, exc=exc)) from None
 
 
 def _name(text: str, row: int) -> str:
     try:
-        return clean_name(text, "name")
+        return clean_name(text, _("name"))
     except EmptyNameError:
-        raise PlayersCsvError(f"row {row}: empty name") from None
+        raise PlayersCsvError(_("row {row}: empty name").format(row=row)) from None
     except BadNameError as exc:
-        raise PlayersCsvError(f"row {row}: {exc}") from None
+        raise PlayersCsvError(_("row {row}: {exc}").format(row=row, exc=exc)) from None
 
 
 def _club(text: str, row: int) -> str | None:
     try:
-        return clean_optional(text, "club")
+        return clean_optional(text, _("club"))
     except BadNameError as exc:
-        raise PlayersCsvError(f"row {row}: {exc}") from None
+        raise PlayersCsvError(_("row {row}: {exc}").format(row=row, exc=exc)) from None
 
 
 def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
@@ -87,7 +98,11 @@ def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
     try:
         header = next(reader, None)
         if header is None or not any(f.strip() for f in header):
-            raise PlayersCsvError(f"the CSV is empty: expected a header row {HEADER_HELP}")
+            raise PlayersCsvError(
+                _("the CSV is empty: expected a header row {header_help}").format(
+                    header_help=HEADER_HELP
+                )
+            )
         columns = _header(header)
         rows: list[PlayerRow] = []
         first_seen: dict[str, int] = {}
@@ -97,29 +112,39 @@ def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
                 continue
             if len(fields) != len(columns):
                 raise PlayersCsvError(
-                    f"row {row} has {len(fields)} fields, the header has {len(columns)}"
+                    _("row {row} has {count} fields, the header has {count2}").format(
+                        row=row, count=len(fields), count2=len(columns)
+                    )
                 )
             record = dict(zip(columns, fields, strict=True))
             name = _name(record["name"], row)
             key = fold(name)
             if key in first_seen:
                 raise PlayersCsvError(
-                    f"row {row}: duplicate name {name!r} (first on row {first_seen[key]})"
+                    _("row {row}: duplicate name {name!r} (first on row {first_seen})").format(
+                        row=row, name=name, first_seen=first_seen[key]
+                    )
                 )
             if len(rows) >= PLAYERS.high:
                 raise PlayersCsvError(
-                    f"row {row}: more than {PLAYERS.high} players, the most one tournament takes"
+                    _("row {row}: more than {high} players, the most one tournament takes").format(
+                        row=row, high=PLAYERS.high
+                    )
                 )
             first_seen[key] = row
             rating = _number(record.get("rating", ""), "rating", row)
             seed = _number(record.get("seed", ""), "seed", row)
             if rating is not None and seed is not None:
                 raise PlayersCsvError(
-                    f"row {row}: {name!r} has a rating and a seed: give one of them, not both"
+                    _(
+                        "row {row}: {name!r} has a rating and a seed: give one of them, not both"
+                    ).format(row=row, name=name)
                 )
             rows.append(PlayerRow(row, name, _club(record.get("club", ""), row), rating, seed))
     except csv.Error as exc:
-        raise PlayersCsvError(f"broken CSV at row {reader.line_num}: {exc}") from None
+        raise PlayersCsvError(
+            _("broken CSV at row {line_num}: {exc}").format(line_num=reader.line_num, exc=exc)
+        ) from None
     return tuple(rows)
 
 

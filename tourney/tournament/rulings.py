@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tourney.games import game
+from tourney.i18n import _
 from tourney.tournament.entries import lookup
 from tourney.tournament.events import (
     AdjudicatedResult,
@@ -46,15 +47,20 @@ def _where(match: MatchRecord) -> str:
 def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[int]) -> None:
     if len(scores) != len(match.sides):
         raise TournamentError(
-            f"{_where(match)} has {len(match.sides)} sides but {len(scores)} scores were given"
+            _("{where} has {count} sides but {count2} scores were given").format(
+                where=_where(match), count=len(match.sides), count2=len(scores)
+            )
         )
     if not winners:
-        raise TournamentError(f"{_where(match)}: a result needs at least one winning side")
+        raise TournamentError(
+            _("{where}: a result needs at least one winning side").format(where=_where(match))
+        )
     bad = [w for w in winners if not 0 <= w < len(match.sides)]
     if bad or len(set(winners)) != len(winners):
         raise TournamentError(
-            f"{_where(match)}: winners {list(winners)} must be distinct sides "
-            f"0-{len(match.sides) - 1}"
+            _("{where}: winners {list} must be distinct sides 0-{value}").format(
+                where=_where(match), list=list(winners), value=len(match.sides) - 1
+            )
         )
 
 
@@ -78,28 +84,35 @@ def decide_record_result(
     match = _match(state, match_id)
     if match.outcome is not None and match.outcome.kind != "played":
         raise TournamentError(
-            f"{_where(match)} has the director's ruling ({match.outcome.kind}); "
-            "the table's result does not replace it"
+            _(
+                "{where} has the director's ruling ({kind}); the table's result does not replace it"
+            ).format(where=_where(match), kind=match.outcome.kind)
         )
     _check_shape(match, scores, winners)
     target = result_target(state)
     if target is None:  # Racehorse: net units, the highest share the win
         if set(winners) != set(winning_sides(scores, None)):
             raise TournamentError(
-                f"{_where(match)}: winners {list(winners)} are not the sides with the most "
-                f"({max(scores)}) of {list(scores)}"
+                _(
+                    "{where}: winners {list} are not the sides with the most ({max}) of {list2}"
+                ).format(
+                    where=_where(match), list=list(winners), max=max(scores), list2=list(scores)
+                )
             )
         return [MatchResultRecorded(match_id, tuple(scores), tuple(winners))]
     for side, score in enumerate(scores):
         won = side in winners
         if won and score < target:
             raise TournamentError(
-                f"{_where(match)}: side {side} is a winner with {score}, short of {target}"
+                _("{where}: side {side} is a winner with {score}, short of {target}").format(
+                    where=_where(match), side=side, score=score, target=target
+                )
             )
         if not won and score >= target:
             raise TournamentError(
-                f"{_where(match)}: side {side} reached {score} (target {target}) "
-                "but is not a winner"
+                _(
+                    "{where}: side {side} reached {score} (target {target}) but is not a winner"
+                ).format(where=_where(match), side=side, score=score, target=target)
             )
     return [MatchResultRecorded(match_id, tuple(scores), tuple(winners))]
 
@@ -126,7 +139,9 @@ def decide_adjudicate(
     match short of the target, never crown a lower score."""
     match = _match(state, match_id)
     if not reason.strip():
-        raise TournamentError(f"an adjudicated result for {_where(match)} needs a reason")
+        raise TournamentError(
+            _("an adjudicated result for {where} needs a reason").format(where=_where(match))
+        )
     _check_shape(match, scores, winners)
     target = result_target(state)
     check_scores(_where(match), scores, target)
@@ -155,16 +170,19 @@ def decide_forfeit(
     bad = [s for s in sides if not 0 <= s < len(match.sides)]
     if not sides or bad or len(set(sides)) >= len(match.sides):
         raise TournamentError(
-            f"{_where(match)}: forfeiting sides {list(sides)} must be some, not all, "
-            f"of sides 0-{len(match.sides) - 1}"
+            _("{where}: forfeiting sides {list} must be some, not all, of sides 0-{value}").format(
+                where=_where(match), list=list(sides), value=len(match.sides) - 1
+            )
         )
     forfeiting = tuple(sorted(set(sides)))
     if len(match.sides) - len(forfeiting) < 2:
         others = "share"
     if others == "play_on" and match.outcome is not None:
         raise TournamentError(
-            f"{_where(match)} already has a result ({match.outcome.source or 'played'}): "
-            "the others cannot play it on; let them share the win or adjudicate"
+            _(
+                "{where} already has a result ({value}): the others cannot play "
+                "it on; let them share the win or adjudicate"
+            ).format(where=_where(match), value=match.outcome.source or "played")
         )
     return [Forfeit(match_id, forfeiting, reason, others)]
 
@@ -190,9 +208,13 @@ def decide_enter_result(
     where = _where(match)
     if play is not None and not replace:
         raise TournamentError(
-            f"{where} has play recorded at the table up to v{play.version} "
-            f"({standing_text(state, match, play)}): a paper result would replace it; "
-            "say so with --replace (the recorded play stays readable as what was played)"
+            _(
+                "{where} has play recorded at the table up to v{version} "
+                "({standing_text}): a paper result would replace it; say so with "
+                "--replace (the recorded play stays readable as what was played)"
+            ).format(
+                where=where, version=play.version, standing_text=standing_text(state, match, play)
+            )
         )
 
     def name(side: int) -> str:
@@ -204,7 +226,9 @@ def decide_enter_result(
     out = [name(side) for side in winners if side in match.forfeited]
     if out:
         raise TournamentError(
-            f"{where}: {', '.join(out)} forfeited while the others played on, and cannot win"
+            _("{where}: {out} forfeited while the others played on, and cannot win").format(
+                where=where, out=", ".join(out)
+            )
         )
     sheet = tuple(tuple(hand) for hand in hands)
     return [ResultEntered(match_id, totals, winners, sheet, note)]
@@ -223,18 +247,23 @@ def decide_no_show(
     strangers = [p for p in player_ids if p not in match.seats]
     if not player_ids or strangers:
         raise TournamentError(
-            f"{_where(match)}: no-show players {', '.join(strangers) or '(none)'} "
-            "are not seated there"
+            _("{where}: no-show players {value} are not seated there").format(
+                where=_where(match), value=", ".join(strangers) or "(none)"
+            )
         )
     if len(sides_of_players(state, match, player_ids)) >= len(match.sides):
-        raise TournamentError(f"{_where(match)}: every side is absent; void the match instead")
+        raise TournamentError(
+            _("{where}: every side is absent; void the match instead").format(where=_where(match))
+        )
     absent = sides_of_players(state, match, player_ids)
     if len(match.sides) - len(absent) < 2:
         others = "share"
     if others == "play_on" and match.outcome is not None:
         raise TournamentError(
-            f"{_where(match)} already has a result ({match.outcome.source or 'played'}): "
-            "the others cannot play it on; let them share the win or adjudicate"
+            _(
+                "{where} already has a result ({value}): the others cannot play "
+                "it on; let them share the win or adjudicate"
+            ).format(where=_where(match), value=match.outcome.source or "played")
         )
     return [NoShow(match_id, tuple(player_ids), others)]
 
@@ -243,7 +272,7 @@ def decide_void(state: TournamentState, match_id: str, reason: str = "") -> list
     """The director voids a match: it scores nothing for anyone."""
     match = _match(state, match_id)
     if match.outcome is not None and not match.outcome.counts:
-        raise TournamentError(f"{_where(match)} is already void")
+        raise TournamentError(_("{where} is already void").format(where=_where(match)))
     return [MatchVoided(match_id, reason)]
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from tourney import names
 from tourney.errors import quote
+from tourney.i18n import _
 from tourney.limits import Bound, LimitError, parse_whole
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentError, TournamentState
@@ -33,7 +34,9 @@ def _number(text: str, count: int, what: str, match: MatchRecord) -> int | None:
         return parse_whole(text, Bound(what, 1, count)) - 1
     except LimitError:
         raise TournamentError(
-            f"{_where(match)} has {what}s 1 to {count}, not {quote(text.strip())}"
+            _("{where} has {what}s 1 to {count}, not {strip}").format(
+                where=_where(match), what=what, count=count, strip=quote(text.strip())
+            )
         ) from None
 
 
@@ -49,11 +52,14 @@ def seat_of(state: TournamentState, match: MatchRecord, who: str) -> str:
     people = ", ".join(_people(state, match))
     if found:
         raise TournamentError(
-            f"{quote(who)} could be {', '.join(found)} at {_where(match)}: give more of the name"
+            _("{who} could be {found} at {where}: give more of the name").format(
+                who=quote(who), found=", ".join(found), where=_where(match)
+            )
         )
     raise TournamentError(
-        f"{quote(who)} does not sit at {_where(match)} ({people}): seats are names or "
-        f"numbers from 1 to {len(match.seats)}"
+        _(
+            "{who} does not sit at {where} ({people}): seats are names or numbers from 1 to {count}"
+        ).format(who=quote(who), where=_where(match), people=people, count=len(match.seats))
     )
 
 
@@ -75,11 +81,19 @@ def side_of(state: TournamentState, match: MatchRecord, who: str) -> int:
         return sides[0]
     if found:
         raise TournamentError(
-            f"{quote(who)} could be {', '.join(found)} at {_where(match)}: give more of the name"
+            _("{who} could be {found} at {where}: give more of the name").format(
+                who=quote(who), found=", ".join(found), where=_where(match)
+            )
         )
     raise TournamentError(
-        f"{quote(who)} does not sit at {_where(match)} ({', '.join(_people(state, match))}): "
-        f"sides are names or numbers from 1 to {len(match.sides)}"
+        _(
+            "{who} does not sit at {where} ({people}): sides are names or numbers from 1 to {count}"
+        ).format(
+            who=quote(who),
+            where=_where(match),
+            people=", ".join(_people(state, match)),
+            count=len(match.sides),
+        )
     )
 
 
@@ -87,7 +101,9 @@ def sides_named(state: TournamentState, match: MatchRecord, text: str) -> list[i
     """Comma-separated sides, by name or number (``"Bo"``, ``"2,Cy"``), as indexes from 0."""
     parts = [part for part in text.split(",") if part.strip()]
     if not parts:
-        raise TournamentError(f"say which side at {_where(match)}: a name, like 'Bo', or 2")
+        raise TournamentError(
+            _("say which side at {where}: a name, like 'Bo', or 2").format(where=_where(match))
+        )
     return [side_of(state, match, part) for part in parts]
 
 
@@ -102,18 +118,27 @@ def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: B
         who, equals, value = part.partition("=")
         if not equals:
             raise TournamentError(
-                f"scores by name are name=score for every side, like 'Ann=10,Bo=61', "
-                f"not {quote(part.strip())}"
+                _(
+                    "scores by name are name=score for every side, like 'Ann=10,Bo=61', not {strip}"
+                ).format(strip=quote(part.strip()))
             )
         side = side_of(state, match, who)
         if side in scores:
-            raise TournamentError(f"{quote(who.strip())} is given a score twice at {_where(match)}")
+            raise TournamentError(
+                _("{strip} is given a score twice at {where}").format(
+                    strip=quote(who.strip()), where=_where(match)
+                )
+            )
         scores[side] = parse_whole(value, bound)
     missing = [
         state.entrant_name(match.sides[s]) for s in range(len(match.sides)) if s not in scores
     ]
     if missing:
-        raise TournamentError(f"no score for {', '.join(missing)} at {_where(match)}")
+        raise TournamentError(
+            _("no score for {missing} at {where}").format(
+                missing=", ".join(missing), where=_where(match)
+            )
+        )
     return [scores[side] for side in range(len(match.sides))]
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
@@ -108,7 +109,7 @@ class TournamentState:
     @property
     def created(self) -> TournamentCreated:
         if self.settings is None:
-            raise TournamentError("no tournament has been created in this stream")
+            raise TournamentError(_("no tournament has been created in this stream"))
         return self.settings
 
     def match_id(self, round_number: int, table: int) -> str:

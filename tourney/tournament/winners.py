@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tourney.errors import TourneyError
+from tourney.i18n import N_, _, ngettext
 
-WINNERS_RULE = (
+WINNERS_RULE = N_(
     "winners are the sides that reached {target} (sharing the win), or, when none did, "
     "the sides holding the top score"
 )
-NET_WINNERS_RULE = "winners are the players with the most net units (sharing the win)"
+NET_WINNERS_RULE = N_("winners are the players with the most net units (sharing the win)")
 """A game without a target (Racehorse): the highest net wins, stopped short or not."""
 
 
@@ -43,11 +44,19 @@ def check_winners(
     expected = winning_sides(scores, target)
     if tuple(sorted(winners)) == expected:
         return
-    rule = NET_WINNERS_RULE if target is None else WINNERS_RULE.format(target=target)
+    rule = _(NET_WINNERS_RULE) if target is None else _(WINNERS_RULE).format(target=target)
     raise TourneyError(
-        f"{where}: with scores {scores_text(scores)} the "
-        f"{'winner is' if len(expected) == 1 else 'winners are'} {_sides(expected, name)}, "
-        f"not {_sides(winners, name)}: {rule}"
+        ngettext(
+            "{where}: with scores {scores_text} the winner is {sides}, not {sides2}: {rule}",
+            "{where}: with scores {scores_text} the winners are {sides}, not {sides2}: {rule}",
+            len(expected),
+        ).format(
+            where=where,
+            scores_text=scores_text(scores),
+            sides=_sides(expected, name),
+            sides2=_sides(winners, name),
+            rule=rule,
+        )
     )
 
 
@@ -58,12 +67,18 @@ def check_scores(where: str, scores: Sequence[int], target: int | None) -> None:
     if target is not None:
         negative = [score for score in scores if score < 0]
         if negative:
-            raise TourneyError(f"{where}: a score is 0 or more, not {negative[0]}")
+            raise TourneyError(
+                _("{where}: a score is 0 or more, not {negative}").format(
+                    where=where, negative=negative[0]
+                )
+            )
         return
     if sum(scores) != 0:
         raise TourneyError(
-            f"{where}: net units add up to 0 (every payment is paid by someone at the "
-            f"table); {scores_text(scores)} add up to {sum(scores):+d}"
+            _(
+                "{where}: net units add up to 0 (every payment is paid by "
+                "someone at the table); {scores_text} add up to {sum:+d}"
+            ).format(where=where, scores_text=scores_text(scores), sum=sum(scores))
         )
 
 
@@ -96,30 +111,47 @@ def sheet_totals(
     for number, hand in enumerate(hands, start=1):
         if len(hand) != side_count:
             raise TourneyError(
-                f"{where}: hand {number} gives {len(hand)} points for {side_count} sides"
+                _("{where}: hand {number} gives {count} points for {side_count} sides").format(
+                    where=where, number=number, count=len(hand), side_count=side_count
+                )
             )
         if target is None:
             check_scores(f"{where}, deal {number}", hand, target)
         elif number > 1 and max(totals) >= target:
             leader = max(range(side_count), key=lambda side: totals[side])
             raise TourneyError(
-                f"{where}: {name(leader)} reached {totals[leader]} in hand {number - 1}, "
-                f"which ended the match, but the sheet goes on to hand {number}"
+                _(
+                    "{where}: {name} reached {totals} in hand {value}, which ended "
+                    "the match, but the sheet goes on to hand {number}"
+                ).format(
+                    where=where,
+                    name=name(leader),
+                    totals=totals[leader],
+                    value=number - 1,
+                    number=number,
+                )
             )
         totals = [total + points for total, points in zip(totals, hand, strict=True)]
     if hands and scores and tuple(scores) != tuple(totals):
         raise TourneyError(
-            f"{where}: the hands add up to {scores_text(totals)}, "
-            f"not the final scores {scores_text(scores)}"
+            _(
+                "{where}: the hands add up to {scores_text}, not the final scores {scores_text2}"
+            ).format(where=where, scores_text=scores_text(totals), scores_text2=scores_text(scores))
         )
     final = tuple(totals) if hands else tuple(scores)
     if len(final) != side_count:
-        raise TourneyError(f"{where} has {side_count} sides but {len(final)} scores were given")
+        raise TourneyError(
+            _("{where} has {side_count} sides but {count} scores were given").format(
+                where=where, side_count=side_count, count=len(final)
+            )
+        )
     check_scores(where, final, target)
     if target is not None and max(final) < target:
         raise TourneyError(
-            f"{where}: no side reached {target} ({scores_text(final)}): a scoresheet "
-            "result is a finished match; adjudicate one stopped short (tourney director "
-            "adjudicate)"
+            _(
+                "{where}: no side reached {target} ({scores_text}): a scoresheet "
+                "result is a finished match; adjudicate one stopped short "
+                "(tourney director adjudicate)"
+            ).format(where=where, target=target, scores_text=scores_text(final))
         )
     return final

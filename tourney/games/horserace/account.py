@@ -16,7 +16,7 @@ from tourney.games.horserace import (
     TilePlaced,
     TilesRevealed,
 )
-from tourney.i18n import page_
+from tourney.i18n import _, page_
 
 
 def side_label(match: Match, side: int) -> str:
@@ -48,34 +48,45 @@ def describe(match: Match, event: Event, outcome: Outcome) -> Iterator[str]:
     """The lines of the account for one event already applied to ``match``."""
     if isinstance(event, MatchStarted):
         kind = (
-            "partnerships " + " vs ".join(side_label(match, s) for s in range(len(match.sides)))
+            _("partnerships {sides}").format(
+                sides=_(" vs ").join(side_label(match, s) for s in range(len(match.sides)))
+            )
             if event.partnerships
-            else "individual"
+            else _("individual")
         )
-        yield f"Match: {', '.join(event.players)} ({kind}), first to {event.target}"
+        yield _("Match: {players} ({kind}), first to {target}").format(
+            players=", ".join(event.players), kind=kind, target=event.target
+        )
     elif isinstance(event, HandStarted):
         hand = match.hands[-1]
-        how = "known hands" if hand.known else "hidden hands"
+        how = _("known hands") if hand.known else _("hidden hands")
         yield ""
-        yield f"Hand {hand.number} — {hand.opener} opens ({how})"
+        yield _("Hand {number} — {opener} opens ({how})").format(
+            number=hand.number, opener=hand.opener, how=how
+        )
     elif isinstance(event, TilePlaced):
         p = outcome.placement
         assert p is not None
-        where = f"{p.tile} on {p.on}" if p.on is not None else f"{p.tile} (opening)"
-        text = f"  {p.player:<10} places {where:<16} ends {p.ends:>3}"
+        if p.on is not None:
+            where = _("{tile} on {on}").format(tile=p.tile, on=p.on)
+        else:
+            where = _("{tile} (opening)").format(tile=p.tile)
+        text = _("  {player:<10} places {where:<16} ends {ends:>3}").format(
+            player=p.player, where=where, ends=p.ends
+        )
         if p.points:
             text += f"  +{p.points}  ({scores_line(match)})"
         if p.continues and not outcome.hand_ended:
-            text += "  — plays again"
+            text += _("  — plays again")
         yield text
     elif isinstance(event, TileDrawn):
-        seen = str(event.tile) if event.tile is not None else "a tile (unseen)"
-        yield f"  {event.player:<10} draws {seen}"
+        seen = str(event.tile) if event.tile is not None else _("a tile (unseen)")
+        yield _("  {player:<10} draws {tile}").format(player=event.player, tile=seen)
     elif isinstance(event, Passed):
-        yield f"  {event.player:<10} passes"
+        yield _("  {player:<10} passes").format(player=event.player)
     elif isinstance(event, TilesRevealed):
-        tiles = " ".join(str(t) for t in event.tiles) or "nothing"
-        yield f"  {event.player:<10} reveals {tiles}"
+        tiles = " ".join(str(t) for t in event.tiles) or _("nothing")
+        yield _("  {player:<10} reveals {tiles}").format(player=event.player, tiles=tiles)
     yield from _ending(match, outcome)
 
 
@@ -83,18 +94,24 @@ def _ending(match: Match, outcome: Outcome) -> Iterator[str]:
     end = outcome.hand_ended
     hand = match.hands[-1] if match.hands else None
     if end is HandEnd.TARGET:
-        yield f"  Target reached on a placement: no count. Scores: {scores_line(match)}"
+        yield _("  Target reached on a placement: no count. Scores: {scores}").format(
+            scores=scores_line(match)
+        )
     elif end is not None and outcome.credits is None:
         waiting = ", ".join(match.reveals_needed)
-        yield f"  Hand ends: {end.value}; the count waits for reveals from {waiting}"
+        yield _("  Hand ends: {end}; the count waits for reveals from {players}").format(
+            end=end.value, players=waiting
+        )
     if outcome.credits is not None and hand is not None:
         how = hand.end.value if hand.end else "?"
         credits = ", ".join(
             f"{side_label(match, s)} +{c}" for s, c in enumerate(outcome.credits) if c
         )
-        yield f"  Hand {hand.number} ends: {how}; credits: {credits or 'none'}"
+        yield _("  Hand {number} ends: {how}; credits: {credits}").format(
+            number=hand.number, how=how, credits=credits or _("none")
+        )
         if not outcome.match_over:  # the result line says the final scores
-            yield f"  Scores: {scores_line(match)}"
+            yield _("  Scores: {scores}").format(scores=scores_line(match))
     if outcome.match_over:
         yield ""
         yield result_line(match)

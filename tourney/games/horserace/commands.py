@@ -25,6 +25,7 @@ from tourney.games.horserace.events import (
 )
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
+from tourney.i18n import _
 from tourney.names import find, fold
 
 
@@ -135,9 +136,17 @@ def _only_target(match: Match, tile: Tile) -> Tile | None:
     if not found:
         values = sorted({p.value for p in layout.attach_points()})
         shown = ", ".join(str(v) for v in values) or "none"
-        raise RuleError(f"{tile} fits no free attach point (the free values are {shown})")
+        raise RuleError(
+            _("{tile} fits no free attach point (the free values are {shown})").format(
+                tile=tile, shown=shown
+            )
+        )
     listed = " and ".join(str(t) for t in found)
-    raise RuleError(f"{tile} fits on {listed}: say which, e.g. '{tile} on {found[0]}'")
+    raise RuleError(
+        _("{tile} fits on {listed}: say which, e.g. '{tile} on {found}'").format(
+            tile=tile, listed=listed, found=found[0]
+        )
+    )
 
 
 # -- the console's short notation ----------------------------------------------------------
@@ -182,11 +191,17 @@ def parse(text: str, match: Match) -> Command | Action | None:
         if match.phase is Phase.AWAITING_REVEALS:
             return Reveal(match.reveals_needed[0], _tiles(words))
         if not any(c.isdigit() for c in words[0]):
-            raise EventError(f"'{text.strip()}' is not a command or a tile: type ? for help")
+            raise EventError(
+                _("'{strip}' is not a command or a tile: type ? for help").format(
+                    strip=text.strip()
+                )
+            )
         return parse_placement(text)
     if word == "draw":
         if len(rest) > 1:
-            raise EventError(f"'{text.strip()}': a draw names at most one tile")
+            raise EventError(
+                _("'{strip}': a draw names at most one tile").format(strip=text.strip())
+            )
         return Draw(Tile.parse(rest[0]) if rest else None)
     if word == "pass":
         _no_more(rest, text)
@@ -195,7 +210,9 @@ def parse(text: str, match: Match) -> Command | Action | None:
         tiles_from = next((i for i, w in enumerate(rest) if _is_tile(w)), len(rest))
         who = _name(rest[:tiles_from])
         if not who:
-            raise EventError(f"'{text.strip()}': say whose tiles, e.g. 'r Ann 1-2 3-4'")
+            raise EventError(
+                _("'{strip}': say whose tiles, e.g. 'r Ann 1-2 3-4'").format(strip=text.strip())
+            )
         return Reveal(who, _tiles(rest[tiles_from:]))
     if word == "hand":
         return StartHand(_name(rest) or None)
@@ -214,7 +231,9 @@ def _name(words: list[str]) -> str:
 
 def _no_more(rest: list[str], text: str) -> None:
     if rest:
-        raise EventError(f"'{text.strip()}': unexpected '{rest[0]}'")
+        raise EventError(
+            _("'{strip}': unexpected '{rest}'").format(strip=text.strip(), rest=rest[0])
+        )
 
 
 def _tiles(words: Iterable[str]) -> tuple[Tile, ...]:
@@ -225,12 +244,14 @@ def parse_placement(text: str) -> Place:
     """``5-3 on 5-5``, ``53 55`` or ``53`` as a placement; TileError/EventError quoting it."""
     words = [w for w in _SPLIT.split(text.strip()) if w]
     if not words:
-        raise EventError("a placement needs a tile, e.g. '5-3 on 5-5'")
+        raise EventError(_("a placement needs a tile, e.g. '5-3 on 5-5'"))
     if len(words) >= 2 and words[1].casefold() == "on":
         words = [words[0], *words[2:]]
     if len(words) > 2:
         raise EventError(
-            f"'{text.strip()}' is not a placement: expected TILE [on TILE], e.g. '5-3 on 5-5'"
+            _("'{strip}' is not a placement: expected TILE [on TILE], e.g. '5-3 on 5-5'").format(
+                strip=text.strip()
+            )
         )
     return Place(Tile.parse(words[0]), Tile.parse(words[1]) if len(words) == 2 else None)
 
@@ -250,7 +271,7 @@ def notation(event: Event) -> str:
         return " ".join(["r", event.player, *(t.text for t in event.tiles)])
     if isinstance(event, HandStarted) and event.deal is None:
         return "h" if event.opener is None else f"h {event.opener}"
-    raise EventError(f"{event.type} has no console notation")
+    raise EventError(_("{type} has no console notation").format(type=event.type))
 
 
 # -- tab completion ------------------------------------------------------------------------

@@ -18,11 +18,12 @@ from tourney.games.horserace.account import scores_line
 from tourney.games.horserace.commands import Action, StartHand, complete, decide, parse
 from tourney.games.horserace.dealing import shuffled_deal
 from tourney.games.horserace.match import Match, Phase
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from tourney.games import Decide, GameEvent, GameMatch, Recorded, Table
 
-HELP = """\
+HELP = N_("""\
   5-3 on 5-5   place 5-3 on 5-5 (also: 53 55, 5-3 5-5, [5|3] on [5|5])
   5-3          place 5-3: the opening tile, or where only one table tile takes it
   d / d 2-4    draw (the tile if it was seen)
@@ -32,7 +33,7 @@ HELP = """\
   u / redo     take back the last event / put the last undone event back
   s            show the whole layout      ?  this help      q  quit (Ctrl-D, Ctrl-C too)
   Tab          complete the tiles, targets and names legal now
-  Names may have spaces, quoted or not: h Zoë Park, h "Zoë Park", h zoe (a unique start)"""
+  Names may have spaces, quoted or not: h Zoë Park, h "Zoë Park", h zoe (a unique start)""")
 
 
 class HorseRaceConsole:
@@ -47,10 +48,10 @@ class HorseRaceConsole:
             again = "+" if match.continuation_owed else ""
             return f"{name} {match.to_move}{again}> "
         if match.phase is Phase.AWAITING_REVEALS:
-            return f"{name} reveal {match.reveals_needed[0]}> "
+            return _("{name} reveal {player}> ").format(name=name, player=match.reveals_needed[0])
         if match.phase is Phase.BETWEEN_HANDS:
-            return f"{name} hand> "
-        return f"{name} over> "
+            return _("{name} hand> ").format(name=name)
+        return _("{name} over> ").format(name=name)
 
     def complete(self, match: GameMatch, line: str) -> list[str]:
         assert isinstance(match, Match)
@@ -92,7 +93,7 @@ class HorseRaceConsole:
         if match.phase is Phase.IN_HAND and not match.layout.empty:
             lines += [view.open_line(match), view.ends_line(match)]
         if any(r.event is None for r in recorded):
-            lines.append(f"Scores: {scores_line(match)}")
+            lines.append(_("Scores: {scores}").format(scores=scores_line(match)))
         if match.phase is not Phase.OVER:
             lines.append(view.turn_line(match))
         return lines

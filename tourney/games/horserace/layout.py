@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from tourney.games.horserace.errors import RuleError
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
+from tourney.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ class Layout:
     def attach_points(self) -> list[AttachPoint]:
         """Every free attach point, for display: value, kind and whether it counts."""
         points: list[AttachPoint] = []
-        for tile, _ in self.order:
+        for tile, _side in self.order:
             i = tile.index
             if tile.is_double:
                 a, b = self._a[i], self._b[i]
@@ -118,7 +119,7 @@ class Layout:
     def contributions(self) -> list[tuple[Tile, int]]:
         """The counted contributions, tile by tile (zero-valued ends included)."""
         out: list[tuple[Tile, int]] = []
-        for tile, _ in self.order:
+        for tile, _side in self.order:
             i = tile.index
             if tile.is_double:
                 if self._a[i] < 2:
@@ -136,25 +137,33 @@ class Layout:
         Raises RuleError naming the tile and the target when the placement cannot be made.
         """
         if self._on_table[tile.index]:
-            raise RuleError(f"{tile} is already on the table")
+            raise RuleError(_("{tile} is already on the table").format(tile=tile))
         if on is None:
             if self.order:
-                raise RuleError(f"'on' is missing: {tile} is not the opening tile")
+                raise RuleError(
+                    _("'on' is missing: {tile} is not the opening tile").format(tile=tile)
+                )
             return -1
         if not self.order:
-            raise RuleError(f"the table is empty: the opening tile {tile} is placed on nothing")
+            raise RuleError(
+                _("the table is empty: the opening tile {tile} is placed on nothing").format(
+                    tile=tile
+                )
+            )
         if not self._on_table[on.index]:
-            raise RuleError(f"{on} is not on the table")
+            raise RuleError(_("{on} is not on the table").format(on=on))
         if on.low == tile.low or on.low == tile.high:
             value = on.low
         elif on.high == tile.low or on.high == tile.high:
             value = on.high
         else:
-            raise RuleError(f"{tile} does not match {on}")
+            raise RuleError(_("{tile} does not match {on}").format(tile=tile, on=on))
         if not self._free_at(on, value):
             if on.is_double:
-                raise RuleError(f"{on} has no free attach point left")
-            raise RuleError(f"the {value} end of {on} is already taken")
+                raise RuleError(_("{on} has no free attach point left").format(on=on))
+            raise RuleError(
+                _("the {value} end of {on} is already taken").format(value=value, on=on)
+            )
         return value
 
     def ends_after(self, tile: Tile, on: Tile | None, value: int) -> int:

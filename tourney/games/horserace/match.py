@@ -32,6 +32,7 @@ from tourney.games.horserace.events import (
 from tourney.games.horserace.layout import Layout
 from tourney.games.horserace.scoring import blocked_credits, domino_credits
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile, pip_total
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent
@@ -281,28 +282,40 @@ class Match:
         """
         handler = _HANDLERS.get(type(event))
         if handler is None:
-            raise EventError(f"unknown event {event!r}")
+            raise EventError(_("unknown event {event!r}").format(event=event))
         return handler(self, event, line)
 
     def _start_match(self, event: MatchStarted, line: int | None = None) -> Outcome:
         if self.phase is not Phase.NOT_STARTED:
-            raise RuleError("match_started appears twice: the match has already started")
+            raise RuleError(_("match_started appears twice: the match has already started"))
         players = event.players
         if not isinstance(players, tuple | list) or not 2 <= len(players) <= 4:
-            raise EventError("'players': a match has 2, 3 or 4 players")
+            raise EventError(_("'players': a match has 2, 3 or 4 players"))
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                raise EventError(f"'players': {name!r} is not a player name")
+                raise EventError(_("'players': {name!r} is not a player name").format(name=name))
         if len(set(players)) != len(players):
             dup = next(p for p in players if players.count(p) > 1)
-            raise EventError(f"'players': {dup} is listed twice")
+            raise EventError(_("'players': {dup} is listed twice").format(dup=dup))
         if not isinstance(event.partnerships, bool):
-            raise EventError(f"'partnerships': {event.partnerships!r} is not true or false")
+            raise EventError(
+                _("'partnerships': {partnerships!r} is not true or false").format(
+                    partnerships=event.partnerships
+                )
+            )
         if event.partnerships and len(players) != 4:
-            raise EventError(f"'partnerships': partnerships need 4 players, not {len(players)}")
+            raise EventError(
+                _("'partnerships': partnerships need 4 players, not {count}").format(
+                    count=len(players)
+                )
+            )
         target = event.target
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise EventError(f"'target': {target!r} is not a positive whole number of points")
+            raise EventError(
+                _("'target': {target!r} is not a positive whole number of points").format(
+                    target=target
+                )
+            )
         self.players = tuple(players)
         self.n = len(players)
         self.partnerships = event.partnerships
@@ -325,23 +338,25 @@ class Match:
         if phase is _IN_HAND:
             return
         if phase is Phase.NOT_STARTED:
-            raise RuleError("no match has started: expected match_started")
+            raise RuleError(_("no match has started: expected match_started"))
         if phase is Phase.OVER:
-            raise RuleError("event after the match ended")
+            raise RuleError(_("event after the match ended"))
         if phase is Phase.AWAITING_REVEALS:
             raise RuleError(
                 "the count is not made yet: waiting for tiles_revealed from "
                 + _names(self.reveals_needed)
             )
         if not self.hands:
-            raise RuleError("no hand has started: expected hand_started")
-        raise RuleError(f"the hand is over: expected hand_started, not {what}")
+            raise RuleError(_("no hand has started: expected hand_started"))
+        raise RuleError(_("the hand is over: expected hand_started, not {what}").format(what=what))
 
     def _seat(self, player: object) -> int:
         seat = self.seat_of.get(player) if isinstance(player, str) else None
         if seat is None:
             shown = player if isinstance(player, str | int) else repr(player)
-            raise RuleError(f"'player': {shown} is not a player in this match")
+            raise RuleError(
+                _("'player': {shown} is not a player in this match").format(shown=shown)
+            )
         return seat
 
     def _check_turn(self, seat: int) -> None:
@@ -349,17 +364,24 @@ class Match:
             mover = self.players[self.turn]
             if self._continuation:
                 raise RuleError(
-                    f"{mover} keeps the turn after a double or a scoring tile, "
-                    f"not {self.players[seat]}"
+                    _(
+                        "{mover} keeps the turn after a double or a scoring tile, not {players}"
+                    ).format(mover=mover, players=self.players[seat])
                 )
-            raise RuleError(f"it is {mover}'s turn, not {self.players[seat]}'s")
+            raise RuleError(
+                _("it is {mover}'s turn, not {players}'s").format(
+                    mover=mover, players=self.players[seat]
+                )
+            )
 
     def _owed_drawn(self, seat: int) -> None:
         """A playable tile just drawn must be placed at once."""
         drawn = self._drawn
         if self._drew and drawn is not None and self.layout.fits(drawn):
             raise RuleError(
-                f"{self.players[seat]} must place {drawn}, the playable tile just drawn"
+                _("{players} must place {drawn}, the playable tile just drawn").format(
+                    players=self.players[seat], drawn=drawn
+                )
             )
 
     def _place(self, event: TilePlaced, line: int | None) -> Outcome:
@@ -431,22 +453,37 @@ class Match:
         """Only the tile just drawn may follow a draw; say why, whether it fits or not."""
         player = self.players[seat]
         if self.layout.fits(drawn):
-            raise RuleError(f"{player} must place {drawn}, the playable tile just drawn")
+            raise RuleError(
+                _("{player} must place {drawn}, the playable tile just drawn").format(
+                    player=player, drawn=drawn
+                )
+            )
         raise RuleError(
-            f"{player} just drew {drawn}, which does not fit: {player} must draw again "
-            f"(or pass once the boneyard is empty), not place {tile}"
+            _(
+                "{player} just drew {drawn}, which does not fit: {player} must "
+                "draw again (or pass once the boneyard is empty), not place "
+                "{tile}"
+            ).format(player=player, drawn=drawn, tile=tile)
         )
 
     def _refuse_tile(self, seat: int, tile: Tile, known: bool) -> None:
         """Raise when ``seat`` cannot be holding ``tile`` (it is not among its known tiles)."""
         player = self.players[seat]
         if tile in self.layout:
-            raise RuleError(f"{tile} is already on the table")
+            raise RuleError(_("{tile} is already on the table").format(tile=tile))
         if known:
-            raise RuleError(f"{player} does not hold {tile} ({self._whereabouts(tile)})")
+            raise RuleError(
+                _("{player} does not hold {tile} ({whereabouts})").format(
+                    player=player, tile=tile, whereabouts=self._whereabouts(tile)
+                )
+            )
         for other, tiles in enumerate(self.held):
             if other != seat and tile in tiles:
-                raise RuleError(f"{player} does not hold {tile} ({self.players[other]} drew it)")
+                raise RuleError(
+                    _("{player} does not hold {tile} ({players} drew it)").format(
+                        player=player, tile=tile, players=self.players[other]
+                    )
+                )
         mine = self.held[seat]
         if len(mine) >= self.counts[seat]:
             raise RuleError(
@@ -468,29 +505,43 @@ class Match:
         self._check_turn(seat)
         player = self.players[seat]
         if self.layout.empty:
-            raise RuleError(f"{player} opens the hand and must place a tile, not draw")
+            raise RuleError(
+                _("{player} opens the hand and must place a tile, not draw").format(player=player)
+            )
         self._owed_drawn(seat)
         self._check_unable(seat, "draw")
         if self.boneyard_size == 0:
-            raise RuleError("the boneyard is empty")
+            raise RuleError(_("the boneyard is empty"))
         tile = event.tile
         hand = self.hand
         assert hand is not None
         if hand.known:
             if tile is None:
-                raise EventError(f"'tile' is missing: {player}'s draw in a known hand names it")
+                raise EventError(
+                    _("'tile' is missing: {player}'s draw in a known hand names it").format(
+                        player=player
+                    )
+                )
             if tile not in self.boneyard:
                 if tile in self.layout:
-                    raise RuleError(f"{tile} is not in the boneyard (it is on the table)")
-                raise RuleError(f"{tile} is not in the boneyard ({self._whereabouts(tile)})")
+                    raise RuleError(
+                        _("{tile} is not in the boneyard (it is on the table)").format(tile=tile)
+                    )
+                raise RuleError(
+                    _("{tile} is not in the boneyard ({whereabouts})").format(
+                        tile=tile, whereabouts=self._whereabouts(tile)
+                    )
+                )
             self.boneyard.discard(tile)
         elif tile is not None:
             if tile in self.layout:
-                raise RuleError(f"{tile} is already on the table")
+                raise RuleError(_("{tile} is already on the table").format(tile=tile))
             for other, tiles in enumerate(self.held):
                 if tile in tiles:
                     raise RuleError(
-                        f"{tile} cannot be drawn: {self.players[other]} already drew it"
+                        _("{tile} cannot be drawn: {players} already drew it").format(
+                            tile=tile, players=self.players[other]
+                        )
                     )
         if tile is not None:
             self.held[seat].add(tile)
@@ -512,7 +563,11 @@ class Match:
         for tile in sorted(self.held[seat]):
             if layout.fits(tile):
                 on = next(layout.targets(tile))
-                raise RuleError(f"{self.players[seat]} must place, not {what}: {tile} fits on {on}")
+                raise RuleError(
+                    _("{players} must place, not {what}: {tile} fits on {on}").format(
+                        players=self.players[seat], what=what, tile=tile, on=on
+                    )
+                )
 
     def _pass(self, event: Passed, line: int | None = None) -> Outcome:
         self._refuse_outside_hand("passed")
@@ -520,14 +575,18 @@ class Match:
         self._check_turn(seat)
         player = self.players[seat]
         if self.layout.empty:
-            raise RuleError(f"{player} opens the hand and must place a tile, not pass")
+            raise RuleError(
+                _("{player} opens the hand and must place a tile, not pass").format(player=player)
+            )
         self._owed_drawn(seat)
         self._check_unable(seat, "pass")
         if self.boneyard_size:
             raise RuleError(
-                f"the boneyard is not empty ({self.boneyard_size} "
-                f"{'tile' if self.boneyard_size == 1 else 'tiles'}): "
-                f"{player} must draw, not pass"
+                ngettext(
+                    "the boneyard is not empty ({n} tile): {player} must draw, not pass",
+                    "the boneyard is not empty ({n} tiles): {player} must draw, not pass",
+                    self.boneyard_size,
+                ).format(n=self.boneyard_size, player=player)
             )
         self._passes += 1
         self._drew = False
@@ -574,23 +633,30 @@ class Match:
         phase = self.phase
         if phase is not _BETWEEN_HANDS:
             if phase is _IN_HAND:
-                raise RuleError("hand_started before the current hand ended")
+                raise RuleError(_("hand_started before the current hand ended"))
             self._refuse_outside_hand("hand_started")
         by_rule = self._next_opener
         opener_name = event.opener
         if opener_name is None:
             if by_rule is None:
                 why = "the first hand" if not self.hands else "after a blocked hand"
-                raise EventError(f"'opener' is missing: {why}, the opener is chosen by lot")
+                raise EventError(
+                    _("'opener' is missing: {why}, the opener is chosen by lot").format(why=why)
+                )
             opener = by_rule
         else:
             seat = self.seat_of.get(opener_name) if isinstance(opener_name, str) else None
             if seat is None:
-                raise RuleError(f"'opener': {opener_name} is not a player in this match")
+                raise RuleError(
+                    _("'opener': {opener_name} is not a player in this match").format(
+                        opener_name=opener_name
+                    )
+                )
             if by_rule is not None and seat != by_rule:
                 raise RuleError(
-                    f"{self.players[by_rule]} placed the last tile and opens this hand, "
-                    f"not {opener_name}"
+                    _(
+                        "{players} placed the last tile and opens this hand, not {opener_name}"
+                    ).format(players=self.players[by_rule], opener_name=opener_name)
                 )
             opener = seat
         size = HAND_SIZE[self.n]
@@ -601,16 +667,22 @@ class Match:
             seen: set[Tile] = set()
             for name in deal:
                 if name not in self.seat_of:
-                    raise RuleError(f"'deal': {name} is not a player in this match")
+                    raise RuleError(
+                        _("'deal': {name} is not a player in this match").format(name=name)
+                    )
             for seat, name in enumerate(self.players):
                 tiles = deal.get(name)
                 if tiles is None:
-                    raise EventError(f"'deal': {name}'s tiles are missing")
+                    raise EventError(_("'deal': {name}'s tiles are missing").format(name=name))
                 if len(tiles) != size:
-                    raise RuleError(f"'deal': {name} is dealt {len(tiles)} tiles, not {size}")
+                    raise RuleError(
+                        _("'deal': {name} is dealt {count} tiles, not {size}").format(
+                            name=name, count=len(tiles), size=size
+                        )
+                    )
                 for tile in tiles:
                     if tile in seen:
-                        raise RuleError(f"'deal': {tile} is dealt twice")
+                        raise RuleError(_("'deal': {tile} is dealt twice").format(tile=tile))
                     seen.add(tile)
                 held[seat] = set(tiles)
             boneyard = set(DOUBLE_SIX) - seen
@@ -636,43 +708,64 @@ class Match:
         if self.phase is not Phase.AWAITING_REVEALS:
             if self.phase is Phase.IN_HAND:
                 if hand is not None and hand.known:
-                    raise RuleError("tiles_revealed is not used in a known hand")
-                raise RuleError("tiles_revealed before the hand ended")
+                    raise RuleError(_("tiles_revealed is not used in a known hand"))
+                raise RuleError(_("tiles_revealed before the hand ended"))
             if self.phase is Phase.BETWEEN_HANDS and hand is not None:
                 if hand.known:
-                    raise RuleError("tiles_revealed is not used in a known hand")
-                raise RuleError("tiles_revealed after the count was made")
+                    raise RuleError(_("tiles_revealed is not used in a known hand"))
+                raise RuleError(_("tiles_revealed after the count was made"))
             self._refuse_outside_hand("tiles_revealed")
         assert hand is not None
         seat = self._seat(event.player)
         player = self.players[seat]
         if seat not in self._reveals_needed:
-            raise RuleError(f"{player}'s tiles are not needed for the count")
+            raise RuleError(
+                _("{player}'s tiles are not needed for the count").format(player=player)
+            )
         if seat in self._reveals:
-            raise RuleError(f"{player} has already revealed")
+            raise RuleError(_("{player} has already revealed").format(player=player))
         tiles = event.tiles
         if len(set(tiles)) != len(tiles):
-            raise EventError("'tiles': a tile is listed twice")
+            raise EventError(_("'tiles': a tile is listed twice"))
         if len(tiles) != self.counts[seat]:
             raise RuleError(
-                f"'tiles': {player} holds {self.counts[seat]} "
-                f"{'tile' if self.counts[seat] == 1 else 'tiles'}, not {len(tiles)}"
+                ngettext(
+                    "'tiles': {player} holds {n} tile, not {count}",
+                    "'tiles': {player} holds {n} tiles, not {count}",
+                    self.counts[seat],
+                ).format(player=player, n=self.counts[seat], count=len(tiles))
             )
         blocked = hand.end is HandEnd.BLOCKED
         for tile in tiles:
             if tile in self.layout:
-                raise RuleError(f"'tiles': {tile} is on the table")
+                raise RuleError(_("'tiles': {tile} is on the table").format(tile=tile))
             for other, held in enumerate(self.held):
                 if other != seat and tile in held:
-                    raise RuleError(f"'tiles': {tile} is held by {self.players[other]}")
+                    raise RuleError(
+                        _("'tiles': {tile} is held by {players}").format(
+                            tile=tile, players=self.players[other]
+                        )
+                    )
             for other, shown in self._reveals.items():
                 if tile in shown:
-                    raise RuleError(f"'tiles': {tile} was revealed by {self.players[other]}")
+                    raise RuleError(
+                        _("'tiles': {tile} was revealed by {players}").format(
+                            tile=tile, players=self.players[other]
+                        )
+                    )
             if blocked and self.layout.fits(tile):
-                raise RuleError(f"'tiles': {tile} fits the layout, but {player} passed")
+                raise RuleError(
+                    _("'tiles': {tile} fits the layout, but {player} passed").format(
+                        tile=tile, player=player
+                    )
+                )
         missing = self.held[seat].difference(tiles)
         if missing:
-            raise RuleError(f"'tiles': {player} drew {min(missing)} and must reveal it")
+            raise RuleError(
+                _("'tiles': {player} drew {min} and must reveal it").format(
+                    player=player, min=min(missing)
+                )
+            )
         self._reveals[seat] = tuple(tiles)
         if len(self._reveals) < len(self._reveals_needed):
             return NOTHING

@@ -25,7 +25,7 @@ from tourney.games.horserace.events import (
     TilesRevealed,
 )
 from tourney.games.horserace.match import Match, Placement
-from tourney.i18n import page_, page_mark
+from tourney.i18n import _, page_, page_mark
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent, GameMatch
@@ -141,7 +141,11 @@ def played(match: Match, events: Sequence[tuple[int, Event]] | None = None) -> d
             )
         )
     if running != list(match.scores):
-        raise SheetError(f"the sheet adds up to {running}, the replayed match says {match.scores}")
+        raise SheetError(
+            _("the sheet adds up to {running}, the replayed match says {scores}").format(
+                running=running, scores=match.scores
+            )
+        )
     return {
         "side_names": tuple(" & ".join(players) for players in match.sides),
         "hands": tuple(hands),
@@ -185,8 +189,10 @@ def _actions(match: Match, events: Sequence[tuple[int, Event]]) -> dict[int, lis
             placement = next(placements, None)
             if placement is None or placement.tile != event.tile or placement.hand != hand:
                 raise SheetError(
-                    f"event {version} places {event.tile}, which the replayed match "
-                    "does not have at that point"
+                    _(
+                        "event {version} places {tile}, which the replayed match does "
+                        "not have at that point"
+                    ).format(version=version, tile=event.tile)
                 )
             line.append(_placed(version, placement))
         elif isinstance(event, TileDrawn):
@@ -198,5 +204,5 @@ def _actions(match: Match, events: Sequence[tuple[int, Event]]) -> dict[int, lis
             tiles = tuple(t.text for t in event.tiles)
             line.append(Action("revealed", version, event.player, tiles=tiles))
     if next(placements, None) is not None:
-        raise SheetError("the replayed match has placements that the events do not")
+        raise SheetError(_("the replayed match has placements that the events do not"))
     return by_hand

@@ -12,7 +12,7 @@ from tourney.games.horserace.bots import make_bot
 from tourney.games.horserace.events import DEFAULT_TARGET
 from tourney.games.horserace.record import write_record
 from tourney.games.horserace.simulate import player_names, simulate_match
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.games.faces import Simulated
@@ -69,12 +69,20 @@ def summary(
         "out": out,
     }
     lines = [
-        f"{counted(matches, 'match', 'matches')}, {counted(hands, 'hand')} "
-        f"in {elapsed:.2f} s (seed {seed})"
+        _("{matches}, {hands} in {seconds:.2f} s (seed {seed})").format(
+            matches=ngettext("{n} match", "{n} matches", matches).format(n=matches),
+            hands=ngettext("{n} hand", "{n} hands", hands).format(n=hands),
+            seconds=elapsed,
+            seed=seed,
+        )
     ]
     for row in data["sides"]:  # type: ignore[attr-defined]
         lines.append(
-            f"  {row['players']:<12} {row['bot']:<7} wins {row['wins']:>7g}"
-            f"  average score {row['average_score']:g}"
+            _("  {players:<12} {bot:<7} wins {wins:>7g}  average score {average:g}").format(
+                players=row["players"],
+                bot=row["bot"],
+                wins=row["wins"],
+                average=row["average_score"],
+            )
         )
     return data, lines

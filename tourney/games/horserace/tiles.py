@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from tourney.games.horserace.errors import TileError
+from tourney.i18n import _
 
 # The notations RECORD.md accepts, either half first: 3-5, 35, 3|5, [3|5].
 _FORMS = re.compile(r"^(?:([0-9])-([0-9])|([0-9])([0-9])|([0-9])\|([0-9])|\[([0-9])\|([0-9])\])$")
@@ -34,7 +35,11 @@ class Tile:
         key = (a, b) if a <= b else (b, a)
         tile = cls._interned.get(key)
         if tile is None:
-            raise TileError(f"[{key[0]}|{key[1]}] is not a tile of the double-six set")
+            raise TileError(
+                _("[{key}|{key2}] is not a tile of the double-six set").format(
+                    key=key[0], key2=key[1]
+                )
+            )
         return tile
 
     @classmethod
@@ -74,7 +79,7 @@ class Tile:
                     cls._by_text[text] = tile
                     return tile
         shown = f'"{text}"' if isinstance(text, str) else repr(text)
-        raise TileError(f"{shown} is not a tile of the double-six set")
+        raise TileError(_("{shown} is not a tile of the double-six set").format(shown=shown))
 
     def other(self, value: int) -> int:
         """The half opposite the half showing ``value``."""
@@ -106,7 +111,7 @@ for _tile in DOUBLE_SIX:
 def parse_tiles(texts: object) -> tuple[Tile, ...]:
     """Parse a list of tile strings; TileError names the first bad one."""
     if not isinstance(texts, list | tuple):
-        raise TileError(f"{texts!r} is not a list of tiles")
+        raise TileError(_("{texts!r} is not a list of tiles").format(texts=texts))
     return tuple(Tile.parse(t) for t in texts)
 
 

@@ -14,6 +14,7 @@ from tourney.games.horserace.events import DEFAULT_TARGET, MatchStarted
 from tourney.games.horserace.game import GAME
 from tourney.games.horserace.match import Match
 from tourney.games.horserace.record import check_storable
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.games import Game
@@ -30,9 +31,11 @@ def record(
     desk.check_started()
     if desk.game is not GAME:
         raise TourneyError(
-            f"{desk.id} is a {desk.game.title} table: record it with tourney deal, bid, "
-            f"pass and play {desk.id}, or tourney record {desk.id} (this command is for "
-            "Horse Race)"
+            _(
+                "{id} is a {title} table: record it with tourney deal, bid, pass "
+                "and play {id}, or tourney record {id} (this command is for "
+                "Horse Race)"
+            ).format(id=desk.id, title=desk.game.title)
         )
     return desk.append_events(
         lambda: decide(cast(Match, desk.match), command), at=at, command_id=command_id
@@ -50,8 +53,9 @@ def start_event(
 ) -> MatchStarted:
     if deals is not None or dealer is not None:
         raise TourneyError(
-            f"--{'deals' if deals is not None else 'dealer'} is for Racehorse: a Horse Race "
-            "match is played to a target (--target)"
+            _(
+                "--{value} is for Racehorse: a Horse Race match is played to a target (--target)"
+            ).format(value="deals" if deals is not None else "dealer")
         )
     extra: dict[str, Any] = {"hands": "known"} if known else {}
     event = MatchStarted(names, partnerships, DEFAULT_TARGET if target is None else target, extra)
@@ -73,9 +77,11 @@ def deal_move(
 ) -> Sequence[R]:
     desk.check_started()  # before the game is named: an unstarted one has none
     if cards is not None:
-        raise TourneyError(f"--hands is for Racehorse: {desk.id} is a Horse Race match")
+        raise TourneyError(
+            _("--hands is for Racehorse: {id} is a Horse Race match").format(id=desk.id)
+        )
     if tiles is not None and seed is not None:
-        raise TourneyError("give --deal or --seed, not both")
+        raise TourneyError(_("give --deal or --seed, not both"))
     hands = (
         parse_deal(tiles, cast(Match, desk.match))
         if tiles is not None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.games.horserace.account import result_line, scores_line, side_label
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
-from tourney.i18n import npage_, page_
+from tourney.i18n import _, ngettext, npage_, page_
 
 if TYPE_CHECKING:
     from tourney.games import Recorded, Table
@@ -83,26 +83,38 @@ def _open_text(points: list[dict[str, Any]]) -> str:
     kinds = Counter((p["kind"], p["value"]) for p in points)
     parts = []
     for (kind, value), n in kinds.items():
-        one, many = {
-            "end": ("end", "ends"),
-            "linear": ("linear side", "linear sides"),
-            "branch": ("branch", "branches"),
-        }[kind]
-        parts.append(f"{n} {many} {value}" if n > 1 else f"{one} {value}")
-    return ", ".join(parts) if parts else "closed"
+        if n == 1:
+            one = {"end": _("end {value}"), "linear": _("linear side {value}")}
+            parts.append(one.get(kind, _("branch {value}")).format(value=value))
+            continue
+        many = {
+            "end": ngettext("{n} end {value}", "{n} ends {value}", n),
+            "linear": ngettext("{n} linear side {value}", "{n} linear sides {value}", n),
+        }
+        text = many.get(kind) or ngettext("{n} branch {value}", "{n} branches {value}", n)
+        parts.append(text.format(n=n, value=value))
+    return ", ".join(parts) if parts else _("closed")
 
 
 def layout_lines(match: Match) -> list[str]:
     """The layout, one tile a line: what it is on, its free attach points, what it counts."""
     if match.layout.empty:
-        return ["  (the table is empty)"]
+        return [_("  (the table is empty)")]
     counts = _counts(match)
     lines = []
     for row in match.layout_view():
-        where = f"on {row['on']}" if row["on"] else "opening"
+        where = _("on {tile}").format(tile=row["on"]) if row["on"] else _("opening")
         counted = counts.get(Tile.parse(row["tile"]))
-        tail = f"counts {counted}" if counted is not None else "counts nothing"
-        lines.append(f"  {row['tile']:<4} {where:<10} open: {_open_text(row['open']):<26} {tail}")
+        tail = (
+            _("counts {value}").format(value=counted)
+            if counted is not None
+            else _("counts nothing")
+        )
+        lines.append(
+            _("  {tile:<4} {where:<10} open: {points:<26} {tail}").format(
+                tile=row["tile"], where=where, points=_open_text(row["open"]), tail=tail
+            )
+        )
     return lines
 
 
@@ -127,7 +139,7 @@ def turn_line(match: Match) -> str:
     """Whose turn it is and what they owe, or where the match stands between hands."""
     phase = match.phase
     if phase is Phase.NOT_STARTED:
-        return "Not started: tourney start ID --players A,B,..."
+        return _("Not started: tourney start ID --players A,B,...")
     if phase is Phase.OVER:
         return result_line(match)
     if phase is Phase.AWAITING_REVEALS:
@@ -175,26 +187,38 @@ def text(desk: Table) -> list[str]:
     """The whole state for people (``tourney show``, the console)."""
     match = match_of(desk)
     if not match.started:
-        return [f"{desk.id}: no match yet (v{desk.version})", turn_line(match)]
+        return [
+            _("{id}: no match yet (v{version})").format(id=desk.id, version=desk.version),
+            turn_line(match),
+        ]
     kind = (
-        "partnerships " + " vs ".join(side_label(match, s) for s in range(len(match.sides)))
+        _("partnerships {sides}").format(
+            sides=_(" vs ").join(side_label(match, s) for s in range(len(match.sides)))
+        )
         if match.partnerships
-        else "individual"
+        else _("individual")
     )
     hand = match.hands[-1] if match.hands else None
     hand_text = ""
     if hand is not None:
-        hand_text = f" · hand {hand.number} ({'known' if hand.known else 'hidden'} hands)"
-    lines = [
-        f"{desk.id}: {', '.join(match.players)} ({kind}), first to {match.target}{hand_text}"
-        f" · v{desk.version} {desk.head_hash or ''}".rstrip(),
-    ]
+        hands = _("known hands") if hand.known else _("hidden hands")
+        hand_text = _(" · hand {number} ({hands})").format(number=hand.number, hands=hands)
+    heading = _("{id}: {players} ({kind}), first to {target}{hand} · v{version} {hash}").format(
+        id=desk.id,
+        players=", ".join(match.players),
+        kind=kind,
+        target=match.target,
+        hand=hand_text,
+        version=desk.version,
+        hash=desk.head_hash or "",
+    )
+    lines = [heading.rstrip()]
     if hand is not None:
-        lines += ["Layout:", *layout_lines(match), ends_line(match)]
+        lines += [_("Layout:"), *layout_lines(match), ends_line(match)]
     counted = count_line(match)
     if counted:
         lines.append(counted)
-    lines += [f"Scores: {scores_line(match)}", turn_line(match)]
+    lines += [_("Scores: {scores}").format(scores=scores_line(match)), turn_line(match)]
     return lines
 
 
@@ -233,7 +257,7 @@ def brief(desk: Table) -> list[str]:
     if match.hands and match.phase is Phase.IN_HAND:
         lines.append(ends_line(match))
     if match.started and match.phase is not Phase.OVER:  # the result line says the scores
-        lines.append(f"Scores: {scores_line(match)}")
+        lines.append(_("Scores: {scores}").format(scores=scores_line(match)))
     lines.append(turn_line(match))
     return lines
 
@@ -243,4 +267,4 @@ def open_line(match: Match) -> str:
     parts = [
         f"{row['tile']} {_open_text(row['open'])}" for row in match.layout_view() if row["open"]
     ]
-    return "Open: " + (" · ".join(parts) if parts else "nothing")
+    return _("Open: {points}").format(points=" · ".join(parts) if parts else _("nothing"))

@@ -19,7 +19,7 @@ from tourney.games.racehorse.events import (
 )
 from tourney.games.racehorse.match import DealSummary, Match, Outcome
 from tourney.games.racehorse.scoring import POINTS
-from tourney.i18n import npage_, page_
+from tourney.i18n import _, ngettext, npage_, page_
 
 
 def units(amount: int) -> str:
@@ -76,40 +76,47 @@ def _deal_end(match: Match, deal: DealSummary) -> Iterator[str]:
     verdict = "made" if deal.made else "failed (upped)"
     yield f"  {pitcher} bid {bid_text(deal.bid)} and took {took}: {verdict}"
     pays = ", ".join(f"{n} {units(p)}" for n, p in zip(match.players, deal.payments, strict=True))
-    yield f"  Payments: {pays}"
-    yield f"  Nets: {nets_line(match)}"
+    yield _("  Payments: {pays}").format(pays=pays)
+    yield _("  Nets: {nets}").format(nets=nets_line(match))
     if not match.finished:
         dealer = match.players[match.next_dealer]
         if deal.made:
-            yield f"  Next dealer: {dealer} (made the bid and deals again)"
+            yield _("  Next dealer: {dealer} (made the bid and deals again)").format(dealer=dealer)
         else:
-            yield f"  Next dealer: {dealer} (on {pitcher}'s right: {pitcher} was upped)"
+            yield _("  Next dealer: {dealer} (on {pitcher}'s right: {pitcher} was upped)").format(
+                dealer=dealer, pitcher=pitcher
+            )
 
 
 def describe(match: Match, event: Event, outcome: Outcome) -> Iterator[str]:
     """The lines of the account for one event already applied to ``match``."""
     if isinstance(event, MatchStarted):
         deals = match.deal_count
-        yield (
-            f"Racehorse: {', '.join(match.players)} — {deals} {'deal' if deals == 1 else 'deals'}, "
-            f"{event.dealer} deals first"
-        )
+        yield ngettext(
+            "Racehorse: {players} — {n} deal, {dealer} deals first",
+            "Racehorse: {players} — {n} deals, {dealer} deals first",
+            deals,
+        ).format(players=", ".join(match.players), n=deals, dealer=event.dealer)
     elif isinstance(event, DealStarted):
         deal = match.deals[-1]
-        how = "known hands" if deal.known else "hidden hands"
+        how = _("known hands") if deal.known else _("hidden hands")
         yield ""
-        yield f"Deal {deal.number} — {match.players[deal.dealer]} deals ({how})"
+        yield _("Deal {number} — {dealer} deals ({how})").format(
+            number=deal.number, dealer=match.players[deal.dealer], how=how
+        )
     elif isinstance(event, BidMade | Passed):
         deal = match.deals[-1]
         dealer = match.seat_of[event.player] == deal.dealer
-        who = f"{event.player}, the dealer," if dealer else event.player
+        who = _("{player}, the dealer,").format(player=event.player) if dealer else event.player
         if isinstance(event, Passed):
-            yield f"  {who} passes"
+            yield _("  {who} passes").format(who=who)
         else:
-            yield f"  {who} bids {bid_text(event.bid)}"
+            yield _("  {who} bids {bid}").format(who=who, bid=bid_text(event.bid))
         if outcome.auction_over:
             assert deal.pitcher is not None and deal.bid is not None
-            yield f"  {match.players[deal.pitcher]} is the pitcher at {bid_text(deal.bid)}"
+            yield _("  {pitcher} is the pitcher at {bid}").format(
+                pitcher=match.players[deal.pitcher], bid=bid_text(deal.bid)
+            )
     elif isinstance(event, CardPlayed) and outcome.trick is not None:
         trick = outcome.trick
         cards = ", ".join(f"{match.players[s]} {c}" for s, c in trick.plays)
@@ -118,9 +125,11 @@ def describe(match: Match, event: Event, outcome: Outcome) -> Iterator[str]:
             trump = match.trump
             assert trump is not None
             leader, lead = trick.plays[0]
-            yield f"  {match.players[leader]} leads {lead}: {trump.noun} are trump"
-        yield (
-            f"  Trick {trick.number}: {cards} — {match.players[trick.winner]} wins (value {value})"
+            yield _("  {player} leads {card}: {suit} are trump").format(
+                player=match.players[leader], card=lead, suit=trump.noun
+            )
+        yield _("  Trick {number}: {cards} — {winner} wins (value {value})").format(
+            number=trick.number, cards=cards, winner=match.players[trick.winner], value=value
         )
         if outcome.deal_over:
             yield from _deal_end(match, match.deals[-1])
@@ -139,6 +148,8 @@ def account(events: Iterable[Event]) -> Iterator[str]:
         play = match.play
         if play is not None and play.trick:
             cards = ", ".join(f"{match.players[s]} {c}" for s, c in play.trick)
-            yield f"  Trick {len(play.tricks) + 1} so far: {cards}"
+            yield _("  Trick {number} so far: {cards}").format(
+                number=len(play.tricks) + 1, cards=cards
+            )
         yield ""
         yield result_line(match)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from tourney.games.racehorse.errors import RuleError
 from tourney.games.racehorse.events import BIDS, SMUDGE, bid_text
+from tourney.i18n import _
 
 FORCED_BID = 2
 """What a dealer must bid when every other player passed."""
@@ -62,18 +63,26 @@ class Auction:
         if self.over:
             raise RuleError(self.closed())
         if seat != self.turn:
-            raise RuleError(f"it is {players[self.turn]}'s turn, not {players[seat]}'s")
+            raise RuleError(
+                _("it is {players}'s turn, not {players2}'s").format(
+                    players=players[self.turn], players2=players[seat]
+                )
+            )
         name = players[seat]
         if seat == self.dealer and self.high == 0:
             if bid is None:
                 raise RuleError(
-                    f"everyone else passed: {name}, the dealer, must bid {FORCED_BID} "
-                    "and may not pass"
+                    _(
+                        "everyone else passed: {name}, the dealer, must bid {forced_bid} "
+                        "and may not pass"
+                    ).format(name=name, forced_bid=FORCED_BID)
                 )
             if bid != FORCED_BID:
                 raise RuleError(
-                    f"everyone else passed: {name}, the dealer, must bid {FORCED_BID}, "
-                    f"not {bid_text(bid)}"
+                    _(
+                        "everyone else passed: {name}, the dealer, must bid "
+                        "{forced_bid}, not {bid_text}"
+                    ).format(name=name, forced_bid=FORCED_BID, bid_text=bid_text(bid))
                 )
             return
         if bid is None or bid > self.high:
@@ -82,16 +91,24 @@ class Auction:
         if seat == self.dealer:
             if bid < self.high:
                 raise RuleError(
-                    f"{name} bids {bid_text(bid)}, lower than {high} "
-                    "(the dealer may bid the same or higher)"
+                    _(
+                        "{name} bids {bid_text}, lower than {high} (the dealer may bid "
+                        "the same or higher)"
+                    ).format(name=name, bid_text=bid_text(bid), high=high)
                 )
             return
         if bid == self.high:
             raise RuleError(
-                f"{name} bids {bid_text(bid)}, not higher than {high} "
-                "(only the dealer may bid the same)"
+                _(
+                    "{name} bids {bid_text}, not higher than {high} (only the dealer "
+                    "may bid the same)"
+                ).format(name=name, bid_text=bid_text(bid), high=high)
             )
-        raise RuleError(f"{name} bids {bid_text(bid)}, not higher than {high}")
+        raise RuleError(
+            _("{name} bids {bid_text}, not higher than {high}").format(
+                name=name, bid_text=bid_text(bid), high=high
+            )
+        )
 
     def say(self, seat: int, bid: int | None) -> bool:
         """Apply a bid or pass already checked by ``refuse``; True when it ends the auction."""

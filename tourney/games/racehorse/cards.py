@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from tourney.games.racehorse.errors import CardError
+from tourney.i18n import _
 
 
 class Suit(StrEnum):
@@ -36,7 +37,7 @@ class Suit(StrEnum):
         suit = _SUIT_TEXT.get(text) if isinstance(text, str) else None
         if suit is None:
             shown = f'"{text}"' if isinstance(text, str) else repr(text)
-            raise CardError(f"{shown} is not a suit (S H D C or ♠ ♥ ♦ ♣)")
+            raise CardError(_("{shown} is not a suit (S H D C or ♠ ♥ ♦ ♣)").format(shown=shown))
         return suit
 
 
@@ -75,7 +76,11 @@ class Card:
     def __new__(cls, rank: int, suit: Suit) -> Card:
         card = cls._interned.get((rank, suit))
         if card is None:
-            raise CardError(f"{rank!r} of {suit!r} is not a card of the 52-card deck")
+            raise CardError(
+                _("{rank!r} of {suit!r} is not a card of the 52-card deck").format(
+                    rank=rank, suit=suit
+                )
+            )
         return card
 
     @classmethod
@@ -105,7 +110,11 @@ class Card:
         card = cls._by_text.get(text) if isinstance(text, str) else None
         if card is None:
             shown = f'"{text}"' if isinstance(text, str) else repr(text)
-            raise CardError(f"{shown} is not a card ({_FORMS_HINT})")
+            raise CardError(
+                _("{shown} is not a card ({forms_hint})").format(
+                    shown=shown, forms_hint=_FORMS_HINT
+                )
+            )
         return card
 
     @property
@@ -151,5 +160,5 @@ CARD_TEXT: dict[str, Card] = dict(Card._by_text)
 def parse_cards(texts: object) -> tuple[Card, ...]:
     """Parse a list of card strings; CardError names the first bad one."""
     if not isinstance(texts, list | tuple):
-        raise CardError(f"{texts!r} is not a list of cards")
+        raise CardError(_("{texts!r} is not a list of cards").format(texts=texts))
     return tuple(Card.parse(t) for t in texts)

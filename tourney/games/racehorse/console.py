@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 from tourney.games.racehorse import view
 from tourney.games.racehorse.match import Match, Phase
 from tourney.games.racehorse.notation import Action, complete, parse
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from tourney.games import Decide, GameEvent, GameMatch, Recorded, Table
 
-HELP = """\
+HELP = N_("""\
   d / deal          deal the next deal (the rules name the dealer; hands stay hidden)
   b 3 / bid 3 / 3   bid 2, 3 or 4 for the player to speak (the dealer may steal: bid the same)
   b s / smudge      bid smudge (5)
@@ -30,7 +31,7 @@ HELP = """\
   QH / play QH      the card played: 10h, th, 10♥ and T♥ are the ten of hearts (any case)
   u / redo          take back the last event / put the last undone event back
   s                 show the table      ?  this help      q  quit (Ctrl-D, Ctrl-C too)
-  Tab               complete the bids and cards legal now"""
+  Tab               complete the bids and cards legal now""")
 
 DEAL_HINT = "d (deal)"
 """How the console says to deal the next deal."""
@@ -45,12 +46,12 @@ class RacehorseConsole:
         match = view.match_of(table)
         name = table.id
         if match.phase is Phase.AUCTION:
-            return f"{name} {match.to_move} bids> "
+            return _("{name} {player} bids> ").format(name=name, player=match.to_move)
         if match.phase is Phase.PLAY:
-            return f"{name} {match.to_move} plays> "
+            return _("{name} {player} plays> ").format(name=name, player=match.to_move)
         if match.phase is Phase.BETWEEN_DEALS:
-            return f"{name} deal> "
-        return f"{name} over> "
+            return _("{name} deal> ").format(name=name)
+        return _("{name} over> ").format(name=name)
 
     def complete(self, match: GameMatch, line: str) -> list[str]:
         assert isinstance(match, Match)

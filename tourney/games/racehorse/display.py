@@ -7,7 +7,7 @@ from typing import Any
 
 from tourney.games.racehorse.account import units
 from tourney.games.racehorse.match import default_deals
-from tourney.i18n import npage_, page_, page_mark
+from tourney.i18n import _, ngettext, npage_, page_, page_mark
 
 
 class RacehorseDisplay:
@@ -28,7 +28,12 @@ class RacehorseDisplay:
         ).format(size=size, deals=deals)
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
-        return f"racehorse: {settings.get('deals') or 'twice the players'} deals a match"
+        deals = settings.get("deals")
+        if deals:
+            return ngettext(
+                "racehorse: {n} deal a match", "racehorse: {n} deals a match", deals
+            ).format(n=deals)
+        return _("racehorse: twice the players deals a match")
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         deals = settings.get("deals")

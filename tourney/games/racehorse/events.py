@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from tourney.games.racehorse.cards import CARD_TEXT, Card
 from tourney.games.racehorse.errors import CardError, EventError
+from tourney.i18n import _
 
 GAME = "racehorse"
 """What ``match_started``'s ``game`` field says in a Racehorse record."""
@@ -55,8 +56,10 @@ def read_player(payload: Mapping[str, Any], key: str = "player") -> str:
     if type(value) is str:
         return value
     if value is None:
-        raise EventError(f"'{key}' is missing")
-    raise EventError(f"'{key}': {_shown(value)} is not a player in this match")
+        raise EventError(_("'{key}' is missing").format(key=key))
+    raise EventError(
+        _("'{key}': {shown} is not a player in this match").format(key=key, shown=_shown(value))
+    )
 
 
 def read_card(value: object, key: str) -> Card:
@@ -65,7 +68,7 @@ def read_card(value: object, key: str) -> Card:
     if card is not None:
         return card
     if value is None:
-        raise EventError(f"'{key}' is missing")
+        raise EventError(_("'{key}' is missing").format(key=key))
     try:
         return Card.parse(value)
     except CardError as exc:
@@ -79,8 +82,10 @@ def read_bid(value: object) -> int:
     if type(value) is int and value in BIDS:
         return value
     if value is None:
-        raise EventError("'bid' is missing")
-    raise EventError(f"'bid': {_shown(value)} is not a bid (2, 3, 4, 5 or \"smudge\")")
+        raise EventError(_("'bid' is missing"))
+    raise EventError(
+        _("'bid': {shown} is not a bid (2, 3, 4, 5 or \"smudge\")").format(shown=_shown(value))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,23 +121,29 @@ class MatchStarted:
     def from_payload(cls, payload: Mapping[str, Any]) -> MatchStarted:
         version = payload.get("version")
         if version is not None and (type(version) is not int or version != RECORD_VERSION):
-            raise EventError(f"unsupported record version {_shown(version)}")
+            raise EventError(_("unsupported record version {shown}").format(shown=_shown(version)))
         game = payload.get("game")
         if game != GAME:
             if game is None:
-                raise EventError(f"'game' is missing: a Racehorse record says \"{GAME}\"")
+                raise EventError(
+                    _("'game' is missing: a Racehorse record says \"{game}\"").format(game=GAME)
+                )
             raise EventError(
-                f"'game': {_shown(game)} is not a game tourney plays "
-                f'("{GAME}", or no game for Horse Race)'
+                _(
+                    "'game': {shown} is not a game tourney plays (\"{game}\", or no "
+                    "game for Horse Race)"
+                ).format(shown=_shown(game), game=GAME)
             )
         players = payload.get("players")
         if players is None:
-            raise EventError("'players' is missing")
+            raise EventError(_("'players' is missing"))
         if type(players) is not list:
-            raise EventError("'players' must list 5 to 8 player names")
+            raise EventError(_("'players' must list 5 to 8 player names"))
         deals = payload.get("deals")
         if deals is not None and (type(deals) is not int or deals < 1):
-            raise EventError(f"'deals': {_shown(deals)} is not a positive whole number")
+            raise EventError(
+                _("'deals': {shown} is not a positive whole number").format(shown=_shown(deals))
+            )
         return cls(
             tuple(players), read_player(payload, "dealer"), deals, extra_fields(payload, cls.FIELDS)
         )
@@ -165,16 +176,20 @@ class DealStarted:
     def from_payload(cls, payload: Mapping[str, Any]) -> DealStarted:
         dealer = payload.get("dealer")
         if dealer is not None and type(dealer) is not str:
-            raise EventError(f"'dealer': {_shown(dealer)} is not a player in this match")
+            raise EventError(
+                _("'dealer': {shown} is not a player in this match").format(shown=_shown(dealer))
+            )
         given = payload.get("hands")
         hands: dict[str, tuple[Card, ...]] | None = None
         if given is not None:
             if type(given) is not dict:
-                raise EventError("'hands': expected an object of player -> 6 cards")
+                raise EventError(_("'hands': expected an object of player -> 6 cards"))
             hands = {}
             for name, cards in given.items():
                 if type(cards) is not list:
-                    raise EventError(f"'hands': {name}'s cards must be a list of 6 cards")
+                    raise EventError(
+                        _("'hands': {name}'s cards must be a list of 6 cards").format(name=name)
+                    )
                 try:  # every card in its written form: one lookup each
                     parsed = tuple(map(CARD_TEXT.__getitem__, cards))
                 except (KeyError, TypeError):
@@ -285,13 +300,13 @@ def event_from_dict(obj: object) -> Event:
     Raises EventError or CardError with a one-line reason quoting the field.
     """
     if type(obj) is not dict:
-        raise EventError("a record line must be a JSON object")
+        raise EventError(_("a record line must be a JSON object"))
     kind = obj.get("type")
     cls = EVENT_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
         if kind is None:
-            raise EventError("'type' is missing")
-        raise EventError(f"unknown event type {_shown(kind)}")
+            raise EventError(_("'type' is missing"))
+        raise EventError(_("unknown event type {shown}").format(shown=_shown(kind)))
     return cls.from_payload(obj)
 
 

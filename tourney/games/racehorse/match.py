@@ -39,6 +39,7 @@ from tourney.games.racehorse.scoring import (
     score_points,
 )
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS, Play, Trick
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent
@@ -240,28 +241,36 @@ class Match:
         """
         handler = _HANDLERS.get(type(event))
         if handler is None:
-            raise EventError(f"unknown event {event!r}")
+            raise EventError(_("unknown event {event!r}").format(event=event))
         return handler(self, event, line)
 
     def _start_match(self, event: MatchStarted, line: int | None = None) -> Outcome:
         if self.phase is not Phase.NOT_STARTED:
-            raise RuleError("match_started appears twice: the match has already started")
+            raise RuleError(_("match_started appears twice: the match has already started"))
         players = event.players
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise EventError(f"'players' must list {MIN_PLAYERS} to {MAX_PLAYERS} player names")
+            raise EventError(
+                _("'players' must list {min_players} to {max_players} player names").format(
+                    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS
+                )
+            )
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                raise EventError(f"'players': {name!r} is not a player name")
+                raise EventError(_("'players': {name!r} is not a player name").format(name=name))
         if len(set(players)) != len(players):
             twice = next(p for p in players if players.count(p) > 1)
-            raise EventError(f"'players': {twice} is listed twice")
+            raise EventError(_("'players': {twice} is listed twice").format(twice=twice))
         seat_of = {name: seat for seat, name in enumerate(players)}
         dealer = seat_of.get(event.dealer)
         if dealer is None:
-            raise EventError(f"'dealer': {event.dealer} is not a player in this match")
+            raise EventError(
+                _("'dealer': {dealer} is not a player in this match").format(dealer=event.dealer)
+            )
         deals = event.deals
         if deals is not None and (type(deals) is not int or deals < 1):
-            raise EventError(f"'deals': {deals!r} is not a positive whole number")
+            raise EventError(
+                _("'deals': {deals!r} is not a positive whole number").format(deals=deals)
+            )
         self.players = tuple(players)
         self.n = len(players)
         self.seat_of = seat_of
@@ -275,18 +284,23 @@ class Match:
         """Raise the right error for ``what`` (an event type) outside its phase."""
         phase = self.phase
         if phase is Phase.NOT_STARTED:
-            raise RuleError("no match has started: expected match_started")
+            raise RuleError(_("no match has started: expected match_started"))
         if phase is Phase.OVER:
-            raise RuleError("event after the match ended")
+            raise RuleError(_("event after the match ended"))
         if phase is Phase.BETWEEN_DEALS:
             if not self.deals:
-                raise RuleError(f"no deal has started: expected deal_started, not {what}")
-            raise RuleError(f"the deal is over: expected deal_started, not {what}")
+                raise RuleError(
+                    _("no deal has started: expected deal_started, not {what}").format(what=what)
+                )
+            raise RuleError(
+                _("the deal is over: expected deal_started, not {what}").format(what=what)
+            )
         if phase is Phase.AUCTION:
             assert self.auction is not None
             raise RuleError(
-                f"the auction is not over: {self.players[self.auction.turn]} bids or passes "
-                f"next, not {what}"
+                _("the auction is not over: {players} bids or passes next, not {what}").format(
+                    players=self.players[self.auction.turn], what=what
+                )
             )
         assert self.auction is not None
         raise RuleError(self.auction.closed())
@@ -294,7 +308,9 @@ class Match:
     def _seat(self, player: str, key: str = "player") -> int:
         seat = self.seat_of.get(player)
         if seat is None:
-            raise RuleError(f"'{key}': {player} is not a player in this match")
+            raise RuleError(
+                _("'{key}': {player} is not a player in this match").format(key=key, player=player)
+            )
         return seat
 
     def _dealer_reason(self) -> str:
@@ -317,12 +333,14 @@ class Match:
             if phase is Phase.PLAY:
                 assert self.play is not None
                 raise RuleError(
-                    "deal_started before the current deal ended "
-                    f"({len(self.play.tricks)} of {TRICKS} tricks played)"
+                    _(
+                        "deal_started before the current deal ended ({count} of {tricks} "
+                        "tricks played)"
+                    ).format(count=len(self.play.tricks), tricks=TRICKS)
                 )
             if phase is Phase.AUCTION:
                 raise RuleError(
-                    "deal_started before the current deal ended (the auction is not over)"
+                    _("deal_started before the current deal ended (the auction is not over)")
                 )
             self._refuse_outside("deal_started")
         dealer = self.next_dealer
@@ -347,17 +365,23 @@ class Match:
         seat_of = self.seat_of
         for name in hands:
             if name not in seat_of:
-                raise RuleError(f"'hands': {name} is not a player in this match")
+                raise RuleError(
+                    _("'hands': {name} is not a player in this match").format(name=name)
+                )
         out: list[list[Card]] = []
         for name in self.players:
             cards = hands.get(name)
             if cards is None:
                 raise EventError(
-                    f"'hands': {name}'s cards are missing (a known deal gives every player's)"
+                    _(
+                        "'hands': {name}'s cards are missing (a known deal gives every player's)"
+                    ).format(name=name)
                 )
             if len(cards) != HAND_SIZE:
                 raise RuleError(
-                    f"'hands': {name} must be dealt {HAND_SIZE} cards, not {len(cards)}"
+                    _("'hands': {name} must be dealt {hand_size} cards, not {count}").format(
+                        name=name, hand_size=HAND_SIZE, count=len(cards)
+                    )
                 )
             out.append(list(cards))
         dealt = [card for cards in out for card in cards]
@@ -375,11 +399,13 @@ class Match:
         for name, cards in zip(self.players, hands, strict=True):
             for card in cards:
                 if type(card) is not Card:
-                    raise EventError(f"'hands': {card!r} is not a card")
+                    raise EventError(_("'hands': {card!r} is not a card").format(card=card))
                 other = dealt.get(card)
                 if other is not None:
                     to = f"{name} twice" if other == name else f"{other} and {name}"
-                    raise RuleError(f"'hands': {card} is dealt twice (to {to})")
+                    raise RuleError(
+                        _("'hands': {card} is dealt twice (to {to})").format(card=card, to=to)
+                    )
                 dealt[card] = name
 
     def _say(self, player: str, bid: int | None, what: str) -> Outcome:
@@ -402,7 +428,9 @@ class Match:
 
     def _bid(self, event: BidMade, line: int | None = None) -> Outcome:
         if type(event.bid) is not int or event.bid not in BIDS:
-            raise EventError(f"'bid': {event.bid!r} is not a bid (2, 3, 4, 5 or \"smudge\")")
+            raise EventError(
+                _("'bid': {bid!r} is not a bid (2, 3, 4, 5 or \"smudge\")").format(bid=event.bid)
+            )
         return self._say(event.player, event.bid, "bid")
 
     def _pass(self, event: Passed, line: int | None = None) -> Outcome:
@@ -424,7 +452,7 @@ class Match:
 
     def _card(self, event: CardPlayed, line: int | None = None) -> Outcome:
         if type(event.card) is not Card:
-            raise EventError(f"'card': {event.card!r} is not a card")
+            raise EventError(_("'card': {card!r} is not a card").format(card=event.card))
         return self.play_card(event.player, event.card, line)
 
     def _end_deal(self, trick: Trick) -> Outcome:

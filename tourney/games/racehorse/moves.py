@@ -17,6 +17,7 @@ from tourney.games.racehorse.cards import Card
 from tourney.games.racehorse.events import BidMade, CardPlayed, DealStarted, Event, Passed
 from tourney.games.racehorse.match import Match
 from tourney.games.racehorse.notation import legal_events
+from tourney.i18n import _
 from tourney.names import find
 
 if TYPE_CHECKING:
@@ -60,7 +61,11 @@ def mover(table: Table, player: str | None, what: str) -> str:
         found = find(player, match.players)
         return found[0] if len(found) == 1 else player
     if match.to_move is None:
-        raise TourneyError(f"nobody is to {what} at {table.id} now: {_phase(table)}")
+        raise TourneyError(
+            _("nobody is to {what} at {id} now: {phase}").format(
+                what=what, id=table.id, phase=_phase(table)
+            )
+        )
     named: str = match.to_move
     return named
 

@@ -32,6 +32,7 @@ from tourney.games.racehorse.events import (
     bid_text,
 )
 from tourney.games.racehorse.match import Match, Phase
+from tourney.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ def read_bid(text: str) -> int:
     """``3`` -> 3, ``smudge`` (or ``s``, ``5``) -> 5; EventError quoting anything else."""
     bid = BIDS.get(text.strip().casefold())
     if bid is None:
-        raise EventError(f"'{text.strip()}' is not a bid: 2, 3, 4 or smudge")
+        raise EventError(_("'{strip}' is not a bid: 2, 3, 4 or smudge").format(strip=text.strip()))
     return bid
 
 
@@ -66,8 +67,10 @@ def read_card(text: str) -> Card:
     card = CARD_TEXT.get(text.strip().upper())
     if card is None:
         raise CardError(
-            f"'{text.strip()}' is not a card: a rank A K Q J 10 (or T) 9 ... 2, then a suit "
-            "S H D C (QH, 10s, th)"
+            _(
+                "'{strip}' is not a card: a rank A K Q J 10 (or T) 9 ... 2, then "
+                "a suit S H D C (QH, 10s, th)"
+            ).format(strip=text.strip())
         )
     return card
 
@@ -92,24 +95,32 @@ def parse(text: str, match: Match) -> Event | Action | None:
         return Passed(mover)
     if head in _BID:
         if len(rest) != 1:
-            raise EventError(f"'{text.strip()}': say one bid, e.g. 'b 3' or 'b smudge'")
+            raise EventError(
+                _("'{strip}': say one bid, e.g. 'b 3' or 'b smudge'").format(strip=text.strip())
+            )
         return BidMade(mover, read_bid(rest[0]))
     if head in BIDS:
         _no_more(rest, text)
         return BidMade(mover, BIDS[head])
     if head in _PLAY:
         if len(rest) != 1:
-            raise EventError(f"'{text.strip()}': say one card, e.g. 'play QH'")
+            raise EventError(
+                _("'{strip}': say one card, e.g. 'play QH'").format(strip=text.strip())
+            )
         return CardPlayed(mover, read_card(rest[0]))
     _no_more(rest, text)
     if head[:1] in "akqjt123456789":
         return CardPlayed(mover, read_card(words[0]))
-    raise EventError(f"'{text.strip()}' is not a bid, a card or a command: type ? for help")
+    raise EventError(
+        _("'{strip}' is not a bid, a card or a command: type ? for help").format(strip=text.strip())
+    )
 
 
 def _no_more(rest: list[str], text: str) -> None:
     if rest:
-        raise EventError(f"'{text.strip()}': unexpected '{rest[0]}'")
+        raise EventError(
+            _("'{strip}': unexpected '{rest}'").format(strip=text.strip(), rest=rest[0])
+        )
 
 
 def _deal(match: Match) -> DealStarted:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.games.errors import SheetError
 from tourney.games.racehorse.events import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
 from tourney.games.racehorse.match import Match
-from tourney.i18n import npage_
+from tourney.i18n import _, npage_
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent, GameMatch
@@ -145,7 +145,9 @@ def played(match: Match, events: Sequence[tuple[int, GameEvent]] | None) -> dict
         )
     if running != list(match.net):
         raise SheetError(
-            f"the payments add up to {running}, the replayed match says {list(match.net)}"
+            _("the payments add up to {running}, the replayed match says {list}").format(
+                running=running, list=list(match.net)
+            )
         )
     return {
         "players": players,

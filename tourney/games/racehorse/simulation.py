@@ -12,7 +12,7 @@ from tourney.games.racehorse.bots import make_bot
 from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS
 from tourney.games.racehorse.record import write_record
 from tourney.games.racehorse.simulate import player_names, simulate_match
-from tourney.wording import counted
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.games.faces import Simulated
@@ -67,12 +67,17 @@ def summary(
         "out": out,
     }
     lines = [
-        f"{counted(matches, 'match', 'matches')}, {counted(played.count, 'deal')} "
-        f"in {elapsed:.2f} s (seed {seed})"
+        _("{matches}, {deals} in {seconds:.2f} s (seed {seed})").format(
+            matches=ngettext("{n} match", "{n} matches", matches).format(n=matches),
+            deals=ngettext("{n} deal", "{n} deals", played.count).format(n=played.count),
+            seconds=elapsed,
+            seed=seed,
+        )
     ]
     lines += [
-        f"  {row['name']:<12} {row['bot']:<7} wins {row['wins']:>7g}"
-        f"  average net {row['average_net']:+g}"
+        _("  {name:<12} {bot:<7} wins {wins:>7g}  average net {average:+g}").format(
+            name=row["name"], bot=row["bot"], wins=row["wins"], average=row["average_net"]
+        )
         for row in rows
     ]
     return data, lines

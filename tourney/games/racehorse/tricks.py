@@ -13,6 +13,7 @@ from typing import NamedTuple, Protocol
 
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.errors import RuleError
+from tourney.i18n import _
 
 HAND_SIZE = 6
 """Cards dealt to each player; a deal is this many tricks."""
@@ -148,7 +149,11 @@ class Play:
         # attribute read once, and only where it is needed.
         if seat != self.turn:
             players = self.players
-            raise RuleError(f"it is {players[self.turn]}'s turn, not {players[seat]}'s")
+            raise RuleError(
+                _("it is {players}'s turn, not {players2}'s").format(
+                    players=players[self.turn], players2=players[seat]
+                )
+            )
         played = self.played
         if card in played:
             self._refuse_played(seat, card)
@@ -212,7 +217,9 @@ class Play:
         if self.hands is not None:
             self._refuse_not_held(seat, card)
         raise RuleError(
-            f"{card} was already played in this deal, by {self.players[by]} {at_line(line)}"
+            _("{card} was already played in this deal, by {players} {at_line}").format(
+                card=card, players=self.players[by], at_line=at_line(line)
+            )
         )
 
     def _refuse_not_held(self, seat: int, card: Card) -> None:
@@ -225,7 +232,11 @@ class Play:
             for other, cards in enumerate(self.hands):
                 if card in cards:
                     where = f"{self.players[other]} holds it"
-        raise RuleError(f"{self.players[seat]} does not hold {card} ({where})")
+        raise RuleError(
+            _("{players} does not hold {card} ({where})").format(
+                players=self.players[seat], card=card, where=where
+            )
+        )
 
     def _refuse_revoke(self, seat: int, card: Card) -> None:
         name = self.players[seat]
@@ -233,15 +244,26 @@ class Play:
         assert led is not None
         if led is self.trump:
             raise RuleError(
-                f"{name} holds a trump ({led.noun}) and must play one to a trump lead, not {card}"
+                _(
+                    "{name} holds a trump ({noun}) and must play one to a trump lead, not {card}"
+                ).format(name=name, noun=led.noun, card=card)
             )
         raise RuleError(
-            f"{name} holds {led.noun} and must follow the {led.noun} lead or play a trump, "
-            f"not {card}"
+            _(
+                "{name} holds {noun} and must follow the {noun} lead or play a trump, not {card}"
+            ).format(name=name, noun=led.noun, card=card)
         )
 
     def _refuse_contradiction(self, seat: int, card: Card, shown: Shown) -> None:
         raise RuleError(
-            f"{self.players[seat]} plays {card}, but {at_line(shown.line)} played "
-            f"{shown.card} to a {shown.suit.noun} lead without following suit"
+            _(
+                "{players} plays {card}, but {at_line} played {card2} to a "
+                "{noun} lead without following suit"
+            ).format(
+                players=self.players[seat],
+                card=card,
+                at_line=at_line(shown.line),
+                card2=shown.card,
+                noun=shown.suit.noun,
+            )
         )

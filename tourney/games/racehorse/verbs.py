@@ -12,6 +12,7 @@ from tourney.games.racehorse import moves
 from tourney.games.racehorse.dealing import parse_hands, shuffled_hands
 from tourney.games.racehorse.events import MatchStarted
 from tourney.games.racehorse.game import GAME
+from tourney.i18n import _
 from tourney.names import find
 
 if TYPE_CHECKING:
@@ -25,7 +26,9 @@ def check_table(desk: Desk[Any], command: str) -> None:
     desk.check_started(GAME.name)
     if desk.game is not GAME:
         raise TourneyError(
-            f"{desk.id} is a {desk.game.title} match: `tourney {command}` is for Racehorse tables"
+            _("{id} is a {title} match: `tourney {command}` is for Racehorse tables").format(
+                id=desk.id, title=desk.game.title, command=command
+            )
         )
 
 
@@ -44,19 +47,25 @@ def start_event(
                         ("--known", known)):  # fmt: skip
         if given:
             raise TourneyError(
-                f"{flag} is for Horse Race: a {played.title} match is each for themselves, "
-                "a number of deals, hidden hands"
+                _(
+                    "{flag} is for Horse Race: a {title} match is each for "
+                    "themselves, a number of deals, hidden hands"
+                ).format(flag=flag, title=played.title)
             )
     fewest, most = played.table_sizes
     if not fewest <= len(names) <= most:
         raise TourneyError(
-            f"--players: a {played.title} match seats {fewest} to {most} players, not {len(names)}"
+            _("--players: a {title} match seats {fewest} to {most} players, not {count}").format(
+                title=played.title, fewest=fewest, most=most, count=len(names)
+            )
         )
     first = names[0]
     if dealer is not None:
         found = find(dealer, names)
         if len(found) != 1:
-            raise TourneyError(f"--dealer {quote(dealer)} is not one of the players")
+            raise TourneyError(
+                _("--dealer {dealer} is not one of the players").format(dealer=quote(dealer))
+            )
         first = found[0]
     event = MatchStarted(names, first, deals)
     played.new_match().apply(event)  # the engine checks the names (distinct, non-empty)
@@ -79,11 +88,14 @@ def deal_move(
     """The next deal: hidden, or known from ``cards`` or ``seed``."""
     if opener is not None or tiles is not None:
         raise TourneyError(
-            f"{desk.id} is a Racehorse table: `tourney deal {desk.id}` takes no --opener or "
-            "--deal (the rules name the dealer; --hands gives a known deal's cards)"
+            _(
+                "{id} is a Racehorse table: `tourney deal {id}` takes no "
+                "--opener or --deal (the rules name the dealer; --hands gives a "
+                "known deal's cards)"
+            ).format(id=desk.id)
         )
     if cards is not None and seed is not None:
-        raise TourneyError("give --hands or --seed, not both")
+        raise TourneyError(_("give --hands or --seed, not both"))
     players = desk.match.players
     hands = (
         parse_hands(cards, players)

@@ -21,6 +21,7 @@ from tourney.games.racehorse.events import (
     Passed,
 )
 from tourney.games.racehorse.match import Match, Outcome
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.games import Recorded, Table
@@ -101,30 +102,43 @@ def text(desk: Table, deal: str | None = None, brief: bool = False) -> list[str]
     only while it runs)."""
     data = state(desk)
     lines = [] if brief else [
-        f"{desk.id} (Racehorse), v{data['version']}: deal {data['deal'] or 0} of {data['deals']}"
+        _("{id} (Racehorse), v{version}: deal {deal} of {deals}").format(
+            id=desk.id, version=data["version"], deal=data["deal"] or 0, deals=data["deals"]
+        )
     ]  # fmt: skip
     if data["dealer"] is not None and not brief:
-        lines.append(f"Dealer {data['dealer']}")
+        lines.append(_("Dealer {dealer}").format(dealer=data["dealer"]))
     if data["auction"] and (data["phase"] == "auction" or not brief):
         said = ", ".join(f"{s['player']} {bid_text(s['bid'])}" for s in data["auction"])
-        lines.append(f"Auction: {said}")
+        lines.append(_("Auction: {said}").format(said=said))
     if data["pitcher"] is not None:
-        trump = f", trump {data['trump']}" if data["trump"] else ""
-        lines.append(f"Pitcher {data['pitcher']} bid {bid_text(data['bid'])}{trump}")
+        pitcher, bid = data["pitcher"], bid_text(data["bid"])
+        if data["trump"]:
+            said = _("Pitcher {pitcher} bid {bid}, trump {trump}").format(
+                pitcher=pitcher, bid=bid, trump=data["trump"]
+            )
+        else:
+            said = _("Pitcher {pitcher} bid {bid}").format(pitcher=pitcher, bid=bid)
+        lines.append(said)
     if data["tricks_won"]:
         won = Counter(data["tricks_won"])
-        lines.append("Tricks won: " + ", ".join(f"{n} {won[n]}" for n in data["net"] if won[n]))
+        tricks = ", ".join(f"{n} {won[n]}" for n in data["net"] if won[n])
+        lines.append(_("Tricks won: {tricks}").format(tricks=tricks))
     if data["trick"]:
-        lines.append("Trick: " + ", ".join(f"{t['player']} {t['card']}" for t in data["trick"]))
+        trick = ", ".join(f"{t['player']} {t['card']}" for t in data["trick"])
+        lines.append(_("Trick: {trick}").format(trick=trick))
     if data["hand"] is not None:
-        lines.append(f"{data['to_move']} holds " + " ".join(data["hand"]))
-    lines.append("Net: " + ", ".join(f"{n} {units(u)}" for n, u in data["net"].items()))
+        held = " ".join(data["hand"])
+        lines.append(_("{player} holds {cards}").format(player=data["to_move"], cards=held))
+    nets = ", ".join(f"{n} {units(u)}" for n, u in data["net"].items())
+    lines.append(_("Net: {nets}").format(nets=nets))
     if data["finished"]:
-        lines.append("Over: " + " and ".join(data["winners"]) + " won")
+        lines.append(_("Over: {winners} won").format(winners=_(" and ").join(data["winners"])))
     elif data["to_move"] is not None:
-        lines.append(f"To {'bid' if data['phase'] == 'auction' else 'play'}: {data['to_move']}")
+        to = _("To bid: {player}") if data["phase"] == "auction" else _("To play: {player}")
+        lines.append(to.format(player=data["to_move"]))
     else:
-        lines.append(f"Next: {deal or f'tourney deal {desk.id}'}")
+        lines.append(_("Next: {deal}").format(deal=deal or f"tourney deal {desk.id}"))
     return lines
 
 
@@ -135,7 +149,7 @@ def recorded_lines(desk: Table, item: Recorded) -> list[str]:
     assert isinstance(event, Event) and isinstance(outcome, Outcome)
     lines = [line for line in account_lines(match_of(desk), event, outcome) if line]
     if isinstance(event, CardPlayed):
-        lines.insert(0, f"{event.player} plays {event.card}")
+        lines.insert(0, _("{player} plays {card}").format(player=event.player, card=event.card))
     return [f"v{item.version}: {lines[0].strip()}", *lines[1:]] if lines else []
 
 

@@ -1,0 +1,43 @@
+"""The ``--help`` texts of the `tourney` command for the ``messages`` catalog: they are not
+``_()`` calls in the code (Typer reads them from docstrings and ``help=``), so
+``python -m tourney.cli.catalog messages.pot`` adds them to the template ``pybabel extract``
+wrote (Makefile: ``messages-catalog``); `tourney.cli.language` looks them up when a help
+page is drawn."""
+
+from __future__ import annotations
+
+import sys
+
+from tourney.cli.language import RICH_WORDS, msgid, texts
+
+
+def help_texts() -> list[str]:
+    """Every help text of the `tourney` command, English, as the catalog keys them."""
+    import typer.main
+    import typer.rich_utils as rich_utils
+
+    from tourney.cli.app import app
+
+    root = typer.main.get_command(app)
+    ctx = root.make_context("tourney", ["-h"], resilient_parsing=True)
+    found = [msgid(text) for _owner, _attribute, text in texts(root, ctx)]
+    found += [getattr(rich_utils, name) for name in RICH_WORDS]
+    return list(dict.fromkeys(found))
+
+
+def add_to_template(path: str) -> None:
+    """Add `help_texts` to the ``messages`` template ``pybabel extract`` wrote at ``path``
+    (Makefile: ``messages-catalog``)."""
+    from babel.messages.pofile import read_po, write_po
+
+    with open(path, "rb") as handle:
+        catalog = read_po(handle)
+    for text in help_texts():
+        if text not in catalog:
+            catalog.add(text, locations=[("tourney/cli", 0)])
+    with open(path, "wb") as handle:
+        write_po(handle, catalog, width=100, include_lineno=False)
+
+
+if __name__ == "__main__":
+    add_to_template(sys.argv[1])

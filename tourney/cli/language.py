@@ -1,0 +1,135 @@
+"""The CLI's language: the root ``--lang`` option, and ``--help`` read in it.
+
+The language is chosen once per command, at the edge (`tourney.i18n.choose`: ``--lang``,
+else `TOURNEY_LANG`, else the system locale, else English). ``--help`` texts stay English
+in the code (Typer reads them from docstrings and ``help=``); they are msgids of the
+``messages`` catalog, looked up only while a help page is drawn: `translated_help` puts the
+translations on the command tree for that time and takes them off again (the tree is built
+once and may be reused, as the tests' runner does). `tourney.cli.catalog` lists them for
+the catalog.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import Iterator
+from typing import Any
+
+import typer
+
+from tourney import i18n
+
+META_KEY = "tourney.language"
+
+# Typer's own words on a help page (its panels' titles and notes).
+RICH_WORDS = (
+    "ARGUMENTS_PANEL_TITLE",
+    "OPTIONS_PANEL_TITLE",
+    "COMMANDS_PANEL_TITLE",
+    "DEFAULT_STRING",
+    "REQUIRED_LONG_STRING",
+    "ENVVAR_STRING",
+)
+_ACTIVE = "_tourney_help_language"
+
+
+def choose_language(ctx: Any, _param: Any, value: str | None) -> str | None:
+    """The root ``--lang`` option's callback (eager: before any command's ``-h`` is read):
+    choose the language and read it from now on. An unknown language is refused in one line
+    (`tourney.i18n.LanguageError`, reported at the edge)."""
+    language = i18n.choose(value)
+    i18n.set_language(language)
+    ctx.meta[META_KEY] = language
+    return value
+
+
+LANG_OPTION: Any = typer.Option(
+    None,
+    "--lang",
+    metavar="LANG",
+    help="The language tourney speaks: en, it or ru (else TOURNEY_LANG, else the system's "
+    "language, else English).",
+    is_eager=True,
+    expose_value=False,
+    callback=choose_language,
+)
+
+
+def _commands(command: Any) -> Iterator[Any]:
+    yield command
+    for sub in getattr(command, "commands", {}).values():
+        yield from _commands(sub)
+
+
+def texts(command: Any, ctx: Any | None) -> Iterator[tuple[Any, str, str]]:
+    """(object, attribute, English text) for every help text of the tree under ``command``."""
+    for cmd in _commands(command):
+        for attribute in ("help", "short_help", "epilog", "rich_help_panel"):
+            text = getattr(cmd, attribute, None)
+            if isinstance(text, str) and text.strip():
+                yield cmd, attribute, text
+        params = list(cmd.params)
+        if ctx is not None and hasattr(cmd, "get_help_option"):
+            option = cmd.get_help_option(ctx)  # made once and kept: the one -h will use
+            if option is not None:
+                params.append(option)
+        for param in params:
+            for attribute in ("help", "rich_help_panel"):
+                text = getattr(param, attribute, None)
+                if isinstance(text, str) and text.strip():
+                    yield param, attribute, text
+
+
+def msgid(text: str) -> str:
+    """The catalog's key for a help text: the text as Typer shows it (docstrings dedented)."""
+    return inspect.cleandoc(text)
+
+
+def _in_language(format_help: Any, language: str) -> Any:
+    """``format_help`` drawing Typer's own words (panel titles, ``[required]``...) in
+    ``language``."""
+
+    def drawn(self: Any, ctx: Any, formatter: Any) -> None:
+        import typer.rich_utils as rich_utils
+
+        english = {name: getattr(rich_utils, name) for name in RICH_WORDS}
+        with i18n.using(language):
+            for name, text in english.items():
+                setattr(rich_utils, name, i18n._(text))
+        try:
+            format_help(self, ctx, formatter)
+        finally:
+            for name, text in english.items():
+                setattr(rich_utils, name, text)
+
+    return drawn
+
+
+@contextlib.contextmanager
+def translated_help(command: Any, ctx: Any) -> Iterator[None]:
+    """Every help text under ``command`` in the chosen language until the block ends (English:
+    nothing to do). Re-entrant: an inner block inside an outer one changes nothing."""
+    language = ctx.meta.get(META_KEY) or i18n.choose()
+    if language == i18n.DEFAULT or getattr(command, _ACTIVE, False):
+        yield
+        return
+    import typer.core
+
+    saved: list[tuple[Any, str, Any]] = []
+    with i18n.using(language):
+        for owner, attribute, text in list(texts(command, ctx)):
+            saved.append((owner, attribute, text))
+            setattr(owner, attribute, i18n._(msgid(text)))
+    # Typer's own words are Rich's, imported only when a help page is drawn (a command that
+    # draws none does not pay for Rich): its pages are drawn in the language too.
+    for cls in (typer.core.TyperCommand, typer.core.TyperGroup):
+        saved.append((cls, "format_help", cls.__dict__["format_help"]))
+        cls.format_help = _in_language(cls.__dict__["format_help"], language)  # type: ignore[method-assign]
+    setattr(command, _ACTIVE, True)
+    try:
+        yield
+    finally:
+        setattr(command, _ACTIVE, False)
+        for owner, attribute, text in reversed(saved):
+            setattr(owner, attribute, text)
