@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean
+.PHONY: demo test test-all lint typecheck pytest pytest-all bench clean catalogs site-catalog
 
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
@@ -47,6 +47,29 @@ test-all: lint typecheck pytest-all
 bench: $(BIN)/tourney
 	$(PIP_INSTALL) -e '.[dev,bench]'
 	$(BIN)/python -m bench
+
+# The pages' gettext catalog (domain `site`, tourney/i18n.py): extract every English string
+# of the templates and of page_()/npage_()/page_mark() into a template (.pot), merge it into
+# each language's .po (a translator fills the new entries: a test fails on an empty or fuzzy
+# one), compile the .mo files the package ships (a test fails when they differ from the .po).
+# `make catalogs` does every domain (the CLI's `messages` has its own target).
+LOCALE    := tourney/locale
+LANGS     := it ru
+PYBABEL   := $(BIN)/pybabel
+site-catalog: $(BIN)/tourney
+	$(PYBABEL) -q extract -F babel-site.cfg --no-default-keywords -k page_ -k npage_:1,2 \
+		-k page_mark --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
+	for lang in $(LANGS); do \
+		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/site.po ]; then \
+			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D site \
+				-l $$lang -i $(LOCALE)/site.pot -d $(LOCALE); \
+		else \
+			$(PYBABEL) -q init --no-wrap -D site -l $$lang -i $(LOCALE)/site.pot -d $(LOCALE); \
+		fi; \
+	done
+	$(PYBABEL) -q compile -D site -d $(LOCALE) --statistics
+
+catalogs: site-catalog
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

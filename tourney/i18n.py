@@ -23,9 +23,14 @@ import locale
 import os
 from collections.abc import Iterator
 from contextvars import ContextVar
+from datetime import date, datetime, time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 LANGUAGES: tuple[str, ...] = ("en", "it", "ru")
 DEFAULT = "en"
@@ -125,3 +130,89 @@ def N_(message: str) -> str:
 def jinja_translations(language: str) -> gettext.NullTranslations:
     """The ``site`` catalog for a Jinja environment's ``install_gettext_translations``."""
     return translations(language, "site")
+
+
+def page_(message: str) -> str:
+    """``message`` (English, the msgid) in the current language, domain ``site``: the words
+    of a page built in Python (a label, a heading) rather than in a template. An empty
+    message stays empty (gettext would answer it with the catalog's header)."""
+    if not message:
+        return message
+    return translations(current(), "site").gettext(message)
+
+
+def npage_(singular: str, plural: str, count: int) -> str:
+    """The form of a counted page message for ``count`` (domain ``site``; Russian has three):
+    ``npage_("{n} round", "{n} rounds", n).format(n=n)``."""
+    return translations(current(), "site").ngettext(singular, plural, count)
+
+
+def page_mark(message: str) -> str:
+    """Marks a page's ``message`` for extraction where it is translated later (a constant,
+    looked up with `page_` where it is shown)."""
+    return message
+
+
+def install(environment: Environment) -> None:
+    """Give a Jinja environment (with ``jinja2.ext.i18n``) the ``site`` catalog of the
+    language current *when it renders*: one environment serves every language, each render
+    reads its own (`using`), so pages of two languages can render at the same moment."""
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=page_, ngettext=npage_, newstyle=True
+    )
+    environment.globals["language"] = current
+    environment.globals["languages"] = LANGUAGES
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The first of our languages a browser's ``Accept-Language`` asks for, by its weights
+    (``"uk, ru;q=0.8, en;q=0.5"`` -> ``"ru"``); None when it asks for none of them."""
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        tag, _sep, rest = part.strip().partition(";")
+        weight = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                weight = float(rest.strip()[2:])
+            except ValueError:
+                continue
+        language = normalize(tag) if tag and tag != "*" else None
+        if language is not None and weight > 0:
+            wanted.append((-weight, index, language))
+    return min(wanted)[2] if wanted else None
+
+
+def babel_locale(language: str | None = None) -> str:
+    """The Babel locale name of ``language`` (default: the current one)."""
+    return {"en": "en_GB", "it": "it_IT", "ru": "ru_RU"}[language or current()]
+
+
+def format_number(value: float | int, places: int | None = None) -> str:
+    """A number as the current language writes it (``2.5`` -> ``2,5`` in Italian), with
+    exactly ``places`` decimals when given (``format_number(1.5, 2)`` -> ``1.50``)."""
+    from babel.numbers import format_decimal
+
+    pattern = None if places is None else "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(value, format=pattern, locale=babel_locale())
+
+
+def local_decimal(text: str) -> str:
+    """A decimal already written to its places (``"12.34"``) with the current language's
+    decimal sign (``"12,34"`` in Italian and Russian): the digits stay exactly as they were."""
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(babel_locale()))
+
+
+def format_date(value: date) -> str:
+    """A date in the current language's medium form (``1 dic 2026``, ``1 дек. 2026 г.``)."""
+    from babel.dates import format_date as babel_date
+
+    return babel_date(value, format="medium", locale=babel_locale())
+
+
+def format_time(value: datetime | time) -> str:
+    """A time of day in the current language (``19:05``)."""
+    from babel.dates import format_time as babel_time
+
+    return babel_time(value, format="short", locale=babel_locale())

@@ -67,10 +67,11 @@ TARGET = Bound("target", 1, 1000)
 at most this)."""
 
 TABLE_SIZE = Bound("table size", 2, 8)  # 2-4 for Horse Race, 5-8 for Racehorse
-PLAYERS = Bound("players", 1, 2000)
-"""Players registered in one tournament (500 tables of 4)."""
+PLAYERS = Bound("players", 1, 10_000)
+"""Players registered in one tournament (the largest card-game opens reach 7,500; a Swiss
+round of 10,000 pairs within seconds: bench/swiss_scale_bench.py)."""
 
-TABLE = Bound("table", 1, 1000)
+TABLE = Bound("table", 1, 5000)
 """A table number, as in the table code ``T3``."""
 
 ROUND_MINUTES = Bound("round minutes", 1, 600)

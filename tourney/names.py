@@ -107,6 +107,13 @@ def _letters(text: str) -> str:
     return "".join(c for c in text if c.isalnum())
 
 
+def alike_keys(name: str) -> tuple[str, tuple[str, ...]]:
+    """Two keys of a name: two names are `alike` exactly when either key is the same (so
+    many names are compared through a dict, not each with every other)."""
+    folded = fold(name)
+    return _letters(folded), tuple(sorted(_letters(w) for w in folded.split()))
+
+
 def alike(first: str, second: str) -> bool:
     """Whether two names look like one person's: the same letters once spaces, hyphens and
     apostrophes are dropped (``Mary-Kate Lee``, ``Mary Kate Lee``, ``Marykate Lee``), or the

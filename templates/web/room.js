@@ -28,7 +28,9 @@
       label = el.getAttribute("data-over");
       el.classList.add("clock-over");
     } else {
-      label = text(ms) + (state === "paused" ? " (paused)" : state === "ready" ? " (not started)" : "");
+      // the words in the page's language, from its clock (_clock.html)
+      label = text(ms) + (state === "paused" ? el.getAttribute("data-paused") || " (paused)"
+        : state === "ready" ? el.getAttribute("data-ready") || " (not started)" : "");
       el.classList.remove("clock-over");
     }
     var face = el.querySelector(".clock-time");

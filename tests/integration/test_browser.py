@@ -240,6 +240,19 @@ def test_the_bracket_on_a_phone_leaves_no_blank_gaps(
         phone_page.screenshot(path=artifact(f"phone-{site}-bracket-packed.png"), full_page=True)
 
 
+def test_a_bracket_on_a_wide_screen_is_drawn_once(page: Page, sites: dict[str, Path]) -> None:
+    """The phone's packed copy of the bracket stays hidden on a wide screen: it showed under
+    the tree (a later rule of the same weight, `.bracket`, made it visible)."""
+    for site in ("cup", "cup4"):
+        page.goto(_url(sites[site] / paths.BRACKET))
+        assert page.locator(".bracket-narrow").first.is_hidden()
+        drawn = page.evaluate(
+            "[...document.querySelectorAll('g.slot rect.box')]"
+            ".filter(r => r.getBoundingClientRect().height > 0).length"
+        )
+        assert drawn == page.evaluate("document.querySelectorAll('.bracket-wide g.slot').length")
+
+
 def test_every_bracket_box_fits_a_phone_screen(phone_page: Page, sites: dict[str, Path]) -> None:
     """At 390 px wide the rounds wrap below each other: no box (the final's included) is
     cut off at the side of the screen."""

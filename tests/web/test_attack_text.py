@@ -81,6 +81,12 @@ BASE: dict[str, Callable[[Night], dict[str, str]]] = {
     },
     "/director/withdraw": lambda night: {"player": "Bo Chen", "reason": "ill"},
     "/director/remove": lambda night: {"player": "Bo Chen", "reason": "registered twice"},
+    "/director/repair": lambda night: {
+        "reason": "a forgotten forbid", "override": "on", "avoid_same_club": "on",
+    },
+    "/director/remove-round": lambda night: {
+        "round": "1", "reason": "wrong field", "discard_results": "on",
+    },
 }  # fmt: skip
 
 # The CLI command of the same meaning, for the routes that have one.
@@ -105,9 +111,19 @@ TWINS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "/director/remove": lambda f: [
         "player", "remove", f["player"], f"--reason={f['reason']}",
     ],
+    "/director/repair": lambda f: [
+        "round", "repair", f"--reason={f['reason']}",
+        *(["--override"] if f["override"] else []),
+        *(["--avoid-same-club"] if f["avoid_same_club"] else []),
+    ],
+    "/director/remove-round": lambda f: [
+        "round", "remove", f["round"], f"--reason={f['reason']}",
+        *(["--discard-results"] if f["discard_results"] else []),
+    ],
 }  # fmt: skip
-# A choice of the CLI's (click refuses it in its own words), or a tick box (a flag there).
-CHOICES = {"others", "replace"}
+# A choice or number of the CLI's (click refuses it in its own words), or a tick box (a
+# flag there).
+CHOICES = {"others", "replace", "override", "avoid_same_club", "discard_results", "round"}
 
 
 def post_routes() -> list[Route]:

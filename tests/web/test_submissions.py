@@ -44,3 +44,23 @@ def test_a_retried_hand_whose_opener_the_engine_chose_is_still_a_retry(night: Ni
     phone.tap("hand|0", cid=cid)
     phone.tap("hand|", cid=cid, at=1)  # the page left the opener to the engine
     assert night.version(1) == 2
+
+
+def test_a_retry_spelling_the_tile_the_other_way_round_is_still_a_retry(night: Night) -> None:
+    """The game says which spellings are one move (`TablePage.canonical`): a domino's
+    ``5-3`` is its ``3-5``, in either case; another tile under the same id is refused."""
+    players = night.seats(1)
+    events = a_match(players)
+    phone = Phone(night.client, night.link(1))
+    phone.look()
+    phone.record(events[0], players)
+    cid = uuid.uuid4().hex
+    first, _ = move_value(events[1], players)
+    phone.tap(first, cid=cid)
+    kind, tile, on = first.split("|")
+    low, high = tile.split("-")
+    phone.tap(f"{kind}|{high}-{low}|{on}".lower(), cid=cid, at=2)
+    assert night.version(1) == 3
+    other = "6-6" if tile == "0-0" else "0-0"
+    phone.tap(f"{kind}|{other}|{on}", cid=cid, at=2, expect=409)
+    assert night.version(1) == 3

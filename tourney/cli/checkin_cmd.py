@@ -30,6 +30,10 @@ def checkin(
     """Check players in at the door (with check-in required, only they are paired), or
     list who is in, late and missing, with the fees.
 
+    The director can check anyone in on any night (a register of who came, and who paid);
+    players check themselves in on the /checkin page only when check-in is required
+    (`tournament create --check-in`), otherwise that page sends them to /me.
+
     Example: tourney checkin "Ann Lee" Bo --paid
     """
     from tourney.director.room import server_now

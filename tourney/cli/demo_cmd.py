@@ -19,6 +19,14 @@ def demo(
     table_size: TableSize = 4,
     seed: Annotated[int, within(limits.RANDOM_SEED, help="Random seed for deals and bots.")] = 2026,
     site: Annotated[Path, typer.Option(help="Folder to publish the site into.")] = Path("site"),
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The night's language, its site's: en, it or ru (stored with the tournament).",
+            show_default=False,
+        ),
+    ] = None,
     db: Db = None,
 ) -> None:
     """Run a demo club night played by bots, print the standings and publish the site.
@@ -37,7 +45,9 @@ def demo(
     from tourney.director.site import publish_tournament
     from tourney.projections import open_store
     from tourney.reports.standings import standings_view
+    from tourney.tournament.language import checked
 
+    language = None if lang is None else checked(lang)
     store, projector = open_store(db)
     try:
         from tourney.output_files import database_files
@@ -69,6 +79,7 @@ def demo(
                 table_size=table_size,
                 seed=seed,
                 after_table=after_table,
+                language=language,
             )
         projector.catch_up()
         director = DirectorDesk(store)

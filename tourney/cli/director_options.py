@@ -34,17 +34,22 @@ def open_director(
     With several tournaments in the database, the command ends by saying which one it
     acted on. With ``reads`` (a command that only reads), nothing is written (see
     `open_store`)."""
+    from tourney.cli.fresh_database import taken_back_on_refusal
     from tourney.director.desk import DirectorDesk
     from tourney.projections import open_store
 
-    store, _projector = open_store(db, create=create, reads_only=reads)
-    said: list[str] = []
-    try:
-        yield DirectorDesk(store, say=lambda line: said.append(line) if line not in said else None)
-        # Which tournament was acted on, when there are several: said once the command has
-        # done it (stderr, so that --json output stays one object; a refusal stays one line).
-        for line in said:
-            typer.echo(line, err=True)
-    finally:
-        warn(store.warnings)
-        store.close()
+    with taken_back_on_refusal(db, create):
+        store, _projector = open_store(db, create=create, reads_only=reads)
+        said: list[str] = []
+        try:
+            yield DirectorDesk(
+                store, say=lambda line: said.append(line) if line not in said else None
+            )
+            # Which tournament was acted on, when there are several: said once the command
+            # has done it (stderr, so that --json output stays one object; a refusal stays
+            # one line).
+            for line in said:
+                typer.echo(line, err=True)
+        finally:
+            warn(store.warnings)
+            store.close()

@@ -147,7 +147,7 @@ def show(match: MatchId, db: Db = None, as_json: Json = False) -> None:
     Example: tourney show T3 --json
     """
     with open_desk(db, match, reads=True) as desk:
-        print_state(desk, as_json)
+        print_state(desk, as_json, bracket=desk.bracket())
 
 
 def undo(

@@ -45,14 +45,15 @@ def _warn_look_alikes(state: TournamentState, events: list[TournamentEvent]) -> 
     """One line on stderr for each new player whose name looks like another's (a likely
     double registration): registered all the same, with the command that takes it back."""
     from tourney.errors import printable
-    from tourney.tournament.entries import look_alike
+    from tourney.tournament.entries import look_alikes
     from tourney.tournament.events import PlayerRegistered
 
     new = [e.player_id for e in events if isinstance(e, PlayerRegistered)]
-    for player_id in new:
-        later = new[new.index(player_id) :]  # each pair is told once, by its second name
-        for other in look_alike(state, player_id):
-            if other.player_id in later:
+    position = {player_id: n for n, player_id in enumerate(new)}
+    for player_id, alikes in look_alikes(state, new).items():
+        for other in alikes:
+            # Each pair is told once, by its second name.
+            if position.get(other.player_id, -1) >= position[player_id]:
                 continue
             name = state.players[player_id].name
             typer.echo(

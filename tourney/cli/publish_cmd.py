@@ -25,6 +25,15 @@ def publish(
         typer.Option(help="A folder of templates that override the built-in ones by name."),
     ] = None,
     tournament: TournamentOpt = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The site's language: en, it or ru (default: the tournament's, "
+            "tourney tournament language; else TOURNEY_LANG, else the system's).",
+            show_default=False,
+        ),
+    ] = None,
     db: Db = None,
 ) -> None:
     """Publish standings, pairings, scoresheets, wall chart, table cards and bracket as a
@@ -37,10 +46,12 @@ def publish(
     Example: tourney publish site/ --templates my-templates/
     """
     from tourney.director.site import publish_tournament
+    from tourney.tournament.language import checked
 
+    language = None if lang is None else checked(lang)
     with open_director(db, reads=True) as director:
         slug = director.resolve(tournament)
-        files = publish_tournament(director, slug, site, templates)
+        files = publish_tournament(director, slug, site, templates, language)
         typer.echo(
             f"Published {counted(len(files), 'file')} to {site}/ — open {site / 'index.html'}"
         )

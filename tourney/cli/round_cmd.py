@@ -35,6 +35,7 @@ def _tables(
             "seats": [seat.name for seat in table.seats],
             "why": table.why,
             "result": table.result,
+            **({"bracket": table.bracket} if table.bracket else {}),
         }
         for table in round_view(state, number).tables
     ]
@@ -70,34 +71,53 @@ def _round_json(
     state: TournamentState, number: int, store: EventStore | None = None
 ) -> dict[str, Any]:
     paired = state.rounds[number - 1]
-    return {
+    payload: dict[str, Any] = {
         "round": number,
         "tables": _tables(state, number, store),
         "byes": [state.entrant_name(e) for e in paired.byes],
         "notes": list(paired.notes),
     }
+    if state.created.format == "groups":  # "pools" or "knockout"
+        from tourney.tournament.stages import stage_of_round
+
+        payload["stage"] = stage_of_round(state, number)
+    return payload
 
 
 def _print_round(
-    state: TournamentState, number: int, why: bool, store: EventStore | None = None
+    state: TournamentState,
+    number: int,
+    why: bool,
+    store: EventStore | None = None,
+    said: frozenset[str] = frozenset(),
 ) -> None:
     paired = state.rounds[number - 1]
-    echo(f"Round {number}" + (" (paired by the director's override)" if paired.overridden else ""))
+    title = f"Round {number}"
+    if state.created.format == "groups":  # the stage it belongs to: "Round 4 (knockout: final)"
+        from tourney.reports.rounds import round_name
+
+        title = round_name(state, number)
+    echo(title + (" (paired by the director's override)" if paired.overridden else ""))
     for table in _tables(state, number, store):
         echo(
             f"  table {table['table']:<3} {table['match']:<28} "
             + " · ".join(table["seats"])
             + f"   [{table['result']}]"
+            + (f"  {table['bracket']}" if table.get("bracket") else "")
         )
         if why and table["why"]:
             echo(f"      why: {table['why']}")
+    from tourney.tournament.double_pairing import bye_brackets
+
+    brackets = bye_brackets(state, number)
     for entrant in paired.byes:
-        echo(f"  bye: {state.entrant_name(entrant)}")
+        where = f"  {brackets[entrant]}" if entrant in brackets else ""
+        echo(f"  bye: {state.entrant_name(entrant)}{where}")
     from tourney.tournament.elimination import SHARED_WIN_RULE
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
-        if why or SHARED_WIN_RULE in note:
+        if (why or SHARED_WIN_RULE in note) and note not in said:
             echo(f"  note: {note}")
 
 
@@ -170,7 +190,7 @@ def pair(
         else:
             draft_cmd.publish(tournament, db)
         return
-    from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
+    from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -178,9 +198,9 @@ def pair(
 
         def decide(state: TournamentState) -> list[TournamentEvent]:
             if deciding:
-                return decide_pair_deciding_matches(state)
+                return decide_deciding_matches(state)
             pairs = frozenset(_forbidden_pair(state, item) for item in forbid or ())
-            return decide_pair_round(
+            return decide_next_round(
                 state,
                 override=override,
                 forbidden=pairs,
@@ -193,7 +213,12 @@ def pair(
         if as_json:
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
             return
-        _print_round(loaded.state, number, why)
+        from tourney.tournament.stages import stage_announcement
+
+        said = stage_announcement(loaded.state, number)
+        for line in said:
+            echo(line)
+        _print_round(loaded.state, number, why, said=frozenset(said))
         echo("Next: record each table with tourney record MATCH (or T<table>).")
 
 

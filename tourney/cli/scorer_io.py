@@ -26,14 +26,16 @@ def open_desk(
     a database made where there is none (`tourney start`, `tourney import`). With
     ``reads`` (a command that only reads), nothing is written (see `open_store`).
     """
+    from tourney.cli.fresh_database import taken_back_on_refusal
     from tourney.scorer.desk import Desk
 
-    desk = Desk.open(db, match, tables=tables, create=create, reads_only=reads)
-    try:
-        yield desk
-    finally:
-        warn(desk.store.warnings)
-        desk.close()
+    with taken_back_on_refusal(db, create):
+        desk = Desk.open(db, match, tables=tables, create=create, reads_only=reads)
+        try:
+            yield desk
+        finally:
+            warn(desk.store.warnings)
+            desk.close()
 
 
 def warn(warnings: list[str]) -> None:
@@ -52,7 +54,9 @@ def echo(line: str) -> None:
     typer.echo(printable(line))
 
 
-def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = None) -> None:
+def print_state(
+    desk: Desk, as_json: bool, recorded: list[Recorded] | None = None, bracket: str | None = None
+) -> None:
     """What was just recorded (if anything), then the state: text, or one JSON object, in
     the words of the table's game (`Game.console`).
 
@@ -66,8 +70,12 @@ def print_state(desk: Desk, as_json: bool, recorded: list[Recorded] | None = Non
             data["recorded"] = [console.recorded_dict(desk, r) for r in recorded]
         if ruled is not None:
             data["director_result"] = ruled
+        if bracket is not None:
+            data["bracket"] = bracket
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
+    if bracket is not None:  # double elimination: which bracket the table is in
+        echo(f"In the {bracket}")
     said: set[str] = set()
     for item in recorded or []:
         for line in desk.recorded_lines(item):

@@ -94,6 +94,7 @@ def next_night(
     from tourney.director.season import load_season, night_in_series
     from tourney.errors import TourneyError
     from tourney.tournament.create import decide_create
+    from tourney.tournament.swiss_options import SwissOptions
 
     with open_director(db) as director:
         season = load_season(director.store, entries_only=True)
@@ -106,23 +107,30 @@ def next_night(
         last = season.night(found.nights[-1]).state.created
         effects = night_in_series(director.store, found.name, director.recorded_by)
         loaded = director.create(
-            lambda state: decide_create(
-                state,
-                night,
-                format=last.format,
-                table_size=last.table_size,
-                rounds=last.rounds,
-                partnerships=last.partnerships,
-                target=last.target,
-                shared_win=last.shared_win,
-                bye_points=last.bye_points,
-                tie_breaks=last.tie_breaks,
-                third_place=last.third_place,
-                seeding=last.seeding,
-                seed_by=last.seed_by,
-                placement_points=[",".join(str(v) for v in s) for s in last.placement_points],
-                game_name=last.game,
-                deals=last.deals,
+            lambda state: SwissOptions.of(last).applied(
+                decide_create(
+                    state,
+                    night,
+                    format=last.format,
+                    table_size=last.table_size,
+                    rounds=last.rounds,
+                    partnerships=last.partnerships,
+                    target=last.target,
+                    shared_win=last.shared_win,
+                    bye_points=last.bye_points,
+                    tie_breaks=last.tie_breaks,
+                    third_place=last.third_place,
+                    seeding=last.seeding,
+                    seed_by=last.seed_by,
+                    grand_final_reset=last.grand_final_reset,
+                    placement_points=[",".join(str(v) for v in s) for s in last.placement_points],
+                    game_name=last.game,
+                    deals=last.deals,
+                    pools=last.pools,
+                    pool_size=last.pool_size,
+                    advance=last.advance or 2,
+                    pool_format=last.pool_format or "round_robin",
+                )
             ),
             effects,
         )

@@ -26,11 +26,22 @@ app = typer.Typer(
 def create(
     name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Club Night'.")],
     format: Annotated[
-        str, typer.Option("--format", "-f", help="swiss, round_robin or elimination.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="swiss, round_robin, elimination, double_elimination, groups (pools, then "
+            "a knockout), rotating (partners drawn anew each round) or balanced (multi-player "
+            "tables seated to keep repeat meetings down).",
+        ),
     ] = "swiss",
     table_size: TableSize = 4,
     rounds: Annotated[
-        int, within(limits.ROUNDS, help="Rounds (Swiss); round robin and elimination work it out.")
+        int,
+        within(
+            limits.ROUNDS,
+            help="Rounds (Swiss, rotating, balanced); round robin and elimination work it out.",
+        ),
     ] = 4,
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")
@@ -55,6 +66,13 @@ def create(
     third_place: Annotated[
         bool, typer.Option(help="Elimination: play a third-place match.")
     ] = False,
+    grand_final_reset: Annotated[
+        bool,
+        typer.Option(
+            help="Double elimination: when the losers' bracket champion wins the grand final, "
+            "the two play again (the reset)."
+        ),
+    ] = True,
     seeding: Annotated[
         str, typer.Option(help="Elimination seeding: rating, registration or previous.")
     ] = "rating",
@@ -106,10 +124,86 @@ def create(
     entry_fee: Annotated[
         str | None, typer.Option(help="The entry fee, e.g. 5 or 4.50 (tourney checkin --paid).")
     ] = None,
+    pools: Annotated[
+        int | None,
+        typer.Option(
+            min=1, max=64, help="Groups: how many pools (or --pool-size).", show_default=False
+        ),
+    ] = None,
+    pool_size: Annotated[
+        int | None,
+        typer.Option(
+            min=2,
+            max=64,
+            help="Groups: the most a pool holds; pools = ceil(players / size).",
+            show_default=False,
+        ),
+    ] = None,
+    advance: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Groups: how many of each pool advance (default 2).",
+            show_default=False,
+        ),
+    ] = None,
+    pool_format: Annotated[
+        str | None,
+        typer.Option(help="Groups: round_robin (default) or swiss pools.", show_default=False),
+    ] = None,
+    pool_rounds: Annotated[
+        int | None,
+        within(limits.ROUNDS, help="Groups: rounds of a Swiss pool (default --rounds)."),
+    ] = None,
+    accelerated: Annotated[
+        bool,
+        typer.Option(
+            help="Swiss: accelerated pairing (Baku): the top of the seed order pairs with "
+            "virtual points in the first half of the rounds (docs/formats/swiss-options.md)."
+        ),
+    ] = False,
+    accelerated_rounds: Annotated[
+        int | None,
+        within(limits.ROUNDS, help="Swiss: accelerate this many first rounds.", low=1),
+    ] = None,
+    last_round: Annotated[
+        str,
+        typer.Option(help="Swiss: how the last round is paired: swiss or king-of-the-hill."),
+    ] = "swiss",
+    gibson: Annotated[
+        bool,
+        typer.Option(
+            help="King of the hill: a leader who cannot be caught plays the lowest-ranked "
+            "entrant still contending for a prize."
+        ),
+    ] = False,
+    prizes: Annotated[
+        int | None,
+        within(
+            limits.PLAYERS,
+            help="With --gibson: the top places that win a prize (default 3).",
+            low=1,
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The language its site and sheets come out in: en, it or ru "
+            "(tourney tournament language changes it).",
+            show_default=False,
+        ),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the new tournament's settings")] = False,
 ) -> None:
     """Create a tournament: its format, table size, rounds and how results score.
+
+    Groups (--format groups): pools by snake seeding (--pools N or --pool-size N), each
+    played as a round robin or a Swiss (--pool-format, --pool-rounds), then the top
+    --advance of each pool seed a single-elimination knockout, two of one pool kept apart
+    in its first round (docs/formats/groups-knockout.md).
 
     Racehorse: tables of 5-8 (mixed where the field does not divide), standings by match
     points then net units.
@@ -121,32 +215,52 @@ def create(
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
+    from tourney.tournament.language import language_settings
+    from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
+    groups: dict[str, object] = {"--pools": pools, "--pool-size": pool_size, "--advance": advance}
+    groups |= {"--pool-format": pool_format, "--pool-rounds": pool_rounds}
+    given = [option for option, value in groups.items() if value is not None]
+    if format != "groups" and given:
+        from tourney.errors import TourneyError
+
+        raise TourneyError(f"{', '.join(given)}: only for --format groups, not {format}")
+    if pool_rounds is not None:
+        rounds = pool_rounds
+    swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson, prizes)
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
             lambda state: (
-                decide_create(
-                    state,
-                    name,
-                    format=format,
-                    table_size=table_size,
-                    rounds=rounds,
-                    partnerships=partnerships,
-                    target=target,
-                    shared_win=shared_win,
-                    bye_points=points,
-                    tie_breaks=tuple(tie_break) if tie_break else None,
-                    third_place=third_place,
-                    seeding=seeding,
-                    seed_by=seed_by,
-                    placement_points=tuple(placement_points or ()),
-                    game_name=game,
-                    deals=deals,
+                swiss.applied(
+                    decide_create(
+                        state,
+                        name,
+                        format=format,
+                        table_size=table_size,
+                        rounds=rounds,
+                        partnerships=partnerships,
+                        target=target,
+                        shared_win=shared_win,
+                        bye_points=points,
+                        tie_breaks=tuple(tie_break) if tie_break else None,
+                        third_place=third_place,
+                        seeding=seeding,
+                        seed_by=seed_by,
+                        grand_final_reset=grand_final_reset,
+                        placement_points=tuple(placement_points or ()),
+                        game_name=game,
+                        deals=deals,
+                        pools=pools or 0,
+                        pool_size=pool_size or 0,
+                        advance=2 if advance is None else advance,
+                        pool_format=pool_format or "round_robin",
+                    )
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee)
+                + language_settings(lang)
             ),
             effects,
         )
@@ -162,8 +276,20 @@ def create(
             + (" in partnerships" if created.partnerships else "")
             + play
         )
+        if created.format == "groups":
+            how = f"{created.pools} pools" if created.pools else f"pools of {created.pool_size}"
+            kind = created.pool_format.replace("_", " ")
+            if created.pool_format == "swiss":
+                kind += f" of {counted(created.rounds, 'round')}"
+            echo(
+                f"Stage 1: {how} (snake seeding), each a {kind}; stage 2: the top "
+                f"{created.advance} of each pool in a knockout."
+            )
         if series is not None:
             echo(f"A night of the series {series}.")
+        options = options_text(created)
+        if options:
+            echo(f"Swiss options: {options} (docs/formats/swiss-options.md).")
         if check_in:
             echo("Players check in at the door (tourney checkin NAME); only they are paired.")
         if round_minutes is not None:
@@ -239,6 +365,10 @@ def show(
             ],
             "rounds_paired": len(state.rounds),
         }
+        if created.format == "groups":
+            knockout = state.groups.knockout
+            data["pool_draw"] = [list(pool) for pool in state.groups.pools]
+            data["knockout_seeds"] = list(knockout.order) if knockout else []
         if as_json:
             typer.echo(json.dumps(data, ensure_ascii=False))
             return
@@ -247,10 +377,45 @@ def show(
             f"  {counted(len(state.players), 'player')}, "
             f"{counted(len(state.rounds), 'round')} paired"
         )
+        if created.format == "groups":  # the pools once drawn, and the knockout's seeds
+            from tourney.tournament.groups import pool_letter
+
+            for index, pool in enumerate(state.groups.pools):
+                names = ", ".join(state.entrant_name(e) for e in pool)
+                echo(f"  pool {pool_letter(index)}: {names}")
+            if state.groups.knockout is not None:
+                seeds = ", ".join(state.entrant_name(e) for e in state.groups.knockout.order)
+                echo(f"  knockout seeds: {seeds}")
+        from tourney.tournament.swiss_options import options_text
+
+        options = options_text(created)
+        if options:
+            echo(f"  Swiss options: {options}")
         for p in state.players.values():
             mark = " (withdrawn)" if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""
             echo(f"  {p.player_id:<5} {p.name}{club}{mark}")
+
+
+@app.command()
+def language(
+    lang: Annotated[str, typer.Argument(help="en, it or ru.", show_default=False)],
+    tournament: TournamentOpt = None,
+    db: Db = None,
+) -> None:
+    """Choose the language the tournament's site and sheets come out in (publish, serve).
+
+    `tourney publish --lang` overrides it for one site; each phone's page under
+    `tourney serve` follows its browser's language, else this one.
+
+    Example: tourney tournament language it
+    """
+    from tourney.tournament.language import checked, decide_language
+
+    with open_director(db) as director:
+        slug = director.resolve(tournament)
+        director.execute(slug, lambda state: decide_language(state, lang))
+        echo(f"{slug}: its site and sheets come out in {checked(lang, 'tournament language')}.")
 
 
 def register(root: typer.Typer) -> None:

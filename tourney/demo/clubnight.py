@@ -15,6 +15,7 @@ from tourney.store.eventstore import EventStore
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
 from tourney.tournament.events import TournamentEvent
+from tourney.tournament.language import language_settings
 from tourney.tournament.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState
 
@@ -89,15 +90,18 @@ def run_club_night(
     seed: int = 2026,
     name: str = "Club Night",
     after_table: Callable[[int, int], None] | None = None,
+    language: str | None = None,
 ) -> ClubNight:
     """Register ``players``, then pair and play ``rounds`` Swiss rounds; ``after_table`` is
-    called with (tables done, tables in all) after every match."""
+    called with (tables done, tables in all) after every match. ``language``: the night's
+    (its site's) language, when given."""
     rng = random.Random(seed)
     director = DirectorDesk(store, recorded_by="demo")
     title = free_name(director, name)
     loaded = director.create(
-        lambda state: decide_create(
-            state, title, format="swiss", table_size=table_size, rounds=rounds
+        lambda state: (
+            decide_create(state, title, format="swiss", table_size=table_size, rounds=rounds)
+            + language_settings(language)
         )
     )
     slug = loaded.slug

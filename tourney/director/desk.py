@@ -42,6 +42,7 @@ from tourney.tournament.events import (
     PairedTable,
     ResultEntered,
     RoundPaired,
+    RoundRemoved,
     TablePlayReplaced,
     TournamentEvent,
 )
@@ -216,6 +217,43 @@ class DirectorDesk:
             return note_replaced_play(state, decide(state), self.table_play)
 
         return self.execute(slug, decided, effects=self._close_tables)
+
+    def correct_round(
+        self, slug: str, decide: Decide, *, untouched: bool = True
+    ) -> tuple[Loaded, list[TournamentEvent]]:
+        """Remove or re-pair the latest round (`tourney.tournament.round_corrections`):
+        the removed round's open tables closed and a re-paired round's tables opened, in
+        one transaction with the events. With `untouched` (the decision required no event
+        at any table), a move recorded at a table meanwhile makes the decision again."""
+        return self.execute(
+            slug, decide, effects=lambda loaded, events: self._reround(loaded, events, untouched)
+        )
+
+    def recorded_at(self, match_ids: Sequence[str]) -> dict[str, int]:
+        """Events recorded at each table past its match's start (0: nothing played)."""
+        return {m: max(self.store.stream_version(match_stream(m)) - 1, 0) for m in match_ids}
+
+    def _reround(
+        self, loaded: Loaded, events: Sequence[TournamentEvent], untouched: bool
+    ) -> list[StreamAppend]:
+        from tourney.store.errors import ConcurrencyError
+        from tourney.store.eventstore import NewEvent, StreamAppend
+
+        appends: list[StreamAppend] = []
+        for event in events:
+            if not isinstance(event, RoundRemoved):
+                continue
+            for match_id in event.matches:
+                stream = match_stream(match_id)
+                stored = list(self.store.read_stream(stream))
+                if not stored or closed_by(stored) is not None:
+                    continue
+                if untouched and len(stored) > 1:  # played since the decision
+                    raise ConcurrencyError(stream, 1, stored[-1].version)
+                payload = {"by": "director", "ruling": "round removed", "reason": event.reason}
+                new = NewEvent(CLOSED, payload, recorded_by=self.recorded_by)
+                appends.append(StreamAppend(stream, [new], stored[-1].version))
+        return appends + self._open_tables(loaded, events)
 
     def table_play(self, match_id: str) -> RecordedPlay | None:
         """The play recorded at a table still open to its scorers: how far its stream went

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tourney.i18n import current, page_, using
 from tourney.streams.matches import match_stream
 
 if TYPE_CHECKING:
@@ -18,9 +19,16 @@ if TYPE_CHECKING:
 
 
 def publish_tournament(
-    director: DirectorDesk, slug: str, site_dir: Path, templates_dir: Path | None = None
+    director: DirectorDesk,
+    slug: str,
+    site_dir: Path,
+    templates_dir: Path | None = None,
+    language: str | None = None,
 ) -> list[Path]:
     """Write the static site of tournament ``slug`` into ``site_dir``; return its files.
+
+    In ``language`` when given (`publish --lang`), else the tournament's own (`LanguageSet`),
+    else the language current (the command's).
 
     A folder the site may not replace (see `tourney.reports.site_folder`: one holding the
     database or files tourney did not publish) is refused before anything is read or
@@ -33,11 +41,12 @@ def publish_tournament(
     protected = database_files(director.store)
     check_site_folder(site_dir, protected)
     state = director.load(slug).state
-    play = replays(director)
-    extra = season_pages(director, slug)
-    return publish(
-        site_dir, state, state.matches, play, templates_dir, protected=protected, extra=extra
-    )
+    with using(language or state.language or current()):
+        play = replays(director)
+        extra = season_pages(director, slug)
+        return publish(
+            site_dir, state, state.matches, play, templates_dir, protected=protected, extra=extra
+        )
 
 
 def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
@@ -53,14 +62,16 @@ def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
     ratings = rate(rated_matches(season.nights, season.club.person_of))
     if ratings.players:
         pages.append(
-            ExtraPage("ratings.html", "Ratings", "ratings.html", ratings_page(ratings, season.club))
+            ExtraPage(
+                "ratings.html", page_("Ratings"), "ratings.html", ratings_page(ratings, season.club)
+            )
         )
     series = season.series.of_night(slug)
     if series is not None:
         pages.append(
             ExtraPage(
                 "series.html",
-                f"Series: {series.name}",
+                page_("Series: {name}").format(name=series.name),
                 "series.html",
                 series_context(director.store, season, series, slug),
             )

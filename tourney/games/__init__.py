@@ -258,6 +258,12 @@ class TablePage(Protocol):
         ``players`` (NotAMove for another game's event): for scripts and tests."""
         ...
 
+    def canonical(self, field: str) -> str:
+        """One field of a button value (or one ticked value) as the game stores it, so two
+        spellings of one move compare equal (a domino's ``5-3`` is its ``3-5``): how a
+        retried submission is recognised as the move already recorded."""
+        ...
+
 
 class Display(Protocol):
     """How a game's tables are put in words outside its match: the pages' headings, the

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from tourney.i18n import page_, page_mark
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.elimination import Slot
@@ -31,13 +32,13 @@ MARGIN = 12
 EntryState = Literal["winner", "out", "playing", "bye", "waiting", "empty"]
 
 STATUS_LABELS = {
-    "waiting": "waiting for the previous round",
-    "bye": "bye",
-    "empty": "no entrants",
-    "to_play": "to play",
-    "in_play": "in play",
-    "deciding_match_needed": "deciding match needed",
-    "decided": "decided",
+    "waiting": page_mark("waiting for the previous round"),
+    "bye": page_mark("bye"),
+    "empty": page_mark("no entrants"),
+    "to_play": page_mark("to play"),
+    "in_play": page_mark("in play"),
+    "deciding_match_needed": page_mark("deciding match needed"),
+    "decided": page_mark("decided"),
 }
 
 
@@ -121,12 +122,16 @@ def _entries(
         if entrant is None:
             if slot.status == "waiting":
                 entries.append(
-                    BracketEntry("to be decided", "to be decided", None, "waiting", None, top)
+                    BracketEntry(
+                        page_("to be decided"), page_("to be decided"), None, "waiting", None, top
+                    )
                 )
             elif slot.status == "bye":
-                entries.append(BracketEntry("bye", "bye", None, "bye", None, top))
+                entries.append(BracketEntry(page_("bye"), page_("bye"), None, "bye", None, top))
             else:
-                entries.append(BracketEntry("empty", "empty", None, "empty", None, top))
+                entries.append(
+                    BracketEntry(page_("empty"), page_("empty"), None, "empty", None, top)
+                )
             continue
         score = None
         if shown is not None and shown.outcome is not None and entrant in shown.sides:
@@ -156,7 +161,7 @@ def _slot_view(
         index=slot.index,
         label=label,
         status=slot.status,
-        status_label=STATUS_LABELS.get(slot.status, slot.status),
+        status_label=page_(STATUS_LABELS.get(slot.status, slot.status)),
         entries=_entries(state, slot, seeds, y),
         winner=None if slot.winner is None else state.entrant_name(slot.winner),
         outcome_word=outcome_word,
@@ -174,7 +179,14 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
 
     Raises `TournamentError` for other formats.
     """
-    if state.created.format != "elimination":
+    if state.created.format == "groups" and state.groups.knockout is not None:
+        from tourney.tournament.stages import knockout_state
+
+        # The knockout stage drawn as the single elimination it is, under the
+        # tournament's own heading.
+        view = bracket_view(knockout_state(state), sheets)
+        return replace(view, heading=heading_of(state))
+    if state.created.format not in ("elimination", "groups"):
         raise TournamentError(f"{state.title} is not an elimination event: it has no bracket")
     bracket = bracket_of(state)
     seeds: dict[str, int] = {}
@@ -201,8 +213,10 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
                     incoming.append(f"M {x - COLUMN_GAP} {feeder:.0f} H {mid} V {centre:.0f} H {x}")
             new_centres.append(centre)
             top = round(centre - len(slot.entrants) * LINE_HEIGHT / 2)
-            label = f"{round_.name}, table {slot.index + 1}"
-            word = "wins the final" if round_.name == "final" else "advances"
+            label = page_("{round}, table {table}").format(
+                round=page_(round_.name), table=slot.index + 1
+            )
+            word = page_("wins the final") if round_.name == "final" else page_("advances")
             slots.append(_slot_view(state, slot, round_.number, label, seeds, sheets, x, top, word))
         centres = new_centres
         connectors.extend(incoming)
@@ -210,7 +224,7 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
         columns.append(
             BracketColumn(
                 round_.number,
-                round_.name,
+                page_(round_.name),
                 x,
                 tuple(slots),
                 tuple(incoming),
@@ -226,12 +240,12 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
             state,
             bracket.third_place,
             final.number,
-            "third-place match",
+            page_("third-place match"),
             seeds,
             sheets,
             final.x,
             max(bottom + 2 * ROW_GAP, final.slots[0].y + height + 3 * ROW_GAP),
-            "takes third place",
+            page_("takes third place"),
         )
         bottom = max(bottom, third.y + third.height)
     third_shift = 0

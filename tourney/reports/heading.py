@@ -5,13 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tourney.games import game
+from tourney.i18n import page_, page_mark
 from tourney.tournament.entries import last_round
 from tourney.tournament.state import TournamentState
 
 FORMAT_LABELS = {
-    "swiss": "Swiss",
-    "round_robin": "Round robin",
-    "elimination": "Single elimination",
+    "swiss": page_mark("Swiss"),
+    "round_robin": page_mark("Round robin"),
+    "elimination": page_mark("Single elimination"),
+    "groups": page_mark("Groups, then knockout"),
+    "double_elimination": page_mark("Double elimination"),
+    "rotating": page_mark("Rotating partners"),
+    "balanced": page_mark("Balanced seating"),
 }
 
 
@@ -54,7 +59,7 @@ def heading_of(state: TournamentState) -> Heading:
         name=settings.name,
         slug=settings.slug,
         format=settings.format,
-        format_label=FORMAT_LABELS.get(settings.format, settings.format),
+        format_label=page_(FORMAT_LABELS.get(settings.format, settings.format)),
         table_size=settings.table_size,
         partnerships=settings.partnerships,
         target=settings.target,

@@ -8,6 +8,7 @@ INDEX = "index.html"
 STANDINGS = "standings"
 WALL_CHART = "wall-chart.html"
 BRACKET = "bracket.html"
+POOLS = "pools.html"
 STYLESHEET = "site.css"
 
 

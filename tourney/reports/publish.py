@@ -19,6 +19,7 @@ from jinja2 import Environment
 from tourney.games import GameEvent, GameMatch, game
 from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
+from tourney.reports.double_bracket import double_bracket_view
 from tourney.reports.render import environment, template_errors
 from tourney.reports.rounds import round_view, table_cards
 from tourney.reports.scoresheets import blank_sheets, completed_sheet
@@ -32,6 +33,7 @@ from tourney.reports.standings import (
     standings_view,
 )
 from tourney.reports.wall_chart import wall_chart
+from tourney.tournament.events import KNOCKOUTS
 from tourney.tournament.state import TournamentState
 
 
@@ -186,8 +188,12 @@ def _linked_pages(
         return render
 
     pages = [(paths.WALL_CHART, page("wall_chart.html", partial(_wall_chart, state)))]
-    if state.created.format == "elimination":
+    if state.created.format in (*KNOCKOUTS, "groups"):
         pages.append((paths.BRACKET, page("bracket.html", partial(_bracket, state))))
+    if state.created.format == "groups":
+        from tourney.reports.pools import pools_view
+
+        pages.append((paths.POOLS, page("pools.html", lambda _: context_of(pools_view(state)))))
     blank_template = game(state.created.game).sheets.blank_template
     for paired in state.rounds:
         number = paired.round
@@ -210,6 +216,8 @@ def _wall_chart(state: TournamentState, sheets: frozenset[str]) -> dict[str, Any
 
 
 def _bracket(state: TournamentState, sheets: frozenset[str]) -> dict[str, Any]:
+    if state.created.format == "double_elimination":
+        return context_of(double_bracket_view(state, sheets))
     return context_of(bracket_view(state, sheets))
 
 

@@ -27,7 +27,7 @@ from jinja2 import (
 )
 from jinja2.loaders import split_template_path
 
-from tourney import resources
+from tourney import i18n, resources
 from tourney.errors import TourneyError
 from tourney.games import game, names
 
@@ -79,8 +79,9 @@ def _environment(user_dir: Path | None, games: tuple[Path, ...]) -> Environment:
         if not user_dir.is_dir():
             raise TemplatesNotFound(f"--templates {user_dir}: no such folder")
         folders.insert(0, user_dir.resolve())
-    return Environment(
+    env = Environment(
         loader=ChoiceLoader([_Loader(str(folder)) for folder in folders]),
+        extensions=["jinja2.ext.i18n"],
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -88,6 +89,10 @@ def _environment(user_dir: Path | None, games: tuple[Path, ...]) -> Environment:
         keep_trailing_newline=True,
         auto_reload=False,
     )
+    # Every page's words through the `site` catalog of the language of the render under
+    # way (`tourney.i18n.using`): {{ _("Standings") }}, {{ ngettext(...) }}, {% trans %}.
+    i18n.install(env)
+    return env
 
 
 def render(name: str, context: dict[str, Any], user_dir: Path | None = None) -> str:

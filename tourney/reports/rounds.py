@@ -5,21 +5,43 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from tourney.i18n import page_, page_mark
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
 from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
+from tourney.tournament import double_pairing
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentError, TournamentState
+
+KNOCKOUT_ROUNDS = (page_mark("final"), page_mark("semi-finals"), page_mark("quarter-finals"))
+"""The knockout rounds' names (`tourney.tournament.elimination`), for the translators."""
 
 
 def round_name(state: TournamentState, number: int) -> str:
     """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
+    if state.created.format == "groups":
+        from tourney.tournament.stages import stage_of_round
+
+        if stage_of_round(state, number) == "pools":
+            return page_("Round {number} (pools)").format(number=number)
+        knockout = bracket_of(state).rounds
+        started = state.groups.knockout
+        at = number - started.first_round + 1 if started else 0
+        if 1 <= at <= len(knockout):
+            name = page_(knockout[at - 1].name)
+            return page_("Round {number} (knockout: {name})").format(number=number, name=name)
+        return page_("Round {number} (knockout)").format(number=number)
     if state.created.format == "elimination":
         rounds = bracket_of(state).rounds
         if number <= len(rounds) and rounds[number - 1].name != f"round {number}":
-            return f"Round {number} ({rounds[number - 1].name})"
-    return f"Round {number}"
+            name = page_(rounds[number - 1].name)
+            return page_("Round {number} ({name})").format(number=number, name=name)
+    if state.created.format == "double_elimination":
+        names = double_pairing.round_name(state, number)
+        if names:
+            return page_("Round {number} ({name})").format(number=number, name=names)
+    return page_("Round {number}").format(number=number)
 
 
 @dataclass(frozen=True)
@@ -32,6 +54,8 @@ class TableView:
     result: str
     sheet_href: str | None
     decides: str | None
+    bracket: str = ""
+    """Double elimination: the bracket the table is in ("winners' bracket"...)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +81,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
     their completed scoresheet. Raises `TournamentError` for a round not yet paired."""
     _check_round(state, number)
     paired = state.rounds[number - 1]
+    brackets = double_pairing.bracket_labels(state)
     why = {t.match_id: t.why for t in paired.tables}
     why.update(
         {
@@ -75,6 +100,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
             result=result_text(state, record),
             sheet_href=paths.match_page(record.match_id) if record.match_id in sheets else None,
             decides=record.decides,
+            bracket=brackets.get(record.match_id, ""),
         )
         for record in sorted(state.round_matches(number), key=lambda m: m.table)
     )

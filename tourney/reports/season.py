@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tourney.i18n import local_decimal, npage_, page_, page_mark
 from tourney.reports.spreadsheet import neutralise
 from tourney.season.ratings import MODEL, Ratings
 from tourney.season.roster import Club
@@ -118,6 +119,12 @@ def ratings_cells(ratings: Ratings, club: Club) -> list[tuple[str, ...]]:
 
 
 RATINGS_LABELS = ("#", "name", "ordinal", "mu", "sigma", "matches")
+RATINGS_WORDS = {
+    "name": page_mark("name"),
+    "ordinal": page_mark("ordinal"),
+    "matches": page_mark("matches"),
+}
+"""The ratings page's column labels in words (the others are symbols)."""
 
 
 # -- roster ----------------------------------------------------------------------------
@@ -221,6 +228,60 @@ def series_labels(series: Series) -> tuple[str, ...]:
     return ("#", "name", *nights, "total", *best, "nights", "qualifies")
 
 
+SERIES_WORDS = {
+    "name": page_mark("name"),
+    "total": page_mark("total"),
+    "nights": page_mark("nights"),
+    "qualifies": page_mark("qualifies"),
+}
+
+
+YES_NO = {"yes": page_mark("yes"), "no": page_mark("no")}
+
+
+def _shown_cells(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A series row as the page shows it: its last cell (qualifies: yes or no) in words."""
+    return (*cells[:-1], page_(YES_NO.get(cells[-1], cells[-1])))
+
+
+def series_page_labels(series: Series) -> tuple[str, ...]:
+    """`series_labels` in the page's language (the CSV keeps the English ones)."""
+    labels = []
+    for label in series_labels(series):
+        if label.startswith("best "):
+            labels.append(page_("best {n}").format(n=label[len("best ") :]))
+        elif label.startswith("N") and label[1:].isdigit():
+            labels.append(page_("N{n}").format(n=label[1:]))
+        else:
+            labels.append(page_(SERIES_WORDS.get(label, label)))
+    return tuple(labels)
+
+
+def series_rules(series: Series) -> str:
+    """The series' rules in the page's language (`describe`'s words)."""
+    settings = series.settings
+    if settings.scoring == "match-points":
+        parts = [page_("scored by match points")]
+    else:
+        places = settings.scoring[len("places:") :]
+        parts = [page_("scored by places {places}").format(places=places)]
+    if settings.best is not None:
+        parts.append(
+            npage_("best {n} night counts", "best {n} nights count", settings.best).format(
+                n=settings.best
+            )
+        )
+    if settings.min_nights:
+        parts.append(
+            npage_(
+                "at least {n} night to qualify",
+                "at least {n} nights to qualify",
+                settings.min_nights,
+            ).format(n=settings.min_nights)
+        )
+    return "; ".join(parts)
+
+
 def series_cells(
     series: Series, row: SeriesRow, decimals: bool = False, brackets: bool = True
 ) -> tuple[str, ...]:
@@ -290,10 +351,12 @@ def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
     low, high = min(every), max(every)
     rows = []
     for row, (key, _rating) in zip(ratings_cells(ratings, club), ratings.ranked(), strict=True):
-        rows.append({"cells": row, "chart": _sparkline(history.get(key, []), low, high)})
+        # ordinal, mu and sigma as the page's language writes decimals (12,34 in Russian)
+        cells = (*row[:2], *(local_decimal(c) for c in row[2:5]), *row[5:])
+        rows.append({"cells": cells, "chart": _sparkline(history.get(key, []), low, high)})
     return {
-        "title": "Ratings",
-        "labels": RATINGS_LABELS,
+        "title": page_("Ratings"),
+        "labels": tuple(page_(RATINGS_WORDS.get(label, label)) for label in RATINGS_LABELS),
         "rows": rows,
         "matches": len(ratings.updates),
         "model": MODEL,
@@ -307,12 +370,12 @@ def series_page(
     and the nights (slug, name), this site's own linked to its index."""
     return {
         "title": series.name,
-        "rules": describe(series.settings),
-        "tie_breaks": TIE_BREAK_WORDS,
-        "labels": series_labels(series),
+        "rules": series_rules(series),
+        "tie_breaks": page_(TIE_BREAK_WORDS),
+        "labels": series_page_labels(series),
         "lines": [
             {
-                "cells": series_cells(series, row, brackets=False),
+                "cells": _shown_cells(series_cells(series, row, brackets=False)),
                 "dropped": [2 + i for i in sorted(row.dropped)],
                 "qualifies": row.meets_minimum,
             }
@@ -320,7 +383,7 @@ def series_page(
         ],
         "nights": [
             {
-                "label": f"N{i}",
+                "label": page_("N{n}").format(n=i),
                 "name": name,
                 "href": "index.html" if slug == current else None,
             }

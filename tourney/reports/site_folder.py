@@ -13,8 +13,10 @@ tournament, and every file written with its SHA-256. Publishing into a folder:
 The new site is built in a fresh folder beside the old one (`.NAME.new-XXXXXXXX`, marked by
 its manifest from its first moment), then swapped in by one atomic exchange of the two names
 (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two renames), and the old site's listed files
-are removed from its folder, which goes only when that leaves it empty. A kill at any moment
-leaves the old site or the new one in place; the next publish removes the marked leftovers.
+are removed from its folder, which goes only when that leaves it empty. On Linux a kill at
+any moment leaves the old site or the new one in place; elsewhere a kill between the two
+renames leaves the folder missing, with both sites beside it under marked names, until the
+next publish, which puts the site there and removes the marked leftovers.
 """
 
 from __future__ import annotations

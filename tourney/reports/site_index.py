@@ -9,6 +9,7 @@ from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.rounds import round_name
 from tourney.reports.standings import StandingsView
+from tourney.tournament.events import KNOCKOUTS
 from tourney.tournament.state import TournamentState
 
 
@@ -56,7 +57,7 @@ def site_index(
         )
         for paired in state.rounds
     )
-    elimination = state.created.format == "elimination"
+    elimination = state.created.format in (*KNOCKOUTS, "groups")
     return SiteIndex(
         heading=heading_of(state),
         rounds=rounds,

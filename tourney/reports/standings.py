@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tourney.games import game
+from tourney.i18n import page_, page_mark
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.spreadsheet import csv_text
 from tourney.tournament.events import TIE_BREAK_WORDS
@@ -15,18 +16,18 @@ from tourney.tournament.standings import COLUMNS, StandingRow, standings_of
 from tourney.tournament.state import TournamentState
 
 COLUMN_LABELS = {
-    "rank": "Rank",
-    "name": "Name",
-    "club": "Club",
-    "points": "Points",
-    "played": "Played",
-    "wins": "Wins",
-    "shared": "Shared",
-    "losses": "Losses",
-    "byes": "Byes",
-    "buchholz": "Opponents (avg)",
-    "scored": "Game points",  # Racehorse: "Net units" (the game's `scored`)
-    "status": "Status",
+    "rank": page_mark("Rank"),
+    "name": page_mark("Name"),
+    "club": page_mark("Club"),
+    "points": page_mark("Points"),
+    "played": page_mark("Played"),
+    "wins": page_mark("Wins"),
+    "shared": page_mark("Shared"),
+    "losses": page_mark("Losses"),
+    "byes": page_mark("Byes"),
+    "buchholz": page_mark("Opponents (avg)"),
+    "scored": page_mark("Game points"),  # Racehorse: "Net units" (the game's `scored`)
+    "status": page_mark("Status"),
 }
 
 NUMERIC = frozenset({"points", "played", "wins", "shared", "losses", "byes", "buchholz", "scored"})
@@ -60,13 +61,26 @@ class StandingsView:
     say this time (no clubs, no byes... are left out). Files keep every column."""
 
 
+WITHDRAWN = page_mark("withdrawn")
+
+
+def _shown(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A row's cells as the page shows them: the status in the reader's language."""
+    return tuple(page_(c) if c == WITHDRAWN else c for c in cells)
+
+
 def standings_view(state: TournamentState) -> StandingsView:
     """The standings of `state`; `leaders` are the names ranked first."""
     rows = standings_of(state)
     heading = heading_of(state)
     lines = tuple(
         StandingLine(
-            r.entrant_id, r.rank, r.cells(), r.cells(decimals=True), r.rank == 1, r.withdrawn
+            r.entrant_id,
+            r.rank,
+            _shown(r.cells()),
+            r.cells(decimals=True),
+            r.rank == 1,
+            r.withdrawn,
         )
         for r in rows
     )
@@ -74,8 +88,8 @@ def standings_view(state: TournamentState) -> StandingsView:
     played = game(state.created.game)
     scored = played.scored
     mixed = played.display.table_sizes_text
-    labels = {**COLUMN_LABELS, "scored": scored.capitalize()}
-    words = {**TIE_BREAK_WORDS, "scored": f"{scored} scored"}
+    labels = {**COLUMN_LABELS, "scored": page_(scored).capitalize()}
+    words = {**TIE_BREAK_WORDS, "scored": page_("{points} scored").format(points=page_(scored))}
     shown = tuple(
         i
         for i in range(len(COLUMNS))
@@ -84,13 +98,13 @@ def standings_view(state: TournamentState) -> StandingsView:
     return StandingsView(
         heading=heading,
         columns=COLUMNS,
-        labels=tuple(labels[c] for c in COLUMNS),
+        labels=tuple(page_(labels[c]) for c in COLUMNS),
         numeric=tuple(c in NUMERIC for c in COLUMNS),
         lines=lines,
         leaders=tuple(r.name for r in rows if r.rank == 1),
         complete=heading.paired >= heading.rounds and not unfinished,
-        tie_breaks=tuple(words[t] for t in state.created.tie_breaks),
-        mixed_tables=f"tables of {mixed}",
+        tie_breaks=tuple(page_(words[t]) for t in state.created.tie_breaks),
+        mixed_tables=page_("tables of {sizes}").format(sizes=page_(mixed)),
         shown=shown,
     )
 

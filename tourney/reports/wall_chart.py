@@ -59,10 +59,13 @@ def wall_chart(state: TournamentState, sheets: frozenset[str] = frozenset()) -> 
                 opponents=tuple(state.entrant_name(o) for o in record.sides if o != entrant),
                 href=paths.match_page(record.match_id) if record.match_id in sheets else None,
             )
-            # A deciding match is the later table: it shows, the first match is in its sheet.
-            key = (entrant, record.round)
-            if key not in cells or record.decides is not None:
-                cells[key] = cell
+            # Rotating partners: a round's partnership stands for each of its two players.
+            team = state.teams.get(entrant) if state.rotating else None
+            for holder in team.members if team is not None else (entrant,):
+                # A deciding match is the later table: it shows, the first match is in its sheet.
+                key = (holder, record.round)
+                if key not in cells or record.decides is not None:
+                    cells[key] = cell
     for paired in state.rounds:
         for entrant in paired.byes:
             cells[(entrant, paired.round)] = WallCell(None, True, "bye", None, (), None)

@@ -345,6 +345,19 @@ class Desk:
         record = state.matches.get(match)
         return None if record is None else ruling_line(state, record)
 
+    def bracket(self) -> str | None:
+        """The bracket of a double elimination this tournament table is in (``"losers'
+        bracket"``...); None for any other table."""
+        from tourney.tournament.double_pairing import bracket_labels
+        from tourney.tournament.streams import fold_stored, tournament_stream
+
+        table = self._table()
+        if table is None:
+            return None
+        slug, match = table
+        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        return bracket_labels(state).get(match)
+
     def as_ruled(self, lines: list[str], turn: bool) -> list[str]:
         """A view's ``lines`` of this table as they read once the director ruled on it:
         the ruling first (`director_result`), the table's own result line as what was

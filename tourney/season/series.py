@@ -32,12 +32,13 @@ from fractions import Fraction
 from typing import Any, ClassVar, TypeAlias
 
 from tourney.errors import TourneyError, printable
+from tourney.i18n import page_mark
 from tourney.names import fold
 from tourney.tournament.state import TournamentState
 
 SERIES_STREAM = "series"
 
-TIE_BREAK_WORDS = (
+TIE_BREAK_WORDS = page_mark(
     "the points that count (the best nights), then all nights' points, then the most nights "
     "played, then the best single night"
 )

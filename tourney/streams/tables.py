@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 TABLE_CODE = re.compile(r"^[Tt]([0-9]{1,4})$")
 """``T3``: table 3 of the current round."""
 
-_TOURNAMENT_MATCH = re.compile(r"-[Rr][0-9]+-[Tt][0-9]+(-[Dd][0-9]+)*$")
+_TOURNAMENT_MATCH = re.compile(r"-[Rr][0-9]+-[Tt][0-9]+(-[Pp][0-9]+)?(-[Dd][0-9]+)*$")
+"""``SLUG-r3-t2``, a round paired again ``SLUG-r3-t2-p2``, a deciding match ``...-d1``."""
 
 
 def table_number(code: str) -> int | None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from tourney import limits
 from tourney.errors import quote
+from tourney.i18n import page_
 from tourney.tournament.events import MatchStoppedByTime, TournamentEvent
 from tourney.tournament.room import (
     TIME_RULE_WORDS,
@@ -212,16 +213,16 @@ class ClockView:
     @property
     def over_words(self) -> str:
         """What a table is told when time is up."""
-        return "Last hand" if self.rule == "finish-hand" else "Time: stop playing"
+        return page_("Last hand") if self.rule == "finish-hand" else page_("Time: stop playing")
 
     @property
     def label(self) -> str:
         if self.state == "over":
             return self.over_words
         if self.state == "paused":
-            return f"{self.text} (paused)"
+            return self.text + page_(" (paused)")
         if self.state == "ready":
-            return f"{self.text} (not started)"
+            return self.text + page_(" (not started)")
         return self.text
 
     def as_dict(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from tourney.names import clean_name
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
     FORMATS,
+    KNOCKOUTS,
     SEED_BY,
     SEEDINGS,
     TIE_BREAKS,
@@ -30,6 +31,10 @@ from tourney.tournament.matches import (
     parse_share,
 )
 from tourney.tournament.state import TournamentError, TournamentState
+
+ROTATING_TIE_BREAKS: tuple[str, ...] = ("scored", "buchholz")
+"""Rotating partners' tie-breaks when none are given: game points scored by the player's
+sides, then their opponents' average match points."""
 
 # -- setting up ------------------------------------------------------------------------
 
@@ -59,6 +64,11 @@ def decide_create(
     game_name: str = DEFAULT_GAME,
     deals: int | None = None,
     seed_by: str = "seeding",
+    pools: int = 0,
+    pool_size: int = 0,
+    advance: int = 2,
+    pool_format: str = "round_robin",
+    grand_final_reset: bool = True,
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -87,6 +97,24 @@ def decide_create(
             f"unknown game {quote(game_name)}: choose one of {', '.join(game_names())}"
         )
     played = game(game_name)
+    if format == "rotating":  # partnerships drawn anew each round, players ranked alone
+        if not played.partnerships:
+            raise TournamentError(
+                f"rotating partners for {name!r}: {played.title} is not played in partnerships"
+            )
+        partnerships = True
+        if tie_breaks is None:
+            tie_breaks = ROTATING_TIE_BREAKS
+        if any(tie_break_name(t) == "head_to_head" for t in tie_breaks):
+            raise TournamentError(
+                f"tie-break head_to_head for {name!r}: rotating partners ranks players by "
+                "scored and buchholz (partners share their matches)"
+            )
+        if seed_by == "rating":
+            raise TournamentError(
+                f"--seed-by rating for {name!r}: rotating partners draws its partnerships "
+                "by the schedule, not by seeds"
+            )
     fewest, most = played.table_sizes
     if isinstance(table_size, bool) or not isinstance(table_size, int):
         raise TournamentError(f"table size {quote(table_size)} for {name!r}: not a whole number")
@@ -95,10 +123,10 @@ def decide_create(
             f"table size {quote(table_size)} for {name!r}: {played.title} tables seat "
             f"{fewest} to {most}"
         )
-    if not played.partnerships and (partnerships or format == "elimination"):
+    if not played.partnerships and (partnerships or format in (*KNOCKOUTS, "groups")):
         raise TournamentError(
             f"{played.title} is played each for themselves in Swiss or round robin: "
-            f"no {'partnerships' if partnerships else 'elimination'} ({name!r})"
+            f"no {'partnerships' if partnerships else format.replace('_', ' ')} ({name!r})"
         )
     if deals is not None and (not played.deals or deals not in limits.DEALS):
         raise TournamentError(
@@ -107,9 +135,25 @@ def decide_create(
             if played.deals
             else f"--deals for {name!r}: {played.title} matches are played to a target"
         )
+    if format == "balanced" and (partnerships or not 3 <= table_size <= 4):
+        raise TournamentError(
+            f"balanced seating for {name!r} seats players at tables of 3 or 4, each for "
+            f"themselves (not {'partnerships' if partnerships else f'tables of {table_size}'})"
+        )
     if partnerships and table_size != 4:
         raise TournamentError(f"partnerships need tables of 4, not {table_size} ({name!r})")
-    if format != "elimination":
+    if format == "groups":  # groups -> knockout: `tourney.tournament.stages`
+        from tourney.tournament.stages import check_settings
+
+        check_settings(
+            name,
+            pools=pools,
+            pool_size=pool_size,
+            advance=advance,
+            pool_format=pool_format,
+            sides=2 if partnerships else table_size,
+        )
+    if format not in KNOCKOUTS:
         limits.ROUNDS.check(rounds, repr(name))
     limits.TARGET.check(target, repr(name))
     if shared_win not in ("split", "full"):
@@ -129,9 +173,14 @@ def decide_create(
             f"use each of {', '.join(TIE_BREAKS)} at most once"
         )
     sides = 2 if partnerships else table_size
-    if third_place and (format != "elimination" or sides != 2):
+    if third_place and (format not in ("elimination", "groups") or sides != 2):
         raise TournamentError(
             "a third-place match needs a single-elimination bracket with 2 sides a table"
+        )
+    if not grand_final_reset and format != "double_elimination":
+        raise TournamentError(
+            f"--no-grand-final-reset for {name!r}: only a double elimination has a grand "
+            "final to reset"
         )
     if seeding not in SEEDINGS:
         raise TournamentError(
@@ -146,6 +195,11 @@ def decide_create(
             f"--seed-by rating for {name!r}: a round robin meets everyone, so it is not "
             "seeded (rating seeds a knockout or a Swiss's first round)"
         )
+    if seed_by == "rating" and format == "balanced":
+        raise TournamentError(
+            f"--seed-by rating for {name!r}: a balanced seating is fixed before play, so it "
+            "is not seeded (rating seeds a knockout or a Swiss's first round)"
+        )
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]
     if len(set(lengths)) != len(lengths):
@@ -158,7 +212,7 @@ def decide_create(
             slug=slug,
             format=cast(Format, format),
             table_size=table_size,
-            rounds=rounds if format != "elimination" else 0,
+            rounds=rounds if format not in KNOCKOUTS else 0,
             partnerships=partnerships,
             target=target,
             shared_win=shared_win,
@@ -170,6 +224,11 @@ def decide_create(
             game=game_name,
             deals=deals,
             seed_by=seed_by,
+            pools=pools if format == "groups" else 0,
+            pool_size=pool_size if format == "groups" else 0,
+            advance=advance if format == "groups" else 0,
+            pool_format=pool_format if format == "groups" else "",
+            grand_final_reset=grand_final_reset,
         )
     ]
 

@@ -28,10 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from tourney.i18n import page_mark
 from tourney.tournament.matches import Outcome
 from tourney.tournament.seating import table_sizes
 
-SHARED_WIN_RULE = (
+SHARED_WIN_RULE = page_mark(
     "in a knockout a shared win goes to the shared winner with the higher final score; "
     "only equal scores play a deciding match"
 )
@@ -176,6 +177,11 @@ def _deal(count: int, sides: int) -> tuple[tuple[int, ...], ...]:
                 item += 1
         forward = not forward
     return tuple(tuple(t) for t in tables)
+
+
+deal = _deal
+"""`count` ranked items dealt to tables in a snake (public: double elimination deals each
+round's players so)."""
 
 
 def full_tables_layout(field: int, sides: int) -> Layout:

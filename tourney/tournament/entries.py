@@ -10,7 +10,7 @@ from typing import TypeVar
 from tourney import limits, names
 from tourney.errors import quote
 from tourney.names import clean_name, clean_optional
-from tourney.tournament import elimination
+from tourney.tournament import double_elimination, elimination
 from tourney.tournament.events import (
     PartnershipFormed,
     PlayerRegistered,
@@ -34,17 +34,30 @@ def last_round(state: TournamentState) -> int:
     if settings.format == "elimination":
         field_size = len(bracket_field(state))
         return elimination.round_count(field_size, settings.sides_per_table)
+    if settings.format == "double_elimination":  # the grand final's round, or the reset's
+        field_size = len(bracket_field(state))
+        final = double_elimination.final_round(field_size, settings.sides_per_table)
+        return max(final, len(state.rounds))
     if settings.format == "round_robin":
         return len(round_robin_schedule(state).rounds)
+    if settings.format == "groups":
+        from tourney.tournament.stages import total_rounds
+
+        return total_rounds(state)
     return settings.rounds
 
 
 def _registration_closed(state: TournamentState) -> str | None:
     settings = state.created
-    if settings.format == "swiss" and len(state.rounds) >= settings.rounds:
+    open_late = settings.format in ("swiss", "rotating")  # late entries join the next round
+    if open_late and len(state.rounds) >= settings.rounds:
         return f"the last round ({settings.rounds}) of {state.title} is already paired"
-    if settings.format != "swiss" and state.rounds:
-        kind = "round-robin schedule" if settings.format == "round_robin" else "bracket"
+    if not open_late and state.rounds:
+        kind = {
+            "round_robin": "round-robin schedule",
+            "groups": "pool draw",
+            "balanced": "balanced seating",
+        }.get(settings.format, "bracket")
         return f"the {kind} of {state.title} was fixed when round 1 was paired"
     return None
 
@@ -67,6 +80,22 @@ def look_alike(state: TournamentState, player_id: str) -> list[Player]:
     ]
 
 
+def look_alikes(state: TournamentState, player_ids: Iterable[str]) -> dict[str, list[Player]]:
+    """`look_alike` for each of `player_ids` at once, every name's `names.alike_keys`
+    indexed once: an import of 10,000 is one pass, not 10,000 x 10,000 comparisons."""
+    index: dict[object, list[Player]] = {}
+    for player in state.players.values():
+        for key in enumerate(names.alike_keys(player.name)):
+            index.setdefault(key, []).append(player)
+    found: dict[str, list[Player]] = {}
+    for player_id in player_ids:
+        keys = enumerate(names.alike_keys(state.players[player_id].name))
+        others = {p.player_id: p for key in keys for p in index.get(key, ())}
+        others.pop(player_id, None)
+        found[player_id] = sorted(others.values(), key=lambda p: p.order)
+    return found
+
+
 def decide_register(
     state: TournamentState,
     player_id: str,
@@ -76,6 +105,7 @@ def decide_register(
     rating: int | None = None,
     seed: int | None = None,
     start_points: Fraction = Fraction(0),
+    by_folded_name: Mapping[str, Player] | None = None,
 ) -> list[TournamentEvent]:
     """Register a player; late entries are accepted until registration closes, and may
     start with ``start_points`` match points (the director's choice, e.g. a bye's worth
@@ -106,13 +136,16 @@ def decide_register(
     if player_id in state.players or player_id in state.removed:
         raise TournamentError(f"cannot register {name!r}: player id {player_id!r} is taken")
     key = names.fold(name)
-    for other in state.players.values():
-        if names.fold(other.name) == key:
-            raise TournamentError(
-                f"cannot register {name!r}: {other.name!r} is already registered "
-                f"in {state.title} (as {other.player_id}; names are compared ignoring case "
-                "and accents)"
-            )
+    if by_folded_name is not None:  # the caller's index of the same players (an import)
+        others = [by_folded_name[key]] if key in by_folded_name else []
+    else:
+        others = [p for p in state.players.values() if names.fold(p.name) == key]
+    for other in others:
+        raise TournamentError(
+            f"cannot register {name!r}: {other.name!r} is already registered "
+            f"in {state.title} (as {other.player_id}; names are compared ignoring case "
+            "and accents)"
+        )
     return [PlayerRegistered(player_id, name, club, rating, seed, start_points)]
 
 
@@ -122,6 +155,8 @@ def decide_register_all(
     """Register many players at once (a CSV import): all of them or, on any error, none."""
     events: list[TournamentEvent] = []
     current = state
+    # The names taken, kept up to date: 10,000 rows are checked in one pass, not 10,000.
+    taken = {names.fold(p.name): p for p in state.players.values()}
     for entry in registrations:
         for event in decide_register(
             current,
@@ -131,9 +166,12 @@ def decide_register_all(
             rating=entry.rating,
             seed=entry.seed,
             start_points=entry.start_points,
+            by_folded_name=taken,
         ):
             current = evolve(current, event)
             events.append(event)
+            if isinstance(event, PlayerRegistered):
+                taken[names.fold(event.name)] = current.players[event.player_id]
     return events
 
 
@@ -228,6 +266,11 @@ def decide_form_partnership(
     """Pair two registered players into a fixed partnership (before round 1)."""
     if not state.created.partnerships:
         raise TournamentError(f"{state.title} is not a partnership tournament")
+    if state.rotating:
+        raise TournamentError(
+            f"partners of {state.title} are drawn anew each round (rotating partners): "
+            "register the players one by one"
+        )
     if state.rounds:
         raise TournamentError(f"partnerships of {state.title} were fixed when round 1 was paired")
     first, second = (_player(state, m) for m in members)

@@ -16,15 +16,31 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.i18n import page_mark
+from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal["round_robin", "swiss", "elimination"]
+Format = Literal[
+    "round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating", "balanced"
+]
 Seeding = Literal["rating", "registration", "previous"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "elimination")
+FORMATS: tuple[str, ...] = (
+    "round_robin",
+    "swiss",
+    "elimination",
+    "double_elimination",
+    "groups",
+    "rotating",
+    "balanced",
+)
+"""``rotating``: rotating partners, Horse Race partnerships drawn anew each round and
+every player ranked on their own (`tourney.tournament.rotating`)."""
+KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
+"""The formats played as a bracket: a round needs every result of the one before."""
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
@@ -34,9 +50,9 @@ DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = TIE_BREAKS
 """The tie-breaks of a tournament created without any, in order: written once, here."""
 
 TIE_BREAK_WORDS: dict[str, str] = {
-    "buchholz": "opponents' average match points (Buchholz)",
-    "scored": "game points scored",
-    "head_to_head": "head-to-head",
+    "buchholz": page_mark("opponents' average match points (Buchholz)"),
+    "scored": page_mark("game points scored"),
+    "head_to_head": page_mark("head-to-head"),
 }
 """Each tie-break in plain words, for help, pages and notes."""
 
@@ -95,13 +111,43 @@ class TournamentCreated:
     """``"rating"``: round 1 is seeded (a knockout's bracket, a Swiss's first order) by the
     club's ratings, given by the caller when it is paired and recorded in that
     `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
+    pools: int = 0
+    """Groups -> knockout (`tourney.tournament.stages`): how many pools (0: see
+    `pool_size`), the most entrants a pool holds (0: see `pools`), how many of each pool
+    advance to the knockout, and how a pool is paired (``round_robin`` or ``swiss``, its
+    rounds then `rounds`). All four absent from other formats' payloads."""
+    pool_size: int = 0
+    advance: int = 0
+    pool_format: str = ""
+    grand_final_reset: bool = True
+    """Double elimination: when the losers' bracket champion wins the grand final, the two
+    play again (both then have one loss). Written in the payload of that format only."""
+    accelerated_rounds: int = 0
+    """Swiss: the first rounds paired with virtual points for the top of the seed order
+    (Baku acceleration, `tourney.tournament.swiss_options`); 0: none."""
+    last_round: str = "swiss"
+    """Swiss: how the last round is paired, ``"swiss"`` or ``"king_of_the_hill"``."""
+    gibson: bool = False
+    """King of the hill: a leader who cannot be caught meets the lowest-ranked contender."""
+    prizes: int = 1
+    """The places that win a prize (the top `prizes`): who still contends, for `gibson`."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
+        if self.format == "groups":
+            game.update(
+                pools=self.pools,
+                pool_size=self.pool_size,
+                advance=self.advance,
+                pool_format=self.pool_format,
+            )
         if self.deals is not None:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
             game["seed_by"] = self.seed_by
+        if self.format == "double_elimination":
+            game["grand_final_reset"] = self.grand_final_reset
+        game.update(self._swiss_options())
         return {
             **game,
             "name": self.name,
@@ -146,7 +192,29 @@ class TournamentCreated:
             game=str(payload.get("game", DEFAULT_GAME)),
             deals=None if payload.get("deals") is None else int(payload["deals"]),
             seed_by=str(payload.get("seed_by", "seeding")),
+            pools=int(payload.get("pools", 0)),
+            pool_size=int(payload.get("pool_size", 0)),
+            advance=int(payload.get("advance", 0)),
+            pool_format=str(payload.get("pool_format", "")),
+            grand_final_reset=bool(payload.get("grand_final_reset", True)),
+            accelerated_rounds=int(payload.get("accelerated_rounds", 0)),
+            last_round=str(payload.get("last_round", "swiss")),
+            gibson=bool(payload.get("gibson", False)),
+            prizes=int(payload.get("prizes", 1)),
         )
+
+    def _swiss_options(self) -> dict[str, Any]:
+        """The Swiss options set (none by default: older payloads stay as they were)."""
+        options: dict[str, Any] = {}
+        if self.accelerated_rounds:
+            options["accelerated_rounds"] = self.accelerated_rounds
+        if self.last_round != "swiss":
+            options["last_round"] = self.last_round
+        if self.gibson:
+            options["gibson"] = True
+        if self.prizes != 1:
+            options["prizes"] = self.prizes
+        return options
 
     @property
     def sides_per_table(self) -> int:
@@ -282,9 +350,16 @@ class RoundPaired:
     seed_order: tuple[str, ...] = ()
     """Round 1 of a tournament seeded by rating: the entrants in the order the ratings given
     at pairing put them, best first. Replay reads this order; it never rates again."""
+    accelerated: tuple[str, ...] = ()
+    """An accelerated Swiss round: the entrants given `virtual_points` for pairing only
+    (the top of round 1's seed order, fixed in round 1's event)."""
+    virtual_points: Fraction = Fraction(0)
 
     def to_payload(self) -> dict[str, Any]:
-        seeded = {"seed_order": list(self.seed_order)} if self.seed_order else {}
+        seeded: dict[str, Any] = {"seed_order": list(self.seed_order)} if self.seed_order else {}
+        if self.accelerated:
+            seeded["accelerated"] = list(self.accelerated)
+            seeded["virtual_points"] = fraction_text(self.virtual_points)
         return {
             "round": self.round,
             "tables": [table.to_payload() for table in self.tables],
@@ -303,6 +378,33 @@ class RoundPaired:
             notes=tuple(payload.get("notes", ())),
             overridden=bool(payload.get("overridden", False)),
             seed_order=tuple(payload.get("seed_order", ())),
+            accelerated=tuple(payload.get("accelerated", ())),
+            virtual_points=parse_fraction(payload.get("virtual_points", "0")),
+        )
+
+
+@dataclass(frozen=True)
+class RoundRemoved:
+    """The director removed the latest round (`tourney round remove`, or `round repair`,
+    which pairs it again at once): its tables, byes and any results no longer count, and
+    the next pairing is of that round again. Nothing is deleted: the round's `RoundPaired`
+    and its matches' streams stay in the log."""
+
+    type: ClassVar[str] = "round_removed"
+    round: int
+    reason: str = ""
+    matches: tuple[str, ...] = ()
+    """The removed round's match ids (deciding matches too), for the record."""
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"round": self.round, "reason": self.reason, "matches": list(self.matches)}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> RoundRemoved:
+        return cls(
+            round=int(payload["round"]),
+            reason=str(payload.get("reason", "")),
+            matches=tuple(str(m) for m in payload.get("matches", ())),
         )
 
 
@@ -391,14 +493,18 @@ class ScheduleFixed:
     type: ClassVar[str] = "schedule_fixed"
     rounds: tuple[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], ...]
     source: str = ""
+    seed: int | None = None
+    """A balanced seating's search seed (the same seed and field give the same schedule)."""
 
     def to_payload(self) -> dict[str, Any]:
+        seeded = {} if self.seed is None else {"seed": self.seed}
         return {
             "rounds": [
                 {"tables": [list(table) for table in tables], "byes": list(byes)}
                 for tables, byes in self.rounds
             ],
             "source": self.source,
+            **seeded,
         }
 
     @classmethod
@@ -412,6 +518,7 @@ class ScheduleFixed:
                 for item in payload["rounds"]
             ),
             source=str(payload.get("source", "")),
+            seed=None if payload.get("seed") is None else int(payload["seed"]),
         )
 
 
@@ -652,6 +759,22 @@ class MatchStoppedByTime:
         )
 
 
+@dataclass(frozen=True)
+class LanguageSet:
+    """The language the tournament's site and sheets come out in (``en``, ``it``, ``ru``):
+    `tournament create --lang` or `tournament language`; `publish --lang` overrides it once."""
+
+    type: ClassVar[str] = "language_set"
+    language: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"language": self.language}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> LanguageSet:
+        return cls(language=str(payload["language"]))
+
+
 TournamentEvent: TypeAlias = (
     TournamentCreated
     | PlayerRegistered
@@ -673,7 +796,10 @@ TournamentEvent: TypeAlias = (
     | RoundDrafted
     | DraftSwapped
     | DraftDropped
+    | RoundRemoved
     | RoomEvent
+    | GroupsEvent
+    | LanguageSet
 )
 
 EVENT_TYPES: dict[str, type[TournamentEvent]] = {
@@ -699,7 +825,10 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         RoundDrafted,
         DraftSwapped,
         DraftDropped,
+        RoundRemoved,
         *ROOM_EVENTS,
+        *GROUPS_EVENTS,
+        LanguageSet,
     )
 }
 

@@ -8,17 +8,18 @@ from fractions import Fraction
 from typing import Literal
 
 from tourney.errors import TourneyError
+from tourney.i18n import page_mark
 
 ResultKind = Literal["played", "paper", "forfeit", "no_show", "adjudicated", "void", "time"]
 
 SOURCES: dict[str, str] = {
     "played": "",
-    "paper": "paper scoresheet",
-    "forfeit": "forfeit",
-    "no_show": "no-show",
-    "adjudicated": "adjudicated",
-    "void": "void",
-    "time": "time",
+    "paper": page_mark("paper scoresheet"),
+    "forfeit": page_mark("forfeit"),
+    "no_show": page_mark("no-show"),
+    "adjudicated": page_mark("adjudicated"),
+    "void": page_mark("void"),
+    "time": page_mark("time"),
 }
 """Where a result came from, in words ("" for a table's own record)."""
 

@@ -3,12 +3,15 @@ and knockout (the bracket and its deciding matches)."""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from tourney.tournament import elimination, roundrobin
+from tourney.tournament import balanced, elimination, roundrobin
+from tourney.tournament import double_elimination as de
 from tourney.tournament.events import (
+    KNOCKOUTS,
     DecidingMatchPaired,
     PairedTable,
     RoundPaired,
@@ -22,6 +25,14 @@ from tourney.tournament.matches import (
 from tourney.tournament.seating import SeatRecord, seat_order
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 from tourney.tournament.swiss import SwissEntrant, pair_swiss
+from tourney.tournament.swiss_options import (
+    acceleration_note,
+    group_a_size,
+    is_king_of_the_hill,
+    king_of_the_hill,
+    round_most,
+    virtual_points,
+)
 
 # -- pairing ---------------------------------------------------------------------------
 
@@ -136,9 +147,16 @@ def missing_tables(state: TournamentState, number: int) -> list[int]:
     return sorted({m.table for m in state.round_matches(number) if m.outcome is None})
 
 
+TABLES_NAMED = 20
+"""The most table numbers a message names (a 10,000-player round has 5,000 tables)."""
+
+
 def tables_text(numbers: Sequence[int]) -> str:
-    """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many."""
+    """``"table 3"``, ``"tables 1, 2 and 4"``: table numbers in words, one or many (beyond
+    `TABLES_NAMED`, the first of them and how many more)."""
     words = [str(n) for n in numbers]
+    if len(words) > TABLES_NAMED:
+        return f"tables {', '.join(words[:TABLES_NAMED])} and {len(words) - TABLES_NAMED} more"
     if len(words) == 1:
         return f"table {words[0]}"
     return f"tables {', '.join(words[:-1])} and {words[-1]}"
@@ -171,6 +189,11 @@ def decide_pair_round(
     with ``seed_by="rating"``; the order they give is recorded in the `RoundPaired`.
     """
     settings = state.created
+    if settings.format == "groups":
+        raise TournamentError(
+            f"{state.title} has two stages: its rounds are paired by "
+            "tourney.tournament.next_round, not by one format"
+        )
     number = len(state.rounds) + 1
     seeding: tuple[tuple[str, ...], str] | None = None
     if number == 1 and settings.seed_by == "rating":
@@ -183,16 +206,20 @@ def decide_pair_round(
         seeding = rating_order(state, ratings)
     if number > 1:
         missing = missing_tables(state, number - 1)
-        if missing and (not override or settings.format == "elimination"):
+        if missing and (not override or settings.format in KNOCKOUTS):
             hint = (
                 "a knockout round needs every winner"
-                if settings.format == "elimination"
+                if settings.format in KNOCKOUTS
                 else "the director can override"
             )
             raise TournamentError(
                 f"cannot pair round {number} of {state.title}: results of round {number - 1} "
                 f"are missing at {tables_text(missing)} ({hint})"
             )
+    if settings.format == "rotating":  # partners drawn anew each round: `rotating`
+        from tourney.tournament import rotating
+
+        return rotating.decide_pair(state, number, override)
     if settings.format == "swiss":
         if number > settings.rounds:
             raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
@@ -206,6 +233,10 @@ def decide_pair_round(
             fixed.append(ScheduleFixed(rounds, schedule.source))
             state = evolve(state, fixed[0])
         return [*fixed, _pair_round_robin(state, number, override)]
+    if settings.format == "double_elimination":
+        return [_seeded(_pair_double(state, number, seeding), seeding)]
+    if settings.format == "balanced":
+        return _pair_balanced(state, number, override)
     return [_seeded(_pair_knockout(state, number, seeding), seeding)]
 
 
@@ -247,11 +278,10 @@ def _round_event(
     notes: Sequence[str],
     override: bool,
 ) -> RoundPaired:
-    slug = state.created.slug
     return RoundPaired(
         round=number,
         tables=tuple(
-            PairedTable(index, _seats(state, sides, number), f"{slug}-r{number}-t{index}", why)
+            PairedTable(index, _seats(state, sides, number), state.match_id(number, index), why)
             for index, (sides, why) in enumerate(tables, start=1)
         ),
         byes=tuple(byes),
@@ -271,20 +301,28 @@ def _pair_swiss(
     active = _active_field(state)
     points = points_by_entrant(state)
     order = seeding[0] if seeding else None
-    ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e, order)))
     records = seat_records(state)
     bye_counts = {e: 0 for e in active}
     for entrant in state.byes():
         if entrant in bye_counts:
             bye_counts[entrant] += 1
+    if is_king_of_the_hill(state.created, number):
+        ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e, order)))
+        return _pair_hill(state, number, ranked, points, bye_counts, override)
+    group, bonus = _acceleration(state, number, active, order)
+    extra = dict.fromkeys(group, bonus)
+    ranked = sorted(
+        active, key=lambda e: (-(points[e] + extra.get(e, 0)), seed_key(state, e, order))
+    )
     entrants = [
         SwissEntrant(
             e,
             state.entrant_name(e),
-            points[e],
+            points[e] + extra.get(e, 0),
             bye_counts[e],
             state.entrant_club(e),
             records.get(e, SeatRecord()),
+            virtual=Fraction(extra.get(e, 0)),
         )
         for e in ranked
     ]
@@ -294,9 +332,54 @@ def _pair_swiss(
         meetings(state),
         forbidden=forbidden,
         avoid_same_club=avoid_same_club,
+        rounds_left=state.created.rounds - number,
     )
     tables = [(table.sides, table.why) for table in pairing.tables]
-    return _round_event(state, number, tables, pairing.byes, pairing.notes, override)
+    paired = _round_event(state, number, tables, pairing.byes, pairing.notes, override)
+    if not group:
+        return paired
+    note = acceleration_note(group, bonus, number)
+    return replace(paired, accelerated=group, virtual_points=bonus, notes=(note, *paired.notes))
+
+
+def _acceleration(
+    state: TournamentState, number: int, active: Sequence[str], order: Sequence[str] | None
+) -> tuple[tuple[str, ...], Fraction]:
+    """Group A and its virtual points in round `number` of an accelerated Swiss (none:
+    ``((), 0)``): fixed at round 1 from the seed order, read from round 1's event after."""
+    bonus = virtual_points(state.created, number)
+    if not bonus:
+        return (), Fraction(0)
+    if number == 1 or not state.rounds:
+        seeds = seeded(state, active, order)
+        return tuple(seeds[: group_a_size(len(seeds), state.created.sides_per_table)]), bonus
+    return state.rounds[0].accelerated, bonus
+
+
+def _pair_hill(
+    state: TournamentState,
+    number: int,
+    ranked: Sequence[str],
+    points: Mapping[str, Fraction],
+    bye_counts: Mapping[str, int],
+    override: bool,
+) -> RoundPaired:
+    """A king-of-the-hill last round (`swiss_options.king_of_the_hill`) of the active
+    entrants `ranked` as every Swiss round ranks them: match points, then seed order."""
+    settings = state.created
+    hill = king_of_the_hill(
+        ranked,
+        points,
+        bye_counts,
+        {e: state.entrant_name(e) for e in ranked},
+        sides=settings.sides_per_table,
+        most=round_most(settings),
+        gibson=settings.gibson,
+        prizes=settings.prizes,
+    )
+    records = seat_records(state)
+    tables = [(seat_order(members, records), why) for members, why in hill.tables]
+    return _round_event(state, number, tables, hill.byes, hill.notes, override)
 
 
 def _played_rounds(state: TournamentState) -> list[roundrobin.ScheduledRound]:
@@ -364,6 +447,61 @@ def _pair_round_robin(state: TournamentState, number: int, override: bool) -> Ro
     return _round_event(state, number, tables, byes, notes, override)
 
 
+def balanced_seed(state: TournamentState) -> int:
+    """A balanced seating's search seed: from the tournament's slug, so the same field
+    gets the same schedule (recorded in its `ScheduleFixed`)."""
+    return zlib.crc32(state.created.slug.encode("utf-8"))
+
+
+def _pair_balanced(state: TournamentState, number: int, override: bool) -> list[TournamentEvent]:
+    """A round of a balanced seating: the whole schedule is fixed (`balanced.balanced`)
+    when round 1 is paired, and each round read from it; a withdrawn player's seat stays
+    empty (a table left with one player is a bye)."""
+    settings = state.created
+    if number > settings.rounds:
+        raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
+    fixed: list[TournamentEvent] = []
+    if state.schedule is None:
+        field_ = list(_active_field(state) if number == 1 else bracket_field(state))
+        field_ = seeded(state, field_)
+        seed = balanced_seed(state)
+        seating = balanced.balanced(len(field_), settings.rounds, settings.table_size, seed=seed)
+        rounds = tuple(
+            (tuple(tuple(field_[i] for i in table) for table in round_), ())
+            for round_ in seating.rounds
+        )
+        fixed.append(ScheduleFixed(rounds, seating.source, seed=seed))
+        state = evolve(state, fixed[0])
+    assert state.schedule is not None
+    tables_, planned_byes = state.schedule.rounds[number - 1]
+    total = len(state.schedule.rounds)
+    tables: list[tuple[Sequence[str], str]] = []
+    byes = [e for e in planned_byes if not state.entrant_withdrawn(e)]
+    for table in tables_:
+        present = [e for e in table if not state.entrant_withdrawn(e)]
+        if len(present) >= 2:
+            names = ", ".join(state.entrant_name(e) for e in present)
+            gone = len(table) - len(present)
+            note = f"; {gone} withdrawn" if gone else ""
+            why = f"round {number} of {total} of the balanced seating: {names}{note}"
+            tables.append((present, why))
+        else:
+            byes.extend(present)
+    notes: list[str] = []
+    if number == 1:
+        entrants = sorted({e for r, _ in state.schedule.rounds for t in r for e in t})
+        index_of = {e: i for i, e in enumerate(entrants)}
+        quality = balanced.quality(
+            len(entrants),
+            [[[index_of[e] for e in t] for t in r] for r, _ in state.schedule.rounds],
+        )
+        notes.append(
+            f"{len(entrants)} players at tables of {settings.table_size}, {total} rounds: "
+            f"{quality.describe()}; schedule: {state.schedule.source}"
+        )
+    return [*fixed, _round_event(state, number, tables, byes, notes, override)]
+
+
 def _knockout_layout(state: TournamentState, field_: Sequence[str]) -> elimination.Layout:
     """The layout of a new knockout; a knockout whose stored round 1 was paired by the
     places layout (tourney before full tables) keeps that one."""
@@ -386,6 +524,12 @@ def bracket_of(state: TournamentState, order: Sequence[str] | None = None) -> el
     """The knockout bracket as far as the events take it (`order`: round 1's order by
     rating, while it is being paired)."""
     settings = state.created
+    if settings.format == "groups":  # the knockout stage's bracket (none before it)
+        from tourney.tournament.stages import knockout_state
+
+        if state.groups.knockout is None:
+            return elimination.Bracket(sides=settings.sides_per_table, rounds=())
+        return bracket_of(knockout_state(state))
     field_ = bracket_field(state, order)
     sides = settings.sides_per_table
     layout = _knockout_layout(state, field_)
@@ -503,6 +647,8 @@ def _pair_knockout(
 
 def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
     """Pair a deciding match for every knockout slot of the latest round left tied."""
+    if state.settings is not None and state.settings.format == "double_elimination":
+        return _double_deciding_matches(state)
     if state.created.format != "elimination" or not state.rounds:
         raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
     number = len(state.rounds)
@@ -535,6 +681,135 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
                     _seats(state, slot.tied, number),
                     f"{decides}-d{len(slot.plays)}",
                     f"deciding match: {slot.note}",
+                ),
+            )
+        )
+    return events
+
+
+# -- double elimination (the rule: tourney.tournament.double_elimination) ----------------
+
+
+def double_bracket_of(
+    state: TournamentState, order: Sequence[str] | None = None
+) -> de.DoubleBracket:
+    """The double-elimination bracket as far as the events take it (`order`: round 1's
+    order by rating, while it is being paired). Each paired table is the bracket table of
+    its round that seats the same entrants; a table paired by hand that is none of them is
+    not part of the bracket."""
+    settings = state.created
+    field_ = bracket_field(state, order)
+    sides = settings.sides_per_table
+    plays: dict[de.Key, list[elimination.Play]] = {}
+    key_of: dict[str, de.Key] = {}
+
+    def build() -> de.DoubleBracket:
+        return de.build(field_, sides, plays, reset=settings.grand_final_reset)
+
+    for paired in state.rounds:
+        tables = build().tables_in(paired.round)
+        by_entrants = {frozenset(t.present): t.key for t in tables if len(t.present) >= 2}
+        for table in paired.tables:
+            match = state.matches[table.match_id]
+            key = by_entrants.get(frozenset(match.sides))
+            if key is not None:
+                plays[key] = [_play(match)]
+                key_of[match.match_id] = key
+        for deciding in state.deciding:
+            if deciding.round == paired.round and deciding.decides in key_of:
+                match = state.matches[deciding.table.match_id]
+                key = key_of[deciding.decides]
+                plays[key].append(_play(match))
+                key_of[match.match_id] = key
+    return build()
+
+
+def _pair_double(
+    state: TournamentState, number: int, seeding: tuple[tuple[str, ...], str] | None = None
+) -> RoundPaired:
+    """Round `number` of a double elimination: every bracket table its round plays."""
+    if number == 1:
+        _active_field(state)
+    order = seeding[0] if seeding else None
+    bracket = double_bracket_of(state, order)
+    if number > 1:
+        tied = [t for t in bracket.tables_in(number - 1) if t.status == "deciding_match_needed"]
+        if tied:
+            names = ", ".join(state.entrant_name(e) for e in tied[0].tied)
+            raise TournamentError(
+                f"cannot pair round {number} of {state.title}: round {number - 1} needs a "
+                f"deciding match between {names}"
+            )
+    if bracket.champion is not None:
+        raise TournamentError(
+            f"all {len(state.rounds)} rounds of {state.title} are paired: "
+            f"{state.entrant_name(bracket.champion)} is the champion"
+        )
+    unsettled = [t for t in bracket.tables() if 0 < t.played_in < number and not t.settled]
+    if unsettled:  # a result changed after the round it decides was paired
+        table = unsettled[0]
+        names = ", ".join(state.entrant_name(e) for e in table.present) or "players to come"
+        raise TournamentError(
+            f"cannot pair round {number} of {state.title}: the {de.BRACKET_WORDS[table.bracket]}"
+            f" table of round {table.played_in} for {names} was never paired (a result "
+            "changed after that round was paired on it: set that result back as it was)"
+        )
+    tables = bracket.tables_in(number)
+    if not tables:
+        raise TournamentError(f"all {len(state.rounds)} rounds of {state.title} are paired")
+    rank = {e: i + 1 for i, e in enumerate(bracket_field(state, order))}
+    records = seat_records(state)
+    paired: list[tuple[Sequence[str], str]] = []
+    for table in tables:
+        if table.status != "to_play":
+            continue
+        round_ = de.bracket_round(bracket, table)
+        names = ", ".join(f"{state.entrant_name(e)} (seed {rank[e]})" for e in table.present)
+        label = f"{de.BRACKET_WORDS[table.bracket]}"
+        if round_ is not None:
+            label += f", {round_.name}, bracket slot {table.index + 1}"
+        why = f"{label}: {names}; {de.consequence(table, bracket.reset_on)}"
+        paired.append((seat_order(table.present, records), why))
+    byes = [t.stay[0] for t in tables if t.status == "bye"]
+    notes = [
+        names_for_ids(state, t.note)
+        for t in bracket.tables_in(number - 1)
+        if any(p.outcome is not None and len(p.outcome.winners) > 1 for p in t.plays)
+    ]
+    notes += [
+        f"{state.entrant_name(t.stay[0])} advances on a bye in the {de.BRACKET_WORDS[t.bracket]}"
+        for t in tables
+        if t.status == "bye"
+    ]
+    return _round_event(state, number, paired, byes, notes, False)
+
+
+def _double_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
+    """A deciding match for every table of the latest round left tied across its cut."""
+    if not state.rounds:
+        raise TournamentError(f"{state.title} has no round with a tie to decide")
+    number = len(state.rounds)
+    bracket = double_bracket_of(state)
+    tied = [t for t in bracket.tables_in(number) if t.status == "deciding_match_needed"]
+    if not tied:
+        raise TournamentError(
+            f"round {number} of {state.title} has no tie to decide: no table of it is "
+            "level across the cut between those who stay and those who lose"
+        )
+    next_table = max(m.table for m in state.round_matches(number)) + 1
+    events: list[TournamentEvent] = []
+    for offset, table in enumerate(tied):
+        decides = table.plays[-1].match_id
+        events.append(
+            DecidingMatchPaired(
+                number,
+                decides,
+                PairedTable(
+                    next_table + offset,
+                    _seats(state, table.tied, number),
+                    f"{decides}-d{len(table.plays)}",
+                    f"deciding match ({de.BRACKET_WORDS[table.bracket]}): "
+                    + names_for_ids(state, table.note),
                 ),
             )
         )

@@ -12,13 +12,21 @@ Table sizes (decided once, here, for every format):
   17 at 6 -> 6, 6, 5); fewer than 5 entrants cannot make a table and all get byes;
 * a single entrant gets a bye.
 
-Seat rotation: seats are filled in order; each seat goes to the tablemate who has sat in it
-least often, then least recently, then the higher-ranked. So *nobody takes seat 1 while a
-tablemate has sat there fewer times* -- the bound this module guarantees at every table.
+Seat rotation, over the whole event: at a table of up to `EXACT_SEATS` seats, the seats go
+to the tablemates in the order that gives each the seat they have sat in least *compared
+with their other seats*: the order chosen has the smallest sum, over the tablemates, of the
+turns each has already had in the seat given (then the least recently used seats, then the
+higher-ranked in the lower seats). At a table of 2 that means seat 1 goes to the one whose
+seat-1 turns less seat-2 turns is lower -- a player with 4 of 8 rounds in seat 1 opens
+before one with 3 of 3. The bound guaranteed at every table: no two tablemates could swap
+seats and lower that sum. Larger tables (Racehorse, 5 to 8) fill seats in order: each goes
+to the tablemate who has sat in it least often, then least recently, then the
+higher-ranked.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -86,12 +94,28 @@ class SeatRecord:
         return SeatRecord(tuple(counts), tuple(last))
 
 
+EXACT_SEATS = 4
+"""Tables up to this size are seated by trying every order (24 at a table of 4)."""
+
+
 def seat_order(members: Sequence[str], records: dict[str, SeatRecord]) -> tuple[str, ...]:
     """Order `members` (given best-ranked first) into seats 1..n by the rotation rule."""
+    empty = SeatRecord()
+    if len(members) <= EXACT_SEATS:
+
+        def key(order: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+            chosen = [(records.get(members[m], empty), seat) for seat, m in enumerate(order)]
+            return (
+                sum(r.count(seat) for r, seat in chosen),
+                sum(r.last_round(seat) for r, seat in chosen),
+                order,
+            )
+
+        best = min(itertools.permutations(range(len(members))), key=key)
+        return tuple(members[m] for m in best)
     left = list(members)
     rank = {member: index for index, member in enumerate(members)}
     seated: list[str] = []
-    empty = SeatRecord()
     for seat in range(len(members)):
         choice = min(
             left,

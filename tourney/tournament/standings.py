@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from tourney.tournament import double_pairing
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
 from tourney.tournament.matches import MatchRecord, Scale, match_points
 from tourney.tournament.pairing import bracket_of
@@ -199,10 +200,17 @@ def compute_standings(
         e: opponents_points[e] / opponents[e] if opponents[e] else Fraction(0) for e in tally
     }
 
+    played_in: dict[str, list[int]] = {e: [] for e in tally}
+    for index, (match, _) in enumerate(earned):
+        for entrant in match.sides:
+            played_in[entrant].append(index)
+
     def head_to_head(group: list[str]) -> dict[str, Fraction]:
+        # Only the group's own matches: a group of 2 among 10,000 reads their few.
         members = set(group)
         result = {e: Fraction(0) for e in group}
-        for match, shares in earned:
+        indexes = sorted({i for member in group for i in played_in[member]})
+        for match, shares in (earned[i] for i in indexes):
             inside = [e for e in match.sides if e in members]
             if len(inside) >= 2:
                 for side, entrant in enumerate(match.sides):
@@ -236,8 +244,11 @@ def compute_standings(
             else:
                 values = head_to_head(group)
                 h2h_seen.update(values)
-            for value in sorted(set(values.values()), reverse=True):  # type: ignore[type-var]
-                refined.append([e for e in group if values[e] == value])
+            by_value: dict[object, list[str]] = {}
+            for member in group:  # in the group's order, one pass
+                by_value.setdefault(values[member], []).append(member)
+            for value in sorted(by_value, reverse=True):  # type: ignore[type-var]
+                refined.append(by_value[value])
         groups = refined
     info = {e.entrant_id: e for e in entrants}
     rows: list[StandingRow] = []
@@ -272,6 +283,8 @@ def compute_standings(
 def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     """The standings of a tournament state, by its own scoring settings."""
     settings = state.created
+    if settings.format == "rotating":  # each player ranked on their own
+        return rotating_standings(state)
     entrants = [
         StandingEntrant(
             e,
@@ -290,8 +303,30 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         placement=settings.placement_points,
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
-        stages=knockout_stages(state) if settings.format == "elimination" else None,
+        stages=_stages(state),
     )
+
+
+def _stages(state: TournamentState) -> dict[str, tuple[int, int]] | None:
+    """A bracket's ranking before everything else (None: not a knockout)."""
+    if state.created.format in ("elimination", "groups"):
+        return knockout_stages(state)
+    if state.created.format == "double_elimination":
+        return double_pairing.stages(state)
+    return None
+
+
+def rank_groups(entrants: Sequence[str], keys: Sequence[Mapping[str, Fraction]]) -> list[list[str]]:
+    """`entrants` (in listing order) split into groups level on every key in turn, best
+    (highest value) first; a group keeps the listing order."""
+    groups: list[list[str]] = [list(entrants)]
+    for values in keys:
+        refined: list[list[str]] = []
+        for group in groups:
+            for value in sorted({values[e] for e in group}, reverse=True):
+                refined.append([e for e in group if values[e] == value])
+        groups = refined
+    return groups
 
 
 def knockout_stages(state: TournamentState) -> dict[str, tuple[int, int]]:
@@ -313,3 +348,84 @@ def knockout_stages(state: TournamentState) -> dict[str, tuple[int, int]]:
     if third is not None and third.status == "decided" and third.winner is not None:
         stage[third.winner] = (stage[third.winner][0], 1)
     return stage
+
+
+def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
+    """Rotating partners (`tourney.tournament.rotating`): each player's standing from the
+    points their partnerships scored.
+
+    For every counted match (not void, with an outcome) each player on a side gets that
+    side's match points (`matches.match_points`) and its game points; a sit-out adds the
+    bye points. Buchholz: the average, over the opponents met (the two players of the
+    other side at each counted match), of their match points. Ranked by match points,
+    then the tournament's tie-breaks (default: game points scored, then Buchholz).
+    """
+    settings = state.created
+    points: dict[str, Fraction] = {p: pl.start_points for p, pl in state.players.items()}
+    scored = dict.fromkeys(state.players, 0)
+    played = dict.fromkeys(state.players, 0)
+    wins = dict.fromkeys(state.players, 0)
+    shared = dict.fromkeys(state.players, 0)
+    losses = dict.fromkeys(state.players, 0)
+    byes = dict.fromkeys(state.players, 0)
+    met: dict[str, list[str]] = {p: [] for p in state.players}
+    for match in state.matches.values():
+        outcome = match.outcome
+        if outcome is None or not outcome.counts or len(match.seats) != 4:
+            continue
+        for side, members in enumerate(
+            ((match.seats[0], match.seats[2]), (match.seats[1], match.seats[3]))
+        ):
+            earned = match_points(outcome, side, settings.shared_win, settings.placement_points)
+            for player in members:
+                points[player] += earned
+                scored[player] += outcome.scores[side] if side < len(outcome.scores) else 0
+                played[player] += 1
+                if side not in outcome.winners:
+                    losses[player] += 1
+                elif len(outcome.winners) == 1:
+                    wins[player] += 1
+                else:
+                    shared[player] += 1
+                met[player] += [match.seats[(side + 1) % 2], match.seats[(side + 1) % 2 + 2]]
+    for player in state.byes():
+        if player in points:
+            points[player] += settings.bye_points
+            byes[player] += 1
+    buchholz = {
+        p: sum((points[o] for o in met[p]), Fraction(0)) / len(met[p]) if met[p] else Fraction(0)
+        for p in state.players
+    }
+    values: dict[str, Mapping[str, Fraction]] = {
+        "match_points": points,
+        "scored": {p: Fraction(s) for p, s in scored.items()},
+        "buchholz": buchholz,
+    }
+    keys = ("match_points", *(t for t in settings.tie_breaks if t in values))
+    groups = rank_groups(list(state.players), [values[k] for k in keys])
+    rows: list[StandingRow] = []
+    rank = 1
+    for group in groups:
+        for player in group:
+            entry = state.players[player]
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    tied=len(group) > 1,
+                    entrant_id=player,
+                    name=entry.name,
+                    club=entry.club,
+                    match_points=points[player],
+                    played=played[player],
+                    wins=wins[player],
+                    shared_wins=shared[player],
+                    losses=losses[player],
+                    byes=byes[player],
+                    buchholz=buchholz[player],
+                    points_scored=scored[player],
+                    head_to_head=Fraction(0),
+                    withdrawn=entry.withdrawn,
+                )
+            )
+        rank += len(group)
+    return tuple(rows)

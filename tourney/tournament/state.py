@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TypeVar
 
 from tourney.errors import TourneyError
 from tourney.tournament.events import (
@@ -21,11 +22,13 @@ from tourney.tournament.events import (
     DraftDropped,
     DraftSwapped,
     Forfeit,
+    LanguageSet,
     MatchResultRecorded,
     MatchResultWithdrawn,
     MatchStoppedByTime,
     MatchVoided,
     NoShow,
+    PairedTable,
     PartnershipFormed,
     PlayerRegistered,
     PlayerRemoved,
@@ -33,11 +36,13 @@ from tourney.tournament.events import (
     ResultEntered,
     RoundDrafted,
     RoundPaired,
+    RoundRemoved,
     ScheduleFixed,
     TablePlayReplaced,
     TournamentCreated,
     TournamentEvent,
 )
+from tourney.tournament.groups import GROUPS_EVENTS, Groups, evolve_groups
 from tourney.tournament.matches import (
     MatchRecord,
     Outcome,
@@ -45,6 +50,9 @@ from tourney.tournament.matches import (
     forfeit_outcome,
 )
 from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class TournamentError(TourneyError):
@@ -89,6 +97,13 @@ class TournamentState:
     """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
     """The round clock and the calls to the director (`tourney.tournament.room`)."""
+    language: str | None = None
+    """The language its site and sheets come out in (`LanguageSet`); None: not chosen."""
+    groups: Groups = field(default_factory=Groups)
+    """Groups -> knockout: the pools and the knockout's seeding (`tournament.groups`)."""
+    removed_rounds: tuple[RoundRemoved, ...] = ()
+    """Rounds the director removed (`RoundRemoved`), oldest first: their tables, byes and
+    results are gone from `rounds` and `matches`."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -96,15 +111,28 @@ class TournamentState:
             raise TournamentError("no tournament has been created in this stream")
         return self.settings
 
+    def match_id(self, round_number: int, table: int) -> str:
+        """The id of table `table`'s match in round `round_number`, whatever the format:
+        ``slug-rN-tK``, then ``-p2``, ``-p3``... for a round paired again after the director
+        removed it (`RoundRemoved`: the old tables' streams stay, under their ids)."""
+        again = sum(1 for removed in self.removed_rounds if removed.round == round_number)
+        suffix = f"-p{again + 1}" if again else ""
+        return f"{self.created.slug}-r{round_number}-t{table}{suffix}"
+
     @property
     def title(self) -> str:
         return repr(self.settings.name) if self.settings else "the tournament"
 
     def entrant_ids(self) -> tuple[str, ...]:
         """Players, or partnerships in a partnership tournament, in registration order."""
-        if self.settings is not None and self.settings.partnerships:
+        if self.settings is not None and self.settings.partnerships and not self.rotating:
             return tuple(self.teams)
         return tuple(self.players)
+
+    @property
+    def rotating(self) -> bool:
+        """Rotating partners: players are the entrants, partnerships drawn each round."""
+        return self.settings is not None and self.settings.format == "rotating"
 
     def entrant_name(self, entrant: str) -> str:
         if entrant in self.teams:
@@ -152,9 +180,14 @@ class TournamentState:
 
 
 def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
-    """The state after `event`. Pure: `state` is left as it was."""
+    """The state after `event`. Pure: `state` is left as it was (except the maps `fold`
+    hands it, which only `fold`'s loop holds: see there)."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, LanguageSet):
+        return replace(state, language=event.language)
+    if isinstance(event, GROUPS_EVENTS):
+        return replace(state, groups=evolve_groups(state.groups, event))
     if isinstance(event, RoundDrafted):
         return replace(state, draft=event.paired)
     if isinstance(event, DraftDropped):
@@ -167,27 +200,29 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         player = Player(
             event.player_id,
             event.name,
-            max((p.order for p in state.players.values()), default=-1) + 1,
+            len(state.players) + len(state.removed),  # after every order given so far
             event.club,
             event.rating,
             event.seed,
             start_points=event.start_points,
         )
-        return replace(state, players={**state.players, event.player_id: player})
+        return replace(state, players=_with(state.players, event.player_id, player))
     if isinstance(event, PlayerRemoved):
         players = {k: v for k, v in state.players.items() if k != event.player_id}
         return replace(state, players=players, removed=state.removed | {event.player_id})
     if isinstance(event, PartnershipFormed):
-        players = dict(state.players)
+        players = _copied(state.players)
         for member in event.members:
             players[member] = replace(players[member], team=event.team_id)
         team = Team(event.team_id, event.name, event.members, len(state.teams))
         return replace(state, players=players, teams={**state.teams, event.team_id: team})
     if isinstance(event, PlayerWithdrawn):
         withdrawn = replace(state.players[event.player_id], withdrawn=True)
-        return replace(state, players={**state.players, event.player_id: withdrawn})
+        return replace(state, players=_with(state.players, event.player_id, withdrawn))
     if isinstance(event, RoundPaired):
-        matches = dict(state.matches)
+        if state.rotating:
+            state = replace(state, teams=_drawn_partnerships(state, event.tables))
+        matches = _copied(state.matches)
         for table in event.tables:
             matches[table.match_id] = MatchRecord(
                 table.match_id, event.round, table.number, table.seats, _sides(state, table.seats)
@@ -195,6 +230,15 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         return replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
     if isinstance(event, ScheduleFixed):
         return replace(state, schedule=event)
+    if isinstance(event, RoundRemoved):
+        kept = {k: m for k, m in state.matches.items() if m.round != event.round}
+        return replace(
+            state,
+            rounds=tuple(r for r in state.rounds if r.round != event.round),
+            matches=_Owned(kept) if type(state.matches) is _Owned else kept,
+            deciding=tuple(d for d in state.deciding if d.round != event.round),
+            removed_rounds=(*state.removed_rounds, event),
+        )
     if isinstance(event, DecidingMatchPaired):
         table = event.table
         record = MatchRecord(
@@ -207,7 +251,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         )
         return replace(
             state,
-            matches={**state.matches, table.match_id: record},
+            matches=_with(state.matches, table.match_id, record),
             deciding=(*state.deciding, event),
         )
     if isinstance(event, TablePlayReplaced):
@@ -216,7 +260,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             return state
         play = RecordedPlay(event.version, event.scores, event.winners, event.finished)
         return replace(
-            state, matches={**state.matches, held.match_id: replace(held, replaced=play)}
+            state, matches=_with(state.matches, held.match_id, replace(held, replaced=play))
         )
     return _evolve_result(state, event)
 
@@ -251,7 +295,7 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
     elif isinstance(event, Forfeit) and event.others == "play_on":
         # The others finish the match without these sides; its result is entered later.
         pending = replace(match, outcome=None, forfeited=event.sides)
-        return replace(state, matches={**state.matches, match.match_id: pending})
+        return replace(state, matches=_with(state.matches, match.match_id, pending))
     elif isinstance(event, Forfeit):
         outcome = forfeit_outcome(len(match.sides), event.sides, "forfeit", event.reason)
         match = replace(match, forfeited=())
@@ -261,24 +305,48 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         match = replace(match, no_show=event.player_ids, forfeited=absent)
         if event.others == "play_on":  # those present finish the match; its result to come
             pending = replace(match, outcome=None)
-            return replace(state, matches={**state.matches, match.match_id: pending})
+            return replace(state, matches=_with(state.matches, match.match_id, pending))
         outcome = forfeit_outcome(len(match.sides), absent, "no_show", names)
     else:
         assert isinstance(event, MatchVoided)
         outcome = Outcome((0,) * len(match.sides), (), "void", event.reason)
     return replace(
-        state, matches={**state.matches, match.match_id: replace(match, outcome=outcome)}
+        state, matches=_with(state.matches, match.match_id, replace(match, outcome=outcome))
     )
 
 
 def fold(
     events: Iterable[TournamentEvent], state: TournamentState | None = None
 ) -> TournamentState:
-    """Replay `events` from `state` (default: the empty state)."""
+    """Replay `events` from `state` (default: the empty state).
+
+    No one but this loop sees the states between two events, so it lets `evolve` update
+    their players and matches in place (`_Owned` maps, as Clojure's transients) instead of
+    copying every match for each result: a fold is linear in the events, not quadratic.
+    The state returned holds plain dicts again, which `evolve` never mutates.
+    """
     current = state or TournamentState()
+    current = replace(current, players=_Owned(current.players), matches=_Owned(current.matches))
     for event in events:
         current = evolve(current, event)
-    return current
+    return replace(current, players=dict(current.players), matches=dict(current.matches))
+
+
+class _Owned(dict):  # type: ignore[type-arg]
+    """A map only `fold`'s loop holds: `_with` and `_copied` update it in place."""
+
+
+def _with(mapping: Mapping[_K, _V], key: _K, value: _V) -> Mapping[_K, _V]:
+    """`mapping` with `key` set to `value`: a new dict, or in place inside `fold`."""
+    if type(mapping) is _Owned:
+        mapping[key] = value
+        return mapping
+    return {**mapping, key: value}
+
+
+def _copied(mapping: Mapping[_K, _V]) -> dict[_K, _V]:
+    """A dict of `mapping` to update: a copy, or the map itself inside `fold`."""
+    return mapping if type(mapping) is _Owned else dict(mapping)
 
 
 def swapped(state: TournamentState, event: DraftSwapped) -> RoundPaired | None:
@@ -299,7 +367,35 @@ def swapped(state: TournamentState, event: DraftSwapped) -> RoundPaired | None:
     return replace(draft, tables=tables, byes=byes, notes=(*draft.notes, note))
 
 
+def partnership_id(state: TournamentState, first: str, second: str) -> str:
+    """A rotating-partners partnership's id: its two player ids joined by ``+``, the one
+    registered first first (the same two partners are one partnership every round)."""
+    a, b = sorted((first, second), key=lambda p: state.players[p].order)
+    return f"{a}+{b}"
+
+
+def _drawn_partnerships(state: TournamentState, tables: Sequence[PairedTable]) -> dict[str, Team]:
+    """The partnerships a rotating-partners round draws (seats 1+3 and 2+4 of each table),
+    added to those of earlier rounds."""
+    teams = dict(state.teams)
+    for table in tables:
+        if len(table.seats) != 4:
+            continue
+        for first, second in (table.seats[0::2], table.seats[1::2]):
+            team_id = partnership_id(state, first, second)
+            if team_id not in teams:
+                a, b = team_id.split("+")
+                name = f"{state.players[a].name} & {state.players[b].name}"
+                teams[team_id] = Team(team_id, name, (a, b), len(teams))
+    return teams
+
+
 def _sides(state: TournamentState, seats: tuple[str, ...]) -> tuple[str, ...]:
+    if state.rotating and len(seats) == 4:
+        return (
+            partnership_id(state, seats[0], seats[2]),
+            partnership_id(state, seats[1], seats[3]),
+        )
     if state.settings is not None and state.settings.partnerships:
         teams = [state.players[seat].team for seat in seats[:2]]
         return tuple(t for t in teams if t is not None)
@@ -313,6 +409,8 @@ def sides_of_players(
     for player in player_ids:
         if player in match.sides:
             sides.add(match.sides.index(player))
+        elif state.rotating and player in match.seats and len(match.seats) == 4:
+            sides.add(match.seats.index(player) % 2)  # this round's partnership: 1+3, 2+4
         else:
             team = state.players[player].team
             if team in match.sides:

@@ -10,11 +10,12 @@ story says so and names how far that play went, which stays readable as what was
 
 from __future__ import annotations
 
+from tourney.i18n import page_, page_mark
 from tourney.tournament.matches import MatchRecord, RecordedPlay
 from tourney.tournament.state import TournamentState
 from tourney.tournament.winners import scores_text
 
-REPLACED = "result replaced by the director"
+REPLACED = page_mark("result replaced by the director")
 """How a ruling over recorded play is introduced, everywhere."""
 
 
@@ -29,7 +30,7 @@ def result_text(state: TournamentState, record: MatchRecord) -> str:
         return text
     if record.outcome is None:  # a forfeit or no-show whose others play on
         return f"{text}; {replaced_note(state, record)}"
-    return f"{REPLACED}: {text}; {replaced_note(state, record)}"
+    return f"{page_(REPLACED)}: {text}; {replaced_note(state, record)}"
 
 
 def ruling_line(state: TournamentState, record: MatchRecord) -> str:
@@ -37,18 +38,19 @@ def ruling_line(state: TournamentState, record: MatchRecord) -> str:
     <result_text>"``, or, while the others play on after a forfeit or no-show, ``"The
     director's ruling: <result_text>; the result is entered from their scoresheet"``."""
     if record.outcome is None:
-        return (
-            f"The director's ruling: {result_text(state, record)}; the result is entered "
-            "from their scoresheet"
-        )
-    return f"Result that counts: {result_text(state, record)}"
+        return page_(
+            "The director's ruling: {result}; the result is entered from their scoresheet"
+        ).format(result=result_text(state, record))
+    return page_("Result that counts: {result}").format(result=result_text(state, record))
 
 
 def replaced_note(state: TournamentState, record: MatchRecord) -> str:
     """``"play recorded up to v57: Zoë won (61-26-24-11)"`` ("" when nothing was replaced)."""
     if record.replaced is None:
         return ""
-    return f"play recorded up to v{record.replaced.version}: {played_text(state, record)}"
+    return page_("play recorded up to v{version}: {played}").format(
+        version=record.replaced.version, played=played_text(state, record)
+    )
 
 
 def played_note(state: TournamentState, record: MatchRecord) -> str:
@@ -56,10 +58,14 @@ def played_note(state: TournamentState, record: MatchRecord) -> str:
     the play is the result, else a sentence saying the play below is only what was played."""
     if record.replaced is None or record.outcome is None:
         return ""
-    return (
-        f"{REPLACED[0].upper()}{REPLACED[1:]}: the play recorded at this table up to "
-        f"v{record.replaced.version} is shown below as played "
-        f"({played_text(state, record)}); the result above is the one that counts."
+    replaced = page_(REPLACED)
+    return page_(
+        "{replaced}: the play recorded at this table up to v{version} is shown below as "
+        "played ({played}); the result above is the one that counts."
+    ).format(
+        replaced=replaced[:1].upper() + replaced[1:],
+        version=record.replaced.version,
+        played=played_text(state, record),
     )
 
 
@@ -77,15 +83,22 @@ def standing_text(state: TournamentState, record: MatchRecord, play: RecordedPla
     ``"unfinished at 40-26-24-11"``."""
     scores = scores_text(play.scores)
     if not play.finished or not play.winners:
-        return f"unfinished at {scores}"
+        return page_("unfinished at {scores}").format(scores=scores)
     names = [_name(state, record, side) for side in play.winners]
+    return _won(names, scores)
+
+
+def _won(names: list[str], scores: str) -> str:
+    """``"Ann won (61-40)"``, ``"shared win: Ann, Bo (61-61-12)"``."""
     if len(names) == 1:
-        return f"{names[0]} won ({scores})"
-    return f"shared win: {', '.join(names)} ({scores})"
+        return page_("{name} won ({scores})").format(name=names[0], scores=scores)
+    return page_("shared win: {names} ({scores})").format(names=", ".join(names), scores=scores)
 
 
 def _name(state: TournamentState, record: MatchRecord, side: int) -> str:
-    return state.entrant_name(record.sides[side]) if side < len(record.sides) else f"side {side}"
+    if side < len(record.sides):
+        return state.entrant_name(record.sides[side])
+    return page_("side {side}").format(side=side)
 
 
 def _absent(state: TournamentState, record: MatchRecord) -> str:
@@ -96,27 +109,27 @@ def _result(state: TournamentState, record: MatchRecord) -> str:
     outcome = record.outcome
     if outcome is None and record.forfeited:
         if record.no_show:
-            return f"no-show: {_absent(state, record)}; the others play on"
+            return page_("no-show: {names}; the others play on").format(
+                names=_absent(state, record)
+            )
         out = ", ".join(_name(state, record, s) for s in record.forfeited)
-        return f"{out} forfeited; the others play on"
+        return page_("{names} forfeited; the others play on").format(names=out)
     if outcome is None:
-        return "not played yet"
+        return page_("not played yet")
     if outcome.kind == "void":
-        return f"void: {outcome.reason}" if outcome.reason else "void"
+        if outcome.reason:
+            return page_("void: {reason}").format(reason=outcome.reason)
+        return page_("void")
     names = [_name(state, record, s) for s in outcome.winners]
-    scores = scores_text(outcome.scores)
-    if len(names) == 1:
-        text = f"{names[0]} won ({scores})"
-    else:
-        text = f"shared win: {', '.join(names)} ({scores})"
-    label = outcome.source
+    text = _won(names, scores_text(outcome.scores))
+    label = page_(outcome.source) if outcome.source else ""
     if outcome.reason:
         label += f": {outcome.reason}"
     if record.no_show and outcome.kind != "no_show":
-        label += f"; no-show: {_absent(state, record)}"
+        label += "; " + page_("no-show: {names}").format(names=_absent(state, record))
     elif outcome.forfeited:
         out = ", ".join(_name(state, record, s) for s in outcome.forfeited)
-        label += f"; {out} forfeited"
+        label += "; " + page_("{names} forfeited").format(names=out)
     if label:
         text += f" [{label}]"
     return text

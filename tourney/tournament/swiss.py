@@ -32,6 +32,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tourney.tournament import table_search
 from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
 
 # Search budgets count candidates examined; per level of allowed conflicts, then in all.
@@ -74,6 +75,14 @@ class SwissEntrant:
     byes: int = 0
     club: str | None = None
     seats: SeatRecord = field(default_factory=SeatRecord)
+    virtual: Fraction = Fraction(0)
+    """The part of `points` that is virtual (an accelerated round's, pairing only)."""
+
+    @property
+    def score_text(self) -> str:
+        """``"2"``, or ``"2, 1 of it virtual"`` in an accelerated round."""
+        shown = points_text(self.points)
+        return f"{shown}, {points_text(self.virtual)} of it virtual" if self.virtual else shown
 
 
 @dataclass(frozen=True)
@@ -307,25 +316,49 @@ def pair_swiss(
     forbidden: frozenset[frozenset[str]] = frozenset(),
     avoid_same_club: bool = False,
     budget: int | None = None,
+    rounds_left: int = 0,
 ) -> SwissPairing:
     """Pair one Swiss round of `entrants` (best-ranked first) at tables of `sides` sides.
 
     `met[x]` holds everyone x has shared a table with. Returns tables best-ranked first,
-    each with its sides in seat order and a one-paragraph explanation.
+    each with its sides in seat order and a one-paragraph explanation. `rounds_left`
+    (rounds still to pair after this one) lets a small field keep the next round
+    repeat-free (`_exhaustive`).
     """
     sizes, bye_count = table_sizes(len(entrants), sides)
     bye_indexes = choose_byes(entrants, bye_count)
     fld = _Field(entrants, met, forbidden, avoid_same_club)
     order = [i for i in range(len(entrants)) if i not in set(bye_indexes)]
     per_level = LEVEL_BUDGET + 20 * len(entrants)
-    found, proven = _fewest_conflicts(
-        fld, order, sizes, per_level, budget if budget is not None else LEVELS * per_level
-    )
+    total_budget = budget if budget is not None else LEVELS * per_level
+    found, proven = _fewest_conflicts(fld, order, sizes, per_level, total_budget)
     notes = list(_notes(entrants, sides, sizes, bye_indexes))
+    swaps = 0
     if not all(proven):
+        found, proven, swaps = _swap_search(fld, found, proven, len(entrants))
+    found, proven, said = _exhaustive(fld, order, sizes, found, proven, rounds_left)
+    notes.extend(said)
+    if sides == 2:
+        found, moved = _seat_swaps(fld, found)
+        if moved:
+            notes.append(
+                f"{moved} table{'s' if moved != 1 else ''} of the same score groups "
+                "exchanged opponents so that nobody sits in one seat 3 more times than in "
+                "the other"
+            )
+    if not all(proven):
+        left = counts(sum(cost for _, cost in found))
+        kinds = ("forbidden pairs", "repeats", "clubmates")
+        shown = ", ".join(f"{k} {kinds[i]}" for i, k in enumerate(left) if k) or "none"
+        swapped = (
+            f"{swaps:,} swaps between tables (simulated annealing)"
+            if swaps
+            else "swaps between nearby tables"
+        )
         notes.append(
-            "search budget ran out: conflicts were kept low by swapping between tables, "
-            "not proven minimal"
+            f"search budget ran out: a depth-first search in ranking order examined "
+            f"{total_budget:,} candidates without a round free of conflicts, then "
+            f"{swapped} left {shown}: not proven minimal"
         )
     tables = _explain(fld, order, found, sides, len(entrants), proven)
     return SwissPairing(
@@ -337,6 +370,52 @@ def pair_swiss(
 
 
 Found = list[tuple[tuple[int, ...], int]]
+
+SWAP_STEPS = 20_000
+SWAP_STEPS_PER_ENTRANT = 500
+SWAP_STEPS_MOST = 60_000
+
+
+def _swap_search(
+    fld: _Field, found: Found, proven: tuple[bool, bool, bool], field_size: int
+) -> tuple[Found, tuple[bool, bool, bool], int]:
+    """When the depth-first search gave up with conflicts left: a local search
+    (`table_search.anneal`) from its round; the better round, and for each kind of
+    conflict whether its count is now the least possible (0 is), and the swaps spent."""
+    if not found or not sum(cost for _, cost in found):
+        return found, (True, True, True), 0
+    if not any(counts(sum(cost for _, cost in found))[:2]):
+        return found, proven, 0  # clubmates only: the repair's swaps have done what they can
+    entrants = fld.entrants
+    values = [float(e.points) for e in entrants]
+    low, high = min(values), max(values)
+    points = [2 * (v - low) / (high - low) if high > low else 0.0 for v in values]
+    steps = min(SWAP_STEPS + SWAP_STEPS_PER_ENTRANT * field_size, SWAP_STEPS_MOST)
+    searched = table_search.anneal(
+        [list(members) for members, _ in found], fld.code, counts, points, steps
+    )
+
+    def total(tables: Found) -> int:
+        return sum(cost for _, cost in tables)
+
+    better: Found = sorted(
+        (
+            (
+                tuple(sorted(t)),
+                sum(fld.code(a, b) for a, b in itertools.combinations(t, 2)),
+            )
+            for t in searched.tables
+        ),
+        key=lambda table: table[0][0],
+    )
+    if total(better) < total(found):
+        found = better
+    left = counts(total(found))
+    now = list(proven)
+    for kind in range(3):
+        if left[kind] == 0 and all(now[:kind]):
+            now[kind] = True
+    return found, (now[0], now[1], now[2]), searched.swaps
 
 
 def _fewest_conflicts(
@@ -400,6 +479,171 @@ def _fewest_conflicts(
     return best, (proven[0], proven[1], proven[2])
 
 
+SEAT_GAP = 2
+"""At tables of 2: a player whose seat-1 turns exceed their seat-2 turns by this much (or
+fall short by it) should not meet one with the same gap, since one of them would then
+reach SEAT_GAP + 1."""
+
+
+def _seat_swaps(fld: _Field, found: Found) -> tuple[Found, int]:
+    """At tables of 2: where two players with the same seat gap of `SEAT_GAP` or more
+    meet, exchange opponents with a table within 3 places of it when that makes no
+    conflict, no new seat clash and no wider score difference; the tables and how many
+    exchanges were made."""
+    gaps = [e.seats.count(0) - e.seats.count(1) for e in fld.entrants]
+    points = [e.points for e in fld.entrants]
+
+    def clash(a: int, b: int) -> bool:
+        return gaps[a] == gaps[b] and abs(gaps[a]) >= SEAT_GAP
+
+    tables = [list(members) for members, _ in found]
+    costs = [cost for _, cost in found]
+    moved = 0
+    for i, table in enumerate(tables):
+        if len(table) != 2 or costs[i] or not clash(*table):
+            continue
+        a, b = table
+        for j in (i + d for step in range(1, 4) for d in (-step, step)):
+            if not 0 <= j < len(tables):
+                continue
+            other = tables[j]
+            if len(other) != 2 or costs[j]:
+                continue
+            c, d = other
+            spread = abs(points[a] - points[b]) + abs(points[c] - points[d])
+            for x, y in ((c, d), (d, c)):
+                if (
+                    fld.code(a, x) == 0
+                    and fld.code(b, y) == 0
+                    and not clash(a, x)
+                    and not clash(b, y)
+                    and abs(points[a] - points[x]) + abs(points[b] - points[y]) <= spread
+                ):
+                    tables[i], tables[j] = sorted((a, x)), sorted((b, y))
+                    moved += 1
+                    break
+            if tables[i] != table:
+                break
+    swapped = sorted(((tuple(t), c) for t, c in zip(tables, costs, strict=True)))
+    return (swapped, moved) if moved else (found, 0)
+
+
+EXACT_BUDGET = 300_000
+"""Nodes of each exhaustive search (`table_search.rounds_within`) for a small field."""
+LOOKAHEAD_CANDIDATES = 400
+"""Repeat-free rounds weighed when the best one would leave the next round none."""
+LOOKAHEAD_BUDGET = 3_000_000
+"""Nodes spent in all on checking those rounds' next rounds."""
+
+
+def _exhaustive(
+    fld: _Field,
+    order: list[int],
+    sizes: tuple[int, ...],
+    found: Found,
+    proven: tuple[bool, bool, bool],
+    rounds_left: int,
+) -> tuple[Found, tuple[bool, bool, bool], list[str]]:
+    """For a field of up to `table_search.EXACT_MOST` seated at tables of 3 or more: the
+    fewest repeats, proven by an exhaustive search when the others could not prove it;
+    and, while rounds are left, a repeat-free round after which the next round can be
+    repeat-free too, when the round found would leave none (16 players who have met in
+    three rounds can be left without a repeat-free fourth)."""
+    if len(order) > table_search.EXACT_MOST or not sizes or min(sizes) < 3:
+        return found, proven, []
+    entrants = fld.entrants
+    values = [float(e.points) for e in entrants]
+
+    def floaters(tables: Sequence[Sequence[int]]) -> float:
+        return sum(max(values[m] for m in t) - values[m] for t in tables for m in t)
+
+    def as_found(tables: Sequence[Sequence[int]]) -> Found:
+        return sorted(
+            (
+                (tuple(sorted(t)), sum(fld.code(a, b) for a, b in itertools.combinations(t, 2)))
+                for t in tables
+            ),
+            key=lambda table: table[0][0],
+        )
+
+    def best_of(rounds: list[list[list[int]]]) -> Found:
+        return min(
+            (as_found(r) for r in rounds),
+            key=lambda f: (sum(c for _, c in f), floaters([m for m, _ in f])),
+        )
+
+    def hard(a: int, b: int) -> bool:
+        return b in fld.forbidden[a]
+
+    def soft(a: int, b: int) -> bool:
+        return b in fld.met[a]
+
+    notes: list[str] = []
+    now = list(proven)
+    have = counts(sum(cost for _, cost in found))
+    if have[0] == 0 and have[1] > 0 and not now[1]:
+        for spare in range(have[1]):
+            result = table_search.rounds_within(
+                order, sizes, soft, hard, spare, want=50, budget=EXACT_BUDGET
+            )
+            if result.rounds:
+                found = best_of(result.rounds)
+                now[0] = now[1] = True
+                break
+            if not result.complete:
+                break
+        else:
+            now[0] = now[1] = True
+        if now[1]:
+            fewest = counts(sum(cost for _, cost in found))[1]
+            notes.append(
+                f"an exhaustive search over every seating of the round proved {fewest} "
+                f"repeat{'s' if fewest != 1 else ''} the fewest possible"
+                if fewest
+                else "no repeat: found by an exhaustive search over every seating"
+            )
+    have = counts(sum(cost for _, cost in found))
+    for kind in range(3):
+        if have[kind] == 0 and all(now[:kind]):
+            now[kind] = True
+    if rounds_left <= 0 or have[0] or have[1]:
+        return found, (now[0], now[1], now[2]), notes
+
+    spent = [0]
+
+    def next_round_free(tables: Sequence[Sequence[int]]) -> bool | None:
+        table_of = {m: i for i, t in enumerate(tables) for m in t}
+
+        def again(a: int, b: int) -> bool:
+            return b in fld.met[a] or table_of[a] == table_of[b]
+
+        result = table_search.rounds_within(
+            order, sizes, again, hard, 0, want=1, budget=EXACT_BUDGET
+        )
+        spent[0] += result.nodes
+        return True if result.rounds else (False if result.complete else None)
+
+    if next_round_free([m for m, _ in found]) is not False:
+        return found, (now[0], now[1], now[2]), notes
+    candidates = table_search.rounds_within(
+        order, sizes, soft, hard, 0, want=LOOKAHEAD_CANDIDATES, budget=EXACT_BUDGET
+    )
+    ranked = sorted(
+        (as_found(r) for r in candidates.rounds),
+        key=lambda f: (sum(c for _, c in f), floaters([m for m, _ in f])),
+    )
+    for option in ranked:
+        if spent[0] > LOOKAHEAD_BUDGET:
+            break
+        if next_round_free([m for m, _ in option]):
+            notes.append(
+                "seated so that the next round can also be seated without a repeat: the "
+                "round closest to the ranking would have left none"
+            )
+            return option, (now[0], now[1], now[2]), notes
+    return found, (now[0], now[1], now[2]), notes
+
+
 def _notes(
     entrants: Sequence[SwissEntrant],
     sides: int,
@@ -441,10 +685,10 @@ def _explain(
         ids = [entrants[m].entrant_id for m in members]
         seated = seat_order(ids, records)
         parts = [
-            f"{entrants[head].label} ({points_text(entrants[head].points)}) is the "
+            f"{entrants[head].label} ({entrants[head].score_text}) is the "
             "highest-ranked entrant not yet seated"
         ]
-        others = [f"{entrants[m].label} ({points_text(entrants[m].points)})" for m in members[1:]]
+        others = [f"{entrants[m].label} ({entrants[m].score_text})" for m in members[1:]]
         parts.append("joined by " + ", ".join(others))
         floats = [
             entrants[m].label for m in members[1:] if entrants[m].points != entrants[head].points
@@ -473,7 +717,8 @@ def _explain(
         opener = records[seated[0]]
         parts.append(
             f"seat 1 to {_label(entrants, members, seated[0])} "
-            f"(seat 1 {opener.count(0)} times before, fewest at this table)"
+            f"(seat 1 {opener.count(0)} of {sum(opener.counts)} times before; seats go "
+            "where each tablemate has sat least over the event)"
         )
         if len(members) < sides:
             parts.append(f"a table of {len(members)} so the field divides")

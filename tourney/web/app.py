@@ -18,6 +18,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tourney.web.guard import BodyLimit
+from tourney.web.language import Language
 from tourney.web.origin import SameOrigin
 from tourney.web.ratelimit import RateLimit
 from tourney.web.signing import Signer
@@ -140,6 +141,12 @@ class Server:
             store.close()
             raise
 
+    def language(self) -> str | None:
+        """The served tournament's language (`tourney tournament language`), if it has one:
+        the wall display's, and a phone's whose browser asks for none of ours."""
+        loaded = self.night.loaded()
+        return None if loaded is None else loaded.state.language
+
     def close(self) -> None:
         self.feed.stop()
         self.projector.close()
@@ -247,7 +254,12 @@ def create_app(server: Server) -> Starlette:
             *me_routes.routes,
             *door_routes.routes,
         ],
-        middleware=[Middleware(_Headers), Middleware(SameOrigin), Middleware(BodyLimit)],
+        middleware=[
+            Middleware(_Headers),
+            Middleware(SameOrigin),
+            Middleware(BodyLimit),
+            Middleware(Language, fallback=lambda: server.language()),
+        ],
         exception_handlers={HTTPException: framework_error},
         lifespan=lifespan,
     )

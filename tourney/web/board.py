@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tourney.games import game
+from tourney.i18n import page_mark
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
 from tourney.streams.matches import (
@@ -46,6 +47,17 @@ class TableStatus:
     confirmed_from: tuple[str, ...] = ()
     """For the director: who confirmed from which device, ``Ann: phone 3fa2b1c0 (iPhone ·
     Safari)``, and a last line ``all 4 from one phone`` when it was one."""
+
+
+STATUS_WORDS = (
+    page_mark("waiting"),
+    page_mark("playing"),
+    page_mark("finished"),
+    page_mark("invalid"),
+    page_mark("result"),
+    page_mark("confirmed"),
+)
+"""A table's statuses, shown in the reader's language (the page's data keeps them)."""
 
 
 def _status(row: MatchLine | None, progress: Callable[[int], str]) -> tuple[str, tuple[int, ...]]:

@@ -21,7 +21,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
-from tourney.limits import SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
+from tourney.i18n import page_, page_mark
+from tourney.limits import ROUNDS, SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
 from tourney.web import sessions
 from tourney.web.respond import (
     NO_STORE,
@@ -45,23 +46,25 @@ DISABLED = (
     "--director-password-file PATH, --ask-password or TOURNEY_DIRECTOR_PASSWORD"
 )
 DONE = {
-    "login": "Signed in.",
-    "pair": "The next round is paired: its tables are open and have new links.",
-    "forfeit": "Forfeit recorded.",
-    "adjudicate": "Adjudicated result recorded.",
-    "void": "Match voided.",
-    "reissue": "The table's link is reissued: the old QR code no longer works.",
-    "publish": "The site is published.",
-    "clock": "The clock is set.",
-    "stop": "The table is stopped by time: its current scores decide.",
-    "answer": "The call is answered.",
-    "door": "Done at the door.",
-    "draft": "The draft is updated.",
-    "register": "The player is registered.",
-    "withdraw": "The player is withdrawn: never paired again, still in the standings.",
-    "remove": "The registration is taken back.",
-    "no-show": "No-show recorded.",
-    "result": "The result from the paper scoresheet is recorded.",
+    "login": page_mark("Signed in."),
+    "pair": page_mark("The next round is paired: its tables are open and have new links."),
+    "forfeit": page_mark("Forfeit recorded."),
+    "adjudicate": page_mark("Adjudicated result recorded."),
+    "void": page_mark("Match voided."),
+    "reissue": page_mark("The table's link is reissued: the old QR code no longer works."),
+    "publish": page_mark("The site is published."),
+    "clock": page_mark("The clock is set."),
+    "stop": page_mark("The table is stopped by time: its current scores decide."),
+    "answer": page_mark("The call is answered."),
+    "door": page_mark("Done at the door."),
+    "draft": page_mark("The draft is updated."),
+    "register": page_mark("The player is registered."),
+    "withdraw": page_mark("The player is withdrawn: never paired again, still in the standings."),
+    "remove": page_mark("The registration is taken back."),
+    "no-show": page_mark("No-show recorded."),
+    "result": page_mark("The result from the paper scoresheet is recorded."),
+    "repair": page_mark("The latest round is paired again: its first tables are closed."),
+    "remove-round": page_mark("The round is removed: the standings are as before it."),
 }
 
 
@@ -196,9 +199,13 @@ async def director_page(request: Request) -> Response:
                         "result": result_text(state, record),
                     }
                 )
+        from tourney.tournament.double_pairing import bracket_labels
         from tourney.tournament.elimination import SHARED_WIN_RULE
 
-        knockout = _format(loaded) == "elimination"
+        knockout = _format(loaded) in ("elimination", "double_elimination", "groups")
+        brackets = bracket_labels(loaded.state) if loaded is not None else {}
+        for m in matches:
+            m["bracket"] = brackets.get(m["id"], "")
         from tourney.web.room_pages import director_room_context, door_context, draft_context
 
         return {
@@ -210,11 +217,13 @@ async def director_page(request: Request) -> Response:
             "matches": matches,
             "players": _players(loaded),
             "format": _format(loaded),
-            "knockout_rule": SHARED_WIN_RULE if knockout else None,
+            "knockout_rule": page_(SHARED_WIN_RULE) if knockout else None,
+            "brackets": brackets,
         }
 
     context = await run_in_threadpool(look)
     done = DONE.get(request.query_params.get("done", ""))
+    done = None if done is None else page_(done)
     if context["heading"] is None:
         raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
     return render(request, "web/director.html", {**context, "notice": done})
@@ -313,7 +322,7 @@ def _flag(form: Any, name: str) -> bool:
 
 
 def _pair(srv: Any, form: Any) -> None:
-    from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
+    from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
 
     override = _flag(form, "override")
     avoid = _flag(form, "avoid_same_club")
@@ -326,9 +335,9 @@ def _pair(srv: Any, form: Any) -> None:
     director.pair(
         slug,
         lambda state: (
-            decide_pair_deciding_matches(state)
+            decide_deciding_matches(state)
             if deciding
-            else decide_pair_round(state, override=override, avoid_same_club=avoid, ratings=ratings)
+            else decide_next_round(state, override=override, avoid_same_club=avoid, ratings=ratings)
         ),
     )
 
@@ -520,6 +529,52 @@ def _reissue(srv: Any, form: Any) -> None:
     srv.night.reissue(tables[0])
 
 
+def _repair(srv: Any, form: Any) -> None:
+    """`tourney round repair` from the page: the same decision, the same refusals."""
+    from tourney.director.season import pairing_ratings
+    from tourney.tournament.round_corrections import decide_repair_round, round_match_ids
+
+    override, avoid = _flag(form, "override"), _flag(form, "avoid_same_club")
+    reason = _typed(form, "reason")
+    director = srv.night.director
+    slug = _slug(srv)
+    ratings = pairing_ratings(director, slug)
+
+    def decide(state: Any) -> Any:
+        latest = round_match_ids(state, state.rounds[-1].round) if state.rounds else ()
+        return decide_repair_round(
+            state,
+            recorded=director.recorded_at(latest),
+            reason=reason,
+            override=override,
+            avoid_same_club=avoid,
+            ratings=ratings,
+        )
+
+    director.correct_round(slug, decide)
+
+
+def _remove_round(srv: Any, form: Any) -> None:
+    """`tourney round remove N` from the page."""
+    from tourney.tournament.round_corrections import decide_remove_round, round_match_ids
+
+    (number,) = _ints([form.get("round")], "round", ROUNDS)
+    discard, reason = _flag(form, "discard_results"), _typed(form, "reason")
+    director = srv.night.director
+
+    def decide(state: Any) -> Any:
+        latest = round_match_ids(state, state.rounds[-1].round) if state.rounds else ()
+        return decide_remove_round(
+            state,
+            number,
+            recorded=director.recorded_at(latest),
+            reason=reason,
+            discard_results=discard,
+        )
+
+    director.correct_round(_slug(srv), decide, untouched=not discard)
+
+
 def _publish(srv: Any, form: Any) -> None:
     from tourney.director.site import publish_tournament
 
@@ -571,4 +626,14 @@ routes = [
     Route("/director/remove", action("remove", _remove, "player", "reason"), methods=["POST"]),
     Route("/director/reissue", action("reissue", _reissue, "table"), methods=["POST"]),
     Route("/director/publish", action("publish", _publish), methods=["POST"]),
+    Route(
+        "/director/repair",
+        action("repair", _repair, "reason", "override", "avoid_same_club"),
+        methods=["POST"],
+    ),
+    Route(
+        "/director/remove-round",
+        action("remove-round", _remove_round, "round", "reason", "discard_results"),
+        methods=["POST"],
+    ),
 ]

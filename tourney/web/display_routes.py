@@ -20,6 +20,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
+from tourney.i18n import DEFAULT, using
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
@@ -43,9 +44,10 @@ def render_board(srv: Server) -> str:
     from tourney.web.board import board_context
     from tourney.web.room_pages import board_room
 
-    context = {**board_context(srv.night, srv.store), **board_room(srv)}
-    context["chances"] = board_chances(srv, context["tables"])
-    return srv.env.get_template("web/_board.html").render(context)
+    with using(srv.language() or DEFAULT):  # one board for every wall: the tournament's
+        context = {**board_context(srv.night, srv.store), **board_room(srv)}
+        context["chances"] = board_chances(srv, context["tables"])
+        return srv.env.get_template("web/_board.html").render(context)
 
 
 def board_chances(srv: Server, tables: Sequence[TableStatus]) -> dict[int, str]:

@@ -125,6 +125,9 @@ def _series_place(srv: Server, slug: str, player_id: str) -> dict[str, Any] | No
 
 def _won(record: Any, entrant: str) -> bool:
     outcome = record.outcome
+    if entrant not in record.sides and len(record.sides) == 2 and entrant in record.seats:
+        # Rotating partners: the player's side is the round's partnership, seats 1+3 or 2+4.
+        return record.seats.index(entrant) % 2 in outcome.winners
     return entrant in record.sides and record.sides.index(entrant) in outcome.winners
 
 

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.errors import TourneyError
+from tourney.i18n import page_
 from tourney.limits import LimitError, check_text
 from tourney.names import BadNameError
 from tourney.store.errors import DiskFullError, StorageFailedError, StoreBusyError
@@ -210,17 +211,17 @@ def way_back(request: Request) -> tuple[str, str]:
     from (the sign-in again, the director's page, the table's page), else the site."""
     path = request.url.path
     if path.startswith("/director/login"):
-        return "/director/login", "Try the password again"
+        return "/director/login", page_("Try the password again")
     if path.startswith("/director"):
-        return "/director", "Back to the director's page"
+        return "/director", page_("Back to the director's page")
     parts = path.split("/")
     if len(parts) >= 3 and parts[1] == "t" and parts[2] and request.method == "POST":
-        return f"/t/{parts[2]}", "Back to the table"
+        return f"/t/{parts[2]}", page_("Back to the table")
     if path.startswith("/checkin"):
-        return "/checkin", "Back to check-in"
+        return "/checkin", page_("Back to check-in")
     if path.startswith("/me") or parts[1:2] == ["t"]:
-        return "/me", "Find yourself again"
-    return "/", "Back to the start"
+        return "/me", page_("Find yourself again")
+    return "/", page_("Back to the start")
 
 
 Handler = Callable[[Request], Awaitable[Response]]

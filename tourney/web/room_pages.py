@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tourney.director import room as director_room
+from tourney.i18n import format_time
 from tourney.tournament.clock import ClockView, clock_view
 
 if TYPE_CHECKING:
@@ -37,8 +38,9 @@ def clock_data(view: ClockView, at: datetime) -> dict[str, Any]:
 
 
 def local_time(moment: datetime) -> str:
-    """``19:13`` in the server's own time zone (the director's laptop, in the hall)."""
-    return moment.astimezone().strftime("%H:%M")
+    """``19:13`` in the server's own time zone (the director's laptop, in the hall), as the
+    reader's language writes a time of day (Babel)."""
+    return format_time(moment.astimezone())
 
 
 def call_lines(calls: tuple[Call, ...]) -> list[dict[str, Any]]:

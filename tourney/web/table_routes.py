@@ -19,6 +19,7 @@ from starlette.routing import Route
 from tourney.errors import TourneyError
 from tourney.games import game, names
 from tourney.games.errors import NotAMove
+from tourney.i18n import page_
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.devices import device_of
@@ -142,17 +143,11 @@ def _same_move(desk: Desk, move: str, tiles: list[str], already: Sequence[Any]) 
     sent, kept = move.split("|"), value.split("|")
     if sent[0] != kept[0] or len(sent) > len(kept):
         return False
+    canonical = desk.game.page.canonical
     pairs = zip(sent, kept, strict=False)
-    if any(field and _canonical(field) != _canonical(k) for field, k in pairs):
+    if any(field and canonical(field) != canonical(k) for field, k in pairs):
         return False
-    return not tiles or sorted(map(_canonical, tiles)) == sorted(map(_canonical, stored_tiles))
-
-
-def _canonical(field: str) -> str:
-    """A button's field compared as stored: in capitals, and the two halves of a field
-    written ``a-b`` in either order (a domino's ``5-3`` is its ``3-5``)."""
-    halves = field.upper().split("-")
-    return "-".join(sorted(halves)) if len(halves) == 2 else field.upper()
+    return not tiles or sorted(map(canonical, tiles)) == sorted(map(canonical, stored_tiles))
 
 
 def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
@@ -201,7 +196,7 @@ def _chances(srv: Any, match_id: str) -> str | None:
 
 def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
     return {
-        **table_context(desk, f"Table {number}"),
+        **table_context(desk, page_("Table {number}").format(number=number)),
         "action": f"/t/{signed}",
         "heading": heading,
     }

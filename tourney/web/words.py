@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from tourney.i18n import page_
 from tourney.streams.matches import (
     CLOSED,
     RESULT_CONFIRMED,
@@ -41,32 +42,42 @@ def move(event: StreamEvent) -> str:
     who = p.get("player")
     kind = event.type
     if kind == "match_started":
-        return "The match started: " + ", ".join(str(n) for n in p.get("players", []))
+        players = ", ".join(str(n) for n in p.get("players", []))
+        return page_("The match started: {players}").format(players=players)
     if kind == "hand_started":
         opener = p.get("opener")
-        return f"A new hand: {opener} opens" if opener else "A new hand"
+        if opener:
+            return page_("A new hand: {who} opens").format(who=opener)
+        return page_("A new hand")
     if kind == "tile_placed":
         on = p.get("on")
-        return f"{who} played {p.get('tile')}" + (f" on {on}" if on else "")
+        if on:
+            return page_("{who} played {tile} on {on}").format(who=who, tile=p.get("tile"), on=on)
+        return page_("{who} played {tile}").format(who=who, tile=p.get("tile"))
     if kind == "tile_drawn":
         tile = p.get("tile")
-        return f"{who} drew {tile}" if tile else f"{who} drew"
+        if tile:
+            return page_("{who} drew {tile}").format(who=who, tile=tile)
+        return page_("{who} drew").format(who=who)
     if kind == "passed":
-        return f"{who} passed"
+        return page_("{who} passed").format(who=who)
     if kind == "tiles_revealed":
-        return f"{who} showed " + " ".join(str(t) for t in p.get("tiles", []))
+        tiles = " ".join(str(t) for t in p.get("tiles", []))
+        return page_("{who} showed {tiles}").format(who=who, tiles=tiles)
     if kind == "deal_started":
         dealer = p.get("dealer")
-        return f"{dealer} dealt" if dealer else "A new deal"
+        return page_("{who} dealt").format(who=dealer) if dealer else page_("A new deal")
     if kind == "bid":
         bid = p.get("bid")
-        return f"{who} smudged" if bid in ("smudge", "s") else f"{who} bid {bid}"
+        if bid in ("smudge", "s"):
+            return page_("{who} smudged").format(who=who)
+        return page_("{who} bid {bid}").format(who=who, bid=bid)
     if kind == "card_played":
-        return f"{who} played {card(p.get('card'))}"
+        return page_("{who} played {card}").format(who=who, card=card(p.get("card")))
     if kind == RESULT_CONFIRMED:
-        return f"{who} confirmed the result"
+        return page_("{who} confirmed the result").format(who=who)
     if kind == CLOSED:
-        return f"The director closed the table ({p.get('ruling')})"
+        return page_("The director closed the table ({ruling})").format(ruling=p.get("ruling"))
     return kind.replace("_", " ")
 
 
@@ -77,21 +88,23 @@ def possessive(event: StreamEvent) -> str:
     kind = event.type
     if who and kind == "tile_placed":
         on = p.get("on")
-        return f"{who}'s {p.get('tile')}" + (f" on {on}" if on else "")
+        if on:
+            return page_("{who}'s {tile} on {on}").format(who=who, tile=p.get("tile"), on=on)
+        return page_("{who}'s {tile}").format(who=who, tile=p.get("tile"))
     if who and kind == "card_played":
-        return f"{who}'s {card(p.get('card'))}"
+        return page_("{who}'s {card}").format(who=who, card=card(p.get("card")))
     if who and kind == "tile_drawn":
-        return f"{who}'s draw"
+        return page_("{who}'s draw").format(who=who)
     if who and kind == "passed":
-        return f"{who}'s pass"
+        return page_("{who}'s pass").format(who=who)
     if who and kind == "bid":
-        return f"{who}'s bid"
+        return page_("{who}'s bid").format(who=who)
     if who and kind == "tiles_revealed":
-        return f"{who}'s tiles shown"
+        return page_("{who}'s tiles shown").format(who=who)
     if kind == "hand_started":
-        return "the new hand"
+        return page_("the new hand")
     if kind == "deal_started":
-        return "the deal"
+        return page_("the deal")
     return move(event)[:1].lower() + move(event)[1:]
 
 
@@ -106,11 +119,13 @@ def said(stored: Sequence[StreamEvent], version: int) -> str:
         return move(event)
     target = events.get(event.payload.get("version", -1))
     if target is None:
-        return "undone"
+        return page_("undone")
     if target.type == UNDONE:
         again = events.get(target.payload.get("version", -1))
-        return f"redone: {possessive(again)}" if again is not None else "redone"
-    return f"undone: {possessive(target)}"
+        if again is None:
+            return page_("redone")
+        return page_("redone: {move}").format(move=possessive(again))
+    return page_("undone: {move}").format(move=possessive(target))
 
 
 def history(stored: Sequence[StreamEvent], count: int = HISTORY) -> list[dict[str, Any]]:
@@ -145,6 +160,10 @@ def refusal(message: str, stored: Sequence[StreamEvent], at: int) -> str:
     the game's words; line numbers and options of the command line are left out."""
     if _MOVED.match(message) or _AT.match(message):
         meanwhile = [said(stored, e.version) for e in stored if e.version > at][-3:]
-        what = f" ({'; '.join(meanwhile)})" if meanwhile else ""
-        return f"Another phone recorded at this table first{what}: nothing recorded, look again."
-    return _LINE.sub(" earlier", message)
+        if meanwhile:
+            return page_(
+                "Another phone recorded at this table first ({moves}): nothing recorded, "
+                "look again."
+            ).format(moves="; ".join(meanwhile))
+        return page_("Another phone recorded at this table first: nothing recorded, look again.")
+    return _LINE.sub(page_(" earlier"), message)

@@ -268,6 +268,9 @@ class HighCardPage:
             raise NotAMove(f"{event.type} is not recorded at a High card table")
         return f"show|{event.rank}", []
 
+    def canonical(self, field: str) -> str:
+        return field
+
 
 class HighCardDisplay:
     net_units = False

@@ -16,7 +16,7 @@ def test_package_docstring_runs() -> None:
     assert result.failed == 0
 
 
-def test_it_imports_nothing_of_tourney_but_its_errors() -> None:
+def test_it_imports_nothing_of_tourney_but_its_errors_and_languages() -> None:
     modules = [
         "tourney.games.racehorse." + name
         for name in ("account", "bots", "match", "record", "simulate")
@@ -30,5 +30,6 @@ def test_it_imports_nothing_of_tourney_but_its_errors() -> None:
         for name in loaded
         if name.startswith("tourney.") and not name.startswith("tourney.games")
     }
-    assert outside == {"tourney.errors"}
+    # tourney.i18n: the rules' refusals read in the chosen language (gettext, no I/O library)
+    assert outside == {"tourney.errors", "tourney.i18n"}
     assert not {name.split(".")[0] for name in loaded} & {"typer", "sqlalchemy", "jinja2", "rich"}

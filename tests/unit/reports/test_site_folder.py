@@ -96,3 +96,32 @@ def test_without_an_atomic_exchange_the_site_is_swapped_in_two_renames(
     files = publish_demo(site, swiss)
     assert sorted(p.name for p in site.iterdir()) == sorted([MANIFEST, *(f.name for f in files)])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_kill_between_the_two_renames_is_mended_by_the_next_publish(
+    tmp_path: Path, swiss: DemoTournament, cup: DemoTournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """macOS and Windows: the old site renamed aside, then the process is killed (SIGKILL:
+    no clean-up runs) before the new one is renamed in. The folder is missing, as the README
+    says, and the next publish puts the site there and clears both marked copies beside it."""
+    site = tmp_path / "site"
+    publish_demo(site, cup)
+    monkeypatch.setattr(site_folder, "_swap", _killed_between_the_renames)
+    with pytest.raises(_Killed):
+        publish_demo(site, swiss)
+    monkeypatch.undo()
+    assert not site.exists()
+    assert [p.name for p in tmp_path.iterdir()] == [".site.new-killed"]  # the old site, aside
+    files = publish_demo(site, swiss)
+    assert sorted(p.name for p in site.iterdir()) == sorted([MANIFEST, *(f.name for f in files)])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+class _Killed(BaseException):
+    """Stands for SIGKILL: nothing catches it, so nothing is put back."""
+
+
+def _killed_between_the_renames(_new: Path, old: Path) -> None:
+    """`site_folder._swap` without an exchange, killed after its first rename."""
+    old.rename(old.parent / f"{site_folder._leftover_prefix(old)}killed")
+    raise _Killed

@@ -85,7 +85,7 @@ def play_out(
             assert "are paired" in str(exc), exc
             return state
         state = play(state, rng, shared_rate)
-        while state.created.format == "elimination":
+        while state.created.format in ("elimination", "double_elimination"):
             try:
                 state = apply(state, decide_pair_deciding_matches(state))
             except TournamentError:

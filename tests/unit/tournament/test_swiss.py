@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
+from tests.unit.tournament.seat_checks import assert_no_better_swap
 from tourney.tournament.entries import decide_withdraw
 from tourney.tournament.pairing import meetings, seat_records
 from tourney.tournament.seating import table_sizes
@@ -56,12 +57,11 @@ def _check_round(state: TournamentState, before: TournamentState) -> None:
     counts = Counter(e for e in state.byes() if e in active)
     if counts and max(counts.values()) >= 2:
         assert all(counts[e] >= max(counts.values()) - 1 for e in active)
-    # Seat rotation: seat 1 goes to someone with the fewest seat-1 turns at that table.
+    # Seat rotation over the event: no two tablemates could swap seats and lower the sum
+    # of their past turns in the seats given.
     records = seat_records(before)
     for table in paired.tables:
-        sides_at = state.matches[table.match_id].sides
-        turns = [records[e].count(0) if e in records else 0 for e in sides_at]
-        assert turns[0] == min(turns), table.why
+        assert_no_better_swap(state.matches[table.match_id].sides, records)
 
 
 @SEEDED

@@ -16,6 +16,7 @@ from tourney.games.horserace import (
     TilePlaced,
     TilesRevealed,
 )
+from tourney.i18n import page_
 
 
 def side_label(match: Match, side: int) -> str:
@@ -30,14 +31,17 @@ def scores_line(match: Match) -> str:
 
 def result_line(match: Match) -> str:
     """``Ann wins with 61 (Bo 47)`` or the shared win, or where an unfinished match stands."""
+    scores = scores_line(match)
     if not match.finished:
-        return f"Unfinished: {scores_line(match)}"
+        return page_("Unfinished: {scores}").format(scores=scores)
     names = [side_label(match, s) for s in match.winners]
+    if len(names) == 1 and match.partnerships:
+        return page_("Result: {winners} win — {scores}").format(winners=names[0], scores=scores)
     if len(names) == 1:
-        verb = f"{names[0]} {'win' if match.partnerships else 'wins'}"
-    else:
-        verb = " and ".join(names) + " share the win"
-    return f"Result: {verb} — {scores_line(match)}"
+        return page_("Result: {winner} wins — {scores}").format(winner=names[0], scores=scores)
+    return page_("Result: {winners} share the win — {scores}").format(
+        winners=page_(" and ").join(names), scores=scores
+    )
 
 
 def describe(match: Match, event: Event, outcome: Outcome) -> Iterator[str]:

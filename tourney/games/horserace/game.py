@@ -25,6 +25,7 @@ from tourney.games.horserace.record import (
 )
 from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
+from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
     from tourney.games import (
@@ -59,7 +60,7 @@ class HorseRace:
     name = "horse-race"
     title = "Horse Race"
     table_sizes = (2, 4)
-    scored = "game points"
+    scored = page_mark("game points")
     partnerships = True
     deals = False
     scored_first = False

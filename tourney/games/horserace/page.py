@@ -77,6 +77,11 @@ class HorseRacePage:
             return f"hand|{seat[event.opener] if event.opener else ''}", []
         raise NotAMove(f"{event.type} is not recorded at a table")
 
+    def canonical(self, field: str) -> str:
+        """In capitals, a tile's two halves in either order (``5-3`` is ``3-5``)."""
+        halves = field.upper().split("-")
+        return "-".join(sorted(halves)) if len(halves) == 2 else field.upper()
+
 
 PAGE = HorseRacePage()
 

@@ -25,6 +25,7 @@ from tourney.games.horserace.events import (
     TilesRevealed,
 )
 from tourney.games.horserace.match import Match, Placement
+from tourney.i18n import page_, page_mark
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent, GameMatch
@@ -35,10 +36,16 @@ HAND_ROWS = 16
 ActionKind = Literal["placed", "drew", "passed", "revealed"]
 
 END_LABELS = {
-    "domino": "domino: the last tile was placed",
-    "blocked": "blocked: nobody could place",
-    "target": "the match was won on a placement (no count)",
+    "domino": page_mark("domino: the last tile was placed"),
+    "blocked": page_mark("blocked: nobody could place"),
+    "target": page_mark("the match was won on a placement (no count)"),
 }
+END_WORDS = {
+    "domino": page_mark("domino"),
+    "blocked": page_mark("blocked"),
+    "target": page_mark("target"),
+}
+"""How each end of a hand is named in the totals' End column."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,9 @@ def played(match: Match, events: Sequence[tuple[int, Event]] | None = None) -> d
                 known=summary.known,
                 actions=tuple(lines),
                 end=end,
-                end_label=END_LABELS.get(end, "in progress") if end else "in progress",
+                end_label=page_(END_LABELS.get(end, "in progress"))
+                if end
+                else page_("in progress"),
                 placement_points=tuple(made),
                 credits=credits,
                 scores=tuple(running),

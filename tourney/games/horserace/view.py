@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.games.horserace.account import result_line, scores_line, side_label
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
+from tourney.i18n import npage_, page_
 
 if TYPE_CHECKING:
     from tourney.games import Recorded, Table
@@ -108,13 +109,18 @@ def layout_lines(match: Match) -> list[str]:
 def ends_line(match: Match) -> str:
     """``Counted ends: 10 + 3 + 2 = 15 -> 3 points``."""
     if match.layout.empty:
-        return "Counted ends: none yet (the table is empty)"
+        return page_("Counted ends: none yet (the table is empty)")
     values = [v for _, v in match.layout.contributions()]
     ends = match.layout.ends
     points = ends // 5 if ends > 0 and ends % 5 == 0 else 0
     sums = " + ".join(str(v) for v in values) or "0"
-    scored = f" -> {points} point{'s' if points != 1 else ''}" if points else " (no score)"
-    return f"Counted ends: {sums} = {ends}{scored}"
+    if not points:
+        return page_("Counted ends: {sums} = {ends} (no score)").format(sums=sums, ends=ends)
+    return npage_(
+        "Counted ends: {sums} = {ends} -> {points} point",
+        "Counted ends: {sums} = {ends} -> {points} points",
+        points,
+    ).format(sums=sums, ends=ends, points=points)
 
 
 def turn_line(match: Match) -> str:
@@ -126,23 +132,26 @@ def turn_line(match: Match) -> str:
         return result_line(match)
     if phase is Phase.AWAITING_REVEALS:
         hand = match.hands[-1]
-        end = hand.end.value if hand.end else "?"
-        return f"Hand {hand.number} ended ({end}): reveals needed from " + ", ".join(
-            match.reveals_needed
+        end = page_(hand.end.value) if hand.end else "?"
+        return page_("Hand {number} ended ({end}): reveals needed from {names}").format(
+            number=hand.number, end=end, names=", ".join(match.reveals_needed)
         )
     if phase is Phase.BETWEEN_HANDS:
         opener = match.next_opener
         if opener is None:
-            why = "the first hand" if not match.hands else "after a block"
-            return f"Between hands: a lot chooses the opener ({why})"
-        return f"Between hands: {opener} opens the next hand (placed the last tile)"
+            if not match.hands:
+                return page_("Between hands: a lot chooses the opener (the first hand)")
+            return page_("Between hands: a lot chooses the opener (after a block)")
+        return page_("Between hands: {opener} opens the next hand (placed the last tile)").format(
+            opener=opener
+        )
     mover = match.to_move
-    text = f"To move: {mover}"
+    text = page_("To move: {mover}").format(mover=mover)
     if match.drawn_tile is not None and match.layout.fits(match.drawn_tile):
-        text += f" (must place {match.drawn_tile}, just drawn)"
+        text += page_(" (must place {tile}, just drawn)").format(tile=match.drawn_tile)
     elif match.continuation_owed:
-        text += " (continuation owed: plays again)"
-    return f"{text} · boneyard {match.boneyard_size}"
+        text += page_(" (continuation owed: plays again)")
+    return text + page_(" · boneyard {count}").format(count=match.boneyard_size)
 
 
 def count_line(match: Match) -> str | None:
@@ -153,9 +162,13 @@ def count_line(match: Match) -> str | None:
     if hand.end is None or match.phase in (Phase.IN_HAND, Phase.AWAITING_REVEALS):
         return None
     if hand.end.value == "target":
-        return f"Hand {hand.number}: target reached on a placement, no count"
+        return page_("Hand {number}: target reached on a placement, no count").format(
+            number=hand.number
+        )
     credits = ", ".join(f"{side_label(match, s)} +{c}" for s, c in enumerate(hand.credits) if c)
-    return f"Hand {hand.number} count ({hand.end.value}): {credits or 'nothing'}"
+    return page_("Hand {number} count ({end}): {credits}").format(
+        number=hand.number, end=page_(hand.end.value), credits=credits or page_("nothing")
+    )
 
 
 def text(desk: Table) -> list[str]:

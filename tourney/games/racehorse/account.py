@@ -19,6 +19,7 @@ from tourney.games.racehorse.events import (
 )
 from tourney.games.racehorse.match import DealSummary, Match, Outcome
 from tourney.games.racehorse.scoring import POINTS
+from tourney.i18n import npage_, page_
 
 
 def units(amount: int) -> str:
@@ -34,16 +35,18 @@ def nets_line(match: Match) -> str:
 
 def result_line(match: Match) -> str:
     """``Result: Bo wins — ...``, the shared win, or where an unfinished match stands."""
+    nets = nets_line(match)
     if not match.finished:
-        return (
-            f"Unfinished after {len(match.deals)} of {match.deal_count} deals: {nets_line(match)}"
-        )
+        return npage_(
+            "Unfinished after {done} of {count} deal: {nets}",
+            "Unfinished after {done} of {count} deals: {nets}",
+            match.deal_count,
+        ).format(done=len(match.deals), count=match.deal_count, nets=nets)
     names = [match.players[s] for s in match.winners]
     if len(names) == 1:
-        verb = f"{names[0]} wins"
-    else:
-        verb = f"{', '.join(names[:-1])} and {names[-1]} share the win"
-    return f"Result: {verb} — {nets_line(match)}"
+        return page_("Result: {winner} wins — {scores}").format(winner=names[0], scores=nets)
+    winners = page_("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    return page_("Result: {winners} share the win — {scores}").format(winners=winners, scores=nets)
 
 
 def _who(match: Match, seat: int | None, none: str = "nobody") -> str:

@@ -6,24 +6,34 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tourney.games.racehorse.account import units
-from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, default_deals
+from tourney.games.racehorse.match import default_deals
+from tourney.i18n import npage_, page_, page_mark
 
 
 class RacehorseDisplay:
     net_units = True
-    table_sizes_text = f"{MIN_PLAYERS} to {MAX_PLAYERS}"
+    table_sizes_text = page_mark("5 to 8")  # MIN_PLAYERS to MAX_PLAYERS, for the translators
 
     def play_label(self, settings: Mapping[str, Any]) -> str:
         deals = settings.get("deals")
-        length = f"{deals} deals" if deals else "twice the players' deals"
-        return f"Racehorse, tables of {settings['table_size']}, {length} a match"
+        size = settings["table_size"]
+        if not deals:
+            return page_("Racehorse, tables of {size}, twice the players' deals a match").format(
+                size=size
+            )
+        return npage_(
+            "Racehorse, tables of {size}, {deals} deal a match",
+            "Racehorse, tables of {size}, {deals} deals a match",
+            deals,
+        ).format(size=size, deals=deals)
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
         return f"racehorse: {settings.get('deals') or 'twice the players'} deals a match"
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         deals = settings.get("deals")
-        return f"deal {done} of {deals if deals is not None else default_deals(seats)}"
+        count = deals if deals is not None else default_deals(seats)
+        return page_("deal {number} of {count}").format(number=done, count=count)
 
     def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
         """No scores column: each player's net units beside their name."""

@@ -16,6 +16,7 @@ from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, Match
 from tourney.games.racehorse.notation import legal_events
 from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
+from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
     from tourney.games import (
@@ -50,7 +51,7 @@ class Racehorse:
     name = "racehorse"
     title = "Racehorse"
     table_sizes = (MIN_PLAYERS, MAX_PLAYERS)
-    scored = "net units"
+    scored = page_mark("net units")
     partnerships = False
     deals = True
     scored_first = True

@@ -20,11 +20,22 @@ from tourney.games.racehorse.account import result_line, units
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.events import BidMade, CardPlayed, DealStarted, Event, Passed
 from tourney.games.racehorse.notation import legal_events, read_bid, read_card
+from tourney.i18n import page_, page_mark
 
 if TYPE_CHECKING:
     from tourney.games import Decide, GameEvent, Table
 
-POINTS = ("high", "low", "jack", "game")
+POINTS = (page_mark("high"), page_mark("low"), page_mark("jack"), page_mark("game"))
+NOBODY = page_mark("nobody")
+WORDS = (
+    page_mark("pass"),
+    page_mark("smudge"),
+    page_mark("clubs"),
+    page_mark("diamonds"),
+    page_mark("hearts"),
+    page_mark("spades"),
+)
+"""The bids' and suits' words (`view.bid_text`, `Suit.noun`), for the translators."""
 
 
 class RacehorsePage:
@@ -42,6 +53,10 @@ class RacehorsePage:
 
     def move_value(self, event: GameEvent, players: Sequence[str]) -> tuple[str, list[str]]:
         return move_value(event), []
+
+    def canonical(self, field: str) -> str:
+        """In capitals: ``qh`` is the card ``QH``."""
+        return field.upper()
 
 
 PAGE = RacehorsePage()
@@ -104,7 +119,7 @@ def card_context(desk: Table) -> dict[str, Any]:
         {
             "suit": suit.value,
             "symbol": suit.symbol,
-            "noun": suit.noun,
+            "noun": page_(suit.noun),
             "trump": suit is trump,
             "cards": [
                 {
@@ -124,16 +139,16 @@ def card_context(desk: Table) -> dict[str, Any]:
         "phase": match.phase.name.lower(),
         "state": state,
         "seats": seats,
-        "auction": [(s["player"], cards_view.bid_text(s["bid"])) for s in state["auction"]],
-        "bid": None if state["bid"] is None else cards_view.bid_text(state["bid"]),
-        "trump": None if trump is None else {"symbol": trump.symbol, "noun": trump.noun},
+        "auction": [(s["player"], page_(cards_view.bid_text(s["bid"]))) for s in state["auction"]],
+        "bid": None if state["bid"] is None else page_(cards_view.bid_text(state["bid"])),
+        "trump": None if trump is None else {"symbol": trump.symbol, "noun": page_(trump.noun)},
         "trick": [_shown_card(t["player"], Card.parse(t["card"])) for t in state["trick"]],
         "trick_number": len(won) + 1,
         "deal_over": _deal_over(players, last),
         "last_trick": _last_trick(desk, players, last) if state["trick"] == [] else None,
         "deal_start": any(e.type == "deal_started" for e in moves_now),
         "bids": [
-            (e.bid, cards_view.bid_text(e.bid).capitalize())
+            (e.bid, page_(cards_view.bid_text(e.bid)).capitalize())
             for e in moves_now
             if isinstance(e, BidMade)
         ],
@@ -178,7 +193,7 @@ def _deal_over(players: tuple[str, ...], deal: dict[str, Any] | None) -> dict[st
     return {
         "number": deal["number"],
         "pitcher": players[deal["pitcher"]],
-        "bid": cards_view.bid_text(deal["bid"]),
+        "bid": page_(cards_view.bid_text(deal["bid"])),
         "made": deal["made"],
         "points": [
             (name, "nobody" if points[name] is None else players[points[name]]) for name in POINTS

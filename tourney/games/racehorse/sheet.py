@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.games.errors import SheetError
 from tourney.games.racehorse.events import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
 from tourney.games.racehorse.match import Match
+from tourney.i18n import npage_
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent, GameMatch
@@ -41,7 +42,11 @@ class RacehorseSheets:
         return {
             "players": tuple(players),
             "deals": tuple(range(1, deals + 1)),
-            "play_label": f"Racehorse, {deals} deals · {players[0]} deals first",
+            "play_label": npage_(
+                "Racehorse, {deals} deal · {dealer} deals first",
+                "Racehorse, {deals} deals · {dealer} deals first",
+                deals,
+            ).format(deals=deals, dealer=players[0]),
         }
 
     def played(
@@ -54,10 +59,12 @@ class RacehorseSheets:
         payments do not add up to the replayed nets."""
         assert isinstance(match, Match)
         fields = played(match, events)
-        fields["play_label"] = (
-            f"Racehorse, a table of {len(match.players)}, each for themselves"
-            f" · {len(fields['deals'])} deals played"
-        )
+        deals = len(fields["deals"])
+        fields["play_label"] = npage_(
+            "Racehorse, a table of {size}, each for themselves · {deals} deal played",
+            "Racehorse, a table of {size}, each for themselves · {deals} deals played",
+            deals,
+        ).format(size=len(match.players), deals=deals)
         return fields
 
 

@@ -1,0 +1,165 @@
+"""The catalogs: every English string of the pages is in them, translated in Italian and
+Russian (none empty, none fuzzy), the shipped .mo files are the .po files compiled, and the
+game's words follow each language's glossary (tourney/locale/glossary-<lang>.tsv)."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from tourney.i18n import LANGUAGES, LOCALE_DIR
+
+ROOT = Path(__file__).resolve().parents[3]
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+PO_FILES = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+
+
+def _catalog(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=path.parts[-3], domain=path.stem)
+
+
+def texts(value: object) -> tuple[str, ...]:
+    """A message's id or string as a tuple of texts (one, or one per plural form)."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (tuple, list)):
+        return tuple(str(v) for v in value)
+    return ()
+
+
+def _messages(catalog: Catalog) -> list[Message]:
+    return [m for m in catalog if m.id]
+
+
+def test_each_language_has_the_site_catalog() -> None:
+    for lang in TRANSLATED:
+        assert (LOCALE_DIR / lang / "LC_MESSAGES" / "site.po").is_file(), lang
+
+
+@pytest.mark.parametrize("po", PO_FILES, ids=lambda p: f"{p.parts[-3]}-{p.stem}")
+def test_every_entry_is_translated_and_none_is_fuzzy(po: Path) -> None:
+    """Both domains, every language: a missing or fuzzy entry would show English (or a
+    guess) to a reader."""
+    catalog = _catalog(po)
+    empty = []
+    fuzzy = []
+    for message in _messages(catalog):
+        strings = texts(message.string)
+        if not all(strings) or len(strings) != (catalog.num_plurals if message.pluralizable else 1):
+            empty.append(message.id)
+        if message.fuzzy:
+            fuzzy.append(message.id)
+    assert not empty, f"{po}: untranslated: {empty[:10]}"
+    assert not fuzzy, f"{po}: fuzzy: {fuzzy[:10]}"
+
+
+@pytest.mark.parametrize("po", PO_FILES, ids=lambda p: f"{p.parts[-3]}-{p.stem}")
+def test_the_shipped_mo_is_the_po_compiled(po: Path) -> None:
+    """The .mo files are committed (an installed package compiles nothing): they must be
+    exactly what `pybabel compile` makes of the .po, so the two cannot drift."""
+    compiled = io.BytesIO()
+    write_mo(compiled, _catalog(po))
+    assert po.with_suffix(".mo").read_bytes() == compiled.getvalue(), (
+        f"{po.with_suffix('.mo')} differs from its .po compiled: run make catalogs"
+    )
+
+
+@pytest.mark.parametrize("po", PO_FILES, ids=lambda p: f"{p.parts[-3]}-{p.stem}")
+def test_placeholders_are_kept(po: Path) -> None:
+    """A translation names the same placeholders as its English (%(name)s or {name}): a
+    missing one would drop a value, an unknown one would fail when the page renders."""
+    pattern = re.compile(r"%\((\w+)\)[sd]|\{(\w+)(?:![rs])?\}")
+    for message in _messages(_catalog(po)):
+        ids = texts(message.id)
+        wanted = {a or b for text in ids for a, b in pattern.findall(text)}
+        strings = texts(message.string)
+        for text in strings:
+            found = {a or b for a, b in pattern.findall(text)}
+            assert found == wanted, (str(po), message.id, text)
+
+
+@pytest.mark.slow
+def test_the_site_catalog_holds_every_string_of_the_code(tmp_path: Path) -> None:
+    """Extracting again (as make site-catalog does) finds no msgid the catalogs lack: a
+    string wrapped in a template or page_() without `make catalogs` is caught here."""
+    pot = tmp_path / "site.pot"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "babel.messages.frontend",
+            "-q",
+            "extract",
+            "-F",
+            "babel-site.cfg",
+            "--no-default-keywords",
+            "-k",
+            "page_",
+            "-k",
+            "npage_:1,2",
+            "-k",
+            "page_mark",
+            "-o",
+            str(pot),
+            ".",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
+    with pot.open("rb") as f:
+        wanted = {texts(m.id)[0] for m in read_po(f) if m.id}
+    assert len(wanted) > 300
+    for lang in TRANSLATED:
+        catalog = _catalog(LOCALE_DIR / lang / "LC_MESSAGES" / "site.po")
+        have = {texts(m.id)[0] for m in _messages(catalog)}
+        assert not wanted - have, f"{lang}: not in the catalog: {sorted(wanted - have)[:10]}"
+
+
+# -- the glossary ------------------------------------------------------------------------
+
+
+def glossary(lang: str) -> list[tuple[str, str, str]]:
+    """(English pattern, translation, accepted stems) from glossary-<lang>.tsv."""
+    rows = []
+    path = LOCALE_DIR / f"glossary-{lang}.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        english, translation, stems, *_note = line.split("\t")
+        rows.append((english, translation, stems))
+    return rows
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_glossary_names_the_game_words(lang: str) -> None:
+    terms = {english for english, _translation, _stems in glossary(lang)}
+    for needed in ("double", "spinner", "boneyard", "draw", "pass", "hand", "count", "trick"):
+        assert any(needed in term for term in terms), (lang, needed)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_site_catalog_follows_the_glossary(lang: str) -> None:
+    """Wherever a glossary term is translated, its translation uses the glossary's word
+    (any of its stems, as the language inflects it), not a literal rendering."""
+    catalog = _catalog(LOCALE_DIR / lang / "LC_MESSAGES" / "site.po")
+    wrong = []
+    for english, _translation, stems in glossary(lang):
+        term = re.compile(rf"\b(?:{english})\b", re.IGNORECASE)
+        stem = re.compile(stems, re.IGNORECASE)
+        for message in _messages(catalog):
+            ids = texts(message.id)
+            if not any(term.search(re.sub(r"%\(\w+\)[sd]|\{\w+\}", "", text)) for text in ids):
+                continue
+            strings = texts(message.string)
+            if not all(stem.search(text) for text in strings):
+                wrong.append((english, ids[0], strings[0]))
+    assert not wrong, "\n".join(f"{e!r}: {i!r} -> {s!r}" for e, i, s in wrong)

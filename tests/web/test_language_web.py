@@ -1,0 +1,58 @@
+"""Each page of `tourney serve` in its reader's language: the browser's Accept-Language (a
+player from Kyiv at an Italian club reads Russian), the switch on the page (remembered in a
+cookie), else the tournament's language, else English; the wall display's board in the
+tournament's language; `<html lang>` says which."""
+
+from __future__ import annotations
+
+from tests.web.conftest import Night
+from tourney.web.language import COOKIE
+
+
+def test_a_phone_reads_its_browsers_language(night: Night) -> None:
+    page = night.client.get("/me", headers={"Accept-Language": "uk-UA, ru;q=0.9, en;q=0.5"})
+    assert '<html lang="ru">' in page.text
+    assert "Ваше имя" in page.text and "Your name" not in page.text
+    italian = night.client.get("/me", headers={"Accept-Language": "it-IT,it;q=0.9"})
+    assert '<html lang="it">' in italian.text and "Il tuo nome" in italian.text
+
+
+def test_a_browser_asking_for_none_of_ours_reads_the_tournaments_language(
+    night: Night,
+) -> None:
+    assert '<html lang="en">' in night.client.get("/me", headers={"Accept-Language": "de"}).text
+    night.cli.ok("tournament", "language", "it")
+    page = night.client.get("/me", headers={"Accept-Language": "de, fr;q=0.8"})
+    assert '<html lang="it">' in page.text and "Cercati" in page.text
+    display = night.client.get("/display", headers={"Accept-Language": "ru"}).text
+    assert '<html lang="it">' in display  # the room's screen: the tournament's language
+    assert 'href="?lang=ru"' not in display
+
+
+def test_the_switch_on_the_page_is_remembered(night: Night) -> None:
+    page = night.client.get("/me", headers={"Accept-Language": "en"})
+    assert 'href="?lang=ru"' in page.text and 'href="?lang=it"' in page.text
+    switched = night.client.get("/me?lang=ru", headers={"Accept-Language": "en"})
+    assert '<html lang="ru">' in switched.text
+    assert switched.cookies.get(COOKIE) == "ru" or night.client.cookies.get(COOKIE) == "ru"
+    later = night.client.get("/me", headers={"Accept-Language": "it"})
+    assert '<html lang="ru">' in later.text  # the switch outranks the browser's language
+    back = night.client.get("/me?lang=en")
+    assert '<html lang="en">' in back.text
+
+
+def test_an_unknown_switch_is_ignored(night: Night) -> None:
+    page = night.client.get("/me?lang=xx", headers={"Accept-Language": "ru"})
+    assert page.status_code == 200 and '<html lang="ru">' in page.text
+    assert COOKIE not in page.cookies
+
+
+def test_the_director_s_pages_and_a_table_s_page_follow_too(night: Night) -> None:
+    night.client.cookies.set(COOKIE, "ru")
+    login = night.client.get("/director/login")
+    assert "Пароль" in login.text and "Войти" in login.text
+    night.sign_in()
+    director = night.client.get("/director")
+    assert '<html lang="ru">' in director.text
+    assert "Провести жеребьёвку следующего тура" in director.text
+    assert "Стол 1" in night.client.get(night.link(1)).text

@@ -1,0 +1,188 @@
+"""The pool stage of a groups -> knockout tournament: each pool's table, who advances and
+why, as a page, as text for the terminal and as JSON; and the knockout as text.
+
+The rule is `tourney.tournament.stages`'; this only shows what it decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tourney.i18n import page_mark
+from tourney.reports.heading import Heading, heading_of
+from tourney.tournament.next_round import pool_tables
+from tourney.tournament.pairing import bracket_of
+from tourney.tournament.stages import pool_stage_finished
+from tourney.tournament.state import TournamentError, TournamentState
+from tourney.tournament.swiss import points_text
+
+POOL_COLUMNS = ("Rank", "Name", "Points", "Played", "Wins", "Losses", "Byes", "Opp. avg", "Scored")
+POOL_WORDS = (page_mark("Opp. avg"), page_mark("out"))
+"""Words of the pools' page no other page has (the template shows each column and status
+through the catalog)."""
+
+
+@dataclass(frozen=True)
+class PoolLine:
+    entrant_id: str
+    rank: str
+    name: str
+    cells: tuple[str, ...]
+    """The numbers after the name, one per `POOL_COLUMNS` past the second."""
+    status: str
+    """``"advances"``, ``"out"``, ``"withdrawn"``, or ``""`` while the pool plays."""
+
+
+@dataclass(frozen=True)
+class PoolView:
+    letter: str
+    lines: tuple[PoolLine, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PoolsView:
+    heading: Heading
+    pools: tuple[PoolView, ...]
+    finished: bool
+    advance: int
+    knockout_notes: tuple[str, ...]
+    columns: tuple[str, ...] = POOL_COLUMNS
+
+
+def check_groups(state: TournamentState) -> None:
+    if state.created.format != "groups":
+        kind = state.created.format.replace("_", " ")
+        raise TournamentError(f"{state.title} is {kind}: it has no pools (--stage is for groups)")
+
+
+def pools_view(state: TournamentState) -> PoolsView:
+    """Every pool's standings (empty before round 1 forms the pools)."""
+    check_groups(state)
+    finished = pool_stage_finished(state)
+    pools = []
+    for table in pool_tables(state):
+        lines = []
+        for row in table.rows:
+            if row.withdrawn:
+                status = "withdrawn"
+            elif not finished:
+                status = ""
+            else:
+                status = "advances" if row.entrant_id in table.advancing else "out"
+            lines.append(
+                PoolLine(
+                    row.entrant_id,
+                    row.rank_text,
+                    row.name,
+                    (
+                        points_text(row.match_points),
+                        str(row.played),
+                        str(row.wins),
+                        str(row.losses),
+                        str(row.byes),
+                        points_text(row.buchholz),
+                        str(row.points_scored),
+                    ),
+                    status,
+                )
+            )
+        pools.append(PoolView(table.letter, tuple(lines), table.notes))
+    knockout = state.groups.knockout
+    return PoolsView(
+        heading=heading_of(state),
+        pools=tuple(pools),
+        finished=finished,
+        advance=state.created.advance,
+        knockout_notes=knockout.notes if knockout else (),
+    )
+
+
+def pools_json(view: PoolsView) -> dict[str, Any]:
+    return {
+        "stage": "pools",
+        "finished": view.finished,
+        "advance": view.advance,
+        "pools": [
+            {
+                "pool": pool.letter,
+                "rows": [
+                    {
+                        "rank": line.rank,
+                        "entrant_id": line.entrant_id,
+                        "name": line.name,
+                        **dict(
+                            zip(
+                                (
+                                    "points",
+                                    "played",
+                                    "wins",
+                                    "losses",
+                                    "byes",
+                                    "buchholz",
+                                    "scored",
+                                ),
+                                line.cells,
+                                strict=True,
+                            )
+                        ),
+                        "status": line.status,
+                    }
+                    for line in pool.lines
+                ],
+                "notes": list(pool.notes),
+            }
+            for pool in view.pools
+        ],
+    }
+
+
+def knockout_lines(state: TournamentState) -> list[str]:
+    """The knockout as text: each round's tables, their entrants and what became of them."""
+    check_groups(state)
+    bracket = bracket_of(state)
+    if not bracket.rounds:
+        return ["The knockout starts when every pool match has a result (tourney pair)."]
+    names = state.entrant_name
+    lines = []
+    for round_ in bracket.rounds:
+        lines.append(round_.name.capitalize())
+        for slot in round_.slots:
+            who = " v ".join(names(e) if e else "bye" for e in slot.entrants)
+            if slot.status == "decided" and slot.winner:
+                what = f"{names(slot.winner)} advances"
+            else:
+                what = slot.status.replace("_", " ")
+            lines.append(f"  table {slot.index + 1}: {who or '?'}  [{what}]")
+    if bracket.champion:
+        lines.append(f"Champion: {names(bracket.champion)}")
+    return lines
+
+
+def knockout_json(state: TournamentState) -> dict[str, Any]:
+    check_groups(state)
+    bracket = bracket_of(state)
+    return {
+        "stage": "knockout",
+        "seeds": [state.entrant_name(e) for e in state.groups.knockout.order]
+        if state.groups.knockout
+        else [],
+        "rounds": [
+            {
+                "name": round_.name,
+                "tables": [
+                    {
+                        "entrants": [
+                            None if e is None else state.entrant_name(e) for e in slot.entrants
+                        ],
+                        "status": slot.status,
+                        "winner": None if slot.winner is None else state.entrant_name(slot.winner),
+                    }
+                    for slot in round_.slots
+                ],
+            }
+            for round_ in bracket.rounds
+        ],
+        "champion": None if bracket.champion is None else state.entrant_name(bracket.champion),
+    }

@@ -1,0 +1,84 @@
+"""Double elimination read from a tournament's events: which bracket a table is in, the
+names of a round, how far each entrant went. The rule is
+`tourney.tournament.double_elimination`; its bracket from the events, the next round and
+its deciding matches are paired in `tourney.tournament.pairing` (`double_bracket_of`)."""
+
+from __future__ import annotations
+
+from tourney.tournament import double_elimination as de
+from tourney.tournament.pairing import double_bracket_of
+from tourney.tournament.state import TournamentState
+
+FORMAT = "double_elimination"
+
+
+def is_double(state: TournamentState) -> bool:
+    return state.settings is not None and state.settings.format == FORMAT
+
+
+def table_of(bracket: de.DoubleBracket, match_id: str) -> de.Table | None:
+    """The bracket table a match (or deciding match) was played for."""
+    for table in bracket.tables():
+        if any(p.match_id == match_id for p in table.plays):
+            return table
+    return None
+
+
+def bracket_words(table: de.Table) -> str:
+    """``"winners' bracket"``, ``"losers' bracket"``, ``"grand final"``..."""
+    return de.BRACKET_WORDS[table.bracket]
+
+
+__all__ = [
+    "bracket_labels",
+    "bracket_words",
+    "bye_brackets",
+    "double_bracket_of",
+    "round_name",
+    "stages",
+]
+
+
+def bracket_labels(state: TournamentState) -> dict[str, str]:
+    """Match id -> the bracket its table is in, in words (empty for other formats)."""
+    if not is_double(state):
+        return {}
+    bracket = double_bracket_of(state)
+    return {p.match_id: bracket_words(t) for t in bracket.tables() for p in t.plays}
+
+
+def bye_brackets(state: TournamentState, number: int) -> dict[str, str]:
+    """Entrant -> the bracket of their bye in round `number` (empty for other formats)."""
+    if not is_double(state):
+        return {}
+    tables = double_bracket_of(state).tables_in(number)
+    return {t.stay[0]: bracket_words(t) for t in tables if t.status == "bye" and t.stay}
+
+
+def round_name(state: TournamentState, number: int) -> str:
+    """``"winners' round 2, losers' round 1"``: the bracket rounds tournament round
+    `number` plays."""
+    bracket = double_bracket_of(state)
+    names = [r.name for r in (*bracket.winners, *bracket.losers) if r.played_in == number]
+    for table, name in ((bracket.final, "grand final"), (bracket.reset, "grand final reset")):
+        if table is not None and table.played_in == number and table.status != "waiting":
+            names.append(name)
+    return ", ".join(names)
+
+
+def stages(state: TournamentState) -> dict[str, tuple[int, int]]:
+    """How far each entrant went, as a key that sorts the furthest first: the champion,
+    the runner-up, then those out by the round of their second loss (later first); those
+    still in (winners' bracket above losers') above everyone out. Not in it: (0, 0)."""
+    bracket = double_bracket_of(state)
+    stage = {e: (0, 0) for e in state.entrant_ids()}
+    last = len(state.rounds)
+    in_winners = {e for r in bracket.winners for t in r.tables for e in t.present}
+    wb_losers = {e for r in bracket.winners for t in r.tables for e in t.lost}
+    for entrant in in_winners:
+        stage[entrant] = (2 * last + 1, 0 if entrant in wb_losers else 1)
+    for entrant, out in bracket.out_in.items():
+        stage[entrant] = (2 * out, 0)
+    if bracket.champion is not None:
+        stage[bracket.champion] = (2 * last + 3, 0)
+    return stage

@@ -1,0 +1,363 @@
+"""Pairing the next round of any format, and a groups tournament's two stages.
+
+Swiss, round robin and single elimination are paired by `pairing`; a groups tournament
+(`stages` states its rule) is paired here, each stage as a tournament of its own through
+`pairing`'s formats: a pool round, the knockout's round 1 once every pool match has a
+result (who advanced is `pool_tables`), then the knockout's rounds. Every command that
+pairs calls `decide_next_round` / `decide_deciding_matches`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from tourney.tournament.events import (
+    TIE_BREAK_WORDS,
+    DecidingMatchPaired,
+    PairedTable,
+    RoundPaired,
+    TournamentEvent,
+)
+from tourney.tournament.groups import KnockoutSeeded, PoolScheduleFixed, PoolsFormed, pool_letter
+from tourney.tournament.pairing import (
+    decide_pair_deciding_matches,
+    decide_pair_round,
+    missing_tables,
+    rating_order,
+    round_robin_schedule,
+    seeded,
+    tables_text,
+)
+from tourney.tournament.stages import (
+    knockout_state,
+    placement_notes,
+    pool_count,
+    pool_rounds,
+    pool_stage_finished,
+    pool_state,
+    separated_order,
+    snake_pools,
+    unfinished_pool_matches,
+)
+from tourney.tournament.standings import StandingRow, standings_of
+from tourney.tournament.state import TournamentError, TournamentState, evolve
+from tourney.tournament.swiss import points_text
+
+
+def decide_next_round(
+    state: TournamentState,
+    *,
+    override: bool = False,
+    forbidden: frozenset[frozenset[str]] = frozenset(),
+    avoid_same_club: bool = False,
+    ratings: Mapping[str, float] | None = None,
+) -> list[TournamentEvent]:
+    """Pair the next round of `state`, whatever its format (`pairing.decide_pair_round`'s
+    options)."""
+    decide = decide_pair_groups if state.created.format == "groups" else decide_pair_round
+    return decide(
+        state,
+        override=override,
+        forbidden=forbidden,
+        avoid_same_club=avoid_same_club,
+        ratings=ratings,
+    )
+
+
+def decide_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
+    """A deciding match for every knockout table of the latest round left tied."""
+    if state.created.format == "groups":
+        return decide_pair_deciding_groups(state)
+    return decide_pair_deciding_matches(state)
+
+
+# -- who advances ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PoolTable:
+    """One pool's standings and who advances from it (known once the pools are over)."""
+
+    index: int
+    letter: str
+    rows: tuple[StandingRow, ...]
+    advancing: tuple[str, ...]
+    notes: tuple[str, ...]
+    finished: bool
+
+
+def _separator(row: StandingRow, other: StandingRow, tie_breaks: Sequence[str]) -> str:
+    """What ranks `row` above `other`: the first of match points and the tie-breaks
+    that differs (``""`` when none does)."""
+    if row.match_points != other.match_points:
+        return "match points"
+    values = {
+        "buchholz": (row.buchholz, other.buchholz),
+        "scored": (row.points_scored, other.points_scored),
+        "head_to_head": (row.head_to_head, other.head_to_head),
+    }
+    for key in tie_breaks:
+        mine, theirs = values[key]
+        if mine != theirs:
+            return TIE_BREAK_WORDS[key]
+    return ""
+
+
+def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
+    """Every pool's standings in pool order, with who advances and why."""
+    settings = state.created
+    finished = pool_stage_finished(state)
+    tables = []
+    for index, pool in enumerate(state.groups.pools):
+        sub = pool_state(state, index)
+        rows = standings_of(sub)
+        eligible = [r for r in rows if not r.withdrawn]
+        advancing = eligible[: settings.advance]
+        notes: list[str] = []
+        letter = pool_letter(index)
+        seed = {e: i + 1 for i, e in enumerate(pool)}
+        if advancing:
+            names = ", ".join(
+                f"{r.name} ({_ordinal(n)}, {points_text(r.match_points)} pts)"
+                for n, r in enumerate(advancing, start=1)
+            )
+            verb = "advance" if finished else "would advance as it stands"
+            notes.append(f"pool {letter}: {names} {verb}")
+        # Every tie on match points at a place that matters (among those advancing, and
+        # at the cut), and what settled it.
+        for k in range(min(len(advancing), len(eligible) - 1) if finished else 0):
+            above, below = eligible[k], eligible[k + 1]
+            if above.match_points != below.match_points:
+                continue
+            at_cut = k == len(advancing) - 1
+            verb = "goes through" if at_cut else f"is {_ordinal(k + 1)}"
+            why = _separator(above, below, settings.tie_breaks)
+            level = f"{above.name} and {below.name} are level on {points_text(above.match_points)}"
+            if why:
+                notes.append(f"pool {letter}: {level} match points; {above.name} {verb} on {why}")
+            else:
+                notes.append(
+                    f"pool {letter}: {level} match points and every tie-break; {above.name} "
+                    f"{verb} on seed order (pool seed {seed[above.entrant_id]} before "
+                    f"{seed[below.entrant_id]})"
+                )
+        gone = [r.name for r in rows[: settings.advance] if r.withdrawn]
+        if gone:
+            notes.append(f"pool {letter}: withdrawn, not advancing: {', '.join(gone)}")
+        knockout = state.groups.knockout
+        if knockout is not None:
+            # Who advanced is the decision recorded when the knockout began: a pool
+            # result corrected since changes the table, never the draw.
+            advancing = [r for r in rows if r.entrant_id in knockout.advanced[index]]
+            notes = [n for n in knockout.notes if n.startswith(f"pool {letter}:")]
+        tables.append(
+            PoolTable(
+                index,
+                letter,
+                rows,
+                tuple(r.entrant_id for r in advancing)
+                if knockout is None
+                else knockout.advanced[index],
+                tuple(notes),
+                finished,
+            )
+        )
+    return tuple(tables)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# -- pairing ---------------------------------------------------------------------------
+
+
+def _renumber(paired: RoundPaired, number: int, state: TournamentState) -> RoundPaired:
+    """A knockout round as the tournament's round `number`, with the tournament's match
+    ids, each table's why saying it is the knockout's."""
+    tables = tuple(
+        replace(t, match_id=state.match_id(number, t.number), why=f"knockout: {t.why}")
+        for t in paired.tables
+    )
+    return replace(paired, round=number, tables=tables)
+
+
+def _in_knockout(
+    state: TournamentState,
+    offset: int,
+    decide: Callable[[TournamentState], list[TournamentEvent]],
+) -> list[TournamentEvent]:
+    """`decide` on the knockout as a tournament of its own; a refusal names the
+    tournament's rounds (the knockout's round 1 is round `offset` + 1)."""
+    try:
+        return decide(knockout_state(state))
+    except TournamentError as refused:
+        text = re.sub(r"\bround (\d+)", lambda m: f"round {int(m.group(1)) + offset}", str(refused))
+        raise TournamentError(text) from None
+
+
+def decide_pair_groups(
+    state: TournamentState,
+    *,
+    override: bool = False,
+    forbidden: frozenset[frozenset[str]] = frozenset(),
+    avoid_same_club: bool = False,
+    ratings: Mapping[str, float] | None = None,
+) -> list[TournamentEvent]:
+    """Pair the next round of a groups tournament: a pool round (round 1 forms the
+    pools), the knockout's round 1 once every pool match has a result, or the next
+    knockout round."""
+    number = len(state.rounds) + 1
+    if state.groups.knockout is not None:
+        offset = state.groups.knockout.first_round - 1
+        paired = _in_knockout(state, offset, decide_pair_round)
+        return [
+            _renumber(e, e.round + offset, state) if isinstance(e, RoundPaired) else e
+            for e in paired
+        ]
+    events: list[TournamentEvent] = []
+    if not state.groups.pools:
+        events += _form_pools(state, ratings)
+        for event in events:
+            state = evolve(state, event)
+    if number <= pool_rounds(state):
+        return [*events, _pair_pools(state, number, override, forbidden, avoid_same_club)]
+    return [*events, *_start_knockout(state, number)]
+
+
+def _form_pools(
+    state: TournamentState, ratings: Mapping[str, float] | None
+) -> list[TournamentEvent]:
+    settings = state.created
+    active = state.active_entrants()
+    notes: list[str] = []
+    if settings.seed_by == "rating":
+        if ratings is None:
+            raise TournamentError(
+                f"cannot pair round 1 of {state.title}: it is seeded by rating, and no "
+                "ratings were given"
+            )
+        order, note = rating_order(state, ratings)
+        notes.append(note)
+    else:
+        order = tuple(seeded(state, active))
+    count = pool_count(len(order), settings)
+    smallest = len(order) // count if count else 0
+    noun = "partnerships" if settings.partnerships else "players"
+    if smallest < 2:
+        raise TournamentError(
+            f"cannot pair round 1 of {state.title}: {len(order)} {noun} make pools of "
+            f"{smallest} in {count} pools; a pool needs at least 2 (fewer --pools, or a "
+            "larger --pool-size)"
+        )
+    if settings.advance > smallest:
+        raise TournamentError(
+            f"cannot pair round 1 of {state.title}: {settings.advance} advance from each "
+            f"pool, and the smallest of the {count} pools has {smallest} {noun} "
+            "(--advance too many)"
+        )
+    pools = snake_pools(order, count)
+    shown = "; ".join(
+        f"pool {pool_letter(i)}: " + ", ".join(state.entrant_name(e) for e in pool)
+        for i, pool in enumerate(pools)
+    )
+    notes.append(f"{count} pools by snake seeding over the seed order: {shown}")
+    events: list[TournamentEvent] = [PoolsFormed(pools, tuple(order), tuple(notes))]
+    if settings.pool_format == "round_robin":
+        formed = evolve(state, events[0])
+        for index in range(count):
+            schedule = round_robin_schedule(pool_state(formed, index))
+            rounds = tuple((r.tables, r.byes) for r in schedule.rounds)
+            events.append(PoolScheduleFixed(index, rounds, schedule.source))
+    return events
+
+
+def _pair_pools(
+    state: TournamentState,
+    number: int,
+    override: bool,
+    forbidden: frozenset[frozenset[str]],
+    avoid_same_club: bool,
+) -> RoundPaired:
+    settings = state.created
+    if number > 1:
+        missing = missing_tables(state, number - 1)
+        if missing and not override:
+            raise TournamentError(
+                f"cannot pair round {number} of {state.title}: results of round "
+                f"{number - 1} are missing at {tables_text(missing)} (the director can "
+                "override)"
+            )
+    tables: list[PairedTable] = []
+    byes: list[str] = []
+    notes: list[str] = list(state.groups.notes) if number == 1 else []
+    for index in range(len(state.groups.pools)):
+        sub = pool_state(state, index)
+        if settings.pool_format == "round_robin" and number > len(
+            state.groups.schedules[index].rounds
+        ):
+            continue
+        letter = pool_letter(index)
+        for event in decide_pair_round(
+            sub, override=True, forbidden=forbidden, avoid_same_club=avoid_same_club
+        ):
+            if not isinstance(event, RoundPaired):
+                continue
+            for table in event.tables:
+                at = len(tables) + 1
+                tables.append(
+                    PairedTable(
+                        at,
+                        table.seats,
+                        state.match_id(number, at),
+                        f"pool {letter}: {table.why}",
+                    )
+                )
+            byes += event.byes
+            notes += [f"pool {letter}: {note}" for note in event.notes]
+    overridden = override and number > 1 and bool(missing_tables(state, number - 1))
+    return RoundPaired(number, tuple(tables), tuple(byes), tuple(notes), overridden)
+
+
+def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent]:
+    settings = state.created
+    unfinished = unfinished_pool_matches(state)
+    if unfinished:
+        where = ", ".join(f"round {r} table {t}" for r, t in unfinished[:6])
+        more = f" and {len(unfinished) - 6} more" if len(unfinished) > 6 else ""
+        raise TournamentError(
+            f"cannot start the knockout of {state.title}: the pools are unfinished, "
+            f"{len(unfinished)} pool match{'es' if len(unfinished) != 1 else ''} without a "
+            f"result ({where}{more})"
+        )
+    tables = pool_tables(state)
+    advanced = [t.advancing for t in tables]
+    if sum(len(a) for a in advanced) < 2:
+        raise TournamentError(
+            f"cannot start the knockout of {state.title}: fewer than 2 entrants advance"
+        )
+    order, count = separated_order(advanced, settings.sides_per_table)
+    notes = [note for t in tables for note in t.notes]
+    notes += placement_notes(state, advanced, order, count)
+    seeded_event = KnockoutSeeded(tuple(advanced), tuple(order), number, tuple(notes))
+    started = evolve(state, seeded_event)
+    made = _in_knockout(started, number - 1, decide_pair_round)
+    paired = [e for e in made if isinstance(e, RoundPaired)]
+    first = _renumber(paired[0], number, state)
+    first = replace(first, notes=(*notes, *first.notes))
+    return [seeded_event, first]
+
+
+def decide_pair_deciding_groups(state: TournamentState) -> list[TournamentEvent]:
+    """A deciding match for every knockout table of the latest round left tied."""
+    knockout = state.groups.knockout
+    if knockout is None:
+        raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
+    offset = knockout.first_round - 1
+    return [
+        replace(e, round=e.round + offset) if isinstance(e, DecidingMatchPaired) else e
+        for e in _in_knockout(state, offset, decide_pair_deciding_matches)
+    ]
