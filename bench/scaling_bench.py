@@ -65,7 +65,7 @@ from tourney.games.horserace import Event, Match
 from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
 from tourney.games.horserace.simulate import BotTable, simulate_match
 from tourney.projections import open_store
-from tourney.store import database
+from tourney.store import connections
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.migrate import HEAD_REVISION
 from tourney.store.projector import Projector
@@ -202,11 +202,11 @@ def cached_database(cache: Path, target: int, fresh: bool) -> Path:
         building.unlink(missing_ok=True)
         started = time.perf_counter()
         print(f"  building ~{target:,} events into {path} ...", end=" ", flush=True)
-        durable, database.SQLITE_SYNCHRONOUS = database.SQLITE_SYNCHRONOUS, "OFF"
+        durable, connections.SQLITE_SYNCHRONOUS = connections.SQLITE_SYNCHRONOUS, "OFF"
         try:
             events = build(f"sqlite:///{building}", target)
         finally:
-            database.SQLITE_SYNCHRONOUS = durable
+            connections.SQLITE_SYNCHRONOUS = durable
         with contextlib.closing(sqlite3.connect(building)) as connection:
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         building.rename(path)

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bytecode import fresh_bytecode
-from tourney.store.database import SQLITE_SYNCHRONOUS
+from tourney.store.connections import SQLITE_SYNCHRONOUS
 from tourney.store.eventstore import EventStore, NewEvent
 
 PAYLOAD: dict[str, Any] = {

@@ -239,3 +239,28 @@ def sample_id(path: Path) -> str:
     row = sample_manifest(path.parent).get(path.stem, {})
     what = row.get("mutation") or row.get("config") or row.get("players", "")
     return f"{path.stem}-{row.get('variant', '')}-{what}"
+
+
+_engines: dict[int, Any] = {}
+
+
+def engine_of(store: Any) -> Any:
+    """A SQLAlchemy engine on the database of `store` (an `EventStore`), for tests that
+    inspect or migrate its schema: the store itself runs on driver connections alone
+    (`tourney.store.connections`). One per store, disposed when the store is collected."""
+    import weakref
+
+    from tourney.store.database import make_engine
+
+    engine = _engines.get(id(store))
+    if engine is None:
+        engine = _engines[id(store)] = make_engine(store.target.url)
+        key = id(store)
+
+        def forget() -> None:
+            gone = _engines.pop(key, None)
+            if gone is not None:
+                gone.dispose()
+
+        weakref.finalize(store, forget)
+    return engine

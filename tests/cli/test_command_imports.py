@@ -63,6 +63,9 @@ def check(url: str, driver: str, unused: set[str]) -> None:
         ["standings"],
         ["tournament", "list"],
         ["player", "add", "Cy"],
+        ["verify"],
+        ["db", "status"],
+        ["rebuild"],
     ):
         loaded = loaded_by(*args, "--db", url)
         assert driver in loaded

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.integration.matches import dump, simulated
+from tests.support import engine_of
 from tourney.cli.app import app
 from tourney.projections import open_store
 from tourney.projections.match_view import new_events
@@ -81,7 +82,7 @@ def test_verify_intact_log(filled: str) -> None:
 
 
 def test_verify_names_tampered_events(filled: str) -> None:
-    with EventStore.from_url(filled) as store, store.engine.connect() as connection:
+    with EventStore.from_url(filled) as store, engine_of(store).connect() as connection:
         connection.exec_driver_sql("DROP TRIGGER events_no_update")
         connection.exec_driver_sql(
             "UPDATE events SET payload = '{}' WHERE stream_id = 'match-1' AND version = 3"
@@ -102,11 +103,11 @@ def test_verify_names_tampered_events(filled: str) -> None:
 
 def test_rebuild_gives_identical_tables(filled: str) -> None:
     with EventStore.from_url(filled) as store:
-        before = dump(store.engine, "match_views", "projection_checkpoints")
+        before = dump(engine_of(store), "match_views", "projection_checkpoints")
         assert len(before["match_views"]) == 2
         code, out, _ = run("rebuild", "--db", filled)
         assert code == 0 and out.startswith("rebuilt match_views, standings_views from ")
-        assert dump(store.engine, "match_views", "projection_checkpoints") == before
+        assert dump(engine_of(store), "match_views", "projection_checkpoints") == before
 
 
 def test_rebuild_refuses_to_forget_removed_events(filled: str) -> None:
@@ -114,19 +115,19 @@ def test_rebuild_refuses_to_forget_removed_events(filled: str) -> None:
         (last,) = store.fetch_rows(
             "SELECT stream_id, version FROM events ORDER BY position DESC LIMIT 1", ()
         )
-        with store.engine.connect() as connection:
+        with engine_of(store).connect() as connection:
             connection.exec_driver_sql("DROP TRIGGER events_no_delete")
             connection.exec_driver_sql(
                 "DELETE FROM events WHERE position = (SELECT MAX(position) FROM events)"
             )
             connection.commit()
-        before = dump(store.engine, "match_views", "projection_checkpoints")
+        before = dump(engine_of(store), "match_views", "projection_checkpoints")
         code, out, err = run("rebuild", "--db", filled)
         assert (code, out) == (1, "")
         assert err.startswith(
             f"error: not rebuilding: stream {last[0]!r} version {last[1]}: removed: the read model "
         )
-        assert dump(store.engine, "match_views", "projection_checkpoints") == before
+        assert dump(engine_of(store), "match_views", "projection_checkpoints") == before
         code, out, _ = run("rebuild", "--db", filled, "--force")
         assert code == 0 and out.startswith("rebuilt ")
         code, _, _ = run("verify", "--db", filled)

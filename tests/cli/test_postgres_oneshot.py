@@ -15,7 +15,7 @@ from tests.cli.conftest import Cli
 from tests.factories.tablesim import hidden_match
 from tests.postgres_server import PostgresServer
 from tourney.games.faces.horserace import one_shot_args
-from tourney.store import postgres_direct
+from tourney.store.connections import plain_target
 from tourney.store.eventstore import EventStore
 
 pytestmark = pytest.mark.postgres
@@ -36,9 +36,9 @@ def tourney(*args: str) -> subprocess.CompletedProcess[str]:
 
 def snapshot(url: str) -> dict[str, list[Any]]:
     """Every row of every table of the database, in a stable order."""
-    info = postgres_direct.conninfo(url)
-    assert info is not None
-    with psycopg.connect(info, autocommit=True) as connection:
+    target = plain_target(url)
+    assert target is not None
+    with psycopg.connect(target.conninfo, autocommit=True) as connection:
         tables = [
             name
             for (name,) in connection.execute(
@@ -53,9 +53,9 @@ def snapshot(url: str) -> dict[str, list[Any]]:
 
 def stored(url: str) -> dict[str, list[Any]]:
     """What was recorded, less what differs by when it was (times, hence hashes)."""
-    info = postgres_direct.conninfo(url)
-    assert info is not None
-    with psycopg.connect(info, autocommit=True) as connection:
+    target = plain_target(url)
+    assert target is not None
+    with psycopg.connect(target.conninfo, autocommit=True) as connection:
         events = connection.execute(
             "SELECT stream_id, version, type, schema_version, payload, recorded_by, "
             "follows_stream, follows_version FROM events ORDER BY position"
@@ -72,7 +72,7 @@ def test_a_match_recorded_and_a_refusal_that_changes_nothing(
     postgres_server: PostgresServer,
 ) -> None:
     url, in_process = postgres_server.new_database(), postgres_server.new_database()
-    EventStore.from_url(url).close()  # at the head revision: the direct path
+    EventStore.from_url(url).close()  # at the head revision: opened by psycopg alone
     EventStore.from_url(in_process).close()
     cli = Cli(in_process)
     for event in hidden_match(seed=7, target=21)[:12]:

@@ -13,6 +13,7 @@ from multiprocessing.synchronize import Barrier
 from typing import Any
 
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
+from tests.support import engine_of
 from tourney.store.errors import ConcurrencyError
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projector import Projector
@@ -103,7 +104,7 @@ def _own_streams(url: str, worker: int, batches: int, barrier: Barrier, queue: Q
 
 def test_eight_writers_on_their_own_streams_with_a_tailing_reader(database_url: str) -> None:
     with EventStore.from_url(database_url) as store:
-        create_tables(store.engine)
+        create_tables(engine_of(store))
         processes, queue = _run(_own_streams, database_url, 15)
         tailed: list[Any] = []
         last = 0
@@ -123,4 +124,4 @@ def test_eight_writers_on_their_own_streams_with_a_tailing_reader(database_url: 
             )
         projector = Projector(store, [CountingProjection()])
         projector.catch_up()
-        assert counts(store.engine) == {f"w-{worker}": (45, 45) for worker in range(WORKERS)}
+        assert counts(engine_of(store)) == {f"w-{worker}": (45, 45) for worker in range(WORKERS)}

@@ -16,6 +16,7 @@ import pytest
 
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
 from tests.integration.matches import simulated
+from tests.support import engine_of
 from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projector import Batch, Projector
@@ -44,15 +45,17 @@ def _kill(process: Any) -> None:
 
 def _write_and_hang(url: str, marker: str) -> None:
     """Insert a whole batch, then stop before COMMIT until killed."""
-    real_insert = EventStore._insert
+    from tourney.store.appending import Appender
 
-    def insert_then_hang(self: EventStore, cursor: Any, rows: list[Any]) -> list[int]:
+    real_insert = Appender._insert
+
+    def insert_then_hang(self: Appender, cursor: Any, rows: list[Any]) -> list[int]:
         positions = real_insert(self, cursor, rows)
         Path(marker).touch()
         time.sleep(120)
         return positions
 
-    EventStore._insert = insert_then_hang  # type: ignore[method-assign]
+    Appender._insert = insert_then_hang  # type: ignore[method-assign]
     store = EventStore.from_url(url, upgrade=False)
     store.append("victim", BATCH, expected_version=1)
 
@@ -77,12 +80,12 @@ def _rebuild_agrees(store: EventStore) -> None:
     projector = Projector(store, [MatchProjection(), CountingProjection()])
     projector.rebuild()
     stored = _stored(store)
-    assert counts(store.engine) == {stream: (n, n) for stream, n in stored.items()}
+    assert counts(engine_of(store)) == {stream: (n, n) for stream, n in stored.items()}
 
 
 def test_writer_killed_before_commit_leaves_nothing(database_url: str, tmp_path: Path) -> None:
     with EventStore.from_url(database_url) as store:
-        create_tables(store.engine)
+        create_tables(engine_of(store))
         store.append("victim", [NewEvent("noted", {"n": -1})], expected_version=0)
         marker = tmp_path / "inserted"
         writer = CONTEXT.Process(target=_write_and_hang, args=(database_url, str(marker)))
@@ -105,7 +108,7 @@ def test_writer_killed_at_any_moment_leaves_whole_batches(
     insert and commit (its duration measured on the first): every batch stored is whole,
     and the first one is there."""
     with EventStore.from_url(database_url) as store:
-        create_tables(store.engine)
+        create_tables(engine_of(store))
         marker = tmp_path / "first-batch-committed"
         writer = CONTEXT.Process(target=_write_big_batches, args=(database_url, str(marker)))
         writer.start()
@@ -141,7 +144,7 @@ def test_projection_killed_mid_page_keeps_rows_and_checkpoint_together(
     database_url: str, tmp_path: Path
 ) -> None:
     with EventStore.from_url(database_url) as store:
-        create_tables(store.engine)
+        create_tables(engine_of(store))
         store.append("match-1", new_events(simulated(5)[:30]))
         store.append("s-2", BATCH[:10])
         marker = tmp_path / "applied"
@@ -150,8 +153,8 @@ def test_projection_killed_mid_page_keeps_rows_and_checkpoint_together(
         _wait_for(marker, worker)
         _kill(worker)
         projector = Projector(store, [CountingProjection()])
-        assert counts(store.engine) == {}
+        assert counts(engine_of(store)) == {}
         assert projector.status()[0].position == 0
         projector.catch_up()
-        assert counts(store.engine) == {"match-1": (30, 30), "s-2": (10, 10)}
+        assert counts(engine_of(store)) == {"match-1": (30, 30), "s-2": (10, 10)}
         _rebuild_agrees(store)

@@ -17,6 +17,7 @@ from sqlmodel import SQLModel
 
 import tourney.store.models  # noqa: F401  (registers the tables)
 from tests.integration.matches import dump, simulated
+from tests.support import engine_of
 from tourney.projections import open_store
 from tourney.projections.match_view import new_events
 from tourney.store import migrate
@@ -71,18 +72,18 @@ def test_up_down_up_keeps_the_events(database_url: str) -> None:
     with store:
         assert tables(database_url) == ALL_TABLES
         store.append("match-1", new_events(simulated(4)))
-        views = dump(store.engine, "match_views")
-        migrate.downgrade(store.engine, "0001_events")
+        views = dump(engine_of(store), "match_views")
+        migrate.downgrade(engine_of(store), "0001_events")
         assert tables(database_url) == {"alembic_version", "events", "streams"}
         assert len(list(store.read_all())) == len(simulated(4))
     store, _ = open_store(database_url)  # upgrades, then catches the read model up
     with store:
-        assert migrate.current_revision(store.engine) == migrate.HEAD_REVISION
-        assert dump(store.engine, "match_views") == views
+        assert migrate.current_revision(engine_of(store)) == migrate.HEAD_REVISION
+        assert dump(engine_of(store), "match_views") == views
         assert verify(store) == []
-        migrate.downgrade(store.engine, "base")
+        migrate.downgrade(engine_of(store), "base")
         assert tables(database_url) == {"alembic_version"}
-        migrate.upgrade(store.engine)
+        migrate.upgrade(engine_of(store))
         assert tables(database_url) == ALL_TABLES
         assert store.max_position() == 0
         store.append("match-2", new_events(simulated(5)[:3]))
@@ -150,7 +151,7 @@ def test_log_links_replace_stream_heads_and_back(database_url: str) -> None:
         )
     engine.dispose()
     with EventStore.from_url(database_url) as store:
-        assert migrate.current_revision(store.engine) == migrate.HEAD_REVISION
+        assert migrate.current_revision(engine_of(store)) == migrate.HEAD_REVISION
         store.append("new", [NewEvent("noted", {})])
         assert [str(p) for p in verify(store)] == [
             "stream 'emptied': registered, but no events are stored (removed)"
@@ -159,11 +160,11 @@ def test_log_links_replace_stream_heads_and_back(database_url: str) -> None:
             "SELECT follows_stream, follows_version FROM events WHERE stream_id = 'new'", ()
         )
         assert tuple(link) == ("old", 2)
-        migrate.downgrade(store.engine, "0003_tournament_views")
+        migrate.downgrade(engine_of(store), "0003_tournament_views")
         heads = store.fetch_rows("SELECT stream_id, version, head_hash FROM streams", ())
         assert sorted(tuple(row) for row in heads) == [
             ("new", 1, store.head_hash("new")),
             ("old", 2, chain),
         ]
-        migrate.upgrade(store.engine)
+        migrate.upgrade(engine_of(store))
         assert store.stream_version("old") == 2

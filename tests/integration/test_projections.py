@@ -12,6 +12,7 @@ from sqlalchemy import text
 
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
 from tests.integration.matches import dump, fixture_events, simulated
+from tests.support import engine_of
 from tourney.games.horserace import Match
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import MatchProjection, new_events
@@ -27,7 +28,7 @@ def store(database_url: str) -> Iterator[EventStore]:
 
 
 def view(store: EventStore, match_id: str) -> dict[str, Any]:
-    with store.engine.connect() as connection:
+    with engine_of(store).connect() as connection:
         row = connection.execute(
             text("SELECT * FROM match_views WHERE match_id = :id"), {"id": match_id}
         ).one()
@@ -86,19 +87,19 @@ def test_an_illegal_event_marks_the_match_invalid(store: EventStore) -> None:
 
 
 def test_other_streams_are_left_to_other_projections(store: EventStore) -> None:
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     projector = Projector(store, [MatchProjection(), CountingProjection("tournament-")]).attach()
     store.append("tournament-spring", [NewEvent("tournament_opened", {"name": "Spring"})])
     store.append("match-1", new_events(simulated(1)[:4]))
-    assert counts(store.engine) == {"tournament-spring": (1, 1)}
-    assert dump(store.engine, "match_views")["match_views"][0][0] == "1"
+    assert counts(engine_of(store)) == {"tournament-spring": (1, 1)}
+    assert dump(engine_of(store), "match_views")["match_views"][0][0] == "1"
     assert [s.position for s in projector.status()] == [store.max_position()] * 2
 
 
 def test_an_event_a_projection_cannot_apply_becomes_a_problem_and_it_goes_on(
     store: EventStore,
 ) -> None:
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(3)])
 
     class Choking(CountingProjection):
@@ -109,7 +110,7 @@ def test_an_event_a_projection_cannot_apply_becomes_a_problem_and_it_goes_on(
 
     projector = Projector(store, [Choking()])
     projector.catch_up()
-    assert counts(store.engine) == {"s-1": (2, 3)}  # events 1 and 3 applied, 2 left out
+    assert counts(engine_of(store)) == {"s-1": (2, 3)}  # events 1 and 3 applied, 2 left out
     assert projector.status()[0].position == store.max_position()
     ((name, _position, stream, version, message),) = projector.problems()
     assert (name, stream, version) == ("test_counts", "s-1", 2)
@@ -119,7 +120,7 @@ def test_an_event_a_projection_cannot_apply_becomes_a_problem_and_it_goes_on(
 
 
 def test_a_failing_database_leaves_rows_and_checkpoint_as_they_were(store: EventStore) -> None:
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(3)])
 
     class Failing(CountingProjection):
@@ -129,15 +130,15 @@ def test_a_failing_database_leaves_rows_and_checkpoint_as_they_were(store: Event
 
     with pytest.raises(StoreBusyError):
         Projector(store, [Failing()]).catch_up()
-    assert counts(store.engine) == {}
+    assert counts(engine_of(store)) == {}
     assert Projector(store, [CountingProjection()]).status()[0].position == 0
     assert Projector(store, [CountingProjection()]).problems() == []
     Projector(store, [CountingProjection()]).catch_up()
-    assert counts(store.engine) == {"s-1": (3, 3)}
+    assert counts(engine_of(store)) == {"s-1": (3, 3)}
 
 
 def test_rebuild_yields_identical_tables(store: EventStore) -> None:
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     games = {f"m{seed}": simulated(seed) for seed in range(8)}
     offsets = dict.fromkeys(games, 0)
     # Interleave the matches in the log, in uneven chunks.
@@ -154,15 +155,15 @@ def test_rebuild_yields_identical_tables(store: EventStore) -> None:
     projector = Projector(store, projections)
     projector.catch_up(page_size=7)
     tables = ("match_views", "test_stream_counts", "projection_checkpoints")
-    before = dump(store.engine, *tables)
+    before = dump(engine_of(store), *tables)
     assert len(before["match_views"]) == 9
     seen: list[int] = []
     read = projector.rebuild(progress=seen.append)
-    assert dump(store.engine, *tables) == before
+    assert dump(engine_of(store), *tables) == before
     assert read == sum(1 for _ in store.read_all()) and seen[-1] == read  # one pass
     fresh = Projector(store, [MatchProjection(cache_size=0), CountingProjection()])
     fresh.rebuild(page_size=50)
-    assert dump(store.engine, *tables) == before
+    assert dump(engine_of(store), *tables) == before
 
 
 def test_open_store_catches_up_what_was_appended_without_projections(database_url: str) -> None:
@@ -196,14 +197,14 @@ def test_undone_events_are_left_out_of_the_match_view(store: EventStore) -> None
 def test_projections_at_different_checkpoints_share_pages(store: EventStore) -> None:
     """A page is read once for all the projections behind; each gets only the events after
     its own checkpoint (the counting projection would count an event twice)."""
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     store.append("match-a", new_events(simulated(1)[:9]))
     Projector(store, [CountingProjection()]).catch_up()
     store.append("match-a", new_events(simulated(1)[9:14]), expected_version=9)
     projector = Projector(store, [MatchProjection(), CountingProjection()])
     read = projector.catch_up(page_size=4)
     assert read == 14  # from the oldest checkpoint (the match view's, 0) to the head
-    assert counts(store.engine) == {"match-a": (14, 14)}
+    assert counts(engine_of(store)) == {"match-a": (14, 14)}
     assert view(store, "a")["version"] == 14
     assert not any(status.behind for status in projector.status())
 
@@ -211,7 +212,7 @@ def test_projections_at_different_checkpoints_share_pages(store: EventStore) -> 
 def test_verify_names_the_events_a_read_model_left_out(store: EventStore) -> None:
     from tourney.store.verify import verify
 
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     store.append("s-1", [NewEvent("noted", {"n": n}) for n in range(2)])
 
     class Choking(CountingProjection):
@@ -235,10 +236,10 @@ def test_a_read_model_of_another_revision_is_emptied_and_rebuilt_once(
     store.append("match-2", new_events(simulated(4)[:5]))
     projector = Projector(store, [MatchProjection()])
     projector.catch_up()
-    before = dump(store.engine, "match_views")
+    before = dump(engine_of(store), "match_views")
     # As another tourney left it: a row its code wrote differently, and a row for a
     # stream it no longer keeps, under its own revision.
-    with store.engine.begin() as connection:
+    with engine_of(store).begin() as connection:
         connection.execute(text("UPDATE match_views SET status = 'stale' WHERE match_id = '1'"))
         connection.execute(text("DELETE FROM match_views WHERE match_id = '2'"))
         connection.execute(
@@ -246,7 +247,7 @@ def test_a_read_model_of_another_revision_is_emptied_and_rebuilt_once(
         )
     renewed = Projector(store, [MatchProjection()])
     assert renewed.catch_up() == sum(1 for _ in store.read_all())  # the whole log again
-    assert dump(store.engine, "match_views") == before
+    assert dump(engine_of(store), "match_views") == before
     assert store.warnings == [
         "read models written by another version of tourney are rebuilt from the events: "
         f"match_views (revision 1 -> {MatchProjection.revision})"
@@ -258,11 +259,11 @@ def test_a_read_model_a_newer_tourney_wrote_is_refused_untouched(store: EventSto
     store.append("match-1", new_events(simulated(3)[:9]))
     Projector(store, [MatchProjection()]).catch_up()
     newer = MatchProjection.revision + 1
-    with store.engine.begin() as connection:
+    with engine_of(store).begin() as connection:
         connection.execute(
             text(f"UPDATE projection_checkpoints SET revision = {newer} WHERE name = 'match_views'")
         )
-    before = dump(store.engine, "match_views", "projection_checkpoints")
+    before = dump(engine_of(store), "match_views", "projection_checkpoints")
     with pytest.raises(SchemaError, match=f"newer tourney \\(revision {newer};.*upgrade tourney"):
         Projector(store, [MatchProjection()]).catch_up()
-    assert dump(store.engine, "match_views", "projection_checkpoints") == before
+    assert dump(engine_of(store), "match_views", "projection_checkpoints") == before

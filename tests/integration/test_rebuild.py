@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from tests.integration.matches import dump, simulated
+from tests.support import engine_of
 from tourney.demo.clubnight import run_club_night
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import new_events
-from tourney.store import eventstore
+from tourney.store import decoding
 from tourney.store.eventstore import (
     COLUMNS,
     REPLAY_COLUMNS,
@@ -76,14 +77,14 @@ def store(database_url: str) -> Iterator[EventStore]:
 def rebuilt(store: EventStore, page_size: int = 5000) -> dict[str, list[tuple[Any, ...]]]:
     """The read models after a rebuild on a store opened afresh (at the head revision:
     sqlite3 or psycopg alone, as a command opens it)."""
-    with EventStore.from_url(store.engine.url.render_as_string(hide_password=False)) as fresh:
+    with EventStore.from_url(engine_of(store).url.render_as_string(hide_password=False)) as fresh:
         read = Projector(fresh, default_projections()).rebuild(page_size=page_size)
         assert read == fresh.max_position()
-    return dump(store.engine, *TABLES)
+    return dump(engine_of(store), *TABLES)
 
 
 def test_a_rebuild_leaves_the_tables_catching_up_left(store: EventStore) -> None:
-    caught_up = dump(store.engine, *TABLES)
+    caught_up = dump(engine_of(store), *TABLES)
     problems = {row[2] for row in caught_up["projection_problems"]}
     assert problems == {"tournament-odd", "tournament-huge"}
     invalid = {row[0]: row[-1] for row in caught_up["match_views"] if row[3] == "invalid"}
@@ -91,7 +92,7 @@ def test_a_rebuild_leaves_the_tables_catching_up_left(store: EventStore) -> None
     assert invalid["BADTILE"].startswith("version 2 (tile_placed): 'tile': ")
     assert rebuilt(store) == caught_up
     assert rebuilt(store, page_size=7) == caught_up  # many transactions, the same tables
-    url = store.engine.url.render_as_string(hide_password=False)
+    url = engine_of(store).url.render_as_string(hide_password=False)
     with EventStore.from_url(url) as fresh:
         found = {problem.stream_id for problem in verify(fresh)}
         assert found == {"tournament-odd", "tournament-huge"}
@@ -122,7 +123,7 @@ def test_appends_after_the_head_was_read_are_in_the_tables(
     Projector(store, default_projections()).rebuild()
     monkeypatch.undo()
     assert done
-    after = dump(store.engine, *TABLES)
+    after = dump(engine_of(store), *TABLES)
     assert any(row[0] == "A9" for row in after["match_views"])
     assert rebuilt(store) == after
 
@@ -155,7 +156,7 @@ def test_a_payload_two_games_share_is_read_by_each_game(database_url: str) -> No
             ],
         )
         projector.catch_up()
-        caught_up = dump(store.engine, *TABLES)
+        caught_up = dump(engine_of(store), *TABLES)
         status = {row[0]: (row[3], row[-1]) for row in caught_up["match_views"]}
         assert status["CARDS"] == ("in_progress", None)
         assert status["DOMINO"][0] == "invalid"
@@ -177,12 +178,16 @@ def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
         ]
 
     plain = replayed(
-        store._decode_page(store.fetch_rows(f"SELECT {COLUMNS} FROM events ORDER BY position", ()))
+        decoding.decode(
+            store.registry, store.fetch_rows(f"SELECT {COLUMNS} FROM events ORDER BY position", ())
+        )
     )
     rows = store.fetch_rows(f"SELECT stream_id, {REPLAY_COLUMNS} FROM events ORDER BY position", ())
 
     def decode(shared: SharedPayloads) -> list[StoredEvent]:
-        return [store.decode_for_replay(row[0], [row[1:]], shared)[0] for row in rows]
+        return [
+            decoding.decode_for_replay(store.registry, row[0], [row[1:]], shared)[0] for row in rows
+        ]
 
     shared: SharedPayloads = {}
     decoded = decode(shared)
@@ -193,14 +198,14 @@ def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
     by_text: dict[tuple[Any, ...], Any] = {}
     for row, event in zip(rows, decoded, strict=True):
         first = by_text.setdefault((row[3], row[4], row[5]), event.payload)  # type, schema, text
-        if len(row[5]) <= eventstore.SHARED_TEXT:
+        if len(row[5]) <= decoding.SHARED_TEXT:
             assert event.payload is first
         elif first is not event.payload:  # a long text (a deal) is decoded every time
             assert first == event.payload
     assert len(shared) < len(rows)
-    assert all(len(text) <= eventstore.SHARED_TEXT for _type, _schema, text in shared)
-    assert any(len(text) > eventstore.SHARED_TEXT for _type, _schema, text in by_text)
-    monkeypatch.setattr(eventstore, "SHARED_PAYLOADS", 3)
+    assert all(len(text) <= decoding.SHARED_TEXT for _type, _schema, text in shared)
+    assert any(len(text) > decoding.SHARED_TEXT for _type, _schema, text in by_text)
+    monkeypatch.setattr(decoding, "SHARED_PAYLOADS", 3)
     few: SharedPayloads = {}
     assert replayed(decode(few)) == plain
     assert 0 < len(few) <= 3

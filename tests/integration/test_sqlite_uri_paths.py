@@ -1,8 +1,8 @@
 """A database path holding characters a URL or a URI gives a meaning (`%`, `?`, `#`), spaces
 or non-ASCII letters names that file and no other: when tourney makes it (through
 SQLAlchemy's URL, which read `?` as a query and `%41` as an escape: `--db "w?x/t.db"` made
-a file `w`), and when it opens it read-only by URI (`database.read_only`: the header check,
-the direct path's revision check)."""
+a file `w`), and when it opens it read-only by URI (`connections.read_only`: the header
+check, the revision check of a store opened without SQLAlchemy)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tourney.store import database, sqlite_direct
+from tourney.store import connections, database
 from tourney.store.eventstore import EventStore
 from tourney.store.migrate import HEAD_REVISION
 
@@ -26,7 +26,7 @@ def test_a_path_with_uri_characters_opens_that_file(tmp_path: Path, name: str) -
     decoy.mkdir()
     sqlite3.connect(decoy / "tourney.db").close()
 
-    connection = database.read_only(path)
+    connection = connections.read_only(path)
     try:
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
         assert row == (HEAD_REVISION,)
@@ -36,15 +36,16 @@ def test_a_path_with_uri_characters_opens_that_file(tmp_path: Path, name: str) -
         connection.close()
     assert database.sqlite_reads_as_database(path) is True
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, "aAb"])
-    engine = sqlite_direct.open_if_current(database.resolve_url(str(path)), HEAD_REVISION)
-    assert engine is not None
-    engine.dispose()
+    target = connections.plain_target(database.resolve_url(str(path)))
+    assert target is not None and target.path == str(path)
+    assert connections.schema_revision(target) == (HEAD_REVISION, None)
 
 
 def test_a_missing_file_is_not_created(tmp_path: Path) -> None:
     path = tmp_path / "50% off?" / "nothing.db"
     path.parent.mkdir()
     with pytest.raises(sqlite3.OperationalError):
-        database.read_only(path).close()
+        connections.read_only(path).close()
     assert not path.exists()
-    assert sqlite_direct.open_if_current(database.resolve_url(str(path)), HEAD_REVISION) is None
+    target = connections.plain_target(database.resolve_url(str(path)))
+    assert target is not None and connections.schema_revision(target) == (None, None)

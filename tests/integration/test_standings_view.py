@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.integration.matches import dump
+from tests.support import engine_of
 from tourney.cli.app import app
 from tourney.demo.clubnight import run_club_night
 from tourney.director.desk import DirectorDesk
@@ -74,13 +75,13 @@ def test_the_read_model_agrees_with_the_fold_after_a_whole_tournament(
     assert shown.exit_code == 0, shown.stderr
     assert shown.stdout == folded_json(store, night.slug)
 
-    before = dump(store.engine, *TABLES)
+    before = dump(engine_of(store), *TABLES)
     assert len(before["standings_views"]) == 16
     Projector(store, default_projections()).rebuild(page_size=97)
-    assert dump(store.engine, *TABLES) == before
+    assert dump(engine_of(store), *TABLES) == before
     rebuilt = runner.invoke(app, ["rebuild", "--db", database_url])
     assert rebuilt.exit_code == 0, rebuilt.stderr
-    assert dump(store.engine, *TABLES) == before
+    assert dump(engine_of(store), *TABLES) == before
 
 
 def register(state: TournamentState, number: int, name: str) -> list[TournamentEvent]:
@@ -106,22 +107,22 @@ def test_a_stream_the_core_cannot_fold_has_no_rows(store: EventStore) -> None:
     store.append("tournament-odd", [NewEvent("tournament_opened", {"name": "Odd"})])
     with pytest.raises(TourneyError, match="no tournament 'odd'"):
         read_standings(store, "odd")
-    assert dump(store.engine, "tournament_views")["tournament_views"] == []
+    assert dump(engine_of(store), "tournament_views")["tournament_views"] == []
 
 
 def test_downgrade_drops_them_and_upgrade_rebuilds_them(database_url: str) -> None:
     store, _ = open_store(database_url)
     with store:
         night = run_club_night(store, players=8, rounds=2, seed=3)
-        before = dump(store.engine, "tournament_views", "standings_views")
-        migrate.downgrade(store.engine, "0002_read_models")
+        before = dump(engine_of(store), "tournament_views", "standings_views")
+        migrate.downgrade(engine_of(store), "0002_read_models")
         assert store.fetch_rows("SELECT name FROM projection_checkpoints ORDER BY name", ()) == [
             ("match_views",),
             ("result_policy",),
         ]
     store, _ = open_store(database_url)  # upgrades, then catches the read models up
     with store:
-        assert dump(store.engine, "tournament_views", "standings_views") == before
+        assert dump(engine_of(store), "tournament_views", "standings_views") == before
         assert standings_json_of(*read_standings(store, night.slug)) == folded_json(
             store, night.slug
         )

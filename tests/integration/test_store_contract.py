@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy import text
 
 from tests.postgres_server import PostgresServer
+from tests.support import engine_of
 from tourney.errors import TourneyError
-from tourney.store import postgres_direct
+from tourney.store.appending import Appender
 from tourney.store.errors import ConcurrencyError, StoreError
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
 from tourney.store.hashchain import GENESIS, event_hash
@@ -151,13 +152,13 @@ class StoreContract:
         self, store: EventStore, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         store.append("s-1", events(1), expected_version=0)
-        real_insert = EventStore._insert
+        real_insert = Appender._insert
 
-        def insert_then_fail(self: EventStore, cursor: Any, rows: list[Any]) -> list[int]:
+        def insert_then_fail(self: Appender, cursor: Any, rows: list[Any]) -> list[int]:
             real_insert(self, cursor, rows)
             raise RuntimeError("disk on fire")
 
-        monkeypatch.setattr(EventStore, "_insert", insert_then_fail)
+        monkeypatch.setattr(Appender, "_insert", insert_then_fail)
         with pytest.raises(TourneyError):
             store.append("s-1", events(5), expected_version=1)
         monkeypatch.undo()
@@ -205,16 +206,16 @@ class StoreContract:
             )
         assert list(store.read_all()) == before
         calls = 0
-        real_insert = EventStore._insert
+        real_insert = Appender._insert
 
-        def fail_on_the_third(self: EventStore, cursor: Any, rows: list[Any]) -> list[int]:
+        def fail_on_the_third(self: Appender, cursor: Any, rows: list[Any]) -> list[int]:
             nonlocal calls
             calls += 1
             if calls == 3:
                 raise RuntimeError("disk full")
             return real_insert(self, cursor, rows)
 
-        monkeypatch.setattr(EventStore, "_insert", fail_on_the_third)
+        monkeypatch.setattr(Appender, "_insert", fail_on_the_third)
         with pytest.raises(TourneyError):
             store.append_streams([StreamAppend(f"m-{n}", events(2)) for n in range(3, 7)])
         monkeypatch.undo()
@@ -241,14 +242,14 @@ class StoreContract:
     ) -> None:
         store.append("a", events(10))
         fetched: list[int] = []
-        real_fetch = store.fetch_rows
+        real_fetch = store._reader.fetch_rows
 
         def counting(sql: str, params: tuple[Any, ...]) -> list[Any]:
             rows = real_fetch(sql, params)
             fetched.append(len(rows))
             return rows
 
-        monkeypatch.setattr(store, "fetch_rows", counting)
+        monkeypatch.setattr(store._reader, "fetch_rows", counting)
         reader = store.read_all(page_size=4)
         next(reader)
         assert fetched == [4]
@@ -265,7 +266,7 @@ class StoreContract:
             for event in (returned, read):
                 assert event.payload == {"player": "Ann", "tile": "3-5", "on": "5-5"}
                 assert event.schema_version == 1
-            with store.engine.connect() as connection:
+            with engine_of(store).connect() as connection:
                 raw = connection.execute(text("SELECT payload, schema_version FROM events")).one()
             assert raw == ('{"player":"Ann","tile":[5,3],"on":[5,5]}', 0)
             assert verify(store) == []
@@ -285,14 +286,14 @@ class StoreContract:
         assert store.max_position() == 0
         newer = UpcasterRegistry()
         newer.declare("passed", 9)
-        EventStore(store.engine, newer).append("match-1", [NewEvent("passed", {"player": "A"})])
+        EventStore(store.target, newer).append("match-1", [NewEvent("passed", {"player": "A"})])
         with pytest.raises(StoreError, match="schema version 9"):
             list(store.read_all())
 
     def test_triggers_refuse_update_and_delete(self, store: EventStore) -> None:
         store.append("s-1", events(2))
         for statement in ("UPDATE events SET payload = '{}'", "DELETE FROM events"):
-            with store.engine.connect() as connection, pytest.raises(Exception) as caught:
+            with engine_of(store).connect() as connection, pytest.raises(Exception) as caught:
                 connection.execute(text(statement))
                 connection.commit()
             assert "append-only" in str(caught.value)
@@ -312,10 +313,13 @@ class TestSqliteStore(StoreContract):
         return sqlite_url
 
     def test_connections_use_wal_and_a_busy_timeout(self, store: EventStore) -> None:
-        with store.engine.connect() as connection:
-            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-            assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
-            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+        connection = store.connect()  # the store's own, as appends and the projector use
+        try:
+            assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+            assert connection.execute("PRAGMA busy_timeout").fetchone() == (30000,)
+            assert connection.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+        finally:
+            connection.close()
 
 
 @pytest.mark.postgres
@@ -326,9 +330,9 @@ class TestPostgresStore(StoreContract):
 
 
 @pytest.mark.postgres
-class TestPostgresDirectStore(StoreContract):
-    """The contract again on a current PostgreSQL database, which the store opens without
-    SQLAlchemy (`postgres_direct`)."""
+class TestPostgresCurrentStore(StoreContract):
+    """The contract again on a PostgreSQL database already at the head revision, which the
+    store opens with psycopg alone (no schema to create: `migrate` is not called)."""
 
     @pytest.fixture
     def url(self, postgres_server: PostgresServer) -> str:
@@ -339,7 +343,6 @@ class TestPostgresDirectStore(StoreContract):
     @pytest.fixture
     def store(self, url: str) -> Iterator[EventStore]:
         with EventStore.from_url(url) as store:
-            assert isinstance(store._direct, postgres_direct.DirectPostgresEngine)
-            connection = store._direct.connection()
+            connection = store.connections.reader()  # kept from the revision check
             assert type(connection).__module__.split(".")[0] == "psycopg"
             yield store

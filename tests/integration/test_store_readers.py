@@ -1,4 +1,4 @@
-"""A store keeps one read connection per thread (a direct SQLite store, and PostgreSQL):
+"""A store keeps one read connection per thread (`Connections.reader`), on both backends:
 each read still sees every commit made before it (by this store or another process), and
 closing the store closes them all."""
 
@@ -16,10 +16,9 @@ from tourney.store.eventstore import EventStore, NewEvent
 def test_kept_read_connections_see_every_commit_and_close_with_the_store(
     database_url: str,
 ) -> None:
-    EventStore.from_url(database_url).close()  # upgraded: SQLite's next open is direct
+    EventStore.from_url(database_url).close()  # at the head revision from now on
     store = EventStore.from_url(database_url)
     other = EventStore.from_url(database_url)  # another writer, as another process would be
-    assert store._direct is not None or store.dialect == "postgresql"
     seen: list[int] = []
 
     def reader() -> None:
@@ -32,10 +31,7 @@ def test_kept_read_connections_see_every_commit_and_close_with_the_store(
     thread.join()
     assert seen == sorted(seen) and seen[-1] == 20  # never behind a commit made before
     assert store.stream_version("s") == 20
-    # Kept by the store (SQLite), or by the direct PostgreSQL engine, whose every thread
-    # reads and writes on one connection of its own.
-    direct = store._direct
-    kept = list(getattr(direct, "_opened", None) or store._reader_connections)
+    kept = list(store.connections._kept)
     assert len(kept) == 2  # one per thread that read
     store.close()
     other.close()
@@ -59,7 +55,6 @@ def test_a_first_read_inside_a_write_transaction_does_not_wait_for_an_append(
     url = f"sqlite:///{Path(str(tmp_path)) / 'readers.db'}"
     EventStore.from_url(url).close()
     store = EventStore.from_url(url)
-    assert store._direct is not None
     holding = store.connect()
     holding.execute("BEGIN IMMEDIATE")  # the feed's catch-up transaction
     appended: list[object] = []
@@ -68,7 +63,7 @@ def test_a_first_read_inside_a_write_transaction_does_not_wait_for_an_append(
     )
     writer.start()
     deadline = time.monotonic() + 10
-    while not store._writer_lock.locked():  # the append holds the writer's lock, then waits
+    while not store._appender.lock.locked():  # the append holds the writer's lock, then waits
         assert time.monotonic() < deadline, "the append never took the writer's lock"
         time.sleep(0.001)
     read: list[float] = []

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.integration.counting_projection import CountingProjection, create_tables
+from tests.support import engine_of
 from tourney.store import verify as verifying
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.hashchain import GENESIS, event_hash
@@ -37,7 +38,7 @@ def store(database_url: str) -> Iterator[EventStore]:
 
 
 def tamper(store: EventStore, *statements: str) -> None:
-    with store.engine.connect() as connection:
+    with engine_of(store).connect() as connection:
         for statement in [*DROP_TRIGGERS[store.dialect], *statements]:
             connection.exec_driver_sql(statement)
         connection.commit()
@@ -133,7 +134,7 @@ def test_inserted_event_with_a_recomputed_hash_is_named(store: EventStore) -> No
 
 
 def test_swapped_payloads_are_named(store: EventStore) -> None:
-    with store.engine.connect() as connection:
+    with engine_of(store).connect() as connection:
         payloads: dict[int, str] = dict(
             connection.exec_driver_sql(
                 "SELECT version, payload FROM events WHERE stream_id = 'match-1'"
@@ -179,7 +180,7 @@ def test_removed_last_events_of_the_log_are_named_by_the_read_models(
 ) -> None:
     # No later event links to the log's last ones; the checkpoints every tourney command
     # advances after appending remember them.
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     Projector(store, [CountingProjection()]).catch_up()
     tamper(store, "DELETE FROM events WHERE stream_id = 'match-2' AND version >= 2")
     problems = verify(store)
@@ -193,7 +194,7 @@ def test_a_stream_whose_events_are_all_gone_is_named_even_after_a_rebuild(
     store: EventStore,
 ) -> None:
     tamper(store, "DELETE FROM events WHERE stream_id = 'match-2'")
-    create_tables(store.engine)
+    create_tables(engine_of(store))
     Projector(store, [CountingProjection()]).rebuild()
     assert located(verify(store)) == {("match-2", None)}
 

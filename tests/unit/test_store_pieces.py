@@ -115,7 +115,7 @@ def test_urls(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_recorded_at_is_an_iso_utc_timestamp() -> None:
     from datetime import UTC, datetime
 
-    from tourney.store.eventstore import _now
+    from tourney.store.appending import now as _now
 
     before = datetime.now(UTC)
     stamp = _now()

@@ -15,7 +15,7 @@ import pytest
 
 from tests.web.conftest import Night, a_match
 from tests.web.phone import Phone
-from tourney.store.eventstore import EventStore
+from tourney.store.appending import Appender
 from tourney.web.table_routes import move_value
 
 FAILED = "the database can no longer be written safely"
@@ -39,10 +39,10 @@ def _post(night: Night, phone: Phone, event: Any, players: tuple[str, ...]) -> A
 
 def _failing_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The next write reports an I/O error (as SQLite does when the disk fails)."""
-    real = EventStore._write
+    real = Appender._write
     calls = 0
 
-    def write(self: EventStore, *args: Any, **kwargs: Any) -> Any:
+    def write(self: Appender, *args: Any, **kwargs: Any) -> Any:
         nonlocal calls
         calls += 1
         if calls == 1:
@@ -51,7 +51,7 @@ def _failing_once(monkeypatch: pytest.MonkeyPatch) -> None:
             raise error
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(EventStore, "_write", write)
+    monkeypatch.setattr(Appender, "_write", write)
 
 
 def test_an_io_error_fails_the_server_closed_until_restarted(
@@ -99,7 +99,7 @@ def test_a_full_disk_refuses_the_move_with_its_own_line(night: Night) -> None:
     phone = Phone(night.client, night.link(1))
     phone.look()
     store = night.server.store
-    connection, _cursor = store._open_writer()
+    connection, _cursor = store._appender._open_writer()
     pages = connection.execute("PRAGMA page_count").fetchone()[0]
     connection.execute(f"PRAGMA max_page_count = {pages}")  # no page more: the disk is full
     statuses = []

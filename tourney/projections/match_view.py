@@ -103,7 +103,7 @@ class _Replay:
 
 
 # The engine events made from payloads, by payload object: a rebuild's worker gives events
-# with the same payload text one shared payload (`EventStore.decode_for_replay`), and an
+# with the same payload text one shared payload (`decoding.decode_for_replay`), and an
 # engine event is immutable and depends on its game, type and payload alone, so it is made
 # once for each. Kept by id with the payload itself, so that the id is not reused while
 # kept; at most `MADE_SIZE`.

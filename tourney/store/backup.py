@@ -75,12 +75,11 @@ def backup_sqlite(store: EventStore, target: Path) -> None:
 def _copy(store: EventStore, path: Path) -> None:
     source: Any = store.connect()
     try:
-        raw = getattr(source, "driver_connection", source)  # SQLAlchemy's pool proxy
-        (main,) = [row[2] for row in raw.execute("PRAGMA database_list") if row[1] == "main"]
+        (main,) = [row[2] for row in source.execute("PRAGMA database_list") if row[1] == "main"]
         os.chmod(path, stat.S_IMODE(os.stat(main).st_mode))  # as readable as the database
         copy = sqlite3.connect(path)
         try:
-            raw.backup(copy)
+            source.backup(copy)
             # One self-contained file: out of WAL mode, so closing leaves no -wal beside it.
             copy.execute("PRAGMA journal_mode = DELETE")
         finally:

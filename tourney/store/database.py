@@ -1,28 +1,15 @@
-"""Which database, and how a connection to it behaves.
+"""Which database: its URL, read and checked, and the words for what went wrong with it.
 
 The URL comes from `--db`, else `TOURNEY_DATABASE_URL`, else the SQLite file `tourney.db` in
 the working folder. A bare path is taken as a SQLite file. PostgreSQL is reached through
 psycopg 3 (`postgresql+psycopg://`; a plain `postgresql://` URL is read the same way),
 installed with the `postgres` extra: `pip install 'tourney[postgres]'`.
 
-SQLite connections get, on every connect:
-
-- `journal_mode=WAL`: readers never block the writer and the writer never blocks readers.
-- `busy_timeout`: a second process waits for the write lock instead of failing at once.
-- `synchronous=FULL`: every committed transaction is on disk before `append` returns, power
-  loss included. A match record is the one thing tourney must never lose, and people enter
-  events a few per minute; FULL still appends thousands of events per second (see bench/).
-  NORMAL would be safe against a crash of tourney itself but could lose the last commits on
-  power loss, silently, after the scorekeeper was told they were recorded. The one exception
-  is `tourney serve` (`EventStore.commit_durable_to_crash`), where a move must not wait for
-  a flush; its README section says what that risks.
-- `foreign_keys=ON`.
-
-Write transactions on SQLite start with BEGIN IMMEDIATE: a deferred BEGIN that reads first and
-writes later fails at once with "database is locked" when another connection commits in
-between, whatever the busy timeout. pysqlite's own transaction handling is switched off and
-the `begin` event emits BEGIN IMMEDIATE for connections marked with `WRITE`, a plain BEGIN
-otherwise (the recipe SQLAlchemy documents for pysqlite).
+How a connection behaves (WAL, busy timeout, synchronous=FULL, BEGIN IMMEDIATE for writes)
+is `tourney.store.connections`. `make_engine`, the one SQLAlchemy engine, is for creating and
+upgrading the schema (`tourney.store.migrate`): `parse_url` and the engine are loaded then
+only; the plain `sqlite:///PATH` and `postgresql://` forms of an existing database are read
+without them.
 """
 
 from __future__ import annotations
@@ -32,22 +19,24 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from tourney.i18n import _
+from tourney.store.connections import (
+    BUSY_TIMEOUT_MS,
+    SQLITE_PREFIX,
+    configure_sqlite,
+    read_only,
+    sqlite_file,
+)
 from tourney.store.errors import DatabaseUnavailableError, DatabaseUrlError, NoDatabaseError
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
     from sqlalchemy.engine import URL, Connection
 
-# SQLAlchemy is imported inside the functions that need it: importing it costs about a
-# quarter of a second, and a one-shot command on a current SQLite database never does
-# (see `tourney.store.sqlite_direct`).
+# SQLAlchemy is imported inside the functions that need it: only to create or upgrade a
+# schema, or to read a URL in a form other than the plain ones (see the module docstring).
 
 ENV_VAR = "TOURNEY_DATABASE_URL"
 DEFAULT_PATH = "tourney.db"
-BUSY_TIMEOUT_MS = 30_000
-SQLITE_SYNCHRONOUS = "FULL"
-# PostgreSQL: how long an append waits for the events table lock before giving up.
-LOCK_TIMEOUT_MS = 10_000
 
 # Execution option marking a connection whose transaction will write (BEGIN IMMEDIATE on SQLite).
 WRITE = {"tourney_write": True}
@@ -70,25 +59,11 @@ def resolve_url(db: str | None = None) -> str:
     if "://" not in chosen:
         # A path, not a URL: its `%` and `?` are characters of a file name, not an escape
         # and the start of a query (a folder "50%" or "what?" names itself).
-        return _SQLITE_PREFIX + chosen.translate(_PATH_IN_URL)
+        return SQLITE_PREFIX + chosen.translate(_PATH_IN_URL)
     return chosen
 
 
-_SQLITE_PREFIX = "sqlite:///"
 _PATH_IN_URL = str.maketrans({"%": "%25", "?": "%3F"})
-
-
-def sqlite_file(url: str) -> str | None:
-    """The file a plain ``sqlite:///PATH`` URL names, its escapes read as SQLAlchemy reads
-    them (without importing it); None for any other URL (another backend, or a query)."""
-    if not url.startswith(_SQLITE_PREFIX) or "?" in url:
-        return None
-    path = url[len(_SQLITE_PREFIX) :]
-    if "%" not in path:
-        return path
-    from urllib.parse import unquote
-
-    return unquote(path)
 
 
 def _masked(url: str) -> str:
@@ -159,11 +134,13 @@ def parse_url(url: str) -> URL:
 
 
 def safe_url(url: URL | str) -> str:
-    """The URL with any password hidden, for messages."""
-    from sqlalchemy.engine import URL, make_url
+    """The URL with any password hidden, for messages (a URL given as text is shown as
+    it was written, without SQLAlchemy, as SQLAlchemy renders a URL it read)."""
+    if isinstance(url, str):
+        from tourney.errors import hide_passwords
 
-    parsed = url if isinstance(url, URL) else make_url(url)
-    return parsed.render_as_string(hide_password=True)
+        return hide_passwords(url)
+    return url.render_as_string(hide_password=True)
 
 
 def _check_sqlite_path(url: URL) -> None:
@@ -198,18 +175,6 @@ def _check_sqlite_path(url: URL) -> None:
                 database=database
             )
         )
-
-
-# What a SQLite URI's path must escape: its own escape, and where the query and the fragment
-# begin (sqlite.org/uri.html); SQLite reads every other character as it stands.
-_URI_ESCAPES = str.maketrans({"%": "%25", "?": "%3F", "#": "%23"})
-
-
-def read_only(path: str | os.PathLike[str]) -> sqlite3.Connection:
-    """A read-only SQLite connection to the file at `path` (never created; the characters
-    a URI gives a meaning escaped). Raises sqlite3.Error."""
-    uri_path = os.fspath(path).translate(_URI_ESCAPES)
-    return sqlite3.connect(f"file:{uri_path}?mode=ro", uri=True)
 
 
 def sqlite_reads_as_database(path: str | os.PathLike[str]) -> bool | None:
@@ -323,63 +288,6 @@ def _require_psycopg() -> None:
         )
 
 
-def configure_sqlite(dbapi_connection: sqlite3.Connection) -> None:
-    """Apply tourney's settings (see the module docstring) to a new sqlite3 connection."""
-    # Transactions are ours to begin: see the module docstring.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.close()
-
-
-def open_reader(
-    path: str, factory: type[sqlite3.Connection] = sqlite3.Connection
-) -> sqlite3.Connection:
-    """A connection to the SQLite database at ``path`` for a command that only reads: no
-    statement of it can write (``query_only``), and none is made (``path`` must exist).
-
-    A WAL database is read through a shared-memory index beside it (its -shm), which the
-    first connection makes, and which no other process has open when it is missing. On a
-    full disk it cannot be made; when the write-ahead log holds nothing either (missing or
-    empty: the database file is the whole of it), the file is then read as it stands
-    (``immutable=1``: no index, no lock, no file made). Raises sqlite3.Error."""
-    from tourney.store.errors import storage_failure
-
-    def connect(target: str, uri: bool) -> sqlite3.Connection:
-        connection = sqlite3.connect(
-            target,
-            timeout=BUSY_TIMEOUT_MS / 1000,
-            check_same_thread=False,
-            factory=factory,
-            uri=uri,
-        )
-        connection.isolation_level = None
-        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        connection.execute("PRAGMA query_only = ON")
-        return connection
-
-    connection = connect(path, uri=False)
-    try:
-        connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        return connection
-    except sqlite3.Error as exc:
-        connection.close()
-        if storage_failure(exc) is None or _holds_anything(path + "-wal"):
-            raise
-    uri_path = os.fspath(path).translate(_URI_ESCAPES)
-    return connect(f"file:{uri_path}?mode=ro&immutable=1", uri=True)
-
-
-def _holds_anything(path: str) -> bool:
-    try:
-        return os.path.getsize(path) > 0
-    except OSError:
-        return False
-
-
 def _sqlite_engine(url: URL) -> Engine:
     from sqlalchemy import create_engine, event
 
@@ -395,12 +303,3 @@ def _sqlite_engine(url: URL) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
     return engine
-
-
-def describe_connect_error(url: str, exc: BaseException) -> DatabaseUnavailableError:
-    """A one-line error for a database that could not be opened or reached."""
-    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-    first = reason[0] if reason else type(exc).__name__
-    return DatabaseUnavailableError(
-        _("cannot open database {safe_url!r}: {first}").format(safe_url=safe_url(url), first=first)
-    )

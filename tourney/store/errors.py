@@ -114,3 +114,18 @@ def storage_failure(exc: BaseException) -> Failure | None:
         if state.startswith("58") or state in ("XX001", "XX002"):
             return "failed"
     return None
+
+
+def describe_connect_error(url: str, exc: BaseException) -> DatabaseUnavailableError:
+    """A one-line error for a database that could not be opened or reached (any password
+    in `url` hidden)."""
+    from tourney.errors import hide_passwords
+    from tourney.i18n import _
+
+    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    first = reason[0] if reason else type(exc).__name__
+    return DatabaseUnavailableError(
+        _("cannot open database {safe_url!r}: {first}").format(
+            safe_url=hide_passwords(url), first=first
+        )
+    )

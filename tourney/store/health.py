@@ -29,17 +29,21 @@ several servers share one: no such file is kept there.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from tourney.store.errors import DiskFullError, StorageFailedError, StoreError, storage_failure
 from tourney.store.hashchain import short
 
 if TYPE_CHECKING:
-    from tourney.store.eventstore import EventStore, StoredEvent
+    from tourney.store.appends import StoredEvent
+    from tourney.store.eventstore import EventStore
 
 ACKNOWLEDGED_SUFFIX = ".acknowledged.json"
 # Each record is padded to this size and written over the last at the start of the file in
@@ -178,3 +182,111 @@ def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | No
             f"({acknowledged}): the log was replaced after it was acknowledged",
         )
     return None
+
+
+class Health:
+    """Whether one store may still append, and what it watches (see the module docstring):
+    `failed` says why appends are refused for good (None: they are not), `on_failure` who
+    is told once when that happens."""
+
+    def __init__(self) -> None:
+        self.failed: str | None = None
+        self.on_failure: list[Callable[[str], None]] = []
+        self.fails_closed = False
+        self._watch: FileWatch | None = None
+        self._acknowledged: AcknowledgedHead | None = None
+        self._keeper: Any = None
+
+    def watch(
+        self, store: EventStore, path: str | None, open_connection: Callable[[], Any]
+    ) -> None:
+        """Fail closed from now on (`EventStore.fail_closed`); `path` is the SQLite file
+        (None on PostgreSQL, where nothing more is watched). Raises StoreError."""
+        self.fails_closed = True
+        if path is None:
+            return
+        path = os.path.abspath(path)
+        file = acknowledged_file(path)
+        lost = lost_tail(store, file)
+        if lost is not None:
+            raise StoreError(
+                f"{lost[2]}; run tourney verify (to serve the log as it is, after a backup "
+                f"was restored on purpose, delete {file})"
+            )
+        try:
+            # Held open for the store's life: the -wal stays the one opened.
+            self._keeper = open_connection()
+            self._keeper.execute("SELECT 1 FROM events LIMIT 1").fetchall()
+            self._watch = FileWatch(path)
+            self._acknowledged = AcknowledgedHead(file)
+        except OSError as exc:
+            raise StoreError(f"cannot write {file}: {exc.strerror or exc}") from None
+
+    def close(self) -> None:
+        keeper, self._keeper = self._keeper, None
+        if keeper is not None:
+            with contextlib.suppress(Exception):
+                keeper.close()
+        acknowledged, self._acknowledged = self._acknowledged, None
+        if acknowledged is not None:
+            with contextlib.suppress(OSError):
+                acknowledged.close()
+
+    def storage_error(self, exc: BaseException, doing: str) -> StoreError | None:
+        """The error to raise for ``exc`` when the disk is full, or when it says the storage
+        failed and the store fails closed (it then refuses every append); None for anything
+        else."""
+        if isinstance(exc, StoreError):
+            return None
+        kind = storage_failure(exc)
+        if kind is None:
+            return None
+        text = " ".join(str(exc).split()) or type(exc).__name__
+        if kind == "full":
+            return DiskFullError(
+                f"the disk holding the database is full ({text}): nothing was recorded; "
+                "free some space and try again"
+            )
+        if not self.fails_closed:
+            return None
+        # A watched file deleted or replaced is the cause to name, whether an append's check
+        # or a read's I/O error (the feed's, say) noticed it first.
+        changed = self._watch.changed() if self._watch is not None else None
+        return self.fail(changed or f"{text} while {doing}")
+
+    def fail(self, reason: str) -> StorageFailedError:
+        """Fail closed for `reason` (the first reason stays); the error to raise."""
+        if self.failed is None:
+            self.failed = failed_message(reason)
+            for hook in self.on_failure:
+                with contextlib.suppress(Exception):
+                    hook(self.failed)
+        return StorageFailedError(self.failed)
+
+    def check_sound(self) -> None:
+        """Refuse (StorageFailedError) once failed, or when a watched file changed."""
+        if self.failed is not None:
+            raise StorageFailedError(self.failed)
+        if self._watch is not None:
+            changed = self._watch.changed()
+            if changed is not None:
+                raise self.fail(changed)
+
+    @property
+    def watching(self) -> bool:
+        """Whether appends are checked again after their commit (a served SQLite store)."""
+        return self._watch is not None
+
+    def acknowledge(self, stored: Sequence[StoredEvent]) -> None:
+        """After a commit, before the append returns: check the files again (a commit into
+        a deleted -wal is not acknowledged), then say what is acknowledged."""
+        if self._watch is None:
+            return
+        self.check_sound()
+        if stored and self._acknowledged is not None:
+            try:
+                self._acknowledged.write(stored[-1])
+            except OSError as exc:
+                raise self.fail(
+                    f"{self._acknowledged.path} could not be written ({exc.strerror or exc})"
+                ) from None

@@ -1,16 +1,19 @@
 """Schema upgrades through alembic, run programmatically: the same path as `alembic upgrade
 head`, so tests and users build databases the same way.
 
-`ensure_schema` is what every command calls: one cheap query when the database is current,
-a full upgrade when it is fresh or behind.
+This is the one place at run time that loads SQLAlchemy and alembic: `EventStore.from_url`
+opens a database at the head revision with its driver alone, and comes here (`prepare`)
+only for a database to create or upgrade, or one it could not read itself (a URL in another
+form, a file that is not a database, a server that does not answer), to say why in one line.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney.store.database import WRITE, describe_connect_error
-from tourney.store.errors import SchemaError
+from tourney.store.connections import POSTGRESQL, SQLITE, Target
+from tourney.store.database import WRITE, make_engine, no_database
+from tourney.store.errors import SchemaError, describe_connect_error
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -20,6 +23,25 @@ if TYPE_CHECKING:
 # (The store imports this module for it on every command: `tourney.resources`, which finds
 # the migrations, is imported only where they are looked for.)
 HEAD_REVISION = "0007_projection_revisions"
+
+
+def prepare(url: str, *, create: bool = True, upgrade: bool = True) -> Target:
+    """Make the database at `url` ready for the store: check the URL (DatabaseUrlError),
+    refuse where no tourney database is unless `create` (NoDatabaseError, nothing made),
+    and unless `upgrade` is False create or upgrade the schema to head. Returns what the
+    store's connections go to. Raises StoreError subclasses with one line."""
+    engine = make_engine(url)
+    try:
+        if not create and current_revision(engine) is None:
+            raise no_database(url)
+        if upgrade:
+            ensure_schema(engine)
+    finally:
+        engine.dispose()
+    if engine.dialect.name == SQLITE:
+        return Target(url, SQLITE, path=engine.url.database or "")
+    conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    return Target(url, POSTGRESQL, conninfo=conninfo)
 
 
 def alembic_config(engine: Engine) -> Config:

@@ -31,9 +31,8 @@ tourney computed differently. One above its code's was written by a newer tourne
 catch-up refuses (`SchemaError`, "upgrade tourney"), as for a newer schema, rather than
 have two versions sharing a database rebuild it in turn.
 
-Everything runs on the store's own DB-API connections (sqlite3 or psycopg) with the store's
-parameter marker, never through SQLAlchemy: a one-shot command on a current SQLite file
-catches up after its append without importing it (see `tourney.store.sqlite_direct`).
+Everything runs on the store's own DB-API connections (sqlite3 or psycopg, see
+`tourney.store.connections`) with the store's parameter marker, never through SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -44,16 +43,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tourney.store.database import describe_connect_error
-from tourney.store.errors import SchemaError, StoreError, is_driver_error, is_infrastructure_error
-from tourney.store.eventstore import (
-    REPLAY_COLUMNS,
-    EventStore,
-    NewEvent,
-    SharedPayloads,
-    StoredEvent,
-    StreamAppend,
+from tourney.store.decoding import REPLAY_COLUMNS, SharedPayloads, decode_for_replay
+from tourney.store.errors import (
+    SchemaError,
+    StoreError,
+    describe_connect_error,
+    is_driver_error,
+    is_infrastructure_error,
 )
+from tourney.store.eventstore import EventStore, NewEvent, StoredEvent, StreamAppend
 
 PAGE_SIZE = 5000
 # Called after each page with the number of events read so far (over all projections).
@@ -102,7 +100,7 @@ class Projection(Protocol):
     stream's events alone (given in version order, whatever the order of the streams), and
     `apply` reads of `batch.events` only their position, stream, version, type and payload,
     and changes no payload. A rebuild then replays it stream by stream, reading no more of
-    each event and decoding each repeated payload once (see `EventStore.decode_for_replay`).
+    each event and decoding each repeated payload once (see `decoding.decode_for_replay`).
     """
 
     name: str
@@ -277,7 +275,7 @@ class Projector:
             self._begin(cursor)
             for stream_id in streams:
                 cursor.execute(sql, (stream_id, head))
-                events = store.decode_for_replay(stream_id, cursor.fetchall(), shared)
+                events = decode_for_replay(store.registry, stream_id, cursor.fetchall(), shared)
                 for projection in projections:
                     if events and projection.wants(stream_id):
                         self._apply(cursor, projection, events)
@@ -398,7 +396,7 @@ class Projector:
     def status(self) -> list[CheckpointStatus]:
         """Each projection's checkpoint against the head of the log (read on the store's
         own read connection: a read-only store may have only one, see
-        `database.open_reader`)."""
+        `connections.open_reader`)."""
         head = self.store.max_position()
         rows = self.store.fetch_rows("SELECT name, position FROM projection_checkpoints", ())
         checkpoints = {str(name): int(position) for name, position in rows}

@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.store.eventstore import COLUMNS, EventStore
+from tourney.store.decoding import COLUMNS
+from tourney.store.eventstore import EventStore
 from tourney.store.hashchain import GENESIS, event_hash
 
 PAGE_SIZE = 5000

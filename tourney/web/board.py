@@ -23,8 +23,7 @@ from tourney.streams.matches import (
 from tourney.web.reads import MatchLine, match_lines, standings_lines
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
+    from tourney.store.eventstore import EventStore
     from tourney.tournament.state import TournamentState
     from tourney.web.night import Night
 
@@ -87,7 +86,9 @@ def _settings(state: TournamentState) -> dict[str, Any]:
     }
 
 
-def board_context(night: Night, engine: Engine, confirmations_too: bool = False) -> dict[str, Any]:
+def board_context(
+    night: Night, store: EventStore, confirmations_too: bool = False
+) -> dict[str, Any]:
     """The latest round's tables and the standings; with ``confirmations_too`` (the director's
     page), who has yet to confirm each finished match."""
     loaded = night.loaded()
@@ -102,7 +103,7 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
     state = loaded.state
     tables = night.tables(loaded)
     # The read model keys a match by its canonical (upper-case) id, as its stream does.
-    rows = match_lines(engine, [match_id(t.match_id) for t in tables])
+    rows = match_lines(store, [match_id(t.match_id) for t in tables])
     display = game(state.created.game).display
     settings = _settings(state)
     statuses = []
@@ -149,5 +150,5 @@ def board_context(night: Night, engine: Engine, confirmations_too: bool = False)
         "round": len(state.rounds),
         "tables": statuses,
         "net_units": display.net_units,
-        "standings": standings_lines(engine, loaded.slug),
+        "standings": standings_lines(store, loaded.slug),
     }

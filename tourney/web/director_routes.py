@@ -178,7 +178,7 @@ async def director_page(request: Request) -> Response:
         from tourney.web.board import board_context
         from tourney.web.qr import qr_svg
 
-        context = board_context(srv.night, srv.store.engine, confirmations_too=True)
+        context = board_context(srv.night, srv.store, confirmations_too=True)
         loaded = srv.night.loaded()
         links = {}
         matches: list[dict[str, Any]] = []

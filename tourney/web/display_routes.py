@@ -45,7 +45,7 @@ def render_board(srv: Server) -> str:
     from tourney.web.room_pages import board_room
 
     with using(srv.language() or DEFAULT):  # one board for every wall: the tournament's
-        context = {**board_context(srv.night, srv.store.engine), **board_room(srv)}
+        context = {**board_context(srv.night, srv.store), **board_room(srv)}
         context["chances"] = board_chances(srv, context["tables"])
         return srv.env.get_template("web/_board.html").render(context)
 

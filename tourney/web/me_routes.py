@@ -9,8 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote as url_quote
 
-from sqlalchemy import select
-from sqlmodel import Session, col
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -18,12 +16,10 @@ from starlette.routing import Route
 
 from tourney import names
 from tourney.errors import TourneyError
-from tourney.store.models import StandingsViewRow
+from tourney.web.reads import place
 from tourney.web.respond import NO_STORE, edge, render, server
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
     from tourney.director.desk import Loaded
     from tourney.web.app import Server
 
@@ -54,21 +50,6 @@ def _loaded(srv: Server) -> Loaded:
     if loaded is None:
         raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
     return loaded
-
-
-def _place(engine: Engine, slug: str, entrant: str) -> dict[str, Any] | None:
-    row = StandingsViewRow
-    query = select(col(row.rank), col(row.tied), col(row.match_points), col(row.played)).where(
-        col(row.slug) == slug, col(row.entrant_id) == entrant
-    )
-    total = select(col(row.entrant_id)).where(col(row.slug) == slug)
-    with Session(engine) as session:
-        found = session.execute(query).first()
-        count = len(session.execute(total).all())
-    if found is None:
-        return None
-    rank, tied, points, played = found
-    return {"rank": rank, "tied": tied, "points": points, "played": played, "of": count}
 
 
 def me_context(srv: Server, player_id: str) -> dict[str, Any]:
@@ -115,7 +96,7 @@ def me_context(srv: Server, player_id: str) -> dict[str, Any]:
         "bye_now": number in byes,
         "byes": byes,
         "results": results,
-        "place": _place(srv.store.engine, loaded.slug, entrant),
+        "place": place(srv.store, loaded.slug, entrant),
         "series": _series_place(srv, loaded.slug, player_id),
     }
 

@@ -1,18 +1,21 @@
-"""The read models the pages show, read through SQLModel sessions on the very table classes
-the migrations are checked against (`tourney.store.models`)."""
+"""The read models the pages show: plain SQL on the store's read connection, as every other
+reader of a read model does (`tourney.projections.standings_view.read_standings`,
+`tourney.store.verify`). The tables are declared in `tourney.store.models`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import select as sa_select
-from sqlmodel import Session, col, select
-
-from tourney.store.models import MatchViewRow, StandingsViewRow
+import orjson
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from tourney.store.eventstore import EventStore
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value: text on SQLite, already decoded by psycopg on PostgreSQL."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value
 
 
 class MatchLine(NamedTuple):
@@ -24,20 +27,21 @@ class MatchLine(NamedTuple):
     hands: int
 
 
-def match_lines(engine: Engine, match_ids: Iterable[str]) -> dict[str, MatchLine]:
+def match_lines(store: EventStore, match_ids: Iterable[str]) -> dict[str, MatchLine]:
     """The board's columns of the `match_views` rows of ``match_ids``, by match id (only
     the columns shown are read: the board is rendered several times a second under load)."""
-    wanted = list(match_ids)
+    wanted = tuple(match_ids)
     if not wanted:
         return {}
-    query = select(
-        MatchViewRow.match_id, MatchViewRow.status, MatchViewRow.scores, MatchViewRow.hands
-    ).where(col(MatchViewRow.match_id).in_(wanted))
-    with Session(engine) as session:
-        return {
-            match_id: MatchLine(match_id, status, list(scores), len(hands))
-            for match_id, status, scores, hands in session.exec(query)
-        }
+    marks = ", ".join([store.mark] * len(wanted))
+    rows = store.fetch_rows(
+        f"SELECT match_id, status, scores, hands FROM match_views WHERE match_id IN ({marks})",
+        wanted,
+    )
+    return {
+        match_id: MatchLine(match_id, status, list(_json(scores)), len(_json(hands)))
+        for match_id, status, scores, hands in rows
+    }
 
 
 class StandingLine(NamedTuple):
@@ -51,15 +55,30 @@ class StandingLine(NamedTuple):
     points_scored: int
 
 
-def standings_lines(engine: Engine, slug: str) -> list[StandingLine]:
+def standings_lines(store: EventStore, slug: str) -> list[StandingLine]:
     """Tournament ``slug``'s standings lines, in the order they rank (the board's columns)."""
-    row = StandingsViewRow
-    shown = (row.rank, row.tied, row.name, row.match_points, row.played, row.points_scored)
-    # SQLAlchemy's select: SQLModel's typed one takes at most four columns.
-    query = (
-        sa_select(*(col(column) for column in shown))
-        .where(col(row.slug) == slug)
-        .order_by(col(row.line))
+    rows = store.fetch_rows(
+        "SELECT rank, tied, name, match_points, played, points_scored FROM standings_views "
+        f"WHERE slug = {store.mark} ORDER BY line",
+        (slug,),
     )
-    with Session(engine) as session:
-        return [StandingLine(*values) for values in session.execute(query)]
+    return [
+        StandingLine(rank, bool(tied), name, points, played, scored)
+        for rank, tied, name, points, played, scored in rows
+    ]
+
+
+def place(store: EventStore, slug: str, entrant: str) -> dict[str, Any] | None:
+    """Where ``entrant`` stands in tournament ``slug``: rank, tied, points, played, and of
+    how many (`/me`); None before the standings list them."""
+    mark = store.mark
+    rows = store.fetch_rows(
+        "SELECT rank, tied, match_points, played, "
+        f"(SELECT COUNT(*) FROM standings_views WHERE slug = {mark}) "
+        f"FROM standings_views WHERE slug = {mark} AND entrant_id = {mark}",
+        (slug, slug, entrant),
+    )
+    if not rows:
+        return None
+    rank, tied, points, played, count = rows[0]
+    return {"rank": rank, "tied": bool(tied), "points": points, "played": played, "of": count}
