@@ -190,7 +190,7 @@ def decide_enter_result(
     where = _where(match)
     if play is not None and not replace:
         raise TournamentError(
-            f"{where} has play recorded at the table up to v{play.version} "
+            f"{where} has play recorded at the table "
             f"({standing_text(state, match, play)}): a paper result would replace it; "
             "say so with --replace (the recorded play stays readable as what was played)"
         )
