@@ -20,7 +20,7 @@ from tests.cli.conftest import Cli
 from tests.integration.test_languages_browser import english_strings_of
 from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
-from tourney.games.horserace.bots import GreedyBot
+from tourney.games.horserace.bots import Bot, GreedyBot
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 
@@ -94,7 +94,7 @@ def _play_open_tables(db: str) -> None:
         for match in state.round_matches(number):
             if match.outcome is None:
                 desk = Desk(store, match.match_id)
-                bots = [GreedyBot() for _ in match.seats]
+                bots: list[Bot] = [GreedyBot() for _ in match.seats]
                 play_table(desk, bots, random.Random(match.table))
 
 

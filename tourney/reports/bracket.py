@@ -214,8 +214,8 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
             new_centres.append(centre)
             top = round(centre - len(slot.entrants) * LINE_HEIGHT / 2)
             label = page_("{round}, table {table}").format(round=round_.name, table=slot.index + 1)
-            final = round_.number == len(bracket.rounds)
-            word = page_("wins the final") if final else page_("advances")
+            last = round_.number == len(bracket.rounds)
+            word = page_("wins the final") if last else page_("advances")
             slots.append(_slot_view(state, slot, round_.number, label, seeds, sheets, x, top, word))
         centres = new_centres
         connectors.extend(incoming)
