@@ -1,6 +1,7 @@
 """The new formats' pages published in Italian and in Russian: a single elimination (a bye,
-a result from a paper scoresheet), a double elimination, groups then a knockout, and
-rotating partners, each played to its end, then `tourney publish --lang it|ru`. The pages'
+a result from a paper scoresheet), a double elimination, groups then a knockout (and its
+pools alone, before the knockout), rotating partners and balanced seating, each played to
+its end, then `tourney publish --lang it|ru`. The pages'
 visible text (without what was recorded with the events: data-recorded) holds no English
 string of the site catalog -- the words these formats build in Python (slot notes, round
 names, bracket sections, pool notes) as much as their templates'. No browser: the text a
@@ -33,6 +34,7 @@ FORMATS = {
     "groups": ["--format", "groups", "--pools", "2", "--table-size", "2"],
     "pools": ["--format", "groups", "--pools", "2", "--table-size", "2"],
     "rotating": ["--format", "rotating", "--rounds", "3"],
+    "balanced": ["--format", "balanced", "--rounds", "3"],
 }
 USER_DATA = (*PLAYERS, "Hal", "Kappa Cup", "kappa-cup", "Markdown", "CSV", "JSON")
 HIDDEN = {"script", "style", "title", "head"}
