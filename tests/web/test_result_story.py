@@ -110,7 +110,7 @@ def test_a_ruled_table_s_phone_page_shows_the_result_that_counts(night: Night) -
     page = html.unescape(night.client.get(night.link(1)).text)  # closed: no form to look at
     assert 'id="closed"' in page
     assert f"Result that counts: result replaced by the director: {players[0]} won" in page
-    assert "play recorded up to v" in page
+    assert "play recorded at the table: " in page and "up to v" not in page
 
 
 def test_serve_tournament_serves_the_one_chosen(night_db: str) -> None:

@@ -213,10 +213,9 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
                     incoming.append(f"M {x - COLUMN_GAP} {feeder:.0f} H {mid} V {centre:.0f} H {x}")
             new_centres.append(centre)
             top = round(centre - len(slot.entrants) * LINE_HEIGHT / 2)
-            label = page_("{round}, table {table}").format(
-                round=page_(round_.name), table=slot.index + 1
-            )
-            word = page_("wins the final") if round_.name == "final" else page_("advances")
+            label = page_("{round}, table {table}").format(round=round_.name, table=slot.index + 1)
+            last = round_.number == len(bracket.rounds)
+            word = page_("wins the final") if last else page_("advances")
             slots.append(_slot_view(state, slot, round_.number, label, seeds, sheets, x, top, word))
         centres = new_centres
         connectors.extend(incoming)
@@ -224,7 +223,7 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
         columns.append(
             BracketColumn(
                 round_.number,
-                page_(round_.name),
+                round_.name,
                 x,
                 tuple(slots),
                 tuple(incoming),

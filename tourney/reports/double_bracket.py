@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from tourney.i18n import npage_, page_
 from tourney.reports import paths
 from tourney.reports.bracket import (
     BOX_WIDTH,
@@ -67,9 +68,9 @@ def _entries(
         top = y + place * LINE_HEIGHT
         if entrant is None:
             word, kind = {
-                "waiting": ("to be decided", "waiting"),
-                "bye": ("bye", "bye"),
-            }.get(table.status, ("empty", "empty"))
+                "waiting": (page_("to be decided"), "waiting"),
+                "bye": (page_("bye"), "bye"),
+            }.get(table.status, (page_("empty"), "empty"))
             entries.append(BracketEntry(word, word, None, kind, None, top))  # type: ignore[arg-type]
             continue
         score = None
@@ -85,9 +86,12 @@ def _entries(
 
 def _outcome_word(table: de.Table) -> str:
     if table.bracket in ("final", "reset"):
-        return "wins"
-    many = len(table.stay) > 1
-    return f"stay{'' if many else 's'} in the {de.BRACKET_WORDS[table.bracket]}"
+        return page_("wins")
+    if table.bracket == "winners":
+        return npage_(
+            "stays in the winners' bracket", "stay in the winners' bracket", len(table.stay)
+        )
+    return npage_("stays in the losers' bracket", "stay in the losers' bracket", len(table.stay))
 
 
 def _slot(
@@ -106,7 +110,7 @@ def _slot(
         index=table.index,
         label=label,
         status=table.status,
-        status_label=STATUS_LABELS.get(table.status, table.status),
+        status_label=page_(STATUS_LABELS.get(table.status, table.status)),
         entries=_entries(state, table, seeds, y),
         winner=stay or None,
         outcome_word=_outcome_word(table),
@@ -150,7 +154,9 @@ def _section(
                 centre = TOP + table.index * (height + ROW_GAP) + height / 2
             new_centres.append(centre)
             top = round(centre - max(2, len(table.entrants)) * LINE_HEIGHT / 2)
-            label = f"{name}, table {table.index + 1}" if len(tables) > 1 else name
+            label = name
+            if len(tables) > 1:
+                label = page_("{round}, table {table}").format(round=name, table=table.index + 1)
             slots.append(_slot(state, table, label, seeds, sheets, x, top))
         centres = new_centres
         left = x - (COLUMN_GAP if column else MARGIN)
@@ -187,14 +193,17 @@ def double_bracket_view(state: TournamentState, sheets: Collection[str] = ()) ->
     sections = []
     if bracket.winners:
         rounds = [(r.name, r.tables, r.feeds) for r in bracket.winners]
-        sections.append(_section(state, "winners", "Winners' bracket", rounds, seeds, sheets))
+        sections.append(
+            _section(state, "winners", page_("Winners' bracket"), rounds, seeds, sheets)
+        )
     if bracket.losers:
         rounds = [(r.name, r.tables, r.feeds) for r in bracket.losers]
-        sections.append(_section(state, "losers", "Losers' bracket", rounds, seeds, sheets))
-    finals = [("grand final", (t,), ()) for t in (bracket.final,) if t is not None]
-    finals += [("grand final reset", (t,), ()) for t in (bracket.reset,) if t is not None]
+        sections.append(_section(state, "losers", page_("Losers' bracket"), rounds, seeds, sheets))
+    final_word, reset_word = page_(de.BRACKET_WORDS["final"]), page_(de.BRACKET_WORDS["reset"])
+    finals = [(final_word, (t,), ()) for t in (bracket.final,) if t is not None]
+    finals += [(reset_word, (t,), ()) for t in (bracket.reset,) if t is not None]
     if finals:
-        sections.append(_section(state, "final", "Grand final", finals, seeds, sheets))
+        sections.append(_section(state, "final", page_("Grand final"), finals, seeds, sheets))
 
     def name(entrant: str | None) -> str | None:
         return None if entrant is None else state.entrant_name(entrant)
@@ -206,5 +215,5 @@ def double_bracket_view(state: TournamentState, sheets: Collection[str] = ()) ->
         champion=name(bracket.champion),
         runner_up=name(bracket.runner_up),
         reset_on=bracket.reset_on,
-        rule=de.PLACES_RULE if bracket.sides > 2 else SHARED_WIN_RULE,
+        rule=page_(de.PLACES_RULE if bracket.sides > 2 else SHARED_WIN_RULE),
     )

@@ -49,6 +49,9 @@ class PoolsView:
     advance: int
     knockout_notes: tuple[str, ...]
     columns: tuple[str, ...] = POOL_COLUMNS
+    recorded: bool = False
+    """The pools' notes are those recorded when the knockout began (shown as recorded),
+    not computed for the page in its language."""
 
 
 def check_groups(state: TournamentState) -> None:
@@ -96,6 +99,7 @@ def pools_view(state: TournamentState) -> PoolsView:
         finished=finished,
         advance=state.created.advance,
         knockout_notes=knockout.notes if knockout else (),
+        recorded=knockout is not None,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from tourney.i18n import page_, page_mark
+from tourney.i18n import page_
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
@@ -13,9 +13,6 @@ from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
 from tourney.tournament import double_pairing
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentError, TournamentState
-
-KNOCKOUT_ROUNDS = (page_mark("final"), page_mark("semi-finals"), page_mark("quarter-finals"))
-"""The knockout rounds' names (`tourney.tournament.elimination`), for the translators."""
 
 
 def round_name(state: TournamentState, number: int) -> str:
@@ -29,13 +26,14 @@ def round_name(state: TournamentState, number: int) -> str:
         started = state.groups.knockout
         at = number - started.first_round + 1 if started else 0
         if 1 <= at <= len(knockout):
-            name = page_(knockout[at - 1].name)
+            name = knockout[at - 1].name
             return page_("Round {number} (knockout: {name})").format(number=number, name=name)
         return page_("Round {number} (knockout)").format(number=number)
     if state.created.format == "elimination":
         rounds = bracket_of(state).rounds
-        if number <= len(rounds) and rounds[number - 1].name != f"round {number}":
-            name = page_(rounds[number - 1].name)
+        plain = page_("round {number}").format(number=number)
+        if number <= len(rounds) and rounds[number - 1].name != plain:
+            name = rounds[number - 1].name
             return page_("Round {number} ({name})").format(number=number, name=name)
     if state.created.format == "double_elimination":
         names = double_pairing.round_name(state, number)

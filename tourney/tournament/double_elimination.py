@@ -35,27 +35,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tourney.i18n import npage_, page_, page_mark
 from tourney.tournament.elimination import (
     SHARED_WIN_RULE,
     Play,
     SlotStatus,
+    and_list,
     deal,
     places_layout,
     round_count,
+    voided_note,
+    won_note,
 )
 
 BracketName = Literal["winners", "losers", "final", "reset"]
 
 BRACKET_WORDS: dict[str, str] = {
-    "winners": "winners' bracket",
-    "losers": "losers' bracket",
-    "final": "grand final",
-    "reset": "grand final reset",
+    "winners": page_mark("winners' bracket"),
+    "losers": page_mark("losers' bracket"),
+    "final": page_mark("grand final"),
+    "reset": page_mark("grand final reset"),
 }
-"""Each bracket in words, as every page and command says it."""
+"""Each bracket in words, as every page and command says it (English: `page_` them where
+they are shown)."""
 
-PLACES_RULE = (
-    "at a double-elimination table the top half stays in its bracket: winners first, "
+PLACES_RULE = page_mark(
+    "at a table of a double elimination the top half stays in its bracket: winners first, "
     "then the higher final score; equal places across the cut play a deciding match"
 )
 """The rule for who stays at a table of 3 or 4 (at a table of 2: `SHARED_WIN_RULE`)."""
@@ -215,7 +220,7 @@ def settle(
     need = keep
     note = ""
     shown: Play | None = None
-    rule = SHARED_WIN_RULE if len(entrants) == 2 else PLACES_RULE
+    rule = page_(SHARED_WIN_RULE if len(entrants) == 2 else PLACES_RULE)
     for play in plays:
         if play.outcome is None:
             return "in_play", (), (), note, shown
@@ -223,7 +228,7 @@ def settle(
         outcome = play.outcome
         if not outcome.counts:
             contenders = play.sides
-            note = f"{play.match_id} was voided: replay needed"
+            note = voided_note(play.match_id)
             continue
         ranked = sorted(contenders, key=lambda e: _rank_key(play, e), reverse=True)
         cut = _rank_key(play, ranked[need - 1])
@@ -235,11 +240,13 @@ def settle(
         staying += above
         need -= len(above)
         contenders = tuple(at)
-        names = " and ".join(at)
-        note = (
-            f"{names} are level in {play.match_id} (equal final scores, {cut[1]}) across "
-            f"the cut: a deciding match for {need} place{'s' if need > 1 else ''}; {rule}"
-        )
+        note = npage_(
+            "{names} are level in {match} (equal final scores, {score}) across the cut: a "
+            "deciding match for {n} place; {rule}",
+            "{names} are level in {match} (equal final scores, {score}) across the cut: a "
+            "deciding match for {n} places; {rule}",
+            need,
+        ).format(names=and_list(at), match=play.match_id, score=cut[1], n=need, rule=rule)
     return "deciding_match_needed", tuple(staying), contenders, note, shown
 
 
@@ -248,25 +255,28 @@ def _decided_note(play: Play, stay: tuple[str, ...], before: str, rule: str, kee
     outcome = play.outcome
     winners = [play.sides[s] for s in outcome.winners]
     if len(winners) == 1 and keep == 1:
-        text = f"{winners[0]} won {play.match_id}"
-        if outcome.source and play.replaced:
-            text += f" (result replaced by the director: {outcome.source})"
-        elif outcome.source:
-            text += f" ({outcome.source})"
+        text = won_note(winners[0], play)
     elif len(winners) > 1 and keep == 1:
         best = max(outcome.scores[s] for s in outcome.winners)
         others = sorted(
             (outcome.scores[s] for s in outcome.winners if outcome.scores[s] != best),
             reverse=True,
         )
-        text = (
-            f"{' and '.join(winners)} shared the win in {play.match_id}: {stay[0]} stays on "
-            f"the higher final score ({best} to {', '.join(map(str, others))}); {rule}"
+        text = page_(
+            "{names} shared the win in {match}: {name} stays on the higher final score "
+            "({best} to {others}); {rule}"
+        ).format(
+            names=and_list(winners),
+            match=play.match_id,
+            name=stay[0],
+            best=best,
+            others=", ".join(map(str, others)),
+            rule=rule,
         )
     else:
-        text = f"{' and '.join(stay)} stay after {play.match_id}"
+        text = page_("{names} stay after {match}").format(names=and_list(stay), match=play.match_id)
         if outcome.source:
-            text += f" ({outcome.source})"
+            text = page_("{won} ({source})").format(won=text, source=page_(outcome.source))
     return f"{before}; {text}" if before else text
 
 
@@ -287,7 +297,7 @@ def _table(
     if not present:
         return Table(*where, "empty", keep=keep)
     if len(present) == 1:
-        note = f"{present[0]} advances on a bye"
+        note = page_("{name} advances on a bye").format(name=present[0])
         return Table(*where, "bye", stay=present, note=note, keep=keep)
     status, stay, tied, note, shown = settle(plays, present, keep)
     return Table(*where, status, tuple(plays), stay, tied, note, shown, keep)
@@ -297,8 +307,14 @@ def _table(
 
 
 def _round_name(bracket: BracketName, number: int, total: int) -> str:
-    word = "winners'" if bracket == "winners" else "losers'"
-    return f"{word} final" if number == total else f"{word} round {number}"
+    """``"winners' round 2"``, ``"losers' final"``... in the current language."""
+    if bracket == "winners":
+        if number == total:
+            return page_("winners' final")
+        return page_("winners' round {number}").format(number=number)
+    if number == total:
+        return page_("losers' final")
+    return page_("losers' round {number}").format(number=number)
 
 
 def build(
@@ -482,7 +498,7 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
     while wb_known and len(field_) >= 2:
         tables = seat("winners", number, number, field_)
         last = len(tables) == 1 and tables[0].keep == 1  # one player stays: the WB's last
-        name = "winners' final" if last else f"winners' round {number}"
+        name = _round_name("winners", number, number if last else 0)
         winners.append(BracketRound("winners", number, name, number, tuple(tables)))
         if not all(t.settled for t in tables):
             wb_known = False
@@ -508,7 +524,7 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
             continue
         tables = seat("losers", j, j + 1, entrants)
         last = len(tables) == 1 and tables[0].keep == 1 and not more_to_come
-        name = "losers' final" if last else f"losers' round {j}"
+        name = _round_name("losers", j, j if last else 0)
         losers.append(BracketRound("losers", j, name, j + 1, tuple(tables)))
         if not all(t.settled for t in tables):
             break

@@ -5,6 +5,7 @@ its deciding matches are paired in `tourney.tournament.pairing` (`double_bracket
 
 from __future__ import annotations
 
+from tourney.i18n import page_
 from tourney.tournament import double_elimination as de
 from tourney.tournament.pairing import double_bracket_of
 from tourney.tournament.state import TournamentState
@@ -26,7 +27,7 @@ def table_of(bracket: de.DoubleBracket, match_id: str) -> de.Table | None:
 
 def bracket_words(table: de.Table) -> str:
     """``"winners' bracket"``, ``"losers' bracket"``, ``"grand final"``..."""
-    return de.BRACKET_WORDS[table.bracket]
+    return page_(de.BRACKET_WORDS[table.bracket])
 
 
 __all__ = [
@@ -60,9 +61,9 @@ def round_name(state: TournamentState, number: int) -> str:
     `number` plays."""
     bracket = double_bracket_of(state)
     names = [r.name for r in (*bracket.winners, *bracket.losers) if r.played_in == number]
-    for table, name in ((bracket.final, "grand final"), (bracket.reset, "grand final reset")):
+    for table in (bracket.final, bracket.reset):
         if table is not None and table.played_in == number and table.status != "waiting":
-            names.append(name)
+            names.append(bracket_words(table))
     return ", ".join(names)
 
 

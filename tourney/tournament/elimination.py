@@ -24,11 +24,12 @@ Third place (2-sided brackets only): the two semi-final losers play a match of i
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tourney.i18n import page_mark
+from tourney.i18n import page_, page_mark
 from tourney.tournament.matches import Outcome
 from tourney.tournament.seating import table_sizes
 
@@ -203,14 +204,42 @@ def layout_for(field: int, sides: int) -> Layout:
 
 
 def _round_name(number: int, total: int, sides: int) -> str:
+    """The round's name in the current language (``"final"``, ``"semi-finals"``...)."""
     left = total - number
     if left == 0:
-        return "final"
+        return page_("final")
     if sides == 2 and left == 1:
-        return "semi-finals"
+        return page_("semi-finals")
     if sides == 2 and left == 2:
-        return "quarter-finals"
-    return f"round {number}"
+        return page_("quarter-finals")
+    return page_("round {number}").format(number=number)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """``"Ann and Bo"``, ``"Ann and Bo and Cy"``: entrants together, in the current language."""
+    return functools.reduce(
+        lambda first, second: page_("{first} and {second}").format(first=first, second=second),
+        names,
+    )
+
+
+def voided_note(match_id: str) -> str:
+    """``"r2-t1 was voided: replay needed"`` in the current language."""
+    return page_("{match} was voided: replay needed").format(match=match_id)
+
+
+def won_note(winner: str, play: Play) -> str:
+    """``"ann won r2-t1"``, with the result's source when it is not the table's own record
+    (``"(paper scoresheet)"``, ``"(result replaced by the director: adjudicated)"``)."""
+    won = page_("{name} won {match}").format(name=winner, match=play.match_id)
+    source = play.outcome.source if play.outcome is not None else ""
+    if source and play.replaced:
+        return page_("{won} (result replaced by the director: {source})").format(
+            won=won, source=page_(source)
+        )
+    if source:
+        return page_("{won} ({source})").format(won=won, source=page_(source))
+    return won
 
 
 def resolve(
@@ -230,19 +259,15 @@ def resolve(
         shown = play
         if not outcome.counts:
             contenders = play.sides
-            note = f"{play.match_id} was voided: replay needed"
+            note = voided_note(play.match_id)
             continue
         winners = [play.sides[s] for s in outcome.winners]
         if len(winners) == 1:
-            won = f"{winners[0]} won {play.match_id}"
-            if outcome.source and play.replaced:
-                won += f" (result replaced by the director: {outcome.source})"
-            elif outcome.source:
-                won += f" ({outcome.source})"
+            won = won_note(winners[0], play)
             return "decided", winners[0], (), f"{note}; {won}" if note else won, play
         best = max(outcome.scores[s] for s in outcome.winners)
         top = [play.sides[s] for s in outcome.winners if outcome.scores[s] == best]
-        shared = " and ".join(winners)
+        shared = and_list(winners)
         if len(top) == 1:
             others = sorted(
                 (outcome.scores[s] for s in outcome.winners if outcome.scores[s] != best),
@@ -252,16 +277,23 @@ def resolve(
                 "decided",
                 top[0],
                 (),
-                f"{shared} shared the win in {play.match_id}: {top[0]} advances on the "
-                f"higher final score ({best} to {', '.join(map(str, others))}); "
-                f"{SHARED_WIN_RULE}",
+                page_(
+                    "{names} shared the win in {match}: {name} advances on the higher final "
+                    "score ({best} to {others}); {rule}"
+                ).format(
+                    names=shared,
+                    match=play.match_id,
+                    name=top[0],
+                    best=best,
+                    others=", ".join(map(str, others)),
+                    rule=page_(SHARED_WIN_RULE),
+                ),
                 play,
             )
         contenders = tuple(top)
-        note = (
-            f"{shared} shared the win in {play.match_id} with equal scores ({best}): "
-            f"a deciding match; {SHARED_WIN_RULE}"
-        )
+        note = page_(
+            "{names} shared the win in {match} with equal scores ({best}): a deciding match; {rule}"
+        ).format(names=shared, match=play.match_id, best=best, rule=page_(SHARED_WIN_RULE))
     return "deciding_match_needed", None, contenders, note, shown
 
 
@@ -331,6 +363,12 @@ def _slot(
     if not present:
         return Slot(index, entrants, "empty")
     if len(present) == 1:
-        return Slot(index, entrants, "bye", winner=present[0], note=f"{present[0]} has a bye")
+        return Slot(
+            index,
+            entrants,
+            "bye",
+            winner=present[0],
+            note=page_("{name} has a bye").format(name=present[0]),
+        )
     status, winner, tied, note, shown = resolve(plays, present)
     return Slot(index, entrants, status, tuple(plays), winner, tied, note, shown)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from tourney.i18n import page_
 from tourney.tournament.events import (
     TIE_BREAK_WORDS,
     DecidingMatchPaired,
@@ -26,6 +27,7 @@ from tourney.tournament.pairing import (
     decide_pair_round,
     missing_tables,
     rating_order,
+    recorded_words,
     round_robin_schedule,
     seeded,
     tables_text,
@@ -92,7 +94,7 @@ def _separator(row: StandingRow, other: StandingRow, tie_breaks: Sequence[str]) 
     """What ranks `row` above `other`: the first of match points and the tie-breaks
     that differs (``""`` when none does)."""
     if row.match_points != other.match_points:
-        return "match points"
+        return page_("match points")
     values = {
         "buchholz": (row.buchholz, other.buchholz),
         "scored": (row.points_scored, other.points_scored),
@@ -101,7 +103,7 @@ def _separator(row: StandingRow, other: StandingRow, tie_breaks: Sequence[str]) 
     for key in tie_breaks:
         mine, theirs = values[key]
         if mine != theirs:
-            return TIE_BREAK_WORDS[key]
+            return page_(TIE_BREAK_WORDS[key])
     return ""
 
 
@@ -120,11 +122,16 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
         seed = {e: i + 1 for i, e in enumerate(pool)}
         if advancing:
             names = ", ".join(
-                f"{r.name} ({_ordinal(n)}, {points_text(r.match_points)} pts)"
+                page_("{name} ({place}, {points} pts)").format(
+                    name=r.name, place=_ordinal(n), points=points_text(r.match_points)
+                )
                 for n, r in enumerate(advancing, start=1)
             )
-            verb = "advance" if finished else "would advance as it stands"
-            notes.append(f"pool {letter}: {names} {verb}")
+            if finished:
+                said = page_("pool {letter}: {names} advance")
+            else:
+                said = page_("pool {letter}: {names} would advance as it stands")
+            notes.append(said.format(letter=letter, names=names))
         # Every tie on match points at a place that matters (among those advancing, and
         # at the cut), and what settled it.
         for k in range(min(len(advancing), len(eligible) - 1) if finished else 0):
@@ -132,20 +139,40 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
             if above.match_points != below.match_points:
                 continue
             at_cut = k == len(advancing) - 1
-            verb = "goes through" if at_cut else f"is {_ordinal(k + 1)}"
+            if at_cut:
+                verb = page_("{name} goes through").format(name=above.name)
+            else:
+                verb = page_("{name} is {place}").format(name=above.name, place=_ordinal(k + 1))
             why = _separator(above, below, settings.tie_breaks)
-            level = f"{above.name} and {below.name} are level on {points_text(above.match_points)}"
+            words = {
+                "letter": letter,
+                "first": above.name,
+                "second": below.name,
+                "points": points_text(above.match_points),
+                "verb": verb,
+            }
             if why:
-                notes.append(f"pool {letter}: {level} match points; {above.name} {verb} on {why}")
+                notes.append(
+                    page_(
+                        "pool {letter}: {first} and {second} are level on {points} match "
+                        "points; {verb} on {why}"
+                    ).format(why=why, **words)
+                )
             else:
                 notes.append(
-                    f"pool {letter}: {level} match points and every tie-break; {above.name} "
-                    f"{verb} on seed order (pool seed {seed[above.entrant_id]} before "
-                    f"{seed[below.entrant_id]})"
+                    page_(
+                        "pool {letter}: {first} and {second} are level on {points} match "
+                        "points and every tie-break; {verb} on seed order (pool seed {seed} "
+                        "before {other})"
+                    ).format(seed=seed[above.entrant_id], other=seed[below.entrant_id], **words)
                 )
         gone = [r.name for r in rows[: settings.advance] if r.withdrawn]
         if gone:
-            notes.append(f"pool {letter}: withdrawn, not advancing: {', '.join(gone)}")
+            notes.append(
+                page_("pool {letter}: withdrawn, not advancing: {names}").format(
+                    letter=letter, names=", ".join(gone)
+                )
+            )
         knockout = state.groups.knockout
         if knockout is not None:
             # Who advanced is the decision recorded when the knockout began: a pool
@@ -168,8 +195,10 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``"1st"``, ``"2nd"``... in the current language (``"1º"``, ``"1-й"``)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return page_("{n}th").format(n=n)
+    return {1: page_("{n}st"), 2: page_("{n}nd"), 3: page_("{n}rd")}[n % 10].format(n=n)
 
 
 # -- pairing ---------------------------------------------------------------------------
@@ -333,7 +362,8 @@ def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent
             f"{len(unfinished)} pool match{'es' if len(unfinished) != 1 else ''} without a "
             f"result ({where}{more})"
         )
-    tables = pool_tables(state)
+    with recorded_words():  # the notes are recorded with the knockout's seeding
+        tables = pool_tables(state)
     advanced = [t.advancing for t in tables]
     if sum(len(a) for a in advanced) < 2:
         raise TournamentError(

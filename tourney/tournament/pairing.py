@@ -3,12 +3,13 @@ and knockout (the bracket and its deciding matches)."""
 
 from __future__ import annotations
 
+import contextlib
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from tourney.i18n import _, ngettext
+from tourney.i18n import DEFAULT, _, ngettext, using
 from tourney.tournament import balanced, elimination, roundrobin
 from tourney.tournament import double_elimination as de
 from tourney.tournament.events import (
@@ -614,6 +615,13 @@ def shared_wins(state: TournamentState, number: int) -> list[str]:
     return found
 
 
+def recorded_words() -> contextlib.AbstractContextManager[str]:
+    """The words a pairing records with its events (a table's reason, a round's notes) are
+    recorded in English, whatever language the director reads: they are data, shown as
+    recorded; the brackets' notes computed for a page are in the page's language."""
+    return using(DEFAULT)
+
+
 def names_for_ids(state: TournamentState, text: str) -> str:
     """The core's notes name entrants by id: the same text with their names instead."""
     import re
@@ -636,7 +644,8 @@ def _pair_knockout(
     if number == 1:
         _active_field(state)
     order = seeding[0] if seeding else None
-    bracket = bracket_of(state, order)
+    with recorded_words():
+        bracket = bracket_of(state, order)
     if number > len(bracket.rounds):
         raise TournamentError(
             _("all {count} rounds of {title} are paired").format(
@@ -671,7 +680,8 @@ def _pair_knockout(
         order = seat_order(slot.present, records)
         tables.append((order, f"{label}: {names}; the table winner advances"))
     byes = [s.winner for s in current.slots if s.status == "bye" and s.winner is not None]
-    notes = shared_wins(state, number - 1) if number > 1 else []
+    with recorded_words():
+        notes = shared_wins(state, number - 1) if number > 1 else []
     notes += [f"{state.entrant_name(e)} advances on a bye" for e in byes]
     return _round_event(state, number, tables, byes, notes, False)
 
@@ -685,7 +695,8 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
             _("{title} has no knockout round with a tie to decide").format(title=state.title)
         )
     number = len(state.rounds)
-    bracket = bracket_of(state)
+    with recorded_words():
+        bracket = bracket_of(state)
     slots = [s for s in bracket.rounds[number - 1].slots if s.status == "deciding_match_needed"]
     third = bracket.third_place
     if third is not None and third.status == "deciding_match_needed":
@@ -768,7 +779,8 @@ def _pair_double(
     if number == 1:
         _active_field(state)
     order = seeding[0] if seeding else None
-    bracket = double_bracket_of(state, order)
+    with recorded_words():
+        bracket = double_bracket_of(state, order)
     if number > 1:
         tied = [t for t in bracket.tables_in(number - 1) if t.status == "deciding_match_needed"]
         if tied:
@@ -826,7 +838,8 @@ def _double_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
     if not state.rounds:
         raise TournamentError(f"{state.title} has no round with a tie to decide")
     number = len(state.rounds)
-    bracket = double_bracket_of(state)
+    with recorded_words():
+        bracket = double_bracket_of(state)
     tied = [t for t in bracket.tables_in(number) if t.status == "deciding_match_needed"]
     if not tied:
         raise TournamentError(

@@ -209,12 +209,10 @@ def decide_enter_result(
     if play is not None and not replace:
         raise TournamentError(
             _(
-                "{where} has play recorded at the table up to v{version} "
-                "({standing_text}): a paper result would replace it; say so with "
-                "--replace (the recorded play stays readable as what was played)"
-            ).format(
-                where=where, version=play.version, standing_text=standing_text(state, match, play)
-            )
+                "{where} has play recorded at the table ({standing_text}): a paper result "
+                "would replace it; say so with --replace (the recorded play stays readable "
+                "as what was played)"
+            ).format(where=where, standing_text=standing_text(state, match, play))
         )
 
     def name(side: int) -> str:

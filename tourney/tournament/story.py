@@ -24,7 +24,7 @@ def result_text(state: TournamentState, record: MatchRecord) -> str:
     played yet"``; a result's source follows in brackets (``[paper scoresheet]``,
     ``[adjudicated: why]``...). A ruling that replaced play recorded at the table reads
     ``"result replaced by the director: José won (10-61) [paper scoresheet]; play recorded
-    up to v57: Zoë won (61-26)"``."""
+    at the table: Zoë won (61-26)"``."""
     text = _result(state, record)
     if record.replaced is None:
         return text
@@ -45,12 +45,11 @@ def ruling_line(state: TournamentState, record: MatchRecord) -> str:
 
 
 def replaced_note(state: TournamentState, record: MatchRecord) -> str:
-    """``"play recorded up to v57: Zoë won (61-26-24-11)"`` ("" when nothing was replaced)."""
+    """``"play recorded at the table: Zoë won (61-26-24-11)"`` ("" when nothing was
+    replaced): in the game's words, never the stream's version (players read it)."""
     if record.replaced is None:
         return ""
-    return page_("play recorded up to v{version}: {played}").format(
-        version=record.replaced.version, played=played_text(state, record)
-    )
+    return page_("play recorded at the table: {played}").format(played=played_text(state, record))
 
 
 def played_note(state: TournamentState, record: MatchRecord) -> str:
@@ -60,11 +59,10 @@ def played_note(state: TournamentState, record: MatchRecord) -> str:
         return ""
     replaced = page_(REPLACED)
     return page_(
-        "{replaced}: the play recorded at this table up to v{version} is shown below as "
-        "played ({played}); the result above is the one that counts."
+        "{replaced}: the play recorded at this table is shown below as played ({played}); "
+        "the result above is the one that counts."
     ).format(
         replaced=replaced[:1].upper() + replaced[1:],
-        version=record.replaced.version,
         played=played_text(state, record),
     )
 

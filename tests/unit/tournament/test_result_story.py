@@ -40,7 +40,7 @@ def test_a_paper_result_over_recorded_play_is_refused_unless_replacing(
     first = night.entrant_name(record.sides[0])
     play = RecordedPlay(57, (61, 26, 24, 11), (0,), True)
     with pytest.raises(
-        TourneyError, match=rf"up to v57 \({first} won \(61-26-24-11\)\).*--replace"
+        TourneyError, match=rf"at the table \({first} won \(61-26-24-11\)\).*--replace"
     ):
         decide_enter_result(night, match, (10, 61, 10, 10), play=play)
     events = decide_enter_result(night, match, (10, 61, 10, 10), play=play, replace=True)
@@ -50,7 +50,8 @@ def test_a_paper_result_over_recorded_play_is_refused_unless_replacing(
     text = result_text(state, state.matches[match])
     second = night.entrant_name(record.sides[1])
     assert text.startswith(f"{REPLACED}: {second} won (10-61-10-10) [paper scoresheet]")
-    assert text.endswith(f"play recorded up to v57: {first} won (61-26-24-11)")
+    assert text.endswith(f"play recorded at the table: {first} won (61-26-24-11)")
+    assert "57" not in text  # the stream's version is no word of the game
     assert result_mark(state.matches[match], 1) == "W P R"
 
 
@@ -60,7 +61,7 @@ def test_any_ruling_over_recorded_play_notes_it_and_none_without(night: Tourname
     assert note_replaced_play(night, events, lambda _: None) == events
     play = RecordedPlay(9, (3, 0, 0, 0))
     state = apply(night, note_replaced_play(night, events, lambda _: play))
-    assert "play recorded up to v9: unfinished at 3-0-0-0" in result_text(
+    assert "play recorded at the table: unfinished at 3-0-0-0" in result_text(
         state, state.matches[match]
     )
 
