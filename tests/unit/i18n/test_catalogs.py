@@ -87,6 +87,24 @@ def test_placeholders_are_kept(po: Path) -> None:
             assert found == wanted, (str(po), message.id, text)
 
 
+@pytest.mark.parametrize("po", sorted(LOCALE_DIR.glob("ru/LC_MESSAGES/*.po")), ids=lambda p: p.stem)
+def test_a_russian_count_is_never_followed_by_a_noun_outside_ngettext(po: Path) -> None:
+    """Russian nouns take three forms after a number (1 тур, 2 тура, 5 туров): a message
+    that counts with _() and not ngettext() must not put the number before its noun ("все
+    {count} туров" reads wrong for 2, 3, 4, 22...). Say it as "туров: {count}", or count
+    with ngettext. Found where the English counts a plural noun: "{count} rounds"."""
+    counted = re.compile(
+        r"\{(count\d?|n|total|rounds|seats|side_count|size|minutes)\}\s+(?!(?:has|was|does)\b)[a-z]{2,}s\b"
+    )
+    for message in _messages(_catalog(po)):
+        if not isinstance(message.id, str) or not isinstance(message.string, str):
+            continue  # a plural entry: its forms are Russian's own
+        for name in counted.findall(message.id):
+            # an abbreviation ("5 мин.") does not decline
+            noun = re.search(rf"\{{{name}\}}\s+[а-яё]+\b(?!\.)", message.string, re.IGNORECASE)
+            assert noun is None, (message.id, message.string)
+
+
 @pytest.mark.slow
 def test_the_site_catalog_holds_every_string_of_the_code(tmp_path: Path) -> None:
     """Extracting again (as make site-catalog does) finds no msgid the catalogs lack: a
