@@ -42,6 +42,7 @@ from tourney.tournament.elimination import (
     SlotStatus,
     and_list,
     deal,
+    match_words,
     places_layout,
     round_count,
     voided_note,
@@ -246,7 +247,9 @@ def settle(
             "{names} are level in {match} (equal final scores, {score}) across the cut: a "
             "deciding match for {n} places; {rule}",
             need,
-        ).format(names=and_list(at), match=play.match_id, score=cut[1], n=need, rule=rule)
+        ).format(
+            names=and_list(at), match=match_words(play.match_id), score=cut[1], n=need, rule=rule
+        )
     return "deciding_match_needed", tuple(staying), contenders, note, shown
 
 
@@ -267,14 +270,16 @@ def _decided_note(play: Play, stay: tuple[str, ...], before: str, rule: str, kee
             "({best} to {others}); {rule}"
         ).format(
             names=and_list(winners),
-            match=play.match_id,
+            match=match_words(play.match_id),
             name=stay[0],
             best=best,
             others=", ".join(map(str, others)),
             rule=rule,
         )
     else:
-        text = page_("{names} stay after {match}").format(names=and_list(stay), match=play.match_id)
+        text = page_("{names} stay after {match}").format(
+            names=and_list(stay), match=match_words(play.match_id)
+        )
         if outcome.source:
             text = page_("{won} ({source})").format(won=text, source=page_(outcome.source))
     return f"{before}; {text}" if before else text

@@ -25,6 +25,7 @@ Third place (2-sided brackets only): the two semi-final losers play a match of i
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -223,15 +224,30 @@ def and_list(names: Sequence[str]) -> str:
     )
 
 
+_MATCH_ID = re.compile(r"-r\d+-t(\d+)(?:-p\d+)?(?:-d(\d+))?$")
+
+
+def match_words(match_id: str) -> str:
+    """How a bracket's note names a match to players: its table's code (``T2``), or ``T2,
+    deciding match 1`` — never the match id (``cup-r2-t2-d1``), an internal name."""
+    found = _MATCH_ID.search(match_id)
+    if found is None:
+        return match_id
+    table, deciding = found.groups()
+    if deciding is None:
+        return f"T{table}"
+    return page_("T{table}, deciding match {n}").format(table=table, n=deciding)
+
+
 def voided_note(match_id: str) -> str:
-    """``"r2-t1 was voided: replay needed"`` in the current language."""
-    return page_("{match} was voided: replay needed").format(match=match_id)
+    """``"T1 was voided: replay needed"`` in the current language."""
+    return page_("{match} was voided: replay needed").format(match=match_words(match_id))
 
 
 def won_note(winner: str, play: Play) -> str:
     """``"ann won r2-t1"``, with the result's source when it is not the table's own record
     (``"(paper scoresheet)"``, ``"(result replaced by the director: adjudicated)"``)."""
-    won = page_("{name} won {match}").format(name=winner, match=play.match_id)
+    won = page_("{name} won {match}").format(name=winner, match=match_words(play.match_id))
     source = play.outcome.source if play.outcome is not None else ""
     if source and play.replaced:
         return page_("{won} (result replaced by the director: {source})").format(
@@ -282,7 +298,7 @@ def resolve(
                     "score ({best} to {others}); {rule}"
                 ).format(
                     names=shared,
-                    match=play.match_id,
+                    match=match_words(play.match_id),
                     name=top[0],
                     best=best,
                     others=", ".join(map(str, others)),
@@ -293,7 +309,9 @@ def resolve(
         contenders = tuple(top)
         note = page_(
             "{names} shared the win in {match} with equal scores ({best}): a deciding match; {rule}"
-        ).format(names=shared, match=play.match_id, best=best, rule=page_(SHARED_WIN_RULE))
+        ).format(
+            names=shared, match=match_words(play.match_id), best=best, rule=page_(SHARED_WIN_RULE)
+        )
     return "deciding_match_needed", None, contenders, note, shown
 
 

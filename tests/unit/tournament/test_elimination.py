@@ -178,3 +178,12 @@ def test_knockout_standings_rank_by_how_far_each_went() -> None:
     assert [r.rank for r in rows[2:]] == [3, 4]
     loser = state.matches[deciding.match_id].sides[1]
     assert (rows[2].entrant_id, rows[2].match_points, rows[2].wins) == (loser, Fraction(1, 2), 0)
+
+
+def test_a_bracket_note_names_a_match_by_its_table_never_by_its_id() -> None:
+    """Players read table codes, not match ids (``cup-r2-t1-d1`` is an internal name)."""
+    from tourney.tournament.elimination import match_words
+
+    assert match_words("cup-r2-t1") == "T1"
+    assert match_words("cup-r2-t3-p2") == "T3"
+    assert match_words("cup-r2-t1-d2") == "T1, deciding match 2"
