@@ -99,7 +99,7 @@ def test_a_knockout_shared_win_is_settled_by_a_stated_rule(cli: Cli, tmp_path: P
     error = cli("pair", "--deciding")
     assert error.exit_code == 1
     assert "no tie to decide" in error.stderr
-    assert f"{a} and {b} shared the win in {first['match']}" in error.stderr
+    assert f"{a} and {b} shared the win in T{first['table']}" in error.stderr
     assert f"{a} advances on the higher final score (64 to 61)" in error.stderr
     assert "only equal scores play a deciding match" in error.stderr
     paired = cli.ok("pair")
