@@ -354,3 +354,11 @@ def test_a_knockout_refusal_names_the_tournaments_rounds_in_every_language(cli: 
         ),
     ):
         refused(cli, "--lang", language, "pair", message=message)
+
+
+def test_a_publish_refusal_reads_in_the_chosen_language(night: Cli, tmp_path: Path) -> None:
+    taken = tmp_path / "notes.txt"
+    taken.write_text("mine\n", encoding="utf-8")
+    refused(night, "--lang", "ru", "publish", str(taken), message="это файл, а не папка")
+    refused(night, "--lang", "it", "publish", str(taken), message="è un file, non una cartella")
+    assert taken.read_text(encoding="utf-8") == "mine\n"
