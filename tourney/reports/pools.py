@@ -151,7 +151,7 @@ def knockout_lines(state: TournamentState) -> list[str]:
     check_groups(state)
     bracket = bracket_of(state)
     if not bracket.rounds:
-        return ["The knockout starts when every pool match has a result (tourney pair)."]
+        return [_("The knockout starts when every pool match has a result (tourney pair).")]
     names = state.entrant_name
     lines = []
     for round_ in bracket.rounds:

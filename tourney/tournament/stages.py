@@ -382,7 +382,7 @@ def stage_announcement(state: TournamentState, number: int) -> list[str]:
         return []
     knockout = state.groups.knockout
     if knockout is not None and number == knockout.first_round:
-        return ["Stage 2: the knockout. Who advanced, and why:", *knockout.notes]
+        return [_("Stage 2: the knockout. Who advanced, and why:"), *knockout.notes]
     if number == 1 and state.groups.pools:
-        return ["Stage 1: the pools.", *state.groups.notes]
+        return [_("Stage 1: the pools."), *state.groups.notes]
     return []
