@@ -362,3 +362,8 @@ def test_a_publish_refusal_reads_in_the_chosen_language(night: Cli, tmp_path: Pa
     refused(night, "--lang", "ru", "publish", str(taken), message="это файл, а не папка")
     refused(night, "--lang", "it", "publish", str(taken), message="è un file, non una cartella")
     assert taken.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_a_mistyped_table_code_reads_in_the_chosen_language(night: Cli) -> None:
+    refused(night, "--lang", "ru", "show", "bad id!", message="'bad id!' — не id матча")
+    refused(night, "--lang", "it", "show", "bad id!", message="'bad id!' non è un id di partita")
