@@ -177,7 +177,9 @@ def existing_outputs(folder: Path, names: Callable[[str], bool]) -> list[str]:
 def few(names: Sequence[str], shown: int = 3) -> str:
     """``a, b, c and 4 more``: a few names of a list, for a one-line message."""
     listed = ", ".join(names[:shown])
-    return listed if len(names) <= shown else f"{listed} and {len(names) - shown} more"
+    if len(names) <= shown:
+        return listed
+    return _("{listed} and {count} more").format(listed=listed, count=len(names) - shown)
 
 
 def _mode_for(path: Path) -> int:

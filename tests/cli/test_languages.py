@@ -222,3 +222,148 @@ def test_a_russian_command_that_draws_no_help_loads_no_rich(tmp_path: Path) -> N
     loaded = loaded_by("--lang", "ru", "tournament", "list", "--db", url)
     assert "rich" not in loaded
     assert "pyuca" not in loaded  # only a list of names sorts
+
+
+# -- the new formats' refusals -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "ru", "it"),
+    [
+        (
+            ("tournament", "create", "Cup", "--format", "groups", "--pools", "1", "--advance", "1"),
+            "--pools 1 --advance 1 для 'Cup': для плей-офф нужно не меньше 2 участников",
+            "--pools 1 --advance 1 per 'Cup': l'eliminazione diretta richiede almeno 2",
+        ),
+        (
+            ("tournament", "create", "Cup", "--format", "groups", "--pool-format", "bogus",
+             "--pools", "2"),
+            "неизвестный --pool-format 'bogus' для 'Cup'",
+            "--pool-format 'bogus' sconosciuto per 'Cup'",
+        ),
+        (
+            ("tournament", "create", "Duo", "--format", "swiss", "--no-grand-final-reset"),
+            "--no-grand-final-reset для 'Duo': переигровка суперфинала бывает только",
+            "--no-grand-final-reset per 'Duo': solo la doppia eliminazione",
+        ),
+        (
+            ("tournament", "create", "Duo", "--format", "elimination", "--accelerated"),
+            "это настройка швейцарской системы, а формат турнира — elimination",
+            "è un'opzione dello svizzero, e il suo formato è elimination",
+        ),
+        (
+            ("tournament", "create", "Duo", "--format", "swiss", "--gibson"),
+            "правило Гибсона работает в последнем туре king-of-the-hill",
+            "la gibsonizzazione abbina un ultimo turno king-of-the-hill",
+        ),
+        (
+            ("tournament", "create", "Duo", "--format", "swiss", "--pools", "2"),
+            "--pools: только для --format groups, а не swiss",
+            "--pools: solo per --format groups, non swiss",
+        ),
+        (
+            ("tournament", "create", "Duo", "--format", "rotating", "--seed-by", "rating"),
+            "при смене партнёров пары составляются по расписанию",
+            "i compagni a rotazione formano le coppie secondo il calendario",
+        ),
+        (
+            ("tournament", "create", "Duo", "--format", "balanced", "--table-size", "2"),
+            "сбалансированная рассадка для 'Duo' сажает игроков за столы по 3 или 4",
+            "i posti bilanciati per 'Duo' siedono i giocatori a tavoli da 3 o 4",
+        ),
+        (
+            ("standings", "--stage", "pools"),
+            "'Club Night' — формат swiss: групп в нём нет",
+            "'Club Night' ha formato swiss: non ha gironi",
+        ),
+        (
+            ("standings", "--stage", "final"),
+            "--stage 'final': выберите pools (группы) или knockout (плей-офф)",
+            "--stage 'final': scegli pools (gironi) o knockout",
+        ),
+        (("round", "remove", "1"), "нельзя удалить: ни один тур 'Club Night' не составлен",
+         "impossibile rimuovere: nessun turno di 'Club Night' è abbinato"),
+    ],
+)  # fmt: skip
+def test_the_new_formats_refuse_in_russian_and_italian(
+    night: Cli, args: tuple[str, ...], ru: str, it: str
+) -> None:
+    """Groups, double elimination, the Swiss options, rotating partners, balanced seating,
+    standings --stage and the round corrections refuse in the chosen language: one line,
+    exit 1, the database untouched."""
+    for language, message in (("ru", ru), ("it", it)):
+        line = refused(night, "--lang", language, *args, message=message)
+        assert not re.search(r"\b(cannot|unknown|choose|only for|needs)\b", line), line
+
+
+def test_rotating_partners_count_the_players_in_russian(cli: Cli) -> None:
+    cli.ok("tournament", "create", "Pairs", "--format", "rotating", "--rounds", "3")
+    for name in ("Ann", "Bo", "Cy"):
+        cli.ok("player", "add", name)
+    refused(cli, "--lang", "ru", "pair", message="'Pairs': 3 активных игрока, а для стола")
+    refused(cli, "--lang", "it", "pair", message="'Pairs': 3 giocatori attivi")
+    refused(cli, "pair", message="cannot pair 'Pairs': 3 active players, and a table")
+
+
+def test_a_round_with_play_is_not_repaired_in_russian_or_italian(cli: Cli) -> None:
+    from tests.cli.test_tournament_cli import play_round
+
+    cli.ok("tournament", "create", "Night", "--table-size", "2", "--rounds", "3")
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        cli.ok("player", "add", name)
+    cli.ok("pair")
+    play_round(cli.db)
+    cli.ok("standings")  # the tables' results caught up: nothing moves after this
+    refused(
+        cli, "--lang", "ru", "round", "repair",
+        message="нельзя составить заново тур 1 турнира 'Night': у стола 1 (night-r1-t1) есть "
+        "результат",
+    )  # fmt: skip
+    refused(
+        cli, "--lang", "it", "round", "repair",
+        message="impossibile riabbinare il turno 1 di 'Night': il tavolo 1 (night-r1-t1) ha un "
+        "risultato",
+    )  # fmt: skip
+    refused(
+        cli, "--lang", "ru", "round", "remove", "1",
+        message="добавьте --discard-results",
+    )  # fmt: skip
+
+
+def test_a_knockout_refusal_names_the_tournaments_rounds_in_every_language(cli: Cli) -> None:
+    """The knockout is paired as a tournament of its own, its rounds numbered from 1; its
+    refusal names the tournament's rounds in the words of the chosen language (the renumbering
+    once knew only the English 'round')."""
+    cli.ok(
+        "tournament", "create", "Cup", "--format", "groups", "--table-size", "2",
+        "--pools", "2", "--advance", "1",
+    )  # fmt: skip
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        cli.ok("player", "add", name)
+    from tests.cli.test_tournament_cli import play_round
+
+    cli.ok("pair")  # round 1: both pools' only match
+    play_round(cli.db)
+    cli.ok("pair")  # round 2: the knockout's final
+    for language, message in (
+        ("en", "cannot pair round 3 of 'Cup (knockout)': results of round 2 are missing"),
+        ("ru", "нельзя составить тур 3 турнира 'Cup (knockout)': нет результатов тура 2 "),
+        (
+            "it",
+            "impossibile abbinare il turno 3 di 'Cup (knockout)': mancano i risultati del turno 2:",
+        ),
+    ):
+        refused(cli, "--lang", language, "pair", message=message)
+
+
+def test_a_publish_refusal_reads_in_the_chosen_language(night: Cli, tmp_path: Path) -> None:
+    taken = tmp_path / "notes.txt"
+    taken.write_text("mine\n", encoding="utf-8")
+    refused(night, "--lang", "ru", "publish", str(taken), message="это файл, а не папка")
+    refused(night, "--lang", "it", "publish", str(taken), message="è un file, non una cartella")
+    assert taken.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_a_mistyped_table_code_reads_in_the_chosen_language(night: Cli) -> None:
+    refused(night, "--lang", "ru", "show", "bad id!", message="'bad id!' — не id матча")
+    refused(night, "--lang", "it", "show", "bad id!", message="'bad id!' non è un id di partita")

@@ -5,6 +5,8 @@ tournament's language; `<html lang>` says which."""
 
 from __future__ import annotations
 
+import html
+
 from tests.web.conftest import Night
 from tourney.web.language import COOKIE
 
@@ -56,3 +58,17 @@ def test_the_director_s_pages_and_a_table_s_page_follow_too(night: Night) -> Non
     assert '<html lang="ru">' in director.text
     assert "Провести жеребьёвку следующего тура" in director.text
     assert "Стол 1" in night.client.get(night.link(1)).text
+
+
+def test_a_refused_table_link_reads_in_the_phones_language(night: Night) -> None:
+    """A phone's refusal (a forged or stale table link) is a msgid like any other: the
+    player reads why, and what to do, in their browser's language."""
+    forged = "/t/nonsense"
+    for language, words in (
+        ("ru", "эта ссылка стола здесь недействительна: отсканируйте QR-код стола"),
+        ("it", "questo link del tavolo non è valido qui: scansiona di nuovo il codice QR"),
+        ("en", "this table link is not valid here: scan the table"),
+    ):
+        page = night.client.get(forged, headers={"Accept-Language": language})
+        assert page.status_code == 403
+        assert words in html.unescape(page.text), page.text[:400]

@@ -11,6 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db
 from tourney.cli.scorer_io import echo
+from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk
@@ -79,9 +80,13 @@ def repair(
                 ratings=ratings,
             )
 
-        loaded, _ = director.correct_round(slug, decide)
+        loaded, _events = director.correct_round(slug, decide)
         number = len(loaded.state.rounds)
-        echo(f"Round {number} paired again; its first pairing's tables are closed.")
+        echo(
+            _("Round {number} paired again; its first pairing's tables are closed.").format(
+                number=number
+            )
+        )
         _print_round(loaded.state, number, why)
 
 
@@ -124,11 +129,16 @@ def remove(
                 discard_results=discard_results,
             )
 
-        loaded, _ = director.correct_round(slug, decide, untouched=not discard_results)
+        loaded, _events = director.correct_round(slug, decide, untouched=not discard_results)
         left = len(loaded.state.rounds)
         echo(
-            f"Round {number} of {slug} removed; {left} round{'' if left == 1 else 's'} "
-            f"paired. Next: tourney pair -t {slug}"
+            ngettext(
+                "Round {number} of {slug} removed; {left} round paired. Next: tourney pair -t "
+                "{slug}",
+                "Round {number} of {slug} removed; {left} rounds paired. Next: tourney pair -t "
+                "{slug}",
+                left,
+            ).format(number=number, slug=slug, left=left)
         )
 
 

@@ -103,26 +103,28 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
     )
 
     if stage not in ("pools", "knockout"):
-        raise TourneyError(f"--stage {stage!r}: choose pools or knockout")
+        raise TourneyError(_("--stage {stage!r}: choose pools or knockout").format(stage=stage))
     check_groups(state)
     if as_csv:
-        raise TourneyError("--stage with --csv: a stage prints as text or --json")
+        raise TourneyError(_("--stage with --csv: a stage prints as text or --json"))
     if as_json:
         payload = pools_json(pools_view(state)) if stage == "pools" else knockout_json(state)
         typer.echo(json.dumps(payload, ensure_ascii=False))
         return
     if stage == "knockout":
-        echo("Stage 2: the knockout")
+        echo(_("Stage 2: the knockout"))
         for text in knockout_lines(state):
             echo(f"  {text}")
         return
     view = pools_view(state)
-    echo(f"Stage 1: the pools (the top {view.advance} of each go through)")
+    echo(
+        _("Stage 1: the pools (the top {advance} of each go through)").format(advance=view.advance)
+    )
     if not view.pools:
-        echo("  The pools are formed when round 1 is paired.")
+        echo("  " + _("The pools are formed when round 1 is paired."))
     header = "  ".join(f"{label:>4}" for label in ("Pts", "Pld", "W", "L", "Byes", "Opp", "Scrd"))
     for pool in view.pools:
-        echo(f"Pool {pool.letter}")
+        echo(_("Pool {letter}").format(letter=pool.letter))
         echo(f"  {'#':>3}  {'Name':<24} {header}")
         for line in pool.lines:
             numbers = "  ".join(f"{c:>4}" for c in line.cells)

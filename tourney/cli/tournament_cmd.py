@@ -12,7 +12,10 @@ from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, TableSize, json_flag, within
 from tourney.cli.scorer_io import echo
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
-from tourney.i18n import _, ngettext
+from tourney.i18n import N_, _, ngettext
+
+POOL_KINDS = {"round_robin": N_("round robin"), "swiss": N_("swiss")}
+"""A groups tournament's pool format, as its confirmation names it."""
 
 app = typer.Typer(
     name="tournament",
@@ -225,7 +228,11 @@ def create(
     if format != "groups" and given:
         from tourney.errors import TourneyError
 
-        raise TourneyError(f"{', '.join(given)}: only for --format groups, not {format}")
+        raise TourneyError(
+            _("{options}: only for --format groups, not {format}").format(
+                options=", ".join(given), format=format
+            )
+        )
     if pool_rounds is not None:
         rounds = pool_rounds
     swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson, prizes)
@@ -286,14 +293,22 @@ def create(
             )
         )
         if created.format == "groups":
-            how = f"{created.pools} pools" if created.pools else f"pools of {created.pool_size}"
-            kind = created.pool_format.replace("_", " ")
+            how = (
+                ngettext("{n} pool", "{n} pools", created.pools).format(n=created.pools)
+                if created.pools
+                else _("pools of {size}").format(size=created.pool_size)
+            )
+            kind = _(POOL_KINDS[created.pool_format])
             if created.pool_format == "swiss":
                 counted = ngettext("{n} round", "{n} rounds", created.rounds)
-                kind += f" of {counted.format(n=created.rounds)}"
+                kind = _("{kind} of {counted}").format(
+                    kind=kind, counted=counted.format(n=created.rounds)
+                )
             echo(
-                f"Stage 1: {how} (snake seeding), each a {kind}; stage 2: the top "
-                f"{created.advance} of each pool in a knockout."
+                _(
+                    "Stage 1: {how} (snake seeding), each a {kind}; stage 2: the top {advance} "
+                    "of each pool in a knockout."
+                ).format(how=how, kind=kind, advance=created.advance)
             )
         if series is not None:
             echo(_("A night of the series {series}.").format(series=series))
@@ -425,17 +440,20 @@ def show(
 
             for index, pool in enumerate(state.groups.pools):
                 names = ", ".join(state.entrant_name(e) for e in pool)
-                echo(f"  pool {pool_letter(index)}: {names}")
+                echo(
+                    "  "
+                    + _("pool {letter}: {names}").format(letter=pool_letter(index), names=names)
+                )
             if state.groups.knockout is not None:
                 seeds = ", ".join(state.entrant_name(e) for e in state.groups.knockout.order)
-                echo(f"  knockout seeds: {seeds}")
+                echo("  " + _("knockout seeds: {seeds}").format(seeds=seeds))
         from tourney.tournament.swiss_options import options_text
 
         options = options_text(created)
         if options:
-            echo(f"  Swiss options: {options}")
+            echo("  " + _("Swiss options: {options}").format(options=options))
         for p in state.players.values():
-            mark = " (withdrawn)" if p.withdrawn else ""
+            mark = " " + _("(withdrawn)") if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""
             echo(f"  {p.player_id:<5} {p.name}{club}{mark}")
 
@@ -458,7 +476,11 @@ def language(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         director.execute(slug, lambda state: decide_language(state, lang))
-        echo(f"{slug}: its site and sheets come out in {checked(lang, 'tournament language')}.")
+        echo(
+            _("{slug}: its site and sheets come out in {language}.").format(
+                slug=slug, language=checked(lang, "tournament language")
+            )
+        )
 
 
 def register(root: typer.Typer) -> None:

@@ -129,12 +129,19 @@ class DirectorDesk:
         slugs = self.slugs()
         if len(slugs) < 2:
             return
-        how = "as asked" if name is not None else "the newest"
-        others = ", ".join(s for s in slugs if s != slug)
-        self.say(
-            f"tournament: {slug} ({how} of {len(slugs)}; also {others}: "
-            "choose with --tournament NAME)"
+        said = (
+            _(
+                "tournament: {slug} (as asked of {count}; also {others}: choose with "
+                "--tournament NAME)"
+            )
+            if name is not None
+            else _(
+                "tournament: {slug} (the newest of {count}; also {others}: choose with "
+                "--tournament NAME)"
+            )
         )
+        others = ", ".join(s for s in slugs if s != slug)
+        self.say(said.format(slug=slug, count=len(slugs), others=others))
 
     def load(self, slug: str) -> Loaded:
         stored = list(self.store.read_stream(tournament_stream(slug)))

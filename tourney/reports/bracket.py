@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from tourney.i18n import page_, page_mark
+from tourney.i18n import _, page_, page_mark
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.elimination import Slot
@@ -187,7 +187,9 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
         view = bracket_view(knockout_state(state), sheets)
         return replace(view, heading=heading_of(state))
     if state.created.format not in ("elimination", "groups"):
-        raise TournamentError(f"{state.title} is not an elimination event: it has no bracket")
+        raise TournamentError(
+            _("{title} is not an elimination event: it has no bracket").format(title=state.title)
+        )
     bracket = bracket_of(state)
     seeds: dict[str, int] = {}
     if bracket.rounds:

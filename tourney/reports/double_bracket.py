@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from tourney.i18n import npage_, page_
+from tourney.i18n import _, npage_, page_
 from tourney.reports import paths
 from tourney.reports.bracket import (
     BOX_WIDTH,
@@ -186,7 +186,11 @@ def double_bracket_view(state: TournamentState, sheets: Collection[str] = ()) ->
 
     Raises `TournamentError` for other formats."""
     if state.created.format != "double_elimination":
-        raise TournamentError(f"{state.title} is not a double elimination: it has no such bracket")
+        raise TournamentError(
+            _("{title} is not a double elimination: it has no such bracket").format(
+                title=state.title
+            )
+        )
     bracket = double_bracket_of(state)
     field = [e for r in bracket.winners[:1] for t in r.tables for e in t.present]
     seeds = {e: i + 1 for i, e in enumerate(seeded(state, field))}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.i18n import page_mark
+from tourney.i18n import _, page_mark
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.next_round import pool_tables
 from tourney.tournament.pairing import bracket_of
@@ -57,7 +57,11 @@ class PoolsView:
 def check_groups(state: TournamentState) -> None:
     if state.created.format != "groups":
         kind = state.created.format.replace("_", " ")
-        raise TournamentError(f"{state.title} is {kind}: it has no pools (--stage is for groups)")
+        raise TournamentError(
+            _("{title} is {kind}: it has no pools (--stage is for groups)").format(
+                title=state.title, kind=kind
+            )
+        )
 
 
 def pools_view(state: TournamentState) -> PoolsView:
@@ -147,7 +151,7 @@ def knockout_lines(state: TournamentState) -> list[str]:
     check_groups(state)
     bracket = bracket_of(state)
     if not bracket.rounds:
-        return ["The knockout starts when every pool match has a result (tourney pair)."]
+        return [_("The knockout starts when every pool match has a result (tourney pair).")]
     names = state.entrant_name
     lines = []
     for round_ in bracket.rounds:

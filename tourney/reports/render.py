@@ -55,11 +55,15 @@ class _Loader(FileSystemLoader):
             path = posixpath.join(self.searchpath[0], *split_template_path(template))
             line = exc.object[: exc.start].count(b"\n") + 1
             raise TemplateError(
-                f"template {_shown(path)} line {line}: not UTF-8 text (byte {exc.start})"
+                i18n._("template {path} line {line}: not UTF-8 text (byte {byte})").format(
+                    path=_shown(path), line=line, byte=exc.start
+                )
             ) from None
         except OSError as exc:
             path = posixpath.join(self.searchpath[0], *split_template_path(template))
-            raise TemplateError(f"template {_shown(path)}: {exc.strerror}") from None
+            raise TemplateError(
+                i18n._("template {path}: {reason}").format(path=_shown(path), reason=exc.strerror)
+            ) from None
 
 
 def environment(user_dir: Path | None = None) -> Environment:
@@ -77,7 +81,9 @@ def _environment(user_dir: Path | None, games: tuple[Path, ...]) -> Environment:
     folders = [resources.templates(), *games]
     if user_dir is not None:
         if not user_dir.is_dir():
-            raise TemplatesNotFound(f"--templates {user_dir}: no such folder")
+            raise TemplatesNotFound(
+                i18n._("--templates {folder}: no such folder").format(folder=user_dir)
+            )
         folders.insert(0, user_dir.resolve())
     env = Environment(
         loader=ChoiceLoader([_Loader(str(folder)) for folder in folders]),
@@ -111,13 +117,21 @@ def template_errors() -> Iterator[None]:
         raise
     except TemplateSyntaxError as exc:
         where = _shown(exc.filename or exc.name or "?")
-        raise TemplateError(f"template {where} line {exc.lineno}: {exc.message}") from None
+        raise TemplateError(
+            i18n._("template {path} line {line}: {reason}").format(
+                path=where, line=exc.lineno, reason=exc.message
+            )
+        ) from None
     except Exception as exc:
         frame = _template_frame(exc.__traceback__)
         if frame is None:
             raise
         path, line = frame
-        raise TemplateError(f"template {_shown(path)} line {line}: {_describe(exc)}") from None
+        raise TemplateError(
+            i18n._("template {path} line {line}: {reason}").format(
+                path=_shown(path), line=line, reason=_describe(exc)
+            )
+        ) from None
 
 
 def _template_frame(tb: TracebackType | None) -> tuple[str, int] | None:

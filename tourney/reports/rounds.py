@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from tourney.i18n import page_
+from tourney.i18n import _, page_
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
@@ -71,7 +71,11 @@ class RoundView:
 
 def _check_round(state: TournamentState, number: int) -> None:
     if not 1 <= number <= len(state.rounds):
-        raise TournamentError(f"round {number} of {state.title} has not been paired")
+        raise TournamentError(
+            _("round {number} of {title} has not been paired").format(
+                number=number, title=state.title
+            )
+        )
 
 
 def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()) -> RoundView:

@@ -15,6 +15,7 @@ from typing import Any
 
 from tourney.games import GameEvent, GameMatch, game
 from tourney.games.errors import SheetError
+from tourney.i18n import _
 from tourney.reports.heading import heading_of
 from tourney.reports.results import played_note, result_text
 from tourney.reports.rounds import round_name
@@ -79,7 +80,11 @@ def blank_sheets(state: TournamentState, number: int) -> tuple[BlankSheet, ...]:
     Raises `TournamentError` when the round has not been paired.
     """
     if not 1 <= number <= len(state.rounds):
-        raise TournamentError(f"round {number} of {state.title} has not been paired")
+        raise TournamentError(
+            _("round {number} of {title} has not been paired").format(
+                number=number, title=state.title
+            )
+        )
     sheets_of = game(state.created.game).sheets
     settings = game_settings(state)
     heading = heading_of(state)
@@ -115,7 +120,9 @@ def completed_sheet(
     try:
         fields = dict(game(state.created.game).sheets.played(match, events, game_settings(state)))
     except SheetError as exc:
-        raise SheetError(f"match {record.match_id}: {exc}") from None
+        raise SheetError(
+            _("match {match}: {reason}").format(match=record.match_id, reason=exc)
+        ) from None
     return CompletedSheet(
         **table_sheet_fields(state, record),
         sides=sides_of(state, record),

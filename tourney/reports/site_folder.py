@@ -35,6 +35,7 @@ from types import TracebackType
 from typing import Any
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.output_files import few, is_one_of
 
 MANIFEST = ".tourney-site.json"
@@ -46,6 +47,13 @@ MANIFEST_DRAFT = MANIFEST + ".tmp"
 
 class PublishError(TourneyError):
     """The site cannot be published into that folder; nothing was written or removed."""
+
+
+def refusal(shown: str, reason: str | None) -> PublishError:
+    """``cannot publish into FOLDER: REASON``, in the chosen language."""
+    return PublishError(
+        _("cannot publish into {shown}: {reason}").format(shown=shown, reason=reason)
+    )
 
 
 @dataclass(frozen=True)
@@ -112,34 +120,41 @@ def check_site_folder(site: Path, protected: Collection[Path] = ()) -> Path:
     a site may not replace. `protected` are the database's files (resolved)."""
     shown = str(site)
     if site.is_symlink():
-        raise PublishError(
-            f"cannot publish into {shown}: it is a symbolic link (to {os.readlink(site)}); "
-            "give the folder itself"
+        raise refusal(
+            shown,
+            _("it is a symbolic link (to {target}); give the folder itself").format(
+                target=os.readlink(site)
+            ),
         )
     target = site.resolve()
     if target == Path(target.anchor):
-        raise PublishError(
-            f"cannot publish into {shown}: it is the root of the filesystem; "
-            "choose a new or empty folder"
-        )
+        raise refusal(shown, _("it is the root of the filesystem; choose a new or empty folder"))
     if target.exists() and not target.is_dir():
-        raise PublishError(f"cannot publish into {shown}: it is a file, not a folder")
+        raise refusal(shown, _("it is a file, not a folder"))
     if os.path.ismount(target):
-        raise PublishError(
-            f"cannot publish into {shown}: it is a mount point, and a site replaces its folder "
-            "whole; publish into a folder inside it"
+        raise refusal(
+            shown,
+            _(
+                "it is a mount point, and a site replaces its folder whole; publish into a "
+                "folder inside it"
+            ),
         )
     for database in protected:
         if database.is_relative_to(target):
-            raise PublishError(
-                f"cannot publish into {shown}: it holds the database {database}; "
-                "choose a new or empty folder"
+            raise refusal(
+                shown,
+                _("it holds the database {database}; choose a new or empty folder").format(
+                    database=database
+                ),
             )
     working = Path.cwd().resolve()
     if working.is_relative_to(target):
-        raise PublishError(
-            f"cannot publish into {shown}: it is the working folder or holds it, and a site "
-            "replaces its folder whole; publish into a folder below, e.g. site/"
+        raise refusal(
+            shown,
+            _(
+                "it is the working folder or holds it, and a site replaces its folder whole; "
+                "publish into a folder below, e.g. site/"
+            ),
         )
     _check_contents(shown, target)
     return target
@@ -153,7 +168,7 @@ def _check_contents(shown: str, target: Path) -> Manifest | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise PublishError(f"cannot publish into {shown}: {exc.strerror}") from None
+        raise refusal(shown, exc.strerror) from None
     if not entries:
         return None
     manifest = read_manifest(target)
@@ -168,19 +183,23 @@ def _check_contents(shown: str, target: Path) -> Manifest | None:
         )
     ]
     if manifest is None:
-        raise PublishError(
-            f"cannot publish into {shown}: it holds files tourney did not publish "
-            f"({few(foreign)}); choose a new or empty folder"
+        raise refusal(
+            shown,
+            _(
+                "it holds files tourney did not publish ({files}); choose a new or empty folder"
+            ).format(files=few(foreign)),
         )
     if foreign:
-        raise PublishError(
-            f"cannot publish into {shown}: besides the site tourney published there, it holds "
-            f"{few(foreign)}; move them away or choose another folder"
+        raise refusal(
+            shown,
+            _(
+                "besides the site tourney published there, it holds {files}; move them away or "
+                "choose another folder"
+            ).format(files=few(foreign)),
         )
     if not manifest.complete:
-        raise PublishError(
-            f"cannot publish into {shown}: its tourney site manifest is unfinished; "
-            "choose a new or empty folder"
+        raise refusal(
+            shown, _("its tourney site manifest is unfinished; choose a new or empty folder")
         )
     for entry in entries:
         if entry.name == MANIFEST:
@@ -188,11 +207,14 @@ def _check_contents(shown: str, target: Path) -> Manifest | None:
         try:
             changed = sha256_of(Path(entry.path)) != listed[entry.name]
         except OSError as exc:
-            raise PublishError(f"cannot publish into {shown}: {exc.strerror}") from None
+            raise refusal(shown, exc.strerror) from None
         if changed:
-            raise PublishError(
-                f"cannot publish into {shown}: {entry.name} was changed after tourney "
-                "published it; move it away or choose another folder"
+            raise refusal(
+                shown,
+                _(
+                    "{name} was changed after tourney published it; move it away or choose "
+                    "another folder"
+                ).format(name=entry.name),
             )
     return manifest
 
@@ -255,8 +277,9 @@ class SiteFolder:
             )
             self._write_manifest()
         except OSError as exc:
-            raise PublishError(
-                f"cannot publish into {self.shown}: cannot write in {parent}: {_reason(exc)}"
+            raise refusal(
+                self.shown,
+                _("cannot write in {parent}: {reason}").format(parent=parent, reason=_reason(exc)),
             ) from None
 
     def write(self, name: str, text: str) -> None:
@@ -266,7 +289,7 @@ class SiteFolder:
         try:
             (self._building / name).write_bytes(data)
         except OSError as exc:
-            raise PublishError(f"cannot publish into {self.shown}: {_reason(exc)}") from None
+            raise refusal(self.shown, _reason(exc)) from None
         self.digests[name] = hashlib.sha256(data).hexdigest()
 
     def commit(self) -> list[Path]:
@@ -288,8 +311,8 @@ class SiteFolder:
         except OSError as exc:
             reason = _reason(exc)
             if exc.errno in (errno.EBUSY, errno.EXDEV):
-                reason = "it is a mount point (or in use); publish into a folder inside it"
-            raise PublishError(f"cannot publish into {self.shown}: {reason}") from None
+                reason = _("it is a mount point (or in use); publish into a folder inside it")
+            raise refusal(self.shown, reason) from None
         self._building = None
         if replacing:
             # `building` now holds the old site (or the old empty folder). The new site is

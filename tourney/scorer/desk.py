@@ -665,6 +665,13 @@ def _say_tournament(store: EventStore, code: str, found: str) -> None:
     every = slugs(store)
     if len(every) > 1:
         store.warnings.append(
-            f"{code} is {found}, in {every[-1]} (the newest of {len(every)} tournaments: "
-            f"{', '.join(every)}); name another tournament's table by its match id"
+            ngettext(
+                "{code} is {found}, in {newest} (the newest of {count} tournament: {every}); "
+                "name another tournament's table by its match id",
+                "{code} is {found}, in {newest} (the newest of {count} tournaments: {every}); "
+                "name another tournament's table by its match id",
+                len(every),
+            ).format(
+                code=code, found=found, newest=every[-1], count=len(every), every=", ".join(every)
+            )
         )

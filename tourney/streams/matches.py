@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tourney.errors import TourneyError, quote
 from tourney.games import Game, game_of
+from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.store.upcasting import UpcasterRegistry
@@ -66,7 +67,9 @@ def match_id(text: str) -> str:
     """
     if not isinstance(text, str) or not _MATCH_ID.fullmatch(text):
         raise TourneyError(
-            f"{quote(text)} is not a match ID: letters, digits, '-' and '_', at most 64, e.g. T3"
+            _("{text} is not a match ID: letters, digits, '-' and '_', at most 64, e.g. T3").format(
+                text=quote(text)
+            )
         )
     return text.upper()
 

@@ -123,20 +123,26 @@ def decide_create(
     if format == "rotating":  # partnerships drawn anew each round, players ranked alone
         if not played.partnerships:
             raise TournamentError(
-                f"rotating partners for {name!r}: {played.title} is not played in partnerships"
+                _("rotating partners for {name!r}: {title} is not played in partnerships").format(
+                    name=name, title=played.title
+                )
             )
         partnerships = True
         if tie_breaks is None:
             tie_breaks = ROTATING_TIE_BREAKS
         if any(tie_break_name(t) == "head_to_head" for t in tie_breaks):
             raise TournamentError(
-                f"tie-break head_to_head for {name!r}: rotating partners ranks players by "
-                "scored and buchholz (partners share their matches)"
+                _(
+                    "tie-break head_to_head for {name!r}: rotating partners ranks players by "
+                    "scored and buchholz (partners share their matches)"
+                ).format(name=name)
             )
         if seed_by == "rating":
             raise TournamentError(
-                f"--seed-by rating for {name!r}: rotating partners draws its partnerships "
-                "by the schedule, not by seeds"
+                _(
+                    "--seed-by rating for {name!r}: rotating partners draws its partnerships "
+                    "by the schedule, not by seeds"
+                ).format(name=name)
             )
     fewest, most = played.table_sizes
     if isinstance(table_size, bool) or not isinstance(table_size, int):
@@ -184,8 +190,17 @@ def decide_create(
         )
     if format == "balanced" and (partnerships or not 3 <= table_size <= 4):
         raise TournamentError(
-            f"balanced seating for {name!r} seats players at tables of 3 or 4, each for "
-            f"themselves (not {'partnerships' if partnerships else f'tables of {table_size}'})"
+            (
+                _(
+                    "balanced seating for {name!r} seats players at tables of 3 or 4, each for "
+                    "themselves (not partnerships)"
+                )
+                if partnerships
+                else _(
+                    "balanced seating for {name!r} seats players at tables of 3 or 4, each for "
+                    "themselves (not tables of {table_size})"
+                )
+            ).format(name=name, table_size=table_size)
         )
     if partnerships and table_size != 4:
         raise TournamentError(
@@ -235,8 +250,10 @@ def decide_create(
         )
     if not grand_final_reset and format != "double_elimination":
         raise TournamentError(
-            f"--no-grand-final-reset for {name!r}: only a double elimination has a grand "
-            "final to reset"
+            _(
+                "--no-grand-final-reset for {name!r}: only a double elimination has a grand "
+                "final to reset"
+            ).format(name=name)
         )
     if seeding not in SEEDINGS:
         raise TournamentError(
@@ -260,8 +277,10 @@ def decide_create(
         )
     if seed_by == "rating" and format == "balanced":
         raise TournamentError(
-            f"--seed-by rating for {name!r}: a balanced seating is fixed before play, so it "
-            "is not seeded (rating seeds a knockout or a Swiss's first round)"
+            _(
+                "--seed-by rating for {name!r}: a balanced seating is fixed before play, so it "
+                "is not seeded (rating seeds a knockout or a Swiss's first round)"
+            ).format(name=name)
         )
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]

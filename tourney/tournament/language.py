@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tourney.i18n import LANGUAGES, LanguageError, normalize
+from tourney.i18n import LANGUAGES, LanguageError, _, normalize
 from tourney.tournament.events import LanguageSet, TournamentEvent
 from tourney.tournament.state import TournamentState
 
@@ -25,6 +25,8 @@ def checked(language: str, source: str = "--lang") -> str:
     found = normalize(language)
     if found is None:
         raise LanguageError(
-            f"{source}: unknown language {language!r}: choose one of {', '.join(LANGUAGES)}"
+            _("{source}: unknown language {value}: choose one of {choices}").format(
+                source=source, value=repr(language), choices=", ".join(LANGUAGES)
+            )
         )
     return found

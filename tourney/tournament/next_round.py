@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from tourney.i18n import page_
+from tourney.i18n import _, current, ngettext, page_
 from tourney.tournament.events import (
     TIE_BREAK_WORDS,
     DecidingMatchPaired,
@@ -46,6 +46,10 @@ from tourney.tournament.stages import (
 from tourney.tournament.standings import StandingRow, standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 from tourney.tournament.swiss import points_text
+
+ROUND_WORD = {"en": r"round", "it": r"turn[oi]", "ru": r"тур[а-яё]{0,2}"}
+"""Each language's word for a round before its number, as a refusal says it ("round 2",
+"turno 2", "тура 2"; not "турнира"): a knockout's refusal names the tournament's rounds."""
 
 
 def decide_next_round(
@@ -224,7 +228,12 @@ def _in_knockout(
     try:
         return decide(knockout_state(state))
     except TournamentError as refused:
-        text = re.sub(r"\bround (\d+)", lambda m: f"round {int(m.group(1)) + offset}", str(refused))
+        word = ROUND_WORD[current()]
+        text = re.sub(
+            rf"\b({word}) (\d+)",
+            lambda m: f"{m.group(1)} {int(m.group(2)) + offset}",
+            str(refused),
+        )
         raise TournamentError(text) from None
 
 
@@ -266,8 +275,10 @@ def _form_pools(
     if settings.seed_by == "rating":
         if ratings is None:
             raise TournamentError(
-                f"cannot pair round 1 of {state.title}: it is seeded by rating, and no "
-                "ratings were given"
+                _(
+                    "cannot pair round 1 of {title}: it is seeded by rating, and no ratings "
+                    "were given"
+                ).format(title=state.title)
             )
         order, note = rating_order(state, ratings)
         notes.append(note)
@@ -275,18 +286,37 @@ def _form_pools(
         order = tuple(seeded(state, active))
     count = pool_count(len(order), settings)
     smallest = len(order) // count if count else 0
-    noun = "partnerships" if settings.partnerships else "players"
     if smallest < 2:
+        too_small = (
+            _(
+                "cannot pair round 1 of {title}: {n} partnerships make pools of {smallest} in "
+                "{count} pools; a pool needs at least 2 (fewer --pools, or a larger --pool-size)"
+            )
+            if settings.partnerships
+            else _(
+                "cannot pair round 1 of {title}: {n} players make pools of {smallest} in "
+                "{count} pools; a pool needs at least 2 (fewer --pools, or a larger --pool-size)"
+            )
+        )
         raise TournamentError(
-            f"cannot pair round 1 of {state.title}: {len(order)} {noun} make pools of "
-            f"{smallest} in {count} pools; a pool needs at least 2 (fewer --pools, or a "
-            "larger --pool-size)"
+            too_small.format(title=state.title, n=len(order), smallest=smallest, count=count)
         )
     if settings.advance > smallest:
+        too_many = (
+            _(
+                "cannot pair round 1 of {title}: {advance} advance from each pool, and the "
+                "smallest of the {count} pools has {smallest} partnerships (--advance too many)"
+            )
+            if settings.partnerships
+            else _(
+                "cannot pair round 1 of {title}: {advance} advance from each pool, and the "
+                "smallest of the {count} pools has {smallest} players (--advance too many)"
+            )
+        )
         raise TournamentError(
-            f"cannot pair round 1 of {state.title}: {settings.advance} advance from each "
-            f"pool, and the smallest of the {count} pools has {smallest} {noun} "
-            "(--advance too many)"
+            too_many.format(
+                title=state.title, advance=settings.advance, count=count, smallest=smallest
+            )
         )
     pools = snake_pools(order, count)
     shown = "; ".join(
@@ -316,9 +346,16 @@ def _pair_pools(
         missing = missing_tables(state, number - 1)
         if missing and not override:
             raise TournamentError(
-                f"cannot pair round {number} of {state.title}: results of round "
-                f"{number - 1} are missing at {tables_text(missing)} (the director can "
-                "override)"
+                _(
+                    "cannot pair round {number} of {title}: results of round {value} are "
+                    "missing at {tables_text} ({hint})"
+                ).format(
+                    number=number,
+                    title=state.title,
+                    value=number - 1,
+                    tables_text=tables_text(missing),
+                    hint=_("the director can override"),
+                )
             )
     tables: list[PairedTable] = []
     byes: list[str] = []
@@ -355,19 +392,29 @@ def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent
     settings = state.created
     unfinished = unfinished_pool_matches(state)
     if unfinished:
-        where = ", ".join(f"round {r} table {t}" for r, t in unfinished[:6])
-        more = f" and {len(unfinished) - 6} more" if len(unfinished) > 6 else ""
+        where = ", ".join(
+            _("round {round} table {table}").format(round=r, table=t) for r, t in unfinished[:6]
+        )
+        more = (
+            _(" and {count} more").format(count=len(unfinished) - 6) if len(unfinished) > 6 else ""
+        )
         raise TournamentError(
-            f"cannot start the knockout of {state.title}: the pools are unfinished, "
-            f"{len(unfinished)} pool match{'es' if len(unfinished) != 1 else ''} without a "
-            f"result ({where}{more})"
+            ngettext(
+                "cannot start the knockout of {title}: the pools are unfinished, {n} pool "
+                "match without a result ({where}{more})",
+                "cannot start the knockout of {title}: the pools are unfinished, {n} pool "
+                "matches without a result ({where}{more})",
+                len(unfinished),
+            ).format(title=state.title, n=len(unfinished), where=where, more=more)
         )
     with recorded_words():  # the notes are recorded with the knockout's seeding
         tables = pool_tables(state)
     advanced = [t.advancing for t in tables]
     if sum(len(a) for a in advanced) < 2:
         raise TournamentError(
-            f"cannot start the knockout of {state.title}: fewer than 2 entrants advance"
+            _("cannot start the knockout of {title}: fewer than 2 entrants advance").format(
+                title=state.title
+            )
         )
     order, count = separated_order(advanced, settings.sides_per_table)
     notes = [note for t in tables for note in t.notes]
@@ -385,7 +432,9 @@ def decide_pair_deciding_groups(state: TournamentState) -> list[TournamentEvent]
     """A deciding match for every knockout table of the latest round left tied."""
     knockout = state.groups.knockout
     if knockout is None:
-        raise TournamentError(f"{state.title} has no knockout round with a tie to decide")
+        raise TournamentError(
+            _("{title} has no knockout round with a tie to decide").format(title=state.title)
+        )
     offset = knockout.first_round - 1
     return [
         replace(e, round=e.round + offset) if isinstance(e, DecidingMatchPaired) else e

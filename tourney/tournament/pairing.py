@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from tourney.i18n import DEFAULT, _, ngettext, using
+from tourney.i18n import DEFAULT, _, ngettext, page_, using
 from tourney.tournament import balanced, elimination, roundrobin
 from tourney.tournament import double_elimination as de
 from tourney.tournament.events import (
@@ -158,7 +158,9 @@ def tables_text(numbers: Sequence[int]) -> str:
     `TABLES_NAMED`, the first of them and how many more)."""
     words = [str(n) for n in numbers]
     if len(words) > TABLES_NAMED:
-        return f"tables {', '.join(words[:TABLES_NAMED])} and {len(words) - TABLES_NAMED} more"
+        return _("tables {numbers} and {count} more").format(
+            numbers=", ".join(words[:TABLES_NAMED]), count=len(words) - TABLES_NAMED
+        )
     if len(words) == 1:
         return _("table {number}").format(number=words[0])
     return _("tables {numbers} and {last}").format(numbers=", ".join(words[:-1]), last=words[-1])
@@ -212,9 +214,9 @@ def decide_pair_round(
         missing = missing_tables(state, number - 1)
         if missing and (not override or settings.format in KNOCKOUTS):
             hint = (
-                "a knockout round needs every winner"
+                _("a knockout round needs every winner")
                 if settings.format in KNOCKOUTS
-                else "the director can override"
+                else _("the director can override")
             )
             raise TournamentError(
                 _(
@@ -485,7 +487,11 @@ def _pair_balanced(state: TournamentState, number: int, override: bool) -> list[
     empty (a table left with one player is a bye)."""
     settings = state.created
     if number > settings.rounds:
-        raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
+        raise TournamentError(
+            _("all {count} rounds of {title} are paired").format(
+                count=settings.rounds, title=state.title
+            )
+        )
     fixed: list[TournamentEvent] = []
     if state.schedule is None:
         field_ = list(_active_field(state) if number == 1 else bracket_field(state))
@@ -786,26 +792,43 @@ def _pair_double(
         if tied:
             names = ", ".join(state.entrant_name(e) for e in tied[0].tied)
             raise TournamentError(
-                f"cannot pair round {number} of {state.title}: round {number - 1} needs a "
-                f"deciding match between {names}"
+                _(
+                    "cannot pair round {number} of {title}: round {value} needs a deciding "
+                    "match between {names}"
+                ).format(number=number, title=state.title, value=number - 1, names=names)
             )
     if bracket.champion is not None:
         raise TournamentError(
-            f"all {len(state.rounds)} rounds of {state.title} are paired: "
-            f"{state.entrant_name(bracket.champion)} is the champion"
+            _("all {count} rounds of {title} are paired: {name} is the champion").format(
+                count=len(state.rounds),
+                title=state.title,
+                name=state.entrant_name(bracket.champion),
+            )
         )
     unsettled = [t for t in bracket.tables() if 0 < t.played_in < number and not t.settled]
     if unsettled:  # a result changed after the round it decides was paired
         table = unsettled[0]
-        names = ", ".join(state.entrant_name(e) for e in table.present) or "players to come"
+        names = ", ".join(state.entrant_name(e) for e in table.present) or _("players to come")
         raise TournamentError(
-            f"cannot pair round {number} of {state.title}: the {de.BRACKET_WORDS[table.bracket]}"
-            f" table of round {table.played_in} for {names} was never paired (a result "
-            "changed after that round was paired on it: set that result back as it was)"
+            _(
+                "cannot pair round {number} of {title}: the {bracket} table of round {played_in} "
+                "for {names} was never paired (a result changed after that round was paired on "
+                "it: set that result back as it was)"
+            ).format(
+                number=number,
+                title=state.title,
+                bracket=page_(de.BRACKET_WORDS[table.bracket]),
+                played_in=table.played_in,
+                names=names,
+            )
         )
     tables = bracket.tables_in(number)
     if not tables:
-        raise TournamentError(f"all {len(state.rounds)} rounds of {state.title} are paired")
+        raise TournamentError(
+            _("all {count} rounds of {title} are paired").format(
+                count=len(state.rounds), title=state.title
+            )
+        )
     rank = {e: i + 1 for i, e in enumerate(bracket_field(state, order))}
     records = seat_records(state)
     paired: list[tuple[Sequence[str], str]] = []
@@ -836,15 +859,19 @@ def _pair_double(
 def _double_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
     """A deciding match for every table of the latest round left tied across its cut."""
     if not state.rounds:
-        raise TournamentError(f"{state.title} has no round with a tie to decide")
+        raise TournamentError(
+            _("{title} has no round with a tie to decide").format(title=state.title)
+        )
     number = len(state.rounds)
     with recorded_words():
         bracket = double_bracket_of(state)
     tied = [t for t in bracket.tables_in(number) if t.status == "deciding_match_needed"]
     if not tied:
         raise TournamentError(
-            f"round {number} of {state.title} has no tie to decide: no table of it is "
-            "level across the cut between those who stay and those who lose"
+            _(
+                "round {number} of {title} has no tie to decide: no table of it is level across "
+                "the cut between those who stay and those who lose"
+            ).format(number=number, title=state.title)
         )
     next_table = max(m.table for m in state.round_matches(number)) + 1
     events: list[TournamentEvent] = []

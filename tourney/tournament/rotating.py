@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from tourney.i18n import _, ngettext
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -250,9 +251,9 @@ def search_round(
     best = seats[:]
     best_cost = descend(best)
     rng = random.Random(number)
-    for _ in range(restarts if best_cost else 0):
+    for _restart in range(restarts if best_cost else 0):
         trial = best[:]
-        for _ in range(max(1, len(trial) // 4)):
+        for _swap in range(max(1, len(trial) // 4)):
             i, j = rng.randrange(len(trial)), rng.randrange(len(trial))
             trial[i], trial[j] = trial[j], trial[i]
         cost = descend(trial)
@@ -334,12 +335,19 @@ def decide_pair(state: TournamentState, number: int, override: bool) -> list[Tou
     previous round's results)."""
     settings = state.created
     if number > settings.rounds:
-        raise TournamentError(f"all {settings.rounds} rounds of {state.title} are paired")
+        raise TournamentError(
+            _("all {count} rounds of {title} are paired").format(
+                count=settings.rounds, title=state.title
+            )
+        )
     players = list(state.active_entrants())
     if len(players) < 4:
         raise TournamentError(
-            f"cannot pair {state.title}: {len(players)} active players, and a table of "
-            "partners needs 4"
+            ngettext(
+                "cannot pair {title}: {n} active player, and a table of partners needs 4",
+                "cannot pair {title}: {n} active players, and a table of partners needs 4",
+                len(players),
+            ).format(title=state.title, n=len(players))
         )
     played = played_rounds(state)
     plan = plan_round(round_one_field(state), players, played)

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from tourney.i18n import _, ngettext
 from tourney.limits import REASON_LENGTH
 from tourney.names import clean_optional
 from tourney.tournament.events import RoundPaired, RoundRemoved, TournamentEvent
@@ -40,30 +41,58 @@ def match_event(match: MatchRecord, recorded: int) -> str | None:
     """What `match` has on record, in words, or None when it has no event: `recorded`
     events at the table past its start, a result, a ruling, the play a ruling replaced."""
     if match.outcome is not None:
-        return f"a result ({match.outcome.kind.replace('_', '-')})"
+        return _("a result ({kind})").format(kind=match.outcome.kind.replace("_", "-"))
     if match.forfeited or match.no_show:
-        return "a forfeit or no-show ruling"
+        return _("a forfeit or no-show ruling")
     if match.replaced is not None:
-        return "a ruling on its play"
+        return _("a ruling on its play")
     if recorded:
-        return f"{recorded} event{'' if recorded == 1 else 's'} recorded at the table"
+        return ngettext(
+            "{count} event recorded at the table", "{count} events recorded at the table", recorded
+        ).format(count=recorded)
     return None
 
 
 def _latest(state: TournamentState, number: int | None, doing: str) -> int:
+    """The latest round, which only may be removed (``doing="remove"``) or re-paired."""
+    removing = doing == "remove"
     if not state.rounds:
-        raise TournamentError(f"cannot {doing}: no round of {state.title} is paired")
+        raise TournamentError(
+            (
+                _("cannot remove: no round of {title} is paired")
+                if removing
+                else _("cannot re-pair: no round of {title} is paired")
+            ).format(title=state.title)
+        )
     latest = state.rounds[-1].round
     if number is not None and number != latest:
         raise TournamentError(
-            f"cannot {doing} round {number} of {state.title}: only the latest round, "
-            f"{latest}, can be"
-            + (" (a later round was paired on its results)" if number < latest else "")
+            (
+                _(
+                    "cannot remove round {number} of {title}: only the latest round, {latest}, "
+                    "can be"
+                )
+                if removing
+                else _(
+                    "cannot re-pair round {number} of {title}: only the latest round, {latest}, "
+                    "can be"
+                )
+            ).format(number=number, title=state.title, latest=latest)
+            + (_(" (a later round was paired on its results)") if number < latest else "")
         )
     if state.draft is not None:
         raise TournamentError(
-            f"cannot {doing} round {latest} of {state.title}: a draft of round "
-            f"{state.draft.round} is under review (tourney draft drop first)"
+            (
+                _(
+                    "cannot remove round {latest} of {title}: a draft of round {draft} is under "
+                    "review (tourney draft drop first)"
+                )
+                if removing
+                else _(
+                    "cannot re-pair round {latest} of {title}: a draft of round {draft} is under "
+                    "review (tourney draft drop first)"
+                )
+            ).format(latest=latest, title=state.title, draft=state.draft.round)
         )
     return latest
 
@@ -78,12 +107,20 @@ def _first_event(
         match = state.matches[match_id]
         what = match_event(match, recorded.get(match_id, 0))
         if what is not None:
-            found.append(f"table {match.table} ({match_id}) has {what}")
+            found.append(
+                _("table {table} ({match_id}) has {what}").format(
+                    table=match.table, match_id=match_id, what=what
+                )
+            )
     return (found[0], len(found)) if found else None
 
 
 def _more(count: int) -> str:
-    return f" (and {count - 1} more table{'' if count == 2 else 's'})" if count > 1 else ""
+    if count < 2:
+        return ""
+    return ngettext(" (and {count} more table)", " (and {count} more tables)", count - 1).format(
+        count=count - 1
+    )
 
 
 def decide_remove_round(
@@ -102,8 +139,10 @@ def decide_remove_round(
     if first is not None and not discard_results:
         text, count = first
         raise TournamentError(
-            f"cannot remove round {latest} of {state.title}: {text}{_more(count)}; "
-            "add --discard-results to remove it with what its tables recorded"
+            _(
+                "cannot remove round {latest} of {title}: {text}{more}; add --discard-results "
+                "to remove it with what its tables recorded"
+            ).format(latest=latest, title=state.title, text=text, more=_more(count))
         )
     return [RoundRemoved(latest, why, round_match_ids(state, latest))]
 
@@ -124,9 +163,11 @@ def decide_repair_round(
     if first is not None:
         text, count = first
         raise TournamentError(
-            f"cannot re-pair round {latest} of {state.title}: {text}{_more(count)}; a round "
-            f"is re-paired only before any of its matches has an event (tourney round "
-            f"remove {latest} --discard-results, then tourney pair)"
+            _(
+                "cannot re-pair round {latest} of {title}: {text}{more}; a round is re-paired "
+                "only before any of its matches has an event (tourney round remove {latest} "
+                "--discard-results, then tourney pair)"
+            ).format(latest=latest, title=state.title, text=text, more=_more(count))
         )
     removed = RoundRemoved(
         latest, f"re-paired: {why}" if why else "re-paired", round_match_ids(state, latest)

@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import cast
 
+from tourney.i18n import _
 from tourney.tournament import elimination, roundrobin
 from tourney.tournament.events import Format, RoundPaired, ScheduleFixed, TournamentCreated
 from tourney.tournament.groups import POOL_FORMATS, pool_letter
@@ -51,30 +52,45 @@ def check_settings(
     """Refuse groups settings that cannot make a tournament, in one line."""
     if pool_format not in POOL_FORMATS:
         raise TournamentError(
-            f"unknown --pool-format {pool_format!r} for {name!r}: choose one of "
-            f"{', '.join(POOL_FORMATS)}"
+            _("unknown --pool-format {pool_format!r} for {name!r}: choose one of {choices}").format(
+                pool_format=pool_format, name=name, choices=", ".join(POOL_FORMATS)
+            )
         )
     if (pools > 0) == (pool_size > 0):
         raise TournamentError(
-            f"groups {name!r}: give the number of pools (--pools) or their size "
-            "(--pool-size), one of the two"
+            _(
+                "groups {name!r}: give the number of pools (--pools) or their size "
+                "(--pool-size), one of the two"
+            ).format(name=name)
         )
     if pools < 0 or pools > 64:
-        raise TournamentError(f"--pools {pools} for {name!r}: 1 to 64 pools")
+        raise TournamentError(
+            _("--pools {pools} for {name!r}: 1 to 64 pools").format(pools=pools, name=name)
+        )
     if pool_size and not max(2, sides) <= pool_size <= 64:
         raise TournamentError(
-            f"--pool-size {pool_size} for {name!r}: {max(2, sides)} to 64 entrants a pool"
+            _("--pool-size {pool_size} for {name!r}: {fewest} to 64 entrants a pool").format(
+                pool_size=pool_size, name=name, fewest=max(2, sides)
+            )
         )
     if advance < 1:
-        raise TournamentError(f"--advance {advance} for {name!r}: at least 1 from each pool")
+        raise TournamentError(
+            _("--advance {advance} for {name!r}: at least 1 from each pool").format(
+                advance=advance, name=name
+            )
+        )
     if pool_size and advance > pool_size:
         raise TournamentError(
-            f"--advance {advance} for {name!r}: more than a pool of {pool_size} holds"
+            _("--advance {advance} for {name!r}: more than a pool of {pool_size} holds").format(
+                advance=advance, name=name, pool_size=pool_size
+            )
         )
     if pools and pools * advance < 2:
         raise TournamentError(
-            f"--pools {pools} --advance {advance} for {name!r}: a knockout needs at least "
-            "2 entrants"
+            _(
+                "--pools {pools} --advance {advance} for {name!r}: a knockout needs at least "
+                "2 entrants"
+            ).format(pools=pools, advance=advance, name=name)
         )
 
 
@@ -194,7 +210,9 @@ def knockout_state(state: TournamentState) -> TournamentState:
     knockout's seed order, its rounds numbered from 1. Refuses before stage 2."""
     knockout = state.groups.knockout
     if knockout is None:
-        raise TournamentError(f"the knockout of {state.title} has not started")
+        raise TournamentError(
+            _("the knockout of {title} has not started").format(title=state.title)
+        )
     offset = knockout.first_round - 1
     settings = replace(
         state.created,
@@ -364,7 +382,7 @@ def stage_announcement(state: TournamentState, number: int) -> list[str]:
         return []
     knockout = state.groups.knockout
     if knockout is not None and number == knockout.first_round:
-        return ["Stage 2: the knockout. Who advanced, and why:", *knockout.notes]
+        return [_("Stage 2: the knockout. Who advanced, and why:"), *knockout.notes]
     if number == 1 and state.groups.pools:
-        return ["Stage 1: the pools.", *state.groups.notes]
+        return [_("Stage 1: the pools."), *state.groups.notes]
     return []

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
 
+from tourney.i18n import _, ngettext
 from tourney.tournament.events import TournamentCreated, TournamentEvent
 from tourney.tournament.matches import placement_scale
 from tourney.tournament.seating import table_sizes
@@ -59,7 +60,9 @@ def with_swiss_options(
     swiss = created.format == "swiss"
     if last not in LAST_ROUNDS:
         raise TournamentError(
-            f"unknown --last-round {last_round!r} for {where}: choose swiss or king-of-the-hill"
+            _(
+                "unknown --last-round {last_round!r} for {where}: choose swiss or king-of-the-hill"
+            ).format(last_round=last_round, where=where)
         )
     asked = [
         name
@@ -73,28 +76,38 @@ def with_swiss_options(
     ]
     if asked and not swiss:
         raise TournamentError(
-            f"{asked[0]} for {where}: a Swiss option, and its format is "
-            f"{created.format.replace('_', ' ')}"
+            _("{option} for {where}: a Swiss option, and its format is {format}").format(
+                option=asked[0], where=where, format=created.format.replace("_", " ")
+            )
         )
     count = 0
     if accelerated_rounds is not None:
         if not 1 <= accelerated_rounds <= created.rounds:
             raise TournamentError(
-                f"--accelerated-rounds {accelerated_rounds} for {where}: 1 to the "
-                f"{created.rounds} rounds"
+                ngettext(
+                    "--accelerated-rounds {value} for {where}: 1 to the {count} round",
+                    "--accelerated-rounds {value} for {where}: 1 to the {count} rounds",
+                    created.rounds,
+                ).format(value=accelerated_rounds, where=where, count=created.rounds)
             )
         count = accelerated_rounds
     elif accelerated:
         count = default_accelerated_rounds(created.rounds)
     if gibson and last != "king_of_the_hill":
         raise TournamentError(
-            f"--gibson for {where}: Gibsonization pairs a king-of-the-hill last round "
-            "(add --last-round king-of-the-hill)"
+            _(
+                "--gibson for {where}: Gibsonization pairs a king-of-the-hill last round "
+                "(add --last-round king-of-the-hill)"
+            ).format(where=where)
         )
     if prizes is not None and not gibson:
-        raise TournamentError(f"--prizes for {where}: it says who contends, for --gibson")
+        raise TournamentError(
+            _("--prizes for {where}: it says who contends, for --gibson").format(where=where)
+        )
     if prizes is not None and not 1 <= prizes <= 10_000:
-        raise TournamentError(f"--prizes {prizes} for {where}: 1 to 10000 places")
+        raise TournamentError(
+            _("--prizes {prizes} for {where}: 1 to 10000 places").format(prizes=prizes, where=where)
+        )
     updated = replace(
         created,
         accelerated_rounds=count,
@@ -112,19 +125,41 @@ def options_text(settings: TournamentCreated) -> str | None:
     if count:
         full = math.ceil(count / 2)
         value = win_value(settings)
-        rest = f", {points_text(value / 2)} in {_rounds(full + 1, count)}" if count > full else ""
+        rest = (
+            _(", {points} in {rounds}").format(
+                points=points_text(value / 2), rounds=_rounds(full + 1, count)
+            )
+            if count > full
+            else ""
+        )
+        accelerated = (
+            _(
+                "accelerated: the top of the seed order pairs with {points} virtual point in "
+                "{rounds}{rest}"
+            )
+            if value == 1
+            else _(
+                "accelerated: the top of the seed order pairs with {points} virtual points in "
+                "{rounds}{rest}"
+            )
+        )
         parts.append(
-            f"accelerated: the top of the seed order pairs with {points_text(value)} virtual "
-            f"point{'' if value == 1 else 's'} in {_rounds(1, full)}{rest}"
+            accelerated.format(points=points_text(value), rounds=_rounds(1, full), rest=rest)
         )
     if settings.last_round == "king_of_the_hill":
-        gibson = f", Gibsonized (prizes: the top {settings.prizes})" if settings.gibson else ""
-        parts.append(f"last round: king of the hill{gibson}")
+        gibson = (
+            _(", Gibsonized (prizes: the top {prizes})").format(prizes=settings.prizes)
+            if settings.gibson
+            else ""
+        )
+        parts.append(_("last round: king of the hill{gibson}").format(gibson=gibson))
     return "; ".join(parts) or None
 
 
 def _rounds(first: int, last: int) -> str:
-    return f"round {first}" if first == last else f"rounds {first}-{last}"
+    if first == last:
+        return _("round {number}").format(number=first)
+    return _("rounds {first}-{last}").format(first=first, last=last)
 
 
 @dataclass(frozen=True)

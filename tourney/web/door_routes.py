@@ -14,6 +14,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -84,7 +85,7 @@ async def checkin_post(request: Request) -> Response:
     def record() -> None:
         loaded = _loaded(srv)
         if not loaded.state.room.check_in:
-            raise TourneyError("check-in is not needed tonight: find your table at /me")
+            raise TourneyError(_("check-in is not needed tonight: find your table at /me"))
         now = director_room.server_now()
         srv.night.director.execute(loaded.slug, lambda state: decide_check_in(state, player, now))
 

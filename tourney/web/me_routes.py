@@ -16,6 +16,7 @@ from starlette.routing import Route
 
 from tourney import names
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.web.reads import place
 from tourney.web.respond import NO_STORE, edge, render, server
 
@@ -62,7 +63,11 @@ def me_context(srv: Server, player_id: str) -> dict[str, Any]:
     state = loaded.state
     player = state.players.get(player_id)
     if player is None:
-        raise TourneyError(f"no player {player_id!r} in {state.title}: find yourself at /me")
+        raise TourneyError(
+            _("no player {player_id!r} in {title}: find yourself at /me").format(
+                player_id=player_id, title=state.title
+            )
+        )
     entrant = player.team if player.team is not None else player_id
     number = len(state.rounds)
     now: dict[str, Any] | None = None

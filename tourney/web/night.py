@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.director.desk import DirectorDesk, Loaded
+from tourney.i18n import _
 from tourney.scorer.desk import Desk
 from tourney.tournament.streams import tournament_stream
 from tourney.web.signing import Signer
@@ -138,9 +139,13 @@ class Night:
 
         loaded = self.loaded()
         if loaded is None or not loaded.state.rounds:
-            raise TourneyError("no round is paired: there is no table link to reissue")
+            raise TourneyError(_("no round is paired: there is no table link to reissue"))
         if table not in [t.number for t in self.tables(loaded)]:
-            raise TourneyError(f"round {len(loaded.state.rounds)} has no table {table}")
+            raise TourneyError(
+                _("round {number} has no table {table}").format(
+                    number=len(loaded.state.rounds), table=table
+                )
+            )
         payload = {"round": len(loaded.state.rounds), "table": table}
         self.store.append(
             tokens_stream(loaded.slug), [NewEvent(REISSUED, payload, "serve:director")]

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from tourney import i18n
 from tourney.errors import TourneyError
 from tourney.games import game, names
 from tourney.games.errors import NotAMove
@@ -91,14 +92,20 @@ def _submit(
         from tourney.streams.matches import describe
 
         raise TourneyError(
-            f"submission {cid} was already used for another move "
-            f"({describe(already, already[0].version)}): nothing recorded, reload the page"
+            i18n._(
+                "submission {cid} was already used for another move ({move}): nothing recorded, "
+                "reload the page"
+            ).format(cid=cid, move=describe(already, already[0].version))
         )
     kind, _, rest = move.partition("|")
     if kind == "undo":
         target = table_undo(desk)
         if target is None and not desk.store.events_of_command(cid):
-            raise TourneyError(f"nothing to undo: {desk.id} has no move recorded at the table")
+            raise TourneyError(
+                i18n._("nothing to undo: {match} has no move recorded at the table").format(
+                    match=desk.id
+                )
+            )
         return desk.undo(target, at=at, command_id=cid)
     if kind == "confirm":
         return desk.confirm(_seat(desk, rest), at=at, command_id=cid, device=device)
@@ -110,7 +117,9 @@ def _submit(
         if (target is None or redo_offer(desk.stored) is None) and not (
             desk.store.events_of_command(cid)
         ):
-            raise TourneyError("nothing to redo: the last thing done at this table was not an undo")
+            raise TourneyError(
+                i18n._("nothing to redo: the last thing done at this table was not an undo")
+            )
         return desk.undo(target, at=at, command_id=cid)
     decide = desk.game.page.read(desk, move, tiles)  # NotAMove: the page says why
     return desk.append_events(lambda: decide(desk.match), at=at, command_id=cid)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.web.signing import Signer
 
 PURPOSE = "table"
@@ -74,7 +75,7 @@ def read_token(signer: Signer, signed: str) -> TableToken:
     text = signer.unsign(PURPOSE, signed)
     token = None if text is None else TableToken.parse(text)
     if token is None:
-        raise TokenRefused("this table link is not valid here: scan the table's QR code again")
+        raise TokenRefused(_("this table link is not valid here: scan the table's QR code again"))
     return token
 
 
@@ -84,15 +85,23 @@ def check_current(
     """Refuse a token that is not for the newest tournament's latest round, names no table of
     it, or was revoked (its generation is not the table's current one)."""
     if slug != token.slug:
-        raise TokenRefused(f"this table link is for tournament {token.slug!r}, not running now")
+        raise TokenRefused(
+            _("this table link is for tournament {slug!r}, not running now").format(slug=token.slug)
+        )
     if token.round != latest_round:
         raise TokenRefused(
-            f"this link was for round {token.round}; round {latest_round} is paired now: "
-            "scan the new QR code at your table"
+            _(
+                "this link was for round {round}; round {latest} is paired now: scan the new QR "
+                "code at your table"
+            ).format(round=token.round, latest=latest_round)
         )
     if token.table not in set(tables):
-        raise TokenRefused(f"round {token.round} has no table {token.table}")
+        raise TokenRefused(
+            _("round {number} has no table {table}").format(number=token.round, table=token.table)
+        )
     if token.generation != generation:
         raise TokenRefused(
-            f"the director has reissued table {token.table}'s link: ask for the new QR code"
+            _("the director has reissued table {table}'s link: ask for the new QR code").format(
+                table=token.table
+            )
         )

@@ -1,0 +1,94 @@
+"""Every refusal a director reads is a msgid: a `raise SomethingError("...")` in the
+tournament, director, report or CLI code whose text has words is written through ``_()`` or
+``ngettext()``, so it reads in the chosen language (issue 28). The new formats' refusals were
+once f-strings, English in a Russian evening; this finds the next one.
+
+Not refusals, so not here: a programmer's error (ValueError, AssertionError... a bug, never
+a reader's mistake), and what a record or `tourney replay` says (the record format's English,
+in tourney/games and tourney/store)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tourney
+
+ROOT = Path(tourney.__file__).parent
+CHECKED = ("tournament", "director", "reports", "cli")
+PROGRAMMER_ERRORS = {
+    "AssertionError",
+    "KeyError",
+    "NotImplementedError",
+    "RuntimeError",
+    "TypeError",
+    "ValueError",
+}
+INTERNAL = {
+    # a caller's mistake inside tourney (groups are paired by next_round), never a reader's
+    ("tournament/pairing.py", "has two stages"),
+}
+TRANSLATING = {"_", "ngettext", "page_", "npage_"}
+
+
+def _has_words(node: ast.expr) -> bool:
+    """Whether the literal parts of ``node`` hold a word (``f"{path}: {exc}"`` holds none)."""
+    return any(
+        isinstance(n, ast.Constant)
+        and isinstance(n.value, str)
+        and any(c.isalpha() for c in n.value)
+        for n in ast.walk(node)
+    )
+
+
+def _translated(node: ast.expr) -> bool:
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call):
+            name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", "")
+            if name in TRANSLATING:
+                return True
+    return False
+
+
+def _error_name(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def untranslated_refusals() -> list[str]:
+    found = []
+    for folder in CHECKED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                    continue
+                name = _error_name(node.exc)
+                if name in PROGRAMMER_ERRORS or not name.endswith(("Error", "NotFound")):
+                    continue
+                text = node.exc.args[0] if node.exc.args else None
+                if text is None or not _has_words(text) or _translated(text):
+                    continue
+                shown = ast.unparse(text)
+                if any(where == file and words in shown for file, words in INTERNAL):
+                    continue
+                found.append(f"{where}:{node.lineno}: {shown[:90]}")
+    return found
+
+
+def test_every_refusal_is_written_through_the_catalog() -> None:
+    """Wrap it: ``raise TournamentError(_("... {name} ...").format(name=...))``, then
+    `make messages-catalog` and translate it in it and ru."""
+    assert untranslated_refusals() == []
+
+
+def test_the_check_finds_an_untranslated_refusal() -> None:
+    """The check is not empty-handed by construction: an f-string refusal is found."""
+    tree = ast.parse('raise TournamentError(f"cannot pair {title}: no players")')
+    raised = next(n for n in ast.walk(tree) if isinstance(n, ast.Raise))
+    assert isinstance(raised.exc, ast.Call)
+    text = raised.exc.args[0]
+    assert _has_words(text) and not _translated(text)
+    wrapped = ast.parse('raise TournamentError(_("cannot pair {title}").format(title=t))')
+    call = next(n for n in ast.walk(wrapped) if isinstance(n, ast.Raise)).exc
+    assert isinstance(call, ast.Call) and _translated(call.args[0])
