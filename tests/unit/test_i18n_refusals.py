@@ -15,7 +15,9 @@ from pathlib import Path
 import tourney
 
 ROOT = Path(tourney.__file__).parent
-CHECKED = ("tournament", "director", "reports", "cli")
+CHECKED = ("tournament", "director", "reports", "cli", "web", "store", "season", "projections")
+# refusals whose class name says neither Error nor NotFound
+REFUSALS = {"BadForm", "Forbidden", "TokenRefused", "ResourceMissing"}
 PROGRAMMER_ERRORS = {
     "AssertionError",
     "KeyError",
@@ -27,6 +29,8 @@ PROGRAMMER_ERRORS = {
 INTERNAL = {
     # a caller's mistake inside tourney (groups are paired by next_round), never a reader's
     ("tournament/pairing.py", "has two stages"),
+    # public contracts, deliberately English: a stream id is the record's, read by scripts
+    ("store/appending.py", "a stream id cannot hold a NUL"),
 }
 TRANSLATING = {"_", "ngettext", "page_", "npage_"}
 
@@ -55,18 +59,30 @@ def _error_name(call: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
 
+def _refusal_text(node: ast.AST) -> ast.expr | None:
+    """The text of a refusal: ``raise SomeError(text)``, or ``refusal(request, text, status)``
+    (the web's page for a person)."""
+    if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+        name = _error_name(node.exc)
+        if name in PROGRAMMER_ERRORS:
+            return None
+        if not (name.endswith(("Error", "NotFound")) or name in REFUSALS):
+            return None
+        return node.exc.args[0] if node.exc.args else None
+    if isinstance(node, ast.Call) and _error_name(node) == "refusal" and len(node.args) >= 2:
+        return node.args[1]
+    return None
+
+
 def untranslated_refusals() -> list[str]:
     found = []
     for folder in CHECKED:
         for path in sorted((ROOT / folder).rglob("*.py")):
             where = path.relative_to(ROOT).as_posix()
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                text = _refusal_text(node)
+                if text is None:
                     continue
-                name = _error_name(node.exc)
-                if name in PROGRAMMER_ERRORS or not name.endswith(("Error", "NotFound")):
-                    continue
-                text = node.exc.args[0] if node.exc.args else None
                 if text is None or not _has_words(text) or _translated(text):
                     continue
                 shown = ast.unparse(text)
