@@ -1,6 +1,7 @@
-"""Every refusal a director reads is a msgid: a `raise SomethingError("...")` in the
-tournament, director, report or CLI code whose text has words is written through ``_()`` or
-``ngettext()``, so it reads in the chosen language (issue 28). The new formats' refusals were
+"""Every refusal a director reads is a msgid: a `raise SomethingError("...")` (or a web
+``BadForm``/``Forbidden``, or a page from ``refusal(request, "...", status)``) in the
+tournament, director, report, CLI, web, store, season or projection code whose text has words
+is written through ``_()`` or ``ngettext()``, so it reads in the chosen language (issue 28). The new formats' refusals were
 once f-strings, English in a Russian evening; this finds the next one.
 
 Not refusals, so not here: a programmer's error (ValueError, AssertionError... a bug, never
@@ -88,7 +89,7 @@ def untranslated_refusals() -> list[str]:
                 shown = ast.unparse(text)
                 if any(where == file and words in shown for file, words in INTERNAL):
                     continue
-                found.append(f"{where}:{node.lineno}: {shown[:90]}")
+                found.append(f"{where}:{text.lineno}: {shown[:90]}")
     return found
 
 
@@ -108,3 +109,11 @@ def test_the_check_finds_an_untranslated_refusal() -> None:
     wrapped = ast.parse('raise TournamentError(_("cannot pair {title}").format(title=t))')
     call = next(n for n in ast.walk(wrapped) if isinstance(n, ast.Raise)).exc
     assert isinstance(call, ast.Call) and _translated(call.args[0])
+
+
+def test_the_check_finds_a_web_refusal_in_english() -> None:
+    """A web form's refusal and a refusal page are refusals too."""
+    for source in ('raise BadForm("say which table")', 'refusal(request, "wrong password", 403)'):
+        node = next(n for n in ast.walk(ast.parse(source)) if _refusal_text(n) is not None)
+        text = _refusal_text(node)
+        assert text is not None and _has_words(text) and not _translated(text)
