@@ -1,12 +1,13 @@
 """Every refusal a director reads is a msgid: a `raise SomethingError("...")` (or a web
 ``BadForm``/``Forbidden``, or a page from ``refusal(request, "...", status)``) in the
 tournament, director, report, CLI, web, store, season or projection code whose text has words
-is written through ``_()`` or ``ngettext()``, so it reads in the chosen language (issue 28). The new formats' refusals were
-once f-strings, English in a Russian evening; this finds the next one.
+is written through ``_()`` or ``ngettext()``, so it reads in the chosen language (issue 28).
+The new formats' refusals were once f-strings, English in a Russian evening; this finds the
+next one.
 
 Not refusals, so not here: a programmer's error (ValueError, AssertionError... a bug, never
 a reader's mistake), and what a record or `tourney replay` says (the record format's English,
-in tourney/games and tourney/store)."""
+in tourney/games; in tourney/store, the public contracts are the allow-list below)."""
 
 from __future__ import annotations
 
