@@ -249,10 +249,11 @@ class Club:
 
 def ambiguous(who: str, people: Sequence[Person]) -> str:
     listed = "; ".join(person.label() for person in people)
-    return (
-        f"{printable(who)!r} is {len(people)} people in the club roster: {listed}; "
-        "name one by its id"
-    )
+    return ngettext(
+        "{name} is {count} people in the club roster: {listed}; name one by its id",
+        "{name} is {count} people in the club roster: {listed}; name one by its id",
+        len(people),
+    ).format(name=repr(printable(who)), count=len(people), listed=listed)
 
 
 def club(roster: RosterState, entries: Iterable[Entry]) -> Club:
