@@ -121,3 +121,30 @@ def test_a_stale_directors_form_is_refused_in_the_browsers_language(night: Night
         status, page = _refused_page(night, "/director/publish", {"csrf": "stale"}, language)
         assert status == 403 and words in page, page[:400]
         assert "out of date" not in page
+
+
+def test_the_guards_refusals_read_in_the_browsers_language(night: Night) -> None:
+    """The guards before any route (a form from another site, a body that is not a form)
+    answer in the reader's language too: the language is chosen before they run."""
+    night.sign_in()
+    token = night.csrf("/director")
+    for language, foreign, not_a_form in (
+        ("ru", "отказано: эту форму отправили с другого сайта", "форма отправляется только как"),
+        ("it", "rifiutato: questo modulo è stato inviato da un altro sito", "un modulo si invia"),
+    ):
+        from tests.web.test_attack_auth import events_digest
+
+        before = events_digest(night.cli.db)
+        forged = night.client.post(
+            "/director/publish",
+            data={"csrf": token},
+            headers={"Accept-Language": language, "Origin": "https://evil.example"},
+        )
+        assert forged.status_code == 403 and foreign in html.unescape(forged.text)
+        sent = night.client.post(
+            "/director/publish",
+            content=b"{}",
+            headers={"Accept-Language": language, "Content-Type": "application/json"},
+        )
+        assert sent.status_code == 415 and not_a_form in html.unescape(sent.text), sent.text[:300]
+        assert events_digest(night.cli.db) == before

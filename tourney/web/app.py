@@ -259,9 +259,10 @@ def create_app(server: Server) -> Starlette:
         ],
         middleware=[
             Middleware(_Headers),
+            # before the guards: their refusals read in the reader's language too
+            Middleware(Language, fallback=lambda: server.language()),
             Middleware(SameOrigin),
             Middleware(BodyLimit),
-            Middleware(Language, fallback=lambda: server.language()),
         ],
         exception_handlers={HTTPException: framework_error},
         lifespan=lifespan,
