@@ -19,6 +19,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 
 PROJECT = "tourney"
 
@@ -41,10 +42,12 @@ def _folder(name: str, landmark: str) -> Path:
     for candidate in (_inside_package(name), _in_checkout(name)):
         if candidate is not None and (candidate / landmark).is_file():
             return candidate
+    checkout = _checkout_root()
+    where = [str(_package_dir() / name)] + ([str(checkout / name)] if checkout else [])
     raise ResourceMissing(
-        f"tourney's {name}/ folder is missing (looked in {_package_dir() / name}"
-        + (f" and {checkout / name}" if (checkout := _checkout_root()) else "")
-        + "): reinstall tourney"
+        _("tourney's {name}/ folder is missing (looked in {places}): reinstall tourney").format(
+            name=name, places=_(" and ").join(where)
+        )
     )
 
 

@@ -1,11 +1,13 @@
-"""Every refusal a director reads is a msgid: a `raise SomethingError("...")` in the
-tournament, director, report or CLI code whose text has words is written through ``_()`` or
-``ngettext()``, so it reads in the chosen language (issue 28). The new formats' refusals were
-once f-strings, English in a Russian evening; this finds the next one.
+"""Every refusal a director reads is a msgid: a `raise SomethingError("...")` (or a web
+``BadForm``/``Forbidden``, or a page from ``refusal(request, "...", status)``) in the
+tournament, director, report, CLI, web, store, season or projection code whose text has words
+is written through ``_()`` or ``ngettext()``, so it reads in the chosen language (issue 28).
+The new formats' refusals were once f-strings, English in a Russian evening; this finds the
+next one.
 
 Not refusals, so not here: a programmer's error (ValueError, AssertionError... a bug, never
 a reader's mistake), and what a record or `tourney replay` says (the record format's English,
-in tourney/games and tourney/store)."""
+in tourney/games; in tourney/store, the public contracts are the allow-list below)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from pathlib import Path
 import tourney
 
 ROOT = Path(tourney.__file__).parent
-CHECKED = ("tournament", "director", "reports", "cli")
+CHECKED = ("tournament", "director", "reports", "cli", "web", "store", "season", "projections")
+# refusals whose class name says neither Error nor NotFound
+REFUSALS = {"BadForm", "Forbidden", "TokenRefused", "ResourceMissing"}
 PROGRAMMER_ERRORS = {
     "AssertionError",
     "KeyError",
@@ -27,6 +31,8 @@ PROGRAMMER_ERRORS = {
 INTERNAL = {
     # a caller's mistake inside tourney (groups are paired by next_round), never a reader's
     ("tournament/pairing.py", "has two stages"),
+    # public contracts, deliberately English: a stream id is the record's, read by scripts
+    ("store/appending.py", "a stream id cannot hold a NUL"),
 }
 TRANSLATING = {"_", "ngettext", "page_", "npage_"}
 
@@ -55,24 +61,36 @@ def _error_name(call: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
 
+def _refusal_text(node: ast.AST) -> ast.expr | None:
+    """The text of a refusal: ``raise SomeError(text)``, or ``refusal(request, text, status)``
+    (the web's page for a person)."""
+    if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+        name = _error_name(node.exc)
+        if name in PROGRAMMER_ERRORS:
+            return None
+        if not (name.endswith(("Error", "NotFound")) or name in REFUSALS):
+            return None
+        return node.exc.args[0] if node.exc.args else None
+    if isinstance(node, ast.Call) and _error_name(node) == "refusal" and len(node.args) >= 2:
+        return node.args[1]
+    return None
+
+
 def untranslated_refusals() -> list[str]:
     found = []
     for folder in CHECKED:
         for path in sorted((ROOT / folder).rglob("*.py")):
             where = path.relative_to(ROOT).as_posix()
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                text = _refusal_text(node)
+                if text is None:
                     continue
-                name = _error_name(node.exc)
-                if name in PROGRAMMER_ERRORS or not name.endswith(("Error", "NotFound")):
-                    continue
-                text = node.exc.args[0] if node.exc.args else None
                 if text is None or not _has_words(text) or _translated(text):
                     continue
                 shown = ast.unparse(text)
                 if any(where == file and words in shown for file, words in INTERNAL):
                     continue
-                found.append(f"{where}:{node.lineno}: {shown[:90]}")
+                found.append(f"{where}:{text.lineno}: {shown[:90]}")
     return found
 
 
@@ -92,3 +110,11 @@ def test_the_check_finds_an_untranslated_refusal() -> None:
     wrapped = ast.parse('raise TournamentError(_("cannot pair {title}").format(title=t))')
     call = next(n for n in ast.walk(wrapped) if isinstance(n, ast.Raise)).exc
     assert isinstance(call, ast.Call) and _translated(call.args[0])
+
+
+def test_the_check_finds_a_web_refusal_in_english() -> None:
+    """A web form's refusal and a refusal page are refusals too."""
+    for source in ('raise BadForm("say which table")', 'refusal(request, "wrong password", 403)'):
+        node = next(n for n in ast.walk(ast.parse(source)) if _refusal_text(n) is not None)
+        text = _refusal_text(node)
+        assert text is not None and _has_words(text) and not _translated(text)

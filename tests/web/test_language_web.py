@@ -72,3 +72,79 @@ def test_a_refused_table_link_reads_in_the_phones_language(night: Night) -> None
         page = night.client.get(forged, headers={"Accept-Language": language})
         assert page.status_code == 403
         assert words in html.unescape(page.text), page.text[:400]
+
+
+def _refused_page(night: Night, path: str, data: dict[str, str], language: str) -> tuple[int, str]:
+    """``data`` posted to ``path`` from a browser reading ``language``: the refusal's status
+    and the page's text; the log is the same after as before."""
+    from tests.web.test_attack_auth import events_digest
+
+    before = events_digest(night.cli.db)
+    response = night.client.post(
+        path, data=data, headers={"Accept-Language": language}, follow_redirects=False
+    )
+    assert events_digest(night.cli.db) == before, f"{path}: refused but written"
+    return response.status_code, html.unescape(response.text)
+
+
+def test_a_wrong_director_password_is_refused_in_the_browsers_language(night: Night) -> None:
+    for language, words in (("ru", "неверный пароль"), ("it", "password errata")):
+        token = night.csrf("/director/login")
+        status, page = _refused_page(
+            night, "/director/login", {"password": "not it", "csrf": token}, language
+        )
+        assert status == 403 and words in page, page[:400]
+        assert "wrong password" not in page
+
+
+def test_a_directors_form_missing_a_field_is_refused_in_the_browsers_language(
+    night: Night,
+) -> None:
+    night.sign_in()
+    for language, words in (
+        ("ru", "укажите, ссылку какого стола выдать заново"),
+        ("it", "indica di quale tavolo riemettere il link"),
+    ):
+        token = night.csrf("/director")
+        status, page = _refused_page(night, "/director/reissue", {"csrf": token}, language)
+        assert status == 400 and words in page, page[:400]
+        assert "say which table" not in page
+
+
+def test_a_stale_directors_form_is_refused_in_the_browsers_language(night: Night) -> None:
+    night.sign_in()
+    night.csrf("/director")  # the browser has its CSRF cookie; the form's token is stale
+    for language, words in (
+        ("ru", "форма устарела или отправлена не с этой страницы: обновите страницу"),
+        ("it", "il modulo è scaduto o non è stato inviato da questa pagina: ricaricala"),
+    ):
+        status, page = _refused_page(night, "/director/publish", {"csrf": "stale"}, language)
+        assert status == 403 and words in page, page[:400]
+        assert "out of date" not in page
+
+
+def test_the_guards_refusals_read_in_the_browsers_language(night: Night) -> None:
+    """The guards before any route (a form from another site, a body that is not a form)
+    answer in the reader's language too: the language is chosen before they run."""
+    night.sign_in()
+    token = night.csrf("/director")
+    for language, foreign, not_a_form in (
+        ("ru", "отказано: эту форму отправили с другого сайта", "форма отправляется только как"),
+        ("it", "rifiutato: questo modulo è stato inviato da un altro sito", "un modulo si invia"),
+    ):
+        from tests.web.test_attack_auth import events_digest
+
+        before = events_digest(night.cli.db)
+        forged = night.client.post(
+            "/director/publish",
+            data={"csrf": token},
+            headers={"Accept-Language": language, "Origin": "https://evil.example"},
+        )
+        assert forged.status_code == 403 and foreign in html.unescape(forged.text)
+        sent = night.client.post(
+            "/director/publish",
+            content=b"{}",
+            headers={"Accept-Language": language, "Content-Type": "application/json"},
+        )
+        assert sent.status_code == 415 and not_a_form in html.unescape(sent.text), sent.text[:300]
+        assert events_digest(night.cli.db) == before

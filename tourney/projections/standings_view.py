@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.store.projector import Batch
 
 if TYPE_CHECKING:
@@ -180,7 +181,11 @@ def read_standings(store: EventStore, slug: str) -> tuple[dict[str, Any], list[d
         (slug,),
     )
     if not rows:
-        raise TourneyError(f"no tournament {slug!r} in the read model {TOURNAMENTS}")
+        raise TourneyError(
+            _("no tournament {slug} in the read model {table}").format(
+                slug=repr(slug), table=TOURNAMENTS
+            )
+        )
     name, found, format_, rounds, paired = rows[0][:5]
     heading = {
         "name": name,

@@ -249,10 +249,11 @@ class Club:
 
 def ambiguous(who: str, people: Sequence[Person]) -> str:
     listed = "; ".join(person.label() for person in people)
-    return (
-        f"{printable(who)!r} is {len(people)} people in the club roster: {listed}; "
-        "name one by its id"
-    )
+    return ngettext(
+        "{name} is {count} people in the club roster: {listed}; name one by its id",
+        "{name} is {count} people in the club roster: {listed}; name one by its id",
+        len(people),
+    ).format(name=repr(printable(who)), count=len(people), listed=listed)
 
 
 def club(roster: RosterState, entries: Iterable[Entry]) -> Club:
@@ -339,9 +340,15 @@ def decide_link(
             said = _("{name} joins the club roster as {id}.")
         return events, said.format(name=entry.name, id=pid)
     if len(found) > 1:
+        listed = "; ".join(club.people[k].label() for k in found)
         raise TourneyError(
-            ambiguous(entry.name, [club.people[k] for k in found])[: -len("name one by its id")]
-            + "say which with --person ID, or --new for someone else"
+            ngettext(
+                "{name} is {count} people in the club roster: {listed}; "
+                "say which with --person ID, or --new for someone else",
+                "{name} is {count} people in the club roster: {listed}; "
+                "say which with --person ID, or --new for someone else",
+                len(found),
+            ).format(name=repr(printable(entry.name)), count=len(found), listed=listed)
         )
     events, pid = materialize(club, found[0])
     events.append(EntryLinked(entry.tournament, entry.player_id, pid))

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from tourney.i18n import _, ngettext
 from tourney.store.errors import DiskFullError, StorageFailedError, StoreError, storage_failure
 from tourney.store.hashchain import short
 
@@ -153,7 +154,9 @@ def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | No
         return (
             path.name,
             None,
-            f"{path} cannot be read ({exc}): the last acknowledged event is unknown",
+            _("{path} cannot be read ({reason}): the last acknowledged event is unknown").format(
+                path=path, reason=exc
+            ),
         )
     if found is None:
         return None
@@ -165,9 +168,15 @@ def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | No
         return (
             stream,
             version,
-            f"the log ends before the last acknowledged event ({acknowledged}): the stream "
-            f"stops at version {last}, {missing} acknowledged event"
-            f"{'s' if missing != 1 else ''} lost (its -wal deleted, or a power cut?)",
+            ngettext(
+                "the log ends before the last acknowledged event ({acknowledged}): the stream "
+                "stops at version {last}, {count} acknowledged event lost "
+                "(its -wal deleted, or a power cut?)",
+                "the log ends before the last acknowledged event ({acknowledged}): the stream "
+                "stops at version {last}, {count} acknowledged events lost "
+                "(its -wal deleted, or a power cut?)",
+                missing,
+            ).format(acknowledged=acknowledged, last=last, count=missing),
         )
     mark = store.mark
     rows = store.fetch_rows(
@@ -178,8 +187,10 @@ def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | No
         return (
             stream,
             version,
-            f"the event stored at version {version} is not the one acknowledged "
-            f"({acknowledged}): the log was replaced after it was acknowledged",
+            _(
+                "the event stored at version {version} is not the one acknowledged "
+                "({acknowledged}): the log was replaced after it was acknowledged"
+            ).format(version=version, acknowledged=acknowledged),
         )
     return None
 
@@ -210,8 +221,10 @@ class Health:
         lost = lost_tail(store, file)
         if lost is not None:
             raise StoreError(
-                f"{lost[2]}; run tourney verify (to serve the log as it is, after a backup "
-                f"was restored on purpose, delete {file})"
+                _(
+                    "{lost}; run tourney verify (to serve the log as it is, after a backup "
+                    "was restored on purpose, delete {file})"
+                ).format(lost=lost[2], file=file)
             )
         try:
             # Held open for the store's life: the -wal stays the one opened.
@@ -220,7 +233,9 @@ class Health:
             self._watch = FileWatch(path)
             self._acknowledged = AcknowledgedHead(file)
         except OSError as exc:
-            raise StoreError(f"cannot write {file}: {exc.strerror or exc}") from None
+            raise StoreError(
+                _("cannot write {file}: {reason}").format(file=file, reason=exc.strerror or exc)
+            ) from None
 
     def close(self) -> None:
         keeper, self._keeper = self._keeper, None

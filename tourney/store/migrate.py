@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tourney.i18n import _
 from tourney.store.connections import POSTGRESQL, SQLITE, Target
 from tourney.store.database import WRITE, make_engine, no_database
 from tourney.store.errors import SchemaError, describe_connect_error
@@ -113,8 +114,10 @@ def ensure_schema(engine: Engine) -> str | None:
         return found
     if found is not None and found not in _known_revisions():
         raise SchemaError(
-            f"database schema is at revision {found!r}, unknown to this tourney "
-            f"(newest known {HEAD_REVISION!r}); upgrade tourney"
+            _(
+                "database schema is at revision {found}, unknown to this tourney "
+                "(newest known {newest}); upgrade tourney"
+            ).format(found=repr(found), newest=repr(HEAD_REVISION))
         )
     upgrade(engine)
     return found

@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tourney.i18n import _
 from tourney.store.decoding import REPLAY_COLUMNS, SharedPayloads, decode_for_replay
 from tourney.store.errors import (
     SchemaError,
@@ -193,9 +194,14 @@ class Projector:
             for projection in models:
                 if revisions.get(projection.name, 0) > projection.revision:
                     raise SchemaError(
-                        f"read model {projection.name} was written by a newer tourney "
-                        f"(revision {revisions[projection.name]}; this one writes "
-                        f"{projection.revision}): upgrade tourney"
+                        _(
+                            "read model {name} was written by a newer tourney "
+                            "(revision {found}; this one writes {ours}): upgrade tourney"
+                        ).format(
+                            name=projection.name,
+                            found=revisions[projection.name],
+                            ours=projection.revision,
+                        )
                     )
             outdated = [p for p in models if revisions.get(p.name, p.revision) < p.revision]
             if outdated:

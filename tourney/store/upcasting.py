@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tourney.i18n import _
 from tourney.store.errors import SchemaError
 
 Payload = dict[str, Any]
@@ -53,13 +54,19 @@ class UpcasterRegistry:
         target = self.current(type)
         if version > target:
             raise SchemaError(
-                f"{type} event has schema version {version}, newer than the {target} "
-                "this tourney knows; upgrade tourney"
+                _(
+                    "{type} event has schema version {version}, newer than the {target} "
+                    "this tourney knows; upgrade tourney"
+                ).format(type=type, version=version, target=target)
             )
         while version < target:
             step = self._steps.get((type, version))
             if step is None:
-                raise SchemaError(f"no upcaster for {type} events of schema version {version}")
+                raise SchemaError(
+                    _("no upcaster for {type} events of schema version {version}").format(
+                        type=type, version=version
+                    )
+                )
             payload = step(payload)
             version += 1
         return payload

@@ -17,6 +17,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tourney.i18n import _
 from tourney.web.guard import BodyLimit
 from tourney.web.language import Language
 from tourney.web.origin import SameOrigin
@@ -182,7 +183,9 @@ def check_takes_writes(store: EventStore) -> None:
     except Exception as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
         first = reason[0] if reason else type(exc).__name__
-        raise DatabaseUnavailableError(f"cannot write to database {store.url!r}: {first}") from None
+        raise DatabaseUnavailableError(
+            _("cannot write to database {url}: {reason}").format(url=repr(store.url), reason=first)
+        ) from None
     finally:
         with contextlib.suppress(Exception):
             connection.rollback()
@@ -256,9 +259,10 @@ def create_app(server: Server) -> Starlette:
         ],
         middleware=[
             Middleware(_Headers),
+            # before the guards: their refusals read in the reader's language too
+            Middleware(Language, fallback=lambda: server.language()),
             Middleware(SameOrigin),
             Middleware(BodyLimit),
-            Middleware(Language, fallback=lambda: server.language()),
         ],
         exception_handlers={HTTPException: framework_error},
         lifespan=lifespan,

@@ -21,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError, quote
-from tourney.i18n import page_, page_mark
+from tourney.i18n import N_, _, page_, page_mark
 from tourney.limits import ROUNDS, SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
 from tourney.web import sessions
 from tourney.web.respond import (
@@ -41,7 +41,7 @@ from tourney.web.respond import (
 
 SESSION_COOKIE = sessions.COOKIE
 SESSION_HOURS = sessions.HOURS
-DISABLED = (
+DISABLED = N_(
     "the director's pages are disabled: start tourney serve with "
     "--director-password-file PATH, --ask-password or TOURNEY_DIRECTOR_PASSWORD"
 )
@@ -83,18 +83,18 @@ def has_session(request: Request) -> bool:
 
 async def _require_session(request: Request) -> None:
     if server(request).director_password is None:
-        raise Forbidden(DISABLED)
+        raise Forbidden(_(DISABLED))
     if not await _has_session(request):
-        raise Forbidden("the director's session is needed: sign in at /director/login")
+        raise Forbidden(_("the director's session is needed: sign in at /director/login"))
 
 
 @edge
 async def login_page(request: Request) -> Response:
     if server(request).director_password is None:
-        raise Forbidden(DISABLED)
+        raise Forbidden(_(DISABLED))
     heading = await _heading(request)
     if heading is None:
-        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+        raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return render(request, "web/login.html", {"heading": heading})
 
 
@@ -103,11 +103,13 @@ async def login_page(request: Request) -> Response:
 async def login(request: Request) -> Response:
     srv = server(request)
     if srv.director_password is None:
-        raise Forbidden(DISABLED)
+        raise Forbidden(_(DISABLED))
     address = client_address(request)
     wait = srv.logins.retry_after(address)
     if wait:
-        response = refusal(request, f"too many failed sign-ins: try again in {wait} s", 429)
+        response = refusal(
+            request, _("too many failed sign-ins: try again in {wait} s").format(wait=wait), 429
+        )
         response.headers["Retry-After"] = str(wait)
         return response
     form = await read_form(request)
@@ -117,7 +119,7 @@ async def login(request: Request) -> Response:
         password.encode(), srv.director_password.encode()
     ):
         srv.logins.failed(address)
-        return refusal(request, "wrong password", 403)
+        return refusal(request, _("wrong password"), 403)
     srv.logins.succeeded(address)
     response = RedirectResponse("/director?done=login", status_code=303, headers=NO_STORE)
     response.set_cookie(
@@ -160,7 +162,7 @@ async def _links_base(request: Request) -> str | None:
     session (the page then sends the browser to sign in)."""
     srv = server(request)
     if srv.director_password is None:
-        raise Forbidden(DISABLED)
+        raise Forbidden(_(DISABLED))
     if not await _has_session(request):
         return None
     return srv.public_url or str(request.base_url).rstrip("/")
@@ -225,7 +227,7 @@ async def director_page(request: Request) -> Response:
     done = DONE.get(request.query_params.get("done", ""))
     done = None if done is None else page_(done)
     if context["heading"] is None:
-        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+        raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return render(request, "web/director.html", {**context, "notice": done})
 
 
@@ -245,7 +247,7 @@ async def table_cards_page(request: Request) -> Response:
 
         loaded = srv.night.loaded()
         if loaded is None or not loaded.state.rounds:
-            raise TourneyError("no round is paired: there are no table cards yet")
+            raise TourneyError(_("no round is paired: there are no table cards yet"))
         number = len(loaded.state.rounds)
         codes = {
             t.number: qr_svg(f"{base}/t/{srv.night.token(loaded, t.number)}")
@@ -309,7 +311,7 @@ def action(name: str, run: Callable[[Any, Any], None], *fields: str) -> Callable
 def _slug(srv: Any) -> str:
     slug = srv.night.slug()
     if slug is None:
-        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+        raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return str(slug)
 
 
@@ -317,7 +319,9 @@ def _flag(form: Any, name: str) -> bool:
     """A checkbox: absent (off) or ``on`` (what a browser sends for a ticked box)."""
     value = form.get(name)
     if value is not None and value != "on":
-        raise BadForm(f"{name}: a ticked box sends 'on', not {quote(value)}")
+        raise BadForm(
+            _("{name}: a ticked box sends 'on', not {value}").format(name=name, value=quote(value))
+        )
     return value is not None
 
 
@@ -429,7 +433,9 @@ def _others(form: Any) -> Any:
     typed = _typed(form, "others").strip().replace("-", "_") or "play_on"  # the CLI's default
     others = "share" if typed == "share" else "play_on"
     if typed != others:
-        raise TourneyError(f"others: play_on or share, not {quote(_typed(form, 'others'))}")
+        raise TourneyError(
+            _("others: play_on or share, not {value}").format(value=quote(_typed(form, "others")))
+        )
     return others
 
 
@@ -525,7 +531,7 @@ def _remove(srv: Any, form: Any) -> None:
 def _reissue(srv: Any, form: Any) -> None:
     tables = _ints([form.get("table")], "table", TABLE)
     if len(tables) != 1:
-        raise BadForm("say which table's link to reissue")
+        raise BadForm(_("say which table's link to reissue"))
     srv.night.reissue(tables[0])
 
 
@@ -579,7 +585,7 @@ def _publish(srv: Any, form: Any) -> None:
     from tourney.director.site import publish_tournament
 
     if srv.site_dir is None:
-        raise TourneyError("publishing is off: start tourney serve with --site DIR")
+        raise TourneyError(_("publishing is off: start tourney serve with --site DIR"))
     publish_tournament(srv.night.director, _slug(srv), srv.site_dir)
 
 

@@ -20,7 +20,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
-from tourney.i18n import DEFAULT, using
+from tourney.i18n import DEFAULT, _, using
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ async def display(request: Request) -> Response:
     from tourney.reports.heading import heading_of
 
     if loaded is None:
-        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+        raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     name = request.query_params.get("series")
     series = None if name is None else await run_in_threadpool(render_series, srv, name)
     return render(

@@ -37,7 +37,7 @@ LONGEST = 80
 def _loaded(srv: Server) -> Loaded:
     loaded = srv.night.loaded()
     if loaded is None:
-        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+        raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return loaded
 
 
@@ -80,7 +80,7 @@ async def checkin_post(request: Request) -> Response:
     check_csrf(request, form)
     player = form.get("player")
     if not isinstance(player, str) or not player:
-        raise BadForm("say who checks in")
+        raise BadForm(_("say who checks in"))
 
     def record() -> None:
         loaded = _loaded(srv)
@@ -102,7 +102,7 @@ async def poster(request: Request) -> Response:
 
     srv = server(request)
     if srv.director_password is None or not await run_in_threadpool(has_session, request):
-        raise Forbidden("the director's session is needed: sign in at /director/login")
+        raise Forbidden(_("the director's session is needed: sign in at /director/login"))
     base = srv.public_url or str(request.base_url).rstrip("/")
     loaded = await run_in_threadpool(_loaded, srv)
     from tourney.reports.heading import heading_of
@@ -123,7 +123,7 @@ def run_door(srv: Server, form: Any) -> None:
     player = form.get("player")
     what = form.get("door")
     if not isinstance(player, str) or not player:
-        raise BadForm("say which player")
+        raise BadForm(_("say which player"))
     slug = _loaded(srv).slug
     now = director_room.server_now()
     decide = {
@@ -133,7 +133,7 @@ def run_door(srv: Server, form: Any) -> None:
         "owed": lambda state: checkin.decide_fee(state, player, False),
     }.get(what if isinstance(what, str) else "")
     if decide is None:
-        raise BadForm(f"{what!r} is not a door button")
+        raise BadForm(_("{what} is not a door button").format(what=repr(what)))
     srv.night.director.execute(slug, decide)
 
 

@@ -36,6 +36,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from tourney.i18n import _
 from tourney.web.respond import FORM_TYPE, refusal
 
 KIB = 1024
@@ -134,7 +135,9 @@ class BodyLimit:
         declared = headers.get("content-length", "")
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if scope["method"] == "POST" and kind != FORM_TYPE:
-            await _refuse(scope, send, 415, f"a form is sent as {FORM_TYPE}, nothing else")
+            await _refuse(
+                scope, send, 415, _("a form is sent as {kind}, nothing else").format(kind=FORM_TYPE)
+            )
             return
         if declared.isdigit() and int(declared) > limit:
             await _refuse(scope, send, 413, _too_large(limit))
@@ -152,7 +155,7 @@ class BodyLimit:
                 async with asyncio.timeout_at(deadline):
                     message = await receive()
             except TimeoutError:
-                raise _Refused(408, "the request's body came too slowly") from None
+                raise _Refused(408, _("the request's body came too slowly")) from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
@@ -176,8 +179,8 @@ class BodyLimit:
 
 def _too_large(limit: int) -> str:
     if limit == NO_BODY:
-        return "this address takes no request body"
-    return f"the request is too large: at most {limit // KIB} KiB here"
+        return _("this address takes no request body")
+    return _("the request is too large: at most {size} KiB here").format(size=limit // KIB)
 
 
 async def _refuse(scope: Scope, send: Send, status: int, message: str) -> None:

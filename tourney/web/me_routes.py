@@ -49,7 +49,7 @@ def matching(wanted: str, players: dict[str, str]) -> list[str]:
 def _loaded(srv: Server) -> Loaded:
     loaded = srv.night.loaded()
     if loaded is None:
-        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+        raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return loaded
 
 

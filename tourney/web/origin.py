@@ -62,6 +62,7 @@ class SameOrigin:
             await self.app(scope, receive, send)
             return
         from tourney.errors import quote
+        from tourney.i18n import _
         from tourney.web.respond import refusal, server
 
         request = Request(scope, receive)
@@ -69,5 +70,7 @@ class SameOrigin:
         if foreign is None:
             await self.app(scope, receive, send)
             return
-        message = f"refused: this form was sent from another site ({quote(foreign, 60)})"
+        message = _("refused: this form was sent from another site ({site})").format(
+            site=quote(foreign, 60)
+        )
         await refusal(request, message, 403)(scope, receive, send)

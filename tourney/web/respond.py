@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.errors import TourneyError
-from tourney.i18n import page_
+from tourney.i18n import _, page_
 from tourney.limits import LimitError, check_text
 from tourney.names import BadNameError
 from tourney.store.errors import DiskFullError, StorageFailedError, StoreBusyError
@@ -75,7 +75,7 @@ def check_csrf(request: Request, form: Any) -> None:
         # as bytes: compare_digest refuses str with non-ASCII characters (a 500 once)
         or not hmac.compare_digest(sent.encode(), expected.encode())
     ):
-        raise Forbidden("the form is out of date or was not sent by this page: reload it")
+        raise Forbidden(_("the form is out of date or was not sent by this page: reload it"))
 
 
 def render(
@@ -148,7 +148,7 @@ def _declared(request: Request, items: list[tuple[str, str | UploadFile]]) -> Fo
         if name not in fields:
             continue
         if not isinstance(value, str):
-            raise BadForm(f"{name}: no file is taken here")
+            raise BadForm(_("{name}: no file is taken here").format(name=name))
         kept.append((name, check_text(value, name)))
     return FormData(kept)
 
@@ -160,7 +160,7 @@ async def read_form(request: Request) -> FormData:
     a body that is not such a form."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != FORM_TYPE:
-        raise BadForm(f"a form is sent as {FORM_TYPE}, nothing else")
+        raise BadForm(_("a form is sent as {kind}, nothing else").format(kind=FORM_TYPE))
     body = await request.body()
     try:
         # surrogateescape: bytes that are not UTF-8 reach `_declared`, which names them
@@ -169,7 +169,7 @@ async def read_form(request: Request) -> FormData:
             text, keep_blank_values=True, max_num_fields=200, errors="surrogateescape"
         )
     except ValueError:
-        raise BadForm("the form cannot be read") from None
+        raise BadForm(_("the form cannot be read")) from None
     return _declared(request, list[tuple[str, str | UploadFile]](pairs))
 
 

@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from tourney.director import room as director_room
 from tourney.errors import TourneyError
+from tourney.i18n import _
 from tourney.limits import EXTEND_MINUTES, ROUND_MINUTES, TABLE, LimitError, parse_whole
 from tourney.tournament.clock import clock_view
 from tourney.web.respond import (
@@ -49,7 +50,9 @@ async def clock_json(request: Request) -> Response:
         loaded = srv.night.loaded()
         moment = now()
         if loaded is None:
-            raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+            raise TourneyError(
+                _("no tournament yet: create one with tourney tournament create NAME")
+            )
         view = clock_view(loaded.state, moment, table)
         return {
             **clock_data(view, moment),
@@ -62,7 +65,9 @@ async def clock_json(request: Request) -> Response:
 def _number(text: object, bound: Any) -> int:
     try:
         if not isinstance(text, str) or not text.isascii() or not text.strip().isdigit():
-            raise LimitError(f"{bound.what} {text!r} is not a whole number")
+            raise LimitError(
+                _("{what} {text} is not a whole number").format(what=bound.what, text=repr(text))
+            )
         return parse_whole(text.strip(), bound)
     except LimitError as exc:
         raise BadForm(str(exc)) from None
@@ -71,7 +76,7 @@ def _number(text: object, bound: Any) -> int:
 def _slug(srv: Server) -> str:
     slug = srv.night.slug()
     if slug is None:
-        raise TourneyError("no tournament yet: create one with tourney tournament create NAME")
+        raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return slug
 
 
@@ -101,7 +106,7 @@ def run_clock(srv: Server, form: Any) -> None:
         "resume": clock.decide_resume,
     }.get(what if isinstance(what, str) else "")
     if decide is None:
-        raise BadForm(f"{what!r} is not a clock button")
+        raise BadForm(_("{what} is not a clock button").format(what=repr(what)))
     director.execute(slug, lambda state: decide(state, moment))
 
 
@@ -109,7 +114,7 @@ def run_stop(srv: Server, form: Any) -> None:
     """Stop a table by time: its scores as they stand, the tournament's rule."""
     match_id = form.get("match", "")
     if not isinstance(match_id, str) or not match_id:
-        raise BadForm("say which match to stop by time")
+        raise BadForm(_("say which match to stop by time"))
     director_room.stop_by_time(srv.night.director, _slug(srv), match_id, now())
 
 
@@ -118,7 +123,7 @@ def run_answer(srv: Server, form: Any) -> None:
 
     call_id = form.get("call", "")
     if not isinstance(call_id, str) or not call_id:
-        raise BadForm("say which call is answered")
+        raise BadForm(_("say which call is answered"))
     moment = now()
     srv.night.director.execute(_slug(srv), lambda state: decide_answer(state, call_id, moment))
 
@@ -172,14 +177,14 @@ def run_draft(srv: Server, form: Any) -> None:
         first, second = form.get("first", ""), form.get("second", "")
         reason = form.get("reason", "")
         if not all(isinstance(v, str) for v in (first, second, reason)):
-            raise BadForm("say which two players to swap, and why")
+            raise BadForm(_("say which two players to swap, and why"))
         director.execute(slug, lambda state: draft.decide_swap(state, first, second, reason))
     elif what == "publish":
         director.pair(slug, draft.decide_publish)
     elif what == "drop":
         director.execute(slug, draft.decide_drop)
     else:
-        raise BadForm(f"{what!r} is not a draft button")
+        raise BadForm(_("{what} is not a draft button").format(what=repr(what)))
 
 
 def director_actions() -> list[Route]:

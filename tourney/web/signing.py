@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from tourney.errors import TourneyError
+from tourney.i18n import _
 
 SECRET_BYTES = 32
 DIGEST_BYTES = 16  # 128 bits: unguessable, and short enough for a QR code
@@ -79,7 +80,7 @@ def load_secret(path: Path) -> bytes:
         with os.fdopen(fd, "w", encoding="ascii") as out:
             out.write(fresh + "\n")
     text = ""
-    for _ in range(50):  # another process may have made it and not yet written it
+    for _attempt in range(50):  # another process may have made it and not yet written it
         text = path.read_text(encoding="ascii", errors="replace").strip()
         if text:
             break
@@ -90,8 +91,10 @@ def load_secret(path: Path) -> bytes:
         secret = b""
     if len(secret) < SECRET_BYTES:
         raise TourneyError(
-            f"{path} does not hold a server secret ({2 * SECRET_BYTES} hex digits): "
-            "remove it and a new one is made (printed QR codes then need reprinting)"
+            _(
+                "{path} does not hold a server secret ({digits} hex digits): "
+                "remove it and a new one is made (printed QR codes then need reprinting)"
+            ).format(path=path, digits=2 * SECRET_BYTES)
         )
     return secret
 

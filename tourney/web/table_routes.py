@@ -20,7 +20,7 @@ from tourney import i18n
 from tourney.errors import TourneyError
 from tourney.games import game, names
 from tourney.games.errors import NotAMove
-from tourney.i18n import page_
+from tourney.i18n import _, page_
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
 from tourney.web.devices import device_of
@@ -49,7 +49,7 @@ def _seat(desk: Desk, text: str) -> str:
     players: tuple[str, ...] = desk.match.players
     seat = _whole(text)
     if seat is None or seat >= len(players):
-        raise BadForm(f"no seat {text!r} at this table")
+        raise BadForm(_("no seat {text} at this table").format(text=repr(text)))
     return players[seat]
 
 
@@ -72,7 +72,7 @@ def move_value(event: Any, players: Sequence[str]) -> tuple[str, list[str]]:
             return game(name).page.move_value(event, players)
         except NotAMove:
             continue
-    raise BadForm(f"{event.type} is not recorded at a table")
+    raise BadForm(_("{type} is not recorded at a table").format(type=event.type))
 
 
 def _submit(
@@ -162,12 +162,12 @@ def _same_move(desk: Desk, move: str, tiles: list[str], already: Sequence[Any]) 
 def _form_fields(form: Any) -> tuple[str, list[str], int, str]:
     move, at, cid = form.get("move"), form.get("at"), form.get("cid")
     if not isinstance(move, str) or not move:
-        raise BadForm("no move was sent")
+        raise BadForm(_("no move was sent"))
     version = _whole(at) if isinstance(at, str) else None
     if version is None:
-        raise BadForm("the page did not say which version it showed: reload it")
+        raise BadForm(_("the page did not say which version it showed: reload it"))
     if not isinstance(cid, str) or not SUBMISSION_ID.match(cid):
-        raise BadForm("the page sent no submission id: reload it")
+        raise BadForm(_("the page sent no submission id: reload it"))
     tiles = [t for t in form.getlist("tiles") if isinstance(t, str)]
     return move, tiles, version, cid
 
