@@ -367,3 +367,40 @@ def test_a_publish_refusal_reads_in_the_chosen_language(night: Cli, tmp_path: Pa
 def test_a_mistyped_table_code_reads_in_the_chosen_language(night: Cli) -> None:
     refused(night, "--lang", "ru", "show", "bad id!", message="'bad id!' — не id матча")
     refused(night, "--lang", "it", "show", "bad id!", message="'bad id!' non è un id di partita")
+
+
+CLICKS_OWN = [
+    (["pair", "--bogus"], "No such option"),
+    (["tournament", "create"], "Missing argument"),
+    (["nosuchcommand"], "No such command"),
+    (["tournament", "create", "X", "--rounds", "abc"], "Invalid value"),
+    (["tournament", "create", "X", "--rounds", "0"], "greater than or equal"),
+    (["tournament", "create", "X", "--rounds"], "requires an argument"),
+    (["pairings", "a", "b", "c", "d"], "unexpected extra argument"),
+]
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize(("args", "english"), CLICKS_OWN, ids=[e for _, e in CLICKS_OWN])
+def test_a_command_line_that_does_not_parse_is_refused_in_the_chosen_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, args: list[str], english: str
+) -> None:
+    """Click writes these sentences itself; the edge says them again in the reader's
+    language (`tourney.cli.click_words`). A Click release that rewords one fails here."""
+    monkeypatch.chdir(tmp_path)
+    said = CliRunner().invoke(app, ["--lang", lang, *args])
+    assert said.exit_code == 1
+    assert said.stderr.count("\n") == 1, said.stderr
+    assert english not in said.stderr, said.stderr
+    plain = CliRunner().invoke(app, args)
+    assert english in plain.stderr, plain.stderr  # English stays exactly Click's
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_sentence_of_clicks_has_its_translation() -> None:
+    from tourney.cli.click_words import SENTENCES
+
+    for language in ("ru", "it"):
+        with i18n.using(language):
+            for _pattern, msgid in SENTENCES:
+                assert i18n._(msgid) != msgid, (language, msgid)

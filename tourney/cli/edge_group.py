@@ -12,6 +12,7 @@ import typer
 from typer.core import TyperGroup
 
 from tourney import i18n
+from tourney.cli.click_words import in_language
 from tourney.cli.edge import REFUSED, say, translate
 from tourney.cli.language import META_KEY, translated_help
 from tourney.i18n import _
@@ -24,6 +25,7 @@ def _usage(exc: Any) -> str:
     where to look for help."""
     context = getattr(exc, "ctx", None)
     message = _LONG_QUOTED.sub(lambda m: f"'{m.group(1)[:39]}…'", exc.format_message())
+    message = in_language(message)
     if context is None:
         return _("error: {message}").format(message=message)
     return _("error: {message} (see `{command} -h`)").format(
@@ -107,7 +109,7 @@ class EdgeGroup(TyperGroup):
                 say(
                     _usage(exc)
                     if hasattr(exc, "ctx")
-                    else _("error: {message}").format(message=exc.message)
+                    else _("error: {message}").format(message=in_language(exc.message))
                 )
                 code = REFUSED
         except typer.Abort:
