@@ -122,10 +122,11 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
     )
     if not view.pools:
         echo("  " + _("The pools are formed when round 1 is paired."))
-    header = "  ".join(f"{label:>4}" for label in ("Pts", "Pld", "W", "L", "Byes", "Opp", "Scrd"))
+    labels = (_("Pts"), _("Pld"), _("W"), _("L"), _("Byes"), _("Opp"), _("Scrd"))
+    header = "  ".join(f"{label:>4}" for label in labels)
     for pool in view.pools:
         echo(_("Pool {letter}").format(letter=pool.letter))
-        echo(f"  {'#':>3}  {'Name':<24} {header}")
+        echo(f"  {'#':>3}  {_('Name'):<24} {header}")
         for line in pool.lines:
             numbers = "  ".join(f"{c:>4}" for c in line.cells)
             echo(f"  {line.rank:>3}  {line.name:<24} {numbers}  {line.status}")

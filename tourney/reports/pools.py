@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.i18n import _, page_mark
+from tourney.i18n import N_, _, page_mark
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.next_round import pool_tables
 from tourney.tournament.pairing import bracket_of
@@ -146,6 +146,18 @@ def pools_json(view: PoolsView) -> dict[str, Any]:
     }
 
 
+STATUS_WORDS = {
+    "waiting": N_("waiting"),
+    "bye": N_("bye"),
+    "empty": N_("empty"),
+    "to_play": N_("to play"),
+    "in_play": N_("in play"),
+    "deciding_match_needed": N_("deciding match needed"),
+    "decided": N_("decided"),
+}
+"""A knockout slot's status (`elimination.SlotStatus`) as `standings --stage knockout` says it."""
+
+
 def knockout_lines(state: TournamentState) -> list[str]:
     """The knockout as text: each round's tables, their entrants and what became of them."""
     check_groups(state)
@@ -157,14 +169,19 @@ def knockout_lines(state: TournamentState) -> list[str]:
     for round_ in bracket.rounds:
         lines.append(round_.name.capitalize())
         for slot in round_.slots:
-            who = " v ".join(names(e) if e else "bye" for e in slot.entrants)
+            who = " v ".join(names(e) if e else _("bye") for e in slot.entrants)
             if slot.status == "decided" and slot.winner:
-                what = f"{names(slot.winner)} advances"
+                what = _("{name} advances").format(name=names(slot.winner))
             else:
-                what = slot.status.replace("_", " ")
-            lines.append(f"  table {slot.index + 1}: {who or '?'}  [{what}]")
+                what = _(STATUS_WORDS.get(slot.status, slot.status))
+            lines.append(
+                "  "
+                + _("table {number}: {who}  [{what}]").format(
+                    number=slot.index + 1, who=who or "?", what=what
+                )
+            )
     if bracket.champion:
-        lines.append(f"Champion: {names(bracket.champion)}")
+        lines.append(_("Champion: {name}").format(name=names(bracket.champion)))
     return lines
 
 
