@@ -50,6 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tourney.tournament.covering import exchange, meeting_counts
 from tourney.tournament.roundrobin import shipped
 from tourney.tournament.seating import table_sizes
 
@@ -187,22 +188,12 @@ def known(n: int, sides: int, rounds: int) -> tuple[str, Rounds] | None:
     if found is not None and len(found[1]) >= rounds:
         source, schedule = found
         prefix = schedule[:rounds]
-        if _squares(_counts(n, prefix)) == 0:
+        if _squares(meeting_counts(n, prefix)) == 0:
             return f"first {rounds} rounds of the round-robin schedule ({source})", prefix
     return None
 
 
 # -- who sits with whom ----------------------------------------------------------------
-
-
-def _counts(n: int, rounds: Sequence[Sequence[Sequence[int]]]) -> list[list[int]]:
-    counts = [[0] * n for _ in range(n)]
-    for round_ in rounds:
-        for table in round_:
-            for a, b in itertools.combinations(table, 2):
-                counts[a][b] += 1
-                counts[b][a] += 1
-    return counts
 
 
 START_HEAT, END_HEAT = 2.0, 0.1
@@ -262,7 +253,7 @@ class _Annealer:
             for t, table in enumerate(round_):
                 for p in table:
                     self.where[r][p] = t
-        self.counts = _counts(n, schedule)
+        self.counts = meeting_counts(n, schedule)
         self.cost = _squares(self.counts)
         self.again = {(a, b) for a in range(n) for b in range(a + 1, n) if self.counts[a][b] > 1}
 
@@ -276,18 +267,6 @@ class _Annealer:
             if y != b:
                 delta += _meet(row_a[y]) - _meet(row_b[y] - 1)
         return delta
-
-    def _move(self, a: int, ta: list[int], b: int, tb: list[int]) -> None:
-        for x in ta:
-            if x != a:
-                self._bump(a, x, -1)
-                self._bump(b, x, 1)
-        for y in tb:
-            if y != b:
-                self._bump(b, y, -1)
-                self._bump(a, y, 1)
-        ta[ta.index(a)] = b
-        tb[tb.index(b)] = a
 
     def _pick(self) -> tuple[int, int, int]:
         """(round, a, b): half the time `a` is one of a pair that meets again, taken from a
@@ -341,7 +320,7 @@ class _Annealer:
             ta, tb = self.rounds[r][where[a]], self.rounds[r][where[b]]
             delta = self._delta(a, ta, b, tb)
             if delta <= 0 or rng.random() < math.exp(-delta / temp):
-                self._move(a, ta, b, tb)
+                exchange(a, ta, b, tb, self._bump)
                 where[a], where[b] = where[b], where[a]
                 self.cost += delta
                 if self.cost < best_cost:
@@ -419,7 +398,7 @@ def _polish_numbers(
     """Simulated annealing on the table repeats whose moves never add a repeat meeting:
     swap two tables' numbers in a round, or two players' tables when that costs no
     meeting (the sum of m*(m-1)/2 stays or falls). Keeps the best schedule seen."""
-    counts = _counts(n, schedule)
+    counts = meeting_counts(n, schedule)
     visits = [[0] * tables for _ in range(n)]
     for round_ in schedule:
         for number, table in enumerate(round_):
@@ -581,7 +560,7 @@ def _even_out(n: int, tables: list[list[int]], seats: int) -> None:
 
 def quality(n: int, rounds: Sequence[Sequence[Sequence[int]]]) -> Quality:
     """Count what a schedule (tables in number order, players in seat order) does."""
-    counts = _counts(n, rounds)
+    counts = meeting_counts(n, rounds)
     repeats = sum(max(0, m - 1) for a in range(n) for m in counts[a][a + 1 :])
     most = max((m for row in counts for m in row), default=0)
     tables = max((len(r) for r in rounds), default=0)

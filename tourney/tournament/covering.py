@@ -65,8 +65,12 @@ def lower_bound(n: int, sizes: Sequence[int]) -> int:
 
 
 def meeting_counts(
-    n: int, rounds: Rounds, history: Sequence[Sequence[int]] | None = None
+    n: int,
+    rounds: Sequence[Sequence[Sequence[int]]],
+    history: Sequence[Sequence[int]] | None = None,
 ) -> list[list[int]]:
+    """How often each pair of `n` entrants meets at the tables of `rounds` (an n x n
+    matrix), on top of the meetings in `history`."""
     counts = [list(row) for row in history] if history is not None else [[0] * n for _ in range(n)]
     for round_ in rounds:
         for table in round_:
@@ -180,6 +184,24 @@ def greedy(
     return rounds
 
 
+def exchange(
+    a: int, ta: list[int], b: int, tb: list[int], bump: Callable[[int, int, int], None]
+) -> None:
+    """`a` (at table `ta`) and `b` (at `tb`) change tables: every meeting they leave is
+    counted down and every one they make counted up, through ``bump(player, other, step)``
+    (the annealers here and in `balanced` each keep their own counts)."""
+    for x in ta:
+        if x != a:
+            bump(a, x, -1)
+            bump(b, x, 1)
+    for y in tb:
+        if y != b:
+            bump(b, y, -1)
+            bump(a, y, 1)
+    ta[ta.index(a)] = b
+    tb[tb.index(b)] = a
+
+
 class _Annealer:
     """Simulated annealing over a fixed number of rounds; moves swap two entrants' tables
     within one round."""
@@ -238,16 +260,7 @@ class _Annealer:
             self.never.discard(pair)
 
     def _swap(self, r: int, a: int, ta: list[int], b: int, tb: list[int], delta: int) -> None:
-        for x in ta:
-            if x != a:
-                self._bump(a, x, -1)
-                self._bump(b, x, 1)
-        for y in tb:
-            if y != b:
-                self._bump(b, y, -1)
-                self._bump(a, y, 1)
-        ta[ta.index(a)] = b
-        tb[tb.index(b)] = a
+        exchange(a, ta, b, tb, self._bump)
         where = self.where[r]
         where[a], where[b] = where[b], where[a]
         self.cost += delta
