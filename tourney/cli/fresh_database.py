@@ -8,7 +8,6 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
 
 
 @contextlib.contextmanager
@@ -39,10 +38,10 @@ def _remove_if_empty(path: str) -> None:
 
 def _holds_events(path: str) -> bool:
     """Whether the file holds a stored event (or cannot be read: then keep it)."""
+    from tourney.store.connections import read_only
+
     try:
-        with contextlib.closing(
-            sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-        ) as db:
+        with contextlib.closing(read_only(path)) as db:
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
             if "events" not in tables:
                 return False
