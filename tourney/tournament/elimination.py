@@ -227,6 +227,12 @@ def and_list(names: Sequence[str]) -> str:
 _MATCH_ID = re.compile(r"-r\d+-t(\d+)(?:-p\d+)?(?:-d(\d+))?$")
 
 
+def deciding_match_id(decides: str, number: int) -> str:
+    """The id of the `number`th deciding match of the table whose match is `decides`
+    (``cup-r2-t1-d1``): what `match_words` reads back."""
+    return f"{decides}-d{number}"
+
+
 def match_words(match_id: str) -> str:
     """How a bracket's note names a match to players: its table's code (``T2``), or ``T2,
     deciding match 1`` — never the match id (``cup-r2-t2-d1``), an internal name."""

@@ -733,7 +733,7 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
                 PairedTable(
                     table,
                     _seats(state, slot.tied, number),
-                    f"{decides}-d{len(slot.plays)}",
+                    elimination.deciding_match_id(decides, len(slot.plays)),
                     f"deciding match: {slot.note}",
                 ),
             )
@@ -884,7 +884,7 @@ def _double_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
                 PairedTable(
                     next_table + offset,
                     _seats(state, table.tied, number),
-                    f"{decides}-d{len(table.plays)}",
+                    elimination.deciding_match_id(decides, len(table.plays)),
                     f"deciding match ({de.BRACKET_WORDS[table.bracket]}): "
                     + names_for_ids(state, table.note),
                 ),
