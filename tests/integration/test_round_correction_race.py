@@ -16,7 +16,7 @@ from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.round_corrections import decide_repair_round, round_match_ids
+from tourney.tournament.round_corrections import decide_repair_round
 from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import tournament_stream
 
@@ -39,7 +39,7 @@ def test_a_move_during_a_repair_makes_it_decided_again_and_refused(tmp_path: Pat
         attempts: list[dict[str, int]] = []
 
         def decide(state: TournamentState) -> list[TournamentEvent]:
-            recorded = desk.recorded_at(round_match_ids(state, 1))
+            recorded = desk.recorded_in_latest_round(state)
             attempts.append(recorded)
             if len(attempts) == 1:  # a scorer's tap lands after the look, before the write
                 store.append(table, [NewEvent(RESULT_CONFIRMED, {"player": "Player 0"})], 1)

@@ -14,7 +14,6 @@ from tourney.cli.scorer_io import echo
 from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from tourney.director.desk import DirectorDesk
     from tourney.tournament.events import TournamentEvent
     from tourney.tournament.state import TournamentState
 
@@ -26,14 +25,6 @@ app = typer.Typer(
 )
 
 Reason = Annotated[str, typer.Option(help="Why, kept on record with the round.")]
-
-
-def _recorded(director: DirectorDesk, state: TournamentState) -> dict[str, int]:
-    from tourney.tournament.round_corrections import round_match_ids
-
-    if not state.rounds:
-        return {}
-    return director.recorded_at(round_match_ids(state, state.rounds[-1].round))
 
 
 @app.command()
@@ -72,7 +63,7 @@ def repair(
             pairs = frozenset(_forbidden_pair(state, item) for item in forbid or ())
             return decide_repair_round(
                 state,
-                recorded=_recorded(director, state),
+                recorded=director.recorded_in_latest_round(state),
                 reason=reason,
                 override=override,
                 forbidden=pairs,
@@ -124,7 +115,7 @@ def remove(
             return decide_remove_round(
                 state,
                 number,
-                recorded=_recorded(director, state),
+                recorded=director.recorded_in_latest_round(state),
                 reason=reason,
                 discard_results=discard_results,
             )

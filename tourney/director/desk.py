@@ -247,8 +247,14 @@ class DirectorDesk:
             slug, decide, effects=lambda loaded, events: self._reround(loaded, events, untouched)
         )
 
-    def recorded_at(self, match_ids: Sequence[str]) -> dict[str, int]:
-        """Events recorded at each table past its match's start (0: nothing played)."""
+    def recorded_in_latest_round(self, state: TournamentState) -> dict[str, int]:
+        """Events recorded at each table of `state`'s latest round past its match's start
+        (0: nothing played): what a round correction is refused on."""
+        from tourney.tournament.round_corrections import round_match_ids
+
+        if not state.rounds:
+            return {}
+        match_ids = round_match_ids(state, state.rounds[-1].round)
         return {m: max(self.store.stream_version(match_stream(m)) - 1, 0) for m in match_ids}
 
     def _reround(

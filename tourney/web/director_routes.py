@@ -538,7 +538,7 @@ def _reissue(srv: Any, form: Any) -> None:
 def _repair(srv: Any, form: Any) -> None:
     """`tourney round repair` from the page: the same decision, the same refusals."""
     from tourney.director.season import pairing_ratings
-    from tourney.tournament.round_corrections import decide_repair_round, round_match_ids
+    from tourney.tournament.round_corrections import decide_repair_round
 
     override, avoid = _flag(form, "override"), _flag(form, "avoid_same_club")
     reason = _typed(form, "reason")
@@ -547,10 +547,9 @@ def _repair(srv: Any, form: Any) -> None:
     ratings = pairing_ratings(director, slug)
 
     def decide(state: Any) -> Any:
-        latest = round_match_ids(state, state.rounds[-1].round) if state.rounds else ()
         return decide_repair_round(
             state,
-            recorded=director.recorded_at(latest),
+            recorded=director.recorded_in_latest_round(state),
             reason=reason,
             override=override,
             avoid_same_club=avoid,
@@ -562,18 +561,17 @@ def _repair(srv: Any, form: Any) -> None:
 
 def _remove_round(srv: Any, form: Any) -> None:
     """`tourney round remove N` from the page."""
-    from tourney.tournament.round_corrections import decide_remove_round, round_match_ids
+    from tourney.tournament.round_corrections import decide_remove_round
 
     (number,) = _ints([form.get("round")], "round", ROUNDS)
     discard, reason = _flag(form, "discard_results"), _typed(form, "reason")
     director = srv.night.director
 
     def decide(state: Any) -> Any:
-        latest = round_match_ids(state, state.rounds[-1].round) if state.rounds else ()
         return decide_remove_round(
             state,
             number,
-            recorded=director.recorded_at(latest),
+            recorded=director.recorded_in_latest_round(state),
             reason=reason,
             discard_results=discard,
         )
