@@ -1,4 +1,5 @@
-"""What the director's commands share: the --tournament option and opening the desk."""
+"""What the director's commands share: the --tournament option, the pairing options of
+`pair` and `round repair`, and opening the desk."""
 
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ TournamentOpt = Annotated[
         show_default=False,
     ),
 ]
+Override = Annotated[
+    bool, typer.Option(help="Pair although results of the previous round are missing.")
+]
+AvoidSameClub = Annotated[bool, typer.Option(help="Keep clubmates apart where possible.")]
+Forbid = Annotated[
+    list[str] | None,
+    typer.Option(help="Two players who must not meet, 'Ann,Bo' (repeatable: family...)."),
+]
+Why = Annotated[bool, typer.Option("--why", help="Say why each table was formed.")]
 
 
 @contextmanager

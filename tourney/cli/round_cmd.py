@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tourney import limits
-from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.director_options import (
+    AvoidSameClub,
+    Forbid,
+    Override,
+    TournamentOpt,
+    Why,
+    open_director,
+)
 from tourney.cli.options import Db, json_flag, within
 from tourney.cli.scorer_io import echo
 from tourney.i18n import _, in_english
@@ -146,20 +153,13 @@ def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
 
 def pair(
     tournament: TournamentOpt = None,
-    override: Annotated[
-        bool, typer.Option(help="Pair although results of the previous round are missing.")
-    ] = False,
-    avoid_same_club: Annotated[
-        bool, typer.Option(help="Keep clubmates apart where possible.")
-    ] = False,
-    forbid: Annotated[
-        list[str] | None,
-        typer.Option(help="Two players who must not meet, 'Ann,Bo' (repeatable: family...)."),
-    ] = None,
+    override: Override = False,
+    avoid_same_club: AvoidSameClub = False,
+    forbid: Forbid = None,
     deciding: Annotated[
         bool, typer.Option(help="Elimination: pair deciding matches for tied knockout tables.")
     ] = False,
-    why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
+    why: Why = False,
     draft: Annotated[
         bool,
         typer.Option(
@@ -240,7 +240,7 @@ def pairings(
         int | None,
         within(limits.ROUNDS, "--round", "-r", help="The round (default: the latest).", low=1),
     ] = None,
-    why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
+    why: Why = False,
     tournament: TournamentOpt = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the round's tables")] = False,

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney import limits
-from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.director_options import (
+    AvoidSameClub,
+    Forbid,
+    Override,
+    TournamentOpt,
+    Why,
+    open_director,
+)
 from tourney.cli.options import Db
 from tourney.cli.scorer_io import echo
 from tourney.i18n import _, ngettext
@@ -30,17 +37,10 @@ Reason = Annotated[str, typer.Option(help="Why, kept on record with the round.")
 @app.command()
 def repair(
     reason: Reason = "",
-    override: Annotated[
-        bool, typer.Option(help="Pair although results of the previous round are missing.")
-    ] = False,
-    avoid_same_club: Annotated[
-        bool, typer.Option(help="Keep clubmates apart where possible.")
-    ] = False,
-    forbid: Annotated[
-        list[str] | None,
-        typer.Option(help="Two players who must not meet, 'Ann,Bo' (repeatable)."),
-    ] = None,
-    why: Annotated[bool, typer.Option("--why", help="Say why each table was formed.")] = False,
+    override: Override = False,
+    avoid_same_club: AvoidSameClub = False,
+    forbid: Forbid = None,
+    why: Why = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
