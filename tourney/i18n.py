@@ -130,9 +130,17 @@ def translations(language: str, domain: str) -> gettext.NullTranslations:
     return gettext.translation(domain, LOCALE_DIR, languages=[language], fallback=True)
 
 
+def _lookup(domain: str, message: str) -> str:
+    """``message`` (English, the msgid) in the current language, from ``domain``'s catalog.
+    An empty message stays empty (gettext would answer it with the catalog's header)."""
+    if not message:
+        return message
+    return translations(current(), domain).gettext(message)
+
+
 def _(message: str) -> str:
     """``message`` (English, the msgid) in the current language (domain ``messages``)."""
-    return translations(current(), "messages").gettext(message)
+    return _lookup("messages", message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -185,11 +193,8 @@ def jinja_translations(language: str) -> gettext.NullTranslations:
 
 def page_(message: str) -> str:
     """``message`` (English, the msgid) in the current language, domain ``site``: the words
-    of a page built in Python (a label, a heading) rather than in a template. An empty
-    message stays empty (gettext would answer it with the catalog's header)."""
-    if not message:
-        return message
-    return translations(current(), "site").gettext(message)
+    of a page built in Python (a label, a heading) rather than in a template."""
+    return _lookup("site", message)
 
 
 def npage_(singular: str, plural: str, count: int) -> str:

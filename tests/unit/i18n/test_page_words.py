@@ -9,6 +9,7 @@ from datetime import date, datetime
 import pytest
 
 from tourney.i18n import (
+    _,
     format_date,
     format_number,
     format_time,
@@ -95,5 +96,6 @@ def test_an_empty_word_stays_empty() -> None:
     header, which a page once tried to show (and failed on its % signs)."""
     with using("ru"):
         assert page_("") == ""
+        assert _("") == ""  # the CLI's catalog: the same lookup
         shown = environment().from_string("[{{ _(status) }}]").render(status="")
     assert shown == "[]"
