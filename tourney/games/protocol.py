@@ -1,69 +1,18 @@
-"""The games tourney plays, one package each, behind one interface.
-
-Horse Race (the domino game, ``tourney.games.horserace``) and Racehorse (the card game,
-``tourney.games.racehorse``) are pure rules engines with their records. Everything outside
-this package (store-facing code, desks, projections, policies, reports, web, CLI) reaches a
-game through a `Game` from this registry: its rules, its record, its upcasters, its console
-and views (`Console`), its scoresheets (`Sheets`), its table page (`TablePage`), its words on
-pages and the wall display (`Display`) and its templates. What the interface does not cover
-(a game's one-shot commands, its bots) is in its public face, `tourney.games.faces.<game>`;
-nothing outside imports a game package itself (import-linter holds this). A game that does
-not ship with tourney is added with `register`.
-
-A match stream's game is named by its ``match_started`` payload (``game`` absent: Horse
-Race); a tournament's by its setting.
-
->>> from tourney.games import game_of
->>> game_of({"players": ["Ann", "Bo"]}).title
-'Horse Race'
->>> g = game_of({"game": "racehorse"})
->>> m = g.new_match()
->>> for kind, payload in [
-...     ("match_started", {"game": "racehorse", "players": ["A", "B", "C", "D", "E"],
-...                        "dealer": "A", "deals": 1}),
-...     ("deal_started", {}), ("bid", {"player": "B", "bid": 2}),
-... ]:
-...     _ = m.apply(g.event(kind, payload))
->>> m.to_move, m.finished
-('C', False)
->>> [g.payload(e) for e in g.legal_moves(m)][:2]
-[('passed', {'player': 'C'}), ('bid', {'player': 'C', 'bid': 3})]
-"""
+"""The game interface: what the code outside a game's package asks of it (`Game`), and what
+a game is handed back (a `Table`, a `Desk`). `tourney.games.base.BaseGame` implements all of
+it with defaults; a game overrides what differs."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
-from tourney.errors import TourneyError, quote
-from tourney.games.horserace.events import DEFAULT_TARGET
 from tourney.games.result import Result
-from tourney.i18n import _
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-HORSE_RACE = "horse-race"
-"""The registry name of Horse Race, the domino game (a stream without ``game``)."""
-
-HORSE_RACE_TARGET = DEFAULT_TARGET
-"""Points to win a Horse Race match unless set otherwise (the rules' 61), for the tournament
-settings and the CLI's defaults: written once, in the engine."""
-
-RACEHORSE = "racehorse"
-"""The registry name of Racehorse, the card game (``"game": "racehorse"``)."""
-
-DEFAULT_GAME = HORSE_RACE
-"""The game when none is named. A fact about stored data, for good: a ``match_started`` or
-``tournament_created`` payload without ``game`` was written before tourney played a second
-game, and replays as Horse Race. A new match or tournament whose director names no game is
-one too (the CLI's default)."""
-
-DEFAULT_TARGET = HORSE_RACE_TARGET
-"""The target of a ``tournament_created`` payload without ``target`` (and a new one's when
-none is given): Horse Race's 61, a fact about stored data like `DEFAULT_GAME`."""
-
+    from tourney.games.verbs import Param, Simulation, Verb
 
 Payload = dict[str, Any]
 """A stored event's payload: its record line less ``type``, as JSON gives it."""
@@ -437,121 +386,43 @@ class Game(Protocol):
         tournament, match, round and table."""
         ...
 
+    @property
+    def start_options(self) -> Sequence[Param]:
+        """The options of `tourney start` for an ad-hoc match of this game (``--target``,
+        ``--deals``...): the CLI offers every installed game's and refuses, at a match of
+        this game, one it does not declare."""
+        ...
 
-_MODULES = {HORSE_RACE: "tourney.games.horserace.game", RACEHORSE: "tourney.games.racehorse.game"}
-_LOADED: dict[str, Game] = {}
+    def start_event(self, players: tuple[str, ...], options: Mapping[str, Any]) -> GameEvent:
+        """The ``match_started`` of an ad-hoc match seating ``players``, with the values of
+        its `start_options` given (absent: not given); a TourneyError naming what is wrong."""
+        ...
 
-NAMES = tuple(_MODULES)
-"""The registry names of the games tourney ships."""
+    @property
+    def verbs(self) -> Mapping[str, Verb]:
+        """The one-shot commands that record a move at a table of this game, by command
+        name (``place``, ``bid``...): the CLI mounts every installed game's."""
+        ...
 
-__all__ = [
-    "DEFAULT_GAME",
-    "DEFAULT_TARGET",
-    "HORSE_RACE",
-    "NAMES",
-    "RACEHORSE",
-    "Console",
-    "Decide",
-    "Display",
-    "Game",
-    "GameEvent",
-    "GameMatch",
-    "Payload",
-    "Recorded",
-    "Replayed",
-    "Result",
-    "Sheets",
-    "Table",
-    "TablePage",
-    "Upcaster",
-    "game",
-    "game_of",
-    "names",
-    "record_game",
-    "register",
-    "unregister",
-    "upcasters",
-]
+    @property
+    def simulation(self) -> Simulation | None:
+        """Its part of `tourney simulate` (bots playing whole matches); None: not simulated."""
+        ...
 
 
-def register(played: Game) -> None:
-    """Play ``played`` from now on, under its ``name``: how a game that does not ship with
-    tourney (a test's) is added. A name already taken raises ValueError."""
-    if played.name in _MODULES or played.name in _LOADED:
-        raise ValueError(f"a game named {played.name!r} is already registered")
-    _LOADED[played.name] = played
+R = TypeVar("R", covariant=True)
+"""What a desk says it appended (`tourney.scorer.desk.Recorded`)."""
 
 
-def unregister(name: str) -> None:
-    """Forget a game `register` added (a test's, at its end); the shipped games stay."""
-    if name not in _MODULES:
-        _LOADED.pop(name, None)
+class Desk(Table, Protocol[R]):
+    """A scorer's desk at a table, as a game's verbs use it (`tourney.scorer.desk.Desk`)."""
 
+    @property
+    def game(self) -> Game: ...
 
-def names() -> tuple[str, ...]:
-    """Every game's registry name: the shipped ones, then those registered."""
-    return NAMES + tuple(name for name in _LOADED if name not in _MODULES)
+    def check_started(self, game: str = "") -> None: ...
 
-
-def game(name: str) -> Game:
-    """The game registered as ``name`` (``horse-race``, ``racehorse``); TourneyError if none.
-
-    Each game's modules load the first time it is asked for: a run of Racehorse records
-    never imports the domino engine, and the other way round."""
-    loaded = _LOADED.get(name)
-    if loaded is None:
-        module = _MODULES.get(name) if isinstance(name, str) else None
-        if module is None:
-            raise TourneyError(
-                _("{name} is not a game tourney plays: {names}").format(
-                    name=quote(name), names=", ".join(names())
-                )
-            )
-        loaded = _LOADED[name] = importlib.import_module(module).GAME
-    return loaded
-
-
-def upcasters() -> dict[tuple[str, int], Upcaster]:
-    """Every game's `Game.upcasters`, for the store to read old payloads with (a type's
-    steps from two games would have to agree: ValueError when they do not)."""
-    steps: dict[tuple[str, int], Upcaster] = {}
-    for name in names():
-        for key, step in game(name).upcasters.items():
-            if steps.setdefault(key, step) is not step:
-                raise ValueError(f"two games lift {key[0]} events of schema version {key[1]}")
-    return steps
-
-
-def record_game(lines: Sequence[str]) -> Game:
-    """The game a record's lines are in: the registered game its ``match_started`` names
-    (`register`); Racehorse when it names any other ``game`` (whose reading then refuses
-    one it does not play); else Horse Race (whose reading then says what is wrong)."""
-    from tourney.games.racehorse.record import is_racehorse_record
-
-    named = _named_game(lines)
-    if named is not None and named in _LOADED and named not in _MODULES:
-        return _LOADED[named]
-    return game(RACEHORSE if is_racehorse_record(lines) else HORSE_RACE)
-
-
-def _named_game(lines: Sequence[str]) -> str | None:
-    """The ``game`` the first readable ``match_started`` line names, if a name."""
-    import json
-
-    for line in lines:
-        if "match_started" not in line:
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(obj, dict) and obj.get("type") == "match_started":
-            name = obj.get("game")
-            return name if isinstance(name, str) else None
-    return None
-
-
-def game_of(payload: Mapping[str, Any] | None) -> Game:
-    """The game of a ``match_started`` payload (``game`` absent, or no payload: Horse Race)."""
-    name = None if payload is None else payload.get("game")
-    return game(DEFAULT_GAME if name is None else name)
+    def append_events(
+        self, decide: Callable[[], Sequence[Any]], *, at: int | None = None,
+        command_id: str | None = None,
+    ) -> Sequence[R]: ...  # fmt: skip

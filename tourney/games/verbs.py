@@ -1,88 +1,66 @@
-"""The games' public faces: what code outside `tourney.games` may use of one game beyond
-the `Game` interface (its one-shot commands' notation, its bots and self-play), one module
-per game, named after it.
+"""What a game adds to the `tourney` command, as plain data (a game imports no CLI library:
+`tourney.cli.game_cmd` builds the commands from these): the options of `tourney start` for
+its ad-hoc matches (`Game.start_options`), the one-shot commands that record its moves
+(`Game.verbs`: ``place``, ``bid``...), and its part of `tourney simulate`
+(`Game.simulation`).
 
-Three one-shot commands are verbs of more than one game, `tourney start`, `pass` and
-`deal`: each face has its game's (`Verbs`), which `verbs` finds for a match's game, so the
-command never asks which game it is at. `tourney simulate` plays the games whose face has
-a `Simulation`, through it."""
+A command several games name (``pass``, ``deal``) is one command offering every such game's
+parameters; at a table it runs the table's game's verb, and refuses a parameter that verb
+does not declare. Help texts are English; tourney's own games have theirs translated in
+tourney's ``messages`` catalog, a game from another distribution is shown in English."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
-
-from tourney.games import DEFAULT_GAME, HORSE_RACE, RACEHORSE, Table
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import random
 
-    from tourney.games import Game, GameEvent
-
-R = TypeVar("R", covariant=True)
-"""What a desk says it appended (`tourney.scorer.desk.Recorded`)."""
+    from tourney.games.protocol import Desk
+    from tourney.limits import Bound
 
 
-class Desk(Table, Protocol[R]):
-    """A scorer's desk at a table, as a game's one-shot verbs use it
-    (`tourney.scorer.desk.Desk`)."""
+@dataclass(frozen=True)
+class Param:
+    """One argument or option of a command a game contributes."""
 
-    @property
-    def game(self) -> Game: ...
-
-    def check_started(self, game: str = "") -> None: ...
-
-    def append_events(
-        self, decide: Callable[[], Sequence[Any]], *, at: int | None = None,
-        command_id: str | None = None,
-    ) -> Sequence[R]: ...  # fmt: skip
-
-
-class Verbs(Protocol):
-    """A game's `tourney start`, `tourney pass` and `tourney deal`: ``pass`` and ``deal``
-    append what they record at a table of it (at stream version ``at``) and return it; a
-    refusal appends nothing."""
-
-    def start_event(
-        self,
-        played: Game,
-        names: tuple[str, ...],
-        partnerships: bool,
-        target: int | None,
-        known: bool,
-        deals: int | None,
-        dealer: str | None,
-    ) -> GameEvent:
-        """The ``match_started`` of an ad-hoc match of ``played`` seating ``names``, checked
-        (the options of another game refused)."""
-        ...
-
-    def pass_move(self, desk: Desk[R], player: str | None, at: int | None) -> Sequence[R]:
-        """Pass (``player``: default whoever is to move)."""
-        ...
-
-    def deal_move(
-        self,
-        desk: Desk[R],
-        opener: str | None,
-        tiles: str | None,
-        cards: str | None,
-        seed: int | None,
-        at: int | None,
-    ) -> Sequence[R]:
-        """Start the next hand or deal (``tiles``, ``cards``: a known one typed; ``seed``:
-        shuffled)."""
-        ...
+    name: str
+    """The key of its value in what the game's verb is handed (a Python identifier)."""
+    help: str
+    flag: str | None = None
+    """``--deals``: an option; None: a positional argument."""
+    kind: type = str
+    """``str``, ``int``, or ``bool`` (an option that is on or off)."""
+    many: bool = False
+    """A positional argument that takes the rest of the words (a list)."""
+    required: bool = False
+    bound: Bound | None = None
+    """The range an ``int`` must be in (`tourney.limits`): the parser refuses the rest."""
+    metavar: str | None = None
 
 
-_FACES = {HORSE_RACE: "tourney.games.faces.horserace", RACEHORSE: "tourney.games.faces.racehorse"}
+PLAYER = Param(
+    "player", "Who (default: the player to move); checked against the turn.", flag="--player"
+)
+"""The ``--player`` of a move."""
 
 
-def verbs(played: Game) -> Verbs:
-    """The one-shot verbs of ``played``: its face's, loaded now. A game without a
-    face (one a test registered) gets the default game's, which refuse its tables."""
-    return cast("Verbs", import_module(_FACES.get(played.name, _FACES[DEFAULT_GAME])))
+Record = Callable[["Desk[Any]", Mapping[str, Any], "int | None"], Sequence[Any]]
+"""A verb's action: at ``desk`` (the table, its game's), with the values given (an option
+not given is absent), decided against stream version ``at`` (None: the head); returns what
+the desk appended."""
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A one-shot command that records a move at a table of one game."""
+
+    help: str
+    """The command's help: a line saying what it does, then an example."""
+    params: tuple[Param, ...]
+    record: Record
 
 
 class Simulated(Protocol):
@@ -140,13 +118,3 @@ class Simulation(Protocol):
     ) -> tuple[dict[str, Any], list[str]]:  # fmt: skip
         """What was played: as one JSON object and as lines of text."""
         ...
-
-
-def simulated() -> tuple[str, ...]:
-    """The games `tourney simulate` plays: those with a face."""
-    return tuple(_FACES)
-
-
-def simulation(played: Game) -> Simulation:
-    """``played``'s part of `tourney simulate` (one of `simulated`)."""
-    return cast("Simulation", import_module(_FACES[played.name]).simulation)
