@@ -15,6 +15,9 @@ $(BIN)/tourney: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(PIP_INSTALL) -e '.[dev]'
+	# The tests' third game, High card, a distribution of its own found through its entry
+	# point (tests/games/highcard/pyproject.toml), as a club's game would be.
+	$(PIP_INSTALL) --no-deps -e tests/games/highcard
 	# An editable install compiles nothing; where PYTHONDONTWRITEBYTECODE is set, every
 	# command would compile tourney's modules again (tens of ms each): compile them once.
 	$(BIN)/python -m compileall -q tourney

@@ -183,7 +183,7 @@ def inputs(folder: Path) -> tuple[list[str], int, Path, list[list[str]]]:
     made once by this checkout (the record and stream formats did not change)."""
     from bench.scorer_bench import one_shot_args
     from tests.factories.tablesim import hidden_match
-    from tourney.games.faces.horserace import player_names, simulate_match, write_record
+    from tourney.games.horserace.face import player_names, simulate_match, write_record
     from tourney.projections.match_view import new_events
     from tourney.store.eventstore import EventStore
 

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from bench.rebuild_bench import HERE, MAIN, Variant
 from tests.factories.tablesim import hidden_match
-from tourney.games.faces import horserace as oneshot
+from tourney.games.horserace import face as oneshot
 
 BOUND_MS = 300.0
 POSTGRES_BOUND_MS = 500.0

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from bench.scorer_bench import console_latencies, describe
-from tourney.games.faces.racehorse import (
+from tourney.games.racehorse.face import (
     BidMade,
     CardPlayed,
     DealStarted,

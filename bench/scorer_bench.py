@@ -25,10 +25,10 @@ from pathlib import Path
 
 from bench.bytecode import fresh_bytecode
 from tests.factories.tablesim import hidden_match
-from tourney.games.faces import horserace as oneshot
 from tourney.games.horserace import (
     Event,
 )
+from tourney.games.horserace import face as oneshot
 from tourney.games.horserace.commands import notation
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")

@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tests.cli.conftest import Cli
 from tests.cli.terminal import TOURNEY
-from tourney.cli.turn_cmd import record_command
 from tourney.games.horserace import Tile
 from tourney.games.horserace.commands import Draw, Place
+from tourney.games.horserace.verbs import record as record_command
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 

@@ -31,8 +31,8 @@ from typer.testing import CliRunner, Result
 
 from tests.factories.tablesim import hidden_record, known_match
 from tourney.cli.app import app
-from tourney.games.faces.horserace import one_shot_args
 from tourney.games.horserace.bots import GreedyBot
+from tourney.games.horserace.face import one_shot_args
 from tourney.games.horserace.simulate import simulate_match
 from tourney.store.eventstore import EventStore
 

@@ -46,7 +46,7 @@ def test_a_refused_simulation_writes_no_folder(
 ) -> None:
     """Refused before its first record (here, by the engine), `simulate --out` leaves no
     folder behind."""
-    from tourney.games.faces import horserace as dominoes
+    from tourney.games.horserace import face as dominoes
 
     def refuse(*_args: object, **_kwargs: object) -> object:
         raise TourneyError("refused by the engine")

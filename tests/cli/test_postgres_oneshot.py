@@ -14,7 +14,7 @@ import pytest
 from tests.cli.conftest import Cli
 from tests.factories.tablesim import hidden_match
 from tests.postgres_server import PostgresServer
-from tourney.games.faces.horserace import one_shot_args
+from tourney.games.horserace.face import one_shot_args
 from tourney.store.connections import plain_target
 from tourney.store.eventstore import EventStore
 

@@ -16,7 +16,7 @@ from tests.cli.terminal import TOURNEY, Terminal
 from tests.support import RACEHORSE_RECORDS, SHARED, sample_expected
 from tourney.cli.app import app
 from tourney.games import game
-from tourney.games.faces.racehorse import (
+from tourney.games.racehorse.face import (
     BidMade,
     CardPlayed,
     DealStarted,

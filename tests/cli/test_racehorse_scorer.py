@@ -73,8 +73,7 @@ def test_refusals_are_one_line_and_record_nothing(cli: Cli, table: str) -> None:
     undone = json.loads(cli.ok("undo", table, "--json").stdout)
     assert undone["auction"] == [] and undone["to_move"] == mover
     for domino in (("place", table, "5-5"), ("draw", table)):
-        cli.refused(*domino, message="is a Racehorse table: record it with tourney deal, bid",
-                    match=table)  # fmt: skip
+        cli.refused(*domino, message="is a Racehorse match: `tourney", match=table)
 
 
 def test_racehorse_commands_are_refused_at_a_domino_table(cli: Cli) -> None:
@@ -109,13 +108,14 @@ def test_an_ad_hoc_match_of_racehorse(cli: Cli) -> None:
      (["--game", "racehorse", "--players", "A,B,C,D,E,F,G,H,I"],
       "--players: a Racehorse match seats 5 to 8 players, not 9"),
      (["--players", "Ann,Bo", "--deals", "3"],
-      "--deals is for Racehorse: a Horse Race match is played to a target"),
-     (["--players", "Ann,Bo", "--dealer", "Ann"], "--dealer is for Racehorse"),
+      "--deals is not for a Horse Race match (its options: --partnerships, --target, --known)"),
+     (["--players", "Ann,Bo", "--dealer", "Ann"], "--dealer is not for a Horse Race match"),
      (["--game", "racehorse", "--players", "A,B,C,D,E", "--target", "61"],
-      "--target is for Horse Race: a Racehorse match is each for themselves"),
+      "--target is not for a Racehorse match (its options: --deals, --dealer)"),
      (["--game", "racehorse", "--players", "A,B,C,D,E", "--partnerships"],
-      "--partnerships is for Horse Race"),
-     (["--game", "racehorse", "--players", "A,B,C,D,E", "--known"], "--known is for Horse Race"),
+      "--partnerships is not for a Racehorse match"),
+     (["--game", "racehorse", "--players", "A,B,C,D,E", "--known"],
+      "--known is not for a Racehorse match"),
      (["--game", "racehorse", "--players", "A,B,C,D,E", "--dealer", "Zed"],
       "--dealer 'Zed' is not one of the players"),
      (["--game", "racehorse", "--players", "A,B,C,D,A"], "'players': A is listed twice"),
@@ -178,7 +178,7 @@ def test_a_seeded_deal_is_the_same_deal_again(cli: Cli) -> None:
      (["--hands", HANDS.replace("7s", "AH")], "'hands': AH is dealt twice (to Ann and Bo)"),
      (["--hands", HANDS.split("; Ed")[0]], "'hands': Ed's cards are missing"),
      (["--hands", HANDS.replace(" 9H", "")], "'hands': Ann must be dealt 6 cards, not 5"),
-     (["--opener", "Ann"], "takes no --opener or --deal")],
+     (["--opener", "Ann"], "--opener is not for a Racehorse match (its options: --seed, --hands)")],
 )  # fmt: skip
 def test_a_known_deal_is_refused_in_one_line(cli: Cli, args: list[str], message: str) -> None:
     cli.ok("start", "K1", "--game", "racehorse", "--players", ",".join(SEATS))
@@ -187,7 +187,7 @@ def test_a_known_deal_is_refused_in_one_line(cli: Cli, args: list[str], message:
 
 def test_hands_are_for_racehorse(cli: Cli) -> None:
     cli.ok("start", "K3", "--players", "Ann,Bo")
-    cli.refused("deal", "K3", "--hands", HANDS, message="--hands is for Racehorse")
+    cli.refused("deal", "K3", "--hands", HANDS, message="--hands is not for a Horse Race match")
 
 
 def test_the_console_opens_at_a_tournament_table(cli: Cli, table: str) -> None:

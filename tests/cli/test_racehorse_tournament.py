@@ -10,6 +10,7 @@ import random
 import sqlite3
 from functools import partial
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -38,11 +39,13 @@ def play_tables(cli: Cli, tables: list[dict[str, object]]) -> dict[str, dict[str
         for number, table in enumerate(tables):
             desk = Desk(store, str(table["match"]))
             assert desk.game.name == "racehorse"
-            events = play_on(desk.match.copy(), random.Random(number))
+            events = play_on(cast(Any, desk.match).copy(), random.Random(number))
             for event in events:
                 desk.append_events(partial(list, (event,)))
             assert desk.match.finished
-            nets[str(table["match"])] = dict(zip(desk.match.players, desk.match.net, strict=True))
+            nets[str(table["match"])] = dict(
+                zip(cast(Any, desk.match).players, cast(Any, desk.match).net, strict=True)
+            )
     return nets
 
 

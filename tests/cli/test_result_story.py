@@ -10,14 +10,14 @@ import json
 import random
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli, refused
 from tourney.demo.clubnight import play_table
-from tourney.games.faces.horserace import GreedyBot
+from tourney.games.horserace.face import GreedyBot
 from tourney.games.racehorse.simulate import play_on
 from tourney.projections import open_store
 from tourney.scorer.desk import Desk
@@ -72,8 +72,8 @@ def test_a_paper_result_over_a_table_scored_move_by_move_tells_one_story(
     store, _ = open_store(cli.db)
     desk = Desk(store, match)
     play_table(desk, [GreedyBot() for _ in range(4)], random.Random(1))
-    played = list(desk.match.scores)
-    winner = desk.match.players[desk.match.winners[0]]
+    played = list(cast(Any, desk.match).scores)
+    winner = cast(Any, desk.match).players[cast(Any, desk.match).winners[0]]
     last = desk.version
     store.close()
     assert points(cli)[winner] == "1"
@@ -134,7 +134,7 @@ def test_a_paper_result_over_a_racehorse_table_mid_deal_tells_one_story(
     match, seats = table["match"], table["seats"]
     store, _ = open_store(cli.db)
     desk = Desk(store, match)
-    for event in play_on(desk.match.copy(), random.Random(3))[:9]:  # mid-deal on a phone
+    for event in play_on(cast(Any, desk.match).copy(), random.Random(3))[:9]:  # mid-deal on a phone
         desk.append_events(partial(list, (event,)))
     last = desk.version
     assert not desk.match.finished
@@ -195,7 +195,7 @@ def test_a_move_recorded_while_the_director_decides_is_the_play_the_ruling_notes
     desk = Desk(store, match)
     bots = BotTable([GreedyBot() for _ in range(4)], random.Random(5))
     for _ in range(3):
-        desk.append_events(partial(list, (bots.next_event(desk.match),)))
+        desk.append_events(partial(list, (bots.next_event(cast(Any, desk.match)),)))
 
     class Racing(DirectorDesk):
         raced = False
@@ -205,7 +205,7 @@ def test_a_move_recorded_while_the_director_decides_is_the_play_the_ruling_notes
             if not self.raced:  # the scorer's move lands after the desk looked
                 self.raced = True
                 desk.refresh()
-                desk.append_events(partial(list, (bots.next_event(desk.match),)))
+                desk.append_events(partial(list, (bots.next_event(cast(Any, desk.match)),)))
             return seen
 
     _, events = Racing(store).rule("night", lambda state: decide_void(state, match, "x"))

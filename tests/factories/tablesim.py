@@ -84,10 +84,10 @@ def card_table_match(players: Sequence[str], seed: int, deals: int) -> list[Any]
     """A whole Racehorse match at a tournament table seating ``players`` (its first seat
     deals first, as `tourney pair` seats it), played by random bots, as a scorer at a
     physical table records it: every deal hidden (cards entered as they are played)."""
-    from tourney.games.faces.racehorse import DealStarted as CardDeal
-    from tourney.games.faces.racehorse import Match as CardMatch
-    from tourney.games.faces.racehorse import MatchStarted as CardStart
-    from tourney.games.faces.racehorse import play_on
+    from tourney.games.racehorse.face import DealStarted as CardDeal
+    from tourney.games.racehorse.face import Match as CardMatch
+    from tourney.games.racehorse.face import MatchStarted as CardStart
+    from tourney.games.racehorse.face import play_on
 
     start = CardStart(tuple(players), players[0], deals)
     match = CardMatch()

@@ -1,21 +1,18 @@
-"""The tiny test game registered for the tests of this folder, and forgotten after each."""
+"""High card, the tests' third game, is installed in the test environment as a distribution
+of its own (tests/games/highcard/, the Makefile's venv step): it is found through its entry
+point, as a club's game would be, never registered by the tests."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 
 from tests.cli.conftest import template_db
-from tests.games.highcard import GAME
-from tourney.games import register, unregister
+from tourney.games import game
 
 __all__ = ["template_db"]
 
 
 @pytest.fixture
-def highcard() -> Iterator[str]:
-    """High card is played from here on (one line registers it); its name."""
-    register(GAME)
-    yield GAME.name
-    unregister(GAME.name)
+def highcard() -> str:
+    """High card's registry name, found through the ``tourney.games`` entry points."""
+    return game("highcard").name

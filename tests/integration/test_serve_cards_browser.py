@@ -23,7 +23,7 @@ from tests.web.conftest import (
     card_db,
     card_night_db,
 )
-from tourney.games.faces.racehorse import CardPlayed, DealStarted, Match, MatchStarted
+from tourney.games.racehorse.face import CardPlayed, DealStarted, Match, MatchStarted
 from tourney.web.app import Server
 from tourney.web.table_routes import move_value
 

@@ -18,6 +18,7 @@ import random
 import sys
 import threading
 from functools import partial
+from typing import Any, cast
 
 from tourney.games.horserace import Event, MatchStarted
 from tourney.games.horserace.bots import GreedyBot, RandomBot
@@ -52,7 +53,7 @@ def play(db: str, seed: int, orders: queue.Queue[str]) -> str:
                     return orders.get()
                 if desk.match.finished:
                     break
-                event = table.next_event(desk.match)
+                event = table.next_event(cast(Any, desk.match))
     finally:
         store.close()
 

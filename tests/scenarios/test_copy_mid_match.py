@@ -12,7 +12,7 @@ import pytest
 
 from tests.factories.tablesim import hidden_match
 from tests.scenarios.conftest import Folder
-from tourney.games.faces.horserace import one_shot_args
+from tourney.games.horserace.face import one_shot_args
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.scenarios.director import Director
-from tourney.games.faces.racehorse import (
+from tourney.games.racehorse.face import (
     DECK,
     SMUDGE,
     BidMade,

@@ -12,7 +12,7 @@ import uuid
 
 from tests.web.conftest import CARD_DEALS, Night, a_card_match, retargeted
 from tests.web.phone import Phone
-from tourney.games.faces.racehorse import CardPlayed, DealStarted, Match, MatchStarted, units
+from tourney.games.racehorse.face import CardPlayed, DealStarted, Match, MatchStarted, units
 from tourney.web.signing import Signer
 from tourney.web.table_routes import move_value
 from tourney.web.tokens import TableToken

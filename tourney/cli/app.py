@@ -17,6 +17,7 @@ from tourney.cli import (
     demo_cmd,
     director_cmd,
     draft_cmd,
+    game_cmd,
     match_cmd,
     player_cmd,
     publish_cmd,
@@ -31,7 +32,6 @@ from tourney.cli import (
     simulate_cmd,
     standings_cmd,
     tournament_cmd,
-    turn_cmd,
 )
 from tourney.cli.edge_group import EdgeGroup
 from tourney.cli.language import LANG_OPTION
@@ -68,8 +68,8 @@ for module in (
     round_fix_cmd,
     publish_cmd,
     serve_cmd,
+    game_cmd,
     match_cmd,
-    turn_cmd,
     console_cmd,
     records_cmd,
     replay_cmd,

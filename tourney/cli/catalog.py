@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from tourney.cli.language import RICH_WORDS, msgid, texts
+from tourney.cli.language import RICH_WORDS, parts, texts
 
 
 def help_texts() -> list[str]:
@@ -20,7 +20,7 @@ def help_texts() -> list[str]:
 
     root = typer.main.get_command(app)
     ctx = root.make_context("tourney", ["-h"], resilient_parsing=True)
-    found = [msgid(text) for _owner, _attribute, text in texts(root, ctx)]
+    found = [part for item in texts(root, ctx) for part in parts(*item)]
     found += [getattr(rich_utils, name) for name in RICH_WORDS]
     return list(dict.fromkeys(found))
 

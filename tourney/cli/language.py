@@ -86,6 +86,18 @@ def msgid(text: str) -> str:
     return inspect.cleandoc(text)
 
 
+def parts(owner: Any, attribute: str, text: str) -> tuple[str, ...]:
+    """The msgids of a help text: its paragraphs, one per game, for a command the games
+    provide (`tourney.cli.game_cmd`); else the whole text."""
+    callback = getattr(owner, "callback", None)
+    given = getattr(callback, "tourney_help_parts", None) if attribute == "help" else None
+    return tuple(given) if given else (msgid(text),)
+
+
+def _translated(owner: Any, attribute: str, text: str) -> str:
+    return "\n\n".join(i18n._(part) for part in parts(owner, attribute, text))
+
+
 def _in_language(format_help: Any, language: str) -> Any:
     """``format_help`` drawing Typer's own words (panel titles, ``[required]``...) in
     ``language``."""
@@ -120,7 +132,7 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     with i18n.using(language):
         for owner, attribute, text in list(texts(command, ctx)):
             saved.append((owner, attribute, text))
-            setattr(owner, attribute, i18n._(msgid(text)))
+            setattr(owner, attribute, _translated(owner, attribute, text))
     # Typer's own words are Rich's, imported only when a help page is drawn (a command that
     # draws none does not pay for Rich): its pages are drawn in the language too.
     for cls in (typer.core.TyperCommand, typer.core.TyperGroup):

@@ -31,7 +31,7 @@ def import_(
     Example: tourney import k1.jsonl --id K1
     """
     from tourney.errors import RecordError
-    from tourney.games.faces.horserace import check_storable, replay_lines
+    from tourney.games.horserace.face import check_storable, replay_lines
     from tourney.streams.matches import match_id
     from tourney.textfiles import read_lines
 

@@ -13,16 +13,34 @@ import typer
 from tourney import limits
 from tourney.cli.options import within
 from tourney.errors import TourneyError
-from tourney.games import DEFAULT_GAME
-from tourney.games.faces import Played, simulated, simulation
+from tourney.games.stored import DEFAULT_GAME
+from tourney.games.verbs import Played
 from tourney.i18n import _
+
+
+def _simulated() -> list[str]:
+    """The games `tourney simulate` plays: those with a `Simulation`."""
+    from tourney.games import game, names
+
+    return [name for name in names() if game(name).simulation is not None]
+
+
+def simulation(name: str) -> Simulation:
+    from tourney.games import game
+
+    found = game(name).simulation
+    assert found is not None  # --game offers only the games that have one
+    return found
+
 
 if TYPE_CHECKING:
     import random
 
+    from tourney.games.verbs import Simulation
+
     SimulatedGame = StrEnum
 else:  # the choices of --game: the games the registry can simulate
-    SimulatedGame = StrEnum("SimulatedGame", {name: name for name in simulated()})
+    SimulatedGame = StrEnum("SimulatedGame", {name: name for name in _simulated()})
 DEFAULT_SIMULATED = SimulatedGame(DEFAULT_GAME)
 
 
@@ -93,9 +111,7 @@ def simulate(
     """
     import json
 
-    from tourney.games import game as find_game
-
-    simulating = simulation(find_game(game.value))
+    simulating = simulation(game.value)
     seats, sides = simulating.seats(players, partnerships, deals, target)
     bot_names = _bot_names(bot, seats)
     bots = _make_bots(simulating.make_bot, bot_names)

@@ -11,7 +11,7 @@ from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, TableSize, json_flag, within
 from tourney.cli.scorer_io import echo
-from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import N_, _, ngettext
 
 POOL_KINDS = {"round_robin": N_("round robin"), "swiss": N_("swiss")}

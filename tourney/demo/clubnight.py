@@ -7,9 +7,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import cast
 
 from tourney.director.desk import DirectorDesk
-from tourney.games.faces.horserace import Bot, BotTable, GreedyBot, RandomBot
+from tourney.games.horserace.face import Bot, BotTable, GreedyBot, Match, RandomBot
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.tournament.create import decide_create
@@ -66,7 +67,7 @@ def play_table(desk: Desk, bots: list[Bot], rng: random.Random) -> int:
     table = BotTable(bots, rng)
     appended = 0
     while not desk.match.finished:
-        event = table.next_event(desk.match)
+        event = table.next_event(cast(Match, desk.match))  # a Horse Race night
         desk.append_events(partial(list, (event,)))
         appended += 1
     return appended

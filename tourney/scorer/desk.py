@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
-from tourney.games import Game
+from tourney.games import Game, GameMatch
 from tourney.i18n import _, ngettext
 from tourney.names import find
 from tourney.streams.matches import (
@@ -80,7 +80,7 @@ class Desk:
         self.stored: list[StoredEvent] = []
         self.version = 0
         self.game: Game = stream_game(())
-        self.match: Any = self.game.new_match()
+        self.match: GameMatch = self.game.new_match()
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
         self.refresh()

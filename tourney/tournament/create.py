@@ -10,8 +10,9 @@ from typing import cast
 
 from tourney import limits, names
 from tourney.errors import quote
-from tourney.games import DEFAULT_GAME, DEFAULT_TARGET, game
+from tourney.games import game
 from tourney.games import names as game_names
+from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _
 from tourney.names import clean_name
 from tourney.tournament.events import (

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
-from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent

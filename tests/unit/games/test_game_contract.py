@@ -10,7 +10,8 @@ from typing import Any, ClassVar
 import pytest
 
 from tourney.errors import TourneyError
-from tourney.games import HORSE_RACE, NAMES, RACEHORSE, Game, game, game_of
+from tourney.games import Game, game, game_of, names
+from tourney.games.stored import HORSE_RACE, RACEHORSE
 
 
 class GameContract:
@@ -30,7 +31,7 @@ class GameContract:
         events = self.played(1)
         kind, payload = the_game.payload(events[0])
         assert kind == "match_started"
-        assert game_of(payload) is the_game and the_game.name in NAMES
+        assert game_of(payload) is the_game and the_game.name in names()
 
     def test_payloads_read_back_to_the_same_events(self, the_game: Game) -> None:
         for event in self.played(2):
@@ -115,7 +116,7 @@ class TestHorseRace(GameContract):
     players = ("Ann", "Bo", "Cy")
 
     def played(self, seed: int) -> list[Any]:
-        from tourney.games.faces.horserace import simulate_match
+        from tourney.games.horserace.face import simulate_match
 
         return list(simulate_match(random.Random(seed), self.players).events)
 
@@ -128,7 +129,7 @@ class TestRacehorse(GameContract):
     players = ("Ann", "Bo", "Cy", "Di", "Ed")
 
     def played(self, seed: int) -> list[Any]:
-        from tourney.games.faces.racehorse import simulate_match
+        from tourney.games.racehorse.face import simulate_match
 
         return list(simulate_match(random.Random(seed), self.players, deals=3).events)
 

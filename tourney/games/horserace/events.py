@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tourney.games.horserace.tiles import Tile
-
-DEFAULT_TARGET = 61
+from tourney.games.stored import DEFAULT_TARGET as DEFAULT_TARGET  # the rules' 61
 
 
 @dataclass(frozen=True, slots=True)

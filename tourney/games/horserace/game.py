@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tourney.games.base import BaseGame
 from tourney.games.horserace.events import (
     DEFAULT_TARGET,
     Event,
@@ -28,7 +29,7 @@ from tourney.games.result import Result
 from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
-    from tourney.games import (
+    from tourney.games.protocol import (
         Console,
         Display,
         Game,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
         TablePage,
         Upcaster,
     )
+    from tourney.games.verbs import Param, Simulation, Verb
 
 
 def _match(match: GameMatch) -> Match:
@@ -54,7 +56,7 @@ def _event(event: GameEvent) -> Event:
     return event
 
 
-class HorseRace:
+class HorseRace(BaseGame):
     """The domino game of RULES.md: 2-4 players, each for themselves or in partnerships."""
 
     name = "horse-race"
@@ -65,6 +67,29 @@ class HorseRace:
     deals = False
     scored_first = False
     upcasters: Mapping[tuple[str, int], Upcaster] = UPCASTERS
+
+    @property
+    def start_options(self) -> Sequence[Param]:
+        from tourney.games.horserace.verbs import START_OPTIONS
+
+        return START_OPTIONS
+
+    def start_event(self, players: tuple[str, ...], options: Mapping[str, Any]) -> MatchStarted:
+        from tourney.games.horserace.verbs import start_event
+
+        return start_event(players, options)
+
+    @property
+    def verbs(self) -> Mapping[str, Verb]:
+        from tourney.games.horserace.verbs import VERBS
+
+        return VERBS
+
+    @property
+    def simulation(self) -> Simulation:
+        from tourney.games.horserace import simulation
+
+        return simulation
 
     @property
     def console(self) -> Console:

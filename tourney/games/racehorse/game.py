@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tourney.games.base import BaseGame
 from tourney.games.racehorse.events import (
     Event,
     MatchStarted,
@@ -19,7 +20,7 @@ from tourney.games.result import Result
 from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
-    from tourney.games import (
+    from tourney.games.protocol import (
         Console,
         Display,
         Game,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
         TablePage,
         Upcaster,
     )
+    from tourney.games.verbs import Param, Simulation, Verb
 
 
 def _match(match: GameMatch) -> Match:
@@ -45,7 +47,7 @@ def _event(event: GameEvent) -> Event:
     return event
 
 
-class Racehorse:
+class Racehorse(BaseGame):
     """The card game of RACEHORSE.md: 5-8 players, each for themselves, paid in units."""
 
     name = "racehorse"
@@ -56,6 +58,29 @@ class Racehorse:
     deals = True
     scored_first = True
     upcasters: Mapping[tuple[str, int], Upcaster] = {}  # no payload has changed
+
+    @property
+    def start_options(self) -> Sequence[Param]:
+        from tourney.games.racehorse.verbs import START_OPTIONS
+
+        return START_OPTIONS
+
+    def start_event(self, players: tuple[str, ...], options: Mapping[str, Any]) -> MatchStarted:
+        from tourney.games.racehorse.verbs import start_event
+
+        return start_event(self, players, options)
+
+    @property
+    def verbs(self) -> Mapping[str, Verb]:
+        from tourney.games.racehorse.verbs import VERBS
+
+        return VERBS
+
+    @property
+    def simulation(self) -> Simulation:
+        from tourney.games.racehorse import simulation
+
+        return simulation
 
     @property
     def console(self) -> Console:

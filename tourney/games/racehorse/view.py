@@ -2,7 +2,7 @@
 played): the deal, its running auction, trump, the trick on the table, and net units.
 
 The functional core of the Racehorse one-shot commands' output; the desk supplies the
-stream, the engine (through `tourney.games.faces.racehorse`) the state.
+stream, the engine (through `tourney.games.racehorse.face`) the state.
 """
 
 from __future__ import annotations

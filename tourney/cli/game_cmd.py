@@ -1,0 +1,214 @@
+"""The commands the installed games provide (`Game.verbs`: `tourney place`, `bid`, `pass`...)
+and `tourney start`, whose options are the games' own (`Game.start_options`), built here
+from the games' declarations (`tourney.games.verbs`): a game imports no CLI library.
+
+A command several games name is one command with every such game's parameters; at a table
+it runs the table's game's verb and refuses a parameter that game does not declare, as
+`tourney start` refuses an option the chosen game does not. No code here asks which game
+it is."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tourney.cli.options import At, Db, Json, MatchId
+from tourney.cli.scorer_io import open_desk, print_state
+from tourney.errors import TourneyError
+from tourney.games.stored import DEFAULT_GAME
+from tourney.i18n import _
+
+if TYPE_CHECKING:
+    from tourney.games import Game
+    from tourney.games.verbs import Param
+
+HELP_PARTS = "tourney_help_parts"
+"""The attribute a command built here keeps its help's paragraphs in, one per game (each a
+msgid of the `messages` catalog: a new game's line leaves the others' translations whole)."""
+
+
+def _installed() -> list[Game]:
+    from tourney.games import game, names
+
+    return [game(name) for name in names()]
+
+
+def _option(param: Param) -> Any:
+    """The Typer parameter a declared one stands for."""
+    if param.flag is None:
+        return typer.Argument(help=param.help, metavar=param.metavar, show_default=False)
+    bound = param.bound
+    return typer.Option(
+        param.flag, help=param.help, metavar=param.metavar, show_default=False,
+        min=None if bound is None else bound.low, max=None if bound is None else bound.high,
+    )  # fmt: skip
+
+
+def _annotation(param: Param) -> Any:
+    kind: Any = {str: list[str], int: list[int]}[param.kind] if param.many else param.kind
+    if param.kind is bool:
+        return Annotated[bool, _option(param)]
+    return Annotated[kind if param.required else kind | None, _option(param)]
+
+
+def _union(declared: Sequence[Param]) -> list[Param]:
+    """Each parameter once, by name (the first game's declaration)."""
+    return list({param.name: param for param in reversed(declared)}.values())[::-1]
+
+
+def _signature(params: Sequence[Param], first: Sequence[inspect.Parameter]) -> inspect.Signature:
+    """The command's signature: ``first``, then the games' parameters, then ``--at``,
+    ``--db``, ``--json`` (Typer reads its parameters from it)."""
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    ours = [
+        inspect.Parameter(
+            p.name, kind, annotation=_annotation(p),
+            default=inspect.Parameter.empty if p.required else (False if p.kind is bool else None),
+        )
+        for p in sorted(params, key=lambda p: (p.flag is not None, not p.required))
+    ]  # fmt: skip
+    return inspect.Signature([*first, *ours])
+
+
+def _given(declared: Sequence[Param], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The values given (an option left off, or a flag off, is absent)."""
+    return {p.name: values[p.name] for p in declared if values.get(p.name) not in (None, False)}
+
+
+def _refuse_others(
+    title: str, own: Sequence[Param], every: Sequence[Param], values: Mapping[str, Any]
+) -> None:
+    """Refuse a parameter given that ``own`` (the game's) does not declare, naming those it
+    does."""
+    names = {p.name for p in own}
+    for param in every:
+        if param.name not in names and values.get(param.name) not in (None, False):
+            flag = param.flag or param.name
+            theirs = ", ".join(p.flag for p in own if p.flag)
+            raise TourneyError(
+                _("{flag} is not for a {title} match (its options: {options})").format(
+                    flag=flag, title=title, options=theirs
+                )
+                if theirs
+                else _("{flag} is not for a {title} match").format(flag=flag, title=title)
+            )
+
+
+def _command(
+    function: Callable[..., None], signature: inspect.Signature, parts: list[str]
+) -> Callable[..., None]:
+    function.__signature__ = signature  # type: ignore[attr-defined]
+    function.__annotations__ = {p.name: p.annotation for p in signature.parameters.values()}
+    function.__doc__ = "\n\n".join(parts)
+    setattr(function, HELP_PARTS, tuple(parts))
+    return function
+
+
+def _tail() -> list[inspect.Parameter]:
+    kind = inspect.Parameter.KEYWORD_ONLY
+    return [
+        inspect.Parameter("at", kind, annotation=At, default=None),
+        inspect.Parameter("db", kind, annotation=Db, default=None),
+        inspect.Parameter("as_json", kind, annotation=Json, default=False),
+    ]
+
+
+def verb_command(name: str, games: Sequence[Game]) -> Callable[..., None]:
+    """`tourney <name>`: the verb ``name`` of the table's game, among ``games``."""
+    every = _union([p for g in games for p in g.verbs[name].params])
+    # The start command a match never started needs: --game when only another game has it.
+    hint = games[0].name if len(games) == 1 and games[0].name != DEFAULT_GAME else ""
+
+    def run(match: str, **values: Any) -> None:
+        at, db, as_json = values.pop("at"), values.pop("db"), values.pop("as_json")
+        with open_desk(db, match) as desk:
+            desk.check_started(hint)
+            verb = desk.game.verbs.get(name)
+            if verb is None:
+                raise TourneyError(
+                    _(
+                        "{id} is a {title} match: `tourney {command}` is not one of its "
+                        "commands (record it with {commands} or `tourney record {id}`)"
+                    ).format(
+                        id=desk.id,
+                        title=desk.game.title,
+                        command=name,
+                        commands=", ".join(f"`tourney {verb}`" for verb in desk.game.verbs),
+                    )
+                )
+            _refuse_others(desk.game.title, verb.params, every, values)
+            print_state(desk, as_json, list(verb.record(desk, _given(verb.params, values), at)))
+
+    match = inspect.Parameter("match", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=MatchId)
+    signature = _signature(every, [match])
+    signature = signature.replace(parameters=[*signature.parameters.values(), *_tail()])
+    run.__name__ = name
+    return _command(run, signature, list(dict.fromkeys(g.verbs[name].help for g in games)))
+
+
+START_HELP = """Start a match at a table: players in seat order, hidden hands unless --known. With
+--game racehorse, an ad-hoc Racehorse match of 5 to 8 players (cards are typed as they
+are played).
+
+Example: tourney start K1 --game racehorse --players Ann,Bo,Cy,Di,Ed --deals 6"""
+
+
+def start_command(games: Sequence[Game]) -> Callable[..., None]:
+    """`tourney start`: an ad-hoc match of the game ``--game`` names, with its options."""
+    every = _union([p for g in games for p in g.start_options])
+
+    def start(match: str, players: str, game: str = DEFAULT_GAME, **values: Any) -> None:
+        from tourney.games import game as find_game
+        from tourney.names import clean_name
+
+        db, as_json = values.pop("db"), values.pop("as_json")
+        played = find_game(game)
+        _refuse_others(played.title, played.start_options, every, values)
+        names = tuple(clean_name(name, _("player name")) for name in players.split(","))
+        event = played.start_event(names, _given(played.start_options, values))
+        with open_desk(db, match, tables=False, create=True) as desk:
+
+            def decide() -> list[Any]:
+                if desk.game is not played:  # the stream holds the other game's match
+                    raise TourneyError(
+                        _("cannot start {id}: it is already a {title} match").format(
+                            id=desk.id, title=desk.game.title
+                        )
+                    )
+                desk.match.copy().apply(event)  # refused as the engine says, nothing changed
+                return [event]
+
+            print_state(desk, as_json, desk.append_events(decide, game=played))
+
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    players = typer.Option("--players", help="Names in seat order (clockwise), comma-separated.")
+    chosen = typer.Option(
+        "--game",
+        help="The game: horse-race (dominoes, 2-4 players: the default), racehorse (cards, "
+        "5-8), or an installed club game's name.",
+    )
+    first = [
+        inspect.Parameter("match", kind, annotation=MatchId),
+        inspect.Parameter("players", kind, annotation=Annotated[str, players]),
+        inspect.Parameter("game", kind, default=DEFAULT_GAME, annotation=Annotated[str, chosen]),
+    ]
+    signature = _signature(every, first)
+    tail = [p for p in _tail() if p.name != "at"]
+    signature = signature.replace(parameters=[*signature.parameters.values(), *tail])
+    return _command(start, signature, [START_HELP])
+
+
+def register(app: typer.Typer) -> None:
+    """Mount `tourney start` and every installed game's verbs, in the Scorer panel."""
+    games = _installed()
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(start_command(games))
+    verbs: dict[str, list[Game]] = {}
+    for played in games:
+        for name in played.verbs:
+            verbs.setdefault(name, []).append(played)
+    for name, by in verbs.items():
+        function = verb_command(name, by)
+        app.command(name, rich_help_panel="Scorer", no_args_is_help=True)(function)

@@ -1,0 +1,101 @@
+"""The games tourney plays, by registry name: every game an installed distribution declares
+in the entry-point group ``tourney.games`` (tourney's own two included, in its
+pyproject.toml), each loaded the first time it is asked for; and, for a test's throwaway
+game, `register`.
+
+A game's entry point is ``<name> = <module>:<object>``: the name is the one a stream's
+``match_started`` (``game``) and a tournament's settings store."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tourney.errors import TourneyError, quote
+from tourney.games.stored import DEFAULT_GAME
+from tourney.i18n import _
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+    from tourney.games.protocol import Game, Upcaster
+
+GROUP = "tourney.games"
+"""The entry-point group a distribution declares its games in."""
+
+_LOADED: dict[str, Game] = {}
+_REGISTERED: dict[str, Game] = {}
+_FOUND: dict[str, EntryPoint] | None = None
+
+
+def _installed() -> dict[str, EntryPoint]:
+    """The installed distributions' games, by name, read once (importlib.metadata costs a
+    command ~15 ms: only a command that needs a game pays it)."""
+    global _FOUND
+    if _FOUND is None:
+        from importlib.metadata import entry_points
+
+        _FOUND = {}
+        for point in entry_points(group=GROUP):
+            _FOUND.setdefault(point.name, point)  # two distributions: the first one found
+    return _FOUND
+
+
+def register(played: Game) -> None:
+    """Play ``played`` from now on, under its ``name``: for a test that builds a throwaway
+    game (a club's game is installed, and found by its entry point). A name already taken
+    raises ValueError."""
+    if played.name in _installed() or played.name in _REGISTERED:
+        raise ValueError(f"a game named {played.name!r} is already registered")
+    _REGISTERED[played.name] = played
+
+
+def unregister(name: str) -> None:
+    """Forget a game `register` added (a test's, at its end); the installed ones stay."""
+    _REGISTERED.pop(name, None)
+
+
+def names() -> tuple[str, ...]:
+    """Every game's registry name: the installed ones (the default game first), then those
+    registered."""
+    installed = sorted(_installed(), key=lambda name: (name != DEFAULT_GAME, name))
+    return (*installed, *_REGISTERED)
+
+
+def game(name: str) -> Game:
+    """The game named ``name`` (``horse-race``, ``racehorse``); TourneyError if none.
+
+    Each game's modules load the first time it is asked for: a run of Racehorse records
+    never imports the domino engine, and the other way round."""
+    found = _REGISTERED.get(name) or _LOADED.get(name) if isinstance(name, str) else None
+    if found is not None:
+        return found
+    point = _installed().get(name) if isinstance(name, str) else None
+    if point is None:
+        raise TourneyError(
+            _("{name} is not a game tourney plays: {names}").format(
+                name=quote(str(name)), names=", ".join(names())
+            )
+        )
+    loaded: Game = point.load()
+    if loaded.name != name:
+        raise TourneyError(f"the game {point.value} is named {loaded.name!r}, not {name!r}")
+    _LOADED[name] = loaded
+    return loaded
+
+
+def game_of(payload: Mapping[str, Any] | None) -> Game:
+    """The game of a ``match_started`` payload (``game`` absent, or no payload: Horse Race)."""
+    name = None if payload is None else payload.get("game")
+    return game(DEFAULT_GAME if name is None else name)
+
+
+def upcasters() -> dict[tuple[str, int], Upcaster]:
+    """Every game's `Game.upcasters`, for the store to read old payloads with (a type's
+    steps from two games would have to agree: ValueError when they do not)."""
+    steps: dict[tuple[str, int], Upcaster] = {}
+    for name in names():
+        for key, step in game(name).upcasters.items():
+            if steps.setdefault(key, step) is not step:
+                raise ValueError(f"two games lift {key[0]} events of schema version {key[1]}")
+    return steps
