@@ -231,3 +231,6 @@ NAME_LENGTH = 80
 REASON_LENGTH = 300
 """Most characters in a reason the director gives (forfeit, withdrawal, adjudication)."""
 MATCH_ID_LENGTH = 64
+DOOR_CODE_LENGTH = (4, 12)
+"""Fewest and most characters of the door's code (letters and digits): 4 typed at the door,
+12 at most."""

@@ -73,6 +73,8 @@ class Server:
     series: SeasonCache[SeriesTables] = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
+    door_codes: RateLimit = field(default_factory=RateLimit)
+    """Wrong door codes at /checkin, per address (as wrong passwords at the sign-in)."""
 
     def __post_init__(self) -> None:
         from tourney.director.season import club_ratings, series_tables
