@@ -100,6 +100,11 @@ VERSION = Bound("version", 0, 2**31 - 1)
 RANDOM_SEED = Bound("random seed", 0, 2**32 - 1)
 SIMULATED_MATCHES = Bound("matches", 1, 100_000)
 
+PLACES = Bound("places", 1, 100)
+"""Most places a series' ``places:`` scoring gives points to."""
+PLACE_POINTS_HIGH = 1000
+"""Most points one place in a night is worth in a series (``places:25,18,15``)."""
+
 # -- match points ------------------------------------------------------------------------
 
 POINTS_HIGH = 100

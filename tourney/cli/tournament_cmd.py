@@ -105,7 +105,11 @@ def create(
     ] = DEFAULT_GAME,
     deals: Annotated[
         int | None,
-        typer.Option(help="Racehorse: deals a match (default twice the players at the table)."),
+        typer.Option(
+            min=limits.DEALS.low,
+            max=limits.DEALS.high,
+            help="Racehorse: deals a match (default twice the players at the table).",
+        ),
     ] = None,
     series: Annotated[
         str | None,
