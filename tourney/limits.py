@@ -239,3 +239,41 @@ MATCH_ID_LENGTH = 64
 DOOR_CODE_LENGTH = (4, 12)
 """Fewest and most characters of the door's code (letters and digits): 4 typed at the door,
 12 at most."""
+
+
+URL_LENGTH = 300
+"""Most characters in an address the server's links start with (`serve --url`)."""
+
+
+def parse_url(text: str, what: str = "--url") -> str:
+    """An http:// or https:// address with a host and nothing that is not an address
+    (no spaces or control characters, no user or password, no query or fragment), without
+    its trailing slash; LimitError naming ``what`` otherwise. (The links on the QR codes
+    and table cards start with it: ``javascript:`` or ``data:`` would run in a phone.)"""
+    from urllib.parse import urlsplit
+
+    written = text.strip()
+    try:
+        parts = urlsplit(written)
+        port = parts.port  # ValueError for a port that is not one
+    except ValueError:
+        parts, port = None, None
+    good = (
+        parts is not None
+        and len(written) <= URL_LENGTH
+        and written.isprintable()
+        and not any(c.isspace() for c in written)
+        and parts.scheme.lower() in ("http", "https")
+        and bool(parts.hostname)
+        and parts.username is None
+        and not parts.query
+        and not parts.fragment
+        and (port is None or 0 < port < 65536)
+    )
+    if not good:
+        raise LimitError(
+            _(
+                "{what} {text}: an http:// or https:// address, like http://192.168.1.20:8000"
+            ).format(what=what, text=quote(text))
+        )
+    return written.rstrip("/")
