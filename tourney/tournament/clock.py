@@ -94,7 +94,7 @@ def decide_set(
         last = last_round(state)
         if round_number > last:
             raise TournamentError(
-                _("--round {number}: {title} has {count} rounds at most").format(
+                _("--round {number}: the last round of {title} is round {count}").format(
                     number=round_number, title=state.title, count=last
                 )
             )
