@@ -100,6 +100,11 @@ VERSION = Bound("version", 0, 2**31 - 1)
 RANDOM_SEED = Bound("random seed", 0, 2**32 - 1)
 SIMULATED_MATCHES = Bound("matches", 1, 100_000)
 
+PLACES = Bound("places", 1, 100)
+"""Most places a series' ``places:`` scoring gives points to."""
+PLACE_POINTS_HIGH = 1000
+"""Most points one place in a night is worth in a series (``places:25,18,15``)."""
+
 # -- match points ------------------------------------------------------------------------
 
 POINTS_HIGH = 100
@@ -231,3 +236,44 @@ NAME_LENGTH = 80
 REASON_LENGTH = 300
 """Most characters in a reason the director gives (forfeit, withdrawal, adjudication)."""
 MATCH_ID_LENGTH = 64
+DOOR_CODE_LENGTH = (4, 12)
+"""Fewest and most characters of the door's code (letters and digits): 4 typed at the door,
+12 at most."""
+
+
+URL_LENGTH = 300
+"""Most characters in an address the server's links start with (`serve --url`)."""
+
+
+def parse_url(text: str, what: str = "--url") -> str:
+    """An http:// or https:// address with a host and nothing that is not an address
+    (no spaces or control characters, no user or password, no query or fragment), without
+    its trailing slash; LimitError naming ``what`` otherwise. (The links on the QR codes
+    and table cards start with it: ``javascript:`` or ``data:`` would run in a phone.)"""
+    from urllib.parse import urlsplit
+
+    written = text.strip()
+    try:
+        parts = urlsplit(written)
+        port = parts.port  # ValueError for a port that is not one
+    except ValueError:
+        parts, port = None, None
+    good = (
+        parts is not None
+        and len(written) <= URL_LENGTH
+        and written.isprintable()
+        and not any(c.isspace() for c in written)
+        and parts.scheme.lower() in ("http", "https")
+        and bool(parts.hostname)
+        and parts.username is None
+        and not parts.query
+        and not parts.fragment
+        and (port is None or 0 < port < 65536)
+    )
+    if not good:
+        raise LimitError(
+            _(
+                "{what} {text}: an http:// or https:// address, like http://192.168.1.20:8000"
+            ).format(what=what, text=quote(text))
+        )
+    return written.rstrip("/")

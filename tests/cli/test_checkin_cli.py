@@ -49,3 +49,30 @@ def test_refusals_say_why_and_write_nothing(cli: Cli) -> None:
         assert db_checksum(cli.db) == before
     result = cli("tournament", "create", "Fee", "--entry-fee", "five")
     assert result.exit_code == 1 and "an amount like 5 or 4.50" in result.stderr
+
+
+def test_the_door_s_code_is_drawn_at_creation_and_changed_by_the_director(cli: Cli) -> None:
+    made = cli.ok("tournament", "create", "Door", "--table-size", "2", "--check-in").stdout
+    code = door(cli)["door_code"]
+    assert isinstance(code, str) and len(code) == 6 and code.isdigit()
+    assert f"with the code {code}" in made
+    assert f"door code: {code}" in cli.ok("checkin").stdout
+    said = cli.ok("checkin", "--door-code", "Hall42").stdout
+    assert "The door's code is Hall42" in said and door(cli)["door_code"] == "Hall42"
+    cli.ok("checkin", "--new-door-code")
+    assert door(cli)["door_code"] not in ("Hall42", code)
+    before = db_checksum(cli.db)
+    for typed in ("12", "a b c d", "x" * 13):
+        result = cli("checkin", "--door-code", typed)
+        assert result.exit_code == 1 and "4 to 12 letters and digits" in result.stderr
+    assert db_checksum(cli.db) == before
+
+
+def test_a_take_back_holds_until_the_director_allows(cli: Cli) -> None:
+    cli.ok("tournament", "create", "Door", "--table-size", "2", "--check-in")
+    cli.ok("player", "add", "Ann Lee")
+    cli.ok("checkin", "ann")
+    out = cli.ok("checkin", "ann", "--undo").stdout
+    assert "taken back: tourney checkin --allow lets them" in out
+    cli.ok("checkin", "ann", "--allow")
+    assert "Ann Lee: not checked in." in cli.ok("checkin", "ann", "--allow").stdout

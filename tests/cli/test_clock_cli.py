@@ -79,6 +79,11 @@ def test_refusals_say_why_and_write_nothing(night: Cli, now: Now) -> None:
     refused(night, "clock", "extend", "5", "--table", "nine", message="a table of the current")
     refused(night, "clock", "stop", "T1", message="time is not up at table 1: 45:00 left")
     refused(night, "clock", "set", "0", message="greater than or equal to 1")
+    refused(
+        night, "clock", "set", "30", "--round", "99", message="the last round of 'Night' is round 3"
+    )
+    refused(night, "clock", "set", "30", "--round", "4", message="--round 4")
+    night.ok("clock", "set", "30", "--round", "3")
 
 
 def test_a_round_has_its_own_time_and_a_tournament_without_one_has_no_clock(

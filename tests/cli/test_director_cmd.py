@@ -199,3 +199,20 @@ def test_standings_name_the_missing_tables_in_words(night: Cli) -> None:
     night.ok("director", "result", "T2", "--scores", "61,40,30,20")
     one = night.ok("standings")
     assert "Round 1: results still missing at table 1\n" in one.stdout + one.stderr
+
+
+def test_two_partners_given_scores_are_told_one_score_per_partnership(cli: Cli) -> None:
+    """Once: "'Bo' is given a score twice" when Bo's partner was given one."""
+    cli.ok("tournament", "create", "Pairs", "--table-size", "4", "--partnerships")
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        cli.ok("player", "add", name)
+    cli.ok("player", "team", "Di", "Bo", "--name", "Spinners")
+    cli.ok("player", "team", "Ann", "Cy", "--name", "Riders")
+    cli.ok("pair")
+    a, b, c = "Di", "Bo", "Ann"  # Di and Bo the Spinners, Ann of the Riders
+    said = refused(
+        cli, "director", "result", "T1", "--scores", f"{a}=61,{b}=61,{c}=20",
+        message=f"'{a}' and '{b}' are partners at table 1 (pairs-r1-t1): one score per partnership",
+    )  # fmt: skip
+    assert "twice" not in said
+    refused(cli, "director", "result", "T1", "--scores", f"{a}=61,{a}=50", message="twice")

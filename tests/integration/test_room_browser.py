@@ -235,12 +235,13 @@ def test_checking_in_at_the_door_on_a_phone(
            "--entry-fee", "5")  # fmt: skip
     for name in ("Ann Lee", "Zoë Park", "Bo Chen"):
         cli.ok("player", "add", name)
+    cli.ok("checkin", "--door-code", "4821")
     server = Server.open(str(path), SECRET, director_password=PASSWORD)
     with live_server(server) as base:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         phone = context.new_page()
         log = watch(phone)
-        phone.goto(f"{base}/checkin")
+        phone.goto(f"{base}/checkin?code=4821")  # as the poster's QR opens it
         phone.fill("input[name=name]", "zoe")
         with phone.expect_navigation():
             phone.click("#find button")

@@ -76,6 +76,9 @@ class Clock:
         return self.at
 
 
+DOOR_CODE = "4821"  # the poster's QR carries it
+
+
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     moved = Clock()
@@ -94,6 +97,7 @@ def base(tmp_path: Path, template_db: Path, clock: Clock) -> Iterator[str]:
     )  # fmt: skip
     for name in NAMES:
         cli.ok("player", "add", name)
+    cli.ok("checkin", "--door-code", DOOR_CODE)
     server = Server.open(str(path), SECRET, director_password=PASSWORD)
     with live_server(server) as url:
         yield url
@@ -122,9 +126,10 @@ def test_a_night_in_the_room(base: str, clock: Clock) -> None:
     door = Browser(base)
     director = Browser(base)
     for typed in ("ann", "chen", "diaz", "zoe"):
-        page = ok(door.get("/checkin", params={"name": typed}))
+        page = ok(door.get("/checkin", params={"name": typed, "code": DOOR_CODE}))
         player = field(page, "player")
-        ok(door.post("/checkin", data={"player": player, "csrf": csrf(page)}))
+        form = {"player": player, "csrf": csrf(page), "code": field(page, "code")}
+        ok(door.post("/checkin", data=form))
     page = ok(director.get("/director/login"))
     ok(director.post("/director/login", data={"password": PASSWORD, "csrf": csrf(page)}))
     page = ok(director.get("/director"))

@@ -14,6 +14,7 @@ item 9), through real `tourney serve` processes on 127.0.0.1 and through the Tes
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import sqlite3
@@ -630,3 +631,42 @@ def test_which_origins_are_the_servers_own(
     from tourney.web.origin import cross_site
 
     assert (cross_site(Headers(headers), url) is not None) == foreign
+
+
+# -- the door (issue 32, item 11) ---------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_one_client_cannot_check_in_the_players_without_the_door_s_code(tmp_path: Path) -> None:
+    """Once one client on the Wi-Fi checked in all 31 players. Now every tap without the
+    door's code is refused and writes nothing, guesses stop at the limit (spoofed
+    forwarded addresses included), and the right code, given by the poster, still works
+    from another phone."""
+    db = tmp_path / "door.db"
+    cli = Cli(str(db))
+    cli.ok("tournament", "create", "Door", "--table-size", "2", "--check-in")
+    players = [f"Player {n}" for n in range(1, 32)]
+    for name in players:
+        cli.ok("player", "add", name)
+    code = str(json.loads(cli.ok("checkin", "--json").stdout)["door_code"])
+    before = events_digest(db)
+    with served(tmp_path, db=str(db)) as url:
+        attacker = httpx.Client(base_url=url, timeout=10)
+        token = csrf_of(attacker.get("/checkin", params={"name": "Player 1", "code": "x"}).text)
+        statuses = [
+            attacker.post(
+                "/checkin",
+                data={"player": f"p{n}", "csrf": token, "code": guess},
+                headers={"X-Forwarded-For": f"203.0.113.{n}"},
+            ).status_code
+            for n, guess in zip(range(1, 32), [""] + [f"{g:06d}" for g in range(30)], strict=True)
+        ]
+        assert events_digest(db) == before
+        assert statuses[:ATTEMPTS] == [403] * ATTEMPTS and set(statuses[ATTEMPTS:]) == {429}
+        another = httpx.HTTPTransport(local_address="127.0.0.2")  # another phone's address
+        phone = httpx.Client(base_url=url, timeout=10, transport=another)
+        page = phone.get("/checkin", params={"name": "Player 7", "code": code}).text
+        answer = phone.post("/checkin", data={"player": "p7", "csrf": csrf_of(page), "code": code})
+    assert answer.status_code == 303, answer.text
+    checked = json.loads(cli.ok("checkin", "--json").stdout)["checked_in"]
+    assert checked == ["Player 7"]

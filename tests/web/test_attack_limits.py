@@ -235,6 +235,25 @@ def test_a_chunked_body_that_never_ends_is_cut_off(served: Served) -> None:
     assert served.events() == before
 
 
+@pytest.mark.parametrize("method, path", [("GET", "/display"), ("POST", "/display")])
+def test_a_chunked_body_where_none_is_taken_is_refused_unread(
+    served: Served, method: str, path: str
+) -> None:
+    """A route that takes no body (a GET, a POST to an address with no form) refuses a
+    chunked body at once: it is not read until its timeout while the route ignores it."""
+    with served.connect() as sock:
+        sock.sendall(
+            _request(path, method, {"Content-Type": FORM_TYPE, "Transfer-Encoding": "chunked"})
+        )
+        sock.sendall(b"5\r\nhello\r\n")  # and the body never ends
+        started = time.monotonic()
+        answer = _answer(sock, guard.BODY_TIMEOUT + 3)
+        took = time.monotonic() - started
+    assert answer.startswith(b"HTTP/1.1 413 "), answer[:200]
+    assert b"takes no request body" in answer
+    assert took < 2.0, f"answered after {took:.1f} s"
+
+
 def test_multipart_is_refused_unread(served: Served) -> None:
     body = (
         b'--x\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n'

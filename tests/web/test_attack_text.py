@@ -60,7 +60,7 @@ BASE: dict[str, Callable[[Night], dict[str, str]]] = {
     "/director/publish": lambda night: {},
     "/t/{token}": lambda night: {"move": "hand|0", "at": str(night.version(1)), "cid": "c" * 12},
     "/t/{token}/call": lambda night: {},
-    "/checkin": lambda night: {"player": "p1"},
+    "/checkin": lambda night: {"player": "p1", "code": "4821"},
     "/director/clock": lambda night: {"clock": "extend", "minutes": "5", "table": "1"},
     "/director/stop": lambda night: {"match": MATCH},
     "/director/answer": lambda night: {"call": "no-such-call"},
@@ -69,6 +69,7 @@ BASE: dict[str, Callable[[Night], dict[str, str]]] = {
         "override": "on", "avoid_same_club": "on",
     },
     "/director/door": lambda night: {"player": "p1", "door": "paid"},
+    "/director/door-code": lambda night: {"code": "Hall42"},
     "/director/no-show": lambda night: {
         "match": MATCH, "players": night.seats(1)[1], "others": "play_on",
     },

@@ -9,6 +9,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,15 +32,31 @@ def door_night(tmp_path: Path, template_db: Path) -> Iterator[Night]:
         yield night
 
 
-def tap_in(night: Night, typed: str) -> str:
-    """Find ``typed`` on the door's page and tap the one name found."""
-    page = night.client.get("/checkin", params={"name": typed}).text
+def door_code(night: Night) -> str:
+    """The door's code, as the poster's QR carries it."""
+    loaded = night.server.night.loaded()
+    assert loaded is not None and loaded.state.room.door_code is not None
+    return loaded.state.room.door_code
+
+
+def tap(night: Night, typed: str, code: str | None) -> Any:
+    """Find ``typed`` on the door's page (opened with ``code``, as from the poster's QR)
+    and tap the one name found: the answer."""
+    params = {"name": typed, **({"code": code} if code is not None else {})}
+    page = night.client.get("/checkin", params=params).text
     (player,) = re.findall(r'name="player" value="([^"]+)"', page)
+    (sent,) = set(re.findall(r'name="code" value="([^"]*)"', page))
+    assert sent == (code or "")
     csrf = re.search(r'name="csrf" value="([^"]+)"', page)
     assert csrf
-    response = night.client.post("/checkin", data={"player": player, "csrf": csrf.group(1)})
+    form = {"player": player, "csrf": csrf.group(1), "code": sent}
+    return night.client.post("/checkin", data=form)
+
+
+def tap_in(night: Night, typed: str) -> str:
+    response = tap(night, typed, door_code(night))
     assert response.status_code == 200, response.text
-    return response.text
+    return str(response.text)
 
 
 def test_players_check_in_at_the_door_and_only_they_are_paired(door_night: Night) -> None:
@@ -77,7 +94,8 @@ def test_the_door_refuses_in_words_and_writes_nothing(door_night: Night) -> None
     page = night.client.get("/checkin", params={"name": "ann"}).text
     csrf = re.search(r'name="csrf" value="([^"]+)"', page)
     assert csrf
-    refused = night.client.post("/checkin", data={"player": "p99", "csrf": csrf.group(1)})
+    form = {"player": "p99", "csrf": csrf.group(1), "code": door_code(night)}
+    refused = night.client.post("/checkin", data=form)
     assert refused.status_code == 409 and "no player" in html.unescape(refused.text)
     assert 'id="back" href="/checkin"' in refused.text
     assert night.client.post("/checkin", data={"player": "p1", "csrf": "x"}).status_code == 403
@@ -91,5 +109,69 @@ def test_the_door_refuses_in_words_and_writes_nothing(door_night: Night) -> None
 def test_the_poster_carries_the_door_s_address(door_night: Night) -> None:
     door_night.sign_in()
     page = door_night.client.get("/director/poster").text
-    assert "Scan to check in" in page and "http://testserver/checkin" in page
+    code = door_code(door_night)
+    assert re.fullmatch(r"[0-9]{6}", code)
+    assert "Scan to check in" in page and f"http://testserver/checkin?code={code}" in page
+    assert f"Door code: {code}" in page
     assert "<svg" in page
+
+
+def _door_version(night: Night) -> int:
+    return night.server.store.stream_version(tournament_stream("door"))
+
+
+def test_checking_in_needs_the_door_s_code_and_wrong_codes_are_limited(
+    door_night: Night,
+) -> None:
+    """One client on the hall's Wi-Fi once checked in every player: without the door's code
+    nothing is recorded, and guessing it is stopped after a few tries."""
+    night = door_night
+    before = _door_version(night)
+    page = night.client.get("/checkin").text
+    assert 'id="door-code"' in page  # opened without the QR: the code is asked for
+    for name in NAMES:
+        refused = tap(night, name.split()[0], None)
+        assert refused.status_code == 403, refused.text
+        assert "wrong door code" in html.unescape(refused.text)
+    assert _door_version(night) == before
+    too_many = tap(night, "ann", "123")
+    assert too_many.status_code == 429 and int(too_many.headers["Retry-After"]) > 0
+    # the right code too, from this address, until the wait is over: no oracle
+    assert tap(night, "ann", door_code(night)).status_code == 429
+    assert _door_version(night) == before
+
+
+def test_the_director_changes_the_door_s_code(door_night: Night) -> None:
+    night = door_night
+    old = door_code(night)
+    night.sign_in()
+    csrf = night.csrf("/director")
+    assert f"Door code: {old}" in night.client.get("/director").text
+    done = night.client.post("/director/door-code", data={"code": "Hall42", "csrf": csrf})
+    assert "The door has a new code: print the QR poster again." in done.text
+    assert door_code(night) == "Hall42"
+    assert tap(night, "ann", old).status_code == 403
+    assert tap(night, "ann", "hall42").status_code == 200  # case does not matter
+    night.client.post("/director/door-code", data={"code": "", "csrf": csrf})  # drawn
+    assert re.fullmatch(r"[0-9]{6}", door_code(night))
+    bad = night.client.post("/director/door-code", data={"code": "a b", "csrf": csrf})
+    assert bad.status_code == 409 and "door code" in html.unescape(bad.text)
+
+
+def test_a_check_in_the_director_took_back_holds(door_night: Night) -> None:
+    night = door_night
+    tap_in(night, "ann")
+    night.sign_in()
+    csrf = night.csrf("/director")
+    night.client.post("/director/door", data={"player": "p1", "door": "out", "csrf": csrf})
+    before = _door_version(night)
+    again = tap(night, "ann", door_code(night))
+    assert again.status_code == 409
+    assert "the director took Ann Lee's check-in back: ask the director" in html.unescape(
+        again.text
+    )
+    assert _door_version(night) == before
+    page = night.client.get("/director").text
+    assert 'name="door" value="allow"' in page
+    night.client.post("/director/door", data={"player": "p1", "door": "allow", "csrf": csrf})
+    assert "✓ Ann Lee, you are checked in." in tap_in(night, "ann")

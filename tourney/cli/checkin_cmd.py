@@ -24,6 +24,22 @@ def checkin(
     paid: Annotated[
         bool | None, typer.Option("--paid/--owed", help="Mark their entry fee paid (or owed).")
     ] = None,
+    allow: Annotated[
+        bool,
+        typer.Option(
+            "--allow", help="Let players whose check-in was taken back check themselves in."
+        ),
+    ] = False,
+    door_code: Annotated[
+        str | None,
+        typer.Option(
+            help="Set the code players type (or scan) to check in at the door: 4-12 "
+            "letters and digits."
+        ),
+    ] = None,
+    new_door_code: Annotated[
+        bool, typer.Option("--new-door-code", help="Draw a new door code (the old one stops).")
+    ] = False,
     tournament: TournamentOpt = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the door's list")] = False,
@@ -35,11 +51,16 @@ def checkin(
     players check themselves in on the /checkin page only when check-in is required
     (`tournament create --check-in`), otherwise that page sends them to /me.
 
+    Players checking themselves in need the door's code (on the QR poster, shown by
+    `tourney checkin`); a check-in the director takes back (--undo) holds until --allow.
+
     Example: tourney checkin "Ann Lee" Bo --paid
     """
     from tourney.director.room import server_now
     from tourney.tournament.checkin import (
+        decide_allow,
         decide_check_in,
+        decide_door_code,
         decide_fee,
         decide_take_back,
         door,
@@ -51,6 +72,19 @@ def checkin(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         state = director.load(slug).state
+        if door_code is not None or new_door_code:
+            import secrets
+
+            from tourney.tournament.checkin import new_door_code as drawn
+
+            code = door_code if door_code is not None else drawn(secrets.randbelow(10**6))
+            loaded, _events = director.execute(slug, lambda s: decide_door_code(s, code))
+            echo(
+                _("The door's code is {code}: print the poster again (/director/poster).").format(
+                    code=loaded.state.room.door_code
+                )
+            )
+            return
         if names:
             ids = [player_id(state, name) for name in names]
             now = server_now()
@@ -60,11 +94,12 @@ def checkin(
 
                 events: list[TournamentEvent] = []
                 for pid in ids:
-                    made = (
-                        decide_take_back(current, pid)
-                        if undo
-                        else decide_check_in(current, pid, now, by="director")
-                    )
+                    if allow:
+                        made = decide_allow(current, pid)
+                    elif undo:
+                        made = decide_take_back(current, pid)
+                    else:
+                        made = decide_check_in(current, pid, now, by="director")
                     for event in made:
                         current = evolve(current, event)
                     if paid is not None:
@@ -80,6 +115,8 @@ def checkin(
             for pid in ids:
                 name = state.players[pid].name
                 where = _("checked in") if pid in state.room.checked_in else _("not checked in")
+                if pid in state.room.taken_back:
+                    where = _("not checked in (taken back: tourney checkin --allow lets them)")
                 fee = ""
                 if state.room.fee is not None:
                     fee = _(", fee paid") if pid in state.room.paid else _(", fee owed")
@@ -90,6 +127,7 @@ def checkin(
         if as_json:
             data = {
                 "required": state.room.check_in,
+                "door_code": state.room.door_code,
                 "checked_in": [named[p] for p in listed.checked_in],
                 "late": [named[p] for p in listed.late],
                 "missing": [named[p] for p in listed.missing],
@@ -107,6 +145,12 @@ def checkin(
                 required=required, count=len(listed.checked_in), count2=len(listed.missing)
             )
         )
+        if state.room.check_in:
+            echo(
+                _("  door code: {code}").format(code=state.room.door_code)
+                if state.room.door_code is not None
+                else _("  no door code yet: tourney checkin --new-door-code")
+            )
         if listed.missing:  # alphabetical, as the door reads a list
             missing = collate(named[p] for p in listed.missing)
             echo(_("  missing: {names}").format(names=", ".join(missing)))

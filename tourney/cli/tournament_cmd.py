@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Annotated, Any
 
 import typer
@@ -104,7 +105,11 @@ def create(
     ] = DEFAULT_GAME,
     deals: Annotated[
         int | None,
-        typer.Option(help="Racehorse: deals a match (default twice the players at the table)."),
+        typer.Option(
+            min=limits.DEALS.low,
+            max=limits.DEALS.high,
+            help="Racehorse: deals a match (default twice the players at the table).",
+        ),
     ] = None,
     series: Annotated[
         str | None,
@@ -215,7 +220,7 @@ def create(
     """
     from tourney.director.season import night_in_series
     from tourney.games import game as find_game
-    from tourney.tournament.checkin import check_in_settings
+    from tourney.tournament.checkin import check_in_settings, new_door_code
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
     from tourney.tournament.language import language_settings
@@ -266,7 +271,7 @@ def create(
                     )
                 )
                 + clock_settings(round_minutes, time_rule)
-                + check_in_settings(check_in, entry_fee)
+                + check_in_settings(check_in, entry_fee, new_door_code(secrets.randbelow(10**6)))
                 + language_settings(lang)
             ),
             effects,
@@ -320,7 +325,13 @@ def create(
                 )
             )
         if check_in:
-            echo(_("Players check in at the door (tourney checkin NAME); only they are paired."))
+            echo(
+                _(
+                    "Players check in at the door with the code {code} (on the QR poster; "
+                    "tourney checkin --new-door-code changes it), or the director checks "
+                    "them in (tourney checkin NAME); only they are paired."
+                ).format(code=loaded.state.room.door_code)
+            )
         if round_minutes is not None:
             echo(
                 _("Each round: {round_minutes} minutes on the clock, then {time_rule}.").format(

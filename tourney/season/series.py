@@ -51,11 +51,18 @@ def parse_scoring(text: str) -> str:
     if cleaned in ("match-points", "matchpoints"):
         return "match-points"
     if cleaned.startswith("places:"):
-        try:
-            values = [Fraction(v) for v in cleaned[len("places:") :].split(",")]
-        except (ValueError, ZeroDivisionError):
-            values = []
-        if values and all(v >= 0 for v in values):
+        from tourney import limits
+
+        parts = cleaned[len("places:") :].split(",")
+        if len(parts) > limits.PLACES.high:
+            limits.PLACES.check(len(parts))  # refused: too many places
+        # each value bounded as the one place of rules says (tourney.limits)
+        values = [
+            limits.parse_points(v, "points", f"place {n}", high=limits.PLACE_POINTS_HIGH)
+            for n, v in enumerate(parts, 1)
+            if v
+        ]
+        if values and len(values) == len(parts):
             return "places:" + ",".join(str(v) for v in values)
     raise TourneyError(
         _(

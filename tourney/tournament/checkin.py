@@ -15,6 +15,8 @@ from decimal import Decimal
 
 from tourney.errors import quote
 from tourney.i18n import _
+from tourney.limits import DOOR_CODE_LENGTH
+from tourney.tournament.door import CheckInAllowed, DoorCodeSet
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.room import (
     CheckInSet,
@@ -37,11 +39,57 @@ def money(text: str) -> str:
     return f"{Decimal(text.strip()):.2f}"
 
 
-def check_in_settings(required: bool, fee: str | None = None) -> list[TournamentEvent]:
-    """How a new tournament takes check-in and fees (none: no event)."""
+def check_in_settings(
+    required: bool, fee: str | None = None, door_code: str | None = None
+) -> list[TournamentEvent]:
+    """How a new tournament takes check-in and fees (none: no event); with check-in
+    required, ``door_code`` (drawn by the caller: `new_door_code`) is the door's code."""
     if not required and fee is None:
         return []
-    return [CheckInSet(required, None if fee is None else money(fee))]
+    events: list[TournamentEvent] = [CheckInSet(required, None if fee is None else money(fee))]
+    if required and door_code is not None:
+        events.append(DoorCodeSet(door_code_of(door_code)))
+    return events
+
+
+DOOR_CODE = re.compile(r"^[0-9A-Za-z]+$")
+
+
+def door_code_of(text: str) -> str:
+    """``text`` as a door's code: 4 to 12 letters and digits (TournamentError otherwise)."""
+    low, high = DOOR_CODE_LENGTH
+    code = text.strip() if isinstance(text, str) else ""
+    if not DOOR_CODE.match(code) or not low <= len(code) <= high:
+        raise TournamentError(
+            _("door code {text}: {low} to {high} letters and digits, like 4821").format(
+                text=quote(str(text)), low=low, high=high
+            )
+        )
+    return code
+
+
+def new_door_code(draw: int) -> str:
+    """A door code of six digits from ``draw`` (any whole number: the caller's randomness)."""
+    return f"{draw % 1_000_000:06d}"
+
+
+def decide_door_code(state: TournamentState, code: str) -> list[TournamentEvent]:
+    """The director sets the door's code (the old one no longer checks anyone in)."""
+    state.created  # noqa: B018 - a stream without a tournament is refused here
+    code = door_code_of(code)
+    if state.room.door_code == code:
+        return []
+    return [DoorCodeSet(code)]
+
+
+def door_code_matches(state: TournamentState, given: object) -> bool:
+    """Whether ``given`` is the door's code (ignoring case and spaces); never with none set."""
+    import hmac
+
+    code = state.room.door_code
+    if code is None or not isinstance(given, str):
+        return False
+    return hmac.compare_digest(given.strip().casefold().encode(), code.casefold().encode())
 
 
 def _player(state: TournamentState, player_id: str) -> str:
@@ -69,7 +117,19 @@ def decide_check_in(
         )
     if player_id in state.room.checked_in:
         return []
+    if by == "player" and player_id in state.room.taken_back:
+        raise TournamentError(
+            _("the director took {name}'s check-in back: ask the director").format(name=name)
+        )
     return [PlayerCheckedIn(player_id, stamp(now), len(state.rounds), by)]
+
+
+def decide_allow(state: TournamentState, player_id: str) -> list[TournamentEvent]:
+    """The director lets a player whose check-in was taken back check in again."""
+    _player(state, player_id)
+    if player_id not in state.room.taken_back:
+        return []
+    return [CheckInAllowed(player_id)]
 
 
 def decide_take_back(state: TournamentState, player_id: str) -> list[TournamentEvent]:

@@ -67,6 +67,22 @@ def _round(state: TournamentState) -> int:
     return len(state.rounds)
 
 
+def last_round(state: TournamentState) -> int:
+    """The last round ``state`` can reach: a Swiss its planned rounds, a pools-and-knockout
+    event its pools' and knockout's; other formats (whose length follows the field) twice
+    their players at most, and never fewer than the rounds already paired."""
+    from tourney.tournament.stages import total_rounds
+
+    settings = state.created
+    if settings.format == "swiss":
+        planned = settings.rounds
+    elif settings.format == "groups":
+        planned = total_rounds(state)
+    else:
+        planned = 2 * len(state.players)
+    return max(planned, len(state.rounds))
+
+
 def decide_set(
     state: TournamentState, minutes: int, round_number: int | None = None, rule: str | None = None
 ) -> list[TournamentEvent]:
@@ -75,6 +91,13 @@ def decide_set(
     limits.ROUND_MINUTES.check(minutes, "clock set")
     if round_number is not None:
         limits.ROUNDS.check(round_number, "--round")
+        last = last_round(state)
+        if round_number > last:
+            raise TournamentError(
+                _("--round {number}: the last round of {title} is round {count}").format(
+                    number=round_number, title=state.title, count=last
+                )
+            )
     checked = time_rule(rule) if rule is not None else None
     return [ClockSet(minutes, round_number, checked)]
 

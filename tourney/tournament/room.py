@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, ClassVar, Literal, TypeAlias
 
+from tourney.tournament.door import CheckInAllowed, DoorCodeSet
+
 TimeRule = Literal["finish-hand", "stop-now"]
 TIME_RULES: tuple[TimeRule, ...] = ("finish-hand", "stop-now")
 TIME_RULE_WORDS: dict[str, str] = {
@@ -248,6 +250,8 @@ RoomEvent: TypeAlias = (
     | PlayerCheckedIn
     | CheckInTakenBack
     | FeeMarked
+    | DoorCodeSet
+    | CheckInAllowed
 )
 ROOM_EVENTS: tuple[type[RoomEvent], ...] = (
     ClockSet,
@@ -261,6 +265,8 @@ ROOM_EVENTS: tuple[type[RoomEvent], ...] = (
     PlayerCheckedIn,
     CheckInTakenBack,
     FeeMarked,
+    DoorCodeSet,
+    CheckInAllowed,
 )
 
 
@@ -329,6 +335,10 @@ class Room:
     """The entry fee (money text), if any."""
     checked_in: Mapping[str, PlayerCheckedIn] = field(default_factory=dict)
     paid: frozenset[str] = frozenset()
+    door_code: str | None = None
+    """What a player types (or scans) to check in at the door; None: none set yet."""
+    taken_back: frozenset[str] = frozenset()
+    """Players whose check-in the director took back: they cannot check themselves in."""
 
     def minutes_of(self, number: int) -> int | None:
         """Round ``number``'s time in minutes (None: no clock for it)."""
@@ -349,10 +359,15 @@ def evolve_room(room: Room, event: RoomEvent) -> Room:
     if isinstance(event, PlayerCheckedIn):
         if event.player_id in room.checked_in:
             return room
-        return replace(room, checked_in={**room.checked_in, event.player_id: event})
+        checked_in = {**room.checked_in, event.player_id: event}
+        return replace(room, checked_in=checked_in, taken_back=room.taken_back - {event.player_id})
     if isinstance(event, CheckInTakenBack):
         kept = {k: v for k, v in room.checked_in.items() if k != event.player_id}
-        return replace(room, checked_in=kept)
+        return replace(room, checked_in=kept, taken_back=room.taken_back | {event.player_id})
+    if isinstance(event, CheckInAllowed):
+        return replace(room, taken_back=room.taken_back - {event.player_id})
+    if isinstance(event, DoorCodeSet):
+        return replace(room, door_code=event.code)
     if isinstance(event, FeeMarked):
         paid = room.paid | {event.player_id} if event.paid else room.paid - {event.player_id}
         return replace(room, paid=paid)

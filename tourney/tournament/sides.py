@@ -114,6 +114,7 @@ def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: B
     if not any("=" in part for part in parts):
         return [parse_whole(part, bound) for part in parts]
     scores: dict[int, int] = {}
+    typed: dict[int, str] = {}
     for part in parts:
         who, equals, value = part.partition("=")
         if not equals:
@@ -123,6 +124,13 @@ def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: B
                 ).format(strip=quote(part.strip()))
             )
         side = side_of(state, match, who)
+        if side in scores and _different(state, match, typed[side], who):
+            raise TournamentError(
+                _("{first} and {second} are partners at {where}: one score per partnership").format(
+                    first=quote(typed[side].strip()), second=quote(who.strip()), where=_where(match)
+                )
+            )
+        typed[side] = who
         if side in scores:
             raise TournamentError(
                 _("{strip} is given a score twice at {where}").format(
@@ -140,6 +148,17 @@ def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: B
             )
         )
     return [scores[side] for side in range(len(match.sides))]
+
+
+def _different(state: TournamentState, match: MatchRecord, first: str, second: str) -> bool:
+    """Whether two names typed for one side name two people (partners), not one twice."""
+    from tourney.names import fold
+
+    if not state.created.partnerships:
+        return False
+    return fold(first.strip()) != fold(second.strip()) and not (
+        first.strip().isdigit() or second.strip().isdigit()
+    )
 
 
 def side_names(state: TournamentState, match: MatchRecord) -> Sequence[str]:

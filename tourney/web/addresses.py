@@ -20,10 +20,13 @@ def lan_address() -> str | None:
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str:
-    """The base URL for the links: ``given``, else this machine's LAN address when serving
+    """The base URL for the links: ``given`` (LimitError unless an http or https address),
+    else this machine's LAN address when serving
     on every interface, else ``host``."""
     if given:
-        return given.rstrip("/")
+        from tourney.limits import parse_url
+
+        return parse_url(given)
     if host in ("0.0.0.0", "", "::"):
         host = lan_address() or "127.0.0.1"
     if ":" in host:

@@ -22,6 +22,7 @@ from tourney.web.guard import BodyLimit
 from tourney.web.language import Language
 from tourney.web.origin import SameOrigin
 from tourney.web.ratelimit import RateLimit
+from tourney.web.respond import StoreFailures
 from tourney.web.signing import Signer
 
 if TYPE_CHECKING:
@@ -72,6 +73,8 @@ class Server:
     series: SeasonCache[SeriesTables] = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
+    door_codes: RateLimit = field(default_factory=RateLimit)
+    """Wrong door codes at /checkin, per address (as wrong passwords at the sign-in)."""
 
     def __post_init__(self) -> None:
         from tourney.director.season import club_ratings, series_tables
@@ -144,8 +147,15 @@ class Server:
 
     def language(self) -> str | None:
         """The served tournament's language (`tourney tournament language`), if it has one:
-        the wall display's, and a phone's whose browser asks for none of ours."""
-        loaded = self.night.loaded()
+        the wall display's, and a phone's whose browser asks for none of ours. None as well
+        when the store cannot be read: the request goes on in English, and the handler that
+        needs the store answers it 503 (`respond.store_status`)."""
+        from tourney.store.errors import StoreError
+
+        try:
+            loaded = self.night.loaded()
+        except StoreError:
+            return None
         return None if loaded is None else loaded.state.language
 
     def close(self) -> None:
@@ -261,6 +271,7 @@ def create_app(server: Server) -> Starlette:
             Middleware(_Headers),
             # before the guards: their refusals read in the reader's language too
             Middleware(Language, fallback=lambda: server.language()),
+            Middleware(StoreFailures),  # a store's failure met outside a handler's edge
             Middleware(SameOrigin),
             Middleware(BodyLimit),
         ],

@@ -57,6 +57,7 @@ DONE = {
     "stop": page_mark("The table is stopped by time: its current scores decide."),
     "answer": page_mark("The call is answered."),
     "door": page_mark("Done at the door."),
+    "door-code": page_mark("The door has a new code: print the QR poster again."),
     "draft": page_mark("The draft is updated."),
     "register": page_mark("The player is registered."),
     "withdraw": page_mark("The player is withdrawn: never paired again, still in the standings."),

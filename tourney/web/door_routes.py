@@ -20,9 +20,11 @@ from tourney.web.respond import (
     BadForm,
     Forbidden,
     check_csrf,
+    client_address,
     edge,
     read_form,
     reads,
+    refusal,
     render,
     server,
 )
@@ -49,6 +51,7 @@ async def checkin_page(request: Request) -> Response:
     srv = server(request)
     wanted = request.query_params.get("name", "").strip()[:LONGEST]
     done = request.query_params.get("done", "")
+    code = request.query_params.get("code", "").strip()[:LONGEST]
 
     def look() -> dict[str, Any]:
         from tourney.reports.heading import heading_of
@@ -61,6 +64,7 @@ async def checkin_page(request: Request) -> Response:
             "heading": heading_of(state),
             "required": state.room.check_in,
             "wanted": wanted,
+            "code": code,
             "found": [(pid, players[pid], pid in state.room.checked_in) for pid in found],
             "done": {"id": done, "name": state.players[done].name} if checked else None,
         }
@@ -68,30 +72,50 @@ async def checkin_page(request: Request) -> Response:
     return render(request, "web/checkin.html", await run_in_threadpool(look))
 
 
-@reads("player")
+@reads("player", "code")
 @edge
 async def checkin_post(request: Request) -> Response:
-    """A player's tap "I am Ann Lee": checked in at the server's time."""
+    """A player's tap "I am Ann Lee", with the door's code: checked in at the server's
+    time. Wrong codes are counted per address (`Server.door_codes`): past the limit the
+    address waits, so the code cannot be guessed from the hall's Wi-Fi."""
     from tourney.director import room as director_room
-    from tourney.tournament.checkin import decide_check_in
+    from tourney.tournament.checkin import decide_check_in, door_code_matches
 
     srv = server(request)
+    address = client_address(request)
+    wait = srv.door_codes.retry_after(address)
+    if wait:
+        response = refusal(
+            request, _("too many wrong door codes: try again in {wait} s").format(wait=wait), 429
+        )
+        response.headers["Retry-After"] = str(wait)
+        return response
     form = await read_form(request)
     check_csrf(request, form)
     player = form.get("player")
     if not isinstance(player, str) or not player:
         raise BadForm(_("say who checks in"))
+    code = form.get("code")
 
     def record() -> None:
         loaded = _loaded(srv)
-        if not loaded.state.room.check_in:
+        state = loaded.state
+        if not state.room.check_in:
             raise TourneyError(_("check-in is not needed tonight: find your table at /me"))
+        if state.room.door_code is None:
+            raise Forbidden(_("the door has no code yet: ask the director to check you in"))
+        if not door_code_matches(state, code):
+            srv.door_codes.failed(address)
+            raise Forbidden(
+                _("wrong door code: scan the poster at the door again, or ask the director")
+            )
         now = director_room.server_now()
         srv.night.director.execute(loaded.slug, lambda state: decide_check_in(state, player, now))
 
     await run_in_threadpool(record)
     srv.feed.poke()
-    return RedirectResponse(f"/checkin?done={url_quote(player)}", status_code=303, headers=NO_STORE)
+    done = f"/checkin?done={url_quote(player)}&code={url_quote(str(code))}"
+    return RedirectResponse(done, status_code=303, headers=NO_STORE)
 
 
 @edge
@@ -107,11 +131,12 @@ async def poster(request: Request) -> Response:
     loaded = await run_in_threadpool(_loaded, srv)
     from tourney.reports.heading import heading_of
 
-    url = f"{base}/checkin"
+    code = loaded.state.room.door_code
+    url = f"{base}/checkin" if code is None else f"{base}/checkin?code={url_quote(code)}"
     return render(
         request,
         "web/poster.html",
-        {"heading": heading_of(loaded.state), "url": url, "svg": qr_svg(url)},
+        {"heading": heading_of(loaded.state), "url": url, "svg": qr_svg(url), "code": code},
     )
 
 
@@ -131,16 +156,34 @@ def run_door(srv: Server, form: Any) -> None:
         "out": lambda state: checkin.decide_take_back(state, player),
         "paid": lambda state: checkin.decide_fee(state, player, True),
         "owed": lambda state: checkin.decide_fee(state, player, False),
+        "allow": lambda state: checkin.decide_allow(state, player),
     }.get(what if isinstance(what, str) else "")
     if decide is None:
         raise BadForm(_("{what} is not a door button").format(what=repr(what)))
     srv.night.director.execute(slug, decide)
 
 
+def run_door_code(srv: Server, form: Any) -> None:
+    """The director's new door code: the one typed, else six digits drawn here."""
+    import secrets
+
+    from tourney.tournament import checkin
+
+    typed = form.get("code")
+    code = typed.strip() if isinstance(typed, str) and typed.strip() else None
+    if code is None:
+        code = checkin.new_door_code(secrets.randbelow(10**6))
+    slug = _loaded(srv).slug
+    srv.night.director.execute(slug, lambda state: checkin.decide_door_code(state, code))
+
+
 def _director_routes() -> list[Route]:
     from tourney.web.director_routes import action
 
-    return [Route("/director/door", action("door", run_door, "player", "door"), methods=["POST"])]
+    return [
+        Route("/director/door", action("door", run_door, "player", "door"), methods=["POST"]),
+        Route("/director/door-code", action("door-code", run_door_code, "code"), methods=["POST"]),
+    ]
 
 
 routes = [

@@ -3,7 +3,8 @@ place, and the two pieces that enforce them.
 
 - `BodyLimit` (ASGI middleware): each route's request body is bounded (`body_limit`); a
   declared ``Content-Length`` over it is refused with 413 before a byte of the body is
-  read, a chunked body is cut off with 413 the moment it passes it, and a body that has
+  read, a chunked body is cut off with 413 the moment it passes it (at once where no
+  body is taken), and a body that has
   not all arrived within `BODY_TIMEOUT` is refused with 408. A POST must be an urlencoded
   form (what every page sends): anything else, multipart uploads included, is 415 unread.
   Each refusal closes the connection and writes nothing.
@@ -140,6 +141,11 @@ class BodyLimit:
             )
             return
         if declared.isdigit() and int(declared) > limit:
+            await _refuse(scope, send, 413, _too_large(limit))
+            return
+        if limit == NO_BODY and "chunked" in headers.get("transfer-encoding", "").lower():
+            # A body of no declared length where none is taken: refused before a byte is
+            # read (not read to its timeout while the route never looks at it).
             await _refuse(scope, send, 413, _too_large(limit))
             return
         received = 0

@@ -12,12 +12,13 @@ import orjson
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tourney.errors import TourneyError
 from tourney.i18n import _, page_
 from tourney.limits import LimitError, check_text
 from tourney.names import BadNameError
-from tourney.store.errors import DiskFullError, StorageFailedError, StoreBusyError
+from tourney.store.errors import ConcurrencyError, DiskFullError, StoreError, is_driver_error
 from tourney.web.signing import Signer, new_nonce
 from tourney.web.tokens import TokenRefused
 
@@ -225,14 +226,25 @@ def way_back(request: Request) -> tuple[str, str]:
 
 
 Handler = Callable[[Request], Awaitable[Response]]
-# The store's own refusals, whatever was asked of it: the edge answers them (503, 507).
-UNAVAILABLE = (StoreBusyError, StorageFailedError, DiskFullError)
+
+
+def store_status(exc: StoreError) -> int:
+    """The status of a store's refusal: 409 for an append that lost a race (the desks'
+    words), 507 for a full disk, and 503 for every other: a store that cannot be opened,
+    read or written (busy, failed closed, its file gone) is unavailable, whatever was
+    asked of it."""
+    if isinstance(exc, ConcurrencyError):
+        return 409
+    if isinstance(exc, DiskFullError):
+        return 507
+    return 503
 
 
 def edge(handler: Handler) -> Handler:
     """The handler with every TourneyError (the store's errors too) turned into one line:
-    403 for a refused right, 400 for a bad form, 503 for a store too busy or failed (see
-    `tourney.store.health`), 507 for a full disk, 409 for what the desks refuse."""
+    403 for a refused right, 400 for a bad form, the store's own status (`store_status`:
+    503 for a store that cannot be read or written, see `tourney.store.health`), 409 for
+    what the desks refuse."""
 
     async def wrapped(request: Request) -> Response:
         try:
@@ -241,10 +253,8 @@ def edge(handler: Handler) -> Handler:
             return refusal(request, str(exc), 403)
         except (BadForm, LimitError, BadNameError) as exc:  # what was typed is refused
             return refusal(request, str(exc), 400)
-        except (StoreBusyError, StorageFailedError) as exc:
-            return refusal(request, str(exc), 503)
-        except DiskFullError as exc:
-            return refusal(request, str(exc), 507)
+        except StoreError as exc:
+            return refusal(request, str(exc), store_status(exc))
         except TourneyError as exc:
             return refusal(request, str(exc), 409)
 
@@ -253,10 +263,44 @@ def edge(handler: Handler) -> Handler:
     return wrapped
 
 
+class StoreFailures:
+    """ASGI middleware, the net under every handler and middleware within it: a store's
+    error (or its driver's) that no handler's `edge` answered -- met in a middleware, a
+    route without one, a stream before it began -- is answered as the edge answers it
+    (`store_status`: 503 for a store that cannot be read or written), in one line, never
+    a 500 with a traceback. Once an answer has begun nothing can be said: it is raised."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as exc:
+            if started or not (isinstance(exc, StoreError) or is_driver_error(exc)):
+                raise
+            message = " ".join(str(exc).split()) or type(exc).__name__
+            status = store_status(exc) if isinstance(exc, StoreError) else 503
+            response = refusal(Request(scope), message, status)
+            await response(scope, receive, send)
+
+
 def check_writable(srv: Server) -> None:
     """Refuse any write once the store has failed closed (see `tourney.store.health`):
     503, whatever the desks would have said of it."""
     if srv.store.failed is not None:
+        from tourney.store.errors import StorageFailedError
+
         raise StorageFailedError(srv.store.failed)
 
 

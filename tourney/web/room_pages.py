@@ -148,6 +148,7 @@ def door_context(loaded: Loaded | None) -> dict[str, Any]:
             "in": pid in state.room.checked_in,
             "late": pid in listed.late,
             "paid": pid in state.room.paid,
+            "taken_back": pid in state.room.taken_back,
         }
         for pid, player in state.players.items()
         if not player.withdrawn
@@ -155,6 +156,7 @@ def door_context(loaded: Loaded | None) -> dict[str, Any]:
     return {
         "door": {
             "required": state.room.check_in,
+            "code": state.room.door_code,
             "rows": rows,
             "checked_in": len(listed.checked_in),
             "missing": [state.players[p].name for p in listed.missing],

@@ -23,11 +23,11 @@ from tourney.games.errors import NotAMove
 from tourney.i18n import _, page_
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
+from tourney.store.errors import StoreError
 from tourney.web.devices import device_of
 from tourney.web.director_routes import has_session
 from tourney.web.respond import (
     NO_STORE,
-    UNAVAILABLE,
     BadForm,
     FastJSON,
     check_csrf,
@@ -37,6 +37,7 @@ from tourney.web.respond import (
     reads,
     render,
     server,
+    store_status,
     wants_json,
 )
 from tourney.web.room_pages import table_room
@@ -251,9 +252,9 @@ async def table_post(request: Request) -> Response:
             spans.lap("open")
             try:
                 recorded = _submit(desk, move, tiles, at, cid, device)
-            except UNAVAILABLE:
-                raise  # the store's, not the move's: answered by the edge (503, 507)
             except TourneyError as exc:
+                if isinstance(exc, StoreError) and store_status(exc) != 409:
+                    raise  # the store's, not the move's: answered by the edge (503, 507)
                 from tourney.web.words import refusal
 
                 desk.refresh()  # a stale page is shown what is there now
