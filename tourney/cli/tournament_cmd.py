@@ -9,7 +9,7 @@ import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, TableSize, json_flag, within
+from tourney.cli.options import Db, TableSize, json_flag, new_draw_seed, within
 from tourney.cli.scorer_io import echo
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import N_, _, ngettext
@@ -77,14 +77,24 @@ def create(
         ),
     ] = True,
     seeding: Annotated[
-        str, typer.Option(help="Elimination seeding: rating, registration or previous.")
-    ] = "rating",
+        str | None,
+        typer.Option(
+            "--first-round",
+            "--seeding",
+            help="How round 1 is seeded (a Swiss's first pairing, a knockout's bracket): random "
+            "(drawn by lot; its seed is recorded, so the draw is never made again), rating "
+            "(the ratings given with player add --rating), registration, or previous (a "
+            "previous stage's seeds). Default: random when no player has a rating when round "
+            "1 is paired, else rating. --seeding is its old name.",
+            show_default=False,
+        ),
+    ] = None,
     seed_by: Annotated[
         str,
         typer.Option(
-            help="seeding (as --seeding says) or rating: seed a knockout, and order a Swiss's "
-            "first round, by the club's OpenSkill ratings when round 1 is paired (players "
-            "without a rated match after, by --seeding)."
+            help="seeding (as --first-round says) or rating: seed a knockout, and order a "
+            "Swiss's first round, by the club's OpenSkill ratings when round 1 is paired "
+            "(players without a rated match after, by --first-round)."
         ),
     ] = "seeding",
     placement_points: Annotated[
@@ -219,6 +229,7 @@ def create(
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
     from tourney.tournament.language import language_settings
+    from tourney.tournament.lot import AUTO
     from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -253,7 +264,8 @@ def create(
                         bye_points=points,
                         tie_breaks=tuple(tie_break) if tie_break else None,
                         third_place=third_place,
-                        seeding=seeding,
+                        seeding=AUTO if seeding is None else seeding,
+                        draw_seed=new_draw_seed(),
                         seed_by=seed_by,
                         grand_final_reset=grand_final_reset,
                         placement_points=tuple(placement_points or ()),

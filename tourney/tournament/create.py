@@ -14,6 +14,7 @@ from tourney.games import DEFAULT_GAME, DEFAULT_TARGET, game
 from tourney.games import names as game_names
 from tourney.i18n import _
 from tourney.names import clean_name
+from tourney.tournament import lot
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
     FORMATS,
@@ -28,6 +29,7 @@ from tourney.tournament.events import (
     TournamentEvent,
     tie_break_name,
 )
+from tourney.tournament.lot import FIRST_ROUNDS
 from tourney.tournament.matches import (
     parse_share,
 )
@@ -82,6 +84,7 @@ def decide_create(
     advance: int = 2,
     pool_format: str = "round_robin",
     grand_final_reset: bool = True,
+    draw_seed: int | None = None,
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -257,10 +260,11 @@ def decide_create(
         )
     if seeding not in SEEDINGS:
         raise TournamentError(
-            _("unknown seeding {seeding}: choose one of {seedings}").format(
-                seeding=quote(seeding), seedings=", ".join(SEEDINGS)
+            _("unknown --first-round {seeding}: choose one of {seedings}").format(
+                seeding=quote(seeding), seedings=", ".join(FIRST_ROUNDS)
             )
         )
+    draw_seed = lot.checked_seed(seeding, draw_seed)
     if seed_by not in SEED_BY:
         raise TournamentError(
             _("unknown --seed-by {seed_by}: choose one of {seed_by2}").format(
@@ -313,6 +317,7 @@ def decide_create(
             advance=advance if format == "groups" else 0,
             pool_format=pool_format if format == "groups" else "",
             grand_final_reset=grand_final_reset,
+            draw_seed=draw_seed,
         )
     ]
 

@@ -18,12 +18,13 @@ from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
+from tourney.tournament.lot import AUTO, FIRST_ROUNDS
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Format = Literal[
     "round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating", "balanced"
 ]
-Seeding = Literal["rating", "registration", "previous"]
+Seeding = Literal["rating", "registration", "previous", "random", "auto"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
@@ -41,7 +42,9 @@ FORMATS: tuple[str, ...] = (
 every player ranked on their own (`tourney.tournament.rotating`)."""
 KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
 """The formats played as a bracket: a round needs every result of the one before."""
-SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
+SEEDINGS: tuple[str, ...] = (*FIRST_ROUNDS, AUTO)
+"""How round 1 is seeded (`tourney.tournament.lot`): ``random`` and ``auto`` are newer than
+the others, so an old event never holds them and keeps its meaning."""
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
 taken when round 1 is paired."""
@@ -131,6 +134,9 @@ class TournamentCreated:
     """King of the hill: a leader who cannot be caught meets the lowest-ranked contender."""
     prizes: int = 1
     """The places that win a prize (the top `prizes`): who still contends, for `gibson`."""
+    draw_seed: int | None = None
+    """Seeded ``random`` (or ``auto`` with no rating): the seed of round 1's lot, drawn once
+    when the tournament was created (`tourney.tournament.lot`). Absent from older payloads."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -148,6 +154,8 @@ class TournamentCreated:
         if self.format == "double_elimination":
             game["grand_final_reset"] = self.grand_final_reset
         game.update(self._swiss_options())
+        if self.draw_seed is not None:
+            game["draw_seed"] = self.draw_seed
         return {
             **game,
             "name": self.name,
@@ -201,6 +209,7 @@ class TournamentCreated:
             last_round=str(payload.get("last_round", "swiss")),
             gibson=bool(payload.get("gibson", False)),
             prizes=int(payload.get("prizes", 1)),
+            draw_seed=None if payload.get("draw_seed") is None else int(payload["draw_seed"]),
         )
 
     def _swiss_options(self) -> dict[str, Any]:
