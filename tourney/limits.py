@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
@@ -99,6 +100,26 @@ VERSION = Bound("version", 0, 2**31 - 1)
 
 RANDOM_SEED = Bound("random seed", 0, 2**32 - 1)
 SIMULATED_MATCHES = Bound("matches", 1, 100_000)
+
+PRIZE_PLACES = Bound("prize places", 1, 100)
+
+# -- money ------------------------------------------------------------------------------
+
+_AMOUNT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")
+
+
+def parse_amount(text: str, what: str, where: str = "") -> Decimal:
+    """An amount of money or a percentage typed as ``20``, ``12.5`` or ``4.50``: at most six
+    digits and two decimals, never negative (``1e9``, ``nan``, ``-5`` are refused as written)."""
+    written = text.strip() if isinstance(text, str) else ""
+    if not _AMOUNT.fullmatch(written):
+        raise LimitError(
+            _("{what} {text}{value}: write an amount like 20 or 12.50").format(
+                what=what, text=quote(text), value=" for " + where if where else ""
+            )
+        )
+    return Decimal(written)
+
 
 # -- match points ------------------------------------------------------------------------
 

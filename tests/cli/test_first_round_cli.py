@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli.conftest import Cli, refused
 from tests.cli.test_season_cmd import NAMES, seats
 from tourney.tournament.lot import drawn
+
+
+@pytest.fixture(autouse=True)
+def _the_default_first_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The product's own default, not the one the other tests keep (tests/conftest.py)."""
+    monkeypatch.delenv("TOURNEY_FIRST_ROUND", raising=False)
 
 
 def created(cli: Cli, *options: str) -> dict[str, object]:
@@ -49,9 +57,7 @@ def test_first_round_registration_and_the_old_seeding_option(cli: Cli) -> None:
         cli.ok("player", "add", name)
     cli.ok("pair")
     assert [sorted(t) for t in seats(cli, "lot")] == [["Ana", "Bo"], ["Cy", "Di"]]
-    old = json.loads(
-        cli.ok("tournament", "create", "Old", "--seeding", "rating", "--json").stdout
-    )
+    old = json.loads(cli.ok("tournament", "create", "Old", "--seeding", "rating", "--json").stdout)
     assert old["seeding"] == "rating" and "draw_seed" not in old
 
 
@@ -72,3 +78,10 @@ def test_help_says_the_default(cli: Cli) -> None:
     text = " ".join(cli.ok("tournament", "create", "--help").stdout.split())
     assert "--first-round" in text
     assert "Default: random when no player has a rating" in text.replace("│ ", "")
+
+
+def test_a_clubs_default_first_round_from_the_environment(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOURNEY_FIRST_ROUND", "registration")
+    assert created(cli)["seeding"] == "registration"

@@ -86,6 +86,7 @@ _LABELS = (
     N_("Game points"),
     N_("Net units"),
     N_("Status"),
+    N_("Prize"),
 )
 
 

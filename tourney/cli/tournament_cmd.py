@@ -85,7 +85,10 @@ def create(
             "(drawn by lot; its seed is recorded, so the draw is never made again), rating "
             "(the ratings given with player add --rating), registration, or previous (a "
             "previous stage's seeds). Default: random when no player has a rating when round "
-            "1 is paired, else rating. --seeding is its old name.",
+            "1 is paired, else rating (a club's own default: TOURNEY_FIRST_ROUND). --seeding "
+            "is its old name.",
+            envvar="TOURNEY_FIRST_ROUND",
+            show_envvar=False,
             show_default=False,
         ),
     ] = None,
@@ -192,13 +195,18 @@ def create(
         ),
     ] = False,
     prizes: Annotated[
-        int | None,
-        within(
-            limits.PLAYERS,
-            help="With --gibson: the top places that win a prize (default 3).",
-            low=1,
+        str | None,
+        typer.Option(
+            help="Prizes for the top places, first place first: percentages of the entry "
+            "fees paid (--prizes 50,30,20, with --entry-fee) or, with --fixed, amounts "
+            "(--prizes 20,10,5 --fixed). Players level after every tie-break share their "
+            "places' prizes. Also the places --gibson counts (default 3).",
+            show_default=False,
         ),
     ] = None,
+    fixed: Annotated[
+        bool, typer.Option(help="--prizes are amounts of money, not percentages of the fees.")
+    ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -230,6 +238,7 @@ def create(
     from tourney.tournament.create import decide_create
     from tourney.tournament.language import language_settings
     from tourney.tournament.lot import AUTO
+    from tourney.tournament.prizes import with_prizes
     from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -246,11 +255,11 @@ def create(
         )
     if pool_rounds is not None:
         rounds = pool_rounds
-    swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson, prizes)
+    swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson)
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
-            lambda state: (
+            lambda state: with_prizes(
                 swiss.applied(
                     decide_create(
                         state,
@@ -279,7 +288,9 @@ def create(
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee)
-                + language_settings(lang)
+                + language_settings(lang),
+                prizes,
+                fixed,
             ),
             effects,
         )

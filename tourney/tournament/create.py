@@ -17,6 +17,7 @@ from tourney.names import clean_name
 from tourney.tournament import lot
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
+    FIRST_ROUNDS,
     FORMATS,
     KNOCKOUTS,
     SEED_BY,
@@ -29,7 +30,6 @@ from tourney.tournament.events import (
     TournamentEvent,
     tie_break_name,
 )
-from tourney.tournament.lot import FIRST_ROUNDS
 from tourney.tournament.matches import (
     parse_share,
 )

@@ -11,6 +11,7 @@ seat ``i + 1``; at a partnership table side 0 holds seats 1 and 3, side 1 seats 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeAlias, cast
 
@@ -18,7 +19,6 @@ from tourney.errors import TourneyError
 from tourney.games import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
-from tourney.tournament.lot import AUTO, FIRST_ROUNDS
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Format = Literal[
@@ -42,6 +42,13 @@ FORMATS: tuple[str, ...] = (
 every player ranked on their own (`tourney.tournament.rotating`)."""
 KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
 """The formats played as a bracket: a round needs every result of the one before."""
+FIRST_ROUNDS: tuple[str, ...] = ("random", "rating", "registration", "previous")
+"""`--first-round` (`--seeding`, its old name): how round 1 is seeded. ``previous`` is the
+seeds a previous stage gave (`PlayerRegistered.seed`)."""
+
+AUTO = "auto"
+"""The seeding of a tournament created without `--first-round`: by lot when no entrant has a
+rating when round 1 is paired, else by rating (`lot.resolved`)."""
 SEEDINGS: tuple[str, ...] = (*FIRST_ROUNDS, AUTO)
 """How round 1 is seeded (`tourney.tournament.lot`): ``random`` and ``auto`` are newer than
 the others, so an old event never holds them and keeps its meaning."""
@@ -134,6 +141,11 @@ class TournamentCreated:
     """King of the hill: a leader who cannot be caught meets the lowest-ranked contender."""
     prizes: int = 1
     """The places that win a prize (the top `prizes`): who still contends, for `gibson`."""
+    prize_values: tuple[Decimal, ...] = ()
+    """``--prizes``: each prize place's prize, first place first, as percentages of the entry
+    fees paid or, with `prizes_fixed`, amounts (`tourney.tournament.prizes`); `prizes` is
+    then their count. Empty (older payloads too): no money prizes."""
+    prizes_fixed: bool = False
     draw_seed: int | None = None
     """Seeded ``random`` (or ``auto`` with no rating): the seed of round 1's lot, drawn once
     when the tournament was created (`tourney.tournament.lot`). Absent from older payloads."""
@@ -156,6 +168,9 @@ class TournamentCreated:
         game.update(self._swiss_options())
         if self.draw_seed is not None:
             game["draw_seed"] = self.draw_seed
+        if self.prize_values:
+            game["prize_values"] = [str(v) for v in self.prize_values]
+            game["prizes_fixed"] = self.prizes_fixed
         return {
             **game,
             "name": self.name,
@@ -210,6 +225,8 @@ class TournamentCreated:
             gibson=bool(payload.get("gibson", False)),
             prizes=int(payload.get("prizes", 1)),
             draw_seed=None if payload.get("draw_seed") is None else int(payload["draw_seed"]),
+            prize_values=tuple(Decimal(str(v)) for v in payload.get("prize_values", ())),
+            prizes_fixed=bool(payload.get("prizes_fixed", False)),
         )
 
     def _swiss_options(self) -> dict[str, Any]:

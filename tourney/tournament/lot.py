@@ -20,24 +20,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from tourney.i18n import _
-
-if TYPE_CHECKING:
-    from tourney.tournament.state import TournamentState
-
-FIRST_ROUNDS: tuple[str, ...] = ("random", "rating", "registration", "previous")
-"""`--first-round` (`--seeding`, its old name): how round 1 is seeded. ``previous`` is the
-seeds a previous stage gave (`PlayerRegistered.seed`)."""
-
-AUTO = "auto"
-"""The seeding of a tournament created without `--first-round`: by lot when no entrant has a
-rating when round 1 is paired, else by rating (`resolved`)."""
+from tourney.tournament.events import AUTO, FIRST_ROUNDS
+from tourney.tournament.state import TournamentError, TournamentState
 
 SEED_BITS = 63
 """A draw's seed is a whole number below ``2 ** SEED_BITS``: JSON-safe, and on PostgreSQL's
 bigint and SQLite's integer alike."""
+
+__all__ = ["AUTO", "FIRST_ROUNDS", "SEED_BITS", "drawn", "lot_key", "round_one_lot"]
 
 
 def lot_key(seed: int, entrant: str) -> int:
@@ -69,8 +61,6 @@ def lot_note(seed: int, names: Iterable[str]) -> str:
 def checked_seed(seeding: str, seed: int | None) -> int | None:
     """The seed a new tournament records: needed by ``random`` and `AUTO` (which may draw),
     none for the others; a whole number below ``2 ** SEED_BITS``."""
-    from tourney.tournament.state import TournamentError  # state's events import this module
-
     if seeding not in ("random", AUTO):
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:

@@ -45,7 +45,9 @@ def night(
     for i in range(players):
         club = clubs[i] if clubs else None
         rating = ratings[i] if ratings else None
-        state = apply(state, decide_register(state, f"p{i}", f"Player {i}", club=club, rating=rating))
+        state = apply(
+            state, decide_register(state, f"p{i}", f"Player {i}", club=club, rating=rating)
+        )
     return state
 
 
@@ -173,8 +175,6 @@ def test_clubmates_are_apart_in_round_one_whenever_possible(
     assert isinstance(paired, RoundPaired)
     possible = max(Counter(clubs).values()) <= tables  # one of each club a table at most
     club = {f"p{i}": clubs[i] for i in range(players)}
-    mates = sum(
-        len(t.seats) - len({club[s] for s in t.seats}) for t in paired.tables
-    )
+    mates = sum(len(t.seats) - len({club[s] for s in t.seats}) for t in paired.tables)
     if possible:
         assert mates == 0, (clubs, [t.seats for t in paired.tables])
