@@ -229,7 +229,15 @@ def create(
     Racehorse: tables of 5-8 (mixed where the field does not divide), standings by match
     points then net units.
 
+    Round 1 is drawn by lot unless players have ratings (--first-round): the draw's seed is
+    recorded when the tournament is created, so the draw is never made again. Prizes go to
+    the top places (--prizes), players level after every tie-break sharing theirs.
+
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
+
+    Example: tourney tournament create "Cup" --entry-fee 5 --prizes 50,30,20 --first-round random
+
+    Example: tourney tournament create "KO" --format elimination --table-size 2 --third-place --prizes 20,10,5 --fixed
     """
     from tourney.director.season import night_in_series
     from tourney.games import game as find_game
