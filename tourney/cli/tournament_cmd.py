@@ -237,7 +237,7 @@ def create(
 
     Example: tourney tournament create "Cup" --entry-fee 5 --prizes 50,30,20 --first-round random
 
-    Example: tourney tournament create "KO" --format elimination --table-size 2 --third-place --prizes 20,10,5 --fixed
+    Example: tourney tournament create "Open" --prizes 20,10,5 --fixed
     """
     from tourney.director.season import night_in_series
     from tourney.games import game as find_game
