@@ -24,6 +24,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from datetime import date, datetime, time
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -243,7 +244,7 @@ def babel_locale(language: str | None = None) -> str:
     return {"en": "en_GB", "it": "it_IT", "ru": "ru_RU"}[language or current()]
 
 
-def format_number(value: float | int, places: int | None = None) -> str:
+def format_number(value: float | int | Decimal, places: int | None = None) -> str:
     """A number as the current language writes it (``2.5`` -> ``2,5`` in Italian), with
     exactly ``places`` decimals when given (``format_number(1.5, 2)`` -> ``1.50``)."""
     from babel.numbers import format_decimal

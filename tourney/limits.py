@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
@@ -104,6 +105,26 @@ PLACES = Bound("places", 1, 100)
 """Most places a series' ``places:`` scoring gives points to."""
 PLACE_POINTS_HIGH = 1000
 """Most points one place in a night is worth in a series (``places:25,18,15``)."""
+
+PRIZE_PLACES = Bound("prize places", 1, 100)
+
+# -- money ------------------------------------------------------------------------------
+
+_AMOUNT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")
+
+
+def parse_amount(text: str, what: str, where: str = "") -> Decimal:
+    """An amount of money or a percentage typed as ``20``, ``12.5`` or ``4.50``: at most six
+    digits and two decimals, never negative (``1e9``, ``nan``, ``-5`` are refused as written)."""
+    written = text.strip() if isinstance(text, str) else ""
+    if not _AMOUNT.fullmatch(written):
+        raise LimitError(
+            _("{what} {text}{value}: write an amount like 20 or 12.50").format(
+                what=what, text=quote(text), value=" for " + where if where else ""
+            )
+        )
+    return Decimal(written)
+
 
 # -- match points ------------------------------------------------------------------------
 

@@ -56,7 +56,7 @@ def test_a_knockout_is_seeded_by_the_clubs_ratings_and_keeps_that_order(cli: Cli
     # nine entrants: the byes go to the top seeds, the two lowest (8 and 9) meet
     note = paired["notes"][0]
     assert note.startswith("seeded by the club's ratings")
-    assert note.endswith("without a rating, by rating: Zed")
+    assert note.endswith("without a rating, by registration: Zed")
     order = seeded_as_rated(note, rated)
     assert sorted(order) == sorted(NAMES)
     assert {order[-1], "Zed"} in tables

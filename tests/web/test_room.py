@@ -153,7 +153,11 @@ def test_time_up_shows_on_the_phone_and_the_director_stops_the_table_by_time(
     night.server.feed.step()
     shown = night.client.get(night.link(1)).text
     label = "[time: stop at once; the higher score wins; level scores share the win]"
-    assert label in night.client.get("/display").text
+    wall = night.client.get("/display").text  # the wall says it short: the scores
+    assert label not in wall and re.search(
+        r'data-table="1" data-status="result"><td class="num">1</td><td>[^<]*</td><td>\d+–\d+</td>',
+        wall,
+    )
     assert "the director ruled time" in shown and label in shown
     assert 'name="move"' not in shown
 

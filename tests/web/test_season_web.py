@@ -98,7 +98,7 @@ def test_the_directors_page_pairs_by_rating_and_tables_show_their_chances(night:
 
 def test_the_wall_display_shows_the_series_table_when_asked(night: Night) -> None:
     plain = night.client.get("/display").text
-    assert 'id="series-board"' not in plain
+    assert 'id="series-board"' not in plain and "display-alternate" not in plain
     page = night.client.get("/display", params={"series": "winter league"})
     assert page.status_code == 200
     assert 'data-src="/display/series?name=winter+league"' in page.text
@@ -150,6 +150,8 @@ def test_a_real_server_shows_the_series_chances_and_season_pages(
 
         status, display = get("/display?series=Winter+League")
         assert status == 200 and '<table id="series">' in display
+        # the night and the series take the screen in turn, not squeezed side by side
+        assert '<div class="display display-alternate">' in display
         assert re.search(r'data-chances="\d+">to win: ', display)
         assert get("/display/series?name=Winter+League")[1] in display
         assert get("/display/series?name=Summer")[0] == 409

@@ -56,3 +56,13 @@ Opener = Annotated[
         "--opener", help="Who opens: needed only when a lot decides (first hand, after a block)."
     ),
 ]
+
+
+def new_draw_seed() -> int:
+    """A fresh seed for a round 1 by lot (`tourney.tournament.lot`): drawn here, in the
+    shell, once, and recorded in the new tournament's event."""
+    import secrets
+
+    from tourney.tournament.lot import SEED_BITS
+
+    return secrets.randbelow(2**SEED_BITS)

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, json_flag
+from tourney.cli.options import Db, json_flag, new_draw_seed
 from tourney.cli.scorer_io import echo
 from tourney.i18n import _
 
@@ -132,6 +132,7 @@ def next_night(
                     tie_breaks=last.tie_breaks,
                     third_place=last.third_place,
                     seeding=last.seeding,
+                    draw_seed=new_draw_seed(),  # each night its own lot
                     seed_by=last.seed_by,
                     grand_final_reset=last.grand_final_reset,
                     placement_points=[",".join(str(v) for v in s) for s in last.placement_points],

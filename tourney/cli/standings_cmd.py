@@ -37,6 +37,8 @@ def standings(
     over the opponents met, so tables of 3 and 4 compare), scored the game points scored,
     head_to_head the points among the tied. --csv writes decimals (2.333) for spreadsheets.
     A line under the table says which results are still missing in the current round.
+    With --prizes (tournament create) the Prize column shows what each place wins now;
+    players level after every tie-break share the prizes of the places they cover.
 
     Example: tourney standings --csv > standings.csv
     """
@@ -86,6 +88,7 @@ _LABELS = (
     N_("Game points"),
     N_("Net units"),
     N_("Status"),
+    N_("Prize"),
 )
 
 

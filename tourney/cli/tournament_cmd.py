@@ -10,7 +10,7 @@ import typer
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
-from tourney.cli.options import Db, TableSize, json_flag, within
+from tourney.cli.options import Db, TableSize, json_flag, new_draw_seed, within
 from tourney.cli.scorer_io import echo
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import N_, _, ngettext
@@ -78,14 +78,27 @@ def create(
         ),
     ] = True,
     seeding: Annotated[
-        str, typer.Option(help="Elimination seeding: rating, registration or previous.")
-    ] = "rating",
+        str | None,
+        typer.Option(
+            "--first-round",
+            "--seeding",
+            help="How round 1 is seeded (a Swiss's first pairing, a knockout's bracket): random "
+            "(drawn by lot; its seed is recorded, so the draw is never made again), rating "
+            "(the ratings given with player add --rating), registration, or previous (a "
+            "previous stage's seeds). Default: random when no player has a rating when round "
+            "1 is paired, else rating (a club's own default: TOURNEY_FIRST_ROUND). --seeding "
+            "is its old name.",
+            envvar="TOURNEY_FIRST_ROUND",
+            show_envvar=False,
+            show_default=False,
+        ),
+    ] = None,
     seed_by: Annotated[
         str,
         typer.Option(
-            help="seeding (as --seeding says) or rating: seed a knockout, and order a Swiss's "
-            "first round, by the club's OpenSkill ratings when round 1 is paired (players "
-            "without a rated match after, by --seeding)."
+            help="seeding (as --first-round says) or rating: seed a knockout, and order a "
+            "Swiss's first round, by the club's OpenSkill ratings when round 1 is paired "
+            "(players without a rated match after, by --first-round)."
         ),
     ] = "seeding",
     placement_points: Annotated[
@@ -187,13 +200,18 @@ def create(
         ),
     ] = False,
     prizes: Annotated[
-        int | None,
-        within(
-            limits.PLAYERS,
-            help="With --gibson: the top places that win a prize (default 3).",
-            low=1,
+        str | None,
+        typer.Option(
+            help="Prizes for the top places, first place first: percentages of the entry "
+            "fees paid (--prizes 50,30,20, with --entry-fee) or, with --fixed, amounts "
+            "(--prizes 20,10,5 --fixed). Players level after every tie-break share their "
+            "places' prizes. Also the places --gibson counts (default 3).",
+            show_default=False,
         ),
     ] = None,
+    fixed: Annotated[
+        bool, typer.Option(help="--prizes are amounts of money, not percentages of the fees.")
+    ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -216,7 +234,15 @@ def create(
     Racehorse: tables of 5-8 (mixed where the field does not divide), standings by match
     points then net units.
 
+    Round 1 is drawn by lot unless players have ratings (--first-round): the draw's seed is
+    recorded when the tournament is created, so the draw is never made again. Prizes go to
+    the top places (--prizes), players level after every tie-break sharing theirs.
+
     Example: tourney tournament create "Club Night" --format swiss --table-size 4 --rounds 4
+
+    Example: tourney tournament create "Cup" --entry-fee 5 --prizes 50,30,20 --first-round random
+
+    Example: tourney tournament create "Open" --prizes 20,10,5 --fixed
     """
     from tourney.director.season import night_in_series
     from tourney.games import game as find_game
@@ -224,6 +250,8 @@ def create(
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
     from tourney.tournament.language import language_settings
+    from tourney.tournament.lot import AUTO
+    from tourney.tournament.prizes import with_prizes
     from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
@@ -240,11 +268,11 @@ def create(
         )
     if pool_rounds is not None:
         rounds = pool_rounds
-    swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson, prizes)
+    swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson)
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
-            lambda state: (
+            lambda state: with_prizes(
                 swiss.applied(
                     decide_create(
                         state,
@@ -258,7 +286,8 @@ def create(
                         bye_points=points,
                         tie_breaks=tuple(tie_break) if tie_break else None,
                         third_place=third_place,
-                        seeding=seeding,
+                        seeding=AUTO if seeding is None else seeding,
+                        draw_seed=new_draw_seed(),
                         seed_by=seed_by,
                         grand_final_reset=grand_final_reset,
                         placement_points=tuple(placement_points or ()),
@@ -272,7 +301,9 @@ def create(
                 )
                 + clock_settings(round_minutes, time_rule)
                 + check_in_settings(check_in, entry_fee, new_door_code(secrets.randbelow(10**6)))
-                + language_settings(lang)
+                + language_settings(lang),
+                prizes,
+                fixed,
             ),
             effects,
         )

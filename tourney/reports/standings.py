@@ -28,9 +28,12 @@ COLUMN_LABELS = {
     "buchholz": page_mark("Opponents (avg)"),
     "scored": page_mark("Game points"),  # Racehorse: "Net units" (the game's `scored`)
     "status": page_mark("Status"),
+    "prize": page_mark("Prize"),
 }
 
-NUMERIC = frozenset({"points", "played", "wins", "shared", "losses", "byes", "buchholz", "scored"})
+NUMERIC = frozenset(
+    {"points", "played", "wins", "shared", "losses", "byes", "buchholz", "scored", "prize"}
+)
 
 
 @dataclass(frozen=True)

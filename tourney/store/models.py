@@ -175,3 +175,5 @@ class StandingsViewRow(SQLModel, table=True):
     points_scored: int = Field(sa_column=Column(Integer, nullable=False))
     head_to_head: str = Field(sa_column=Column(Text, nullable=False))
     withdrawn: bool = Field(sa_column=Column(Boolean, nullable=False))
+    prize: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    """What the place wins, ``"25.00"`` (`tourney.tournament.prizes`); NULL: no prize."""

@@ -15,8 +15,10 @@ from tourney.games import names as game_names
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _
 from tourney.names import clean_name
+from tourney.tournament import lot
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
+    FIRST_ROUNDS,
     FORMATS,
     KNOCKOUTS,
     SEED_BY,
@@ -83,6 +85,7 @@ def decide_create(
     advance: int = 2,
     pool_format: str = "round_robin",
     grand_final_reset: bool = True,
+    draw_seed: int | None = None,
 ) -> list[TournamentEvent]:
     """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
 
@@ -258,10 +261,11 @@ def decide_create(
         )
     if seeding not in SEEDINGS:
         raise TournamentError(
-            _("unknown seeding {seeding}: choose one of {seedings}").format(
-                seeding=quote(seeding), seedings=", ".join(SEEDINGS)
+            _("unknown --first-round {seeding}: choose one of {seedings}").format(
+                seeding=quote(seeding), seedings=", ".join(FIRST_ROUNDS)
             )
         )
+    draw_seed = lot.checked_seed(seeding, draw_seed)
     if seed_by not in SEED_BY:
         raise TournamentError(
             _("unknown --seed-by {seed_by}: choose one of {seed_by2}").format(
@@ -314,6 +318,7 @@ def decide_create(
             advance=advance if format == "groups" else 0,
             pool_format=pool_format if format == "groups" else "",
             grand_final_reset=grand_final_reset,
+            draw_seed=draw_seed,
         )
     ]
 

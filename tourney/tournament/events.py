@@ -11,6 +11,7 @@ seat ``i + 1``; at a partnership table side 0 holds seats 1 and 3, side 1 seats 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeAlias, cast
 
@@ -23,7 +24,7 @@ from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 Format = Literal[
     "round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating", "balanced"
 ]
-Seeding = Literal["rating", "registration", "previous"]
+Seeding = Literal["rating", "registration", "previous", "random", "auto"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
@@ -41,7 +42,16 @@ FORMATS: tuple[str, ...] = (
 every player ranked on their own (`tourney.tournament.rotating`)."""
 KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
 """The formats played as a bracket: a round needs every result of the one before."""
-SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
+FIRST_ROUNDS: tuple[str, ...] = ("random", "rating", "registration", "previous")
+"""`--first-round` (`--seeding`, its old name): how round 1 is seeded. ``previous`` is the
+seeds a previous stage gave (`PlayerRegistered.seed`)."""
+
+AUTO = "auto"
+"""The seeding of a tournament created without `--first-round`: by lot when no entrant has a
+rating when round 1 is paired, else by rating (`lot.resolved`)."""
+SEEDINGS: tuple[str, ...] = (*FIRST_ROUNDS, AUTO)
+"""How round 1 is seeded (`tourney.tournament.lot`): ``random`` and ``auto`` are newer than
+the others, so an old event never holds them and keeps its meaning."""
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
 taken when round 1 is paired."""
@@ -131,6 +141,14 @@ class TournamentCreated:
     """King of the hill: a leader who cannot be caught meets the lowest-ranked contender."""
     prizes: int = 1
     """The places that win a prize (the top `prizes`): who still contends, for `gibson`."""
+    prize_values: tuple[Decimal, ...] = ()
+    """``--prizes``: each prize place's prize, first place first, as percentages of the entry
+    fees paid or, with `prizes_fixed`, amounts (`tourney.tournament.prizes`); `prizes` is
+    then their count. Empty (older payloads too): no money prizes."""
+    prizes_fixed: bool = False
+    draw_seed: int | None = None
+    """Seeded ``random`` (or ``auto`` with no rating): the seed of round 1's lot, drawn once
+    when the tournament was created (`tourney.tournament.lot`). Absent from older payloads."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -148,6 +166,11 @@ class TournamentCreated:
         if self.format == "double_elimination":
             game["grand_final_reset"] = self.grand_final_reset
         game.update(self._swiss_options())
+        if self.draw_seed is not None:
+            game["draw_seed"] = self.draw_seed
+        if self.prize_values:
+            game["prize_values"] = [str(v) for v in self.prize_values]
+            game["prizes_fixed"] = self.prizes_fixed
         return {
             **game,
             "name": self.name,
@@ -201,6 +224,9 @@ class TournamentCreated:
             last_round=str(payload.get("last_round", "swiss")),
             gibson=bool(payload.get("gibson", False)),
             prizes=int(payload.get("prizes", 1)),
+            draw_seed=None if payload.get("draw_seed") is None else int(payload["draw_seed"]),
+            prize_values=tuple(Decimal(str(v)) for v in payload.get("prize_values", ())),
+            prizes_fixed=bool(payload.get("prizes_fixed", False)),
         )
 
     def _swiss_options(self) -> dict[str, Any]:

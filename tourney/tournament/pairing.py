@@ -10,7 +10,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from tourney.i18n import DEFAULT, _, ngettext, page_, using
-from tourney.tournament import balanced, elimination, roundrobin
+from tourney.tournament import balanced, elimination, lot, roundrobin
 from tourney.tournament import double_elimination as de
 from tourney.tournament.events import (
     KNOCKOUTS,
@@ -69,7 +69,10 @@ def _entered_seed_key(state: TournamentState, entrant: str) -> tuple[int, int, i
         order = members[0].order
     ratings = [p.rating for p in members]
     seeds = [p.seed for p in members if p.seed is not None]
-    if settings.seeding == "rating":
+    ticket = lot.entrant_ticket(state, entrant)
+    if ticket is not None:  # seeded by lot: the draw's ticket (`tourney.tournament.lot`)
+        return (0, ticket, order)
+    if lot.seeding_of(state) == "rating":
         if any(r is None for r in ratings):
             return (1, 0, order)
         return (0, -sum(r for r in ratings if r is not None), order)
@@ -210,6 +213,8 @@ def decide_pair_round(
             )
         _active_field(state)
         seeding = rating_order(state, ratings)
+    elif number == 1:  # round 1 by lot, when so seeded: the order drawn goes on the record
+        seeding = lot.round_one_lot(state, state.active_entrants())
     if number > 1:
         missing = missing_tables(state, number - 1)
         if missing and (not override or settings.format in KNOCKOUTS):
@@ -259,7 +264,8 @@ def decide_pair_round(
 
 
 def _seeded(paired: RoundPaired, seeding: tuple[tuple[str, ...], str] | None) -> RoundPaired:
-    """Round 1 seeded by rating: the order used and the note saying so, on the record."""
+    """Round 1 seeded by rating or drawn by lot: the order used and the note saying so, on
+    the record."""
     if seeding is None:
         return paired
     order, note = seeding

@@ -28,7 +28,8 @@ round. A deciding match only says who advances: it never adds a win, points or a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +37,7 @@ from tourney.tournament import double_pairing
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
 from tourney.tournament.matches import MatchRecord, Scale, match_points
 from tourney.tournament.pairing import bracket_of
+from tourney.tournament.prizes import money_text, prizes_of
 from tourney.tournament.state import TournamentState
 from tourney.tournament.swiss import points_text
 
@@ -52,6 +54,7 @@ COLUMNS: tuple[str, ...] = (
     "buchholz",
     "scored",
     "status",
+    "prize",
 )
 
 
@@ -91,6 +94,8 @@ class StandingRow:
     points_scored: int
     head_to_head: Fraction
     withdrawn: bool
+    prize: Decimal | None = None
+    """What this place wins (`tourney.tournament.prizes`); None: no prize."""
 
     @property
     def rank_text(self) -> str:
@@ -113,6 +118,7 @@ class StandingRow:
             number(self.buchholz),
             str(self.points_scored),
             "withdrawn" if self.withdrawn else "",
+            money_text(self.prize, plain=decimals),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -134,6 +140,7 @@ class StandingRow:
             "points_scored": self.points_scored,
             "head_to_head": str(self.head_to_head),
             "withdrawn": self.withdrawn,
+            "prize": None if self.prize is None else f"{self.prize:.2f}",
         }
 
 
@@ -284,7 +291,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     """The standings of a tournament state, by its own scoring settings."""
     settings = state.created
     if settings.format == "rotating":  # each player ranked on their own
-        return rotating_standings(state)
+        return with_prizes(state, rotating_standings(state))
     entrants = [
         StandingEntrant(
             e,
@@ -295,7 +302,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         )
         for e in state.entrant_ids()
     ]
-    return compute_standings(
+    rows = compute_standings(
         entrants,
         [m for m in state.matches.values() if m.decides is None],
         state.byes(),
@@ -305,6 +312,13 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         tie_breaks=settings.tie_breaks,
         stages=_stages(state),
     )
+    return with_prizes(state, rows)
+
+
+def with_prizes(state: TournamentState, rows: tuple[StandingRow, ...]) -> tuple[StandingRow, ...]:
+    """The rows with what each place wins (unchanged when the tournament gives no prizes)."""
+    won = prizes_of(state, rows)
+    return tuple(replace(r, prize=won.get(r.entrant_id)) for r in rows) if won else rows
 
 
 def _stages(state: TournamentState) -> dict[str, tuple[int, int]] | None:

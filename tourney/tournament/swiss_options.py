@@ -70,7 +70,6 @@ def with_swiss_options(
             ("--accelerated", accelerated or accelerated_rounds is not None),
             ("--last-round king-of-the-hill", last != "swiss"),
             ("--gibson", gibson),
-            ("--prizes", prizes is not None),
         )
         if given
     ]
@@ -99,10 +98,6 @@ def with_swiss_options(
                 "--gibson for {where}: Gibsonization pairs a king-of-the-hill last round "
                 "(add --last-round king-of-the-hill)"
             ).format(where=where)
-        )
-    if prizes is not None and not gibson:
-        raise TournamentError(
-            _("--prizes for {where}: it says who contends, for --gibson").format(where=where)
         )
     if prizes is not None and not 1 <= prizes <= 10_000:
         raise TournamentError(

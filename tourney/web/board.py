@@ -48,6 +48,12 @@ class TableStatus:
     """For the director: who confirmed from which device, ``Ann: phone 3fa2b1c0 (iPhone ·
     Safari)``, and a last line ``all 4 from one phone`` when it was one."""
 
+    @property
+    def short(self) -> str:
+        """What the wall's "Now" column says of a table with a result: its scores, ``61–33``
+        (a Racehorse table's nets are beside its players: nothing), never a sentence."""
+        return self.score_text if self.status in ("finished", "confirmed", "result") else ""
+
 
 STATUS_WORDS = (
     page_mark("waiting"),
@@ -145,10 +151,48 @@ def board_context(
                 devices,
             )
         )
+    heading = heading_of(state)
     return {
-        "heading": heading_of(state),
+        "heading": heading,
         "round": len(state.rounds),
         "tables": statuses,
         "net_units": display.net_units,
         "standings": standings_lines(store, loaded.slug),
+        **final_context(state, heading.paired >= heading.rounds > 0),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class FinalLine:
+    """A line of the final standings on the wall: the place, who, the points, the prize."""
+
+    rank: int
+    tied: bool
+    name: str
+    match_points: str
+    prize: str
+
+
+PODIUM = 3
+"""The places the podium shows (ties at the third place stand on it too)."""
+
+
+def final_context(state: TournamentState, all_paired: bool) -> dict[str, Any]:
+    """When the last round is complete (every round paired, every table's result in): the
+    final standings with each place's prize, and the podium. Before: ``final`` is False."""
+    if not all_paired or any(m.outcome is None for m in state.matches.values()):
+        return {"final": False, "podium": [], "final_lines": []}
+    from tourney.tournament.prizes import money_text
+    from tourney.tournament.standings import standings_of
+    from tourney.tournament.swiss import points_text
+
+    lines = [
+        FinalLine(r.rank, r.tied, r.name, points_text(r.match_points), money_text(r.prize))
+        for r in standings_of(state)
+    ]
+    return {
+        "final": True,
+        "podium": [line for line in lines if line.rank <= PODIUM],
+        "final_lines": lines,
+        "prizes": any(line.prize for line in lines),
     }

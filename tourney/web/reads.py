@@ -63,9 +63,18 @@ def standings_lines(store: EventStore, slug: str) -> list[StandingLine]:
         (slug,),
     )
     return [
-        StandingLine(rank, bool(tied), name, points, played, scored)
+        StandingLine(rank, bool(tied), name, shown_points(points), played, scored)
         for rank, tied, name, points, played, scored in rows
     ]
+
+
+def shown_points(stored: str) -> str:
+    """Match points as the read model keeps them (``"3/2"``) as people read them (``1½``)."""
+    from fractions import Fraction
+
+    from tourney.tournament.swiss import points_text
+
+    return points_text(Fraction(stored))
 
 
 def place(store: EventStore, slug: str, entrant: str) -> dict[str, Any] | None:
@@ -81,4 +90,10 @@ def place(store: EventStore, slug: str, entrant: str) -> dict[str, Any] | None:
     if not rows:
         return None
     rank, tied, points, played, count = rows[0]
-    return {"rank": rank, "tied": bool(tied), "points": points, "played": played, "of": count}
+    return {
+        "rank": rank,
+        "tied": bool(tied),
+        "points": shown_points(points),
+        "played": played,
+        "of": count,
+    }

@@ -136,8 +136,6 @@ def test_swiss_options_are_refused_where_they_do_not_apply() -> None:
         with_swiss_options(swiss, accelerated_rounds=5)
     with pytest.raises(TournamentError, match="add --last-round king-of-the-hill"):
         with_swiss_options(swiss, gibson=True)
-    with pytest.raises(TournamentError, match="--prizes for 'N'"):
-        with_swiss_options(swiss, prizes=3)
     with pytest.raises(TournamentError, match="unknown --last-round 'hill'"):
         with_swiss_options(swiss, last_round="hill")
     created = with_swiss_options(swiss, last_round="king-of-the-hill", gibson=True)[0]
