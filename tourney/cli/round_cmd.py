@@ -87,7 +87,7 @@ def _round_json(
         "notes": list(paired.notes),
     }
     if state.created.format == "groups":  # "pools" or "knockout"
-        from tourney.tournament.stages import stage_of_round
+        from tourney.tournament.formats.groups.stages import stage_of_round
 
         payload["stage"] = stage_of_round(state, number)
     return payload
@@ -127,7 +127,7 @@ def _print_round(
     for entrant in paired.byes:
         where = f"  {brackets[entrant]}" if entrant in brackets else ""
         echo(_("  bye: {entrant_name}").format(entrant_name=state.entrant_name(entrant)) + where)
-    from tourney.tournament.elimination import SHARED_WIN_RULE
+    from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
@@ -226,7 +226,7 @@ def pair(
         if as_json:
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
             return
-        from tourney.tournament.stages import stage_announcement
+        from tourney.tournament.formats.groups.stages import stage_announcement
 
         said = stage_announcement(loaded.state, number)
         for line in said:

@@ -218,8 +218,8 @@ def create(
     from tourney.tournament.checkin import check_in_settings
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
+    from tourney.tournament.formats.swiss.options import SwissOptions, options_text
     from tourney.tournament.language import language_settings
-    from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
     groups: dict[str, object] = {"--pools": pools, "--pool-size": pool_size, "--advance": advance}
@@ -447,7 +447,7 @@ def show(
             if state.groups.knockout is not None:
                 seeds = ", ".join(state.entrant_name(e) for e in state.groups.knockout.order)
                 echo("  " + _("knockout seeds: {seeds}").format(seeds=seeds))
-        from tourney.tournament.swiss_options import options_text
+        from tourney.tournament.formats.swiss.options import options_text
 
         options = options_text(created)
         if options:

@@ -17,7 +17,7 @@ from typing import Literal
 from tourney.i18n import _, page_, page_mark
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
-from tourney.tournament.elimination import Slot
+from tourney.tournament.formats.elimination.bracket import Slot
 from tourney.tournament.pairing import bracket_of, seeded
 from tourney.tournament.pairing import names_for_ids as names_for_ids
 from tourney.tournament.state import TournamentError, TournamentState
@@ -180,7 +180,7 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
     Raises `TournamentError` for other formats.
     """
     if state.created.format == "groups" and state.groups.knockout is not None:
-        from tourney.tournament.stages import knockout_state
+        from tourney.tournament.formats.groups.stages import knockout_state
 
         # The knockout stage drawn as the single elimination it is, under the
         # tournament's own heading.

@@ -31,8 +31,8 @@ from tourney.reports.bracket import (
     fit,
 )
 from tourney.reports.heading import Heading, heading_of
-from tourney.tournament import double_elimination as de
-from tourney.tournament.elimination import SHARED_WIN_RULE
+from tourney.tournament.formats.double_elimination import bracket as de
+from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
 from tourney.tournament.pairing import double_bracket_of, names_for_ids, seeded
 from tourney.tournament.state import TournamentError, TournamentState
 

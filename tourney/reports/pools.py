@@ -1,7 +1,7 @@
 """The pool stage of a groups -> knockout tournament: each pool's table, who advances and
 why, as a page, as text for the terminal and as JSON; and the knockout as text.
 
-The rule is `tourney.tournament.stages`'; this only shows what it decided.
+The rule is `tourney.tournament.formats.groups.stages`'; this only shows what it decided.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import Any
 
 from tourney.i18n import N_, _, page_mark
 from tourney.reports.heading import Heading, heading_of
+from tourney.tournament.formats.groups.stages import pool_stage_finished
+from tourney.tournament.formats.swiss.search import points_text
 from tourney.tournament.next_round import pool_tables
 from tourney.tournament.pairing import bracket_of
-from tourney.tournament.stages import pool_stage_finished
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.swiss import points_text
 
 POOL_COLUMNS = ("Rank", "Name", "Points", "Played", "Wins", "Losses", "Byes", "Opp. avg", "Scored")
 POOL_WORDS = (page_mark("Opp. avg"), page_mark("out"))

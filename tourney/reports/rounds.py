@@ -18,7 +18,7 @@ from tourney.tournament.state import TournamentError, TournamentState
 def round_name(state: TournamentState, number: int) -> str:
     """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
     if state.created.format == "groups":
-        from tourney.tournament.stages import stage_of_round
+        from tourney.tournament.formats.groups.stages import stage_of_round
 
         if stage_of_round(state, number) == "pools":
             return page_("Round {number} (pools)").format(number=number)

@@ -208,8 +208,8 @@ def decide_create(
                 table_size=table_size, name=name
             )
         )
-    if format == "groups":  # groups -> knockout: `tourney.tournament.stages`
-        from tourney.tournament.stages import check_settings
+    if format == "groups":  # groups -> knockout: `tourney.tournament.formats.groups.stages`
+        from tourney.tournament.formats.groups.stages import check_settings
 
         check_settings(
             name,

@@ -1,12 +1,13 @@
 """Double elimination read from a tournament's events: which bracket a table is in, the
 names of a round, how far each entrant went. The rule is
-`tourney.tournament.double_elimination`; its bracket from the events, the next round and
+`tourney.tournament.formats.double_elimination.bracket`; its bracket from the events, the
+next round and
 its deciding matches are paired in `tourney.tournament.pairing` (`double_bracket_of`)."""
 
 from __future__ import annotations
 
 from tourney.i18n import page_
-from tourney.tournament import double_elimination as de
+from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.pairing import double_bracket_of
 from tourney.tournament.state import TournamentState
 

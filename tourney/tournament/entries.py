@@ -11,7 +11,6 @@ from tourney import limits, names
 from tourney.errors import quote
 from tourney.i18n import _
 from tourney.names import clean_name, clean_optional
-from tourney.tournament import double_elimination, elimination
 from tourney.tournament.events import (
     PartnershipFormed,
     PlayerRegistered,
@@ -19,6 +18,8 @@ from tourney.tournament.events import (
     PlayerWithdrawn,
     TournamentEvent,
 )
+from tourney.tournament.formats.double_elimination import bracket as double_elimination
+from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.pairing import bracket_field, round_robin_schedule
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import Player, TournamentError, TournamentState, evolve
@@ -42,7 +43,7 @@ def last_round(state: TournamentState) -> int:
     if settings.format == "round_robin":
         return len(round_robin_schedule(state).rounds)
     if settings.format == "groups":
-        from tourney.tournament.stages import total_rounds
+        from tourney.tournament.formats.groups.stages import total_rounds
 
         return total_rounds(state)
     return settings.rounds

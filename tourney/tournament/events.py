@@ -38,7 +38,7 @@ FORMATS: tuple[str, ...] = (
     "balanced",
 )
 """``rotating``: rotating partners, Horse Race partnerships drawn anew each round and
-every player ranked on their own (`tourney.tournament.rotating`)."""
+every player ranked on their own (`tourney.tournament.formats.rotating.partners`)."""
 KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
 """The formats played as a bracket: a round needs every result of the one before."""
 SEEDINGS: tuple[str, ...] = ("rating", "registration", "previous")
@@ -112,7 +112,7 @@ class TournamentCreated:
     club's ratings, given by the caller when it is paired and recorded in that
     `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
     pools: int = 0
-    """Groups -> knockout (`tourney.tournament.stages`): how many pools (0: see
+    """Groups -> knockout (`tourney.tournament.formats.groups.stages`): how many pools (0: see
     `pool_size`), the most entrants a pool holds (0: see `pools`), how many of each pool
     advance to the knockout, and how a pool is paired (``round_robin`` or ``swiss``, its
     rounds then `rounds`). All four absent from other formats' payloads."""
@@ -124,7 +124,7 @@ class TournamentCreated:
     play again (both then have one loss). Written in the payload of that format only."""
     accelerated_rounds: int = 0
     """Swiss: the first rounds paired with virtual points for the top of the seed order
-    (Baku acceleration, `tourney.tournament.swiss_options`); 0: none."""
+    (Baku acceleration, `tourney.tournament.formats.swiss.options`); 0: none."""
     last_round: str = "swiss"
     """Swiss: how the last round is paired, ``"swiss"`` or ``"king_of_the_hill"``."""
     gibson: bool = False

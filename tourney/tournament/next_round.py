@@ -21,6 +21,18 @@ from tourney.tournament.events import (
     RoundPaired,
     TournamentEvent,
 )
+from tourney.tournament.formats.groups.stages import (
+    knockout_state,
+    placement_notes,
+    pool_count,
+    pool_rounds,
+    pool_stage_finished,
+    pool_state,
+    separated_order,
+    snake_pools,
+    unfinished_pool_matches,
+)
+from tourney.tournament.formats.swiss.search import points_text
 from tourney.tournament.groups import KnockoutSeeded, PoolScheduleFixed, PoolsFormed, pool_letter
 from tourney.tournament.pairing import (
     decide_pair_deciding_matches,
@@ -32,20 +44,8 @@ from tourney.tournament.pairing import (
     seeded,
     tables_text,
 )
-from tourney.tournament.stages import (
-    knockout_state,
-    placement_notes,
-    pool_count,
-    pool_rounds,
-    pool_stage_finished,
-    pool_state,
-    separated_order,
-    snake_pools,
-    unfinished_pool_matches,
-)
 from tourney.tournament.standings import StandingRow, standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve
-from tourney.tournament.swiss import points_text
 
 ROUND_WORD = {"en": r"round", "it": r"turn[oi]", "ru": r"тур[а-яё]{0,2}"}
 """Each language's word for a round before its number, as a refusal says it ("round 2",

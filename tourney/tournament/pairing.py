@@ -10,8 +10,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 from tourney.i18n import DEFAULT, _, ngettext, page_, using
-from tourney.tournament import balanced, elimination, roundrobin
-from tourney.tournament import double_elimination as de
 from tourney.tournament.events import (
     KNOCKOUTS,
     DecidingMatchPaired,
@@ -20,14 +18,11 @@ from tourney.tournament.events import (
     ScheduleFixed,
     TournamentEvent,
 )
-from tourney.tournament.matches import (
-    MatchRecord,
-    match_points,
-)
-from tourney.tournament.seating import SeatRecord, seat_order
-from tourney.tournament.state import TournamentError, TournamentState, evolve
-from tourney.tournament.swiss import SwissEntrant, pair_swiss
-from tourney.tournament.swiss_options import (
+from tourney.tournament.formats.balanced import design as balanced
+from tourney.tournament.formats.double_elimination import bracket as de
+from tourney.tournament.formats.elimination import bracket as elimination
+from tourney.tournament.formats.round_robin import schedule as roundrobin
+from tourney.tournament.formats.swiss.options import (
     acceleration_note,
     group_a_size,
     is_king_of_the_hill,
@@ -35,6 +30,13 @@ from tourney.tournament.swiss_options import (
     round_most,
     virtual_points,
 )
+from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
+from tourney.tournament.matches import (
+    MatchRecord,
+    match_points,
+)
+from tourney.tournament.seating import SeatRecord, seat_order
+from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 # -- pairing ---------------------------------------------------------------------------
 
@@ -231,7 +233,7 @@ def decide_pair_round(
                 )
             )
     if settings.format == "rotating":  # partners drawn anew each round: `rotating`
-        from tourney.tournament import rotating
+        from tourney.tournament.formats.rotating import partners as rotating
 
         return rotating.decide_pair(state, number, override)
     if settings.format == "swiss":
@@ -557,7 +559,7 @@ def bracket_of(state: TournamentState, order: Sequence[str] | None = None) -> el
     rating, while it is being paired)."""
     settings = state.created
     if settings.format == "groups":  # the knockout stage's bracket (none before it)
-        from tourney.tournament.stages import knockout_state
+        from tourney.tournament.formats.groups.stages import knockout_state
 
         if state.groups.knockout is None:
             return elimination.Bracket(sides=settings.sides_per_table, rounds=())
@@ -741,7 +743,7 @@ def decide_pair_deciding_matches(state: TournamentState) -> list[TournamentEvent
     return events
 
 
-# -- double elimination (the rule: tourney.tournament.double_elimination) ----------------
+# -- double elimination (the rule: tourney.tournament.formats.double_elimination.bracket) --
 
 
 def double_bracket_of(

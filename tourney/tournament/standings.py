@@ -34,10 +34,10 @@ from typing import Any
 
 from tourney.tournament import double_pairing
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
+from tourney.tournament.formats.swiss.search import points_text
 from tourney.tournament.matches import MatchRecord, Scale, match_points
 from tourney.tournament.pairing import bracket_of
 from tourney.tournament.state import TournamentState
-from tourney.tournament.swiss import points_text
 
 COLUMNS: tuple[str, ...] = (
     "rank",
@@ -351,7 +351,8 @@ def knockout_stages(state: TournamentState) -> dict[str, tuple[int, int]]:
 
 
 def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
-    """Rotating partners (`tourney.tournament.rotating`): each player's standing from the
+    """Rotating partners (`tourney.tournament.formats.rotating.partners`): each player's
+    standing from the
     points their partnerships scored.
 
     For every counted match (not void, with an outcome) each player on a side gets that

@@ -202,7 +202,7 @@ async def director_page(request: Request) -> Response:
                     }
                 )
         from tourney.tournament.double_pairing import bracket_labels
-        from tourney.tournament.elimination import SHARED_WIN_RULE
+        from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
 
         knockout = _format(loaded) in ("elimination", "double_elimination", "groups")
         brackets = bracket_labels(loaded.state) if loaded is not None else {}

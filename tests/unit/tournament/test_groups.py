@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories.simulation import play_round
-from tourney.tournament import stages
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register, last_round
 from tourney.tournament.events import (
@@ -23,6 +22,7 @@ from tourney.tournament.events import (
     TournamentEvent,
     event_from_payload,
 )
+from tourney.tournament.formats.groups import stages
 from tourney.tournament.groups import KnockoutSeeded, PoolsFormed
 from tourney.tournament.next_round import (
     decide_deciding_matches,

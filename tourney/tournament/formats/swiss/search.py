@@ -32,7 +32,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tourney.tournament import table_search
+from tourney.tournament.formats.swiss import table_search
 from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
 
 # Search budgets count candidates examined; per level of allowed conflicts, then in all.

@@ -34,8 +34,9 @@ from dataclasses import replace
 from typing import cast
 
 from tourney.i18n import _
-from tourney.tournament import elimination, roundrobin
 from tourney.tournament.events import Format, RoundPaired, ScheduleFixed, TournamentCreated
+from tourney.tournament.formats.elimination import bracket as elimination
+from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.groups import POOL_FORMATS, pool_letter
 from tourney.tournament.state import Player, TournamentError, TournamentState
 
