@@ -129,7 +129,7 @@ def show(
     from tourney.director.season import load_season
     from tourney.reports.results import result_text
     from tourney.season.ratings import rate, rated_matches
-    from tourney.tournament.formats.swiss.search import points_text
+    from tourney.tournament.matches import points_text
     from tourney.tournament.standings import standings_of
 
     with open_director(db) as director:

@@ -20,7 +20,7 @@ from tourney.season.series import (
     describe,
     sequence_text,
 )
-from tourney.tournament.formats.swiss.search import points_text
+from tourney.tournament.matches import points_text
 from tourney.tournament.standings import decimal_text
 
 

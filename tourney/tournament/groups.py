@@ -22,8 +22,6 @@ Entrants: TypeAlias = tuple[str, ...]
 ScheduleRounds: TypeAlias = tuple[tuple[tuple[Entrants, ...], Entrants], ...]
 """A schedule as `events.ScheduleFixed` holds one: each round's tables and its byes."""
 
-POOL_FORMATS: tuple[str, ...] = ("round_robin", "swiss")
-
 
 def pool_letter(index: int) -> str:
     """Pool 0 is ``"A"``, 25 ``"Z"``, 26 ``"AA"``: the name a pool goes by."""

@@ -168,3 +168,11 @@ def forfeit_outcome(
     """The outcome when `forfeiting` sides lose by forfeit: everyone else shares the win."""
     winners = tuple(side for side in range(side_count) if side not in forfeiting)
     return Outcome(scores=(0,) * side_count, winners=winners, kind=kind, reason=reason)
+
+
+def points_text(points: Fraction) -> str:
+    """`Fraction(5, 2)` -> ``"2 1/2"``: exact, readable match points."""
+    whole, part = divmod(points, 1)
+    if part == 0:
+        return str(whole)
+    return f"{part}" if whole == 0 else f"{whole} {part}"

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
-from tourney.reports.heading import FORMAT_LABELS
-from tourney.tournament.events import FORMATS
+from tourney.tournament.format import find, label_text, names
 
 
-def test_every_format_has_a_label() -> None:
-    assert set(FORMATS) <= set(FORMAT_LABELS)
-    assert FORMAT_LABELS["rotating"] == "Rotating partners"
+def test_every_format_has_a_label_and_a_help_line() -> None:
+    for name in names():
+        fmt = find(name)
+        assert fmt is not None and fmt.name == name
+        assert fmt.label and fmt.help.startswith(f"{name}: "), name
+    rotating = find("rotating")
+    assert rotating is not None and label_text(rotating) == "Rotating partners"

@@ -14,13 +14,9 @@ from tourney.tournament.formats.elimination.bracket import (
     round_count,
     seed_order,
 )
+from tourney.tournament.formats.elimination.format import bracket_of
 from tourney.tournament.matches import Outcome
-from tourney.tournament.pairing import (
-    bracket_of,
-    decide_pair_deciding_matches,
-    decide_pair_round,
-    seeded,
-)
+from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round, seeded
 from tourney.tournament.rulings import decide_record_result
 from tourney.tournament.seating import table_sizes
 from tourney.tournament.standings import standings_of

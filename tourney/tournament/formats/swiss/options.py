@@ -26,8 +26,7 @@ from itertools import pairwise
 
 from tourney.i18n import _, ngettext
 from tourney.tournament.events import TournamentCreated, TournamentEvent
-from tourney.tournament.formats.swiss.search import points_text
-from tourney.tournament.matches import placement_scale
+from tourney.tournament.matches import placement_scale, points_text
 from tourney.tournament.seating import table_sizes
 from tourney.tournament.state import TournamentError
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tourney.tournament.formats.swiss import table_search
+from tourney.tournament.matches import points_text
 from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
 
 # Search budgets count candidates examined; per level of allowed conflicts, then in all.
@@ -100,14 +101,6 @@ class SwissPairing:
     byes: tuple[str, ...]
     notes: tuple[str, ...]
     conflicts: int
-
-
-def points_text(points: Fraction) -> str:
-    """`Fraction(5, 2)` -> ``"2 1/2"``: exact, readable match points."""
-    whole, part = divmod(points, 1)
-    if part == 0:
-        return str(whole)
-    return f"{part}" if whole == 0 else f"{whole} {part}"
 
 
 class _Field:
