@@ -182,7 +182,7 @@ def decide_create(
                 "no {value} ({name!r})"
             ).format(
                 title=played.title,
-                value="partnerships" if partnerships else label_text(fmt),
+                value="partnerships" if partnerships else label_text(fmt).lower(),
                 name=name,
             )
         )
