@@ -1,9 +1,10 @@
 """Search long for balanced-seating schedules that meet no pair twice, and ship them.
 
-`tourney.tournament.balanced` uses a known design when the first R rounds of one meet no
+`tourney.tournament.formats.balanced.design` uses a known design when the first R rounds
+of one meet no
 pair twice; this script looks, with a budget far beyond what pairing can spend, for fields
 where none is known, and writes what it finds to
-``tourney/tournament/balanced_schedules.json`` (key ``N@SIDES``, every prefix of the rounds
+``tourney/tournament/formats/balanced/schedules.json`` (key ``N@SIDES``, every prefix of the rounds
 is repeat-free too):
 
     python -m bench.balanced_schedules 20 5          # 20 players, 5 rounds, tables of 4
@@ -20,7 +21,7 @@ import argparse
 import json
 import random
 
-from tourney.tournament import balanced
+from tourney.tournament.formats.balanced import design as balanced
 from tourney.tournament.seating import table_sizes
 
 

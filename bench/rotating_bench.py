@@ -22,8 +22,14 @@ import random
 import statistics
 import time
 
-from tourney.tournament import rotating
-from tourney.tournament.rotating import DESIGNS, History, coverage, design_length, plan_round
+from tourney.tournament.formats.rotating import partners as rotating
+from tourney.tournament.formats.rotating.partners import (
+    DESIGNS,
+    History,
+    coverage,
+    design_length,
+    plan_round,
+)
 
 
 def schedule(players: int, rounds: int) -> tuple[History, str, float]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from tourney.tournament import covering, roundrobin
+from tourney.tournament import covering
+from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.seating import table_sizes
 
 

@@ -1,4 +1,5 @@
-"""Make the round-robin schedules tourney ships (tourney/tournament/roundrobin_schedules.json).
+"""Make the round-robin schedules tourney ships
+(tourney/tournament/formats/round_robin/schedules.json).
 
 Regenerate: ``python -m bench.roundrobin_schedules`` (the shipped file was made so, in 52
 minutes on a shared 2-core machine; ``--check`` compares without writing). ``--only 22@4,23@4
@@ -43,7 +44,12 @@ from tourney.tournament.covering import (
 from tourney.tournament.seating import table_sizes
 
 OUT = (
-    Path(__file__).resolve().parent.parent / "tourney" / "tournament" / "roundrobin_schedules.json"
+    Path(__file__).resolve().parent.parent
+    / "tourney"
+    / "tournament"
+    / "formats"
+    / "round_robin"
+    / "schedules.json"
 )
 
 # Published schedules, one round a line, tables separated by spaces, one character an

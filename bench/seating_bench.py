@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from tourney.tournament import balanced
+from tourney.tournament.formats.balanced import design as balanced
 from tourney.tournament.seating import table_sizes
 
 PLAYERS = (12, 16, 20, 24, 32, 48, 64)

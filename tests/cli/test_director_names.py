@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli, refused
-from tourney.tournament.elimination import SHARED_WIN_RULE
+from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
 from tourney.web.app import Server, create_app
 
 NAMES = ["Zoë Park", "José Ruiz", "Ann Lee", "Bo Chen", "Cy Diaz", "Di Eze", "Ed Fox", "Flo Gray"]

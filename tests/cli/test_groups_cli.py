@@ -31,7 +31,7 @@ def test_the_groups_settings_are_stored_and_said(cli: Cli) -> None:
 def test_group_options_on_another_format_are_refused(cli: Cli) -> None:
     refused(
         cli, "tournament", "create", "Cup", "--format", "swiss", "--pools", "2",
-        message="--pools: only for --format groups, not swiss",
+        message="--pools: not an option of --format swiss",
     )  # fmt: skip
 
 

@@ -258,8 +258,8 @@ def test_a_russian_command_that_draws_no_help_loads_no_rich(tmp_path: Path) -> N
         ),
         (
             ("tournament", "create", "Duo", "--format", "swiss", "--pools", "2"),
-            "--pools: только для --format groups, а не swiss",
-            "--pools: solo per --format groups, non swiss",
+            "--pools: такой настройки нет у --format swiss",
+            "--pools: non è un'opzione di --format swiss",
         ),
         (
             ("tournament", "create", "Duo", "--format", "rotating", "--seed-by", "rating"),
@@ -273,8 +273,8 @@ def test_a_russian_command_that_draws_no_help_loads_no_rich(tmp_path: Path) -> N
         ),
         (
             ("standings", "--stage", "pools"),
-            "'Club Night' — формат swiss: групп в нём нет",
-            "'Club Night' ha formato swiss: non ha gironi",
+            "'Club Night' — формат «Швейцарская система»: групп в нём нет",
+            "'Club Night' ha il formato «Sistema svizzero»: non ha gironi",
         ),
         (
             ("standings", "--stage", "final"),

@@ -65,7 +65,7 @@ def test_create_refuses_what_racehorse_does_not_play(cli: Cli) -> None:
         (("--table-size", "4"), "Racehorse tables seat 5 to 8"),
         (("--table-size", "9"), "--table-size': Input should be less than or equal to 8"),
         (("--table-size", "6", "--partnerships"), "no partnerships"),
-        (("--table-size", "6", "--format", "elimination"), "no elimination"),
+        (("--table-size", "6", "--format", "elimination"), "no single elimination"),
         (("--table-size", "6", "--deals", "0"), "a Racehorse match of 1 to 64 deals"),
     ]:
         result = cli("tournament", "create", "Bad", "--game", "racehorse", *args)

@@ -224,20 +224,20 @@ def test_a_knockout_seeded_from_a_swiss(open_tournament: Cli) -> None:
 @pytest.mark.parametrize(
     ("options", "said"),
     [
-        ([], "Created 'Spring Open' (spring-open): swiss, tables of 4, first to 61."),
+        ([], "Created 'Spring Open' (spring-open): Swiss, tables of 4, first to 61."),
         (
             ["--partnerships", "--target", "101"],
-            "Created 'Spring Open' (spring-open): swiss, tables of 4 in partnerships, "
+            "Created 'Spring Open' (spring-open): Swiss, tables of 4 in partnerships, "
             "first to 101.",
         ),
         (
             ["--game", "racehorse", "--table-size", "6"],
-            "Created 'Spring Open' (spring-open): swiss, tables of 6, racehorse: twice the "
+            "Created 'Spring Open' (spring-open): Swiss, tables of 6, racehorse: twice the "
             "players deals a match.",
         ),
         (
             ["--game", "racehorse", "--table-size", "6", "--deals", "8"],
-            "Created 'Spring Open' (spring-open): swiss, tables of 6, racehorse: 8 deals a match.",
+            "Created 'Spring Open' (spring-open): Swiss, tables of 6, racehorse: 8 deals a match.",
         ),
     ],
 )

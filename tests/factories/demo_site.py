@@ -22,7 +22,8 @@ from tourney.reports.publish import from_replays, publish
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.pairing import bracket_of, decide_pair_deciding_matches, decide_pair_round
+from tourney.tournament.formats.elimination.format import bracket_of
+from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 from tourney.tournament.rulings import decide_record_result
 from tourney.tournament.state import TournamentState, fold
 

@@ -19,7 +19,7 @@ from tests.factories.demo_site import (
     publish_demo,
 )
 from tourney.reports import paths
-from tourney.tournament.pairing import bracket_of
+from tourney.tournament.formats.elimination.format import bracket_of
 from tourney.tournament.standings import standings_of
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ def test_a_rotating_partners_evening_partners_everyone_once(tmp_path: Path) -> N
     said = director.run(
         "tournament", "create", "Progressive Night", "--format", "rotating", "--rounds", "11"
     )
-    assert "rotating, tables of 4 in partnerships" in said
+    assert "Rotating partners, tables of 4 in partnerships" in said
     director.register(NAMES)
     assert "drawn anew each round" in director.refused("player", "team", "Cai", "Dev")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import typer
@@ -32,6 +32,7 @@ RICH_WORDS = (
     "ENVVAR_STRING",
 )
 _ACTIVE = "_tourney_help_language"
+LAZY = "_tourney_lazy_help"
 
 
 def choose_language(ctx: Any, _param: Any, value: str | None) -> str | None:
@@ -75,10 +76,25 @@ def texts(command: Any, ctx: Any | None) -> Iterator[tuple[Any, str, str]]:
             if option is not None:
                 params.append(option)
         for param in params:
+            if getattr(param, LAZY, False):
+                continue
             for attribute in ("help", "rich_help_panel"):
                 text = getattr(param, attribute, None)
                 if isinstance(text, str) and text.strip():
                     yield param, attribute, text
+
+
+def lazy_help(param: Any, build: Callable[[], str]) -> None:
+    """Draw ``param``'s help from ``build()`` each time a help page reads it, in the language
+    of that moment: a help assembled from parts each translated on its own (``--format``:
+    one line per format), so that adding a part leaves the other parts' translations
+    valid. `texts` skips it (its parts are in the catalog, not the whole)."""
+    cls = type(param)
+    param.__class__ = type(
+        f"Lazy{cls.__name__}",
+        (cls,),
+        {"help": property(lambda _self: build(), lambda _self, _value: None), LAZY: True},
+    )
 
 
 def msgid(text: str) -> str:

@@ -129,8 +129,8 @@ def show(
     from tourney.director.season import load_season
     from tourney.reports.results import result_text
     from tourney.season.ratings import rate, rated_matches
+    from tourney.tournament.matches import points_text
     from tourney.tournament.standings import standings_of
-    from tourney.tournament.swiss import points_text
 
     with open_director(db) as director:
         season = load_season(director.store)

@@ -86,10 +86,11 @@ def _round_json(
         "byes": [state.entrant_name(e) for e in paired.byes],
         "notes": list(paired.notes),
     }
-    if state.created.format == "groups":  # "pools" or "knockout"
-        from tourney.tournament.stages import stage_of_round
+    from tourney.tournament.format import format_of
 
-        payload["stage"] = stage_of_round(state, number)
+    stage = format_of(state).round_stage(state, number)  # a groups tournament's: "pools"...
+    if stage is not None:
+        payload["stage"] = stage
     return payload
 
 
@@ -101,11 +102,12 @@ def _print_round(
     said: frozenset[str] = frozenset(),
 ) -> None:
     paired = state.rounds[number - 1]
-    title = _("Round {number}").format(number=number)
-    if state.created.format == "groups":  # the stage it belongs to: "Round 4 (knockout: final)"
-        from tourney.reports.rounds import round_name
+    from tourney.tournament.format import format_of
 
-        title = round_name(state, number)
+    title = _("Round {number}").format(number=number)
+    fmt = format_of(state)
+    if fmt.round_stage(state, number) is not None:  # its stage: "Round 4 (knockout: final)"
+        title = fmt.round_name(state, number)
     if paired.overridden:
         title = _("{title} (paired by the director's override)").format(title=title)
     echo(title)
@@ -121,13 +123,11 @@ def _print_round(
         )
         if why and table["why"]:
             echo(_("      why: {why}").format(why=table["why"]))
-    from tourney.tournament.double_pairing import bye_brackets
-
-    brackets = bye_brackets(state, number)
+    brackets = fmt.bye_brackets(state, number)
     for entrant in paired.byes:
         where = f"  {brackets[entrant]}" if entrant in brackets else ""
         echo(_("  bye: {entrant_name}").format(entrant_name=state.entrant_name(entrant)) + where)
-    from tourney.tournament.elimination import SHARED_WIN_RULE
+    from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
@@ -226,9 +226,9 @@ def pair(
         if as_json:
             typer.echo(json.dumps(_round_json(loaded.state, number), ensure_ascii=False))
             return
-        from tourney.tournament.stages import stage_announcement
+        from tourney.tournament.format import format_of
 
-        said = stage_announcement(loaded.state, number)
+        said = format_of(loaded.state).announcement(loaded.state, number)
         for line in said:
             echo(line)
         _print_round(loaded.state, number, why, said=frozenset(said))

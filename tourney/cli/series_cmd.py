@@ -103,7 +103,7 @@ def next_night(
     from tourney.director.season import load_season, night_in_series
     from tourney.errors import TourneyError
     from tourney.tournament.create import decide_create
-    from tourney.tournament.swiss_options import SwissOptions
+    from tourney.tournament.formats.swiss.options import SwissOptions
 
     with open_director(db) as director:
         season = load_season(director.store, entries_only=True)

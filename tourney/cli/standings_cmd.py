@@ -43,6 +43,7 @@ def standings(
     Example: tourney standings --csv > standings.csv
     """
     from tourney.reports.standings import standings_csv, standings_json, standings_view
+    from tourney.tournament.format import format_of
     from tourney.tournament.pairing import missing_tables, tables_text
 
     with open_director(db, reads=True) as director:
@@ -60,7 +61,7 @@ def standings(
             typer.echo(standings_csv(view), nl=False)
             return
         print_standings(view)
-        if state.created.format == "groups":
+        if format_of(state).has_pools:
             _print_stage(state, "pools", False, False)
             _print_stage(state, "knockout", False, False)
         if state.rounds:

@@ -7,16 +7,41 @@ import secrets
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from tourney import limits
 from tourney.cli.director_options import TournamentOpt, open_director
+from tourney.cli.language import lazy_help
 from tourney.cli.options import Db, TableSize, json_flag, new_draw_seed, within
 from tourney.cli.scorer_io import echo
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
-from tourney.i18n import N_, _, ngettext
+from tourney.i18n import _, ngettext
 
-POOL_KINDS = {"round_robin": N_("round robin"), "swiss": N_("swiss")}
-"""A groups tournament's pool format, as its confirmation names it."""
+
+def _formats_help() -> str:
+    """``--format``'s help: each format's own line (`Format.help`), each translated on its
+    own, so that a format added leaves the others' translations valid."""
+    from tourney.tournament.format import format_named, names
+
+    lines = "; ".join(_(format_named(name).help) for name in names())
+    return _("The tournament's format: {lines}.").format(lines=lines)
+
+
+def _option(flag: str) -> str:
+    """``--pool-size`` -> ``pool_size``: a create option as `Format.options` names it."""
+    return flag.removeprefix("--").replace("-", "_")
+
+
+class _CreateCommand(TyperCommand):
+    """`create`, its ``--format`` help drawn from the formats when a help page is drawn
+    (not when the command tree is built: the formats are not imported to run a command)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if param.name == "format":
+                lazy_help(param, _formats_help)
+
 
 app = typer.Typer(
     name="tournament",
@@ -26,7 +51,7 @@ app = typer.Typer(
 )
 
 
-@app.command()
+@app.command(cls=_CreateCommand)
 def create(
     name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Club Night'.")],
     format: Annotated[
@@ -34,9 +59,7 @@ def create(
         typer.Option(
             "--format",
             "-f",
-            help="swiss, round_robin, elimination, double_elimination, groups (pools, then "
-            "a knockout), rotating (partners drawn anew each round) or balanced (multi-player "
-            "tables seated to keep repeat meetings down).",
+            help="The tournament's format (each format's line, drawn by _CreateCommand).",
         ),
     ] = "swiss",
     table_size: TableSize = 4,
@@ -249,21 +272,26 @@ def create(
     from tourney.tournament.checkin import check_in_settings, new_door_code
     from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
+    from tourney.tournament.format import format_named, label_text
+    from tourney.tournament.formats.swiss.options import SwissOptions, options_text
     from tourney.tournament.language import language_settings
     from tourney.tournament.lot import AUTO
     from tourney.tournament.prizes import with_prizes
-    from tourney.tournament.swiss_options import SwissOptions, options_text
 
     points = limits.parse_points(bye_points, "--bye-points")
     groups: dict[str, object] = {"--pools": pools, "--pool-size": pool_size, "--advance": advance}
     groups |= {"--pool-format": pool_format, "--pool-rounds": pool_rounds}
     given = [option for option, value in groups.items() if value is not None]
-    if format != "groups" and given:
+    fmt = format_named(format)
+    refused = [o for o in given if o != "--pool-rounds" and _option(o) not in fmt.options]
+    if "--pool-rounds" in given and "pool_format" not in fmt.options:
+        refused.append("--pool-rounds")
+    if refused:
         from tourney.errors import TourneyError
 
         raise TourneyError(
-            _("{options}: only for --format groups, not {format}").format(
-                options=", ".join(given), format=format
+            _("{options}: not an option of --format {format}").format(
+                options=", ".join(refused), format=format
             )
         )
     if pool_rounds is not None:
@@ -323,29 +351,13 @@ def create(
             said.format(
                 name=created.name,
                 slug=loaded.slug,
-                format=created.format.replace("_", " "),
+                format=label_text(fmt),
                 size=created.table_size,
                 play=play,
             )
         )
-        if created.format == "groups":
-            how = (
-                ngettext("{n} pool", "{n} pools", created.pools).format(n=created.pools)
-                if created.pools
-                else _("pools of {size}").format(size=created.pool_size)
-            )
-            kind = _(POOL_KINDS[created.pool_format])
-            if created.pool_format == "swiss":
-                counted = ngettext("{n} round", "{n} rounds", created.rounds)
-                kind = _("{kind} of {counted}").format(
-                    kind=kind, counted=counted.format(n=created.rounds)
-                )
-            echo(
-                _(
-                    "Stage 1: {how} (snake seeding), each a {kind}; stage 2: the top {advance} "
-                    "of each pool in a knockout."
-                ).format(how=how, kind=kind, advance=created.advance)
-            )
+        for line in fmt.described(created):
+            echo(line)
         if series is not None:
             echo(_("A night of the series {series}.").format(series=series))
         options = options_text(created)
@@ -432,6 +444,8 @@ def show(
 
     Example: tourney tournament show -t club-night
     """
+    from tourney.tournament.format import format_of, label_text
+
     with open_director(db, reads=True) as director:
         loaded = director.load(director.resolve(tournament))
         state = loaded.state
@@ -452,7 +466,8 @@ def show(
             ],
             "rounds_paired": len(state.rounds),
         }
-        if created.format == "groups":
+        fmt = format_of(state)
+        if fmt.has_pools:
             knockout = state.groups.knockout
             data["pool_draw"] = [list(pool) for pool in state.groups.pools]
             data["knockout_seeds"] = list(knockout.order) if knockout else []
@@ -463,7 +478,7 @@ def show(
             _("{name} ({slug}) — {format}, tables of {table_size}").format(
                 name=created.name,
                 slug=loaded.slug,
-                format=created.format,
+                format=label_text(fmt),
                 table_size=created.table_size,
             )
         )
@@ -477,7 +492,7 @@ def show(
                 ),
             )
         )
-        if created.format == "groups":  # the pools once drawn, and the knockout's seeds
+        if fmt.has_pools:  # the pools once drawn, and the knockout's seeds
             from tourney.tournament.groups import pool_letter
 
             for index, pool in enumerate(state.groups.pools):
@@ -489,7 +504,7 @@ def show(
             if state.groups.knockout is not None:
                 seeds = ", ".join(state.entrant_name(e) for e in state.groups.knockout.order)
                 echo("  " + _("knockout seeds: {seeds}").format(seeds=seeds))
-        from tourney.tournament.swiss_options import options_text
+        from tourney.tournament.formats.swiss.options import options_text
 
         options = options_text(created)
         if options:

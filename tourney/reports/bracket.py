@@ -17,9 +17,11 @@ from typing import Literal
 from tourney.i18n import _, page_, page_mark
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
-from tourney.tournament.elimination import Slot
-from tourney.tournament.pairing import bracket_of, seeded
+from tourney.tournament.format import format_of
+from tourney.tournament.formats.elimination.bracket import Slot
+from tourney.tournament.formats.elimination.format import bracket_of
 from tourney.tournament.pairing import names_for_ids as names_for_ids
+from tourney.tournament.pairing import seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
 BOX_WIDTH = 200
@@ -179,18 +181,24 @@ def bracket_view(state: TournamentState, sheets: Collection[str] = ()) -> Bracke
 
     Raises `TournamentError` for other formats.
     """
-    if state.created.format == "groups" and state.groups.knockout is not None:
-        from tourney.tournament.stages import knockout_state
+    fmt = format_of(state)
+    if fmt.has_pools and state.groups.knockout is not None:
+        from tourney.tournament.formats.groups.stages import knockout_state
 
         # The knockout stage drawn as the single elimination it is, under the
         # tournament's own heading.
         view = bracket_view(knockout_state(state), sheets)
         return replace(view, heading=heading_of(state))
-    if state.created.format not in ("elimination", "groups"):
+    if fmt.bracket != "single":
         raise TournamentError(
             _("{title} is not an elimination event: it has no bracket").format(title=state.title)
         )
-    bracket = bracket_of(state)
+    if fmt.has_pools:  # the knockout not started: no rounds yet
+        from tourney.tournament.formats.groups.format import knockout_bracket
+
+        bracket = knockout_bracket(state)
+    else:
+        bracket = bracket_of(state)
     seeds: dict[str, int] = {}
     if bracket.rounds:
         field = [e for slot in bracket.rounds[0].slots for e in slot.present]

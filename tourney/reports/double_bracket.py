@@ -31,9 +31,11 @@ from tourney.reports.bracket import (
     fit,
 )
 from tourney.reports.heading import Heading, heading_of
-from tourney.tournament import double_elimination as de
-from tourney.tournament.elimination import SHARED_WIN_RULE
-from tourney.tournament.pairing import double_bracket_of, names_for_ids, seeded
+from tourney.tournament.format import format_of
+from tourney.tournament.formats.double_elimination import bracket as de
+from tourney.tournament.formats.double_elimination.tables import double_bracket_of
+from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
+from tourney.tournament.pairing import names_for_ids, seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
 
@@ -185,7 +187,7 @@ def double_bracket_view(state: TournamentState, sheets: Collection[str] = ()) ->
     """Both brackets and the grand final of a double elimination, placed for drawing.
 
     Raises `TournamentError` for other formats."""
-    if state.created.format != "double_elimination":
+    if format_of(state).bracket != "double":
         raise TournamentError(
             _("{title} is not a double elimination: it has no such bracket").format(
                 title=state.title

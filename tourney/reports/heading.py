@@ -5,19 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tourney.games import game
-from tourney.i18n import page_, page_mark
 from tourney.tournament.entries import last_round
+from tourney.tournament.format import format_of, label_text
 from tourney.tournament.state import TournamentState
-
-FORMAT_LABELS = {
-    "swiss": page_mark("Swiss"),
-    "round_robin": page_mark("Round robin"),
-    "elimination": page_mark("Single elimination"),
-    "groups": page_mark("Groups, then knockout"),
-    "double_elimination": page_mark("Double elimination"),
-    "rotating": page_mark("Rotating partners"),
-    "balanced": page_mark("Balanced seating"),
-}
 
 
 @dataclass(frozen=True)
@@ -33,6 +23,10 @@ class Heading:
     paired: int
     game: str
     deals: int | None = None
+    has_bracket: bool = False
+    """Its format draws a bracket (`Format.bracket`): the pages link it."""
+    has_pools: bool = False
+    """Its format plays pools first (`Format.has_pools`): the pages link them."""
 
     @property
     def play_label(self) -> str:
@@ -55,11 +49,14 @@ class Heading:
 def heading_of(state: TournamentState) -> Heading:
     """The heading of `state`; raises `TournamentError` when no tournament was created."""
     settings = state.created
+    fmt = format_of(state)
     return Heading(
         name=settings.name,
         slug=settings.slug,
         format=settings.format,
-        format_label=page_(FORMAT_LABELS.get(settings.format, settings.format)),
+        format_label=label_text(fmt),
+        has_bracket=bool(fmt.bracket),
+        has_pools=fmt.has_pools,
         table_size=settings.table_size,
         partnerships=settings.partnerships,
         target=settings.target,

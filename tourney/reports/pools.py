@@ -1,7 +1,7 @@
 """The pool stage of a groups -> knockout tournament: each pool's table, who advances and
 why, as a page, as text for the terminal and as JSON; and the knockout as text.
 
-The rule is `tourney.tournament.stages`'; this only shows what it decided.
+The rule is `tourney.tournament.formats.groups.stages`'; this only shows what it decided.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from typing import Any
 
 from tourney.i18n import N_, _, page_mark
 from tourney.reports.heading import Heading, heading_of
-from tourney.tournament.next_round import pool_tables
-from tourney.tournament.pairing import bracket_of
-from tourney.tournament.stages import pool_stage_finished
+from tourney.tournament.format import format_of, label_text
+from tourney.tournament.formats.groups.format import knockout_bracket
+from tourney.tournament.formats.groups.pairing import pool_tables
+from tourney.tournament.formats.groups.stages import pool_stage_finished
+from tourney.tournament.matches import points_text
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.swiss import points_text
 
 POOL_COLUMNS = ("Rank", "Name", "Points", "Played", "Wins", "Losses", "Byes", "Opp. avg", "Scored")
 POOL_WORDS = (page_mark("Opp. avg"), page_mark("out"))
@@ -55,8 +56,9 @@ class PoolsView:
 
 
 def check_groups(state: TournamentState) -> None:
-    if state.created.format != "groups":
-        kind = state.created.format.replace("_", " ")
+    fmt = format_of(state)
+    if not fmt.has_pools:
+        kind = label_text(fmt)
         raise TournamentError(
             _("{title} is {kind}: it has no pools (--stage is for groups)").format(
                 title=state.title, kind=kind
@@ -161,7 +163,7 @@ STATUS_WORDS = {
 def knockout_lines(state: TournamentState) -> list[str]:
     """The knockout as text: each round's tables, their entrants and what became of them."""
     check_groups(state)
-    bracket = bracket_of(state)
+    bracket = knockout_bracket(state)
     if not bracket.rounds:
         return [_("The knockout starts when every pool match has a result (tourney pair).")]
     names = state.entrant_name
@@ -187,7 +189,7 @@ def knockout_lines(state: TournamentState) -> list[str]:
 
 def knockout_json(state: TournamentState) -> dict[str, Any]:
     check_groups(state)
-    bracket = bracket_of(state)
+    bracket = knockout_bracket(state)
     return {
         "stage": "knockout",
         "seeds": [state.entrant_name(e) for e in state.groups.knockout.order]

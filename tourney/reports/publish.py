@@ -33,8 +33,14 @@ from tourney.reports.standings import (
     standings_view,
 )
 from tourney.reports.wall_chart import wall_chart
-from tourney.tournament.events import KNOCKOUTS
+from tourney.tournament.format import format_of
 from tourney.tournament.state import TournamentState
+
+BRACKET_VIEWS: dict[str, Callable[[TournamentState, Collection[str]], Any]] = {
+    "single": bracket_view,
+    "double": double_bracket_view,
+}
+"""The bracket page's view by the kind of bracket a format draws (`Format.bracket`)."""
 
 
 def context_of(view: object, **extra: Any) -> dict[str, Any]:
@@ -188,9 +194,10 @@ def _linked_pages(
         return render
 
     pages = [(paths.WALL_CHART, page("wall_chart.html", partial(_wall_chart, state)))]
-    if state.created.format in (*KNOCKOUTS, "groups"):
+    fmt = format_of(state)
+    if fmt.bracket:
         pages.append((paths.BRACKET, page("bracket.html", partial(_bracket, state))))
-    if state.created.format == "groups":
+    if fmt.has_pools:
         from tourney.reports.pools import pools_view
 
         pages.append((paths.POOLS, page("pools.html", lambda _: context_of(pools_view(state)))))
@@ -216,9 +223,7 @@ def _wall_chart(state: TournamentState, sheets: frozenset[str]) -> dict[str, Any
 
 
 def _bracket(state: TournamentState, sheets: frozenset[str]) -> dict[str, Any]:
-    if state.created.format == "double_elimination":
-        return context_of(double_bracket_view(state, sheets))
-    return context_of(bracket_view(state, sheets))
+    return context_of(BRACKET_VIEWS[format_of(state).bracket](state, sheets))
 
 
 def _round(state: TournamentState, number: int, sheets: frozenset[str]) -> dict[str, Any]:

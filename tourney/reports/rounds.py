@@ -5,41 +5,18 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from tourney.i18n import _, page_
+from tourney.i18n import _
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_text
 from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
-from tourney.tournament import double_pairing
-from tourney.tournament.pairing import bracket_of
+from tourney.tournament.format import format_of
 from tourney.tournament.state import TournamentError, TournamentState
 
 
 def round_name(state: TournamentState, number: int) -> str:
-    """``"Round 2"``, or a knockout round's name: ``"Round 2 (semi-finals)"``."""
-    if state.created.format == "groups":
-        from tourney.tournament.stages import stage_of_round
-
-        if stage_of_round(state, number) == "pools":
-            return page_("Round {number} (pools)").format(number=number)
-        knockout = bracket_of(state).rounds
-        started = state.groups.knockout
-        at = number - started.first_round + 1 if started else 0
-        if 1 <= at <= len(knockout):
-            name = knockout[at - 1].name
-            return page_("Round {number} (knockout: {name})").format(number=number, name=name)
-        return page_("Round {number} (knockout)").format(number=number)
-    if state.created.format == "elimination":
-        rounds = bracket_of(state).rounds
-        plain = page_("round {number}").format(number=number)
-        if number <= len(rounds) and rounds[number - 1].name != plain:
-            name = rounds[number - 1].name
-            return page_("Round {number} ({name})").format(number=number, name=name)
-    if state.created.format == "double_elimination":
-        names = double_pairing.round_name(state, number)
-        if names:
-            return page_("Round {number} ({name})").format(number=number, name=names)
-    return page_("Round {number}").format(number=number)
+    """``"Round 2"``, or as its format names it: ``"Round 2 (semi-finals)"``."""
+    return format_of(state).round_name(state, number)
 
 
 @dataclass(frozen=True)
@@ -83,7 +60,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
     their completed scoresheet. Raises `TournamentError` for a round not yet paired."""
     _check_round(state, number)
     paired = state.rounds[number - 1]
-    brackets = double_pairing.bracket_labels(state)
+    brackets = format_of(state).table_brackets(state)
     why = {t.match_id: t.why for t in paired.tables}
     why.update(
         {

@@ -20,8 +20,8 @@ from tourney.season.series import (
     describe,
     sequence_text,
 )
+from tourney.tournament.matches import points_text
 from tourney.tournament.standings import decimal_text
-from tourney.tournament.swiss import points_text
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

@@ -9,7 +9,7 @@ from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.rounds import round_name
 from tourney.reports.standings import StandingsView
-from tourney.tournament.events import KNOCKOUTS
+from tourney.tournament.format import format_of
 from tourney.tournament.state import TournamentState
 
 
@@ -57,7 +57,7 @@ def site_index(
         )
         for paired in state.rounds
     )
-    elimination = state.created.format in (*KNOCKOUTS, "groups")
+    elimination = bool(format_of(state).bracket)
     return SiteIndex(
         heading=heading_of(state),
         rounds=rounds,

@@ -365,9 +365,9 @@ class Desk:
         return None if record is None else ruling_line(state, record)
 
     def bracket(self) -> str | None:
-        """The bracket of a double elimination this tournament table is in (``"losers'
-        bracket"``...); None for any other table."""
-        from tourney.tournament.double_pairing import bracket_labels
+        """The bracket this tournament table is in, where its format has several (a
+        double elimination's ``"losers' bracket"``...); None for any other table."""
+        from tourney.tournament.format import format_of
         from tourney.tournament.streams import fold_stored, tournament_stream
 
         table = self._table()
@@ -375,7 +375,7 @@ class Desk:
             return None
         slug, match = table
         state = fold_stored(self.store.read_stream(tournament_stream(slug)))
-        return bracket_labels(state).get(match)
+        return format_of(state).table_brackets(state).get(match)
 
     def as_ruled(self, lines: list[str], turn: bool) -> list[str]:
         """A view's ``lines`` of this table as they read once the director ruled on it:

@@ -359,6 +359,6 @@ def describe(settings: SeriesCreated) -> str:
 
 
 def sequence_text(points: Sequence[Fraction | None]) -> list[str]:
-    from tourney.tournament.swiss import points_text
+    from tourney.tournament.matches import points_text
 
     return ["" if p is None else points_text(p) for p in points]

@@ -68,19 +68,11 @@ def _round(state: TournamentState) -> int:
 
 
 def last_round(state: TournamentState) -> int:
-    """The last round ``state`` can reach: a Swiss its planned rounds, a pools-and-knockout
-    event its pools' and knockout's; other formats (whose length follows the field) twice
-    their players at most, and never fewer than the rounds already paired."""
-    from tourney.tournament.stages import total_rounds
+    """The last round ``state`` can reach, as its format counts them with the field as it
+    stands (`Format.last_round`), and never fewer than the rounds already paired."""
+    from tourney.tournament.format import format_of
 
-    settings = state.created
-    if settings.format == "swiss":
-        planned = settings.rounds
-    elif settings.format == "groups":
-        planned = total_rounds(state)
-    else:
-        planned = 2 * len(state.players)
-    return max(planned, len(state.rounds))
+    return max(format_of(state).last_round(state), len(state.rounds))
 
 
 def decide_set(

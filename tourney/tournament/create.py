@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
 from typing import cast
@@ -19,26 +20,20 @@ from tourney.tournament import lot
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
     FIRST_ROUNDS,
-    FORMATS,
-    KNOCKOUTS,
     SEED_BY,
     SEEDINGS,
     TIE_BREAKS,
-    Format,
     Seeding,
     TieBreak,
     TournamentCreated,
     TournamentEvent,
     tie_break_name,
 )
+from tourney.tournament.format import format_named, label_text
 from tourney.tournament.matches import (
     parse_share,
 )
 from tourney.tournament.state import TournamentError, TournamentState
-
-ROTATING_TIE_BREAKS: tuple[str, ...] = ("scored", "buchholz")
-"""Rotating partners' tie-breaks when none are given: game points scored by the player's
-sides, then their opponents' average match points."""
 
 # -- setting up ------------------------------------------------------------------------
 
@@ -87,12 +82,14 @@ def decide_create(
     grand_final_reset: bool = True,
     draw_seed: int | None = None,
 ) -> list[TournamentEvent]:
-    """Create a tournament; `rounds` is ignored (0) for elimination, set by the bracket.
+    """Create a tournament: the settings every format shares checked here, then the
+    format's own (`Format.settled`); `rounds` is stored as 0 where the format sets it (a
+    bracket's). An option the format does not take (`Format.options`) is refused by name.
 
-    `tie_breaks` None: Buchholz, points, head-to-head; for Racehorse points (a player's net
-    units over their matches) come first. `game_name` is the game the tables play
-    (`tourney.games`), which says how many a table seats; `deals` is a Racehorse match's
-    length (None: twice the players at the table).
+    `tie_breaks` None: the format's default, else Buchholz, points, head-to-head (for a
+    game whose points decide first, such as Racehorse, points first). `game_name` is the
+    game the tables play (`tourney.games`), which says how many a table seats; `deals` is a
+    Racehorse match's length (None: twice the players at the table).
 
     Every value is checked against `tourney.limits` and the name is cleaned
     (`tourney.names.clean_name`): what is stored here is read by every later command.
@@ -111,12 +108,7 @@ def decide_create(
                 name=quote(name)
             )
         )
-    if format not in FORMATS:
-        raise TournamentError(
-            _("unknown format {format}: choose one of {formats}").format(
-                format=quote(format), formats=", ".join(FORMATS)
-            )
-        )
+    fmt = format_named(format)
     if game_name not in game_names():
         raise TournamentError(
             _("unknown game {game_name}: choose one of {game_names}").format(
@@ -124,30 +116,6 @@ def decide_create(
             )
         )
     played = game(game_name)
-    if format == "rotating":  # partnerships drawn anew each round, players ranked alone
-        if not played.partnerships:
-            raise TournamentError(
-                _("rotating partners for {name!r}: {title} is not played in partnerships").format(
-                    name=name, title=played.title
-                )
-            )
-        partnerships = True
-        if tie_breaks is None:
-            tie_breaks = ROTATING_TIE_BREAKS
-        if any(tie_break_name(t) == "head_to_head" for t in tie_breaks):
-            raise TournamentError(
-                _(
-                    "tie-break head_to_head for {name!r}: rotating partners ranks players by "
-                    "scored and buchholz (partners share their matches)"
-                ).format(name=name)
-            )
-        if seed_by == "rating":
-            raise TournamentError(
-                _(
-                    "--seed-by rating for {name!r}: rotating partners draws its partnerships "
-                    "by the schedule, not by seeds"
-                ).format(name=name)
-            )
     fewest, most = played.table_sizes
     if isinstance(table_size, bool) or not isinstance(table_size, int):
         raise TournamentError(
@@ -167,14 +135,58 @@ def decide_create(
                 most=most,
             )
         )
-    if not played.partnerships and (partnerships or format in (*KNOCKOUTS, "groups")):
+    if tie_breaks is None:
+        tie_breaks = fmt.default_tie_breaks(played)
+    if tie_breaks is None:  # a card game's net units decide first, a match's points alike
+        first = ("scored",) if played.scored_first else ()
+        tie_breaks = (*first, *(t for t in DEFAULT_TIE_BREAKS if t not in first))
+    if third_place and "third_place" not in fmt.options:
+        raise TournamentError(
+            _("a third-place match needs a single-elimination bracket with 2 sides a table")
+        )
+    if not grand_final_reset and "grand_final_reset" not in fmt.options:
+        raise TournamentError(
+            _(
+                "--no-grand-final-reset for {name!r}: only a double elimination has a grand "
+                "final to reset"
+            ).format(name=name)
+        )
+    takes = fmt.options
+    created = fmt.settled(
+        TournamentCreated(
+            name=name,
+            slug=slug,
+            format=fmt.name,
+            table_size=table_size,
+            rounds=rounds if fmt.rounds_setting else 0,
+            partnerships=partnerships,
+            target=target,
+            shared_win=shared_win,
+            bye_points=bye_points,
+            tie_breaks=cast(tuple[TieBreak, ...], tuple(tie_breaks)),
+            seeding=cast(Seeding, seeding),
+            game=game_name,
+            deals=deals,
+            seed_by=seed_by,
+            third_place=third_place,
+            grand_final_reset=grand_final_reset,
+            # a format's own settings, stored only by a format that takes them
+            pools=pools if "pools" in takes else 0,
+            pool_size=pool_size if "pool_size" in takes else 0,
+            advance=advance if "advance" in takes else 0,
+            pool_format=pool_format if "pool_format" in takes else "",
+        ),
+        played,
+    )
+    partnerships = created.partnerships
+    if not played.partnerships and (partnerships or fmt.needs_partnership_game):
         raise TournamentError(
             _(
                 "{title} is played each for themselves in Swiss or round robin: "
                 "no {value} ({name!r})"
             ).format(
                 title=played.title,
-                value="partnerships" if partnerships else format.replace("_", " "),
+                value="partnerships" if partnerships else label_text(fmt).lower(),
                 name=name,
             )
         )
@@ -192,38 +204,13 @@ def decide_create(
                 name=name, title=played.title
             )
         )
-    if format == "balanced" and (partnerships or not 3 <= table_size <= 4):
-        raise TournamentError(
-            (
-                _(
-                    "balanced seating for {name!r} seats players at tables of 3 or 4, each for "
-                    "themselves (not partnerships)"
-                )
-                if partnerships
-                else _(
-                    "balanced seating for {name!r} seats players at tables of 3 or 4, each for "
-                    "themselves (not tables of {table_size})"
-                )
-            ).format(name=name, table_size=table_size)
-        )
     if partnerships and table_size != 4:
         raise TournamentError(
             _("partnerships need tables of 4, not {table_size} ({name!r})").format(
                 table_size=table_size, name=name
             )
         )
-    if format == "groups":  # groups -> knockout: `tourney.tournament.stages`
-        from tourney.tournament.stages import check_settings
-
-        check_settings(
-            name,
-            pools=pools,
-            pool_size=pool_size,
-            advance=advance,
-            pool_format=pool_format,
-            sides=2 if partnerships else table_size,
-        )
-    if format not in KNOCKOUTS:
+    if fmt.rounds_setting:
         limits.ROUNDS.check(rounds, repr(name))
     limits.TARGET.check(target, repr(name))
     if shared_win not in ("split", "full"):
@@ -236,9 +223,6 @@ def decide_create(
             )
         )
     limits.check_points(bye_points, _("bye points"), repr(name))
-    if tie_breaks is None:  # a card game's net units decide first, a match's points alike
-        first = ("scored",) if played.scored_first else ()
-        tie_breaks = (*first, *(t for t in DEFAULT_TIE_BREAKS if t not in first))
     tie_breaks = [tie_break_name(t) for t in tie_breaks]
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
@@ -248,16 +232,9 @@ def decide_create(
             )
         )
     sides = 2 if partnerships else table_size
-    if third_place and (format not in ("elimination", "groups") or sides != 2):
+    if third_place and sides != 2:
         raise TournamentError(
             _("a third-place match needs a single-elimination bracket with 2 sides a table")
-        )
-    if not grand_final_reset and format != "double_elimination":
-        raise TournamentError(
-            _(
-                "--no-grand-final-reset for {name!r}: only a double elimination has a grand "
-                "final to reset"
-            ).format(name=name)
         )
     if seeding not in SEEDINGS:
         raise TournamentError(
@@ -272,21 +249,6 @@ def decide_create(
                 seed_by=quote(seed_by), seed_by2=", ".join(SEED_BY)
             )
         )
-    if seed_by == "rating" and format == "round_robin":
-        raise TournamentError(
-            _(
-                "--seed-by rating for {name!r}: a round robin meets everyone, so "
-                "it is not seeded (rating seeds a knockout or a Swiss's first "
-                "round)"
-            ).format(name=name)
-        )
-    if seed_by == "rating" and format == "balanced":
-        raise TournamentError(
-            _(
-                "--seed-by rating for {name!r}: a balanced seating is fixed before play, so it "
-                "is not seeded (rating seeds a knockout or a Swiss's first round)"
-            ).format(name=name)
-        )
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]
     if len(set(lengths)) != len(lengths):
@@ -296,28 +258,10 @@ def decide_create(
             )
         )
     return [
-        TournamentCreated(
-            name=name,
-            slug=slug,
-            format=cast(Format, format),
-            table_size=table_size,
-            rounds=rounds if format not in KNOCKOUTS else 0,
-            partnerships=partnerships,
-            target=target,
-            shared_win=shared_win,
-            bye_points=bye_points,
+        replace(
+            created,
             tie_breaks=cast(tuple[TieBreak, ...], tuple(tie_breaks)),
-            third_place=third_place,
-            seeding=cast(Seeding, seeding),
             placement_points=scales,
-            game=game_name,
-            deals=deals,
-            seed_by=seed_by,
-            pools=pools if format == "groups" else 0,
-            pool_size=pool_size if format == "groups" else 0,
-            advance=advance if format == "groups" else 0,
-            pool_format=pool_format if format == "groups" else "",
-            grand_final_reset=grand_final_reset,
             draw_seed=draw_seed,
         )
     ]

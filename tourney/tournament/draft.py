@@ -17,6 +17,7 @@ from tourney.tournament.events import (
     RoundPaired,
     TournamentEvent,
 )
+from tourney.tournament.format import format_of, label_text
 from tourney.tournament.pairing import decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -29,8 +30,9 @@ def decide_draft(
     ratings: Mapping[str, float] | None = None,
 ) -> list[TournamentEvent]:
     """Pair the next Swiss round as a draft (a draft already made is replaced)."""
-    if state.created.format != "swiss":
-        kind = state.created.format.replace("_", " ")
+    fmt = format_of(state)
+    if not fmt.drafts:
+        kind = label_text(fmt)
         raise TournamentError(
             _("a draft is for Swiss rounds: {title} is {kind}").format(title=state.title, kind=kind)
         )

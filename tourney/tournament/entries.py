@@ -11,7 +11,6 @@ from tourney import limits, names
 from tourney.errors import quote
 from tourney.i18n import _
 from tourney.names import clean_name, clean_optional
-from tourney.tournament import double_elimination, elimination
 from tourney.tournament.events import (
     PartnershipFormed,
     PlayerRegistered,
@@ -19,7 +18,7 @@ from tourney.tournament.events import (
     PlayerWithdrawn,
     TournamentEvent,
 )
-from tourney.tournament.pairing import bracket_field, round_robin_schedule
+from tourney.tournament.format import format_of
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import Player, TournamentError, TournamentState, evolve
 
@@ -31,35 +30,20 @@ _T = TypeVar("_T")
 
 def last_round(state: TournamentState) -> int:
     """How many rounds this tournament has (for a bracket: as the field stands)."""
-    settings = state.created
-    if settings.format == "elimination":
-        field_size = len(bracket_field(state))
-        return elimination.round_count(field_size, settings.sides_per_table)
-    if settings.format == "double_elimination":  # the grand final's round, or the reset's
-        field_size = len(bracket_field(state))
-        final = double_elimination.final_round(field_size, settings.sides_per_table)
-        return max(final, len(state.rounds))
-    if settings.format == "round_robin":
-        return len(round_robin_schedule(state).rounds)
-    if settings.format == "groups":
-        from tourney.tournament.stages import total_rounds
-
-        return total_rounds(state)
-    return settings.rounds
+    return format_of(state).last_round(state)
 
 
 def _registration_closed(state: TournamentState) -> str | None:
     settings = state.created
-    open_late = settings.format in ("swiss", "rotating")  # late entries join the next round
-    if open_late and len(state.rounds) >= settings.rounds:
-        return f"the last round ({settings.rounds}) of {state.title} is already paired"
-    if not open_late and state.rounds:
-        kind = {
-            "round_robin": "round-robin schedule",
-            "groups": "pool draw",
-            "balanced": "balanced seating",
-        }.get(settings.format, "bracket")
-        return f"the {kind} of {state.title} was fixed when round 1 was paired"
+    fmt = format_of(state)
+    if fmt.late_entries and len(state.rounds) >= settings.rounds:
+        return _("the last round ({rounds}) of {title} is already paired").format(
+            rounds=settings.rounds, title=state.title
+        )
+    if not fmt.late_entries and state.rounds:
+        return _("the {kind} of {title} was fixed when round 1 was paired").format(
+            kind=_(fmt.fixed_at_round_1), title=state.title
+        )
     return None
 
 

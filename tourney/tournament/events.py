@@ -18,30 +18,15 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
+from tourney.tournament.format import format_of
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
-Format = Literal[
-    "round_robin", "swiss", "elimination", "double_elimination", "groups", "rotating", "balanced"
-]
 Seeding = Literal["rating", "registration", "previous", "random", "auto"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
 Others = Literal["share", "play_on"]
 """After a forfeit, the sides that remain: share the win at once, or play the match on."""
 
-FORMATS: tuple[str, ...] = (
-    "round_robin",
-    "swiss",
-    "elimination",
-    "double_elimination",
-    "groups",
-    "rotating",
-    "balanced",
-)
-"""``rotating``: rotating partners, Horse Race partnerships drawn anew each round and
-every player ranked on their own (`tourney.tournament.rotating`)."""
-KNOCKOUTS: tuple[str, ...] = ("elimination", "double_elimination")
-"""The formats played as a bracket: a round needs every result of the one before."""
 FIRST_ROUNDS: tuple[str, ...] = ("random", "rating", "registration", "previous")
 """`--first-round` (`--seeding`, its old name): how round 1 is seeded. ``previous`` is the
 seeds a previous stage gave (`PlayerRegistered.seed`)."""
@@ -101,7 +86,8 @@ class TournamentCreated:
     type: ClassVar[str] = "tournament_created"
     name: str
     slug: str
-    format: Format
+    format: str
+    """The format's registry name (`tourney.tournament.format`): stored as named then."""
     table_size: int
     rounds: int
     partnerships: bool = False
@@ -122,7 +108,7 @@ class TournamentCreated:
     club's ratings, given by the caller when it is paired and recorded in that
     `RoundPaired`'s `seed_order`; ``"seeding"``: by `seeding`."""
     pools: int = 0
-    """Groups -> knockout (`tourney.tournament.stages`): how many pools (0: see
+    """Groups -> knockout (`tourney.tournament.formats.groups.stages`): how many pools (0: see
     `pool_size`), the most entrants a pool holds (0: see `pools`), how many of each pool
     advance to the knockout, and how a pool is paired (``round_robin`` or ``swiss``, its
     rounds then `rounds`). All four absent from other formats' payloads."""
@@ -134,7 +120,7 @@ class TournamentCreated:
     play again (both then have one loss). Written in the payload of that format only."""
     accelerated_rounds: int = 0
     """Swiss: the first rounds paired with virtual points for the top of the seed order
-    (Baku acceleration, `tourney.tournament.swiss_options`); 0: none."""
+    (Baku acceleration, `tourney.tournament.formats.swiss.options`); 0: none."""
     last_round: str = "swiss"
     """Swiss: how the last round is paired, ``"swiss"`` or ``"king_of_the_hill"``."""
     gibson: bool = False
@@ -152,18 +138,13 @@ class TournamentCreated:
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
-        if self.format == "groups":
-            game.update(
-                pools=self.pools,
-                pool_size=self.pool_size,
-                advance=self.advance,
-                pool_format=self.pool_format,
-            )
+        own = format_of(self).payload_fields  # the settings only this format has
+        game.update((key, getattr(self, key)) for key in own if key != "grand_final_reset")
         if self.deals is not None:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
             game["seed_by"] = self.seed_by
-        if self.format == "double_elimination":
+        if "grand_final_reset" in own:
             game["grand_final_reset"] = self.grand_final_reset
         game.update(self._swiss_options())
         if self.draw_seed is not None:
@@ -234,7 +215,7 @@ class TournamentCreated:
         options: dict[str, Any] = {}
         if self.accelerated_rounds:
             options["accelerated_rounds"] = self.accelerated_rounds
-        if self.last_round != "swiss":
+        if self.last_round != type(self).last_round:  # the default, as a Swiss pairs it
             options["last_round"] = self.last_round
         if self.gibson:
             options["gibson"] = True

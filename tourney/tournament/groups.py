@@ -2,7 +2,8 @@
 record they fold to (as `tourney.tournament.room` does for the room).
 
 The rule itself (pool formation, pool pairing, who advances, the knockout's placement)
-lives in `tourney.tournament.stages` and is stated in docs/formats/groups-knockout.md.
+lives in `tourney.tournament.formats.groups.stages` and is stated in
+docs/formats/groups-knockout.md.
 
 * `PoolsFormed`: when round 1 is paired, the entrants dealt to the pools (each pool in its
   seed order, best first), and the whole seed order used;
@@ -20,8 +21,6 @@ from typing import Any, ClassVar, TypeAlias
 Entrants: TypeAlias = tuple[str, ...]
 ScheduleRounds: TypeAlias = tuple[tuple[tuple[Entrants, ...], Entrants], ...]
 """A schedule as `events.ScheduleFixed` holds one: each round's tables and its byes."""
-
-POOL_FORMATS: tuple[str, ...] = ("round_robin", "swiss")
 
 
 def pool_letter(index: int) -> str:

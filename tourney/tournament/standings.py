@@ -33,13 +33,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from tourney.tournament import double_pairing
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
-from tourney.tournament.matches import MatchRecord, Scale, match_points
-from tourney.tournament.pairing import bracket_of
+from tourney.tournament.format import format_of
+from tourney.tournament.matches import MatchRecord, Scale, match_points, points_text
 from tourney.tournament.prizes import money_text, prizes_of
 from tourney.tournament.state import TournamentState
-from tourney.tournament.swiss import points_text
 
 COLUMNS: tuple[str, ...] = (
     "rank",
@@ -290,8 +288,10 @@ def compute_standings(
 def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
     """The standings of a tournament state, by its own scoring settings."""
     settings = state.created
-    if settings.format == "rotating":  # each player ranked on their own
-        return with_prizes(state, rotating_standings(state))
+    fmt = format_of(state)
+    own = fmt.standings(state)  # rotating partners ranks each player on their own
+    if own is not None:
+        return with_prizes(state, own)
     entrants = [
         StandingEntrant(
             e,
@@ -310,7 +310,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         placement=settings.placement_points,
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
-        stages=_stages(state),
+        stages=fmt.stages(state),
     )
     return with_prizes(state, rows)
 
@@ -319,15 +319,6 @@ def with_prizes(state: TournamentState, rows: tuple[StandingRow, ...]) -> tuple[
     """The rows with what each place wins (unchanged when the tournament gives no prizes)."""
     won = prizes_of(state, rows)
     return tuple(replace(r, prize=won.get(r.entrant_id)) for r in rows) if won else rows
-
-
-def _stages(state: TournamentState) -> dict[str, tuple[int, int]] | None:
-    """A bracket's ranking before everything else (None: not a knockout)."""
-    if state.created.format in ("elimination", "groups"):
-        return knockout_stages(state)
-    if state.created.format == "double_elimination":
-        return double_pairing.stages(state)
-    return None
 
 
 def rank_groups(entrants: Sequence[str], keys: Sequence[Mapping[str, Fraction]]) -> list[list[str]]:
@@ -341,105 +332,3 @@ def rank_groups(entrants: Sequence[str], keys: Sequence[Mapping[str, Fraction]])
                 refined.append([e for e in group if values[e] == value])
         groups = refined
     return groups
-
-
-def knockout_stages(state: TournamentState) -> dict[str, tuple[int, int]]:
-    """How far each entrant of a knockout went, as a key that sorts the furthest first:
-    (2 * round + 1 while still in it, 2 * round once out in it, 2 * rounds + 2 for the
-    champion; then 1 for the third-place match's winner). Entrants not in the bracket: 0.
-    """
-    bracket = bracket_of(state)
-    stage = {e: (0, 0) for e in state.entrant_ids()}
-    for round_ in bracket.rounds:
-        for slot in round_.slots:
-            settled = slot.status in ("decided", "bye") and slot.winner is not None
-            for entrant in slot.present:
-                out = settled and entrant != slot.winner
-                stage[entrant] = (2 * round_.number + (0 if out else 1), 0)
-    if bracket.champion is not None:
-        stage[bracket.champion] = (2 * len(bracket.rounds) + 2, 0)
-    third = bracket.third_place
-    if third is not None and third.status == "decided" and third.winner is not None:
-        stage[third.winner] = (stage[third.winner][0], 1)
-    return stage
-
-
-def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
-    """Rotating partners (`tourney.tournament.rotating`): each player's standing from the
-    points their partnerships scored.
-
-    For every counted match (not void, with an outcome) each player on a side gets that
-    side's match points (`matches.match_points`) and its game points; a sit-out adds the
-    bye points. Buchholz: the average, over the opponents met (the two players of the
-    other side at each counted match), of their match points. Ranked by match points,
-    then the tournament's tie-breaks (default: game points scored, then Buchholz).
-    """
-    settings = state.created
-    points: dict[str, Fraction] = {p: pl.start_points for p, pl in state.players.items()}
-    scored = dict.fromkeys(state.players, 0)
-    played = dict.fromkeys(state.players, 0)
-    wins = dict.fromkeys(state.players, 0)
-    shared = dict.fromkeys(state.players, 0)
-    losses = dict.fromkeys(state.players, 0)
-    byes = dict.fromkeys(state.players, 0)
-    met: dict[str, list[str]] = {p: [] for p in state.players}
-    for match in state.matches.values():
-        outcome = match.outcome
-        if outcome is None or not outcome.counts or len(match.seats) != 4:
-            continue
-        for side, members in enumerate(
-            ((match.seats[0], match.seats[2]), (match.seats[1], match.seats[3]))
-        ):
-            earned = match_points(outcome, side, settings.shared_win, settings.placement_points)
-            for player in members:
-                points[player] += earned
-                scored[player] += outcome.scores[side] if side < len(outcome.scores) else 0
-                played[player] += 1
-                if side not in outcome.winners:
-                    losses[player] += 1
-                elif len(outcome.winners) == 1:
-                    wins[player] += 1
-                else:
-                    shared[player] += 1
-                met[player] += [match.seats[(side + 1) % 2], match.seats[(side + 1) % 2 + 2]]
-    for player in state.byes():
-        if player in points:
-            points[player] += settings.bye_points
-            byes[player] += 1
-    buchholz = {
-        p: sum((points[o] for o in met[p]), Fraction(0)) / len(met[p]) if met[p] else Fraction(0)
-        for p in state.players
-    }
-    values: dict[str, Mapping[str, Fraction]] = {
-        "match_points": points,
-        "scored": {p: Fraction(s) for p, s in scored.items()},
-        "buchholz": buchholz,
-    }
-    keys = ("match_points", *(t for t in settings.tie_breaks if t in values))
-    groups = rank_groups(list(state.players), [values[k] for k in keys])
-    rows: list[StandingRow] = []
-    rank = 1
-    for group in groups:
-        for player in group:
-            entry = state.players[player]
-            rows.append(
-                StandingRow(
-                    rank=rank,
-                    tied=len(group) > 1,
-                    entrant_id=player,
-                    name=entry.name,
-                    club=entry.club,
-                    match_points=points[player],
-                    played=played[player],
-                    wins=wins[player],
-                    shared_wins=shared[player],
-                    losses=losses[player],
-                    byes=byes[player],
-                    buchholz=buchholz[player],
-                    points_scored=scored[player],
-                    head_to_head=Fraction(0),
-                    withdrawn=entry.withdrawn,
-                )
-            )
-        rank += len(group)
-    return tuple(rows)

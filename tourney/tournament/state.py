@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TypeVar
 
-from tourney.errors import TourneyError
 from tourney.i18n import _
+from tourney.tournament.errors import RoundError as RoundError
+from tourney.tournament.errors import TournamentError as TournamentError
 from tourney.tournament.events import (
     AdjudicatedResult,
     DecidingMatchPaired,
@@ -43,6 +44,7 @@ from tourney.tournament.events import (
     TournamentCreated,
     TournamentEvent,
 )
+from tourney.tournament.format import find
 from tourney.tournament.groups import GROUPS_EVENTS, Groups, evolve_groups
 from tourney.tournament.matches import (
     MatchRecord,
@@ -54,10 +56,6 @@ from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
-
-
-class TournamentError(TourneyError):
-    """A tournament command the rules refuse; the message names what and where."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +131,10 @@ class TournamentState:
     @property
     def rotating(self) -> bool:
         """Rotating partners: players are the entrants, partnerships drawn each round."""
-        return self.settings is not None and self.settings.format == "rotating"
+        if self.settings is None:
+            return False
+        fmt = find(self.settings.format)  # unknown: refused where it is paired or ranked
+        return fmt is not None and fmt.rotating_partners
 
     def entrant_name(self, entrant: str) -> str:
         if entrant in self.teams:

@@ -23,6 +23,7 @@ from starlette.routing import Route
 from tourney.errors import TourneyError, quote
 from tourney.i18n import N_, _, page_, page_mark
 from tourney.limits import ROUNDS, SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
+from tourney.tournament.format import Format, format_of
 from tourney.web import sessions
 from tourney.web.respond import (
     NO_STORE,
@@ -202,11 +203,11 @@ async def director_page(request: Request) -> Response:
                         "result": result_text(state, record),
                     }
                 )
-        from tourney.tournament.double_pairing import bracket_labels
-        from tourney.tournament.elimination import SHARED_WIN_RULE
+        from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
 
-        knockout = _format(loaded) in ("elimination", "double_elimination", "groups")
-        brackets = bracket_labels(loaded.state) if loaded is not None else {}
+        fmt = _format(loaded)
+        knockout = fmt is not None and fmt.deciding_matches
+        brackets = fmt.table_brackets(loaded.state) if fmt and loaded else {}
         for m in matches:
             m["bracket"] = brackets.get(m["id"], "")
         from tourney.web.room_pages import director_room_context, door_context, draft_context
@@ -219,7 +220,8 @@ async def director_page(request: Request) -> Response:
             "links": links,
             "matches": matches,
             "players": _players(loaded),
-            "format": _format(loaded),
+            "drafts": fmt is not None and fmt.drafts,
+            "deciding_matches": knockout,
             "knockout_rule": page_(SHARED_WIN_RULE) if knockout else None,
             "brackets": brackets,
         }
@@ -275,8 +277,9 @@ def _players(loaded: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _format(loaded: Any) -> str | None:
-    return None if loaded is None else str(loaded.state.created.format)
+def _format(loaded: Any) -> Format | None:
+    """The format of the tournament shown (None: none yet)."""
+    return None if loaded is None else format_of(loaded.state)
 
 
 def _ints(values: list[Any], what: str, bound: Bound = SIGNED_SCORE) -> list[int]:

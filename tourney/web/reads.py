@@ -72,7 +72,7 @@ def shown_points(stored: str) -> str:
     """Match points as the read model keeps them (``"3/2"``) as people read them (``1½``)."""
     from fractions import Fraction
 
-    from tourney.tournament.swiss import points_text
+    from tourney.tournament.matches import points_text
 
     return points_text(Fraction(stored))
 

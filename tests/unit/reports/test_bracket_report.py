@@ -7,9 +7,10 @@ import pytest
 from tests.factories.demo_site import DemoTournament
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.reports.bracket import BOX_WIDTH, bracket_view, fit, names_for_ids
-from tourney.tournament.elimination import places_layout
 from tourney.tournament.events import PairedTable, RoundPaired
-from tourney.tournament.pairing import bracket_of, decide_pair_deciding_matches, seeded
+from tourney.tournament.formats.elimination.bracket import places_layout
+from tourney.tournament.formats.elimination.format import bracket_of
+from tourney.tournament.pairing import decide_pair_deciding_matches, seeded
 from tourney.tournament.rulings import decide_adjudicate, decide_record_result
 from tourney.tournament.state import TournamentError, TournamentState
 

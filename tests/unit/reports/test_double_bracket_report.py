@@ -11,7 +11,7 @@ import pytest
 
 from tests.unit.tournament.factory import play_out, tournament
 from tourney.reports.double_bracket import double_bracket_view
-from tourney.tournament.pairing import double_bracket_of
+from tourney.tournament.formats.double_elimination.tables import double_bracket_of
 from tourney.tournament.state import TournamentError
 
 

@@ -12,11 +12,12 @@ from collections import Counter
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
-from tourney.tournament import balanced
-from tourney.tournament.balanced import affine_plane, quality, repeat_floor
 from tourney.tournament.entries import decide_withdraw
 from tourney.tournament.events import ScheduleFixed
-from tourney.tournament.pairing import balanced_seed, decide_pair_round
+from tourney.tournament.formats.balanced import design as balanced
+from tourney.tournament.formats.balanced.design import affine_plane, quality, repeat_floor
+from tourney.tournament.formats.balanced.format import balanced_seed
+from tourney.tournament.pairing import decide_pair_round
 from tourney.tournament.seating import table_sizes
 
 

@@ -11,15 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
-from tourney.tournament import double_elimination as de
-from tourney.tournament.double_pairing import bracket_labels, double_bracket_of
-from tourney.tournament.elimination import Play
+from tourney.tournament.formats.double_elimination import bracket as de
+from tourney.tournament.formats.double_elimination.tables import bracket_labels, double_bracket_of
+from tourney.tournament.formats.elimination.bracket import Play
 from tourney.tournament.matches import Outcome
-from tourney.tournament.pairing import (
-    decide_pair_deciding_matches,
-    decide_pair_round,
-    seeded,
-)
+from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round, seeded
 from tourney.tournament.rulings import decide_record_result
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState

@@ -6,21 +6,17 @@ from fractions import Fraction
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
-from tourney.tournament.elimination import (
+from tourney.tournament.events import PairedTable, RoundPaired
+from tourney.tournament.formats.elimination.bracket import (
     Play,
     build_bracket,
     places_layout,
     round_count,
     seed_order,
 )
-from tourney.tournament.events import PairedTable, RoundPaired
+from tourney.tournament.formats.elimination.format import bracket_of
 from tourney.tournament.matches import Outcome
-from tourney.tournament.pairing import (
-    bracket_of,
-    decide_pair_deciding_matches,
-    decide_pair_round,
-    seeded,
-)
+from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round, seeded
 from tourney.tournament.rulings import decide_record_result
 from tourney.tournament.seating import table_sizes
 from tourney.tournament.standings import standings_of
@@ -182,7 +178,7 @@ def test_knockout_standings_rank_by_how_far_each_went() -> None:
 
 def test_a_bracket_note_names_a_match_by_its_table_never_by_its_id() -> None:
     """Players read table codes, not match ids (``cup-r2-t1-d1`` is an internal name)."""
-    from tourney.tournament.elimination import match_words
+    from tourney.tournament.formats.elimination.bracket import match_words
 
     assert match_words("cup-r2-t1") == "T1"
     assert match_words("cup-r2-t3-p2") == "T3"

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories.simulation import play_round
-from tourney.tournament import stages
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register, last_round
 from tourney.tournament.events import (
@@ -23,13 +22,11 @@ from tourney.tournament.events import (
     TournamentEvent,
     event_from_payload,
 )
+from tourney.tournament.formats.groups import stages
+from tourney.tournament.formats.groups.format import knockout_bracket
+from tourney.tournament.formats.groups.pairing import pool_tables
 from tourney.tournament.groups import KnockoutSeeded, PoolsFormed
-from tourney.tournament.next_round import (
-    decide_deciding_matches,
-    decide_next_round,
-    pool_tables,
-)
-from tourney.tournament.pairing import bracket_of
+from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
@@ -374,7 +371,7 @@ def test_a_whole_night_reaches_a_champion_with_pools_kept_apart(
             events += played
     knockout = state.groups.knockout
     assert knockout is not None
-    champion = bracket_of(state).champion
+    champion = knockout_bracket(state).champion
     assert champion is not None
     assert standings_of(state)[0].entrant_id == champion
     assert len(state.rounds) == last_round(state)

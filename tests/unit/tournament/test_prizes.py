@@ -19,7 +19,7 @@ from tourney.tournament.events import TournamentCreated
 from tourney.tournament.prizes import money_text, shared, with_prizes
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.swiss_options import with_swiss_options
+from tourney.tournament.formats.swiss.options import with_swiss_options
 
 
 @dataclass(frozen=True)

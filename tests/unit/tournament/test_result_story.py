@@ -124,7 +124,7 @@ def test_sides_seats_and_scores_by_name_or_number(night: TournamentState) -> Non
 
 
 def test_a_knockout_shared_win_states_the_rule_it_was_settled_by() -> None:
-    from tourney.tournament.elimination import SHARED_WIN_RULE, Play, resolve
+    from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE, Play, resolve
     from tourney.tournament.matches import Outcome
 
     status, winner, _, note, _ = resolve(
@@ -141,7 +141,7 @@ def test_a_knockout_shared_win_states_the_rule_it_was_settled_by() -> None:
 
 
 def test_the_bracket_says_a_result_replaced_the_play_recorded() -> None:
-    from tourney.tournament.elimination import Play, resolve
+    from tourney.tournament.formats.elimination.bracket import Play, resolve
     from tourney.tournament.matches import Outcome
 
     paper = Outcome((10, 61), (1,), "paper")

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, play
-from tourney.tournament import rotating
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_form_partnership, decide_register, decide_withdraw
 from tourney.tournament.events import AdjudicatedResult, MatchVoided
-from tourney.tournament.rotating import (
+from tourney.tournament.formats.rotating import partners as rotating
+from tourney.tournament.formats.rotating.partners import (
     DESIGNS,
     History,
     coverage,

@@ -10,11 +10,18 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
 from tests.unit.tournament.seat_checks import assert_no_better_swap
-from tourney.tournament import covering, roundrobin
+from tourney.tournament import covering
 from tourney.tournament.entries import decide_withdraw, last_round
 from tourney.tournament.events import PairedTable, RoundPaired
+from tourney.tournament.formats.round_robin import schedule as roundrobin
+from tourney.tournament.formats.round_robin.schedule import (
+    Schedule,
+    circle_method,
+    coverage,
+    schedule,
+    shipped,
+)
 from tourney.tournament.pairing import decide_pair_round, meetings
-from tourney.tournament.roundrobin import Schedule, circle_method, coverage, schedule, shipped
 from tourney.tournament.seating import SeatRecord, table_sizes
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -289,9 +296,9 @@ def test_the_schedule_is_fixed_once_as_an_event_and_never_searched_again(
     import random
 
     from tests.unit.tournament.factory import pair, play, tournament
-    from tourney.tournament import roundrobin
     from tourney.tournament.entries import last_round
     from tourney.tournament.events import RoundPaired, ScheduleFixed
+    from tourney.tournament.formats.round_robin import schedule as roundrobin
     from tourney.tournament.pairing import decide_pair_round
 
     state = tournament(44, format="round_robin", table_size=4)

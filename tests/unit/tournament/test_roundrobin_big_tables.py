@@ -9,7 +9,7 @@ from math import comb
 
 import pytest
 
-from tourney.tournament.roundrobin import coverage, schedule
+from tourney.tournament.formats.round_robin.schedule import coverage, schedule
 from tourney.tournament.seating import table_sizes
 
 

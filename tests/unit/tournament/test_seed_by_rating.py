@@ -15,7 +15,8 @@ from tourney.tournament.events import (
     TournamentEvent,
     event_from_payload,
 )
-from tourney.tournament.pairing import bracket_field, bracket_of, decide_pair_round
+from tourney.tournament.formats.elimination.format import bracket_of
+from tourney.tournament.pairing import bracket_field, decide_pair_round
 from tourney.tournament.rulings import decide_record_result
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 

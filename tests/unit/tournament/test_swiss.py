@@ -174,7 +174,7 @@ def test_an_impossible_request_still_seats_everyone_and_says_it_is_not_proven() 
     """1,000 players in 3 clubs cannot all sit apart from clubmates at tables of 4."""
     from fractions import Fraction
 
-    from tourney.tournament.swiss import SwissEntrant, pair_swiss
+    from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
 
     entrants = [SwissEntrant(f"p{i}", f"P{i}", Fraction(0), 0, f"c{i % 3}") for i in range(1000)]
     pairing = pair_swiss(entrants, 4, {}, avoid_same_club=True)

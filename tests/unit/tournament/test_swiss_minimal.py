@@ -15,8 +15,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tourney.tournament.formats.swiss.search import SwissEntrant, SwissPairing, pair_swiss
 from tourney.tournament.seating import table_sizes
-from tourney.tournament.swiss import SwissEntrant, SwissPairing, pair_swiss
 
 Cost = tuple[int, int, int]
 

@@ -12,17 +12,17 @@ from tests.unit.tournament.factory import apply
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, TournamentEvent
-from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.rulings import decide_record_result
-from tourney.tournament.standings import standings_of
-from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.swiss_options import (
+from tourney.tournament.formats.swiss.options import (
     group_a_size,
     king_of_the_hill,
     round_most,
     virtual_points,
     with_swiss_options,
 )
+from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.standings import standings_of
+from tourney.tournament.state import TournamentError, TournamentState
 
 F = Fraction
 
@@ -255,7 +255,7 @@ def test_a_king_of_the_hill_round_pairs_a_repeat_when_the_ranking_says_so() -> N
 
 
 def test_the_next_night_of_a_series_carries_the_swiss_options() -> None:
-    from tourney.tournament.swiss_options import SwissOptions
+    from tourney.tournament.formats.swiss.options import SwissOptions
 
     def night(name: str) -> list[TournamentEvent]:
         return decide_create(TournamentState(), name, format="swiss", table_size=2, rounds=5)

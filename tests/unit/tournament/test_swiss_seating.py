@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from tests.unit.tournament.factory import pair, play, tournament
+from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
 from tourney.tournament.pairing import meetings
 from tourney.tournament.seating import table_sizes
 from tourney.tournament.state import TournamentState
-from tourney.tournament.swiss import SwissEntrant, pair_swiss
 
 
 def repeat_free_exists(

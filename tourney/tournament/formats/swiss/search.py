@@ -32,7 +32,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tourney.tournament import table_search
+from tourney.tournament.formats.swiss import table_search
+from tourney.tournament.matches import points_text
 from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
 
 # Search budgets count candidates examined; per level of allowed conflicts, then in all.
@@ -100,32 +101,6 @@ class SwissPairing:
     byes: tuple[str, ...]
     notes: tuple[str, ...]
     conflicts: int
-
-
-VULGAR: dict[Fraction, str] = {
-    Fraction(n, d): glyph
-    for (n, d), glyph in {
-        (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕",
-        (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛",
-        (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞", (1, 10): "⅒",
-    }.items()
-}  # fmt: skip
-"""The fractions Unicode has one character for: 1½, not 3/2 or 1 1/2."""
-
-
-def points_text(points: Fraction) -> str:
-    """Match points as people read them, exact: `Fraction(3, 2)` -> ``"1½"``,
-    `Fraction(1, 3)` -> ``"⅓"``, `Fraction(-5, 2)` -> ``"-2½"``; a part Unicode has no
-    character for after a space, `Fraction(17, 12)` -> ``"1 5/12"``. The one formatter of a
-    fraction shown to a person (files and JSON keep ``"3/2"``: `events.fraction_text`)."""
-    sign = "-" if points < 0 else ""
-    whole, part = divmod(abs(Fraction(points)), 1)
-    if part == 0:
-        return f"{sign}{whole}"
-    glyph = VULGAR.get(part)
-    if glyph is None:
-        return f"{sign}{part}" if whole == 0 else f"{sign}{whole} {part}"
-    return f"{sign}{glyph}" if whole == 0 else f"{sign}{whole}{glyph}"
 
 
 class _Field:

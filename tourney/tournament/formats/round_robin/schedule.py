@@ -5,7 +5,7 @@
   rounds with one bye each when n is odd), seat 1 balanced as in Berger tables.
 * Tables of 3 or 4: every round is split as `seating.table_sizes` says (no byes), and the
   schedule has as many rounds as it takes for every pair to meet at least once. Fields of
-  up to 40 use the schedules shipped in ``roundrobin_schedules.json`` (published designs,
+  up to 40 use the schedules shipped in ``schedules.json`` (published designs,
   affine planes, and the best that a long search found; `bench/roundrobin_schedules.py`
   makes the file and says where each published one comes from); they meet every pair
   exactly once wherever such a schedule is known (8, 9, 14, 15, 20, 21, 26, 27, ... at 3s;
@@ -34,7 +34,7 @@ from tourney.tournament.covering import Rounds
 from tourney.tournament.crossing import crossing
 from tourney.tournament.seating import BIG_TABLE, SeatRecord, seat_order, table_sizes
 
-SCHEDULES = Path(__file__).with_name("roundrobin_schedules.json")
+SCHEDULES = Path(__file__).with_name("schedules.json")
 SEARCH_BUDGET = 100_000
 """Search moves for a field with no shipped schedule (about half a second)."""
 

@@ -26,10 +26,9 @@ from itertools import pairwise
 
 from tourney.i18n import _, ngettext
 from tourney.tournament.events import TournamentCreated, TournamentEvent
-from tourney.tournament.matches import placement_scale
+from tourney.tournament.matches import placement_scale, points_text
 from tourney.tournament.seating import table_sizes
 from tourney.tournament.state import TournamentError
-from tourney.tournament.swiss import points_text
 
 LAST_ROUNDS: tuple[str, ...] = ("swiss", "king_of_the_hill")
 DEFAULT_PRIZES = 3

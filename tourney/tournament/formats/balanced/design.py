@@ -24,7 +24,7 @@ The algorithm (deterministic for a given seed; budgets count moves, never second
 
 * Who sits with whom. A known design where the first R rounds meet no pair twice: the
   affine plane of order 4 (16 players, 5 rounds, tables of 4) or of order 3 (9 at tables
-  of 3, 4 rounds), a schedule a long search found (``balanced_schedules.json``: 20
+  of 3, 4 rounds), a schedule a long search found (``schedules.json``: 20
   players x 5 rounds), or the first R rounds of a shipped round-robin schedule
   (`roundrobin.shipped`) whose rounds meet every pair exactly once (15, 16, 27, 28, 39,
   40 at tables of 4; 8, 9, 14, 15, 20, 21, ... at 3). Otherwise rounds built one at a
@@ -51,14 +51,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tourney.tournament.covering import exchange, meeting_counts
-from tourney.tournament.roundrobin import shipped
+from tourney.tournament.formats.round_robin.schedule import shipped
 from tourney.tournament.seating import table_sizes
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
 Rounds = tuple[Round, ...]
 
-SCHEDULES = Path(__file__).with_name("balanced_schedules.json")
+SCHEDULES = Path(__file__).with_name("schedules.json")
 """Schedules a long search found (`bench/balanced_schedules.py`), by ``N@SIDES``."""
 
 BUDGET = 400_000

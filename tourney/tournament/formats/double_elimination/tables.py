@@ -1,20 +1,54 @@
 """Double elimination read from a tournament's events: which bracket a table is in, the
 names of a round, how far each entrant went. The rule is
-`tourney.tournament.double_elimination`; its bracket from the events, the next round and
-its deciding matches are paired in `tourney.tournament.pairing` (`double_bracket_of`)."""
+`tourney.tournament.formats.double_elimination.bracket`; its bracket from the events, the
+next round and
+its deciding matches are paired in its `format`, which asks this module for what the
+pages show."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tourney.i18n import page_
-from tourney.tournament import double_elimination as de
-from tourney.tournament.pairing import double_bracket_of
+from tourney.tournament.formats.double_elimination import bracket as de
+from tourney.tournament.formats.elimination import bracket as elimination
+from tourney.tournament.formats.elimination.format import play_of
+from tourney.tournament.pairing import bracket_field
 from tourney.tournament.state import TournamentState
 
-FORMAT = "double_elimination"
 
+def double_bracket_of(
+    state: TournamentState, order: Sequence[str] | None = None
+) -> de.DoubleBracket:
+    """The double-elimination bracket as far as the events take it (`order`: round 1's
+    order by rating, while it is being paired). Each paired table is the bracket table of
+    its round that seats the same entrants; a table paired by hand that is none of them is
+    not part of the bracket."""
+    settings = state.created
+    field_ = bracket_field(state, order)
+    sides = settings.sides_per_table
+    plays: dict[de.Key, list[elimination.Play]] = {}
+    key_of: dict[str, de.Key] = {}
 
-def is_double(state: TournamentState) -> bool:
-    return state.settings is not None and state.settings.format == FORMAT
+    def build() -> de.DoubleBracket:
+        return de.build(field_, sides, plays, reset=settings.grand_final_reset)
+
+    for paired in state.rounds:
+        tables = build().tables_in(paired.round)
+        by_entrants = {frozenset(t.present): t.key for t in tables if len(t.present) >= 2}
+        for table in paired.tables:
+            match = state.matches[table.match_id]
+            key = by_entrants.get(frozenset(match.sides))
+            if key is not None:
+                plays[key] = [play_of(match)]
+                key_of[match.match_id] = key
+        for deciding in state.deciding:
+            if deciding.round == paired.round and deciding.decides in key_of:
+                match = state.matches[deciding.table.match_id]
+                key = key_of[deciding.decides]
+                plays[key].append(play_of(match))
+                key_of[match.match_id] = key
+    return build()
 
 
 def table_of(bracket: de.DoubleBracket, match_id: str) -> de.Table | None:
@@ -41,17 +75,13 @@ __all__ = [
 
 
 def bracket_labels(state: TournamentState) -> dict[str, str]:
-    """Match id -> the bracket its table is in, in words (empty for other formats)."""
-    if not is_double(state):
-        return {}
+    """Match id -> the bracket its table is in, in words ."""
     bracket = double_bracket_of(state)
     return {p.match_id: bracket_words(t) for t in bracket.tables() for p in t.plays}
 
 
 def bye_brackets(state: TournamentState, number: int) -> dict[str, str]:
-    """Entrant -> the bracket of their bye in round `number` (empty for other formats)."""
-    if not is_double(state):
-        return {}
+    """Entrant -> the bracket of their bye in round `number` ."""
     tables = double_bracket_of(state).tables_in(number)
     return {t.stay[0]: bracket_words(t) for t in tables if t.status == "bye" and t.stay}
 

@@ -31,13 +31,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import cast
 
 from tourney.i18n import _
-from tourney.tournament import elimination, roundrobin
-from tourney.tournament.events import Format, RoundPaired, ScheduleFixed, TournamentCreated
-from tourney.tournament.groups import POOL_FORMATS, pool_letter
+from tourney.tournament.events import RoundPaired, ScheduleFixed, TournamentCreated
+from tourney.tournament.formats.elimination import bracket as elimination
+from tourney.tournament.formats.round_robin import schedule as roundrobin
+from tourney.tournament.groups import pool_letter
 from tourney.tournament.state import Player, TournamentError, TournamentState
+
+POOL_FORMATS: tuple[str, ...] = ("round_robin", "swiss")
+"""The formats a pool is played in: each a format of the registry, paired as its own."""
 
 SEARCH_BUDGET = 200_000
 """Placements `separated_order` tries before it settles for the best found so far."""
@@ -189,7 +192,7 @@ def pool_state(state: TournamentState, index: int) -> TournamentState:
     ]
     sub_settings = replace(
         settings,
-        format=cast(Format, settings.pool_format),
+        format=settings.pool_format,
         name=f"{settings.name} (pool {pool_letter(index)})",
         slug=f"{settings.slug}-{pool_letter(index).lower()}",
         seeding="registration",
@@ -377,9 +380,7 @@ def placement_notes(
 def stage_announcement(state: TournamentState, number: int) -> list[str]:
     """What `tourney pair` says whenever round `number` starts a stage of a groups
     tournament: the pools formed (round 1), or who advanced and why and the knockout's
-    seeds (the knockout's round 1). Nothing for other rounds and formats."""
-    if state.settings is None or state.created.format != "groups":
-        return []
+    seeds (the knockout's round 1). Nothing for other rounds."""
     knockout = state.groups.knockout
     if knockout is not None and number == knockout.first_round:
         return [_("Stage 2: the knockout. Who advanced, and why:"), *knockout.notes]

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tourney.i18n import npage_, page_, page_mark
-from tourney.tournament.elimination import (
+from tourney.tournament.formats.elimination.bracket import (
     SHARED_WIN_RULE,
     Play,
     SlotStatus,

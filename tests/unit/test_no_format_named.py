@@ -1,0 +1,98 @@
+"""Outside `tourney/tournament/formats/`, code reaches a tournament's format through the
+`Format` interface (`tourney.tournament.format`): it asks a capability (`fmt.bracket`,
+`fmt.has_pools`...) or calls a method, and never compares a format's name (issue 33: 69
+such branches sat in 21 modules, and a format nobody dispatched was paired as a knockout).
+A new format then needs no edit outside its module and its registry line."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import tourney
+from tourney.tournament.format import names
+
+PACKAGE = Path(tourney.__file__).parent
+FORMATS_FOLDER = PACKAGE / "tournament" / "formats"
+TEMPLATES = PACKAGE.parent / "templates"
+RETIRED = {"FORMATS", "KNOCKOUTS", "FORMAT_LABELS", "POOL_FORMATS"}
+"""The name lists that stood for "which formats": gone with the registry."""
+
+
+def _strings(node: ast.AST) -> list[str]:
+    """The string constants in a comparison's operand (a tuple, list or set of them too)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for element in node.elts for s in _strings(element)]
+    if isinstance(node, ast.Starred):
+        return _strings(node.value)
+    return []
+
+
+def _compared_names(tree: ast.AST, formats: set[str]) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for operand in (node.left, *node.comparators):
+                found += [(node.lineno, s) for s in _strings(operand) if s in formats]
+        elif isinstance(node, ast.MatchValue):
+            found += [(node.lineno, s) for s in _strings(node.value) if s in formats]
+        elif isinstance(node, ast.Name) and node.id in RETIRED:
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.alias) and node.name in RETIRED:
+            found.append((getattr(node, "lineno", 0), node.name))
+    return found
+
+
+def python_findings(root: Path, formats: set[str]) -> list[str]:
+    return [
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+        for path in sorted(root.rglob("*.py"))
+        if FORMATS_FOLDER not in path.parents
+        for line, what in _compared_names(ast.parse(path.read_text(encoding="utf-8")), formats)
+    ]
+
+
+def template_findings(root: Path, formats: set[str]) -> list[str]:
+    named = "|".join(re.escape(n) for n in sorted(formats))
+    compared = re.compile(rf"""(==|!=|\bin\b)\s*\(?[^%}}]*["']({named})["']""")
+    return [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in sorted(root.rglob("*.html"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "{%" in line and compared.search(line)
+    ]
+
+
+def test_no_module_compares_a_format_name() -> None:
+    found = python_findings(PACKAGE, set(names()))
+    assert not found, "\n".join(found)
+
+
+def test_no_template_compares_a_format_name() -> None:
+    found = template_findings(TEMPLATES, set(names())) + template_findings(
+        PACKAGE / "games", set(names())
+    )
+    assert not found, "\n".join(found)
+
+
+def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
+    """The next member of the class: each shape of comparison this test exists to catch."""
+    formats = {"swiss", "groups"}
+    code = (
+        'if state.created.format == "groups": pass\n'
+        'if settings.format in ("swiss", "x"): pass\n'
+        "if fmt in (*KNOCKOUTS, 'groups'): pass\n"
+        'match name:\n    case "swiss": pass\n'
+    )
+    lines = sorted(line for line, _ in _compared_names(ast.parse(code), formats))
+    assert lines == [1, 2, 3, 3, 5]
+    (tmp_path / "page.html").write_text(
+        '{% if heading.format == "groups" %}x{% endif %}\n'
+        '{% if format in ("swiss",) %}y{% endif %}\n'
+        '<p>{{ _("groups") }}</p>\n',
+        encoding="utf-8",
+    )
+    assert [f.split(":")[1] for f in template_findings(tmp_path, formats)] == ["1", "2"]

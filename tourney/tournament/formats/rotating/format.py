@@ -1,0 +1,150 @@
+"""Rotating partners: Horse Race partnerships drawn anew each round (`partners`), every
+player ranked on their own (`rotating_standings`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from tourney.i18n import N_, _, page_mark
+from tourney.tournament.events import TournamentCreated, TournamentEvent, tie_break_name
+from tourney.tournament.format import Format, PairRequest
+from tourney.tournament.formats.rotating import partners
+from tourney.tournament.matches import match_points
+from tourney.tournament.standings import StandingRow, rank_groups
+from tourney.tournament.state import TournamentError, TournamentState
+
+if TYPE_CHECKING:
+    from tourney.games import Game
+
+ROTATING_TIE_BREAKS: tuple[str, ...] = ("scored", "buchholz")
+"""Rotating partners' tie-breaks when none are given: game points scored by the player's
+sides, then their opponents' average match points."""
+
+
+class Rotating(Format):
+    name = "rotating"
+    label = page_mark("Rotating partners")
+    help = N_("rotating: partners drawn anew each round, each player ranked alone")
+    late_entries = True
+    rotating_partners = True
+
+    def default_tie_breaks(self, played: Game) -> tuple[str, ...]:
+        return ROTATING_TIE_BREAKS
+
+    def settled(self, created: TournamentCreated, played: Game) -> TournamentCreated:
+        name = created.name
+        if not played.partnerships:
+            raise TournamentError(
+                _("rotating partners for {name!r}: {title} is not played in partnerships").format(
+                    name=name, title=played.title
+                )
+            )
+        if any(tie_break_name(t) == "head_to_head" for t in created.tie_breaks):
+            raise TournamentError(
+                _(
+                    "tie-break head_to_head for {name!r}: rotating partners ranks players by "
+                    "scored and buchholz (partners share their matches)"
+                ).format(name=name)
+            )
+        if created.seed_by == "rating":
+            raise TournamentError(
+                _(
+                    "--seed-by rating for {name!r}: rotating partners draws its partnerships "
+                    "by the schedule, not by seeds"
+                ).format(name=name)
+            )
+        return replace(created, partnerships=True)
+
+    def pair(self, state: TournamentState, request: PairRequest) -> list[TournamentEvent]:
+        return partners.decide_pair(state, len(state.rounds) + 1, request.override)
+
+    def standings(self, state: TournamentState) -> tuple[StandingRow, ...]:
+        return rotating_standings(state)
+
+
+FORMAT = Rotating()
+
+
+def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
+    """Rotating partners (`tourney.tournament.formats.rotating.partners`): each player's
+    standing from the
+    points their partnerships scored.
+
+    For every counted match (not void, with an outcome) each player on a side gets that
+    side's match points (`matches.match_points`) and its game points; a sit-out adds the
+    bye points. Buchholz: the average, over the opponents met (the two players of the
+    other side at each counted match), of their match points. Ranked by match points,
+    then the tournament's tie-breaks (default: game points scored, then Buchholz).
+    """
+    settings = state.created
+    points: dict[str, Fraction] = {p: pl.start_points for p, pl in state.players.items()}
+    scored = dict.fromkeys(state.players, 0)
+    played = dict.fromkeys(state.players, 0)
+    wins = dict.fromkeys(state.players, 0)
+    shared = dict.fromkeys(state.players, 0)
+    losses = dict.fromkeys(state.players, 0)
+    byes = dict.fromkeys(state.players, 0)
+    met: dict[str, list[str]] = {p: [] for p in state.players}
+    for match in state.matches.values():
+        outcome = match.outcome
+        if outcome is None or not outcome.counts or len(match.seats) != 4:
+            continue
+        for side, members in enumerate(
+            ((match.seats[0], match.seats[2]), (match.seats[1], match.seats[3]))
+        ):
+            earned = match_points(outcome, side, settings.shared_win, settings.placement_points)
+            for player in members:
+                points[player] += earned
+                scored[player] += outcome.scores[side] if side < len(outcome.scores) else 0
+                played[player] += 1
+                if side not in outcome.winners:
+                    losses[player] += 1
+                elif len(outcome.winners) == 1:
+                    wins[player] += 1
+                else:
+                    shared[player] += 1
+                met[player] += [match.seats[(side + 1) % 2], match.seats[(side + 1) % 2 + 2]]
+    for player in state.byes():
+        if player in points:
+            points[player] += settings.bye_points
+            byes[player] += 1
+    buchholz = {
+        p: sum((points[o] for o in met[p]), Fraction(0)) / len(met[p]) if met[p] else Fraction(0)
+        for p in state.players
+    }
+    values: dict[str, Mapping[str, Fraction]] = {
+        "match_points": points,
+        "scored": {p: Fraction(s) for p, s in scored.items()},
+        "buchholz": buchholz,
+    }
+    keys = ("match_points", *(t for t in settings.tie_breaks if t in values))
+    groups = rank_groups(list(state.players), [values[k] for k in keys])
+    rows: list[StandingRow] = []
+    rank = 1
+    for group in groups:
+        for player in group:
+            entry = state.players[player]
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    tied=len(group) > 1,
+                    entrant_id=player,
+                    name=entry.name,
+                    club=entry.club,
+                    match_points=points[player],
+                    played=played[player],
+                    wins=wins[player],
+                    shared_wins=shared[player],
+                    losses=losses[player],
+                    byes=byes[player],
+                    buchholz=buchholz[player],
+                    points_scored=scored[player],
+                    head_to_head=Fraction(0),
+                    withdrawn=entry.withdrawn,
+                )
+            )
+        rank += len(group)
+    return tuple(rows)

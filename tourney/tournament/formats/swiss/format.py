@@ -1,0 +1,151 @@
+"""Swiss: each round pairs entrants level on match points, none meeting twice while it can
+be avoided (`search`), with the options of `options` (acceleration, king of the hill)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from tourney.i18n import N_, _, page_mark
+from tourney.tournament.events import RoundPaired, TournamentEvent
+from tourney.tournament.format import Format, PairRequest
+from tourney.tournament.formats.swiss.options import (
+    acceleration_note,
+    group_a_size,
+    is_king_of_the_hill,
+    king_of_the_hill,
+    round_most,
+    virtual_points,
+)
+from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
+from tourney.tournament.pairing import (
+    active_field,
+    meetings,
+    points_by_entrant,
+    rating_seeding,
+    round_event,
+    seat_records,
+    seed_key,
+    seeded,
+    seeded_round,
+)
+from tourney.tournament.seating import SeatRecord, seat_order
+from tourney.tournament.state import TournamentError, TournamentState
+
+
+class Swiss(Format):
+    name = "swiss"
+    label = page_mark("Swiss")
+    help = N_("swiss: each round pairs players level on points, no one meeting twice")
+    late_entries = True
+    drafts = True
+
+    def pair(self, state: TournamentState, request: PairRequest) -> list[TournamentEvent]:
+        number = len(state.rounds) + 1
+        seeding = rating_seeding(state, request.ratings)
+        if number > state.created.rounds:
+            raise TournamentError(
+                _("all {rounds} rounds of {title} are paired").format(
+                    rounds=state.created.rounds, title=state.title
+                )
+            )
+        paired = _pair_swiss(
+            state, number, request.override, request.forbidden, request.avoid_same_club, seeding
+        )
+        return [seeded_round(paired, seeding)]
+
+
+FORMAT = Swiss()
+
+
+def _pair_swiss(
+    state: TournamentState,
+    number: int,
+    override: bool,
+    forbidden: frozenset[frozenset[str]],
+    avoid_same_club: bool,
+    seeding: tuple[tuple[str, ...], str] | None = None,
+) -> RoundPaired:
+    active = active_field(state)
+    points = points_by_entrant(state)
+    order = seeding[0] if seeding else None
+    records = seat_records(state)
+    bye_counts = {e: 0 for e in active}
+    for entrant in state.byes():
+        if entrant in bye_counts:
+            bye_counts[entrant] += 1
+    if is_king_of_the_hill(state.created, number):
+        ranked = sorted(active, key=lambda e: (-points[e], seed_key(state, e, order)))
+        return _pair_hill(state, number, ranked, points, bye_counts, override)
+    group, bonus = _acceleration(state, number, active, order)
+    extra = dict.fromkeys(group, bonus)
+    ranked = sorted(
+        active, key=lambda e: (-(points[e] + extra.get(e, 0)), seed_key(state, e, order))
+    )
+    entrants = [
+        SwissEntrant(
+            e,
+            state.entrant_name(e),
+            points[e] + extra.get(e, 0),
+            bye_counts[e],
+            state.entrant_club(e),
+            records.get(e, SeatRecord()),
+            virtual=Fraction(extra.get(e, 0)),
+        )
+        for e in ranked
+    ]
+    pairing = pair_swiss(
+        entrants,
+        state.created.sides_per_table,
+        meetings(state),
+        forbidden=forbidden,
+        avoid_same_club=avoid_same_club,
+        rounds_left=state.created.rounds - number,
+    )
+    tables = [(table.sides, table.why) for table in pairing.tables]
+    paired = round_event(state, number, tables, pairing.byes, pairing.notes, override)
+    if not group:
+        return paired
+    note = acceleration_note(group, bonus, number)
+    return replace(paired, accelerated=group, virtual_points=bonus, notes=(note, *paired.notes))
+
+
+def _acceleration(
+    state: TournamentState, number: int, active: Sequence[str], order: Sequence[str] | None
+) -> tuple[tuple[str, ...], Fraction]:
+    """Group A and its virtual points in round `number` of an accelerated Swiss (none:
+    ``((), 0)``): fixed at round 1 from the seed order, read from round 1's event after."""
+    bonus = virtual_points(state.created, number)
+    if not bonus:
+        return (), Fraction(0)
+    if number == 1 or not state.rounds:
+        seeds = seeded(state, active, order)
+        return tuple(seeds[: group_a_size(len(seeds), state.created.sides_per_table)]), bonus
+    return state.rounds[0].accelerated, bonus
+
+
+def _pair_hill(
+    state: TournamentState,
+    number: int,
+    ranked: Sequence[str],
+    points: Mapping[str, Fraction],
+    bye_counts: Mapping[str, int],
+    override: bool,
+) -> RoundPaired:
+    """A king-of-the-hill last round (`swiss_options.king_of_the_hill`) of the active
+    entrants `ranked` as every Swiss round ranks them: match points, then seed order."""
+    settings = state.created
+    hill = king_of_the_hill(
+        ranked,
+        points,
+        bye_counts,
+        {e: state.entrant_name(e) for e in ranked},
+        sides=settings.sides_per_table,
+        most=round_most(settings),
+        gibson=settings.gibson,
+        prizes=settings.prizes,
+    )
+    records = seat_records(state)
+    tables = [(seat_order(members, records), why) for members, why in hill.tables]
+    return round_event(state, number, tables, hill.byes, hill.notes, override)
