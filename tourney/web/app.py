@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from tourney.web.chances import SeasonCache
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
+    from tourney.web.live import StreamGate
     from tourney.web.night import Night
     from tourney.web.sessions import Sessions
 
@@ -67,6 +68,7 @@ class Server:
     env: Environment = field(init=False)
     night: Night = field(init=False)
     feed: Feed = field(init=False)
+    streams: StreamGate = field(init=False)
     site: SitePages = field(init=False)
     ratings: SeasonCache[tuple[Ratings, Club]] = field(init=False)
     series: SeasonCache[SeriesTables] = field(init=False)
@@ -79,6 +81,8 @@ class Server:
         from tourney.web.chances import SeasonCache
         from tourney.web.display_routes import SitePages, render_board
         from tourney.web.feed import Feed
+        from tourney.web.guard import connection_cap
+        from tourney.web.live import StreamGate, change, change_text
         from tourney.web.night import Night
         from tourney.web.sessions import Sessions
 
@@ -89,7 +93,9 @@ class Server:
             self.store,
             self.projector,
             lambda: render_board(self),
+            lambda after, position: change_text(change(self.night, self.store, after, position)),
         )
+        self.streams = StreamGate(connection_cap())
         self.site = SitePages()
         self.ratings = SeasonCache(club_ratings)
         self.series = SeasonCache(series_tables)
@@ -231,6 +237,7 @@ def create_app(server: Server) -> Starlette:
         director_routes,
         display_routes,
         door_routes,
+        live,
         me_routes,
         room_routes,
         table_routes,
@@ -256,6 +263,7 @@ def create_app(server: Server) -> Starlette:
             *room_routes.routes,
             *me_routes.routes,
             *door_routes.routes,
+            *live.routes,
         ],
         middleware=[
             Middleware(_Headers),

@@ -15,7 +15,6 @@ from starlette.responses import (
     PlainTextResponse,
     RedirectResponse,
     Response,
-    StreamingResponse,
 )
 from starlette.routing import Route
 
@@ -106,14 +105,6 @@ async def display_series(request: Request) -> Response:
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
-async def display_events(request: Request) -> Response:
-    return StreamingResponse(
-        server(request).feed.events(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
-
-
 class SitePages:
     """The public site's pages, rendered from the store once per log position."""
 
@@ -168,7 +159,6 @@ routes = [
     Route("/", home),
     Route("/health", health),
     Route("/display", display),
-    Route("/display/events", display_events),
     Route("/display/series", display_series),
     Route("/site/", site_page),
     Route("/site/{name}", site_page),

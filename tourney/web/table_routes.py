@@ -39,7 +39,7 @@ from tourney.web.respond import (
     server,
     wants_json,
 )
-from tourney.web.room_pages import table_room
+from tourney.web.room_pages import table_room, time_done
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -180,8 +180,7 @@ async def table_page(request: Request) -> Response:
     def look() -> dict[str, Any]:
         with srv.night.at_table(signed) as (table, desk):
             done = request.query_params.get("done", "")
-            context = _context(desk, table.number, signed, _heading(srv))
-            context["room"] = table_room(srv, table.number, desk.stored)
+            context = _context(srv, desk, table.number, signed, _heading(srv))
             context["chances"] = _chances(srv, table.match_id)
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
@@ -203,12 +202,30 @@ def _chances(srv: Any, match_id: str) -> str | None:
     return None if loaded is None else chances_text(srv.ratings, srv.store, loaded, match_id)
 
 
-def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
-    return {
+def _context(srv: Any, desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
+    """The table page's context: the match, the room (clock, call, closing) and, once time
+    has ended the match, what the page says instead of offering a new hand."""
+    context = {
         **table_context(desk, page_("Table {number}").format(number=number)),
         "action": f"/t/{signed}",
         "heading": heading,
     }
+    room = table_room(srv, number, desk.stored)
+    room["time_done"] = time_done(room.get("clock"), context["phase"])
+    context["room"] = room
+    return context
+
+
+def _check_time(srv: Any, desk: Desk, number: int, move: str) -> None:
+    """Refuse a move of the game once time has ended the match (`time_done`): an undo, a
+    redo and a confirmation are still taken."""
+    if move.partition("|")[0] in ("undo", "redo", "confirm"):
+        return
+    room = table_room(srv, number, desk.stored)
+    phase = getattr(getattr(desk.match, "phase", None), "name", "NOT_STARTED")
+    done = time_done(room.get("clock"), phase)
+    if done is not None:
+        raise TourneyError(page_("Nothing recorded: {done}").format(done=done))
 
 
 def _template(context: dict[str, Any]) -> str:
@@ -250,6 +267,8 @@ async def table_post(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             spans.lap("open")
             try:
+                if not desk.store.events_of_command(cid):  # a retry is answered as before
+                    _check_time(srv, desk, table.number, move)
                 recorded = _submit(desk, move, tiles, at, cid, device)
             except UNAVAILABLE:
                 raise  # the store's, not the move's: answered by the edge (503, 507)
@@ -257,8 +276,7 @@ async def table_post(request: Request) -> Response:
                 from tourney.web.words import refusal
 
                 desk.refresh()  # a stale page is shown what is there now
-                context = _context(desk, table.number, signed, _heading(srv))
-                context["room"] = table_room(srv, table.number, desk.stored)
+                context = _context(srv, desk, table.number, signed, _heading(srv))
                 context["error"] = str(exc) if as_json else refusal(str(exc), desk.stored, at)
                 context["detail"] = has_session(request)
                 return context, 409, None, None
