@@ -27,14 +27,14 @@ def finish_hand(night_db: str, now: Now) -> Iterator[Night]:
 
 
 def phase(page: str) -> str:
-    return re.findall(r'class="table-page game-[\w-]+ phase-(\w+)"', page)[0]
+    return str(re.findall(r'class="table-page game-[\w-]+ phase-(\w+)"', page)[0])
 
 
 def time_up_line(night: Night, table: int) -> str:
     """What the director's page says of ``table`` under "Time is up"."""
     director = night.client.get("/director").text
     line = rf'class="(?:time-up finishing|stop)" data-table="{table}".*?</(?:p|form)>'
-    return re.findall(f"({line})", director, re.S)[0]
+    return str(re.findall(f"({line})", director, re.S)[0])
 
 
 def test_the_last_hand_is_played_out_then_the_match_has_ended_by_time(

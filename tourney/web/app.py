@@ -18,6 +18,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tourney.i18n import _
+from tourney.web.devices import Recorders
 from tourney.web.guard import BodyLimit
 from tourney.web.language import Language
 from tourney.web.origin import SameOrigin
@@ -74,6 +75,7 @@ class Server:
     series: SeasonCache[SeriesTables] = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
+    recorders: Recorders = field(default_factory=Recorders)
 
     def __post_init__(self) -> None:
         from tourney.director.season import club_ratings, series_tables

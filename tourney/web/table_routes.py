@@ -39,7 +39,7 @@ from tourney.web.respond import (
     server,
     wants_json,
 )
-from tourney.web.room_pages import table_room, time_done
+from tourney.web.room_pages import now, table_room, time_done
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -97,6 +97,9 @@ def _submit(
                 "reload the page"
             ).format(cid=cid, move=describe(already, already[0].version))
         )
+    # A stale page is told so, whatever its move: before the game reads the move (which
+    # may refuse it for the state it no longer shows: "deal 1 is still being played").
+    desk.check_at(at, cid)
     kind, _, rest = move.partition("|")
     if kind == "undo":
         target = table_undo(desk)
@@ -188,10 +191,24 @@ async def table_page(request: Request) -> Response:
 
                 context["notice"] = "Recorded: " + said(desk.stored, shown)
             context["detail"] = has_session(request)
+            context["other_phone"] = _other_phone(srv, table.match_id, device)
             return context
 
+    device = device_of(request)
     context = await run_in_threadpool(look)
     return render(request, _template(context), context)
+
+
+def _other_phone(srv: Any, match_id: str, device: dict[str, str]) -> str | None:
+    """What a table page says when another phone recorded there last (`Recorders`)."""
+    from tourney.web.room_pages import local_time
+
+    other = srv.recorders.other(match_id, device)
+    if other is None:
+        return None
+    return page_("Another phone ({agent}) records at this table: its last tap at {time}.").format(
+        agent=other.agent, time=local_time(other.at)
+    )
 
 
 def _chances(srv: Any, match_id: str) -> str | None:
@@ -279,8 +296,10 @@ async def table_post(request: Request) -> Response:
                 context = _context(srv, desk, table.number, signed, _heading(srv))
                 context["error"] = str(exc) if as_json else refusal(str(exc), desk.stored, at)
                 context["detail"] = has_session(request)
+                context["other_phone"] = _other_phone(srv, table.match_id, device)
                 return context, 409, None, None
             spans.lap("move")
+            srv.recorders.recorded(table.match_id, device, now())
             srv.feed.poke()
             last = recorded[-1].version if recorded else desk.version
             if not as_json:
