@@ -4,7 +4,8 @@ recorded once the network is back (within 3 s); a reload while a tap is pending 
 a response lost after the server stored the move does not double it; a server restart
 (the page back in step within 5 s of the server listening again); a replacement phone takes
 over (within 10 s) and the old phone's pending tap is refused as stale, in the game's words,
-the table shown as it is. "Offline" shows within 2 s of the network going."""
+the table shown as it is; a browser closed and opened again keeps its pending tap.
+"Offline" shows within 2 s of the network going."""
 
 from __future__ import annotations
 
@@ -176,7 +177,9 @@ def phone_game(page: Page) -> str:
     return "cards" if page.locator(".game-racehorse").count() else "dominoes"
 
 
-def test_a_reload_while_pending_keeps_the_tap(browser: Browser, table: Table) -> None:
+def test_a_reload_and_a_browser_restart_while_pending_keep_the_tap(
+    browser: Browser, table: Table
+) -> None:
     context = phone_context(browser)
     phone = open_table(context, table.link)
     before = table.serving.version(table.match_id)
@@ -192,11 +195,23 @@ def test_a_reload_while_pending_keeps_the_tap(browser: Browser, table: Table) ->
     kept = pending(phone)
     assert kept is not None
     phone.reload()
-    phone.wait_for_function(
-        "() => document.getElementById('save-state').textContent.startsWith('Not saved')"
-    )
+    still = "() => document.getElementById('save-state').textContent.startsWith('Not saved')"
+    phone.wait_for_function(still)
     assert pending(phone) == kept
     assert phone.locator("form.moves button[name=move]:enabled").count() == 0
+    # the browser closed and opened again: its storage kept, its session cookies (the
+    # form's token goes with them) gone
+    kept_storage: Any = context.storage_state()
+    kept_storage["cookies"] = []
+    context.close()
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, storage_state=kept_storage
+    )
+    phone = context.new_page()
+    phone.route(table.link, lost)
+    phone.goto(table.link)
+    phone.wait_for_function(still)
+    assert pending(phone) == kept
     assert table.serving.version(table.match_id) == before
     phone.unroute(table.link)
     until("recorded", lambda: table.serving.recorded(kept["cid"]) > 0, CATCH_UP_WITHIN, phone)
