@@ -82,12 +82,17 @@ def _submit(
     at: int,
     cid: str,
     device: dict[str, str] | None = None,
+    srv: Any = None,
+    number: int = 0,
 ) -> list[Recorded]:
     """Record what the button ``move`` stands for: an undo or a player's confirmation at
     any table (with the ``device`` it came from), else a move of the table's game. A
     submission id already stored is a retry, answered with what it recorded, when it is the
-    same move; another move under it is refused."""
+    same move; another move under it is refused. With ``srv``, a move of the game once
+    time has ended the match at table ``number`` is refused (`_check_time`)."""
     already = desk.store.events_of_command(cid)
+    if not already and srv is not None:  # a retry is answered as before, time up or not
+        _check_time(srv, desk, number, move)
     if already and not _same_move(desk, move, tiles, already):
         from tourney.streams.matches import describe
 
@@ -238,9 +243,16 @@ def _check_time(srv: Any, desk: Desk, number: int, move: str) -> None:
     redo and a confirmation are still taken."""
     if move.partition("|")[0] in ("undo", "redo", "confirm"):
         return
-    room = table_room(srv, number, desk.stored)
+    loaded = srv.night.loaded()  # cached: one version check
+    if loaded is None:
+        return
+    from tourney.tournament.clock import clock_view
+
+    view = clock_view(loaded.state, now(), number)
+    if view.state != "over":  # every move but those after time-up: nothing more to read
+        return
     phase = getattr(getattr(desk.match, "phase", None), "name", "NOT_STARTED")
-    done = time_done(room.get("clock"), phase)
+    done = time_done(view.as_dict(), phase)
     if done is not None:
         raise TourneyError(page_("Nothing recorded: {done}").format(done=done))
 
@@ -284,9 +296,7 @@ async def table_post(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             spans.lap("open")
             try:
-                if not desk.store.events_of_command(cid):  # a retry is answered as before
-                    _check_time(srv, desk, table.number, move)
-                recorded = _submit(desk, move, tiles, at, cid, device)
+                recorded = _submit(desk, move, tiles, at, cid, device, srv, table.number)
             except UNAVAILABLE:
                 raise  # the store's, not the move's: answered by the edge (503, 507)
             except TourneyError as exc:
