@@ -147,6 +147,10 @@
   // is it looked at every few seconds. When time runs out here, the page looks again at
   // once: what the table may still do depends on it.
   var streamed = document.querySelector("[data-live]") !== null;
+  document.addEventListener("tourney:clock", function (event) { // the server's time, pushed
+    offset = event.detail - Date.now();
+    known = true;
+  });
   function pollNow() {
     if (!streamed || document.documentElement.getAttribute("data-live-state") !== "open") { poll(); }
   }

@@ -6,8 +6,9 @@
 //   "room" when the clock, a call, a round or a result moved). When that concerns it, the
 //   page fetches itself again and swaps its live parts ([data-part] with an id; a part
 //   whose data-key is the same, or that the reader is typing in, is kept). While the
-//   stream is down the page looks every 3 s instead. <html data-live-state> says "open",
-//   "down" (the server cannot be reached) or "offline" (the phone has no network).
+//   stream is down the page looks every 3 s instead. <html data-live-state> says
+//   "connecting", "open", "down" (the server cannot be reached) or "offline" (the phone
+//   has no network).
 // - The wall display's board, pushed whole on its own stream.
 "use strict";
 (function () {
@@ -76,7 +77,9 @@
       }, function () { return false; })
       .then(function (reached) {
         fetching = false;
-        if (reached && root.getAttribute("data-live-state") !== "open") { reopen(); }
+        if (reached && live && window.EventSource && root.getAttribute("data-live-state") !== "open") {
+          reopen(); // the server answers again: listen again at once
+        }
         if (again) { again = false; refresh(); }
       });
   }
@@ -119,6 +122,10 @@
       tell("change", change);
       if (wanted(change)) { refresh(); }
     };
+    source.addEventListener("clock", function (event) { // the server's time, when idle
+      say("open");
+      tell("clock", Number(event.data));
+    });
     source.onerror = function () {
       down();
       if (source && source.readyState === EventSource.CLOSED) { // refused: ask again later
@@ -132,7 +139,7 @@
     open();
   }
   if (live && window.EventSource) {
-    say("down");
+    say("connecting");
     open();
     window.addEventListener("offline", down);
     window.addEventListener("online", function () { reopen(); refresh(); });

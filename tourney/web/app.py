@@ -86,6 +86,7 @@ class Server:
         from tourney.web.guard import connection_cap
         from tourney.web.live import StreamGate, change, change_text
         from tourney.web.night import Night
+        from tourney.web.room_pages import epoch_ms, now
         from tourney.web.sessions import Sessions
 
         self.env = environment()
@@ -96,6 +97,7 @@ class Server:
             self.projector,
             lambda: render_board(self),
             lambda after, position: change_text(change(self.night, self.store, after, position)),
+            lambda: epoch_ms(now()),
         )
         self.streams = StreamGate(connection_cap())
         self.site = SitePages()

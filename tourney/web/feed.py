@@ -27,6 +27,7 @@ MIN_GAP = 0.1  # seconds between two catch-ups (and board renders) under load
 # (0.1 rather than 0.2: displays see a move ~60 ms sooner at p50 and ~100 ms at p95 at 300
 # moves/s, for about a tenth more server CPU per move: bench/FINDINGS.md)
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+TICK_KEEPALIVE = 5.0  # seconds between the server's time on an idle stream of changes
 
 log = logging.getLogger("tourney.serve")
 
@@ -40,6 +41,7 @@ class Feed:
         projector: Projector,
         render_board: Callable[[], str],
         describe: Callable[[int, int], str] | None = None,
+        now_ms: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
         self.projector = projector
@@ -47,6 +49,9 @@ class Feed:
         self.describe = describe or (lambda _after, position: str(position))
         """What changed between two log positions, as the pages' stream says it
         (`tourney.web.live.change`)."""
+        self.now_ms = now_ms or (lambda: int(time.time() * 1000))
+        """The server's time, sent on an idle stream of changes: a page's clock keeps to
+        the server's even when the server's clock is set meanwhile."""
         self.position = -1
         self.board = ""
         self.message = _message(-1, "")
@@ -143,7 +148,8 @@ class Feed:
         """A display's event stream: the board now, then each new board, as SSE messages;
         with ``ticks``, only what changed each time the log moves (for a page that fetches
         its own part then: a table, the director's page, a player's /me; a few bytes
-        instead of the board)."""
+        instead of the board), each followed by the server's time (``event: clock``), as
+        is every `TICK_KEEPALIVE` seconds of quiet."""
         queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)
         subscribers = self._ticks if ticks else self._queues
         subscribers.add(queue)
@@ -151,10 +157,14 @@ class Feed:
             yield b"retry: 1000\n\n"
             yield self.tick_all if ticks else self.message
             while True:
+                if ticks:  # the server's time as it is sent, for the pages' clocks
+                    yield f"event: clock\ndata: {self.now_ms()}\n\n".encode()
                 try:
-                    message = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    wait = TICK_KEEPALIVE if ticks else KEEPALIVE
+                    message = await asyncio.wait_for(queue.get(), wait)
                 except TimeoutError:
-                    yield b": keepalive\n\n"
+                    if not ticks:
+                        yield b": keepalive\n\n"
                     continue
                 yield message
         finally:
