@@ -245,7 +245,7 @@ class Desk:
         done = self._already(command_id)
         if done is not None:
             return done
-        self._check_at(at, command_id)
+        self.check_at(at, command_id)
         self._check_open()
         if game is not None and not self.version and game is not self.game:
             self.game, self.match = game, game.new_match()
@@ -288,7 +288,7 @@ class Desk:
         done = self._already(command_id)
         if done is not None:
             return done
-        self._check_at(at, command_id)
+        self.check_at(at, command_id)
         self._check_open()
         target = version if version is not None else undo_target(self.stored, redo)
         return self._submit(lambda: self._undo_events(target, redo), at=at, command_id=command_id)
@@ -442,7 +442,7 @@ class Desk:
         done = self._already(command_id)
         if done is not None:
             return done
-        self._check_at(at, command_id)
+        self.check_at(at, command_id)
         self._check_open()
 
         def build() -> list[NewEvent]:
@@ -543,7 +543,7 @@ class Desk:
         already = self.store.events_of_command(command_id)
         return self._replayed(already) if already else None
 
-    def _check_at(self, at: int | None, command_id: str | None) -> None:
+    def check_at(self, at: int | None, command_id: str | None) -> None:
         """Refuse a submission decided against another version than the stream's head —
         unless it is a retry of one already recorded (its ``command_id`` is stored), which
         `_submit` answers with what was recorded then."""

@@ -214,7 +214,7 @@ async def director_page(request: Request) -> Response:
 
         return {
             **context,
-            **director_room_context(loaded),
+            **director_room_context(loaded, srv.night),
             **door_context(loaded),
             **draft_context(loaded),
             "links": links,

@@ -15,7 +15,6 @@ from starlette.responses import (
     PlainTextResponse,
     RedirectResponse,
     Response,
-    StreamingResponse,
 )
 from starlette.routing import Route
 
@@ -29,7 +28,12 @@ if TYPE_CHECKING:
     from tourney.web.app import Server
     from tourney.web.board import TableStatus
 
-STATIC = {"web.css": "text/css", "serve.js": "text/javascript", "room.js": "text/javascript"}
+STATIC = {
+    "web.css": "text/css",
+    "serve.js": "text/javascript",
+    "room.js": "text/javascript",
+    "table.js": "text/javascript",
+}
 SITE_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
@@ -106,14 +110,6 @@ async def display_series(request: Request) -> Response:
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
-async def display_events(request: Request) -> Response:
-    return StreamingResponse(
-        server(request).feed.events(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
-
-
 class SitePages:
     """The public site's pages, rendered from the store once per log position."""
 
@@ -168,7 +164,6 @@ routes = [
     Route("/", home),
     Route("/health", health),
     Route("/display", display),
-    Route("/display/events", display_events),
     Route("/display/series", display_series),
     Route("/site/", site_page),
     Route("/site/{name}", site_page),
