@@ -40,6 +40,16 @@ Match = Annotated[
     ),
 ]
 
+Replace = Annotated[
+    bool,
+    typer.Option(
+        "--replace",
+        help="Record it although the table already has a result (played, paper, "
+        "adjudicated, forfeit, no-show or time): without it the command is refused, quoting "
+        "that result. The result replaced stays in the table's story.",
+    ),
+]
+
 
 # What the director types is read by the same functions at every edge (the web's
 # director forms too): the same cleaning, the same limits, the same refusals.
@@ -140,6 +150,7 @@ def forfeit(
         ),
     ] = Others.play_on,
     reason: Annotated[str, typer.Option(help="Why.")] = "",
+    replace: Replace = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -160,7 +171,7 @@ def forfeit(
         db,
         tournament,
         lambda s, _: decide_forfeit(
-            s, *_match_and_sides(s, match, sides), _reason(reason), others=choice
+            s, *_match_and_sides(s, match, sides), _reason(reason), others=choice, replace=replace
         ),
         N_("Forfeit at {match}"),
     )
@@ -190,16 +201,16 @@ def result(
         bool,
         typer.Option(
             "--replace",
-            help="Enter it although the table recorded play of its own (the paper result "
-            "then counts; the recorded play stays readable as what was played).",
+            help="Enter it although the table recorded play of its own or already has a "
+            "result (the paper result then counts; the play or result replaced stays in the "
+            "table's story).",
         ),
     ] = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Enter a finished match's result from its paper scoresheet: a played result, not a
-    ruling (it replaces any result or ruling the match had, and closes the table to the
-    scorers).
+    ruling (it closes the table to the scorers).
 
     Give the final scores per side, or the points of every hand (or both, to check one
     against the other), by name or in seat order. The sides that reached the target win,
@@ -207,9 +218,13 @@ def result(
     loses. At a Racehorse table the scores are each player's net units (adding up to 0)
     and each --hand one deal's payments; the highest net wins.
 
-    A table that recorded play of its own (on a phone or at the console) is refused,
-    quoting where its play stands, unless --replace says the paper result replaces it;
-    every output then says "result replaced by the director" and how far the play went.
+    A table that recorded play of its own (on a phone or at the console), or that already
+    has a result, is refused, quoting where its play or result stands, unless --replace
+    says the paper result replaces it; every output then says "result replaced by the
+    director" and what it replaced.
+
+    After a no-show or a forfeit whose others played on, give the scores of the players
+    who played: the absent ones score 0.
 
     Example: tourney director result T2 --scores Ann=61,Bo=40,Cy=22,Di=10
     """
@@ -253,6 +268,7 @@ def no_show(
             "at once, shared."
         ),
     ] = Others.play_on,
+    replace: Replace = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -261,7 +277,8 @@ def no_show(
     As after a forfeit, by default (--others play-on) the players present play the match
     without them when two or more sides are left, and you enter their scoresheet with
     `tourney director result` (the no-show stays noted with that result); --others share
-    gives them the win at once, shared.
+    gives them the win at once, shared. A table that already has a result is refused,
+    quoting it, unless --replace.
 
     Example: tourney director no-show T2 "Bo Lee"
     """
@@ -274,7 +291,7 @@ def no_show(
         match_id = _match_id(state, match)
         record = state.matches[match_id]
         absent = [seat_of(state, record, p) for p in players]
-        return decide_no_show(state, match_id, absent, others=choice)
+        return decide_no_show(state, match_id, absent, others=choice, replace=replace)
 
     _run(db, tournament, decide, N_("No-show at {match}"))
 
@@ -297,15 +314,17 @@ def adjudicate(
             show_default=False,
         ),
     ] = None,
+    replace: Replace = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
-    """Set a match's result by the director's decision (replaces any recorded result).
+    """Set a match's result by the director's decision.
 
     The winners are the sides that reached the target (sharing the win if several did),
     or, for a match stopped short of the target, the sides holding the top score: a winner
     never holds a lower score than a loser. At a Racehorse table the scores are net units
-    (adding up to 0, '+8,-2,-6'): the highest net wins. Prints who won.
+    (adding up to 0, '+8,-2,-6'): the highest net wins. Prints who won. A table that already
+    has a result is refused, quoting it, unless --replace.
 
     Example: tourney director adjudicate T1 --scores Ann=61,Bo=55 --reason "lights went out"
     """
@@ -319,7 +338,9 @@ def adjudicate(
             sides = list(winning_sides(values, result_target(state)))
         else:
             match_id, sides = _match_and_sides(state, match, winners)
-        return decide_adjudicate(state, match_id, values, sides, _reason(reason))
+        return decide_adjudicate(
+            state, match_id, values, sides, _reason(reason), replace=replace
+        )
 
     _run(db, tournament, decide, N_("Adjudicated result of {match}"))
 
