@@ -202,20 +202,6 @@ def db_checksum(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def events_digest(db: str | Path) -> str:
-    """A digest of every row of the events table: equal before and after means nothing was
-    written (read over SQL, so it may be taken while a server holds the file open)."""
-    import hashlib
-    import sqlite3
-
-    connection = sqlite3.connect(db)
-    try:
-        rows = connection.execute("SELECT * FROM events ORDER BY position").fetchall()
-    finally:
-        connection.close()
-    return hashlib.sha256(repr(rows).encode()).hexdigest()
-
-
 RACEHORSE_RECORDS = SHARED_RECORDS / "racehorse"
 """The shared Racehorse samples (RACEHORSE.md §7): valid/ and invalid/ with MANIFEST.tsv."""
 RACEHORSE_EXAMPLES = FIXTURES / "racehorse" / "examples"

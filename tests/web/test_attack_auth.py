@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -29,7 +30,6 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.integration.live_server import free_port
-from tests.support import events_digest
 from tests.web.conftest import PASSWORD, SECRET, Night, serving
 from tourney.cli.app import app
 from tourney.web.app import Server
@@ -42,6 +42,17 @@ if TYPE_CHECKING:
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 EVIL = "http://evil.example"
 OTHER_PASSWORD = "a different password, after the first leaked"
+
+
+def events_digest(db: str | Path) -> str:
+    """A digest of every row of the events table: equal before and after means nothing was
+    written."""
+    connection = sqlite3.connect(db)
+    try:
+        rows = connection.execute("SELECT * FROM events ORDER BY position").fetchall()
+    finally:
+        connection.close()
+    return hashlib.sha256(repr(rows).encode()).hexdigest()
 
 
 def csrf_of(page: str) -> str:

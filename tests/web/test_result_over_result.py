@@ -9,8 +9,8 @@ import html
 
 import pytest
 
-from tests.support import events_digest
 from tests.web.conftest import Night
+from tests.web.test_attack_auth import events_digest
 
 MATCH = "club-night-r1-t1"
 
@@ -20,7 +20,7 @@ def _rule_box(page: str) -> str:
     return page[start : page.index("</details>", start)]
 
 
-RULINGS = {
+RULINGS: dict[str, dict[str, object]] = {
     "/director/adjudicate": {"scores": ["3", "61"], "reason": "sheet misread"},
     "/director/result": {"scores": ["3", "61"]},
     "/director/forfeit": {"sides": "1", "others": "share", "reason": "rude"},

@@ -104,25 +104,30 @@ def _run(
             )
         )
         if record.outcome is None and record.forfeited:
+            from tourney.cli.next_steps import command, next_line
+
             echo(
-                _(
-                    "Next: enter their result from the scoresheet with tourney "
-                    "director result {match_id} --scores {example_scores}"
-                ).format(match_id=match_id, example_scores=_example_scores(state, record))
-            )
+                next_line(
+                    _("enter their result from the scoresheet"),
+                    command(
+                        "director", "result", match_id, "--scores",
+                        _example_scores(state, record), "-t", slug,
+                    ),
+                )
+            )  # fmt: skip
 
 
 def _example_scores(state: TournamentState, record: MatchRecord) -> str:
-    """``Ann=...,Cy=...`` for the sides still playing: how to type their result (quoted
-    for the shell when a name has a space)."""
-    import shlex
-
+    """``Ann=...,Cy=...`` for the sides still playing (the others score 0 unless given):
+    how to type their result; by side number (``1=...,3=...``) when a name holds a comma
+    or an equals sign."""
     from tourney.tournament.sides import side_names
 
-    playing = [n for s, n in enumerate(side_names(state, record)) if s not in record.forfeited]
-    if any("," in name or "=" in name for name in playing):
-        return "..."
-    return shlex.quote(",".join(f"{name}=..." for name in playing))
+    names = side_names(state, record)
+    playing = [s for s in range(len(names)) if s not in record.forfeited]
+    if any("," in names[s] or "=" in names[s] for s in playing):
+        return ",".join(f"{s + 1}=..." for s in playing)
+    return ",".join(f"{names[s]}=..." for s in playing)
 
 
 class Others(StrEnum):
@@ -338,9 +343,7 @@ def adjudicate(
             sides = list(winning_sides(values, result_target(state)))
         else:
             match_id, sides = _match_and_sides(state, match, winners)
-        return decide_adjudicate(
-            state, match_id, values, sides, _reason(reason), replace=replace
-        )
+        return decide_adjudicate(state, match_id, values, sides, _reason(reason), replace=replace)
 
     _run(db, tournament, decide, N_("Adjudicated result of {match}"))
 

@@ -266,7 +266,14 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     return _evolve_result(state, event)
 
 
-RULING_RESULTS = (AdjudicatedResult, ResultEntered, Forfeit, NoShow, MatchVoided, MatchStoppedByTime)
+RULING_RESULTS = (
+    AdjudicatedResult,
+    ResultEntered,
+    Forfeit,
+    NoShow,
+    MatchVoided,
+    MatchStoppedByTime,
+)
 """The director's results (and the clock's): one over a result keeps that in `earlier`."""
 
 
@@ -292,9 +299,7 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         and match.outcome.kind != "played"  # the table's own: `TablePlayReplaced` keeps it
     ):
         # the ruling replaced stands no more: nor do its forfeits and absences
-        match = replace(
-            match, earlier=(*match.earlier, match.outcome), forfeited=(), no_show=()
-        )
+        match = replace(match, earlier=(*match.earlier, match.outcome), forfeited=(), no_show=())
     outcome: Outcome | None
     if isinstance(event, MatchResultWithdrawn):
         outcome = None if match.outcome is None or match.outcome.kind == "played" else match.outcome
