@@ -123,3 +123,23 @@ def test_at_a_table_of_four_the_virtual_opponent_weighs_as_three() -> None:
     assert row.buchholz == Fraction(0) + 1 + Fraction(1, 4) * 0  # one round so far
     ranked = [r.entrant_id for r in standings_of(state)]
     assert ranked[-1] == absent  # below the three who lost at table 2, who played
+
+
+def test_the_worked_example_of_the_docs() -> None:
+    """docs/standings.md, "Example": the table it prints, value for value."""
+    rows = _rows(
+        [
+            _no_show("r1t1", 1, ("a", "d"), 1),
+            _played("r1t2", 1, ("b", "c"), 0),
+            _played("r2t1", 2, ("a", "b"), 0),
+            _played("r2t2", 2, ("c", "d"), 0),
+        ]
+    )
+    quarter = Fraction(1, 4)
+    assert {e: (r.match_points, r.buchholz) for e, r in rows.items()} == {
+        "a": (2, 3 * quarter),
+        "b": (1, 5 * quarter),
+        "c": (1, 3 * quarter),
+        "d": (0, 5 * quarter),
+    }
+    assert rows["b"].rank < rows["c"].rank
