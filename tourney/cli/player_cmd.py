@@ -122,9 +122,7 @@ def add(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         points = limits.parse_points(start_points, "--start-points")
-        effects, said = linking(
-            director.store, new, person, director.recorded_by, ask_near=True
-        )
+        effects, said = linking(director.store, new, person, director.recorded_by, ask_near=True)
         _loaded, events = director.execute(
             slug,
             lambda state: decide_register(

@@ -236,7 +236,7 @@ class Club:
             key
             for key, person in self.people.items()
             if fold(person.name) != folded
-            and (set(person.nights) - {tonight} or person.registered and not person.entries)
+            and (set(person.nights) - {tonight} or (person.registered and not person.entries))
             and near(person.name, who)
         ]
         return sorted(found, key=lambda key: -len(self.people[key].nights))

@@ -4,11 +4,12 @@ A token is the signed text ``slug:round:table:generation`` (``:pairing`` added o
 round was paired again). It is honoured while its round is the tournament's latest (pairing
 the next round expires it), while its pairing is that round's current one (`round repair`
 or `round remove` then `pair` seat the round anew: a link or a page of the seating before
-can never record on the new one), and while its generation is the table's current one. The director revokes a table's link by reissuing it: a
-``table_token_reissued`` event in the stream ``table-tokens-<slug>`` raises that table's
-generation, so every server process on the database refuses the old link at once, and the
-revocation is kept and audited like every other decision of the night (a rotated key in
-one process's memory would be neither shared nor kept).
+can never record on the new one), and while its generation is the table's current one.
+The director revokes a table's link by reissuing it: a ``table_token_reissued`` event in
+the stream ``table-tokens-<slug>`` raises that table's generation, so every server process
+on the database refuses the old link at once, and the revocation is kept and audited like
+every other decision of the night (a rotated key in one process's memory would be neither
+shared nor kept).
 """
 
 from __future__ import annotations
