@@ -85,7 +85,7 @@ def test_ratings_are_openskill_on_the_tables_places_and_a_correction_re_rates(ni
 
     # Round 1's table 2 corrected: rated again where it stands, first, with its new ranks.
     night.ok("director", "adjudicate", "night-r1-t2", "--scores", "10,20,40,61", "--winners",
-             "4", "--reason", "sheet misread")  # fmt: skip
+             "4", "--reason", "sheet misread", "--replace")  # fmt: skip
     corrected = ratings(night)
     assert [u["ranks"] for u in corrected["updates"]] == [[4, 3, 2, 1], [4, 1, 2, 2]]
     assert_rated(
@@ -179,7 +179,8 @@ def test_a_merge_carries_nights_ratings_and_series_points(cli: Cli) -> None:
     for night, duplicate in (("One", "Ana"), ("Two", "Anna")):
         cli.ok("tournament", "create", night, "--series", "League")
         for name in (duplicate, "Bo", "Cy", "Di"):
-            cli.ok("player", "add", name)
+            # "Anna" looks like night One's Ana: the director says someone new (merged below)
+            cli.ok("player", "add", name, *(["--new"] if name == "Anna" else []))
         cli.ok("pair")
         (table,) = seats(cli, night)
         scores = {duplicate: 61, "Bo": 40, "Cy": 30, "Di": 20}

@@ -75,7 +75,7 @@ def test_a_season_of_three_nights(tmp_path: Path) -> None:
     scores = {"Ana": 61, "Cyrus": 50, "Di": 40, "Ed": 20}
     folder.ok("director", "adjudicate", "T1", "--scores", ",".join(str(scores[n]) for n in three),
               "--winners", str(three.index("Ana") + 1), "--reason", "sheet misread", "-t",
-              "Night 3")  # fmt: skip
+              "Night 3", "--replace")  # fmt: skip
     assert "Merged" in folder.ok("roster", "merge", "Cy", "Cyrus").stdout
 
     table = json.loads(folder.ok("series", "standings", "--json").stdout)

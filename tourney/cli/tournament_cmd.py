@@ -381,11 +381,9 @@ def create(
                     round_minutes=round_minutes, time_rule=time_rule
                 )
             )
-        echo(
-            _("Next: tourney player add NAME -t {slug}  (or tourney player import)").format(
-                slug=loaded.slug
-            )
-        )
+        from tourney.cli.next_steps import add_players_line
+
+        echo(add_players_line(loaded.slug))
 
 
 @app.command("list")

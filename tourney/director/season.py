@@ -139,11 +139,17 @@ def append(store: EventStore, appends: list[StreamAppend]) -> None:
 
 
 def linking(
-    store: EventStore, new: bool, person: str | None, recorded_by: str | None
+    store: EventStore,
+    new: bool,
+    person: str | None,
+    recorded_by: str | None,
+    *,
+    ask_near: bool = False,
 ) -> tuple[Effects, list[str]]:
     """What `player add` appends to the roster with a registration, in its transaction: the
     entry linked to the club's person (`tourney.season.roster.decide_link`), and the lines
-    that say whom. Refused (nothing written) when the name is several people's.
+    that say whom. Refused (nothing written) when the name is several people's, or with
+    `ask_near` when it is no one's but looks like someone's (until `person` or `new`).
 
     The roster is read each time the desk decides, so that when another command appended
     to it meanwhile, the desk's second attempt decides on the roster as it is now."""
@@ -159,7 +165,7 @@ def linking(
         for event in events:
             if isinstance(event, PlayerRegistered):
                 entry = Entry(loaded.slug, event.player_id, event.name)
-                more, line = decide_link(season.club, entry, new, person)
+                more, line = decide_link(season.club, entry, new, person, ask_near=ask_near)
                 linked += more
                 said.append(line)
         return roster_append(season, linked, recorded_by)

@@ -109,7 +109,8 @@ def sides_named(state: TournamentState, match: MatchRecord, text: str) -> list[i
 
 def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: Bound) -> list[int]:
     """Scores per side from ``"Ann=10,Bo=61"`` (by name or side number, any order, every
-    side once) or ``"10,61"`` (by side, in seat order)."""
+    side once; a side out by forfeit or no-show while the others play on may be left out,
+    and scores 0) or ``"10,61"`` (by side, in seat order)."""
     parts = [part for part in text.split(",") if part.strip()]
     if not any("=" in part for part in parts):
         return [parse_whole(part, bound) for part in parts]
@@ -138,6 +139,9 @@ def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: B
                 )
             )
         scores[side] = parse_whole(value, bound)
+    if match.outcome is None:  # sides out by forfeit or no-show, the others playing on,
+        for side in match.forfeited:  # played nothing: 0 unless the sheet says otherwise
+            scores.setdefault(side, 0)
     missing = [
         state.entrant_name(match.sides[s]) for s in range(len(match.sides)) if s not in scores
     ]

@@ -267,6 +267,17 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     return _evolve_result(state, event)
 
 
+RULING_RESULTS = (
+    AdjudicatedResult,
+    ResultEntered,
+    Forfeit,
+    NoShow,
+    MatchVoided,
+    MatchStoppedByTime,
+)
+"""The director's results (and the clock's): one over a result keeps that in `earlier`."""
+
+
 def _evolve_result(state: TournamentState, event: TournamentEvent) -> TournamentState:
     match: MatchRecord | None = None
     if isinstance(
@@ -283,6 +294,13 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         match = state.matches.get(event.match_id)
     if match is None:
         return state
+    if (
+        isinstance(event, RULING_RESULTS)
+        and match.outcome is not None
+        and match.outcome.kind != "played"  # the table's own: `TablePlayReplaced` keeps it
+    ):
+        # the ruling replaced stands no more: nor do its forfeits and absences
+        match = replace(match, earlier=(*match.earlier, match.outcome), forfeited=(), no_show=())
     outcome: Outcome | None
     if isinstance(event, MatchResultWithdrawn):
         outcome = None if match.outcome is None or match.outcome.kind == "played" else match.outcome
