@@ -78,7 +78,7 @@ messages-catalog: $(BIN)/tourney
 		--width 100 --project tourney --copyright-holder tourney --sort-by-file .
 	$(BIN)/python -m tourney.cli.catalog tourney/locale/messages.pot
 	$(BIN)/pybabel update -D messages -i tourney/locale/messages.pot -d tourney/locale \
-		--no-fuzzy-matching --width 100 --ignore-pot-creation-date
+		--no-fuzzy-matching --ignore-obsolete --width 100 --ignore-pot-creation-date
 	$(BIN)/pybabel compile -D messages -d tourney/locale --statistics
 
 catalogs: site-catalog messages-catalog
