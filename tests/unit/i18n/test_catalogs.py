@@ -164,20 +164,73 @@ def test_the_glossary_names_the_game_words(lang: str) -> None:
         assert any(needed in term for term in terms), (lang, needed)
 
 
+# What a message's English names that is not English prose: placeholders, option names,
+# quoted values and JSON keys, `code`, snake_case names, hyphenated values (finish-hand) and
+# the commands a message tells to type (tourney deal, bid, pass and play).
+CODE = re.compile(
+    r"%\(\w+\)[sd]|\{[^}]*\}|--[\w-]+|'[^']*'|`[^`]*`|\"[^\"]*\"|\b\w+_\w+\b|\b[a-z]+-[a-z]+\b"
+    r"|\btourney(?: \w+)(?:, \w+)*(?: and \w+)?"
+)
+
+
+@pytest.mark.parametrize("domain", ["messages", "site"])
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_site_catalog_follows_the_glossary(lang: str) -> None:
+def test_each_catalog_follows_the_glossary(lang: str, domain: str) -> None:
     """Wherever a glossary term is translated, its translation uses the glossary's word
-    (any of its stems, as the language inflects it), not a literal rendering."""
-    catalog = _catalog(LOCALE_DIR / lang / "LC_MESSAGES" / "site.po")
+    (any of its stems, as the language inflects it), not a literal rendering: in what the
+    CLI says as much as on the pages."""
+    catalog = _catalog(LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po")
     wrong = []
     for english, _translation, stems in glossary(lang):
         term = re.compile(rf"\b(?:{english})\b", re.IGNORECASE)
         stem = re.compile(stems, re.IGNORECASE)
         for message in _messages(catalog):
             ids = texts(message.id)
-            if not any(term.search(re.sub(r"%\(\w+\)[sd]|\{\w+\}", "", text)) for text in ids):
+            if not any(term.search(CODE.sub("", text)) for text in ids):
                 continue
             strings = texts(message.string)
             if not all(stem.search(text) for text in strings):
                 wrong.append((english, ids[0], strings[0]))
     assert not wrong, "\n".join(f"{e!r}: {i!r} -> {s!r}" for e, i, s in wrong)
+
+
+def avoided(lang: str) -> list[tuple[str, str, str]]:
+    """(pattern, the word to use, why) from avoid-<lang>.tsv."""
+    path = LOCALE_DIR / f"avoid-{lang}.tsv"
+    return [
+        tuple(line.split("\t")[:3])  # type: ignore[misc]
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+
+
+@pytest.mark.parametrize("domain", ["messages", "site"])
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_translation_uses_a_word_the_clubs_do_not(lang: str, domain: str) -> None:
+    """The words a club would not use (avoid-<lang>.tsv: "питчер", "директор", "lati" for a
+    match's sides, "unità nette"...) are in no translation of either catalog."""
+    catalog = _catalog(LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po")
+    rows = avoided(lang)
+    assert len(rows) >= 8
+    found = [
+        (pattern, instead, text[:120])
+        for pattern, instead, _why in rows
+        for message in _messages(catalog)
+        for text in texts(message.string)
+        if re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert not found, "\n".join(f"{p!r} (say {i!r}): {t!r}" for p, i, t in found)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_glossary_holds_the_seeds_words(lang: str) -> None:
+    """The words of the rule texts the clubs read (../shared/seeds: "базар", "рыба",
+    "продолжение хода"; "ossario", "bloccata", "continuazione") are glossary terms, so the
+    catalogs are held to them."""
+    terms = " ".join(translation for _english, translation, _stems in glossary(lang))
+    seeds = {
+        "ru": ("базар", "добирать", "рыба", "продолжение", "выкладка", "дубль", "кость"),
+        "it": ("ossario", "pescare", "bloccata", "continuazione", "schema", "doppia", "tessera"),
+    }[lang]
+    for word in seeds:
+        assert word in terms, (lang, word)
