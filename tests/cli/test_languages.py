@@ -61,7 +61,7 @@ def test_refusals_of_several_commands_in_russian_and_italian(
 def test_a_game_rule_refusal_in_russian(cli: Cli) -> None:
     cli.ok("start", "K3", "--players", "Ann,Bo")
     cli.ok("hand", "K3", "--opener", "Ann")
-    refused(cli, "--lang", "ru", "pass", "K3", message="Ann начинает сдачу и должен выложить")
+    refused(cli, "--lang", "ru", "pass", "K3", message="Ann начинает сдачу: нужно выложить")
 
 
 def test_the_environment_chooses_when_no_option_does(

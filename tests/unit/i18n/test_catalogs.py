@@ -105,6 +105,51 @@ def test_a_russian_count_is_never_followed_by_a_noun_outside_ngettext(po: Path) 
             assert noun is None, (message.id, message.string)
 
 
+# A person's name in a message: tourney cannot know the person's gender.
+PERSON = (
+    r"(?:%\((?:who|name|player|pitcher|dealer|opener|mover|names|gone)\w*\)s"
+    r"|\{(?:who|name\d?|players?|pitcher|dealer|opener(?:_name)?|out|names|winner|loser|first"
+    r"|second|gone|leader|entrant)(?:![rs])?\})"
+)
+GENDERED = {
+    # Russian past tense and short adjectives agree with the subject: "Аня выложил" is wrong.
+    "ru": re.compile(
+        PERSON + r"[^.;:()—,]{0,3}\s+(?:не\s+|уже\s+|только что\s+|и\s+)?"
+        r"([а-яё]+(?:л|ла|ло|лся|лась|л\(а\)|т\(а\))|должен|должна|готов|снят)(?![а-яё])"
+        r"|(?<![а-яё])([а-яё]+л|должен)\s+"
+        + PERSON
+        + r"|"
+        + PERSON
+        + r"[^.;:—]{0,40}\bдолж(?:ен|на)\b",
+        re.IGNORECASE,
+    ),
+    # Italian participles after essere agree too: "Anna è andato sotto".
+    "it": re.compile(
+        PERSON + r"\s+(?:non\s+)?(?:si\s+)?(?:è|sono|era|resta|rimane)\s+(?:stat[oi]\s+|già\s+)?"
+        r"(?!pari\b)([a-zà-ù]+[oi])\b",
+        re.IGNORECASE,
+    ),
+}
+NOT_A_PERSON = re.compile(r"characters long|was changed after|read model|table of round")
+"""Messages whose {name} is a file, a field or a table, not a person."""
+
+
+@pytest.mark.parametrize("po", PO_FILES, ids=lambda p: f"{p.parts[-3]}-{p.stem}")
+def test_no_verb_after_a_name_takes_a_gender(po: Path) -> None:
+    """A move line, a notice or a refusal about a player says it without a gendered verb
+    after the name ("Аня: 5-5 на 3-3", "ход Ани", the present): tourney does not know
+    whether Аня is a woman, and "Аня выложил" tells her she is not."""
+    pattern = GENDERED[po.parts[-3]]
+    wrong = [
+        (texts(message.id)[0], text)
+        for message in _messages(_catalog(po))
+        if not NOT_A_PERSON.search(texts(message.id)[0])
+        for text in texts(message.string)
+        if pattern.search(text)
+    ]
+    assert not wrong, "\n".join(f"{i!r} -> {s!r}" for i, s in wrong)
+
+
 @pytest.mark.slow
 def test_the_site_catalog_holds_every_string_of_the_code(tmp_path: Path) -> None:
     """Extracting again (as make site-catalog does) finds no msgid the catalogs lack: a
