@@ -95,7 +95,7 @@ COUNT = (
 )
 COUNTED_NOUN = re.compile(
     COUNT + r"\s+(?!(?:di|su|a|e|o|per|in|da|al|contro|и|или|по|в|на|с|до|из|для|за)\b)"
-    r"([a-zà-ùа-яё]{2,})\b(?!\.)"
+    r"(?![a-zà-ùа-яё]{1,4}\.)([a-zà-ùа-яё]{2,})\b"
 )
 """A count followed by a lowercase word (a noun): only a plural entry may say that. An
 abbreviation with its period ("5 мин.") and a unit in capitals ("КиБ") do not decline."""
