@@ -49,7 +49,8 @@ bench: $(BIN)/tourney
 	$(BIN)/python -m bench
 
 # The pages' gettext catalog (domain `site`, tourney/i18n.py): extract every English string
-# of the templates and of page_()/npage_()/page_mark() into a template (.pot), merge it into
+# of the templates and of page_()/npage_()/page_p()/npage_p() (with a msgctxt)/page_mark()
+# into a template (.pot), merge it into
 # each language's .po (a translator fills the new entries: a test fails on an empty or fuzzy
 # one), compile the .mo files the package ships (a test fails when they differ from the .po).
 # `make catalogs` does every domain (the CLI's `messages` has its own target).
@@ -58,7 +59,7 @@ LANGS     := it ru
 PYBABEL   := $(BIN)/pybabel
 site-catalog: $(BIN)/tourney
 	$(PYBABEL) -q extract -F babel-site.cfg --no-default-keywords -k page_ -k npage_:1,2 \
-		-k page_mark --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
+		-k page_p:1c,2 -k npage_p:1c,2,3 -k page_mark --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
 	for lang in $(LANGS); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/site.po ]; then \
 			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D site \
