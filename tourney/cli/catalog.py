@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from tourney.cli.language import RICH_WORDS, msgid, texts
+from tourney.cli.language import RICH_WORDS, USAGE, msgid, texts
 
 
 def help_texts() -> list[str]:
@@ -22,6 +22,7 @@ def help_texts() -> list[str]:
     ctx = root.make_context("tourney", ["-h"], resilient_parsing=True)
     found = [msgid(text) for _owner, _attribute, text in texts(root, ctx)]
     found += [getattr(rich_utils, name) for name in RICH_WORDS]
+    found.append(USAGE)
     return list(dict.fromkeys(found))
 
 

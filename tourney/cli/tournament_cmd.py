@@ -16,6 +16,22 @@ from tourney.i18n import N_, _, ngettext
 
 POOL_KINDS = {"round_robin": N_("round robin"), "swiss": N_("swiss")}
 """A groups tournament's pool format, as its confirmation names it."""
+FORMAT_WORDS = {
+    "swiss": N_("Swiss"),
+    "round_robin": N_("Round robin"),
+    "elimination": N_("Single elimination"),
+    "groups": N_("Groups, then knockout"),
+    "double_elimination": N_("Double elimination"),
+    "rotating": N_("Rotating partners"),
+    "balanced": N_("Balanced seating"),
+}
+"""Each format as `tournament list` and `show` name it (the same words as the pages)."""
+
+
+def format_words(code: str) -> str:
+    """A format's code (``swiss``) in the reader's words (``Swiss``, «Швейцарская система»)."""
+    return _(FORMAT_WORDS[code]) if code in FORMAT_WORDS else code
+
 
 app = typer.Typer(
     name="tournament",
@@ -369,7 +385,7 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
                 _("{slug:<24} {name!s:<24} {format:<12} {counted}, {counted2} paired").format(
                     slug=row["slug"],
                     name=row["name"],
-                    format=row["format"],
+                    format=format_words(row["format"]),
                     counted=ngettext("{n} player", "{n} players", row["players"]).format(
                         n=row["players"]
                     ),
@@ -421,7 +437,7 @@ def show(
             _("{name} ({slug}) — {format}, tables of {table_size}").format(
                 name=created.name,
                 slug=loaded.slug,
-                format=created.format,
+                format=format_words(created.format),
                 table_size=created.table_size,
             )
         )
