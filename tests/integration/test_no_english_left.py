@@ -231,10 +231,10 @@ def test_a_horse_race_evening_speaks_only_the_language(
     scan.page("table 1, over", phone.look())
     # the director's page, the door, /me, the wall display
     night.sign_in()
-    for path in ("/director", "/checkin", "/me", "/display", "/"):
-        response = night.client.get(path)
+    for address in ("/director", "/checkin", "/me", "/display", "/"):
+        response = night.client.get(address)
         if response.status_code == 200 and "<html" in response.text:
-            scan.page(path, response.text)
+            scan.page(address, response.text)
     # the console: the director's everyday commands and refusals
     cli_scan(scan, cli, night)
     site = tmp_path / "site"
