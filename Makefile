@@ -53,7 +53,8 @@ bench: $(BIN)/tourney
 # into a template (.pot), merge it into
 # each language's .po (a translator fills the new entries: a test fails on an empty or fuzzy
 # one), compile the .mo files the package ships (a test fails when they differ from the .po).
-# `make catalogs` does every domain (the CLI's `messages` has its own target).
+# `make catalogs` does every domain (the CLI's `messages` has its own target). What a
+# translator follows, and the tests that check it: docs/translating.md.
 LOCALE    := tourney/locale
 LANGS     := it ru
 PYBABEL   := $(BIN)/pybabel
