@@ -17,15 +17,15 @@ from tourney.i18n import N_, _, ngettext
 POOL_KINDS = {"round_robin": N_("round robin"), "swiss": N_("swiss")}
 """A groups tournament's pool format, as its confirmation names it."""
 FORMAT_WORDS = {
-    "swiss": N_("Swiss"),
-    "round_robin": N_("Round robin"),
-    "elimination": N_("Single elimination"),
-    "groups": N_("Groups, then knockout"),
-    "double_elimination": N_("Double elimination"),
-    "rotating": N_("Rotating partners"),
-    "balanced": N_("Balanced seating"),
+    "swiss": N_("swiss"),
+    "round_robin": N_("round robin"),
+    "elimination": N_("elimination"),
+    "groups": N_("groups"),
+    "double_elimination": N_("double elimination"),
+    "rotating": N_("rotating"),
+    "balanced": N_("balanced"),
 }
-"""Each format as `tournament list` and `show` name it (the same words as the pages)."""
+"""Each format as `tournament create`, `list` and `show` name it, mid-sentence."""
 
 
 def format_words(code: str) -> str:
@@ -303,7 +303,7 @@ def create(
             said.format(
                 name=created.name,
                 slug=loaded.slug,
-                format=created.format.replace("_", " "),
+                format=format_words(created.format),
                 size=created.table_size,
                 play=play,
             )
