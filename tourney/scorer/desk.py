@@ -50,12 +50,12 @@ if TYPE_CHECKING:
 
 
 RULING_SAID = {
-    "adjudicated": N_("result decided by the director"),
-    "paper scoresheet": N_("result from the paper scoresheet"),
+    "adjudicated": N_("adjudicated"),
+    "paper scoresheet": N_("paper scoresheet"),
     "forfeit": N_("forfeit"),
     "no-show": N_("no-show"),
-    "void": N_("match voided"),
-    "time": N_("stopped by time"),
+    "void": N_("void"),
+    "time": N_("time"),
 }
 """The director's rulings (the codes a closed table records) in the reader's words."""
 AS_PLAYED = N_("As played: ")

@@ -21,12 +21,12 @@ from tourney.streams.matches import (
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RULING_WORDS = {
-    "adjudicated": page_mark("result decided by the director"),
-    "paper scoresheet": page_mark("result from the paper scoresheet"),
+    "adjudicated": page_mark("adjudicated"),
+    "paper scoresheet": page_mark("paper scoresheet"),
     "forfeit": page_mark("forfeit"),
     "no-show": page_mark("no-show"),
-    "void": page_mark("match voided"),
-    "time": page_mark("stopped by time"),
+    "void": page_mark("void"),
+    "time": page_mark("time"),
 }
 """The director's rulings (the codes a closed table records) in a player's words."""
 HISTORY = 6  # lines of history under a table's moves
