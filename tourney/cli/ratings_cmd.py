@@ -8,7 +8,10 @@ import typer
 
 from tourney.cli.director_options import open_director
 from tourney.cli.options import Db, json_flag
-from tourney.i18n import _
+from tourney.i18n import N_, _, ngettext
+
+RATINGS_HEADS = {"name": N_("Name"), "ordinal": N_("Ordinal"), "matches": N_("Matches")}
+"""The ratings table's column heads in words (mu and sigma are the model's symbols)."""
 
 
 def ratings(
@@ -56,17 +59,26 @@ def ratings(
         echo(_("No rated match yet: ratings count finished matches of every tournament."))
         return
     rows = ratings_cells(result, season.club)
+    matches = len(result.updates)
     print_rows(
-        f"Ratings — OpenSkill Plackett–Luce, {len(result.updates)} matches", RATINGS_LABELS, rows
+        _("Ratings — OpenSkill Plackett–Luce, {counted}").format(
+            counted=ngettext("{n} match", "{n} matches", matches).format(n=matches)
+        ),
+        [_(RATINGS_HEADS.get(label, label)) for label in RATINGS_LABELS],
+        rows,
     )
     if history:
         for update in result.updates:
-            teams = " vs ".join(
+            teams = " — ".join(
                 " & ".join(season.club.name_of(p) for p in team) for team in update.match.teams
             )
             echo(
-                f"{update.match.tournament} {update.match.match}: {teams}; ranks "
-                + ",".join(str(r) for r in update.match.ranks)
+                _("{tournament} {match}: {teams}; places {ranks}").format(
+                    tournament=update.match.tournament,
+                    match=update.match.match,
+                    teams=teams,
+                    ranks=",".join(str(r) for r in update.match.ranks),
+                )
             )
 
 

@@ -9,7 +9,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tourney.i18n import local_decimal, npage_, page_, page_mark
+from tourney.errors import quote
+from tourney.i18n import _, local_decimal, ngettext, npage_, page_, page_mark
 from tourney.reports.spreadsheet import neutralise
 from tourney.season.ratings import MODEL, Ratings
 from tourney.season.roster import Club
@@ -109,9 +110,9 @@ def ratings_cells(ratings: Ratings, club: Club) -> list[tuple[str, ...]]:
         (
             str(row["rank"]),
             row["name"],
-            f"{row['ordinal']:.2f}",
-            f"{row['mu']:.2f}",
-            f"{row['sigma']:.2f}",
+            local_decimal(f"{row['ordinal']:.2f}"),
+            local_decimal(f"{row['mu']:.2f}"),
+            local_decimal(f"{row['sigma']:.2f}"),
             str(row["matches"]),
         )
         for row in ratings_rows(ratings, club)
@@ -169,13 +170,20 @@ def join_lines(club: Club) -> list[str]:
     for join in club.joins:
         if join.ambiguous:
             lines.append(
-                f"not joined: {join.name!r} in {', '.join(join.tournaments)} (the name is "
-                "several people's; link each with tourney roster merge)"
+                _(
+                    "not joined: {name} in {nights} (the name is several people's; link each "
+                    "with tourney roster merge)"
+                ).format(name=quote(join.name), nights=", ".join(join.tournaments))
             )
         elif len(join.tournaments) > 1:
             lines.append(
-                f"joined by name: {join.name!r} in {len(join.tournaments)} nights "
-                f"({_some(join.tournaments)})"
+                _("joined by name: {name} in {counted} ({nights})").format(
+                    name=quote(join.name),
+                    counted=ngettext("{n} night", "{n} nights", len(join.tournaments)).format(
+                        n=len(join.tournaments)
+                    ),
+                    nights=_some(join.tournaments),
+                )
             )
     return lines
 
@@ -184,7 +192,10 @@ def _some(slugs: Sequence[str], shown: int = 4) -> str:
     """``a, b, c, d and 33 more``: a long list of nights kept to one short line."""
     if len(slugs) <= shown + 1:
         return ", ".join(slugs)
-    return f"{', '.join(slugs[:shown])} and {len(slugs) - shown} more"
+    more = len(slugs) - shown
+    return ngettext("{slugs} and {n} more", "{slugs} and {n} more", more).format(
+        slugs=", ".join(slugs[:shown]), n=more
+    )
 
 
 # -- series ----------------------------------------------------------------------------
@@ -343,7 +354,7 @@ def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
     history: dict[str, list[float]] = {}
     for update in ratings.updates:
         people = [p for team in update.match.teams for p in team]
-        for person, (mu_before, _), (mu_after, _) in zip(
+        for person, (mu_before, _sigma_before), (mu_after, _sigma_after) in zip(
             people, update.before, update.after, strict=True
         ):
             history.setdefault(person, [mu_before]).append(mu_after)

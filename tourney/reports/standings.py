@@ -127,7 +127,7 @@ def standings_markdown(view: StandingsView) -> str:
     """A Markdown document: a title line and one pipe table."""
     title = _markdown_cell(view.heading.name)
     lines = [
-        f"# {title}: standings",
+        "# " + page_("{title}: standings").format(title=title),
         "",
         "| " + " | ".join(view.labels) + " |",
         "|" + "|".join("---:" if n else "---" for n in view.numeric) + "|",

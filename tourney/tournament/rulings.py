@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tourney.games import game
-from tourney.i18n import _, page_
+from tourney.i18n import N_, _, page_
 from tourney.tournament.entries import lookup
 from tourney.tournament.events import (
     AdjudicatedResult,
@@ -37,11 +37,13 @@ from tourney.tournament.winners import (
 
 
 def _match(state: TournamentState, match_id: str) -> MatchRecord:
-    return lookup(state, state.matches, match_id, "match")
+    return lookup(state, state.matches, match_id, N_("no match {key!r} in {title}"))
 
 
 def _where(match: MatchRecord) -> str:
-    return f"match {match.match_id} (round {match.round}, table {match.table})"
+    return _("match {id} (round {round}, table {table})").format(
+        id=match.match_id, round=match.round, table=match.table
+    )
 
 
 def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[int]) -> None:

@@ -12,14 +12,17 @@ from collections.abc import Sequence
 
 from tourney import names
 from tourney.errors import quote
-from tourney.i18n import _
+from tourney.i18n import N_, _
 from tourney.limits import Bound, LimitError, parse_whole
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentError, TournamentState
 
+SAID = {"seat": N_("seat"), "side": N_("side")}
+"""A seat or a side as a refusal names it."""
+
 
 def _where(match: MatchRecord) -> str:
-    return f"table {match.table} ({match.match_id})"
+    return _("table {table} ({id})").format(table=match.table, id=match.match_id)
 
 
 def _people(state: TournamentState, match: MatchRecord) -> list[str]:
@@ -31,12 +34,15 @@ def _number(text: str, count: int, what: str, match: MatchRecord) -> int | None:
     if not text.strip().lstrip("+-").isdigit():
         return None
     try:
-        return parse_whole(text, Bound(what, 1, count)) - 1
+        return parse_whole(text, Bound(SAID[what], 1, count)) - 1
     except LimitError:
+        said = (
+            _("{where} has seats 1 to {count}, not {strip}")
+            if what == "seat"
+            else _("{where} has sides 1 to {count}, not {strip}")
+        )
         raise TournamentError(
-            _("{where} has {what}s 1 to {count}, not {strip}").format(
-                where=_where(match), what=what, count=count, strip=quote(text.strip())
-            )
+            said.format(where=_where(match), count=count, strip=quote(text.strip()))
         ) from None
 
 

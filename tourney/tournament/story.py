@@ -116,6 +116,20 @@ def _absent(state: TournamentState, record: MatchRecord) -> str:
     return ", ".join(state.players[p].name for p in record.no_show if p in state.players)
 
 
+TIME_NOTES = (
+    page_mark("finish the hand in progress, then stop"),
+    page_mark("stop at once"),
+    page_mark("the higher score wins; level scores share the win"),
+)
+"""The words a stopped-by-time result records (`tournament.clock`), for this catalog."""
+
+
+def time_note(note: str) -> str:
+    """A stopped-by-time result's note, recorded in English ("stop at once; the higher score
+    wins; ..."), in the reader's language: each known part said again, the rest as it is."""
+    return "; ".join(page_(part) if part in TIME_NOTES else part for part in note.split("; "))
+
+
 def _result(state: TournamentState, record: MatchRecord) -> str:
     outcome = record.outcome
     if outcome is None and record.forfeited:
@@ -139,7 +153,8 @@ def _outcome_text(state: TournamentState, record: MatchRecord, outcome: Outcome)
     text = _won(names, scores_text(outcome.scores))
     label = page_(outcome.source) if outcome.source else ""
     if outcome.reason:
-        label += f": {outcome.reason}"
+        reason = time_note(outcome.reason) if outcome.kind == "time" else outcome.reason
+        label += f": {reason}"
     if record.no_show and outcome.kind not in ("no_show", "forfeit") and outcome.forfeited:
         label += "; " + page_("no-show: {names}").format(names=_absent(state, record))
     elif outcome.forfeited:

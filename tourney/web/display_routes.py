@@ -43,12 +43,24 @@ SITE_TYPES = {
 }
 
 
+def _serve_language() -> str:
+    """The language `tourney serve` was started in (TOURNEY_LANG, the system's), else
+    English: a Russian club's wall is Russian before its tournament names a language."""
+    from tourney.i18n import LanguageError, choose
+
+    try:
+        return choose()
+    except LanguageError:
+        return DEFAULT
+
+
 def render_board(srv: Server) -> str:
     """The board fragment of the wall display (sent whole with each update)."""
     from tourney.web.board import board_context
     from tourney.web.room_pages import board_room
 
-    with using(srv.language() or DEFAULT):  # one board for every wall: the tournament's
+    # one board for every wall: the tournament's language, else the one serve speaks
+    with using(srv.language() or _serve_language()):
         context = {**board_context(srv.night, srv.store), **board_room(srv)}
         context["chances"] = board_chances(srv, context["tables"])
         return srv.env.get_template("web/_board.html").render(context)

@@ -195,7 +195,7 @@ async def table_page(request: Request) -> Response:
             if shown is not None and 0 < shown <= desk.version:
                 from tourney.web.words import said
 
-                context["notice"] = "Recorded: " + said(desk.stored, shown)
+                context["notice"] = page_("Recorded: {move}").format(move=said(desk.stored, shown))
             context["detail"] = has_session(request)
             context["other_phone"] = _other_phone(srv, table.match_id, device)
             return context
