@@ -68,7 +68,7 @@ class Server:
     night: Night = field(init=False)
     feed: Feed = field(init=False)
     site: SitePages = field(init=False)
-    ratings: SeasonCache[tuple[Ratings, Club]] = field(init=False)
+    ratings: SeasonCache[tuple[dict[str, Ratings], Club]] = field(init=False)
     series: SeasonCache[SeriesTables] = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
