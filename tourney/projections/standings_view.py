@@ -64,6 +64,7 @@ STANDING_FIELDS = (
     "points_scored",
     "head_to_head",
     "withdrawn",
+    "penalty",
 )
 _BOOLEANS = frozenset({"tied", "withdrawn"})
 
@@ -72,7 +73,7 @@ class StandingsProjection:
     """Settings, progress and standings of every tournament."""
 
     name = "standings_views"
-    revision = 2  # raise when the rows this code writes change (see `Projection.revision`)
+    revision = 3  # raise when the rows this code writes change (see `Projection.revision`)
     policy = False
     per_stream = True  # a tournament's rows come from its own stream: a rebuild may split it
 

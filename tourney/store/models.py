@@ -175,3 +175,6 @@ class StandingsViewRow(SQLModel, table=True):
     points_scored: int = Field(sa_column=Column(Integer, nullable=False))
     head_to_head: str = Field(sa_column=Column(Text, nullable=False))
     withdrawn: bool = Field(sa_column=Column(Boolean, nullable=False))
+    penalty: str = Field(
+        default="0", sa_column=Column(Text, nullable=False, server_default=text("'0'"))
+    )

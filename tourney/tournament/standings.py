@@ -16,6 +16,10 @@ Tie-breaks, applied in the configured order to entrants level on everything befo
 * ``head_to_head``: match points earned in matches that the entrant shared with another
   of the entrants still level at that point.
 
+Penalties (`tourney.tournament.penalties`) come off the match points before anything is
+ranked: the table shows them in a column of their own and the match points net of them
+(which the opponents' average reads too). Pairing is not changed by them.
+
 Entrants level on every key share a rank (shown as ``"3="``) and are listed in
 registration order. Withdrawn entrants stay in the table, marked as withdrawn.
 
@@ -44,6 +48,7 @@ COLUMNS: tuple[str, ...] = (
     "name",
     "club",
     "points",
+    "penalty",
     "played",
     "wins",
     "shared",
@@ -70,6 +75,8 @@ class StandingEntrant:
     withdrawn: bool = False
     start_points: Fraction = Fraction(0)
     """Match points a late entrant started with (`PlayerRegistered.start_points`)."""
+    penalty: Fraction = Fraction(0)
+    """Match points the director's penalties take off (`tourney.tournament.penalties`)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,8 @@ class StandingRow:
     points_scored: int
     head_to_head: Fraction
     withdrawn: bool
+    penalty: Fraction = Fraction(0)
+    """Match points taken off by penalties: `match_points` is net of them."""
 
     @property
     def rank_text(self) -> str:
@@ -105,6 +114,7 @@ class StandingRow:
             self.name,
             self.club or "",
             number(self.match_points),
+            number(-self.penalty) if self.penalty else "",
             str(self.played),
             str(self.wins),
             str(self.shared_wins),
@@ -134,6 +144,7 @@ class StandingRow:
             "points_scored": self.points_scored,
             "head_to_head": str(self.head_to_head),
             "withdrawn": self.withdrawn,
+            "penalty": str(self.penalty),
         }
 
 
@@ -165,7 +176,7 @@ def compute_standings(
     ones, are ignored (though their tablemates still count as having met for pairing).
     `stages` (a knockout's) ranks before everything else, higher first.
     """
-    tally = {e.entrant_id: _Tally(points=e.start_points) for e in entrants}
+    tally = {e.entrant_id: _Tally(points=e.start_points - e.penalty) for e in entrants}
     counted = [m for m in matches if m.outcome is not None and m.outcome.counts]
     earned: list[tuple[MatchRecord, tuple[Fraction, ...]]] = []
     for match in counted:
@@ -274,6 +285,7 @@ def compute_standings(
                     points_scored=t.scored,
                     head_to_head=h2h_seen[entrant],
                     withdrawn=e.withdrawn,
+                    penalty=e.penalty,
                 )
             )
         rank += len(group)
@@ -292,6 +304,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
             state.entrant_club(e),
             state.entrant_withdrawn(e),
             state.entrant_start_points(e),
+            state.entrant_penalty(e),
         )
         for e in state.entrant_ids()
     ]
@@ -361,7 +374,10 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
     then the tournament's tie-breaks (default: game points scored, then Buchholz).
     """
     settings = state.created
-    points: dict[str, Fraction] = {p: pl.start_points for p, pl in state.players.items()}
+    penalty = {p: state.sanctions.penalty((p,)) for p in state.players}
+    points: dict[str, Fraction] = {
+        p: pl.start_points - penalty[p] for p, pl in state.players.items()
+    }
     scored = dict.fromkeys(state.players, 0)
     played = dict.fromkeys(state.players, 0)
     wins = dict.fromkeys(state.players, 0)
@@ -425,6 +441,7 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
                     points_scored=scored[player],
                     head_to_head=Fraction(0),
                     withdrawn=entry.withdrawn,
+                    penalty=penalty[player],
                 )
             )
         rank += len(group)

@@ -103,7 +103,10 @@ class SwissPairing:
 
 
 def points_text(points: Fraction) -> str:
-    """`Fraction(5, 2)` -> ``"2 1/2"``: exact, readable match points."""
+    """`Fraction(5, 2)` -> ``"2 1/2"``: exact, readable match points (``"-1/2"`` below 0,
+    points net of a penalty)."""
+    if points < 0:
+        return "-" + points_text(-points)
     whole, part = divmod(points, 1)
     if part == 0:
         return str(whole)
