@@ -168,6 +168,10 @@ placement scale's first place is rarely worth more than 10). More is several pen
 each with its reason."""
 
 
+SANCTION = Bound("penalty or warning", 1, 100_000)
+"""A penalty's or warning's number, as the director's page sends it back."""
+
+
 def check_penalty(value: Fraction, where: str = "") -> Fraction:
     """A penalty's points: more than 0 (a penalty of nothing is a warning: `tourney
     warning`), at most `PENALTY_HIGH`, a denominator of at most 12, as `check_points`."""

@@ -177,9 +177,25 @@ def latest_in_force(state: TournamentState, player_id: str, kind: SanctionKind) 
 
 
 def decide_lift(
-    state: TournamentState, player_id: str, kind: SanctionKind, reason: str = ""
+    state: TournamentState,
+    player_id: str,
+    kind: SanctionKind,
+    reason: str = "",
+    number: int | None = None,
 ) -> list[TournamentEvent]:
-    """Lift ``player_id``'s latest penalty (or warning) in force: it stays on record,
-    marked lifted, and a lifted penalty costs nothing."""
-    held = latest_in_force(state, player_id, kind)
-    return [SanctionLifted(held.number, clean_reason(reason))]
+    """Lift ``player_id``'s penalty (or warning) ``number``, or their latest in force: it
+    stays on record, marked lifted, and a lifted penalty costs nothing."""
+    if number is None:
+        return [
+            SanctionLifted(latest_in_force(state, player_id, kind).number, clean_reason(reason))
+        ]
+    held = state.sanctions.given.get(number)
+    if held is None or held.player_id != player_id or held.kind != kind or held.lifted:
+        raise TournamentError(
+            _("{name} has no {kind} #{number} to lift").format(
+                name=_player_name(state, player_id),
+                kind=_("penalty") if kind == "penalty" else _("warning"),
+                number=number,
+            )
+        )
+    return [SanctionLifted(number, clean_reason(reason))]

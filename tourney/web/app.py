@@ -228,6 +228,7 @@ class _Headers:
 def create_app(server: Server) -> Starlette:
     """The ASGI application of ``server`` (closed when the application shuts down)."""
     from tourney.web import (
+        conduct_routes,
         director_routes,
         display_routes,
         door_routes,
@@ -256,6 +257,7 @@ def create_app(server: Server) -> Starlette:
             *room_routes.routes,
             *me_routes.routes,
             *door_routes.routes,
+            *conduct_routes.routes,
         ],
         middleware=[
             Middleware(_Headers),

@@ -189,6 +189,7 @@ async def table_page(request: Request) -> Response:
 
                 context["notice"] = "Recorded: " + said(desk.stored, shown)
             context["detail"] = has_session(request)
+            context["disputed"] = request.query_params.get("disputed") == "1"
             return context
 
     context = await run_in_threadpool(look)

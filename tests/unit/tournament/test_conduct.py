@@ -116,8 +116,11 @@ def test_penalties_come_off_the_match_points_and_a_lifted_one_costs_nothing() ->
 
 @pytest.mark.parametrize(
     ("points", "message"),
-    [(Fraction(0), "a warning costs nothing"), (Fraction(11), "must be 0 to 10"),
-     (Fraction(1, 13), "denominator")],  # fmt: skip
+    [
+        (Fraction(0), "a warning costs nothing"),
+        (Fraction(11), "must be 0 to 10"),
+        (Fraction(1, 13), "denominator"),
+    ],
 )
 def test_a_penalty_out_of_bounds_or_without_a_reason_is_refused(
     points: Fraction, message: str
