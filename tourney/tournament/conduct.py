@@ -133,13 +133,15 @@ def _player_name(state: TournamentState, player_id: str) -> str:
     return player.name
 
 
-def _reason_for(state: TournamentState, player_id: str, reason: str, what: str) -> str:
+def _reason_for(state: TournamentState, player_id: str, reason: str, kind: SanctionKind) -> str:
     why = clean_reason(reason)
     if not why:
         raise TournamentError(
-            _("say why {name} is given a {what} (--reason)").format(
-                name=_player_name(state, player_id), what=what
-            )
+            (
+                _("say why {name} is given a penalty (--reason)")
+                if kind == "penalty"
+                else _("say why {name} is given a warning (--reason)")
+            ).format(name=_player_name(state, player_id))
         )
     return why
 
@@ -150,14 +152,14 @@ def decide_penalty(
     """A penalty of ``points`` match points on ``player_id``, with the director's reason."""
     name = _player_name(state, player_id)
     limits.check_penalty(points, name)
-    why = _reason_for(state, player_id, reason, _("penalty"))
+    why = _reason_for(state, player_id, reason, "penalty")
     return [PenaltyGiven(state.sanctions.next_number(), player_id, points, why, len(state.rounds))]
 
 
 def decide_warning(state: TournamentState, player_id: str, reason: str) -> list[TournamentEvent]:
     """A warning to ``player_id``, with the director's reason: on record, no points."""
     _player_name(state, player_id)
-    why = _reason_for(state, player_id, reason, _("warning"))
+    why = _reason_for(state, player_id, reason, "warning")
     return [WarningGiven(state.sanctions.next_number(), player_id, why, len(state.rounds))]
 
 
@@ -192,10 +194,10 @@ def decide_lift(
     held = state.sanctions.given.get(number)
     if held is None or held.player_id != player_id or held.kind != kind or held.lifted:
         raise TournamentError(
-            _("{name} has no {kind} #{number} to lift").format(
-                name=_player_name(state, player_id),
-                kind=_("penalty") if kind == "penalty" else _("warning"),
-                number=number,
-            )
+            (
+                _("{name} has no penalty #{number} to lift")
+                if kind == "penalty"
+                else _("{name} has no warning #{number} to lift")
+            ).format(name=_player_name(state, player_id), number=number)
         )
     return [SanctionLifted(number, clean_reason(reason))]
