@@ -153,7 +153,8 @@ def decide_penalty(
     name = _player_name(state, player_id)
     limits.check_penalty(points, name)
     why = _reason_for(state, player_id, reason, "penalty")
-    return [PenaltyGiven(state.sanctions.next_number(), player_id, points, why, len(state.rounds))]
+    number = state.sanctions.next_number()
+    return [PenaltyGiven(number, player_id, why, len(state.rounds), points=points)]
 
 
 def decide_warning(state: TournamentState, player_id: str, reason: str) -> list[TournamentEvent]:

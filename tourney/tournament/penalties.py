@@ -19,13 +19,11 @@ SanctionKind = Literal["penalty", "warning"]
 
 
 @dataclass(frozen=True)
-class PenaltyGiven:
-    """The director took ``points`` match points off a player's standing."""
+class _Given:
+    """What a penalty and a warning both record: its number, whom, why, and the round."""
 
-    type: ClassVar[str] = "penalty_given"
     number: int
     player_id: str
-    points: Fraction
     reason: str
     round: int
 
@@ -33,48 +31,44 @@ class PenaltyGiven:
         return {
             "number": self.number,
             "player_id": self.player_id,
-            "points": str(self.points),
             "reason": self.reason,
             "round": self.round,
         }
 
-    @classmethod
-    def from_payload(cls, payload: dict[str, Any]) -> PenaltyGiven:
-        return cls(
-            int(payload["number"]),
-            str(payload["player_id"]),
-            Fraction(str(payload["points"])),
-            str(payload["reason"]),
-            int(payload["round"]),
-        )
+
+def _given(payload: dict[str, Any]) -> tuple[int, str, str, int]:
+    return (
+        int(payload["number"]),
+        str(payload["player_id"]),
+        str(payload["reason"]),
+        int(payload["round"]),
+    )
 
 
 @dataclass(frozen=True)
-class WarningGiven:
+class PenaltyGiven(_Given):
+    """The director took ``points`` match points off a player's standing."""
+
+    type: ClassVar[str] = "penalty_given"
+    points: Fraction = Fraction(0)
+
+    def to_payload(self) -> dict[str, Any]:
+        return {**super().to_payload(), "points": str(self.points)}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> PenaltyGiven:
+        return cls(*_given(payload), points=Fraction(str(payload["points"])))
+
+
+@dataclass(frozen=True)
+class WarningGiven(_Given):
     """The director warned a player: on record, costing no points."""
 
     type: ClassVar[str] = "warning_given"
-    number: int
-    player_id: str
-    reason: str
-    round: int
-
-    def to_payload(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "player_id": self.player_id,
-            "reason": self.reason,
-            "round": self.round,
-        }
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> WarningGiven:
-        return cls(
-            int(payload["number"]),
-            str(payload["player_id"]),
-            str(payload["reason"]),
-            int(payload["round"]),
-        )
+        return cls(*_given(payload))
 
 
 @dataclass(frozen=True)
