@@ -188,7 +188,9 @@ def check_penalty(value: Fraction, where: str = "") -> Fraction:
 
 def parse_penalty(text: str, where: str = "") -> Fraction:
     """A penalty's points typed as ``1``, ``0.5`` or ``1/2`` (`parse_points`), bounded as
-    `check_penalty` says."""
+    `check_penalty` says. Text that is not UTF-8 is refused as every edge refuses it (the
+    web's form reads the field ``points``)."""
+    check_text(text, _("points"))
     return check_penalty(parse_points(text, _("penalty points"), where, PENALTY_HIGH), where)
 
 
