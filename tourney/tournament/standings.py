@@ -114,7 +114,7 @@ class StandingRow:
             self.name,
             self.club or "",
             number(self.match_points),
-            number(-self.penalty) if self.penalty else "",
+            number(-self.penalty) if self.penalty else ("0" if decimals else ""),
             str(self.played),
             str(self.wins),
             str(self.shared_wins),
