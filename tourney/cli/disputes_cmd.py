@@ -22,7 +22,10 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="disputes",
-    help="Results disputed at the tables: list them, uphold a result.",
+    help="Results disputed at the tables' phones: list them, open ones first (statuses: "
+    "open, upheld, replaced), and uphold a result; replace one with tourney director result "
+    "... --replace (or adjudicate, forfeit, no-show, void).\n\nExample: tourney disputes "
+    "--json",
     invoke_without_command=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
