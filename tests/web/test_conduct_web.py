@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from typing import Any
 
 from tests.web.conftest import Night, a_match
 from tests.web.phone import Phone
@@ -35,7 +36,7 @@ def finish(night: Night, table: int) -> Phone:
     return phone
 
 
-def dispute(night: Night, table: int, seat: str, reason: str) -> object:
+def dispute(night: Night, table: int, seat: str, reason: str) -> Any:
     page = night.client.get(night.link(table)).text
     csrf = re.search(r'name="csrf" value="([^"]+)"', page)
     assert csrf is not None
@@ -57,8 +58,8 @@ def test_a_dispute_from_the_phone_reaches_the_director_who_upholds_it(night: Nig
     assert f'<option value="2">{html.escape(players[1])}</option>' in page
 
     done = dispute(night, 1, "2", "the last hand was 12, not 21")
-    assert done.status_code == 200  # type: ignore[attr-defined]
-    shown = done.text  # type: ignore[attr-defined]
+    assert done.status_code == 200
+    shown = done.text
     assert "The director is told" in shown
     assert "disputes the result: the last hand was 12, not 21 — open" in shown
     assert 'id="dispute"' not in shown  # nobody left to dispute
@@ -80,8 +81,8 @@ def test_a_dispute_from_the_phone_reaches_the_director_who_upholds_it(night: Nig
     before = db_checksum(night.cli.db)
     for seat, message in (("2", "already disputed"), ("7", "no seat"), ("1", "confirmed")):
         refused = dispute(night, 1, seat, "again")
-        assert refused.status_code in (400, 409), refused  # type: ignore[attr-defined]
-        assert message in html.unescape(refused.text)  # type: ignore[attr-defined]
+        assert refused.status_code in (400, 409), refused
+        assert message in html.unescape(refused.text)
     assert db_checksum(night.cli.db) == before
 
     page = press(night, "/director/uphold", match=listed[0]["match"], note="the sheet agrees")
@@ -99,10 +100,10 @@ def test_a_replaced_result_closes_the_dispute_and_a_table_not_played_has_none(
     assert 'id="dispute"' not in night.client.get(night.link(2)).text  # no result yet
     before = db_checksum(night.cli.db)
     refused = dispute(night, 2, "1", "no result to dispute")
-    assert refused.status_code == 409  # type: ignore[attr-defined]
-    assert "has no result yet" in refused.text  # type: ignore[attr-defined]
+    assert refused.status_code == 409
+    assert "has no result yet" in refused.text
     assert db_checksum(night.cli.db) == before
-    assert dispute(night, 1, "2", "it was 12-61").status_code == 200  # type: ignore[attr-defined]
+    assert dispute(night, 1, "2", "it was 12-61").status_code == 200
     night.cli.ok("director", "result", "T1", "--scores", "12,61", "--replace")
     (row,) = json.loads(night.cli.ok("disputes", "--json").stdout)
     assert row["status"] == "replaced"
