@@ -192,6 +192,38 @@ def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH)
     return check_points(value, what, where, high)
 
 
+PENALTY_HIGH = 10
+"""Most match points one penalty may take off (a night's win is worth 1 by default; a
+placement scale's first place is rarely worth more than 10). More is several penalties,
+each with its reason."""
+
+
+SANCTION = Bound("penalty or warning", 1, 100_000)
+"""A penalty's or warning's number, as the director's page sends it back."""
+
+
+def check_penalty(value: Fraction, where: str = "") -> Fraction:
+    """A penalty's points: more than 0 (a penalty of nothing is a warning: `tourney
+    warning`), at most `PENALTY_HIGH`, a denominator of at most 12, as `check_points`."""
+    check_points(value, _("penalty points"), where, PENALTY_HIGH)
+    if value <= 0:
+        raise LimitError(
+            _(
+                "penalty points 0{place}: a penalty takes at least 1/12 of a point; "
+                "a warning costs nothing: tourney warning NAME --reason TEXT"
+            ).format(place=f" for {where}" if where else "")
+        )
+    return value
+
+
+def parse_penalty(text: str, where: str = "") -> Fraction:
+    """A penalty's points typed as ``1``, ``0.5`` or ``1/2`` (`parse_points`), bounded as
+    `check_penalty` says. Text that is not UTF-8 is refused as every edge refuses it (the
+    web's form reads the field ``points``)."""
+    check_text(text, _("points"))
+    return check_penalty(parse_points(text, _("penalty points"), where, PENALTY_HIGH), where)
+
+
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
 
 

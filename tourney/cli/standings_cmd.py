@@ -85,6 +85,7 @@ _LABELS = (
     N_("Name"),
     N_("Club"),
     N_("Points"),
+    N_("Penalty"),
     N_("Played"),
     N_("Wins"),
     N_("Shared"),

@@ -6,10 +6,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tourney.errors import quote
+from tourney.games import game
 from tourney.i18n import _, local_decimal, ngettext, npage_, page_, page_mark
 from tourney.reports.spreadsheet import neutralise
 from tourney.season.ratings import MODEL, Ratings
@@ -58,20 +59,26 @@ def ratings_rows(ratings: Ratings, club: Club) -> list[dict[str, Any]]:
     ]
 
 
-def ratings_json(ratings: Ratings, club: Club, history: bool = False) -> str:
-    """``{"model": "PlackettLuce", "players": [...]}`` in rank order; with `history`, also
-    ``"updates"``: each match's teams (names), ranks, and every member's (mu, sigma) before
-    and after, member by member in team order, in the order applied."""
+def ratings_json(games: Mapping[str, Ratings], club: Club, history: bool = False) -> str:
+    """``{"model": "PlackettLuce", "players": [...]}``: each game's players in rank order
+    (games one after the other, each row naming its ``game``); with `history`, also
+    ``"updates"``: each match's game, teams (names), ranks, and every member's (mu, sigma)
+    before and after, member by member in team order, in the order applied."""
     document: dict[str, Any] = {
         "model": MODEL,
         "players": [
-            {k: row[k] for k in ("name", "id", "mu", "sigma", "ordinal", "matches")}
+            {
+                **{k: row[k] for k in ("name", "id", "mu", "sigma", "ordinal", "matches")},
+                "game": name,
+            }
+            for name, ratings in games.items()
             for row in ratings_rows(ratings, club)
         ],
     }
     if history:
         document["updates"] = [
             {
+                "game": name,
                 "match": update.match.match,
                 "tournament": update.match.tournament,
                 "teams": [[club.name_of(p) for p in team] for team in update.match.teams],
@@ -80,13 +87,15 @@ def ratings_json(ratings: Ratings, club: Club, history: bool = False) -> str:
                 "before": [list(pair) for pair in update.before],
                 "after": [list(pair) for pair in update.after],
             }
+            for name, ratings in games.items()
             for update in ratings.updates
         ]
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def ratings_csv(ratings: Ratings, club: Club) -> str:
-    header = ("rank", "name", "id", "mu", "sigma", "ordinal", "matches")
+def ratings_csv(games: Mapping[str, Ratings], club: Club) -> str:
+    """Each game's ratings, one game after the other; the last column names the game."""
+    header = ("rank", "name", "id", "mu", "sigma", "ordinal", "matches", "game")
     return _csv(
         header,
         (
@@ -98,7 +107,9 @@ def ratings_csv(ratings: Ratings, club: Club) -> str:
                 _round(row["sigma"]),
                 _round(row["ordinal"]),
                 row["matches"],
+                name,
             )
+            for name, ratings in games.items()
             for row in ratings_rows(ratings, club)
         ),
     )
@@ -348,9 +359,26 @@ def _sparkline(values: Sequence[float], low: float, high: float) -> str:
     )
 
 
-def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
-    """The ratings page's context: rows of text, and each player's mu by match as an SVG
-    line (`chart`: polyline points)."""
+def ratings_page(games: Mapping[str, Ratings], club: Club) -> dict[str, Any]:
+    """The ratings page's context: each game's table (`games`: its title, rows of text, and
+    each player's mu by match as an SVG line, `chart`: polyline points); the game's title is
+    shown only when the club rates more than one game."""
+    return {
+        "title": page_("Ratings"),
+        "labels": tuple(page_(RATINGS_WORDS.get(label, label)) for label in RATINGS_LABELS),
+        "games": [
+            {
+                "title": game(name).title if len(games) > 1 else "",
+                "rows": _ratings_lines(ratings, club),
+                "matches": len(ratings.updates),
+            }
+            for name, ratings in games.items()
+        ],
+        "model": MODEL,
+    }
+
+
+def _ratings_lines(ratings: Ratings, club: Club) -> list[dict[str, Any]]:
     history: dict[str, list[float]] = {}
     for update in ratings.updates:
         people = [p for team in update.match.teams for p in team]
@@ -365,13 +393,7 @@ def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
         # ordinal, mu and sigma as the page's language writes decimals (12,34 in Russian)
         cells = (*row[:2], *(local_decimal(c) for c in row[2:5]), *row[5:])
         rows.append({"cells": cells, "chart": _sparkline(history.get(key, []), low, high)})
-    return {
-        "title": page_("Ratings"),
-        "labels": tuple(page_(RATINGS_WORDS.get(label, label)) for label in RATINGS_LABELS),
-        "rows": rows,
-        "matches": len(ratings.updates),
-        "model": MODEL,
-    }
+    return rows
 
 
 def series_page(

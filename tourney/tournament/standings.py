@@ -19,6 +19,10 @@ entrants level on everything before (`events.TIE_BREAK_WORDS` says them in plain
 * ``head_to_head``: match points earned in matches that the entrant shared with another
   of the entrants still level at that point.
 
+Penalties (`tourney.tournament.penalties`) come off the match points before anything is
+ranked: the table shows them in a column of their own and the match points net of them
+(which the opponents' average reads too). Pairing is not changed by them.
+
 Entrants level on every key share a rank (shown as ``"3="``) and are listed in
 registration order. Withdrawn entrants stay in the table, marked as withdrawn.
 
@@ -48,6 +52,7 @@ COLUMNS: tuple[str, ...] = (
     "name",
     "club",
     "points",
+    "penalty",
     "played",
     "wins",
     "shared",
@@ -75,6 +80,8 @@ class StandingEntrant:
     withdrawn: bool = False
     start_points: Fraction = Fraction(0)
     """Match points a late entrant started with (`PlayerRegistered.start_points`)."""
+    penalty: Fraction = Fraction(0)
+    """Match points the director's penalties take off (`tourney.tournament.penalties`)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,8 @@ class StandingRow:
     withdrawn: bool
     prize: Decimal | None = None
     """What this place wins (`tourney.tournament.prizes`); None: no prize."""
+    penalty: Fraction = Fraction(0)
+    """Match points taken off by penalties: `match_points` is net of them."""
 
     @property
     def rank_text(self) -> str:
@@ -112,6 +121,7 @@ class StandingRow:
             self.name,
             self.club or "",
             number(self.match_points),
+            number(-self.penalty) if self.penalty else ("0" if decimals else ""),
             str(self.played),
             str(self.wins),
             str(self.shared_wins),
@@ -143,6 +153,7 @@ class StandingRow:
             "head_to_head": str(self.head_to_head),
             "withdrawn": self.withdrawn,
             "prize": None if self.prize is None else f"{self.prize:.2f}",
+            "penalty": str(self.penalty),
         }
 
 
@@ -177,7 +188,7 @@ def compute_standings(
     tablemates still count as having met for pairing). `stages` (a knockout's) ranks before
     everything else, higher first.
     """
-    tally = {e.entrant_id: _Tally(points=e.start_points) for e in entrants}
+    tally = {e.entrant_id: _Tally(points=e.start_points - e.penalty) for e in entrants}
     counted = [m for m in matches if m.outcome is not None and m.outcome.counts]
     earned: list[tuple[MatchRecord, tuple[Fraction, ...]]] = []
     for match in counted:
@@ -287,6 +298,7 @@ def compute_standings(
                     points_scored=t.scored,
                     head_to_head=h2h_seen[entrant],
                     withdrawn=e.withdrawn,
+                    penalty=e.penalty,
                 )
             )
         rank += len(group)
@@ -307,6 +319,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
             state.entrant_club(e),
             state.entrant_withdrawn(e),
             state.entrant_start_points(e),
+            state.entrant_penalty(e),
         )
         for e in state.entrant_ids()
     ]

@@ -72,7 +72,7 @@ class Server:
     feed: Feed = field(init=False)
     streams: StreamGate = field(init=False)
     site: SitePages = field(init=False)
-    ratings: SeasonCache[tuple[Ratings, Club]] = field(init=False)
+    ratings: SeasonCache[tuple[dict[str, Ratings], Club]] = field(init=False)
     series: SeasonCache[SeriesTables] = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
@@ -248,6 +248,7 @@ class _Headers:
 def create_app(server: Server) -> Starlette:
     """The ASGI application of ``server`` (closed when the application shuts down)."""
     from tourney.web import (
+        conduct_routes,
         director_routes,
         display_routes,
         door_routes,
@@ -278,6 +279,7 @@ def create_app(server: Server) -> Starlette:
             *me_routes.routes,
             *door_routes.routes,
             *live.routes,
+            *conduct_routes.routes,
         ],
         middleware=[
             Middleware(_Headers),

@@ -67,6 +67,8 @@ DONE = {
     "result": page_mark("The result from the paper scoresheet is recorded."),
     "repair": page_mark("The latest round is paired again: its first tables are closed."),
     "remove-round": page_mark("The round is removed: the standings are as before it."),
+    "uphold": page_mark("The result is upheld: its disputes are closed."),
+    "sanction": page_mark("The penalty or warning is recorded."),
 }
 
 
@@ -211,11 +213,19 @@ async def director_page(request: Request) -> Response:
         brackets = fmt.table_brackets(loaded.state) if fmt and loaded else {}
         for m in matches:
             m["bracket"] = brackets.get(m["id"], "")
-        from tourney.web.room_pages import director_room_context, door_context, draft_context
+        from tourney.reports.conduct import sanction_rows
+        from tourney.web.room_pages import (
+            director_disputes,
+            director_room_context,
+            door_context,
+            draft_context,
+        )
 
         return {
             **context,
             **director_room_context(loaded, srv.night),
+            **director_disputes(loaded),
+            "sanctions": sanction_rows(loaded.state) if loaded is not None else [],
             **door_context(loaded),
             **draft_context(loaded),
             "links": links,

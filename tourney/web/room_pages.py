@@ -72,6 +72,63 @@ def table_room(srv: Server, table: int, stored: Sequence[StreamEvent] = ()) -> d
         "clock": clock_data(clock_view(state, moment, table), moment),
         "call": call_lines((calls[-1],))[0] if calls else None,
         "closed": _closed(state, stored),
+        "disputes": table_disputes(state, stored),
+    }
+
+
+def table_disputes(state: TournamentState, stored: Sequence[StreamEvent]) -> dict[str, Any] | None:
+    """A table page's disputes: each one raised at this table (who, why, how it stands)
+    and the players who may still dispute its result (``open_to``: seat and name; none
+    once the next round is paired, or before there is a result). None for an ad-hoc
+    match."""
+    from tourney.reports.conduct import DISPUTE_STATUS
+    from tourney.streams.matches import confirmations, table_of
+
+    named = table_of(stored[0] if stored else None)
+    record = state.matches.get(named[1]) if named is not None else None
+    if record is None:
+        return None
+    raised = state.disputes.of_match(record.match_id)
+    kept = {d.side for d in raised if d.status != "replaced"}
+    current = bool(state.rounds) and state.rounds[-1].round == record.round
+    confirmed = set(confirmations(stored))
+    open_to = []
+    if record.outcome is not None and current:
+        from tourney.tournament.state import sides_of_players
+
+        for seat, player_id in enumerate(record.seats):
+            name = state.players[player_id].name
+            sides = sides_of_players(state, record, [player_id])
+            if name not in confirmed and not kept.intersection(sides):
+                open_to.append((seat, name))
+    return {
+        "lines": [
+            {
+                "by": state.players[d.player_id].name if d.player_id in state.players else "",
+                "reason": d.reason,
+                "status": d.status,
+                "status_words": page_(DISPUTE_STATUS[d.status]),
+                "note": d.note,
+            }
+            for d in raised
+        ],
+        "open_to": open_to,
+    }
+
+
+def director_disputes(loaded: Loaded | None) -> dict[str, Any]:
+    """The director's page: the open disputes (table, who, why, the table's story) and
+    the last few resolved."""
+    from tourney.reports.conduct import DISPUTE_STATUS, dispute_rows
+
+    if loaded is None:
+        return {"disputes": [], "resolved": []}
+    rows = dispute_rows(loaded.state)
+    for row in rows:
+        row["status_words"] = page_(DISPUTE_STATUS[row["status"]])
+    return {
+        "disputes": [r for r in rows if r["status"] == "open"],
+        "resolved": [r for r in rows if r["status"] != "open"][-5:],
     }
 
 

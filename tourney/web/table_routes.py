@@ -198,6 +198,7 @@ async def table_page(request: Request) -> Response:
                 context["notice"] = page_("Recorded: {move}").format(move=said(desk.stored, shown))
             context["detail"] = has_session(request)
             context["other_phone"] = _other_phone(srv, table.match_id, device)
+            context["disputed"] = request.query_params.get("disputed") == "1"
             return context
 
     device = device_of(request)
