@@ -41,18 +41,32 @@ class Drawing:
     css_class: str
     shapes: Mapping[str, str]
     max_width: float | None = None
+    below: tuple[str, ...] = ()
+    """Parts drawn under the box (the hands), in their own coordinates from (0, 0): they
+    stay the same strings while the table above them grows, so a replay carries each once."""
+    below_size: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def whole_box(self) -> tuple[float, float, float, float]:
+        """The box with what is drawn below it."""
+        x, y, width, height = self.box
+        return x, y, max(width, self.below_size[0]), height + self.below_size[1]
 
     def svg(self, shapes: bool = True) -> str:
         """The whole ``<svg>``, its shapes inside (``shapes`` false: the page carries them
         once, elsewhere). It scales to its container's width."""
-        x, y, width, height = self.box
+        x, y, width, height = self.whole_box
         style = f' style="max-width:{num(self.max_width)}px"' if self.max_width else ""
         defs = f"<defs>{''.join(self.shapes.values())}</defs>" if shapes and self.shapes else ""
+        below = ""
+        if self.below:
+            at = f"{num(self.box[0])} {num(self.box[1] + self.box[3])}"
+            below = f'<g transform="translate({at})">{"".join(self.below)}</g>'
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="drawing {esc(self.css_class)}" '
             f'viewBox="{num(x)} {num(y)} {num(width)} {num(height)}" role="img" '
             f'aria-label="{esc(self.label)}"{style}><title>{esc(self.label)}</title>'
-            f"{defs}{''.join(self.parts)}</svg>"
+            f"{defs}{''.join(self.parts)}{below}</svg>"
         )
 
     def __str__(self) -> str:

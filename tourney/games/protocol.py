@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from tourney.games.drawing import Drawing
-
     from tourney.games.verbs import Param, Simulation, Verb
 
 Payload = dict[str, Any]
@@ -356,6 +355,11 @@ class Game(Protocol):
 
     def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         """What lies on the table: the domino layout, or the cards of the current trick."""
+        ...
+
+    def said(self, match: GameMatch, event: GameEvent, outcome: object) -> list[str]:
+        """What ``event``, just applied to ``match`` (the engine said ``outcome``), did: its
+        lines of the account, for a replay's step."""
         ...
 
     def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:

@@ -12,13 +12,12 @@ heavily (a printed page shows them in black and white), and the count is written
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import math
 import threading
+from dataclasses import dataclass, field
 from functools import cache
 
-from tourney.games.drawing import Drawing, esc, num, text, use
+from tourney.games.drawing import Drawing, num, text, use
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
 from tourney.i18n import page_
@@ -262,29 +261,31 @@ def layout_drawing(match: Match, hands: bool = False) -> Drawing | None:
     ys = [c[1] for p in geometry for c, _ in p.halves] or [0.0]
     left, right = (min(xs) - 0.7) * U, (max(xs) + 0.7) * U
     top, bottom = (min(ys) - 0.7) * U, (max(ys) + 0.7) * U
-    widest = max(match.counts, default=0) if hands else 0
-    width = max(right - left, 12 * U, (4.2 + 2.2 * widest) * U)
+    width = max(right - left, 12 * U)
     left = (left + right) / 2 - width / 2
     caption = ends_line(match) if match.phase is Phase.IN_HAND else ""
     if caption:
         parts.append(text(left + 4, bottom + U * 0.7, caption, weight="bold"))
         bottom += U
     label = layout_text(match)
+    below: list[str] = []
+    below_size = (0.0, 0.0)
     if hands:
-        rows, bottom, said, used = _hands(match, left, bottom)
-        parts += rows
+        below, below_size, said, used = _hands(match)
         shapes.update(used)
         label = f"{label} {said}".strip()
     return Drawing(
-        tuple(parts), (left, top, width, bottom - top), label, "layout-drawing", shapes, 760
-    )
+        tuple(parts), (left, top, width, bottom - top), label, "layout-drawing", shapes, 760,
+        tuple(below), below_size,
+    )  # fmt: skip
 
 
-def _hands(match: Match, left: float, top: float) -> tuple[list[str], float, str, dict[str, str]]:
-    """Each player's tiles as the record knows them, a row each, from ``top``: known hands
-    face up; at a hidden table the tiles seen drawn face up and the rest face down."""
+def _hands(match: Match) -> tuple[list[str], tuple[float, float], str, dict[str, str]]:
+    """Each player's tiles as the record knows them, a row each: known hands face up; at a
+    hidden table the tiles seen drawn face up and the rest face down."""
     rows, said, shapes = [], [], {}
-    y = top + U * 0.4
+    left = 0.0
+    y = U * 0.4
     for seat, player in enumerate(match.players):
         held = sorted(match.held[seat]) if seat < len(match.held) else []
         count = match.counts[seat] if seat < len(match.counts) else 0
@@ -307,4 +308,5 @@ def _hands(match: Match, left: float, top: float) -> tuple[list[str], float, str
             tiles = (tiles + " " + page_("and {count} unseen").format(count=unseen)).strip()
         said.append(f"{player}: {tiles or '—'}.")
         y += U * 1.3
-    return rows, y + U * 0.2, " ".join(said), shapes
+    widest = max(match.counts, default=0)
+    return rows, ((4.2 + 2.2 * widest) * U, y + U * 0.2), " ".join(said), shapes

@@ -131,13 +131,16 @@ def trick_drawing(match: Match, hands: bool = False) -> Drawing | None:
         words += " — " + page_("{who} takes it").format(who=players[taker])
     label = ". ".join(part for part in (caption, words if lying else "") if part) + "."
     width = max(8 * (W + GAP), 4 + len(lying) * (W + GAP))
+    rows: list[str] = []
+    size = (0.0, 0.0)
     if hands and play.hands is not None and match.phase is not Phase.OVER:
-        rows, y, held, used = _hands(match, play.hands, y, trump)
-        body += rows
+        rows, bottom, held, used = _hands(match, play.hands, 0, trump)
         shapes.update(used)
-        width = max(width, 64 + 6 * (W * 0.55) + W)
+        size = (64 + 6 * (W * 0.55) + W, bottom)
         label += " " + held
-    return Drawing(tuple(body), (0, 0, width, y + 4), label, "trick-drawing", shapes, 520)
+    return Drawing(
+        tuple(body), (0, 0, width, y + 4), label, "trick-drawing", shapes, 520, tuple(rows), size
+    )
 
 
 def _hands(
