@@ -134,7 +134,12 @@ class _Site:
         self.standings = standings_view(state)
         self.candidates = sorted(m for m in set(sheets) if m in state.matches)
         self.linked = _linked_pages(env, state, self.standings, extra)
-        self.names = [paths.STYLESHEET, paths.REPLAY_SCRIPT, *STANDINGS_FILES, *map(paths.match_page, self.candidates)]
+        self.names = [
+            paths.STYLESHEET,
+            paths.REPLAY_SCRIPT,
+            *STANDINGS_FILES,
+            *map(paths.match_page, self.candidates),
+        ]
         self.names += [page.name for page in extra]
         self.names += [name for name, _ in self.linked]
 

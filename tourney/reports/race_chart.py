@@ -92,7 +92,9 @@ def race_chart(
     for n, (name, values_) in enumerate(zip(names, series, strict=True)):
         points = " ".join(f"{num(x(i))},{num(y(v))}" for i, v in enumerate(values_))
         dash = f' stroke-dasharray="{DASHES[n % len(DASHES)]}"' if DASHES[n % len(DASHES)] else ""
-        marks = "".join(_marker(MARKERS[n % len(MARKERS)], x(i), y(v)) for i, v in enumerate(values_))
+        marks = "".join(
+            _marker(MARKERS[n % len(MARKERS)], x(i), y(v)) for i, v in enumerate(values_)
+        )
         end = (x(len(values_) - 1), y(values_[-1]))
         parts.append(
             f'<g class="side side-{n}"><polyline points="{points}" fill="none" stroke="#000" '
