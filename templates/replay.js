@@ -53,7 +53,6 @@
     document.getElementById("replay-step").textContent =
       stepWord.replace("{n}", position.m).replace("{of}", positions.length - 1);
     document.getElementById("replay-scores").textContent = position.s.join(" – ");
-    document.getElementById("replay-said").textContent = position.t.join(" ");
     slider.value = at;
     if (handPicker && position.h) handPicker.value = position.h;
     var anchor = "#h" + position.h + "m" + position.m;

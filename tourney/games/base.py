@@ -249,9 +249,6 @@ class BaseGame:
     def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         return []
 
-    def said(self, match: GameMatch, event: GameEvent, outcome: object) -> list[str]:
-        return [] if isinstance(event, Started) else self.describe(event, outcome)
-
     def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
         """Nothing drawn: pages show the game's words (its status, its account)."""
         return None

@@ -357,11 +357,6 @@ class Game(Protocol):
         """What lies on the table: the domino layout, or the cards of the current trick."""
         ...
 
-    def said(self, match: GameMatch, event: GameEvent, outcome: object) -> list[str]:
-        """What ``event``, just applied to ``match`` (the engine said ``outcome``), did: its
-        lines of the account, for a replay's step."""
-        ...
-
     def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
         """What lies on the table drawn, with its text equivalent (the domino layout, the
         trick: `tourney.games.drawing.Drawing`, made an inline SVG by its ``svg()``); with

@@ -6,7 +6,7 @@ A page carries its positions inline (``<script type="application/json">``), so t
 opened as a folder (``file://``, where a browser fetches nothing) replays too: the script
 only steps through what the server worked out; no rule is written in JavaScript. Each
 position holds its record index (``m``), its hand or deal (``h``), each side's score
-(``s``, as ``replay --json`` orders sides), what the move did (``t``), and its drawing as
+(``s``, as ``replay --json`` orders sides), and its drawing (its text equivalent ``l``) as
 indices into the page's parts (``p``): a part or a piece's shape is carried once, however
 many positions show it.
 """
@@ -58,14 +58,13 @@ def replay_view(
     shapes: dict[str, str] = {}
     positions: list[dict[str, Any]] = []
     for index, (_version, event) in enumerate(events):
-        outcome = match.apply(event)
+        match.apply(event)
         hand = len(game_.progress(match))
         drawing = game_.draw(match, hands=True)
         position: dict[str, Any] = {
             "m": index,
             "h": hand,
             "s": list(game_.result(match).scores),
-            "t": game_.said(match, event, outcome),
         }
         if drawing is not None:
             position["p"] = [parts.setdefault(part, len(parts)) for part in drawing.parts]

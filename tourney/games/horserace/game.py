@@ -159,12 +159,6 @@ class HorseRace(BaseGame):
         hands: list[dict[str, Any]] = played.summary(placements=False)["hands"]
         return hands
 
-    def said(self, match: GameMatch, event: GameEvent, outcome: object) -> list[str]:
-        from tourney.games.horserace.account import describe
-
-        lines = describe(_match(match), _event(event), outcome)  # type: ignore[arg-type]
-        return [line.strip() for line in lines if line.strip()]
-
     def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
         from tourney.games.horserace.drawing import layout_drawing
 

@@ -138,12 +138,6 @@ class Racehorse(BaseGame):
         played = _match(match)
         return [deal.as_dict() for deal in played.deals]
 
-    def said(self, match: GameMatch, event: GameEvent, outcome: object) -> list[str]:
-        from tourney.games.racehorse.account import describe
-
-        lines = describe(_match(match), _event(event), outcome)  # type: ignore[arg-type]
-        return [line.strip() for line in lines if line.strip()]
-
     def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
         from tourney.games.racehorse.drawing import trick_drawing
 
