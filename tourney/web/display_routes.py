@@ -29,7 +29,12 @@ if TYPE_CHECKING:
     from tourney.web.app import Server
     from tourney.web.board import TableStatus
 
-STATIC = {"web.css": "text/css", "serve.js": "text/javascript", "room.js": "text/javascript"}
+STATIC = {
+    "web.css": "text/css",
+    "serve.js": "text/javascript",
+    "room.js": "text/javascript",
+    "watch.js": "text/javascript",
+}
 SITE_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
