@@ -50,7 +50,7 @@ def test_the_watch_page_never_shows_a_tile_before_it_is_played(night: Night) -> 
         else:  # the hand is over: the tiles left in hands may show
             assert on_table <= drawn
         if isinstance(event, TileDrawn) and event.tile is not None and match.to_move:
-            assert event.tile not in drawn or event.tile in on_table
+            assert event.tile.text not in drawn or event.tile.text in on_table
     assert checked > 20 and placed_seen > 10
     assert 'role="img"' in page and "aria-label=" in page
 

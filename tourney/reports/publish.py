@@ -21,8 +21,8 @@ from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
 from tourney.reports.double_bracket import double_bracket_view
 from tourney.reports.render import environment, template_errors
-from tourney.reports.rounds import round_view, table_cards
 from tourney.reports.replay import replay_view
+from tourney.reports.rounds import round_view, table_cards
 from tourney.reports.scoresheets import blank_sheets, completed_sheet, game_settings
 from tourney.reports.site_folder import SiteFolder
 from tourney.reports.site_index import site_index

@@ -19,14 +19,24 @@ MARKERS = ("circle", "square", "triangle", "diamond")
 MOST_SIDES = 8
 
 
+def _polygon(*points: tuple[float, float]) -> str:
+    return f'<path d="M{"L".join(f"{num(x)} {num(y)}" for x, y in points)}Z"/>'
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, extra: str = "") -> str:
+    return (
+        f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" stroke="#000"{extra}/>'
+    )
+
+
 def _marker(kind: str, x: float, y: float) -> str:
     if kind == "circle":
         return f'<circle cx="{num(x)}" cy="{num(y)}" r="3.5"/>'
     if kind == "square":
         return f'<rect x="{num(x - 3.5)}" y="{num(y - 3.5)}" width="7" height="7"/>'
     if kind == "triangle":
-        return f'<path d="M{num(x)} {num(y - 4.5)}L{num(x + 4)} {num(y + 3)}L{num(x - 4)} {num(y + 3)}Z"/>'
-    return f'<path d="M{num(x)} {num(y - 4.5)}L{num(x + 4.5)} {num(y)}L{num(x)} {num(y + 4.5)}L{num(x - 4.5)} {num(y)}Z"/>'
+        return _polygon((x, y - 4.5), (x + 4, y + 3), (x - 4, y + 3))
+    return _polygon((x, y - 4.5), (x + 4.5, y), (x, y + 4.5), (x - 4.5, y))
 
 
 def race_chart(
@@ -54,11 +64,7 @@ def race_chart(
     def y(v: float) -> float:
         return TOP + plot_h * (high - v) / (high - low)
 
-    parts = [
-        f'<line x1="{num(LEFT)}" y1="{num(y(low))}" x2="{num(LEFT)}" y2="{num(TOP)}" stroke="#000"/>',
-        f'<line x1="{num(LEFT)}" y1="{num(y(0))}" x2="{num(LEFT + plot_w)}" y2="{num(y(0))}" '
-        f'stroke="#000"/>',
-    ]
+    parts = [_line(LEFT, y(low), LEFT, TOP), _line(LEFT, y(0), LEFT + plot_w, y(0))]
     for v in sorted({low, 0.0, high}):
         parts.append(
             f'<text x="{num(LEFT - 4)}" y="{num(y(v) + 4)}" font-size="11" text-anchor="end">'
@@ -76,16 +82,14 @@ def race_chart(
     )
     if target is not None:
         parts.append(
-            f'<line class="target" x1="{num(LEFT)}" y1="{num(y(target))}" x2="{num(LEFT + plot_w)}" '
-            f'y2="{num(y(target))}" stroke="#000" stroke-dasharray="1 3"/>'
-            f'<text x="{num(LEFT + 4)}" y="{num(y(target) - 4)}" font-size="11">'
+            _line(LEFT, y(target), LEFT + plot_w, y(target), ' stroke-dasharray="1 3"')
+            + f'<text x="{num(LEFT + 4)}" y="{num(y(target) - 4)}" font-size="11">'
             f"{esc(page_('target {target}').format(target=num(target)))}</text>"
         )
     if decided is not None and 0 < decided < steps:
         parts.append(
-            f'<line class="decided" x1="{num(x(decided))}" y1="{num(TOP)}" x2="{num(x(decided))}" '
-            f'y2="{num(y(low))}" stroke="#000" stroke-width="2" stroke-dasharray="4 2"/>'
-            f'<text x="{num(x(decided) - 4)}" y="{num(TOP + 10)}" font-size="11" '
+            _line(x(decided), TOP, x(decided), y(low), ' stroke-width="2" stroke-dasharray="4 2"')
+            + f'<text x="{num(x(decided) - 4)}" y="{num(TOP + 10)}" font-size="11" '
             f'text-anchor="end" font-weight="bold">{esc(page_("decided here"))}</text>'
         )
     said = []

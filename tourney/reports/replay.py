@@ -81,14 +81,12 @@ def replay_view(
     step = page_("deal") if game_.deals else page_("hand")
     data = {"sides": sides, "parts": list(parts), "positions": positions}
     last = positions[-1]
-    drawing = ""
-    if "p" in last:
-        final = game_.draw(match, hands=True)
-        drawing = "" if final is None else final.svg(shapes=False)
+    final = game_.draw(match, hands=True) if "p" in last else None
+    shown = "" if final is None else final.svg(shapes=False)
     return ReplayView(
         _script_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":"))),
         last,
-        drawing,
+        shown,
         "".join(shapes.values()),
         hands,
         step,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 
 from tourney.games.drawing import Drawing, num, text, use
 from tourney.games.horserace.match import Match, Phase
@@ -90,6 +90,19 @@ class _Grown:
         self.taken: list[Vec] = []
         self.parts: list[str] = []
 
+    def _room(self, joined: Vec, way: Vec, turn: Vec) -> float:
+        """How good a way ``turn`` is for a line leaving ``joined``: the free halves ahead
+        (a line runs on), less for leaving the table's middle, a little more for straight."""
+        free = 0
+        for step in range(1, 5):
+            if _overlaps(_add(joined, turn, step), self.taken):
+                break
+            free += 1
+        if not free:
+            return -10.0
+        far = 3.0 if _far(_add(joined, turn)) else 0.0
+        return free - far + (0.5 if turn == way else 0.0)
+
     def add(self, tile: Tile, on: Tile | None) -> None:
         if on is None:
             if tile.is_double:
@@ -113,10 +126,7 @@ class _Grown:
                 where = _double(tile, joined, way, opening=False)
             else:
                 other = tile.other(value)
-                ways = [way, _left(way), _right(way)]
-                if _far(_add(joined, way)):
-                    ways = [_left(way), _right(way), way]
-                turn = next((w for w in ways if not _overlaps(_add(joined, w), self.taken)), way)
+                turn = max((way, _left(way), _right(way)), key=partial(self._room, joined, way))
                 outer = _add(joined, turn)
                 where = _Placed(
                     tile,
