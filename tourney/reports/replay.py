@@ -35,7 +35,10 @@ class ReplayView:
     """That position's drawing (empty: the game draws nothing)."""
     shapes: str
     hands: tuple[int, ...]
-    step: str
+    go_to: str
+    """The words of the hand (deal) picker."""
+    caption: str
+    """What the race chart shows, in words."""
     chart: str
     moves: int
 
@@ -79,6 +82,18 @@ def replay_view(
     sides = [" & ".join(side) for side in game_.sides(match)]
     hands = tuple(sorted({p["h"] for p in positions if p["h"]}))
     step = page_("deal") if game_.deals else page_("hand")
+    go_to = page_("Go to deal") if game_.deals else page_("Go to hand")
+    caption = (
+        page_(
+            "The race: each player's net after every deal; the dashed upright line marks the end."
+        )
+        if game_.deals
+        else page_(
+            "The race: each side's score after every hand; the dashed upright line marks the "
+            "hand that decided it."
+        )
+    )
+    title = page_("Scores after each deal") if game_.deals else page_("Scores after each hand")
     data = {"sides": sides, "parts": list(parts), "positions": positions}
     last = positions[-1]
     final = game_.draw(match, hands=True) if "p" in last else None
@@ -89,15 +104,16 @@ def replay_view(
         shown,
         "".join(shapes.values()),
         hands,
-        step,
-        _chart(positions, sides, target, bool(match.finished), step),
+        go_to,
+        caption,
+        _chart(positions, sides, target, bool(match.finished), step, title),
         len(positions),
     )
 
 
 def _chart(
     positions: list[dict[str, Any]], sides: list[str], target: int | None, finished: bool,
-    step: str,
+    step: str, title: str,
 ) -> str:  # fmt: skip
     """Each side's score after every hand (the last position of each), from nothing."""
     after: dict[int, list[int]] = {}
@@ -109,5 +125,4 @@ def _chart(
     rows = [[0] * len(sides), *(after[h] for h in sorted(after))]
     series = [[row[n] for row in rows] for n in range(len(sides))]
     decided = len(rows) - 1 if finished else None
-    title = page_("Scores after each {step}").format(step=step)
     return race_chart(sides, series, step, target=target, decided=decided, title=title)
