@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from tourney.games.drawing import Drawing, num, text, use
 from tourney.games.horserace.match import Match, Phase
@@ -73,8 +73,19 @@ def _double(tile: Tile, centre: Vec, way: Vec, opening: bool) -> _Placed:
     return _Placed(tile, halves, slots=linear + branches)
 
 
-def _overlaps(centre: Vec, taken: list[Vec]) -> bool:
-    return any(abs(centre[0] - x) < 0.99 and abs(centre[1] - y) < 0.99 for x, y in taken)
+def _key(centre: Vec) -> tuple[int, int]:
+    """A half's centre on the grid of half units every centre lies on."""
+    return round(centre[0] * 2), round(centre[1] * 2)
+
+
+_NEAR = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+
+
+def _overlaps(centre: Vec, taken: set[tuple[int, int]]) -> bool:
+    """Whether a half at ``centre`` would lie over a half already drawn (closer than a
+    whole half in both directions: within one grid step)."""
+    x, y = _key(centre)
+    return any((x + dx, y + dy) in taken for dx, dy in _NEAR)
 
 
 def _far(centre: Vec) -> bool:
@@ -87,7 +98,7 @@ class _Grown:
     def __init__(self) -> None:
         self.order: list[tuple[Tile, Tile | None]] = []
         self.placed: dict[Tile, _Placed] = {}
-        self.taken: list[Vec] = []
+        self.taken: set[tuple[int, int]] = set()
         self.parts: list[str] = []
 
     def _room(self, joined: Vec, way: Vec, turn: Vec) -> float:
@@ -135,7 +146,7 @@ class _Grown:
                 )
         self.order.append((tile, on))
         self.placed[tile] = where
-        self.taken += [centre for centre, _ in where.halves]
+        self.taken.update(_key(centre) for centre, _ in where.halves)
         self.parts.append(_place(where))
 
 
@@ -245,8 +256,9 @@ def layout_text(match: Match) -> str:
 
     if match.layout.empty:
         return page_("The table is empty.")
+    joined = page_("{tile} on {on}")  # looked up once, not once a tile
     tiles = ", ".join(
-        tile.text if on is None else page_("{tile} on {on}").format(tile=tile.text, on=on.text)
+        tile.text if on is None else joined.format(tile=tile.text, on=on.text)
         for tile, on in match.layout.order
     )
     return page_("Layout: {tiles}.").format(tiles=tiles) + " " + ends_line(match)
@@ -290,33 +302,41 @@ def layout_drawing(match: Match, hands: bool = False) -> Drawing | None:
     )  # fmt: skip
 
 
+@lru_cache(maxsize=4096)
+def _hand_row(seat: int, player: str, held: tuple[Tile, ...], unseen: int) -> str:
+    """One player's row of tiles (the same string each time it is the same: a replay
+    draws a row many times over)."""
+    y = U * 0.4 + seat * U * 1.3
+    row = [text(4, y + U * 0.7, player)]
+    x = 4 * U
+    for tile in held:
+        row.append(use(shape_id(tile), x + U, y + U / 2))
+        x += 2.2 * U
+    for _ in range(unseen):
+        row.append(
+            f'<rect x="{num(x + 1)}" y="{num(y + 1)}" width="{num(2 * U - 2)}" '
+            f'height="{num(U - 2)}" rx="{num(U * 0.15)}" fill="#888" stroke="#000"/>'
+        )
+        x += 2.2 * U
+    return "".join(row)
+
+
 def _hands(match: Match) -> tuple[list[str], tuple[float, float], str, dict[str, str]]:
     """Each player's tiles as the record knows them, a row each: known hands face up; at a
     hidden table the tiles seen drawn face up and the rest face down."""
-    rows, said, shapes = [], [], {}
-    left = 0.0
-    y = U * 0.4
+    rows: list[str] = []
+    said: list[str] = []
+    shapes: dict[str, str] = {}
     for seat, player in enumerate(match.players):
-        held = sorted(match.held[seat]) if seat < len(match.held) else []
+        held = tuple(sorted(match.held[seat])) if seat < len(match.held) else ()
         count = match.counts[seat] if seat < len(match.counts) else 0
         unseen = 0 if match.known else max(count - len(held), 0)
-        row = [text(left + 4, y + U * 0.7, player)]
-        x = left + 4 * U
-        for tile in held:
-            row.append(use(shape_id(tile), x + U, y + U / 2))
-            shapes[shape_id(tile)] = tile_shape(tile)
-            x += 2.2 * U
-        for _ in range(unseen):
-            row.append(
-                f'<rect x="{num(x + 1)}" y="{num(y + 1)}" width="{num(2 * U - 2)}" '
-                f'height="{num(U - 2)}" rx="{num(U * 0.15)}" fill="#888" stroke="#000"/>'
-            )
-            x += 2.2 * U
-        rows.append("".join(row))  # one part a row: a replay carries each row once
+        rows.append(_hand_row(seat, player, held, unseen))  # one part a row
+        shapes.update((shape_id(tile), tile_shape(tile)) for tile in held)
         tiles = " ".join(t.text for t in held)
         if unseen:
             tiles = (tiles + " " + page_("and {count} unseen").format(count=unseen)).strip()
         said.append(f"{player}: {tiles or '—'}.")
-        y += U * 1.3
     widest = max(match.counts, default=0)
-    return rows, ((4.2 + 2.2 * widest) * U, y + U * 0.2), " ".join(said), shapes
+    height = U * 0.4 + len(match.players) * U * 1.3 + U * 0.2
+    return rows, ((4.2 + 2.2 * widest) * U, height), " ".join(said), shapes

@@ -10,7 +10,7 @@ hands are known (the record's ``hands``): a hidden deal's cards are never invent
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from tourney.games.drawing import Drawing, esc, num, text, use
 from tourney.games.racehorse.cards import Card, Suit
@@ -50,12 +50,17 @@ def _card(card: Card, x: float, y: float, trump: bool) -> list[str]:
     """The parts laying ``card`` at (x, y); a trump gets a heavy frame and a star."""
     parts = [use(shape_id(card), x, y)]
     if trump:
-        parts.append(
-            f'<rect x="{num(x + 1)}" y="{num(y + 1)}" width="{num(W - 2)}" height="{num(H - 2)}" '
-            f'rx="4" fill="none" stroke="#000" stroke-width="3.5"/>'
-            + text(x + W - 4, y + 13, "★", size=11, anchor="end")
-        )
+        parts.append(use(TRUMP, x, y))
     return parts
+
+
+TRUMP = "rh-trump"
+TRUMP_SHAPE = (
+    f'<g id="{TRUMP}"><rect x="1" y="1" width="{num(W - 2)}" height="{num(H - 2)}" rx="4" '
+    f'fill="none" stroke="#000" stroke-width="3.5"/>'
+    f"{text(W - 4, 13, '★', size=11, anchor='end')}</g>"
+)
+"""A trump's heavy frame and star, laid over its card."""
 
 
 def card_svg(text_: str) -> str:
@@ -116,6 +121,8 @@ def trick_drawing(match: Match, hands: bool = False) -> Drawing | None:
         x = 4 + i * (W + GAP)
         body += _card(card, x, y, card.suit is trump)
         shapes[shape_id(card)] = card_shape(card)
+        if card.suit is trump:
+            shapes[TRUMP] = TRUMP_SHAPE
         name = players[seat]
         shown = name if len(name) <= 7 else name[:6] + "…"
         taken = seat == taker
@@ -134,7 +141,7 @@ def trick_drawing(match: Match, hands: bool = False) -> Drawing | None:
     rows: list[str] = []
     size = (0.0, 0.0)
     if hands and play.hands is not None and match.phase is not Phase.OVER:
-        rows, bottom, held, used = _hands(match, play.hands, 0, trump)
+        rows, bottom, held, used = _hands(match, play.hands, trump)
         shapes.update(used)
         size = (64 + 6 * (W * 0.55) + W, bottom)
         label += " " + held
@@ -143,21 +150,28 @@ def trick_drawing(match: Match, hands: bool = False) -> Drawing | None:
     )
 
 
+@lru_cache(maxsize=4096)
+def _hand_row(seat: int, player: str, cards: tuple[Card, ...], trump: Suit | None) -> str:
+    """One player's row of cards (the same string each time it is the same)."""
+    y = seat * (H + 6)
+    shown = player if len(player) <= 8 else player[:7] + "…"
+    row = [text(4, y + H / 2, shown)]
+    for i, card in enumerate(cards):
+        row += _card(card, 64 + i * W * 0.55, y, card.suit is trump)
+    return "".join(row)
+
+
 def _hands(
-    match: Match, hands: list[list[Card]], top: float, trump: Suit | None
+    match: Match, hands: list[list[Card]], trump: Suit | None
 ) -> tuple[list[str], float, str, dict[str, str]]:
     rows: list[str] = []
     said: list[str] = []
-    shapes = {}
-    y = top
+    shapes: dict[str, str] = {}
     for seat, player in enumerate(match.players):
-        cards = sorted(hands[seat])
-        shown = player if len(player) <= 8 else player[:7] + "…"
-        row = [text(4, y + H / 2, shown)]
-        for i, card in enumerate(cards):
-            row += _card(card, 64 + i * W * 0.55, y, card.suit is trump)
-            shapes[shape_id(card)] = card_shape(card)
-        rows.append("".join(row))  # one part a row: a replay carries each row once
+        cards = tuple(sorted(hands[seat]))
+        rows.append(_hand_row(seat, player, cards, trump))  # one part a row
+        shapes.update((shape_id(card), card_shape(card)) for card in cards)
+        if any(card.suit is trump for card in cards):
+            shapes[TRUMP] = TRUMP_SHAPE
         said.append(f"{player}: {' '.join(card_name(c) for c in cards) or '—'}.")
-        y += H + 6
-    return rows, y, " ".join(said), shapes
+    return rows, len(match.players) * (H + 6), " ".join(said), shapes
