@@ -25,8 +25,9 @@ def esc(text: object) -> str:
 
 def num(value: float) -> str:
     """A coordinate, short: ``12``, ``12.5``."""
-    rounded = round(float(value), 1)
-    return str(int(rounded)) if rounded.is_integer() else str(rounded)
+    rounded = round(value, 1)
+    whole = int(rounded)
+    return str(whole) if whole == rounded else str(rounded)
 
 
 @dataclass(frozen=True)

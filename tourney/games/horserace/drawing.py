@@ -20,7 +20,7 @@ from functools import cache, lru_cache, partial
 from tourney.games.drawing import Drawing, num, text, use
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
-from tourney.i18n import page_
+from tourney.i18n import current, page_
 
 U = 24.0  # one half of a tile, in the drawing's units
 Vec = tuple[float, float]
@@ -100,6 +100,8 @@ class _Grown:
         self.placed: dict[Tile, _Placed] = {}
         self.taken: set[tuple[int, int]] = set()
         self.parts: list[str] = []
+        self.table: dict[tuple[bool, str], Table] = {}
+        """The table drawn (`_table`) in a hand and after it, for this many placements."""
 
     def _room(self, joined: Vec, way: Vec, turn: Vec) -> float:
         """How good a way ``turn`` is for a line leaving ``joined``: the free halves ahead
@@ -148,6 +150,7 @@ class _Grown:
         self.placed[tile] = where
         self.taken.update(_key(centre) for centre, _ in where.halves)
         self.parts.append(_place(where))
+        self.table.clear()
 
 
 _LAST = threading.local()  # each thread's last layout: a replay grows it a tile at a time
@@ -268,11 +271,35 @@ def layout_drawing(match: Match, hands: bool = False) -> Drawing | None:
     """The layout drawn, its counted ends outlined heavily, the last tile placed outlined
     dashed, the count written under it; with ``hands``, each player's tiles below as the
     record knows them (unseen ones face down)."""
-    from tourney.games.horserace.view import ends_line
 
     if not match.started or (match.hand is None and not match.hands):
         return None
     grown = _grown(match.layout.order)
+    in_hand = match.phase is Phase.IN_HAND
+    key = (in_hand, current())  # its words are the reader's
+    table = grown.table.get(key)
+    if table is None:  # drawn once per placement: a draw or a pass changes nothing here
+        table = grown.table[key] = _table(match, grown, in_hand)
+    parts, box, label, shapes = table
+    shapes = dict(shapes)
+    below: list[str] = []
+    below_size = (0.0, 0.0)
+    if hands:
+        below, below_size, said, used = _hands(match)
+        shapes.update(used)
+        label = f"{label} {said}".strip()
+    return Drawing(
+        parts, box, label, "layout-drawing", shapes, 760, tuple(below), below_size
+    )  # fmt: skip
+
+
+Table = tuple[tuple[str, ...], tuple[float, float, float, float], str, dict[str, str]]
+
+
+def _table(match: Match, grown: _Grown, in_hand: bool) -> Table:
+    """What lies on the table drawn: its parts, box, words and shapes."""
+    from tourney.games.horserace.view import ends_line
+
     geometry = list(grown.placed.values())
     shapes = {shape_id(p.tile): tile_shape(p.tile) for p in geometry}
     parts = grown.parts[:]
@@ -285,21 +312,11 @@ def layout_drawing(match: Match, hands: bool = False) -> Drawing | None:
     top, bottom = (min(ys) - 0.7) * U, (max(ys) + 0.7) * U
     width = max(right - left, 12 * U)
     left = (left + right) / 2 - width / 2
-    caption = ends_line(match) if match.phase is Phase.IN_HAND else ""
+    caption = ends_line(match) if in_hand else ""
     if caption:
         parts.append(text(left + 4, bottom + U * 0.7, caption, weight="bold"))
         bottom += U
-    label = layout_text(match)
-    below: list[str] = []
-    below_size = (0.0, 0.0)
-    if hands:
-        below, below_size, said, used = _hands(match)
-        shapes.update(used)
-        label = f"{label} {said}".strip()
-    return Drawing(
-        tuple(parts), (left, top, width, bottom - top), label, "layout-drawing", shapes, 760,
-        tuple(below), below_size,
-    )  # fmt: skip
+    return tuple(parts), (left, top, width, bottom - top), layout_text(match), shapes
 
 
 @lru_cache(maxsize=4096)
