@@ -319,7 +319,7 @@ def _table(match: Match, grown: _Grown, in_hand: bool) -> Table:
     return tuple(parts), (left, top, width, bottom - top), layout_text(match), shapes
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _hand_row(seat: int, player: str, held: tuple[Tile, ...], unseen: int) -> str:
     """One player's row of tiles (the same string each time it is the same: a replay
     draws a row many times over)."""

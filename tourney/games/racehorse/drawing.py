@@ -150,7 +150,7 @@ def trick_drawing(match: Match, hands: bool = False) -> Drawing | None:
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _hand_row(seat: int, player: str, cards: tuple[Card, ...], trump: Suit | None) -> str:
     """One player's row of cards (the same string each time it is the same)."""
     y = seat * (H + 6)
