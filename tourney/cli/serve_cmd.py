@@ -89,6 +89,15 @@ def serve(
             "more CPU cores when many tables record at once.",
         ),
     ] = 1,
+    watch_delay: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=3600,
+            help="Seconds the watch page (/watch) runs behind play (0: live; it never shows "
+            "a hand before it is over).",
+        ),
+    ] = 0,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -113,7 +122,10 @@ def serve(
                 source=source, min_password=MIN_PASSWORD
             )
         )
-    _serve(host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament)
+    _serve(
+        host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament,
+        watch_delay,
+    )  # fmt: skip
 
 
 def _password(
@@ -181,6 +193,7 @@ def _serve(
     behind_proxy: bool,
     db: str | None,
     tournament: str | None = None,
+    watch_delay: int = 0,
 ) -> None:
     """Check what can fail before saying anything (the port is bound, the database opened
     for writing), then announce and serve until Ctrl-C (exit 130) or SIGTERM (exit 0)."""
@@ -218,10 +231,12 @@ def _serve(
                 str(site) if site else None,
                 tournament,
                 behind_proxy,
+                watch_delay,
             )
             interrupted = several.run(settings, sock, workers)
         else:
             server = Server.open(db, secret, password, base, site, tournament)
+            server.watch_delay = watch_delay
             interrupted = _run_one(server, sock, base, password is not None, qr, behind_proxy)
     finally:
         sock.close()

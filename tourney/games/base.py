@@ -31,6 +31,7 @@ from tourney.errors import RecordError, TourneyError, quote
 from tourney.i18n import _, page_mark
 
 if TYPE_CHECKING:
+    from tourney.games.drawing import Drawing
     from tourney.games.protocol import (
         Console,
         Display,
@@ -247,6 +248,13 @@ class BaseGame:
 
     def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         return []
+
+    def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
+        """Nothing drawn: pages show the game's words (its status, its account)."""
+        return None
+
+    def draw_piece(self, text: str) -> str:
+        return ""
 
     def target(self, settings: Mapping[str, Any]) -> int | None:
         return self.first_to

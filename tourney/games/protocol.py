@@ -12,6 +12,7 @@ from tourney.games.result import Result
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tourney.games.drawing import Drawing
     from tourney.games.verbs import Param, Simulation, Verb
 
 Payload = dict[str, Any]
@@ -354,6 +355,19 @@ class Game(Protocol):
 
     def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         """What lies on the table: the domino layout, or the cards of the current trick."""
+        ...
+
+    def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
+        """What lies on the table drawn, with its text equivalent (the domino layout, the
+        trick: `tourney.games.drawing.Drawing`, made an inline SVG by its ``svg()``); with
+        ``hands``, the hands as the record knows them too (the caller decides whether they
+        may be seen). None: the game draws nothing, and pages show its words instead."""
+        ...
+
+    def draw_piece(self, text: str) -> str:
+        """One piece drawn as a button shows it, named as the game's buttons and records
+        name it (``"3-5"``, ``"QH"``); ``""`` for anything else, or a game that draws
+        nothing."""
         ...
 
     def replay_lines(self, lines: Iterable[str], keep_events: bool = False) -> Replayed:

@@ -67,6 +67,8 @@ class Server:
     site_dir: Path | None = None
     tournament: str | None = None
     """The tournament served, by name or slug (`serve --tournament`); None: the newest."""
+    watch_delay: float = 0.0
+    """Seconds the watch page runs behind play (`serve --watch-delay`, `tourney.web.watch`)."""
     env: Environment = field(init=False)
     night: Night = field(init=False)
     feed: Feed = field(init=False)
@@ -256,6 +258,7 @@ def create_app(server: Server) -> Starlette:
         me_routes,
         room_routes,
         table_routes,
+        watch,
     )
 
     @asynccontextmanager
@@ -280,6 +283,7 @@ def create_app(server: Server) -> Starlette:
             *door_routes.routes,
             *live.routes,
             *conduct_routes.routes,
+            *watch.routes,
         ],
         middleware=[
             Middleware(_Headers),

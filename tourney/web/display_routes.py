@@ -33,10 +33,12 @@ STATIC = {
     "serve.js": "text/javascript",
     "room.js": "text/javascript",
     "table.js": "text/javascript",
+    "watch.js": "text/javascript",
 }
 SITE_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
     ".csv": "text/csv; charset=utf-8",
     ".md": "text/markdown; charset=utf-8",
     ".json": "application/json",

@@ -45,6 +45,7 @@ class Settings:
     site_dir: str | None
     tournament: str | None = None
     behind_proxy: bool = False
+    watch_delay: float = 0.0
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -76,6 +77,7 @@ def app() -> Starlette:
         Path(settings.site_dir) if settings.site_dir is not None else None,
         tournament=settings.tournament,
     )
+    server.watch_delay = settings.watch_delay
     return create_app(server)
 
 
