@@ -123,12 +123,12 @@ def test_the_director_s_page_fits_a_phone(
     browser: Browser, served: tuple[Cli, str], language: str
 ) -> None:
     _cli, base = served
-    page = _director(
-        browser, base, viewport=PHONE, is_mobile=True, has_touch=True, locale=language
-    )
+    page = _director(browser, base, viewport=PHONE, is_mobile=True, has_touch=True, locale=language)
     try:
         page.goto(f"{base}/director?lang={language}")
         assert page.locator("html").get_attribute("lang") == language
+        # Every fold opened: the door's list, the QR codes, the rulings, the corrections.
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         found = page.evaluate(_TOO_WIDE)
         page.screenshot(path=artifact(f"director-phone-{language}.png"), full_page=True)
         assert found["wide"] == [], found
