@@ -19,7 +19,7 @@ from tests.web.conftest import SECRET
 from tourney.web.app import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, PdfMargins
 
 __all__ = ["template_db"]
 
@@ -86,18 +86,15 @@ def test_the_door_poster_prints_its_qr_large_and_centred(
             "(() => { const b = document.querySelector('.poster-qr svg path')"
             ".getBoundingClientRect(); return {x: b.x, width: b.width}; })()"
         )
-        margin = MARGIN * 72
-        pdf = page.pdf(
-            width=f"{width}in",
-            height=f"{height}in",
-            margin={side: f"{MARGIN}in" for side in ("top", "right", "bottom", "left")},  # type: ignore[typeddict-item]
-        )
+        inset = f"{MARGIN}in"
+        margins: PdfMargins = {"top": inset, "right": inset, "bottom": inset, "left": inset}
+        pdf = page.pdf(width=f"{width}in", height=f"{height}in", margin=margins)
         artifact(f"door-poster-{paper}.pdf").write_bytes(pdf)
         # Large: at least 12 cm across (the table cards' QR is 4.5 cm, the old poster's 3.5).
         assert qr["width"] >= 12 / 2.54 * inch, qr
         # Centred across the page, within a few millimetres.
         left, right = qr["x"], printable[0] - (qr["x"] + qr["width"])
-        assert abs(left - right) <= 0.2 * inch, (left, right, margin)
+        assert abs(left - right) <= 0.2 * inch, (left, right)
         # The whole poster is one page.
         pages = page.evaluate("document.documentElement.scrollHeight")
         assert pages <= printable[1], (pages, printable)
