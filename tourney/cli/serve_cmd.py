@@ -77,7 +77,10 @@ def serve(
     ] = Path("tourney-serve.key"),
     site: Annotated[
         Path | None,
-        typer.Option(help="Folder the director's Publish button writes the site into."),
+        typer.Option(
+            help="Folder the director's Publish button writes the site into (default: "
+            "site/ beside a SQLite database)."
+        ),
     ] = None,
     qr: Annotated[bool, typer.Option(help="Print each table's QR code.")] = True,
     workers: Annotated[

@@ -17,6 +17,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tourney.errors import TourneyError
 from tourney.i18n import _
 from tourney.web.devices import Recorders
 from tourney.web.guard import BodyLimit
@@ -156,6 +157,18 @@ class Server:
         except BaseException:
             store.close()
             raise
+
+    def publish_folder(self) -> Path:
+        """Where the Publish button writes the site: `serve --site DIR`, else the folder
+        ``site`` beside a SQLite database (what `tourney demo` uses too). Publishing there
+        follows the publish rules: a folder tourney did not write is refused, never
+        replaced. Raises TourneyError on PostgreSQL without --site."""
+        if self.site_dir is not None:
+            return Path(self.site_dir)
+        database = self.store.sqlite_path()
+        if database is None:  # PostgreSQL: no folder of the database's to go beside
+            raise TourneyError(_("say where to publish: start tourney serve with --site DIR"))
+        return Path(database).resolve().parent / "site"
 
     def language(self) -> str | None:
         """The served tournament's language (`tourney tournament language`), if it has one:
