@@ -6,14 +6,13 @@ import re
 from typing import Any
 
 import pytest
-import typer.main
 from typer.testing import CliRunner
 
-from tourney.cli.app import app
+from tourney.cli.app import app, every_command
 
 
 def _commands() -> list[tuple[str, Any]]:
-    root = typer.main.get_command(app)
+    root = every_command()
     found: list[tuple[str, Any]] = []
 
     def walk(prefix: str, command: Any) -> None:

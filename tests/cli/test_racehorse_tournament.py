@@ -63,7 +63,7 @@ def test_racehorse_tables_of_5_to_8_mixed_where_the_field_does_not_divide() -> N
 def test_create_refuses_what_racehorse_does_not_play(cli: Cli) -> None:
     for args, message in [
         (("--table-size", "4"), "Racehorse tables seat 5 to 8"),
-        (("--table-size", "9"), "--table-size': Input should be less than or equal to 8"),
+        (("--table-size", "9"), "--table-size': 9 must be at most 8"),
         (("--table-size", "6", "--partnerships"), "no partnerships"),
         (("--table-size", "6", "--format", "elimination"), "no single elimination"),
         (("--table-size", "6", "--deals", "0"), "a Racehorse match of 1 to 64 deals"),

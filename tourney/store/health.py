@@ -49,8 +49,7 @@ from tourney.store.errors import DiskFullError, StorageFailedError, StoreError, 
 from tourney.store.hashchain import short
 
 if TYPE_CHECKING:
-    from tourney.store.appends import StoredEvent
-    from tourney.store.eventstore import EventStore
+    from tourney.store.appends import HeadReader, StoredEvent
 
 ACKNOWLEDGED_SUFFIX = ".acknowledged.json"
 # Each record is padded to this size and written over the last at the start of the file in
@@ -197,7 +196,7 @@ def read_acknowledged(path: Path) -> tuple[str, int, str, str] | None:
     return stream, version, hash_, when
 
 
-def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | None:
+def lost_tail(store: HeadReader, path: Path) -> tuple[str, int | None, str] | None:
     """What the log lacks of what `serve` acknowledged, per the file at ``path``: (stream,
     version, message), or None when the acknowledged event is stored as it was."""
     try:
@@ -263,7 +262,7 @@ class Health:
         self._failing = threading.Lock()
 
     def watch(
-        self, store: EventStore, path: str | None, open_connection: Callable[[], Any]
+        self, store: HeadReader, path: str | None, open_connection: Callable[[], Any]
     ) -> None:
         """Fail closed from now on (`EventStore.fail_closed`); `path` is the SQLite file
         (None on PostgreSQL, where nothing more is watched). Raises StoreError."""

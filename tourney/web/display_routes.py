@@ -25,8 +25,8 @@ from tourney.web.respond import edge, render, server
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tourney.web.app import Server
     from tourney.web.board import TableStatus
+    from tourney.web.shared import Shared
 
 STATIC = {
     "web.css": "text/css",
@@ -56,7 +56,7 @@ def _serve_language() -> str:
         return DEFAULT
 
 
-def render_board(srv: Server) -> str:
+def render_board(srv: Shared) -> str:
     """The board fragment of the wall display (sent whole with each update)."""
     from tourney.web.board import board_context
     from tourney.web.room_pages import board_room
@@ -68,7 +68,7 @@ def render_board(srv: Server) -> str:
         return srv.env.get_template("web/_board.html").render(context)
 
 
-def board_chances(srv: Server, tables: Sequence[TableStatus]) -> dict[int, str]:
+def board_chances(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, str]:
     """Each table yet to start whose players all have a rating history: their chances to
     win (`tourney.web.chances`), by table number."""
     from tourney.web.chances import chances_text
@@ -104,7 +104,7 @@ async def display(request: Request) -> Response:
     )
 
 
-def render_series(srv: Server, name: str) -> str:
+def render_series(srv: Shared, name: str) -> str:
     """The series table called `name` (as names compare) for the wall display; refused in
     one line when there is no such series."""
     from tourney.director.season import load_season
@@ -132,7 +132,7 @@ class SitePages:
         self._at = -1
         self._pages: dict[str, str] = {}
 
-    def get(self, srv: Server) -> dict[str, str]:
+    def get(self, srv: Shared) -> dict[str, str]:
         from tourney.director.site import tournament_pages
 
         with self._lock:

@@ -29,7 +29,7 @@ from tourney.streams.matches import match_events, match_stream, stream_game
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
-    from tourney.web.app import Server
+    from tourney.web.shared import Shared
 
 DEFAULT_DELAY = 0.0
 """Seconds the watch page runs behind play (``serve --watch-delay``). None by default: the
@@ -47,7 +47,7 @@ class Watched:
     """What the page says when the game draws nothing (its status lines)."""
 
 
-def watched_tables(srv: Server, only: int | None = None) -> list[Watched]:
+def watched_tables(srv: Shared, only: int | None = None) -> list[Watched]:
     """The latest round's tables (``only``: that one) as they were ``watch_delay`` ago."""
     loaded = srv.night.loaded()
     if loaded is None:
