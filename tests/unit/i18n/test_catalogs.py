@@ -233,10 +233,11 @@ def test_the_glossary_names_the_game_words(lang: str) -> None:
 
 # What a message's English names that is not English prose: placeholders, option names,
 # quoted values and JSON keys, `code`, snake_case names, hyphenated values (finish-hand) and
-# the commands a message tells to type (tourney deal, bid, pass and play).
+# the commands a message tells to type (tourney deal, bid, pass and play) and the pages'
+# addresses it names (/director/poster: an address, not the director).
 CODE = re.compile(
     r"%\(\w+\)[sd]|\{[^}]*\}|--[\w-]+|'[^']*'|`[^`]*`|\"[^\"]*\"|\b\w+_\w+\b|\b[a-z]+-[a-z]+\b"
-    r"|\btourney(?: \w+)(?:, \w+)*(?: and \w+)?"
+    r"|\btourney(?: \w+)(?:, \w+)*(?: and \w+)?|(?<!\w)/\w[\w/-]*"
 )
 
 
