@@ -138,7 +138,10 @@ GENDERED = {
         + PERSON
         + r"|"
         + PERSON
-        + r"[^.;:—]{0,40}\bдолж(?:ен|на)\b",
+        + r"[^.;:—]{0,40}\bдолж(?:ен|на)\b"
+        # the hedge "отмечен(а)", "победил(а)", "свободен(на)": a person's gender guessed at
+        # in writing, wherever the name stands
+        + r"|[а-яё]\((?:а|на|ла|ая|о)\)",
         re.IGNORECASE,
     ),
     # Italian participles after essere agree too: "Anna è andato sotto".
