@@ -144,9 +144,7 @@ def english_words(text: str, language: str, codes: frozenset[str] = frozenset())
 def command_words() -> frozenset[str]:
     """What a help page names as code: every command's name, every option's name and
     choices, and the record's event types its texts mention (``undone``)."""
-    import typer.main
-
-    from tourney.cli.app import app
+    from tourney.cli.app import every_command
 
     found: set[str] = {"undone"}
 
@@ -161,7 +159,7 @@ def command_words() -> frozenset[str]:
         for sub in getattr(command, "commands", {}).values():
             walk(sub)
 
-    walk(typer.main.get_command(app))
+    walk(every_command())  # the root group builds its commands lazily: all of them here
     return frozenset(found)
 
 
