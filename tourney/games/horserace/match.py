@@ -13,7 +13,7 @@ to be held, draws against the boneyard's size, and the reveals at the end of the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -192,6 +192,27 @@ class Match:
         new.boneyard = set(self.boneyard)
         new._reveals_needed = self._reveals_needed[:]
         new._reveals = dict(self._reveals)
+        return new
+
+    def dealt_copy(
+        self, held: Sequence[Iterable[Tile]], boneyard: Iterable[Tile], drawn: Tile | None
+    ) -> Match:
+        """A copy of this match, in a hidden hand, with the hand made known: each seat's
+        tiles (as many as it holds), the boneyard, and the tile the player to move has just
+        drawn unseen (None when it has not): one world the live win chances play out."""
+        assert self.phase is Phase.IN_HAND and self.hand is not None
+        new = self.copy()
+        new.held = [set(tiles) for tiles in held]
+        new.boneyard = set(boneyard)
+        if [len(tiles) for tiles in new.held] != self.counts or len(new.boneyard) != (
+            self.boneyard_size
+        ):
+            raise ValueError("a dealt copy holds what the hidden hand counts")
+        hand = self.hand
+        new.hand = new.hands[-1] = HandSummary(hand.number, hand.opener, True, hand.end, [
+            *hand.credits])  # fmt: skip
+        if self._drew and self._drawn is None:
+            new._drawn = drawn
         return new
 
     # -- questions -------------------------------------------------------------------------

@@ -77,6 +77,13 @@ class BotTable:
             return TileDrawn(player, self.boneyard.pop())
         return Passed(player)
 
+    def play_out(self, match: Match) -> None:
+        """Play ``match`` (started; a hand under way must be known, its boneyard this
+        table's) to its end, applying each event this table makes."""
+        apply = match.apply
+        while match.phase is not Phase.OVER:
+            apply(self.next_event(match))
+
 
 def simulate_match(
     rng: random.Random,
