@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from tourney.cli import (
+    chances_cmd,
     checkin_cmd,
     clock_cmd,
     console_cmd,
@@ -70,6 +71,7 @@ for module in (
     serve_cmd,
     game_cmd,
     match_cmd,
+    chances_cmd,
     console_cmd,
     records_cmd,
     replay_cmd,
