@@ -29,9 +29,7 @@ class RandomBot:
     name = "random"
 
     def choose(self, match: Match, legal: Sequence[Choice], rng: random.Random) -> Choice:
-        # _randbelow(n) is what randrange(n) returns, without checking its argument again:
-        # the same tile as ever for a seed, a little sooner (self-play calls it per move).
-        return legal[rng._randbelow(len(legal))] if len(legal) > 1 else legal[0]
+        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
 
 
 class GreedyBot:
