@@ -89,6 +89,13 @@ def serve(
             "more CPU cores when many tables record at once.",
         ),
     ] = 1,
+    chances: Annotated[
+        bool,
+        typer.Option(
+            help="Show each table's live chances to win on the wall display, estimated in "
+            "a process of their own (never on a table's phones).",
+        ),
+    ] = True,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -113,7 +120,10 @@ def serve(
                 source=source, min_password=MIN_PASSWORD
             )
         )
-    _serve(host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament)
+    _serve(
+        host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament,
+        chances,
+    )  # fmt: skip
 
 
 def _password(
@@ -181,6 +191,7 @@ def _serve(
     behind_proxy: bool,
     db: str | None,
     tournament: str | None = None,
+    chances: bool = True,
 ) -> None:
     """Check what can fail before saying anything (the port is bound, the database opened
     for writing), then announce and serve until Ctrl-C (exit 130) or SIGTERM (exit 0)."""
@@ -218,10 +229,11 @@ def _serve(
                 str(site) if site else None,
                 tournament,
                 behind_proxy,
+                chances,
             )
             interrupted = several.run(settings, sock, workers)
         else:
-            server = Server.open(db, secret, password, base, site, tournament)
+            server = Server.open(db, secret, password, base, site, tournament, chances)
             interrupted = _run_one(server, sock, base, password is not None, qr, behind_proxy)
     finally:
         sock.close()

@@ -45,6 +45,7 @@ class Settings:
     site_dir: str | None
     tournament: str | None = None
     behind_proxy: bool = False
+    chances: bool = True
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -75,6 +76,7 @@ def app() -> Starlette:
         settings.public_url,
         Path(settings.site_dir) if settings.site_dir is not None else None,
         tournament=settings.tournament,
+        chances=settings.chances,
     )
     return create_app(server)
 
