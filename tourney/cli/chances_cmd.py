@@ -46,8 +46,8 @@ def chances(
     are dealt again, within what the play has shown, and the bots play the match out;
     a side's chance is its share of the wins.
 
-    Only what the room could see counts: a known deal's hands are not looked at. The
-    result is an estimate: its sample size is printed with it.
+    Only what the room could see counts: a deal the record knows is treated as unseen.
+    The result is an estimate: its sample size is printed with it.
 
     Example: tourney chances T3 --playouts 1000 --json
     """
