@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -92,10 +93,93 @@ def playout_rates(seconds: float) -> dict[str, tuple[float, float, int]]:
     return {"horse-race": _rate(hands, seconds), "racehorse": _rate(deals, seconds)}
 
 
+def calibration(
+    positions: int, seed: int = 1, playouts: int = 10, buckets: int = 10, target: int = 21
+) -> list[tuple[float, float, float, int]]:
+    """How well the estimates are calibrated: ``positions`` random positions of simulated
+    two-player Horse Race matches (random bots, first to ``target``), each estimated twice
+    from independent playouts, once to choose its bucket and once for the chance it gives
+    (so a noisy estimate does not pick its own bucket), then compared with how the match
+    really ended. Each bucket's row: its low edge, the mean chance given, the share of
+    wins, and how many positions. Side 0's chance; the matches' hands as the room sees them.
+    """
+    chances = game("horse-race").chances
+    assert chances is not None
+    rng = random.Random(seed)
+    sums = [[0.0, 0.0, 0] for _ in range(buckets)]
+    for _ in range(positions):
+        played = simulate_match(random.Random(rng.getrandbits(32)), player_names(2), target=target)
+        events = played.events
+        cut = rng.randrange(1, len(events))
+        position = chances.position(events[:cut])
+        if position is None or position.settled is not None:
+            continue
+        picks = sum(position.playout(rng)[0] for _ in range(playouts)) / playouts
+        given = sum(position.playout(rng)[0] for _ in range(playouts)) / playouts
+        won = 1.0 / len(played.match.winners) if 0 in played.match.winners else 0.0
+        row = sums[min(int(picks * buckets), buckets - 1)]
+        row[0] += given
+        row[1] += won
+        row[2] += 1
+    return [
+        (i / buckets, given / count if count else 0.0, won / count if count else 0.0, int(count))
+        for i, (given, won, count) in enumerate(sums)
+    ]
+
+
+def refresh_latency(tables: int = 16, seconds: float = 30.0, gap: float = 3.0) -> list[float]:
+    """The wall's worker (`tourney.web.live_chances`, one spawned process) fed ``tables``
+    Horse Race tables in play, each moving every ``gap`` seconds on average (a move every
+    0.2 s in the room with 16 tables), for ``seconds``: for each move, the seconds until an
+    estimate of that position or a later one was shown."""
+    from tourney.web.live_chances import LiveChances
+
+    rng = random.Random(3)
+    horse_race = game("horse-race")
+    matches = [
+        [horse_race.payload(e) for e in simulate_match(random.Random(n), player_names(2)).events]
+        for n in range(tables)
+    ]
+    live = LiveChances(lambda: None)
+    live.start()
+    live.want("warm", 2, "horse-race", tuple(matches[0][:2]))  # the worker's imports
+    while live.shown("warm") is None:
+        time.sleep(0.05)
+    at = [rng.randrange(2, 30) for _ in range(tables)]
+    moved: dict[tuple[int, int], float] = {}
+    waits: list[float] = []
+    started = time.monotonic()
+    next_move = [started + rng.random() * gap for _ in range(tables)]
+    while time.monotonic() - started < seconds:
+        now = time.monotonic()
+        for table in range(tables):
+            if now >= next_move[table] and at[table] < len(matches[table]):
+                at[table] += 1
+                moved[(table, at[table])] = now
+                live.want(f"T{table}", at[table], "horse-race", tuple(matches[table][: at[table]]))
+                next_move[table] = now + rng.expovariate(1 / gap)
+        for (table, version), when in list(moved.items()):
+            shown = live.shown(f"T{table}")
+            if shown is not None and shown.version >= version:
+                waits.append(time.monotonic() - when)
+                del moved[(table, version)]
+        time.sleep(0.01)
+    live.stop()
+    return waits
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game")
+    parser.add_argument("--calibration", type=int, default=0, help="positions to calibrate on")
+    parser.add_argument("--latency", type=float, default=30.0, help="seconds of 16 tables")
     args = parser.parse_args()
+    if args.calibration:
+        print("bucket  positions  chance given  share won  difference")
+        for low, given, won, count in calibration(args.calibration):
+            print(f"{low:.1f}-{low + 0.1:.1f}  {count:9d}  {given:12.3f}  {won:9.3f}  "
+                  f"{won - given:+10.3f}")  # fmt: skip
+        return
     rates = playout_rates(args.seconds)
     cpu, wall, count = rates["horse-race"]
     print(f"Horse Race playouts: {cpu:,.0f} hands/s per CPU second, {wall:,.0f} per wall "
@@ -103,6 +187,13 @@ def main() -> None:
     cpu, wall, count = rates["racehorse"]
     print(f"Racehorse playouts: {cpu:,.0f} deals/s per CPU second, {wall:,.0f} per wall "
           f"second ({count:,} deals; target >= 5,000)")  # fmt: skip
+    waits = sorted(refresh_latency(seconds=args.latency))
+    if waits:
+        p95 = waits[int(0.95 * (len(waits) - 1))]
+        median = statistics.median(waits)
+        print(f"16 tables, a move each every 3 s on average: estimate shown {median:.2f} s "
+              f"after a move at the median, {p95:.2f} s at p95, {waits[-1]:.2f} s at worst "
+              f"({len(waits)} moves; target <= 2 s)")  # fmt: skip
 
 
 if __name__ == "__main__":

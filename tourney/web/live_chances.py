@@ -28,9 +28,9 @@ log = logging.getLogger("tourney.serve")
 
 PLAYOUTS = 400
 """Playouts per estimate, at most."""
-SECONDS = 0.15
-"""CPU seconds per estimate, at most: with 16 tables moving at once, the last of them is
-estimated within 2 s of its move."""
+SECONDS = 0.08
+"""CPU seconds per estimate, at most: with 16 tables moving at once on a free core, the
+last of them is estimated 16 x 0.08 = 1.3 s after its move (bench/chances_bench.py)."""
 
 Payloads = tuple[tuple[str, dict[str, Any]], ...]
 """A match's events in force, as (type, stored payload)."""
