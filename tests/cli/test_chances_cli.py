@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.cli.conftest import Cli, hidden_match, refused
+from tourney.cli.app import app
 from tourney.games import game
 from tourney.games.racehorse.simulate import simulate_match
 from tourney.scorer.desk import Desk
@@ -77,3 +78,19 @@ def test_refusals_name_what_and_write_nothing(cli: Cli) -> None:
     cli.ok("start", "K9", "--game", highcard, "--players", "Ann,Bo")
     cli.ok("show", "K9")
     refused(cli, "chances", "K9", message="K9: High card has no win chances")
+
+
+@pytest.mark.parametrize(
+    ("lang", "head", "line"),
+    [
+        ("it", "K3 alla versione 30: stima su 50 simulazioni", "% di probabilità di vincere"),
+        ("ru", "K3, версия 30: оценка по 50 прогонам", "шанс на победу ≈"),
+    ],
+)
+def test_the_lines_are_in_the_readers_language(cli: Cli, lang: str, head: str, line: str) -> None:
+    store(cli.db, "K3", hidden_match(6)[:30])
+    args = ["--lang", lang, "chances", "K3", "--playouts", "50", "--db", cli.db]
+    result = cli.runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == head and all(line in text for text in lines[1:]), lines
