@@ -38,12 +38,12 @@ def test_a_penalty_comes_off_the_points_and_a_lifted_one_costs_nothing(night: Cl
     winner, loser = seated(night, 1)
     night.ok("director", "result", "T1", "--scores", "61,20")
     said = night.ok("penalty", winner, "--points", "1/2", "--reason", "slow play").stdout
-    assert f"Penalty #1 for {winner}: match points -1/2 (slow play)" in said
+    assert f"Penalty #1 for {winner}: match points -½ (slow play)" in said  # points_text
     assert "--lift" in said
     assert (rows(night)[winner]["match_points"], rows(night)[winner]["penalty"]) == ("1/2", "1/2")
     assert rows(night)[loser]["penalty"] == "0"
     table = night.ok("standings").stdout
-    assert "Penalty" in table and "-1/2" in table
+    assert "Penalty" in table and "-½" in table
     csv = night.ok("standings", "--csv").stdout.splitlines()
     assert csv[0].split(",")[3:5] == ["points", "penalty"]
     said = night.ok("warning", loser, "--reason", "phone at the table").stdout
