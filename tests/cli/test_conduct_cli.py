@@ -94,7 +94,10 @@ def test_disputes_listed_upheld_and_replaced(night: Cli) -> None:
         "status": "open",
     }
     text = night.ok("disputes").stdout
-    assert f"{loser} disputes: 20? 40 — open" in text and "Next: tourney disputes uphold" in text
+    assert f"{loser} disputes: 20? 40 — open" in text
+    # the Next: line in next_steps' shape, followed by the Cli (uphold, or --replace)
+    assert "Next: uphold the result: tourney disputes uphold" in text
+    assert "or enter the right result: tourney director result" in text and "--replace" in text
     said = night.ok("disputes", "uphold", "T1", "--note", "sheet says 20").stdout
     assert "Upheld the result of table 1" in said and "1 dispute closed" in said
     (row,) = json.loads(night.ok("disputes", "--json").stdout)
