@@ -67,6 +67,12 @@ RULINGS = {
     MatchVoided: "void",
     MatchStoppedByTime: "time",
 }
+"""The ruling a closed table records for each director's event (words: `scorer.desk.RULING_SAID`,
+`web.words.RULING_WORDS`; tests/unit/test_ruling_words.py holds the three together)."""
+ROUND_REMOVED = "round removed"
+"""The ruling on a table whose round was removed (`round remove`)."""
+ROUND_REPAIRED = "round paired again"
+"""The ruling on a table whose round was paired again (`round repair`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +280,8 @@ class DirectorDesk:
                     continue
                 if untouched and len(stored) > 1:  # played since the decision
                     raise ConcurrencyError(stream, 1, stored[-1].version)
-                payload = {"by": "director", "ruling": "round removed", "reason": event.reason}
+                ruling = ROUND_REPAIRED if event.repaired else ROUND_REMOVED
+                payload = {"by": "director", "ruling": ruling, "reason": event.reason}
                 new = NewEvent(CLOSED, payload, recorded_by=self.recorded_by)
                 appends.append(StreamAppend(stream, [new], stored[-1].version))
         return appends + self._open_tables(loaded, events)

@@ -56,6 +56,8 @@ RULING_SAID = {
     "no-show": N_("no-show"),
     "void": N_("void"),
     "time": N_("time"),
+    "round removed": N_("round removed"),
+    "round paired again": N_("round paired again"),
 }
 """The director's rulings (the codes a closed table records) in the reader's words."""
 AS_PLAYED = N_("As played: ")

@@ -404,16 +404,23 @@ class RoundRemoved:
     reason: str = ""
     matches: tuple[str, ...] = ()
     """The removed round's match ids (deciding matches too), for the record."""
+    repaired: bool = False
+    """Removed to be paired again at once (`round repair`), not left removed."""
 
     def to_payload(self) -> dict[str, Any]:
-        return {"round": self.round, "reason": self.reason, "matches": list(self.matches)}
+        payload = {"round": self.round, "reason": self.reason, "matches": list(self.matches)}
+        return payload | ({"repaired": True} if self.repaired else {})
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> RoundRemoved:
+        reason = str(payload.get("reason", ""))
+        # Before `repaired` was recorded, a repair wrote English into the reason.
+        old = reason == "re-paired" or reason.startswith("re-paired: ")
         return cls(
             round=int(payload["round"]),
-            reason=str(payload.get("reason", "")),
+            reason=reason.removeprefix("re-paired").removeprefix(": ") if old else reason,
             matches=tuple(str(m) for m in payload.get("matches", ())),
+            repaired=bool(payload.get("repaired")) or old,
         )
 
 

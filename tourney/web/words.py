@@ -27,6 +27,8 @@ RULING_WORDS = {
     "no-show": page_mark("no-show"),
     "void": page_mark("void"),
     "time": page_mark("time"),
+    "round removed": page_mark("round removed"),
+    "round paired again": page_mark("round paired again"),
 }
 """The director's rulings (the codes a closed table records) in a player's words."""
 HISTORY = 6  # lines of history under a table's moves

@@ -97,7 +97,7 @@ def test_repair_pairs_the_round_again_after_a_withdrawal() -> None:
     events = decide_repair_round(state, recorded={}, reason="Ann left before play")
     removed, paired = events
     assert isinstance(removed, RoundRemoved) and isinstance(paired, RoundPaired)
-    assert removed.reason == "re-paired: Ann left before play"
+    assert removed.reason == "Ann left before play" and removed.repaired
     assert paired.round == 1
     assert paired.notes[0] == "round 1 paired again: Ann left before play"
     after = apply(state, events)
@@ -149,3 +149,15 @@ def test_a_message_names_at_most_twenty_tables() -> None:
     assert tables_text([1, 2, 4]) == "tables 1, 2 and 4"
     many = tables_text(list(range(1, 2501)))
     assert many.startswith("tables 1, 2, 3,") and many.endswith(", 20 and 2480 more")
+
+
+def test_a_repair_recorded_before_repaired_was_a_field_reads_as_a_repair() -> None:
+    # Older tourneys wrote the repair into the reason, in English.
+    old = RoundRemoved.from_payload({"round": 2, "reason": "re-paired: Ann left", "matches": []})
+    assert old.repaired and old.reason == "Ann left"
+    bare = RoundRemoved.from_payload({"round": 2, "reason": "re-paired"})
+    assert bare.repaired and bare.reason == ""
+    removed = RoundRemoved.from_payload({"round": 2, "reason": "wrong seating"})
+    assert not removed.repaired and removed.reason == "wrong seating"
+    assert RoundRemoved.from_payload(removed.to_payload()) == removed
+    assert "repaired" not in removed.to_payload()  # a removal records what it always did
