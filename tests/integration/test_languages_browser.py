@@ -42,6 +42,7 @@ USER_DATA = (
     *CLUBS,
     "Club Night",
     "Card Night",
+    "Serata del club",  # the Italian demo's night, named in Italian (a Russian phone reads it)
     "card-night",
     "club-night",  # in the match ids
     "Markdown",
