@@ -65,8 +65,12 @@ def _shared_line(counts: tuple[int, int]) -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Say at collection how many tests read the shared sample records, and whether they
-    are there: without them those tests are skipped, which a passing run must not hide."""
+    """Order the slow tests first; say at collection how many tests read the shared sample
+    records, and whether they are there: without them those tests are skipped, which a
+    passing run must not hide."""
+    # The slow tests first (a stable sort keeps each file's order): spread over the workers
+    # from the start, none of them is left to run alone at the end of the run.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     marks = [mark for item in items if (mark := item.get_closest_marker("shared_records"))]
     counts = (len(marks), sum(1 for mark in marks if mark.kwargs.get("placeholder")))
     config.stash[_SHARED_COUNTS] = counts
