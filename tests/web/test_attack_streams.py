@@ -24,7 +24,8 @@ import pytest
 from tests.web.conftest import PASSWORD
 from tests.web.test_attack_limits import Served, _answer, _request, _start, _stop
 from tourney.web.guard import connection_cap
-from tourney.web.live import StreamGate, _bounded, quotas
+from tourney.web.live import _bounded
+from tourney.web.stream_gate import StreamGate, quotas
 
 ADDRESSES = 16
 STREAMS_EACH = 32

@@ -21,7 +21,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from tourney.games.protocol import Game, GameEvent
+    from tourney.games.event import GameEvent
+
+
+class Estimating(Protocol):
+    """What `estimate` asks of a game (`tourney.games.protocol.Game` offers it): its way to
+    estimate, if any. Named here so that this module needs no import of the protocol."""
+
+    @property
+    def chances(self) -> WinChances | None: ...
 
 
 class NoWorld(Exception):
@@ -73,7 +81,7 @@ def shares(winners: Sequence[int], sides: int) -> tuple[float, ...]:
 
 
 def estimate(
-    game: Game,
+    game: Estimating,
     events: Sequence[GameEvent],
     playouts: int,
     seed: int | None = None,

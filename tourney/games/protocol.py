@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
+from tourney.games.event import GameEvent as GameEvent  # named here for the games
 from tourney.games.result import Result
 
 if TYPE_CHECKING:
@@ -21,13 +22,6 @@ Payload = dict[str, Any]
 
 Upcaster = Callable[[Payload], Payload]
 """One step lifting an old stored payload to the next schema version."""
-
-
-class GameEvent(Protocol):
-    """What every game's event offers: its record ``type``."""
-
-    @property
-    def type(self) -> str: ...
 
 
 class GameMatch(Protocol):

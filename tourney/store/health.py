@@ -78,7 +78,7 @@ def save_what_is_seen(connection: Any, database: str) -> str:
     the clause that says where, or why nothing could be saved. (On Windows a file a
     process holds open cannot be deleted, so there the -wal is not lost this way; the copy
     is made just the same when the store fails otherwise.)"""
-    from tourney.store.backup import copy_from
+    from tourney.store.sqlite_copy import copy_from
 
     folder, name = os.path.split(database)
     stem, suffix = os.path.splitext(name)

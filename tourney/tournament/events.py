@@ -19,10 +19,12 @@ from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.disputes import DISPUTE_EVENTS, DisputeEvent
-from tourney.tournament.format import format_of
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.penalties import SANCTION_EVENTS, SanctionEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
+
+FORMAT_SETTINGS = ("pools", "pool_size", "advance", "pool_format")
+"""TournamentCreated's settings that only the formats which ask for them set (groups)."""
 
 Seeding = Literal["rating", "registration", "previous", "random", "auto"]
 TieBreak = Literal["buchholz", "scored", "head_to_head"]
@@ -140,14 +142,15 @@ class TournamentCreated:
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
-        own = format_of(self).payload_fields  # the settings only this format has
-        game.update((key, getattr(self, key)) for key in own if key != "grand_final_reset")
+        # The settings only some formats have, written when set (their defaults are "none"),
+        # so that the event names no format (`tourney.tournament.format` imports events).
+        game.update((key, getattr(self, key)) for key in FORMAT_SETTINGS if getattr(self, key))
         if self.deals is not None:
             game["deals"] = self.deals
         if self.seed_by != "seeding":
             game["seed_by"] = self.seed_by
-        if "grand_final_reset" in own:
-            game["grand_final_reset"] = self.grand_final_reset
+        if not self.grand_final_reset:
+            game["grand_final_reset"] = False
         game.update(self._swiss_options())
         if self.draw_seed is not None:
             game["draw_seed"] = self.draw_seed

@@ -19,11 +19,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tourney.errors import TourneyError
 from tourney.i18n import _
-from tourney.web.devices import Recorders
 from tourney.web.guard import BodyLimit
 from tourney.web.language import Language
 from tourney.web.origin import SameOrigin
 from tourney.web.ratelimit import RateLimit
+from tourney.web.recorders import Recorders
 from tourney.web.respond import StoreFailures
 from tourney.web.signing import Signer
 
@@ -38,10 +38,10 @@ if TYPE_CHECKING:
     from tourney.web.chances import SeasonCache
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
-    from tourney.web.live import StreamGate
     from tourney.web.live_chances import LiveChances
     from tourney.web.night import Night
     from tourney.web.sessions import Sessions
+    from tourney.web.stream_gate import StreamGate
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -95,11 +95,12 @@ class Server:
         from tourney.web.display_routes import SitePages, render_board
         from tourney.web.feed import Feed
         from tourney.web.guard import connection_cap
-        from tourney.web.live import StreamGate, change, change_text
+        from tourney.web.live import change, change_text
         from tourney.web.live_chances import LiveChances
         from tourney.web.night import Night
         from tourney.web.room_pages import epoch_ms, now
         from tourney.web.sessions import Sessions
+        from tourney.web.stream_gate import StreamGate
 
         self.env = environment()
         self.night = Night(self.store, self.signer, self.tournament)

@@ -18,9 +18,6 @@ next tap), for a table page to say "another phone records at this table".
 from __future__ import annotations
 
 import re
-import threading
-from dataclasses import dataclass
-from datetime import datetime
 
 from starlette.requests import Request
 
@@ -71,31 +68,3 @@ def device_of(request: Request) -> dict[str, str]:
     if nonce:
         found["device"] = server(request).signer.digest(DEVICE_PURPOSE, nonce)[:8]
     return found
-
-
-@dataclass(frozen=True)
-class Recorder:
-    """The device that last recorded at a table, and when."""
-
-    device: str
-    agent: str
-    at: datetime
-
-
-class Recorders:
-    """The last device that recorded at each table (by match id), for this process."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._last: dict[str, Recorder] = {}
-
-    def recorded(self, match_id: str, device: dict[str, str], at: datetime) -> None:
-        if "device" in device:
-            with self._lock:
-                self._last[match_id] = Recorder(device["device"], device["agent"], at)
-
-    def other(self, match_id: str, device: dict[str, str]) -> Recorder | None:
-        """The device that last recorded at ``match_id`` when it is not ``device``."""
-        with self._lock:
-            last = self._last.get(match_id)
-        return last if last is not None and last.device != device.get("device") else None

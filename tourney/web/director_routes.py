@@ -34,6 +34,7 @@ from tourney.web.respond import (
     check_writable,
     client_address,
     edge,
+    has_session,
     read_form,
     reads,
     refusal,
@@ -77,13 +78,6 @@ async def _has_session(request: Request) -> bool:
     """Whether the request carries a live director's session (it reads the sign-outs of
     every process: the database, in a worker thread)."""
     return await run_in_threadpool(has_session, request)
-
-
-def has_session(request: Request) -> bool:
-    """Whether the request carries the director's live session (a table page then shows its
-    detail: versions, event types, the stream's id). It reads the database: call it from a
-    worker thread (`_has_session` does, from the event loop)."""
-    return server(request).sessions.current(request.cookies.get(SESSION_COOKIE)) is not None
 
 
 async def _require_session(request: Request) -> None:

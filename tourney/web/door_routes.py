@@ -121,8 +121,8 @@ async def checkin_post(request: Request) -> Response:
 @edge
 async def poster(request: Request) -> Response:
     """The QR poster for the door: the check-in page's address, large, to print."""
-    from tourney.web.director_routes import has_session
     from tourney.web.qr import qr_svg
+    from tourney.web.respond import has_session
 
     srv = server(request)
     if srv.director_password is None or not await run_in_threadpool(has_session, request):

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections import Counter
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
@@ -32,7 +30,8 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from tourney.i18n import _
-from tourney.web.respond import Forbidden, client_address, edge, refusal, server
+from tourney.web.respond import Forbidden, client_address, edge, has_session, refusal, server
+from tourney.web.stream_gate import StreamGate
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
@@ -72,61 +71,6 @@ def change(night: Night, store: EventStore, after: int, position: int) -> dict[s
 
 def change_text(found: dict[str, Any]) -> str:
     return json.dumps(found, separators=(",", ":"), sort_keys=True)
-
-
-# -- the gate ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Quota:
-    """One kind of stream: at most ``total`` open, ``per_address`` from one address, each
-    ended after ``lifetime`` seconds (the page reconnects at once)."""
-
-    total: int
-    per_address: int
-    lifetime: float
-
-
-KINDS = ("table", "director", "display", "me", "feed")
-
-
-def quotas(cap: int) -> dict[str, Quota]:
-    """The shares of a server holding ``cap`` connections: together about half of it
-    (with 512, 16 addresses × 32 streams used to take all)."""
-    return {
-        "table": Quota(max(4, cap // 4), 4, 600.0),  # 128 of 512: 16 tables × 4 phones, twice
-        "director": Quota(max(2, min(8, cap // 32)), 4, 600.0),
-        "display": Quota(max(2, cap // 16), 4, 300.0),
-        "me": Quota(max(2, cap // 8), 2, 300.0),
-        "feed": Quota(max(2, cap // 20), 2, 300.0),
-    }
-
-
-class StreamGate:
-    """Counts the open streams of each kind, in all and per address (the event loop's
-    thread only: no lock)."""
-
-    def __init__(self, cap: int) -> None:
-        self.quotas = quotas(cap)
-        self._open: Counter[str] = Counter()
-        self._by_address: Counter[tuple[str, str]] = Counter()
-
-    def admit(self, kind: str, address: str) -> bool:
-        quota = self.quotas[kind]
-        if self._open[kind] >= quota.total or self._by_address[kind, address] >= quota.per_address:
-            return False
-        self._open[kind] += 1
-        self._by_address[kind, address] += 1
-        return True
-
-    def release(self, kind: str, address: str) -> None:
-        self._open[kind] -= 1
-        self._by_address[kind, address] -= 1
-        if self._by_address[kind, address] <= 0:
-            del self._by_address[kind, address]
-
-    def open(self, kind: str) -> int:
-        return self._open[kind]
 
 
 def stream(request: Request, kind: str, source: Callable[[], AsyncIterator[bytes]]) -> Response:
@@ -196,8 +140,6 @@ async def table_changes(request: Request) -> Response:
 @edge
 async def director_changes(request: Request) -> Response:
     """The changes, for the director's page (signed in)."""
-    from tourney.web.director_routes import has_session
-
     if not await run_in_threadpool(has_session, request):
         raise Forbidden(_("the director's session is needed: sign in at /director/login"))
     return stream(request, "director", _changes(request))

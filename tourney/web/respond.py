@@ -19,6 +19,7 @@ from tourney.i18n import _, page_
 from tourney.limits import LimitError, check_text
 from tourney.names import BadNameError
 from tourney.store.errors import ConcurrencyError, DiskFullError, StoreError, is_driver_error
+from tourney.web.sessions import COOKIE as SESSION_COOKIE
 from tourney.web.signing import Signer, new_nonce
 from tourney.web.tokens import TokenRefused
 
@@ -43,6 +44,13 @@ class BadForm(TourneyError):
 def server(request: Request) -> Shared:
     found: Shared = request.app.state.server
     return found
+
+
+def has_session(request: Request) -> bool:
+    """Whether the request carries the director's live session (a table page then shows its
+    detail: versions, event types, the stream's id). It reads the database: call it from a
+    worker thread."""
+    return server(request).sessions.current(request.cookies.get(SESSION_COOKIE)) is not None
 
 
 def csrf_nonce(request: Request) -> tuple[str, bool]:

@@ -17,14 +17,14 @@ if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
     from tourney.store.projector import Projector
     from tourney.web.chances import SeasonCache
-    from tourney.web.devices import Recorders
     from tourney.web.feed import Feed
-    from tourney.web.live import StreamGate
     from tourney.web.live_chances import LiveChances
     from tourney.web.night import Night
     from tourney.web.ratelimit import RateLimit
+    from tourney.web.recorders import Recorders
     from tourney.web.sessions import Sessions
     from tourney.web.signing import Signer
+    from tourney.web.stream_gate import StreamGate
 
 
 class Pages(Protocol):

@@ -25,7 +25,6 @@ from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded
 from tourney.store.errors import StoreError
 from tourney.web.devices import device_of
-from tourney.web.director_routes import has_session
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -33,6 +32,7 @@ from tourney.web.respond import (
     check_csrf,
     check_writable,
     edge,
+    has_session,
     read_form,
     reads,
     render,
