@@ -77,7 +77,7 @@ def test_a_dispute_tapped_on_a_phone_reaches_the_director_s_open_page(
     director.fill(".uphold input[name=note]", "the scoresheet says 20")
     with director.expect_navigation():
         director.click(".uphold button")
-    assert "The result is upheld" in director.locator("#notice").inner_text()
+    assert "the result is upheld, 1 dispute closed" in director.locator("#notice").inner_text()
     assert director.locator(".dispute-line").count() == 0
 
     phone.reload()
