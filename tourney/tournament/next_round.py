@@ -4,7 +4,7 @@ tournament's stages are its format's (`tourney.tournament.formats.groups`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import Any
 
 from tourney.i18n import _
 from tourney.tournament.events import TournamentEvent
@@ -12,14 +12,7 @@ from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair
 from tourney.tournament.state import TournamentError, TournamentState
 
 
-def decide_next_round(
-    state: TournamentState,
-    *,
-    override: bool = False,
-    forbidden: frozenset[frozenset[str]] = frozenset(),
-    avoid_same_club: bool = False,
-    ratings: Mapping[str, float] | None = None,
-) -> list[TournamentEvent]:
+def decide_next_round(state: TournamentState, **pairing: Any) -> list[TournamentEvent]:
     """Pair the next round of a tournament, whatever its format (`decide_pair_round`'s
     options). Refused while a draft of it is under review: pairing afresh would throw the
     draft and its swaps away unasked, so the director publishes or drops it first."""
@@ -32,13 +25,7 @@ def decide_next_round(
                 "tourney draft drop first"
             ).format(number=draft.round, title=state.title)
         )
-    return decide_pair_round(
-        state,
-        override=override,
-        forbidden=forbidden,
-        avoid_same_club=avoid_same_club,
-        ratings=ratings,
-    )
+    return decide_pair_round(state, **pairing)
 
 
 decide_deciding_matches = decide_pair_deciding_matches
