@@ -62,22 +62,13 @@
     el.className = el.className.replace(/clock-(none|ready|running|paused|over)\b/g, "").trim() + " clock-" + data.state;
     show(el);
   }
-  // The director's page: a dispute raised since the page was drawn shows its banner.
-  function disputed(data) {
-    var disputes = document.querySelector("[data-disputes]");
-    var told = document.getElementById("new-disputes");
-    if (disputes && told && data.disputes) {
-      told.hidden = data.disputes.join(" ") === disputes.getAttribute("data-disputes");
-    }
-  }
   function poll() {
     var polled = document.querySelectorAll("[data-clock-url]");
     var calls = document.querySelector("[data-calls]");
-    if (!polled.length) { look("/clock.json", disputed); }
+    if (!polled.length) { look("/clock.json"); } // the server's time only
     polled.forEach(function (el) {
       look(el.getAttribute("data-clock-url"), function (data) {
         update(el, data);
-        disputed(data);
         if (calls) {
           var now = data.calls.map(function (c) { return c.id; }).join(" ");
           var banner = document.getElementById("new-calls");

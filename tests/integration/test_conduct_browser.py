@@ -25,7 +25,7 @@ __all__ = ["night_db", "paired_db", "template_db"]
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PASSWORD = "director-password"
-WAIT_MS = 12_000  # the director's page looks every 5 s
+WAIT_MS = 12_000  # pushed within a second; slack for a loaded machine
 
 
 @pytest.fixture
@@ -66,10 +66,8 @@ def test_a_dispute_tapped_on_a_phone_reaches_the_director_s_open_page(
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.screenshot(path=artifact("dispute-phone-sent-390x844.png"), full_page=True)
 
-    # the director's open page says so by itself
-    director.wait_for_selector("#new-disputes:not([hidden])", timeout=WAIT_MS)
-    with director.expect_navigation():
-        director.click("#new-disputes a")
+    # the director's open page shows it by itself (pushed: its disputes part is fetched again)
+    director.wait_for_selector(".dispute-line", timeout=WAIT_MS)
     line = director.locator(".dispute-line").inner_text()
     assert "Table 1" in line and seats[1] in line and "my last hand was 40, not 20" in line
     assert "Result now:" in line and "paper scoresheet" in line
@@ -77,7 +75,7 @@ def test_a_dispute_tapped_on_a_phone_reaches_the_director_s_open_page(
     director.fill(".uphold input[name=note]", "the scoresheet says 20")
     with director.expect_navigation():
         director.click(".uphold button")
-    assert "The result is upheld" in director.locator("#notice").inner_text()
+    assert "the result is upheld, 1 dispute closed" in director.locator("#notice").inner_text()
     assert director.locator(".dispute-line").count() == 0
 
     phone.reload()

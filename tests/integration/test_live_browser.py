@@ -1,8 +1,8 @@
 """The room that updates at once (issue 32, item 8), in real headless Chromium against a
 real server: the clock started, a call and its answer, a move from another phone, a table
-closed and a round published reach every open page (a table's phone, the director's page,
-a player's /me, the wall display) within a second, pushed over the room's event stream,
-not found by polling (the pages' fallback looks every 3 s, the clock every 5 s)."""
+closed, a dispute raised and a round published reach every open page (a table's phone, the
+director's page, a player's /me, the wall display) within a second, pushed over the room's
+event stream, not found by polling (the pages' fallback looks every 3 s, the clock every 5 s)."""
 
 from __future__ import annotations
 
@@ -127,9 +127,19 @@ def test_every_open_page_is_told_within_a_second(
         director.click(f"{rule} form.forfeit button")
     took["closed: phone"] = arrives(phone, "() => document.querySelector('#closed')")
     took["closed: wall"] = arrives(
-        wall, "() => document.querySelector('#board').textContent.includes('forfeit')"
+        wall,
+        "() => document.querySelector('#board tr[data-table=\"1\"]').dataset.status === 'result'",
     )
     phone.screenshot(path=artifact("live-phone-closed-390x844.png"), full_page=True)
+
+    # a dispute tapped on a phone: on the director's open page, by the push (no poll)
+    phone.click("details.dispute-form summary")
+    phone.fill("#dispute input[name=reason]", "the forfeit was the other side's")
+    with phone.expect_navigation():
+        phone.click("#dispute button")
+    took["dispute: director"] = arrives(
+        director, "() => document.querySelector('.dispute-line[data-table=\"1\"]')"
+    )
 
     # the next round published (the old table link is refused from then on: the phones
     # reload and show why)

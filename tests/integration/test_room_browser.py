@@ -87,7 +87,7 @@ def test_one_clock_on_the_wall_the_phone_and_the_director_s_page(
         director.click("button[type=submit]")
     with director.expect_navigation():
         director.click("button[value=start]")
-    assert "The clock is set." in director.locator("#notice").inner_text()
+    assert "Round 1: the clock is running" in director.locator("#notice").inner_text()
 
     wall = browser.new_page(viewport=WALL)
     wall_log = watch(wall)

@@ -39,10 +39,9 @@ def fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollHeight") <= WALL["height"]
 
 
-def test_the_wall_ends_the_evening_with_the_podium_and_prizes(
-    browser: Browser, tmp_path: Path, template_db: str
-) -> None:
-    path = tmp_path / "night.db"
+def prize_night(path: Path, template_db: str) -> Cli:
+    """Club Night at ``path``: six players at tables of 2, two rounds, each paid a fee of
+    10 at the door, prizes of 50%, 30% and 20% of the fees; nothing paired yet."""
     shutil.copyfile(template_db, path)
     cli = Cli(str(path))
     cli.ok("tournament", "create", "Club Night", "--table-size", "2", "--rounds", "2",
@@ -51,6 +50,14 @@ def test_the_wall_ends_the_evening_with_the_podium_and_prizes(
     for name in SIX:
         cli.ok("player", "add", name)
     cli.ok("checkin", *SIX, "--paid")
+    return cli
+
+
+def test_the_wall_ends_the_evening_with_the_podium_and_prizes(
+    browser: Browser, tmp_path: Path, template_db: str
+) -> None:
+    path = tmp_path / "night.db"
+    cli = prize_night(path, template_db)
     cli.ok("pair")
     results(cli)
     server = Server.open(str(path), SECRET, director_password="director-password")

@@ -48,7 +48,7 @@ def test_a_groups_night_from_pools_to_a_champion_and_its_pages(tmp_path: Path) -
     refusal = director.refused("pair")
     assert refusal == (
         "error: cannot pair round 2 of 'Cup': results of round 1 are missing at tables 1, 2, "
-        "3 and 4 (the director can override)"
+        "3 and 4 (add --override to pair it anyway)"
     )
     _play_round(director, rng)
     for _ in range(2):

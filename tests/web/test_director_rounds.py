@@ -64,5 +64,5 @@ def test_the_round_is_paired_again_through_a_real_server(night_db: str) -> None:
 
         fetch("/director/login", {"password": PASSWORD, "csrf": csrf("/director/login")})
         page = fetch("/director/repair", {"csrf": csrf("/director")})
-        assert "The latest round is paired again" in page
+        assert "Round 1 is paired again: 3 new tables open" in page
         assert "club-night-r1-t1-p2" in page

@@ -88,7 +88,7 @@ def test_the_director_starts_pauses_resumes_and_extends_and_every_page_agrees(
     night = timed
     assert face(night.client.get("/director").text)[0] == "ready"
     page = press(night, "/director/clock", clock="start")
-    assert "The clock is set." in page
+    assert "Round 1: the clock is running, 45 minutes." in page
     now.tick(10)
     phone = Phone(night.client, night.link(1))
     assert face(phone.look()) == ("running", "2100.0", "35:00")

@@ -195,7 +195,10 @@ def decide_stop_by_time(
         )
     if record.outcome is not None:
         raise TournamentError(
-            _("{match_id} already has a result: adjudicate to change it").format(match_id=match_id)
+            _(
+                "{match_id} already has a result: to change it, tourney director adjudicate "
+                "with --replace"
+            ).format(match_id=match_id)
         )
     clock = state.room.clock(record.round)
     if clock is None:

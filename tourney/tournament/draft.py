@@ -66,7 +66,7 @@ def decide_swap(
         raise TournamentError(_("partners sit together: a partnership draft is not swapped"))
     why = clean_optional(reason, _("reason"), REASON_LENGTH)
     if not why:
-        raise TournamentError(_("a swap needs a reason, for the record"))
+        raise TournamentError(_("a swap needs a reason, for the record (--reason)"))
     placed = {p for t in draft.tables for p in t.seats} | set(draft.byes)
     for player in (first, second):
         if player not in placed:

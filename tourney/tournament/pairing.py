@@ -201,7 +201,7 @@ def check_previous_round(state: TournamentState, override: bool, *, every_winner
         hint = (
             _("a knockout round needs every winner")
             if every_winner
-            else _("the director can override")
+            else _("add --override to pair it anyway")
         )
         raise RoundError(
             _(

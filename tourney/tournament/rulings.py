@@ -163,7 +163,9 @@ def decide_adjudicate(
     match = _match(state, match_id)
     if not reason.strip():
         raise TournamentError(
-            _("an adjudicated result for {where} needs a reason").format(where=_where(match))
+            _("an adjudicated result for {where} needs a reason (--reason)").format(
+                where=_where(match)
+            )
         )
     check_replacing(state, match, replace)
     _check_shape(match, scores, winners)

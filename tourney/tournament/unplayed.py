@@ -25,7 +25,7 @@ played (`absent`, a key before the tie-breaks)."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -59,12 +59,23 @@ def opponents_average(
     *,
     bye_points: Fraction,
     placement: Sequence[Scale] = (),
+    members: Callable[[MatchRecord, int], Sequence[str]] | None = None,
 ) -> Averages:
     """The Buchholz of every entrant (`entrants`: id -> (start points, withdrawn)) from the
     counted matches with each side's match points (`earned`), the byes of each round and
-    everyone's match points, unplayed rounds counted as the module says."""
+    everyone's match points, unplayed rounds counted as the module says.
+
+    `members(match, side)` names the entrants ranked on a side: by default the side's own
+    entrant; rotating partners ranks each player of a side's partnership (the opponents
+    met are then the players across the table, and a no-show is the player the ruling
+    named, not the partner who turned up)."""
+    held = members or (lambda match, side: (match.sides[side],))
     sizes = Counter(len(match.sides) for match, _ in earned)
     sides = sizes.most_common(1)[0][0] if sizes else 2
+    across = Counter(
+        sum(len(held(match, s)) for s in range(1, len(match.sides))) for match, _ in earned
+    )
+    opponents = across.most_common(1)[0][0] if across else sides - 1
     scale = placement_scale(sides, placement) if placement else None
     even = sum(scale, Fraction(0)) / sides if scale else Fraction(1, sides)
     win = scale[0] if scale else Fraction(1)
@@ -78,25 +89,29 @@ def opponents_average(
         assert outcome is not None
         everyone_out = outcome.kind in ("forfeit", "no_show")
         out = set(range(len(match.sides))) if everyone_out else set(outcome.forfeited)
-        for side, entrant in enumerate(match.sides):
-            per_round[entrant][match.round] += shares[side]
-            if side in out:
-                unplayed[entrant].append(Unplayed(match.round, shares[side], len(match.sides) - 1))
-            else:
-                met[entrant] += [o for s, o in enumerate(match.sides) if s != side and s not in out]
+        on = [tuple(held(match, s)) for s in range(len(match.sides))]
+        for side, players in enumerate(on):
+            others = [o for s, team in enumerate(on) if s != side for o in team]
+            present = [o for s, team in enumerate(on) if s != side and s not in out for o in team]
             no_show = outcome.kind == "no_show" and side not in outcome.winners
             if no_show or (side in outcome.forfeited and match.no_show):
-                absent.add(entrant)
+                absent.update([p for p in players if p in match.no_show] or players)
+            for entrant in players:
+                per_round[entrant][match.round] += shares[side]
+                if side in out:
+                    unplayed[entrant].append(Unplayed(match.round, shares[side], len(others)))
+                else:
+                    met[entrant] += present
     for number, byes in round_byes.items():
         for entrant in byes:
             if entrant in per_round:
                 per_round[entrant][number] += bye_points
-                unplayed[entrant].append(Unplayed(number, bye_points, sides - 1))
+                unplayed[entrant].append(Unplayed(number, bye_points, opponents))
     last = max([m.round for m, _ in earned] + list(round_byes), default=0)
     for entrant, (_, withdrawn) in entrants.items():
         seen = [u.round for u in unplayed[entrant]] + list(per_round[entrant])
         for number in range(max(seen, default=0) + 1, last + 1) if withdrawn else ():
-            unplayed[entrant].append(Unplayed(number, Fraction(0), sides - 1))
+            unplayed[entrant].append(Unplayed(number, Fraction(0), opponents))
 
     def adjusted(opponent: str) -> Fraction:
         """An opponent's match points, their own unplayed rounds counted as even shares."""

@@ -25,7 +25,7 @@ from tourney.errors import TourneyError, quote
 from tourney.i18n import N_, _, page_, page_mark
 from tourney.limits import ROUNDS, SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
 from tourney.tournament.format import Format, format_of
-from tourney.web import flash, sessions
+from tourney.web import flash, flash_words, sessions
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -235,7 +235,7 @@ async def director_page(request: Request) -> Response:
     context = await run_in_threadpool(look)
     name = request.query_params.get("done", "")
     told = flash.carried(server(request), name, request.query_params.get("said", ""))
-    done = flash.said(name, told) if told else None
+    done = flash_words.said(name, told) if told else None
     if done is None:  # no details (or not ours): the action's generic line
         generic = DONE.get(name)
         done = None if generic is None else page_(generic)
@@ -314,9 +314,10 @@ def action(name: str, run: Callable[[Any, Any], None], *fields: str) -> Callable
         check_csrf(request, form)
         srv = server(request)
         check_writable(srv)
+        early = await run_in_threadpool(flash.before, name, srv, form)
         await run_in_threadpool(run, srv, form)
         srv.feed.poke()
-        found = await run_in_threadpool(flash.details, name, srv, form)
+        found = await run_in_threadpool(flash.details, name, srv, form, early)
         said = f"&said={url_quote(flash.carry(srv, name, found))}" if found else ""
         return RedirectResponse(f"/director?done={name}{said}", status_code=303, headers=NO_STORE)
 

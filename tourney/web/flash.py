@@ -5,16 +5,15 @@ An action's details -- a player's name, a table, a round, a count -- are read fr
 form and from the tournament once the action succeeded (`details`), carried to the page in
 the redirect signed with the server's key (`carry`, `carried`: a forged link cannot make
 the page say something that did not happen), and put into words in the reader's language
-as the page is drawn (`said`). An action without details says its generic line
-(`director_routes.DONE`)."""
+as the page is drawn (`flash_words.said`). An action without details says its generic line
+(`director_routes.DONE`). An action that takes away what it would name (a registration
+taken back, the disputes an upheld result closes) reads it first (`before`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 from typing import Any
-
-from tourney.i18n import npage_, page_
 
 PURPOSE = "director-flash"
 Details = dict[str, Any]
@@ -74,6 +73,113 @@ def _reissued(state: Any, form: Any) -> Details:
     return {"table": int(typed)} if typed.isdigit() else {}
 
 
+def _round_number(state: Any) -> int:
+    return len(state.rounds)
+
+
+def _clock(state: Any, form: Any) -> Details:
+    what = _typed(form, "clock")
+    number = _round_number(state)
+    if what not in ("start", "pause", "resume", "extend", "set") or not number:
+        return {}
+    found: Details = {"clock": what, "round": number}
+    if what == "start":
+        minutes = state.room.minutes_of(number)
+        return {**found, "minutes": minutes} if minutes is not None else found
+    typed = _typed(form, "minutes").strip()
+    if what in ("extend", "set") and typed.isdigit():
+        found["minutes"] = int(typed)
+    table = _typed(form, "table").strip()
+    if what == "extend" and table.isdigit():
+        found["table"] = int(table)
+    return found
+
+
+def _answered(state: Any, form: Any) -> Details:
+    call = next((c for c in state.room.calls if c.call_id == _typed(form, "call")), None)
+    return {} if call is None else {"table": call.table, "round": call.round}
+
+
+def _draft(state: Any, form: Any) -> Details:
+    what = _typed(form, "draft")
+    if what == "publish":
+        return {"draft": what, **_pair(state, form)}
+    if what == "drop":
+        return {"draft": what, "round": _round_number(state) + 1}
+    draft = state.draft
+    if draft is None:
+        return {}
+    if what == "make":
+        return {"draft": what, "round": draft.round, "count": len(draft.tables)}
+    first, second = (_player_name(state, _typed(form, n)) for n in ("first", "second"))
+    if what == "swap" and first is not None and second is not None:
+        return {"draft": what, "first": first, "second": second}
+    return {}
+
+
+def _door_code(state: Any, form: Any) -> Details:
+    code = state.room.door_code
+    return {} if code is None else {"code": code}
+
+
+def _round_removed(state: Any, form: Any) -> Details:
+    typed = _typed(form, "round").strip()
+    return {"round": int(typed)} if typed.isdigit() else {}
+
+
+def _match_named(state: Any, form: Any) -> Any:
+    """The match the form names (a table code or a match id), None for one the action
+    refuses."""
+    from tourney.errors import TourneyError
+    from tourney.streams.tables import match_id_of
+
+    try:
+        return state.matches.get(match_id_of(state, _typed(form, "match")))
+    except TourneyError:
+        return None
+
+
+def _open_disputes(state: Any, form: Any) -> Details:
+    match = _match_named(state, form)
+    if match is None:
+        return {}
+    held = state.disputes.of_match(match.match_id)
+    return {"count": sum(1 for d in held if d.status == "open")}
+
+
+def _upheld(state: Any, form: Any) -> Details:
+    match = _match_named(state, form)
+    return {} if match is None else {"table": match.table, "round": match.round}
+
+
+def _sanction(state: Any, form: Any) -> Details:
+    from tourney.errors import TourneyError
+    from tourney.tournament.entries import player_id
+    from tourney.tournament.matches import points_text
+
+    what = _typed(form, "sanction")
+    try:
+        who = player_id(state, _typed(form, "player"))
+    except TourneyError:
+        return {}
+    if who not in state.players or what not in SANCTIONS:
+        return {}
+    found: Details = {"sanction": what, "name": state.players[who].name}
+    given = [s for s in state.sanctions.of_player(who) if s.kind == "penalty"]
+    if what == "penalty" and given:
+        found["points"] = points_text(given[-1].points)
+    return found
+
+
+SANCTIONS = ("penalty", "warning", "lift-penalty", "lift-warning")
+
+
+# What each action's details are read before it: the tournament as it was, and its form.
+BEFORE: dict[str, Callable[[Any, Any], Details]] = {
+    "remove": _named,
+    "uphold": _open_disputes,
+}
+
 # What each action's details are read from: the tournament after the action, and its form.
 READ: dict[str, Callable[[Any, Any], Details]] = {
     "pair": _pair,
@@ -87,19 +193,42 @@ READ: dict[str, Callable[[Any, Any], Details]] = {
     "result": _table,
     "stop": _table,
     "reissue": _reissued,
+    "clock": _clock,
+    "answer": _answered,
+    "draft": _draft,
+    "door-code": _door_code,
+    "repair": _pair,
+    "remove-round": _round_removed,
+    "uphold": _upheld,
+    "sanction": _sanction,
 }
 
 
-def details(name: str, srv: Any, form: Any) -> Details:
-    """The details of action ``name`` just done (an empty dict: none to tell). Reads the
-    store: call it from a worker thread."""
-    if name == "publish":
-        return {"folder": str(srv.publish_folder())}
-    read = READ.get(name)
+def _read(
+    readers: dict[str, Callable[[Any, Any], Details]], name: str, srv: Any, form: Any
+) -> Details:
+    read = readers.get(name)
     loaded = srv.night.loaded() if read is not None else None
     if read is None or loaded is None:
         return {}
     return read(loaded.state, form)
+
+
+def before(name: str, srv: Any, form: Any) -> Details:
+    """What action ``name`` would take away, read before it runs (an empty dict: nothing,
+    and no read of the store for most actions). From a worker thread."""
+    return _read(BEFORE, name, srv, form)
+
+
+def details(name: str, srv: Any, form: Any, early: Details | None = None) -> Details:
+    """The details of action ``name`` just done (an empty dict: none to tell), with what
+    `before` read (``early``). Reads the store: call it from a worker thread."""
+    if name == "publish":
+        return {"folder": str(srv.publish_folder())}
+    found = _read(READ, name, srv, form)
+    if name in BEFORE and not early:
+        return {}  # what it names was not there to read: the generic line
+    return {**(early or {}), **found}
 
 
 def carry(srv: Any, name: str, found: Details) -> str:
@@ -118,54 +247,3 @@ def carried(srv: Any, name: str, signed: str) -> Details:
     if not isinstance(found, dict) or found.pop("done", None) != name:
         return {}
     return found
-
-
-def _door_said(found: Details) -> str:
-    words = {
-        "in": page_("%(name)s checked in."),
-        "out": page_("%(name)s: check-in taken back."),
-        "paid": page_("%(name)s: fee %(fee)s paid."),
-        "owed": page_("%(name)s: fee marked unpaid."),
-        "allow": page_("%(name)s may check in again."),
-    }
-    return words[found["what"]] % found
-
-
-def said(name: str, found: Details) -> str | None:
-    """What action ``name`` did, in the reader's language; None when its details are not
-    known (the generic line is said)."""
-    try:
-        if name == "pair":
-            return npage_(
-                "Round %(round)s published: %(count)s table open.",
-                "Round %(round)s published: %(count)s tables open.",
-                found["count"],
-            ) % {"round": found["round"], "count": found["count"]}
-        if name == "publish":
-            return page_("The site is published in %(folder)s.") % found
-        if name == "door":
-            return _door_said(found)
-        if name in ("register", "withdraw"):
-            return {
-                "register": page_("%(name)s is registered."),
-                "withdraw": page_(
-                    "%(name)s is withdrawn: never paired again, still in the standings."
-                ),
-            }[name] % found
-        if "table" in found:
-            return {
-                "forfeit": page_("Table %(table)s: forfeit recorded."),
-                "adjudicate": page_("Table %(table)s: adjudicated result recorded."),
-                "void": page_("Table %(table)s: match voided."),
-                "no-show": page_("Table %(table)s: no-show recorded."),
-                "result": page_(
-                    "Table %(table)s: the result from the paper scoresheet is recorded."
-                ),
-                "stop": page_("Table %(table)s is stopped by time: its current scores decide."),
-                "reissue": page_(
-                    "Table %(table)s has a new link: its old QR code no longer works."
-                ),
-            }[name] % found
-    except (KeyError, TypeError, ValueError):
-        return None
-    return None

@@ -57,7 +57,6 @@ async def clock_json(request: Request) -> Response:
         return {
             **clock_data(view, moment),
             "calls": call_lines(loaded.state.room.waiting_calls()),
-            "disputes": [d.number for d in loaded.state.disputes.open()],
         }
 
     return FastJSON(await run_in_threadpool(look), headers=NO_STORE)

@@ -25,7 +25,8 @@ from tourney.tournament.formats.rotating.partners import (
     plan_round,
     search_round,
 )
-from tourney.tournament.rulings import decide_forfeit, decide_no_show
+from tourney.tournament.matches import MatchRecord
+from tourney.tournament.rulings import decide_forfeit, decide_no_show, decide_record_result
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -200,7 +201,10 @@ def test_pairing_stops_after_the_rounds_set_and_needs_four_players() -> None:
 
 def test_a_players_standing_sums_the_points_their_sides_scored() -> None:
     """Each player gets their side's match points and game points every round; a sit-out
-    the bye points; Buchholz averages the two opponents' match points of each round."""
+    the bye points; Buchholz averages the two opponents' match points of each round, a
+    sit-out counted as FIDE's virtual opponent (the player's points before the round, no
+    win given away, a draw's 1/2 for each round after; weighing as two opponents) and an
+    opponent's sit-out as a draw (1/2) in place of its bye points."""
     state = tournament(9, 2, bye_points=Fraction(1, 2))
     results = {1: ((61, 30), (0,)), 2: ((45, 61), (1,))}
     for number in (1, 2):
@@ -223,9 +227,24 @@ def test_a_players_standing_sums_the_points_their_sides_scored() -> None:
     rows = {row.entrant_id: row for row in standings_of(state)}
     assert {p: r.match_points for p, r in rows.items()} == expected_points
     assert {p: r.points_scored for p, r in rows.items()} == expected_scored
+    sat_out = {p: paired.round for paired in state.rounds for p in paired.byes}
+    first_round = {p: Fraction(0) for p in state.players}
+    for match in state.round_matches(1):
+        assert match.outcome is not None
+        for side, members in enumerate((match.seats[0::2], match.seats[1::2])):
+            for player in members:
+                first_round[player] = Fraction(side in match.outcome.winners)
     for player, met in opponents.items():
-        average = sum((expected_points[o] for o in met), Fraction(0)) / len(met)
-        assert rows[player].buchholz == average
+        # an opponent's sit-out counts a draw's 1/2 for its 1/2 bye points: no change
+        total = sum((expected_points[o] for o in met), Fraction(0))
+        count = len(met)
+        if player in sat_out:
+            number = sat_out[player]
+            earlier = first_round[player] if number == 2 else Fraction(0)
+            virtual = earlier + (1 - Fraction(1, 2)) + Fraction(1, 2) * (2 - number)
+            total += 2 * virtual
+            count += 2
+        assert rows[player].buchholz == total / count
     assert sum(r.byes for r in rows.values()) == 2
     ranked = list(standings_of(state))
     keys = [(r.match_points, r.points_scored, r.buchholz) for r in ranked]
@@ -296,3 +315,52 @@ def test_a_no_show_loses_for_the_absent_players_partnership() -> None:
     forfeited = apply(forfeited, decide_forfeit(forfeited, first.match_id, (1,), "unwell"))
     ruled = forfeited.matches[first.match_id].outcome
     assert ruled is not None and ruled.winners == (0,)
+
+
+def _sides(match: MatchRecord) -> tuple[tuple[str, str], tuple[str, str]]:
+    return (match.seats[0], match.seats[2]), (match.seats[1], match.seats[3])
+
+
+def _won(state: TournamentState, match: MatchRecord, winner: int, high: int) -> TournamentState:
+    scores = (high, 0) if winner == 0 else (0, high)
+    return apply(state, decide_record_result(state, match.match_id, scores, (winner,)))
+
+
+def test_a_no_show_counts_a_virtual_opponent_and_ranks_below_who_played() -> None:
+    """Issue 32 item 3, for rotating partners as for every other format (docs/standings.md):
+    the round a no-show missed counts a virtual opponent in its average (its 0 before the
+    round, the win it gave away, a draw's 1/2 for the round after), weighing as the two
+    opponents a table gives, and its tablemates' round counts as a draw in the averages of
+    who meets them later; level on match points, the no-show ranks below every player who
+    played -- its partner, who turned up, is not pushed down with it."""
+    state = pair(tournament(8, 2))
+    first, second = state.round_matches(1)
+    absent, partner = _sides(first)[1]
+    state = apply(state, decide_no_show(state, first.match_id, (absent,)))
+    state = _won(state, second, 0, 61)
+    state = pair(state)
+    high = 70  # the no-show's and its partner's second round: the best score of the night
+    for match in state.round_matches(2):
+        sides = _sides(match)
+        lifted = [s for s, members in enumerate(sides) if {absent, partner} & set(members)]
+        state = _won(state, match, lifted[0] if lifted else 0, high if lifted else 61)
+    rows = {row.entrant_id: row for row in standings_of(state)}
+    winners, _ = _sides(first)  # won round 1 by the no-show: counted as a draw for others
+
+    def adjusted(player: str) -> Fraction:
+        if player not in first.seats:
+            return rows[player].match_points
+        return rows[player].match_points - (player in winners) + Fraction(1, 2)
+
+    (met,) = [m for m in state.round_matches(2) if absent in m.seats]
+    side = next(s for s, members in enumerate(_sides(met)) if absent in members)
+    opponents = _sides(met)[1 - side]
+    virtual = Fraction(0) + 1 + Fraction(1, 2) * (2 - 1)
+    expected = (2 * virtual + sum(adjusted(o) for o in opponents)) / 4
+    assert rows[absent].buchholz == expected
+    level = [r for r in rows.values() if r.match_points == rows[absent].match_points]
+    played = [r for r in level if r.entrant_id != absent]
+    assert played and all(r.rank < rows[absent].rank for r in played), level
+    assert rows[partner].match_points == rows[absent].match_points
+    assert rows[partner].points_scored == high  # the best of the level: first of them
+    assert rows[partner].rank == min(r.rank for r in level)

@@ -33,7 +33,7 @@ def test_pairing_waits_for_missing_results_and_names_the_tables() -> None:
     message = str(caught.value)
     assert message == (
         "cannot pair round 2 of 'Club Night': results of round 1 are missing at "
-        "tables 3 and 5 (the director can override)"
+        "tables 3 and 5 (add --override to pair it anyway)"
     )
     overridden = pair(state, override=True)
     assert overridden.rounds[-1].overridden

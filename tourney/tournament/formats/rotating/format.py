@@ -12,9 +12,10 @@ from tourney.i18n import N_, _, page_mark
 from tourney.tournament.events import TournamentCreated, TournamentEvent, tie_break_name
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.rotating import partners
-from tourney.tournament.matches import match_points
+from tourney.tournament.matches import MatchRecord, match_points
 from tourney.tournament.standings import StandingRow, rank_groups
 from tourney.tournament.state import TournamentError, TournamentState
+from tourney.tournament.unplayed import opponents_average
 
 if TYPE_CHECKING:
     from tourney.games import Game
@@ -68,6 +69,12 @@ class Rotating(Format):
 FORMAT = Rotating()
 
 
+def partnership(match: MatchRecord, side: int) -> tuple[str, str]:
+    """The two players holding ``side`` of a rotating-partners table: seats 1 and 3 hold
+    side 1, seats 2 and 4 side 2."""
+    return match.seats[side], match.seats[side + 2]
+
+
 def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
     """Rotating partners (`tourney.tournament.formats.rotating.partners`): each player's
     standing from the
@@ -76,8 +83,11 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
     For every counted match (not void, with an outcome) each player on a side gets that
     side's match points (`matches.match_points`) and its game points; a sit-out adds the
     bye points. Buchholz: the average, over the opponents met (the two players of the
-    other side at each counted match), of their match points. Ranked by match points,
-    then the tournament's tie-breaks (default: game points scored, then Buchholz).
+    other side at each counted match), of their match points, unplayed rounds (a sit-out,
+    a no-show, a forfeit, the rounds after a withdrawal) counted as for every format
+    (`tournament.unplayed`: FIDE's virtual opponent). Ranked by match points, then the
+    players who were a no-show or withdrew below those level with them who played, then
+    the tournament's tie-breaks (default: game points scored, then Buchholz).
     """
     settings = state.created
     penalty = {p: state.sanctions.penalty((p,)) for p in state.players}
@@ -90,16 +100,19 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
     shared = dict.fromkeys(state.players, 0)
     losses = dict.fromkeys(state.players, 0)
     byes = dict.fromkeys(state.players, 0)
-    met: dict[str, list[str]] = {p: [] for p in state.players}
+    earned_by: list[tuple[MatchRecord, tuple[Fraction, ...]]] = []
     for match in state.matches.values():
         outcome = match.outcome
         if outcome is None or not outcome.counts or len(match.seats) != 4:
             continue
-        for side, members in enumerate(
-            ((match.seats[0], match.seats[2]), (match.seats[1], match.seats[3]))
-        ):
-            earned = match_points(outcome, side, settings.shared_win, settings.placement_points)
-            for player in members:
+        shares = tuple(
+            match_points(outcome, side, settings.shared_win, settings.placement_points)
+            for side in range(2)
+        )
+        earned_by.append((match, shares))
+        for side in range(2):
+            earned = shares[side]
+            for player in partnership(match, side):
                 points[player] += earned
                 scored[player] += outcome.scores[side] if side < len(outcome.scores) else 0
                 played[player] += 1
@@ -109,21 +122,27 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
                     wins[player] += 1
                 else:
                     shared[player] += 1
-                met[player] += [match.seats[(side + 1) % 2], match.seats[(side + 1) % 2 + 2]]
     for player in state.byes():
         if player in points:
             points[player] += settings.bye_points
             byes[player] += 1
-    buchholz = {
-        p: sum((points[o] for o in met[p]), Fraction(0)) / len(met[p]) if met[p] else Fraction(0)
-        for p in state.players
-    }
+    averages = opponents_average(
+        {p: (pl.start_points, pl.withdrawn) for p, pl in state.players.items()},
+        earned_by,
+        {paired.round: paired.byes for paired in state.rounds},
+        points,
+        bye_points=settings.bye_points,
+        placement=settings.placement_points,
+        members=partnership,
+    )
+    buchholz = averages.buchholz
     values: dict[str, Mapping[str, Fraction]] = {
         "match_points": points,
+        "present": {p: Fraction(p not in averages.absent) for p in state.players},
         "scored": {p: Fraction(s) for p, s in scored.items()},
         "buchholz": buchholz,
     }
-    keys = ("match_points", *(t for t in settings.tie_breaks if t in values))
+    keys = ("match_points", "present", *(t for t in settings.tie_breaks if t in values))
     groups = rank_groups(list(state.players), [values[k] for k in keys])
     rows: list[StandingRow] = []
     rank = 1
