@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.director import room as director_room
 from tourney.i18n import format_time
+from tourney.reports.notes import shown_all
 from tourney.tournament.clock import ClockView, clock_view
 
 if TYPE_CHECKING:
@@ -186,7 +187,7 @@ def draft_context(loaded: Loaded | None) -> dict[str, Any]:
                 for t in draft.tables
             ],
             "byes": [state.entrant_name(p) for p in draft.byes],
-            "notes": list(draft.notes),
+            "notes": shown_all(state, draft.notes),
             "players": sorted(
                 ((p, state.entrant_name(p)) for p in placed), key=lambda item: item[1]
             ),
