@@ -84,9 +84,8 @@ def measure(players: int, rounds_played: int, table_size: int, seed: int, clubs:
         f"byes {len(paired.byes)}, repeats {repeats})"
     )
     if avoid:
-        print(
-            f"  stress: {clubs} clubs kept apart where possible; {'; '.join(note_text(n, str) for n in paired.notes)}"
-        )
+        said = "; ".join(note_text(n, str) for n in paired.notes)
+        print(f"  stress: {clubs} clubs kept apart where possible; {said}")
     print(f"  setup (register + {rounds_played} rounds paired and played): {setup:.2f} s")
     print(
         f"  pairing: {elapsed:.3f} s (target <= {TARGET_SECONDS:.0f} s) {verdict}; "

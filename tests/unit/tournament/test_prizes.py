@@ -16,10 +16,10 @@ from tourney.tournament.checkin import check_in_settings, decide_fee
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
 from tourney.tournament.events import TournamentCreated
+from tourney.tournament.formats.swiss.options import with_swiss_options
 from tourney.tournament.prizes import money_text, shared, with_prizes
 from tourney.tournament.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.formats.swiss.options import with_swiss_options
 
 
 @dataclass(frozen=True)
