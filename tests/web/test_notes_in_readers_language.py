@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -43,7 +43,7 @@ def english_in(notes: list[str]) -> list[str]:
 def paired(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> dict[str, Path]:
     """A database per format, its round 1 paired (the tournament's language: Russian)."""
 
-    def build(options: list[str]) -> object:
+    def build(options: list[str]) -> Callable[[Cli], None]:
         def made(cli: Cli) -> None:
             cli.ok("tournament", "create", "Кубок", *options, "--lang", "ru")
             for name in PLAYERS:

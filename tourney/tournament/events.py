@@ -20,7 +20,8 @@ from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.format import format_of
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
-from tourney.tournament.notes import Note, note_from_payload, note_payload, optional_note
+from tourney.tournament.notes import Note, note_payload
+from tourney.tournament.old_notes import stored, stored_why
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Seeding = Literal["rating", "registration", "previous", "random", "auto"]
@@ -342,7 +343,7 @@ class PairedTable:
             number=int(payload["number"]),
             seats=tuple(payload["seats"]),
             match_id=payload["match_id"],
-            why=optional_note(payload.get("why")),
+            why=stored_why(payload.get("why")),
         )
 
 
@@ -385,7 +386,7 @@ class RoundPaired:
             round=int(payload["round"]),
             tables=tuple(PairedTable.from_payload(t) for t in payload["tables"]),
             byes=tuple(payload.get("byes", ())),
-            notes=tuple(note_from_payload(n) for n in payload.get("notes", ())),
+            notes=tuple(stored(n) for n in payload.get("notes", ())),
             overridden=bool(payload.get("overridden", False)),
             seed_order=tuple(payload.get("seed_order", ())),
             accelerated=tuple(payload.get("accelerated", ())),

@@ -38,7 +38,7 @@ from tourney.tournament.errors import TournamentError
 if TYPE_CHECKING:
     from tourney.games import Game
     from tourney.tournament.events import TournamentCreated, TournamentEvent
-    from tourney.tournament.note_words import Sentence
+    from tourney.tournament.sentence import Sentence
     from tourney.tournament.standings import StandingRow
     from tourney.tournament.state import TournamentState
 

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeAlias
 
-from tourney.tournament.notes import Note, note_from_payload, note_payload
+from tourney.tournament.notes import Note, note_payload
+from tourney.tournament.old_notes import stored
 
 Entrants: TypeAlias = tuple[str, ...]
 ScheduleRounds: TypeAlias = tuple[tuple[tuple[Entrants, ...], Entrants], ...]
@@ -57,7 +58,7 @@ class PoolsFormed:
         return cls(
             pools=tuple(tuple(str(e) for e in pool) for pool in payload["pools"]),
             seed_order=tuple(str(e) for e in payload.get("seed_order", ())),
-            notes=tuple(note_from_payload(n) for n in payload.get("notes", ())),
+            notes=tuple(stored(n) for n in payload.get("notes", ())),
         )
 
 
@@ -123,7 +124,7 @@ class KnockoutSeeded:
             advanced=tuple(tuple(str(e) for e in pool) for pool in payload["advanced"]),
             order=tuple(str(e) for e in payload["order"]),
             first_round=int(payload["first_round"]),
-            notes=tuple(note_from_payload(n) for n in payload.get("notes", ())),
+            notes=tuple(stored(n) for n in payload.get("notes", ())),
         )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tourney.tournament.note_words import Sentence, nsentence_, sentence_
+from tourney.tournament.sentence import Sentence, nsentence_, sentence_
 
 SENTENCES: Mapping[str, Sentence] = {
     "and": sentence_("{first} and {second}"),

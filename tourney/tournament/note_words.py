@@ -13,7 +13,6 @@ entrant (`Who`) is shown by `name`: the name the reader sees for that id.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING
 from tourney.i18n import _, format_number, local_decimal, ngettext, npage_, page_
 from tourney.tournament.matches import points_text
 from tourney.tournament.notes import CLAUSES, RECORDED, Note, Value, Who
+from tourney.tournament.sentence import Sentence
 
 if TYPE_CHECKING:
     from tourney.tournament.state import TournamentState
@@ -38,26 +38,6 @@ def namer(state: TournamentState) -> Namer:
         return entrant if player is None else player.name
 
     return name
-
-
-@dataclass(frozen=True)
-class Sentence:
-    """A note's words: its English msgid, and for a counted note its plural and the value
-    that counts (``n`` unless said)."""
-
-    text: str
-    plural: str | None = None
-    count: str = "n"
-
-
-def sentence_(text: str) -> Sentence:
-    """Marks a note's sentence for both catalogs (looked up when the note is shown)."""
-    return Sentence(text)
-
-
-def nsentence_(singular: str, plural: str, count: str = "n") -> Sentence:
-    """Marks a counted note's sentence, its forms chosen by the value `count`."""
-    return Sentence(singular, plural, count)
 
 
 def sentence_of(code: str) -> Sentence | None:

@@ -8,9 +8,10 @@ fraction of a point, a decimal (a rating), a nested note (a clause of a longer
 explanation), or a tuple of them (a list). `clauses` joins notes into one explanation.
 
 Stored notes are JSON (`note_payload`, `note_from_payload`). A note recorded before notes
-were data is an English sentence: `note_from_payload` reads it through the upcaster
-(`tourney.tournament.old_notes`), which maps every sentence the old code wrote to its code;
-one it does not know stays the text it was (`RECORDED`), shown as recorded and marked.
+were data is an English sentence: the events read their notes through
+`tourney.tournament.old_notes.stored`, whose upcaster maps every sentence the old code wrote
+to its code; one it does not know stays the text it was (`RECORDED`), shown as recorded and
+marked.
 No pairing decision reads a note: they are for people only.
 """
 
@@ -125,16 +126,7 @@ def value_from_payload(item: Any) -> Value:
 
 
 def note_from_payload(item: Any) -> Note:
-    """A stored note: its JSON, or an English sentence recorded before notes were data
-    (read through `tourney.tournament.old_notes.upcast`)."""
-    if isinstance(item, str):
-        from tourney.tournament.old_notes import upcast
-
-        return upcast(item)
+    """A note from its JSON (a stored payload is read by `old_notes.stored`, which also
+    reads the English sentences recorded before notes were data)."""
     values = item.get("values", {})
     return Note(str(item["code"]), {str(k): value_from_payload(v) for k, v in values.items()})
-
-
-def optional_note(item: Any) -> Note | None:
-    """A table's why as stored: none (``""`` or missing), its JSON, or an old sentence."""
-    return None if item in (None, "") else note_from_payload(item)

@@ -2,7 +2,7 @@
 old pairing code wrote (a round's notes, a table's why, the pools' and the knockout's notes)
 read back into its code and values, so an old tournament's notes are shown in the reader's
 language too. Stored rows are never rewritten (they are hash-chained): this runs when a
-payload is read (`tourney.tournament.notes.note_from_payload`), as the tournament's other
+payload is read (`stored`, which the events' `from_payload` call), as the tournament's other
 old payloads are lifted in their `from_payload`.
 
 The names in an old sentence are the names as they were written then: they stay text (a
@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from fractions import Fraction
+from typing import Any
 
-from tourney.tournament.matches import VULGAR
-from tourney.tournament.notes import Note, Value, clauses, note, recorded
-from tourney.tournament.old_swiss_notes import swiss_why
+from tourney.tournament.notes import Note, Value, clauses, note, note_from_payload, recorded
+from tourney.tournament.old_swiss_notes import number, points, swiss_why
 from tourney.tournament.schedule_sources import source_note
 
 Parse = Callable[[re.Match[str]], Note | None]
@@ -42,29 +41,6 @@ BRACKETS = {
 }
 _RULES = {SHARED_WIN_RULE: "elimination.rule", PLACES_RULE: "double_elimination.rule"}
 _RULE = "(" + "|".join(re.escape(r) for r in _RULES) + ")"
-_GLYPHS = {glyph: value for value, glyph in VULGAR.items()}
-
-
-def number(text: str) -> int:
-    """``"80,000"`` -> 80000."""
-    return int(text.replace(",", ""))
-
-
-def points(text: str) -> Value:
-    """Match points as the old notes wrote them (``2``, ``1½``, ``1 5/12``) as a fraction,
-    or the text itself when it is not one."""
-    found = re.fullmatch(r"(-?)(\d*)(?: ?(\d+/\d+)|([^\d\s/]))?", text)
-    if found is None or not (found[2] or found[3] or found[4]):
-        return text
-    sign, whole, part, glyph = found.groups()
-    value = Fraction(int(whole or 0))
-    if part:
-        value += Fraction(part)
-    if glyph:
-        if glyph not in _GLYPHS:
-            return text
-        value += _GLYPHS[glyph]
-    return -value if sign else value
 
 
 def and_names(text: str) -> Value:
@@ -728,3 +704,14 @@ def upcast(text: str) -> Note:
                 return said
     said = slot_note(text) or swiss_why(text)
     return said if said is not None else recorded(text)
+
+
+def stored(item: Any) -> Note:
+    """A stored note: its JSON (`notes.note_from_payload`), or an English sentence recorded
+    before notes were data (`upcast`)."""
+    return upcast(item) if isinstance(item, str) else note_from_payload(item)
+
+
+def stored_why(item: Any) -> Note | None:
+    """A table's why as stored: none (``""`` or missing), its JSON, or an old sentence."""
+    return None if item in (None, "") else stored(item)

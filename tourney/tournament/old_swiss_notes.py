@@ -5,8 +5,35 @@ clauses joined by "; "): each clause read back into its code and values
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
+from tourney.tournament.matches import VULGAR
 from tourney.tournament.notes import Note, Value, clauses, note
+
+_GLYPHS = {glyph: value for value, glyph in VULGAR.items()}
+
+
+def number(text: str) -> int:
+    """``"80,000"`` -> 80000."""
+    return int(text.replace(",", ""))
+
+
+def points(text: str) -> Value:
+    """Match points as the old notes wrote them (``2``, ``1½``, ``1 5/12``) as a fraction,
+    or the text itself when it is not one."""
+    found = re.fullmatch(r"(-?)(\d*)(?: ?(\d+/\d+)|([^\d\s/]))?", text)
+    if found is None or not (found[2] or found[3] or found[4]):
+        return text
+    sign, whole, part, glyph = found.groups()
+    value = Fraction(int(whole or 0))
+    if part:
+        value += Fraction(part)
+    if glyph:
+        if glyph not in _GLYPHS:
+            return text
+        value += _GLYPHS[glyph]
+    return -value if sign else value
+
 
 _SCORED = re.compile(r"(.+?) \(([^()]*)\)")
 
@@ -29,8 +56,6 @@ def split_clauses(text: str) -> list[str]:
 
 def score(text: str) -> Value:
     """``"2"`` or ``"2, 1 of it virtual"`` (an accelerated round's points)."""
-    from tourney.tournament.old_notes import points
-
     virtual = re.fullmatch(r"(\S+), (\S+) of it virtual", text)
     if virtual is None:
         return points(text)

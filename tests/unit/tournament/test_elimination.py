@@ -180,8 +180,8 @@ def test_knockout_standings_rank_by_how_far_each_went() -> None:
 
 def test_a_bracket_note_names_a_match_by_its_table_never_by_its_id() -> None:
     """Players read table codes, not match ids (``cup-r2-t1-d1`` is an internal name)."""
-    from tourney.tournament.formats.elimination.bracket import match_words
     from tourney.i18n import npage_, page_
+    from tourney.tournament.formats.elimination.bracket import match_words
     from tourney.tournament.note_words import render
 
     def said(match_id: str) -> str:
