@@ -1,7 +1,7 @@
-"""What a pairing records with its events (a table's reason, a round's notes) is data, shown
-as recorded: it is recorded in English whatever language the director reads (a director's
-page in Italian pairs the round as the CLI does), while the same words computed for a page
-(the bracket's slot notes, its round names) are in the page's language."""
+"""What a pairing records with its events (a table's reason, a round's notes) is data, a
+code and its values, whatever language the director reads (a director's page in Italian
+pairs the round as the CLI does): its words come when it is read, in the reader's
+language, as the bracket's slot notes and round names computed for a page do."""
 
 from __future__ import annotations
 
