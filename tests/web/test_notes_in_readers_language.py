@@ -27,12 +27,12 @@ FORMATS = {
     "balanced": ["--format", "balanced", "--rounds", "3", "--table-size", "3"],
 }
 LATIN_ALLOWED = {"OpenSkill"}
-NOTES = re.compile(r'<(?:p class="muted note"|span class="why")[^>]*>(.*?)</(?:p|span)>', re.S)
+NOTES = re.compile(r'<p class="muted[^"]*"[^>]*>(.*?)</p>|<li>[^<]*: <span[^>]*>(.*?)</span>', re.S)
 
 
 def notes_of(page: str) -> list[str]:
     """The round's notes and every table's why, as the page shows them."""
-    return [html.unescape(n) for n in NOTES.findall(page)]
+    return [html.unescape(p or why) for p, why in NOTES.findall(page)]
 
 
 def english_in(notes: list[str]) -> list[str]:
