@@ -52,16 +52,18 @@ bench: $(BIN)/tourney
 	$(BIN)/python -m bench
 
 # The pages' gettext catalog (domain `site`, tourney/i18n.py): extract every English string
-# of the templates and of page_()/npage_()/page_mark() into a template (.pot), merge it into
+# of the templates and of page_()/npage_()/page_p()/npage_p() (with a msgctxt)/page_mark()
+# into a template (.pot), merge it into
 # each language's .po (a translator fills the new entries: a test fails on an empty or fuzzy
 # one), compile the .mo files the package ships (a test fails when they differ from the .po).
-# `make catalogs` does every domain (the CLI's `messages` has its own target).
+# `make catalogs` does every domain (the CLI's `messages` has its own target). What a
+# translator follows, and the tests that check it: docs/translating.md.
 LOCALE    := tourney/locale
 LANGS     := it ru
 PYBABEL   := $(BIN)/pybabel
 site-catalog: $(BIN)/tourney
 	$(PYBABEL) -q extract -F babel-site.cfg --no-default-keywords -k page_ -k npage_:1,2 \
-		-k page_mark -k sentence_ -k nsentence_:1,2 --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
+		-k page_p:1c,2 -k npage_p:1c,2,3 -k page_mark -k sentence_ -k nsentence_:1,2 --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
 	for lang in $(LANGS); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/site.po ]; then \
 			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D site \
@@ -82,7 +84,7 @@ messages-catalog: $(BIN)/tourney
 		--width 100 --project tourney --copyright-holder tourney --sort-by-file .
 	$(BIN)/python -m tourney.cli.catalog tourney/locale/messages.pot
 	$(BIN)/pybabel update -D messages -i tourney/locale/messages.pot -d tourney/locale \
-		--no-fuzzy-matching --width 100 --ignore-pot-creation-date
+		--no-fuzzy-matching --ignore-obsolete --width 100 --ignore-pot-creation-date
 	$(BIN)/pybabel compile -D messages -d tourney/locale --statistics
 
 catalogs: site-catalog messages-catalog

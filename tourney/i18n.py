@@ -139,9 +139,27 @@ def _lookup(domain: str, message: str) -> str:
     return translations(current(), domain).gettext(message)
 
 
+def _lookup_in(domain: str, context: str, message: str) -> str:
+    """``message`` as ``context`` means it (its msgctxt), from ``domain``'s catalog."""
+    if not message:
+        return message
+    return translations(current(), domain).pgettext(context, message)
+
+
 def _(message: str) -> str:
     """``message`` (English, the msgid) in the current language (domain ``messages``)."""
     return _lookup("messages", message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` where one English word means two things (a domino "Pass" and an auction
+    "Pass"): the ``context`` (msgctxt) tells the translator which (domain ``messages``)."""
+    return _lookup_in("messages", context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """`ngettext` with a context (msgctxt), domain ``messages``."""
+    return translations(current(), "messages").npgettext(context, singular, plural, count)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -204,6 +222,17 @@ def npage_(singular: str, plural: str, count: int) -> str:
     return translations(current(), "site").ngettext(singular, plural, count)
 
 
+def page_p(context: str, message: str) -> str:
+    """A page's ``message`` as ``context`` means it (msgctxt), domain ``site``: templates
+    call it as ``pgettext("auction", "Pass")``."""
+    return _lookup_in("site", context, message)
+
+
+def npage_p(context: str, singular: str, plural: str, count: int) -> str:
+    """`npage_` with a context (msgctxt), domain ``site``."""
+    return translations(current(), "site").npgettext(context, singular, plural, count)
+
+
 def page_mark(message: str) -> str:
     """Marks a page's ``message`` for extraction where it is translated later (a constant,
     looked up with `page_` where it is shown)."""
@@ -215,7 +244,7 @@ def install(environment: Environment) -> None:
     language current *when it renders*: one environment serves every language, each render
     reads its own (`using`), so pages of two languages can render at the same moment."""
     environment.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=page_, ngettext=npage_, newstyle=True
+        gettext=page_, ngettext=npage_, newstyle=True, pgettext=page_p, npgettext=npage_p
     )
     environment.globals["language"] = current
     environment.globals["languages"] = LANGUAGES

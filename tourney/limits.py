@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tourney.errors import TourneyError, quote
-from tourney.i18n import _
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a value is made: a scorer never needs it
@@ -41,17 +41,21 @@ class Bound:
 
     def check(self, value: object, where: str = "") -> int:
         """``value`` when it is a whole number in range; LimitError naming it otherwise."""
-        place = f" for {where}" if where else ""
+        place = _(" for {where}").format(where=where) if where else ""
         if isinstance(value, bool) or not isinstance(value, int):
             raise LimitError(
                 _("{what} {value}{place} is not a whole number").format(
-                    what=self.what, value=quote(value), place=place
+                    what=_(self.what), value=quote(value), place=place
                 )
             )
         if not self.low <= value <= self.high:
             raise LimitError(
                 _("{what} {value}{place} must be {low} to {high}").format(
-                    what=self.what, value=quote(value), place=place, low=self.low, high=self.high
+                    what=_(self.what),
+                    value=quote(value),
+                    place=place,
+                    low=self.low,
+                    high=self.high,
                 )
             )
         return value
@@ -66,47 +70,47 @@ class Bound:
 
 # -- tournaments -------------------------------------------------------------------------
 
-ROUNDS = Bound("rounds", 1, 100)
+ROUNDS = Bound(N_("rounds"), 1, 100)
 """Rounds of a Swiss (a round robin of the largest field needs fewer)."""
 
-DEALS = Bound("deals", 1, 64)
+DEALS = Bound(N_("deals"), 1, 64)
 """Deals in a match of a game played in deals (Racehorse: twice the players by default)."""
 
-TARGET = Bound("target", 1, 1000)
+TARGET = Bound(N_("target"), 1, 1000)
 """Points to win a match (RULES.md: 61; the engine takes any positive score, tourney stores
 at most this)."""
 
-TABLE_SIZE = Bound("table size", 2, 8)  # 2-4 for Horse Race, 5-8 for Racehorse
-PLAYERS = Bound("players", 1, 10_000)
+TABLE_SIZE = Bound(N_("table size"), 2, 8)  # 2-4 for Horse Race, 5-8 for Racehorse
+PLAYERS = Bound(N_("players"), 1, 10_000)
 """Players registered in one tournament (the largest card-game opens reach 7,500; a Swiss
 round of 10,000 pairs within seconds: bench/swiss_scale_bench.py)."""
 
-TABLE = Bound("table", 1, 5000)
+TABLE = Bound(N_("table"), 1, 5000)
 """A table number, as in the table code ``T3``."""
 
-ROUND_MINUTES = Bound("round minutes", 1, 600)
+ROUND_MINUTES = Bound(N_("round minutes"), 1, 600)
 """A round's time on the clock (`tournament create --round-minutes`, `clock set`)."""
-EXTEND_MINUTES = Bound("minutes", 1, 120)
+EXTEND_MINUTES = Bound(N_("minutes"), 1, 120)
 """Time added to a running round at once (`clock extend`)."""
 
-RATING = Bound("rating", 0, 10_000)
-SEED = Bound("seed", 1, 10_000)
-SIGNED_SCORE = Bound("score", -10_000, 10_000)  # Racehorse nets; points are 0+ by the rulings
+RATING = Bound(N_("rating"), 0, 10_000)
+SEED = Bound(N_("seed"), 1, 10_000)
+SIGNED_SCORE = Bound(N_("score"), -10_000, 10_000)  # Racehorse nets; points are 0+ by the rulings
 """A side's final score in a result the director enters (a match ends within a hand of the
 target)."""
 
-VERSION = Bound("version", 0, 2**31 - 1)
+VERSION = Bound(N_("version"), 0, 2**31 - 1)
 """A stream version, as in ``--at`` or ``undo N`` (the database keeps them as 32-bit)."""
 
-RANDOM_SEED = Bound("random seed", 0, 2**32 - 1)
-SIMULATED_MATCHES = Bound("matches", 1, 100_000)
+RANDOM_SEED = Bound(N_("random seed"), 0, 2**32 - 1)
+SIMULATED_MATCHES = Bound(N_("matches"), 1, 100_000)
 
-PLACES = Bound("places", 1, 100)
+PLACES = Bound(N_("places"), 1, 100)
 """Most places a series' ``places:`` scoring gives points to."""
 PLACE_POINTS_HIGH = 1000
 """Most points one place in a night is worth in a series (``places:25,18,15``)."""
 
-PRIZE_PLACES = Bound("prize places", 1, 100)
+PRIZE_PLACES = Bound(N_("prize places"), 1, 100)
 
 # -- money ------------------------------------------------------------------------------
 
@@ -138,7 +142,7 @@ POINTS_DENOMINATOR = 12
 def check_points(value: Fraction, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
     """``value`` when it is a match-point value tourney can keep: 0 to ``high``, with a
     denominator of at most 12. LimitError naming it otherwise."""
-    place = f" for {where}" if where else ""
+    place = _(" for {where}").format(where=where) if where else ""
     shown = (
         f"{quote(value.numerator)}/{quote(value.denominator)}"
         if value.denominator != 1
@@ -188,6 +192,38 @@ def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH)
     return check_points(value, what, where, high)
 
 
+PENALTY_HIGH = 10
+"""Most match points one penalty may take off (a night's win is worth 1 by default; a
+placement scale's first place is rarely worth more than 10). More is several penalties,
+each with its reason."""
+
+
+SANCTION = Bound("penalty or warning", 1, 100_000)
+"""A penalty's or warning's number, as the director's page sends it back."""
+
+
+def check_penalty(value: Fraction, where: str = "") -> Fraction:
+    """A penalty's points: more than 0 (a penalty of nothing is a warning: `tourney
+    warning`), at most `PENALTY_HIGH`, a denominator of at most 12, as `check_points`."""
+    check_points(value, _("penalty points"), where, PENALTY_HIGH)
+    if value <= 0:
+        raise LimitError(
+            _(
+                "penalty points 0{place}: a penalty takes at least 1/12 of a point; "
+                "a warning costs nothing: tourney warning NAME --reason TEXT"
+            ).format(place=f" for {where}" if where else "")
+        )
+    return value
+
+
+def parse_penalty(text: str, where: str = "") -> Fraction:
+    """A penalty's points typed as ``1``, ``0.5`` or ``1/2`` (`parse_points`), bounded as
+    `check_penalty` says. Text that is not UTF-8 is refused as every edge refuses it (the
+    web's form reads the field ``points``)."""
+    check_text(text, _("points"))
+    return check_penalty(parse_points(text, _("penalty points"), where, PENALTY_HIGH), where)
+
+
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
 
 
@@ -198,10 +234,10 @@ def parse_whole(text: str, bound: Bound, where: str = "") -> int:
     """
     written = text.strip()
     if not _WHOLE.fullmatch(written):
-        place = f" for {where}" if where else ""
+        place = _(" for {where}").format(where=where) if where else ""
         raise LimitError(
             _("{what} {text}{place} is not a whole number").format(
-                what=bound.what, text=quote(text), place=place
+                what=_(bound.what), text=quote(text), place=place
             )
         )
     return bound.check(int(written), where)

@@ -133,6 +133,20 @@ def alike(first: str, second: str) -> bool:
     return sorted(_letters(w) for w in a.split()) == sorted(_letters(w) for w in b.split())
 
 
+NEAR = 0.85
+"""How alike two folded names must be (difflib's ratio: twice the matching characters over
+both lengths) to look like one person's typed twice: ``Anna Rosi`` and ``Anna Rossi``
+(0.95), ``Ann Lee`` and ``Anna Lee`` (0.93); not ``Anna Rossi`` and ``Anna Bianchi``."""
+
+
+def near(first: str, second: str) -> bool:
+    """Whether two names look like one person's, a letter or two apart or `alike`."""
+    import difflib
+
+    a, b = fold(first), fold(second)
+    return alike(a, b) or difflib.SequenceMatcher(None, a, b).ratio() >= NEAR
+
+
 def find(wanted: str, names: Iterable[str]) -> list[str]:
     """The names ``wanted`` can mean, best kind of match first: the exact name; else every
     name that folds alike; else every name whose folded form starts with it.

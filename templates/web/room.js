@@ -2,8 +2,9 @@
 // own time (data-remaining, data-at-ms); this script counts them down every quarter second,
 // knowing the server's time from /clock.json (the offset between the server's clock and
 // this device's is measured, so a phone set to the wrong time still shows the hall's time).
-// Clocks with data-clock-url are looked at again every few seconds (a pause, an extension);
-// the wall display's clock comes with each board the server pushes.
+// A pause or an extension reaches a page with its live parts (serve.js); clocks with
+// data-clock-url are looked at every few seconds only while the room's stream is down. The
+// wall display's clock comes with each board the server pushes.
 "use strict";
 (function () {
   var offset = 0; // the server's time minus this device's, in ms
@@ -26,6 +27,9 @@
     var state = el.getAttribute("data-state"), ms = left(el), label;
     if (state === "over" || (state === "running" && ms <= 0)) {
       label = el.getAttribute("data-over");
+      if (state === "running" && !el.classList.contains("clock-over")) {
+        document.dispatchEvent(new CustomEvent("tourney:clock-over"));
+      }
       el.classList.add("clock-over");
     } else {
       // the words in the page's language, from its clock (_clock.html)
@@ -58,13 +62,22 @@
     el.className = el.className.replace(/clock-(none|ready|running|paused|over)\b/g, "").trim() + " clock-" + data.state;
     show(el);
   }
+  // The director's page: a dispute raised since the page was drawn shows its banner.
+  function disputed(data) {
+    var disputes = document.querySelector("[data-disputes]");
+    var told = document.getElementById("new-disputes");
+    if (disputes && told && data.disputes) {
+      told.hidden = data.disputes.join(" ") === disputes.getAttribute("data-disputes");
+    }
+  }
   function poll() {
     var polled = document.querySelectorAll("[data-clock-url]");
     var calls = document.querySelector("[data-calls]");
-    if (!polled.length) { look("/clock.json"); }
+    if (!polled.length) { look("/clock.json", disputed); }
     polled.forEach(function (el) {
       look(el.getAttribute("data-clock-url"), function (data) {
         update(el, data);
+        disputed(data);
         if (calls) {
           var now = data.calls.map(function (c) { return c.id; }).join(" ");
           var banner = document.getElementById("new-calls");
@@ -120,36 +133,42 @@
     }
   }
 
-  // A player's own page: fetched again (at most every few seconds) when the wall display's
-  // feed says an event landed; a new table buzzes the phone where the browser allows.
-  var me = document.querySelector("[data-me]");
-  if (me && window.EventSource) {
-    var dirty = false, busy = false;
-    new EventSource(me.getAttribute("data-events")).onmessage = function () { dirty = true; };
-    window.setInterval(function () {
-      if (!dirty || busy) { return; }
-      dirty = false; busy = true;
-      var before = me.querySelector("[data-table]");
-      var was = before ? before.getAttribute("data-round") + "/" + before.getAttribute("data-table") : "";
-      fetch(me.getAttribute("data-me"))
-        .then(function (r) { return r.ok ? r.text() : null; })
-        .then(function (html) {
-          busy = false;
-          if (html === null) { return; }
-          me.innerHTML = html;
-          var after = me.querySelector("[data-table]");
-          var now = after ? after.getAttribute("data-round") + "/" + after.getAttribute("data-table") : "";
-          if (was && now !== was && after.getAttribute("data-table")) {
-            after.classList.add("me-moved");
-            if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
-          }
-        })
-        .catch(function () { busy = false; });
-    }, 3000);
+  // A player's own page (serve.js swaps its part when the room changed): a new table
+  // buzzes the phone where the browser allows.
+  var me = document.getElementById("me");
+  function seat() {
+    var now = document.querySelector("#me [data-table]");
+    return now && now.getAttribute("data-table") ? now.getAttribute("data-round") + "/" + now.getAttribute("data-table") : "";
   }
+  if (me) {
+    var was = seat();
+    document.addEventListener("tourney:refreshed", function () {
+      var now = seat();
+      if (was && now && now !== was) {
+        document.querySelector("#me [data-table]").classList.add("me-moved");
+        if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
+      }
+      was = now || was;
+    });
+  }
+  // The clock's state (a pause, an extension) comes with the page's live parts while the
+  // room's stream is open (serve.js); only while it is down, or on a page without one,
+  // is it looked at every few seconds. When time runs out here, the page looks again at
+  // once: what the table may still do depends on it.
+  var streamed = document.querySelector("[data-live]") !== null;
+  document.addEventListener("tourney:clock", function (event) { // the server's time, pushed
+    offset = event.detail - Date.now();
+    known = true;
+  });
+  function pollNow() {
+    if (!streamed || document.documentElement.getAttribute("data-live-state") !== "open") { poll(); }
+  }
+  document.addEventListener("tourney:clock-over", function () {
+    if (window.tourneyRefresh) { window.tourneyRefresh(); }
+  });
   if (document.querySelector("[data-clock], [data-calls], #board")) {
     poll();
-    window.setInterval(poll, POLL);
+    window.setInterval(pollNow, POLL);
     window.setInterval(tick, 250);
   }
 })();

@@ -52,7 +52,12 @@ class Cli:
         self.runner = CliRunner()
 
     def __call__(self, *args: str) -> Result:
-        return self.runner.invoke(app, [*args, "--db", self.db])
+        from tests.next_steps import follow
+
+        result = self.runner.invoke(app, [*args, "--db", self.db])
+        if result.exit_code == 0 and "Next:" in result.stdout:
+            follow(self.db, result.stdout)  # every suggestion works when followed
+        return result
 
     def ok(self, *args: str) -> Result:
         result = self(*args)

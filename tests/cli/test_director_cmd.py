@@ -96,7 +96,7 @@ def test_an_adjudication_says_who_won_and_may_stop_short_of_the_target(night: Cl
     # Every side that reached the target shares the win, whatever its final score.
     done = night.ok(
         "director", "adjudicate", "T1", "--scores", "61,64,40,10", "--winners", "1,2",
-        "--reason", "sheet",
+        "--reason", "sheet", "--replace",
     )  # fmt: skip
     assert f"shared win: {seats[0]}, {seats[1]} (61-64-40-10)" in done.stdout
 

@@ -204,7 +204,7 @@ def every_command(run: Commands, folder: Path) -> None:
     run("record", "T2", input="q\n")
     run("director", "forfeit", "club-night-r1-t2", "--sides", "2", "--reason", "left")
     run("director", "adjudicate", "club-night-r1-t1", "--scores", "61,12", "--winners", "1",
-        "--reason", "scoresheet")  # fmt: skip
+        "--reason", "scoresheet", "--replace")  # fmt: skip
     run("standings")
     run("standings", "--json")
     run("standings", "--csv", "-t", "Club Night")

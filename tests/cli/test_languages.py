@@ -61,7 +61,7 @@ def test_refusals_of_several_commands_in_russian_and_italian(
 def test_a_game_rule_refusal_in_russian(cli: Cli) -> None:
     cli.ok("start", "K3", "--players", "Ann,Bo")
     cli.ok("hand", "K3", "--opener", "Ann")
-    refused(cli, "--lang", "ru", "pass", "K3", message="Ann начинает сдачу и должен выложить")
+    refused(cli, "--lang", "ru", "pass", "K3", message="Ann начинает сдачу: нужно выложить")
 
 
 def test_the_environment_chooses_when_no_option_does(
@@ -207,7 +207,7 @@ def test_a_russian_club_names_its_night_in_cyrillic(cli: Cli) -> None:
     """The slug (in every match id and address) is Latin: Cyrillic is written in Latin
     letters rather than refused for having none."""
     said = cli.ok("--lang", "ru", "tournament", "create", "Клубный вечер").stdout
-    assert "Создан 'Клубный вечер' (klubnyi-vecher)" in said
+    assert "Создан «Клубный вечер» (klubnyi-vecher)" in said
     cli.ok("tournament", "create", "Щука и Ёж")
     assert "shchuka-i-ezh" in cli.ok("tournament", "list").stdout
 
@@ -232,19 +232,19 @@ def test_a_russian_command_that_draws_no_help_loads_no_rich(tmp_path: Path) -> N
     [
         (
             ("tournament", "create", "Cup", "--format", "groups", "--pools", "1", "--advance", "1"),
-            "--pools 1 --advance 1 для 'Cup': для плей-офф нужно не меньше 2 участников",
-            "--pools 1 --advance 1 per 'Cup': l'eliminazione diretta richiede almeno 2",
+            "--pools 1 --advance 1 для «Cup»: для плей-офф нужно не меньше 2 участников",
+            "--pools 1 --advance 1 per “Cup”: l'eliminazione diretta richiede almeno 2",
         ),
         (
             ("tournament", "create", "Cup", "--format", "groups", "--pool-format", "bogus",
              "--pools", "2"),
-            "неизвестный --pool-format 'bogus' для 'Cup'",
-            "--pool-format 'bogus' sconosciuto per 'Cup'",
+            "неизвестный --pool-format 'bogus' для «Cup»",
+            "--pool-format 'bogus' sconosciuto per “Cup”",
         ),
         (
             ("tournament", "create", "Duo", "--format", "swiss", "--no-grand-final-reset"),
-            "--no-grand-final-reset для 'Duo': переигровка суперфинала бывает только",
-            "--no-grand-final-reset per 'Duo': solo la doppia eliminazione",
+            "--no-grand-final-reset для «Duo»: переигровка суперфинала бывает только",
+            "--no-grand-final-reset per “Duo”: solo la doppia eliminazione",
         ),
         (
             ("tournament", "create", "Duo", "--format", "elimination", "--accelerated"),
@@ -268,8 +268,8 @@ def test_a_russian_command_that_draws_no_help_loads_no_rich(tmp_path: Path) -> N
         ),
         (
             ("tournament", "create", "Duo", "--format", "balanced", "--table-size", "2"),
-            "сбалансированная рассадка для 'Duo' сажает игроков за столы по 3 или 4",
-            "i posti bilanciati per 'Duo' siedono i giocatori a tavoli da 3 o 4",
+            "сбалансированная рассадка для «Duo» сажает игроков за столы по 3 или 4",
+            "i posti bilanciati per “Duo” siedono i giocatori a tavoli da 3 o 4",
         ),
         (
             ("standings", "--stage", "pools"),

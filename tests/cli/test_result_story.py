@@ -174,7 +174,7 @@ def test_an_adjudication_over_recorded_play_says_it_replaced_it(dominoes: Cli) -
     play_table(desk, [GreedyBot() for _ in range(4)], random.Random(2))
     store.close()
     done = dominoes.ok("director", "adjudicate", "T1", "--scores", "Bo=61,Ann=1,José=1,Zoë=1",
-                       "--reason", "misdeal")  # fmt: skip
+                       "--reason", "misdeal", "--replace")  # fmt: skip
     assert f"{REPLACED}: Bo won (1-1-1-61) [adjudicated: misdeal]; play recorded" in done.stdout
     assert dominoes.ok("show", "T1").stdout.startswith(f"Result that counts: {REPLACED}: Bo won")
 

@@ -85,7 +85,7 @@ def test_ratings_are_openskill_on_the_tables_places_and_a_correction_re_rates(ni
 
     # Round 1's table 2 corrected: rated again where it stands, first, with its new ranks.
     night.ok("director", "adjudicate", "night-r1-t2", "--scores", "10,20,40,61", "--winners",
-             "4", "--reason", "sheet misread")  # fmt: skip
+             "4", "--reason", "sheet misread", "--replace")  # fmt: skip
     corrected = ratings(night)
     assert [u["ranks"] for u in corrected["updates"]] == [[4, 3, 2, 1], [4, 1, 2, 2]]
     assert_rated(
@@ -93,7 +93,7 @@ def test_ratings_are_openskill_on_the_tables_places_and_a_correction_re_rates(ni
         by_hand([([[n] for n in second], [4, 3, 2, 1]), ([[n] for n in first], [4, 1, 2, 2])]),
     )
     csv_lines = night.ok("ratings", "--csv").stdout.splitlines()
-    assert csv_lines[0] == "rank,name,id,mu,sigma,ordinal,matches"
+    assert csv_lines[0] == "rank,name,id,mu,sigma,ordinal,matches,game"
     assert len(csv_lines) == 9
 
     night.ok("rebuild")
@@ -179,7 +179,8 @@ def test_a_merge_carries_nights_ratings_and_series_points(cli: Cli) -> None:
     for night, duplicate in (("One", "Ana"), ("Two", "Anna")):
         cli.ok("tournament", "create", night, "--series", "League")
         for name in (duplicate, "Bo", "Cy", "Di"):
-            cli.ok("player", "add", name)
+            # "Anna" looks like night One's Ana: the director says someone new (merged below)
+            cli.ok("player", "add", name, *(["--new"] if name == "Anna" else []))
         cli.ok("pair")
         (table,) = seats(cli, night)
         scores = {duplicate: 61, "Bo": 40, "Cy": 30, "Di": 20}
@@ -293,3 +294,41 @@ def test_a_registration_decides_again_on_the_roster_another_command_changed(db: 
         ("entry_linked", "P2"),
     ]
     assert said == ["Ann joins the club roster as P2."]
+
+
+def test_each_game_has_its_own_ratings(night: Cli) -> None:
+    """Horse Race results rate Horse Race; a Racehorse night's adjudicated table rates
+    Racehorse alone: `ratings --game`, JSON rows and CSV lines naming their game."""
+    night.ok("director", "result", "T1", "--scores", "61,40,30,12")
+    night.ok("director", "result", "T2", "--scores", "10,61,30,12")
+    dominoes = ratings(night)
+    assert {p["game"] for p in dominoes["players"]} == {"horse-race"}
+    night.ok("tournament", "create", "Cards", "--game", "racehorse", "--table-size", "5",
+             "--rounds", "1")  # fmt: skip
+    for name in NAMES[:5]:
+        night.ok("player", "add", name, "-t", "Cards")
+    night.ok("pair", "-t", "Cards")
+    (cards,) = seats(night, "Cards")
+    night.ok("director", "adjudicate", "T1", "-t", "Cards", "--scores", "+4,+1,0,-1,-4",
+             "--reason", "sheet")  # fmt: skip
+    both = ratings(night)
+    by_game = {
+        game: {p["name"]: (p["mu"], p["sigma"]) for p in both["players"] if p["game"] == game}
+        for game in ("horse-race", "racehorse")
+    }
+    # Horse Race's ratings are as they were: the card table changed none of them
+    assert by_game["horse-race"] == {p["name"]: (p["mu"], p["sigma"]) for p in dominoes["players"]}
+    want = by_hand([([[n] for n in cards], [1, 2, 3, 4, 5])])
+    assert set(by_game["racehorse"]) == set(want)
+    for name, pair in want.items():
+        assert by_game["racehorse"][name] == pytest.approx(pair, abs=1e-9)
+    assert [u["game"] for u in both["updates"]] == ["horse-race", "horse-race", "racehorse"]
+    only = json.loads(night.ok("ratings", "--game", "racehorse", "--json").stdout)
+    assert {p["name"] for p in only["players"]} == set(cards)
+    text = night.ok("ratings", "--game", "racehorse").stdout
+    assert "Racehorse" in text and "Horse Race" not in text
+    assert "Horse Race" in night.ok("ratings").stdout
+    csv_lines = night.ok("ratings", "--csv").stdout.splitlines()
+    assert csv_lines[0] == "rank,name,id,mu,sigma,ordinal,matches,game"
+    assert sum(line.endswith(",racehorse") for line in csv_lines) == 5
+    refused(night, "ratings", "--game", "chess", message="not a game tourney plays")

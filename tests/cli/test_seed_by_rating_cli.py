@@ -63,7 +63,7 @@ def test_a_knockout_is_seeded_by_the_clubs_ratings_and_keeps_that_order(cli: Cli
 
     # A correction on the first night changes the ratings, not the Cup's seeding.
     cli.ok("director", "adjudicate", "-t", "Night", "night-r1-t1", "--scores", "12,40,30,61",
-           "--winners", "4", "--reason", "sheet misread")  # fmt: skip
+           "--winners", "4", "--reason", "sheet misread", "--replace")  # fmt: skip
     assert ordinals(cli) != rated
     assert round_one(cli, "Cup") == paired
     cli.ok("rebuild")

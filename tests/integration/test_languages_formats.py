@@ -165,7 +165,7 @@ def test_the_formats_pages_are_translated(
         bracket = visible_text((site / "bracket.html").read_text(encoding="utf-8"))
         words = {
             ("elimination", "it"): ("finale", "riposa", "foglio cartaceo"),
-            ("elimination", "ru"): ("финал", "без пары", "бумажный протокол"),
+            ("elimination", "ru"): ("финал", "свободный тур", "бумажный протокол"),
             ("double", "it"): ("Tabellone dei vincenti", "Finalissima"),
             ("double", "ru"): ("Сетка победителей", "Суперфинал"),
         }[key, language]

@@ -63,9 +63,12 @@ class Director:
             "paper scoresheet",
         )
 
-    def result(self, match: str, scores: list[int], *hands: list[int]) -> str:
+    def result(
+        self, match: str, scores: list[int], *hands: list[int], replace: bool = False
+    ) -> str:
         """Enter a table's result from its paper scoresheet: final scores, and the points
-        of every hand when given."""
+        of every hand when given; ``replace`` a result the table has already."""
         sheet = [part for hand in hands for part in ("--hand", ",".join(map(str, hand)))]
         scored = ["--scores", ",".join(map(str, scores))] if scores else []
-        return self.run("director", "result", match, *scored, *sheet)
+        again = ["--replace"] if replace else []
+        return self.run("director", "result", match, *scored, *sheet, *again)

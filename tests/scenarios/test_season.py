@@ -75,7 +75,7 @@ def test_a_season_of_three_nights(tmp_path: Path) -> None:
     scores = {"Ana": 61, "Cyrus": 50, "Di": 40, "Ed": 20}
     folder.ok("director", "adjudicate", "T1", "--scores", ",".join(str(scores[n]) for n in three),
               "--winners", str(three.index("Ana") + 1), "--reason", "sheet misread", "-t",
-              "Night 3")  # fmt: skip
+              "Night 3", "--replace")  # fmt: skip
     assert "Merged" in folder.ok("roster", "merge", "Cy", "Cyrus").stdout
 
     table = json.loads(folder.ok("series", "standings", "--json").stdout)
@@ -103,13 +103,19 @@ def test_a_season_of_three_nights(tmp_path: Path) -> None:
         (three, [{"Ana": 1, "Cyrus": 2, "Di": 3, "Ed": 4}[n] for n in three]),
     ]
     steps = [([people.get(n, n) for n in names], ranks) for names, ranks in steps]
-    assert [u["teams"] for u in rated["updates"]] == [[[n] for n in s] for s, _ in steps]
-    want = by_hand(steps)
-    got = {p["name"]: (p["mu"], p["sigma"]) for p in rated["players"]}
-    assert set(got) == set(want)
-    for name, pair in want.items():
-        assert got[name] == pytest.approx(pair, abs=1e-9), name
-    assert {p["name"]: p["matches"] for p in rated["players"]}["Cy"] == 3
+    # Each game rated on its own, game by game: Horse Race from nights 1 and 3, then
+    # Racehorse from night 2.
+    in_order = [steps[0], steps[2], steps[1]]
+    assert [u["teams"] for u in rated["updates"]] == [[[n] for n in s] for s, _ in in_order]
+    assert [u["game"] for u in rated["updates"]] == ["horse-race", "horse-race", "racehorse"]
+    for game, played in (("horse-race", [steps[0], steps[2]]), ("racehorse", [steps[1]])):
+        want = by_hand(played)
+        got = {p["name"]: (p["mu"], p["sigma"]) for p in rated["players"] if p["game"] == game}
+        assert set(got) == set(want)
+        for name, pair in want.items():
+            assert got[name] == pytest.approx(pair, abs=1e-9), name
+    matches = {(p["game"], p["name"]): p["matches"] for p in rated["players"]}
+    assert matches["horse-race", "Cy"] == 2 and matches["racehorse", "Cy"] == 1
 
     roster = json.loads(folder.ok("roster", "--json").stdout)["people"]
     assert [(p["name"], p["nights"]) for p in roster] == [
@@ -130,11 +136,15 @@ def test_a_season_of_three_nights(tmp_path: Path) -> None:
     assert "N1: Night 1" in page and '<a href="index.html">Night 3</a>' in page
     assert "best 2 nights count; at least 2 nights to qualify" in page
     ranked = html.unescape((tmp_path / "site" / "ratings.html").read_text(encoding="utf-8"))
-    names = [p["name"] for p in rated["players"]]
-    assert [ranked.index(f"<td>{name}</td>") for name in names] == sorted(
-        ranked.index(f"<td>{name}</td>") for name in names
-    )
-    assert ranked.count("<polyline") == len(names)
+    # one table per game, under the game's name, each in the JSON's order
+    sections = ranked.split('<h2 class="game-ratings">')[1:]
+    assert [section.split("<")[0] for section in sections] == ["Horse Race", "Racehorse"]
+    for game, section in zip(("horse-race", "racehorse"), sections, strict=True):
+        names = [p["name"] for p in rated["players"] if p["game"] == game]
+        assert [section.index(f"<td>{name}</td>") for name in names] == sorted(
+            section.index(f"<td>{name}</td>") for name in names
+        )
+    assert ranked.count("<polyline") == len(rated["players"])
 
     folder.ok("rebuild")
     assert json.loads(folder.ok("series", "standings", "--json").stdout) == table

@@ -60,6 +60,12 @@ BASE: dict[str, Callable[[Night], dict[str, str]]] = {
     "/director/publish": lambda night: {},
     "/t/{token}": lambda night: {"move": "hand|0", "at": str(night.version(1)), "cid": "c" * 12},
     "/t/{token}/call": lambda night: {},
+    "/t/{token}/dispute": lambda night: {"seat": "1", "reason": "the scores are swapped"},
+    "/director/uphold": lambda night: {"match": MATCH, "note": "the sheet agrees"},
+    "/director/sanction": lambda night: {
+        "sanction": "penalty", "player": "Bo Chen", "points": "1", "reason": "slow play",
+        "number": "",
+    },
     "/checkin": lambda night: {"player": "p1", "code": "4821"},
     "/director/clock": lambda night: {"clock": "extend", "minutes": "5", "table": "1"},
     "/director/stop": lambda night: {"match": MATCH},
@@ -109,6 +115,10 @@ TWINS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "/director/withdraw": lambda f: [
         "player", "withdraw", f["player"], f"--reason={f['reason']}",
     ],
+    "/director/uphold": lambda f: ["disputes", "uphold", f["match"], f"--note={f['note']}"],
+    "/director/sanction": lambda f: [
+        "penalty", f["player"], f"--points={f['points']}", f"--reason={f['reason']}",
+    ],
     "/director/remove": lambda f: [
         "player", "remove", f["player"], f"--reason={f['reason']}",
     ],
@@ -124,7 +134,10 @@ TWINS: dict[str, Callable[[dict[str, str]], list[str]]] = {
 }  # fmt: skip
 # A choice or number of the CLI's (click refuses it in its own words), or a tick box (a
 # flag there).
-CHOICES = {"others", "replace", "override", "avoid_same_club", "discard_results", "round"}
+CHOICES = {
+    "others", "replace", "override", "avoid_same_club", "discard_results", "round",
+    "sanction", "number",
+}  # fmt: skip
 
 
 def post_routes() -> list[Route]:

@@ -61,20 +61,24 @@ def test_each_display_is_sent_each_new_board_as_one_sse_message() -> None:
     assert log.catch_ups >= 2  # the read models were caught up before each board
 
 
-def test_a_player_s_page_is_sent_the_position_alone() -> None:
-    """/me listens for the log moving, not for the board: a few bytes per event."""
+def test_a_player_s_page_is_sent_the_change_alone_and_the_server_s_time() -> None:
+    """A table, the director's page and /me listen for the log moving, not for the board:
+    a few bytes per event, each followed by the server's time (its clock may have been
+    set meanwhile: the pages' clocks follow the server's)."""
     log = _Log()
     boards = iter(["<p>board one</p>", "<p>board two</p>"])
-    feed = Feed(cast(Any, log), cast(Any, log), lambda: next(boards))
+    feed = Feed(
+        cast(Any, log), cast(Any, log), lambda: next(boards), lambda a, p: f"{a}>{p}", lambda: 42
+    )
 
     async def listen() -> list[bytes]:
         feed.start(asyncio.get_running_loop())
         try:
             me = feed.events(ticks=True)
-            got = [await anext(me), await anext(me)]
+            got = [await anext(me), await anext(me), await anext(me)]
             log.position = 9
             feed.poke()
-            got.append(await asyncio.wait_for(anext(me), 5))
+            got += [await asyncio.wait_for(anext(me), 5), await anext(me)]
             await me.aclose()
             return got
         finally:
@@ -84,4 +88,8 @@ def test_a_player_s_page_is_sent_the_position_alone() -> None:
     listener = threading.Thread(target=lambda: heard.append(asyncio.run(listen())))
     listener.start()
     listener.join(30)
-    assert heard == [[b"retry: 1000\n\n", b"id: 7\ndata: 7\n\n", b"id: 9\ndata: 9\n\n"]]
+    clock = b"event: clock\ndata: 42\n\n"
+    # on connecting, "everything may have changed" (-1: the page catches up), then each change
+    assert heard == [
+        [b"retry: 1000\n\n", b"id: 7\ndata: -1>7\n\n", clock, b"id: 9\ndata: 7>9\n\n", clock]
+    ]

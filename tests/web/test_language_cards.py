@@ -53,4 +53,4 @@ def test_a_card_table_and_its_sheets_in_russian(card_night: Night, tmp_path: Pat
         found = english_left(shown(text), "ru")
         assert not found, f"{path.name}: {found}"
     sheets = (site / "round-1-scoresheets.html").read_text(encoding="utf-8")
-    assert "Разыгрывающий" in sheets and "Заявка" in sheets and "Раздача" in sheets
+    assert "Разыгрывающий" in sheets and "Заявка" in sheets and "Сдача" in sheets

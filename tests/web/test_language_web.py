@@ -56,7 +56,7 @@ def test_the_director_s_pages_and_a_table_s_page_follow_too(night: Night) -> Non
     night.sign_in()
     director = night.client.get("/director")
     assert '<html lang="ru">' in director.text
-    assert "Провести жеребьёвку следующего тура" in director.text
+    assert "Жеребьёвка следующего тура" in director.text
     assert "Стол 1" in night.client.get(night.link(1)).text
 
 

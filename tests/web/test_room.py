@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -37,14 +38,21 @@ def now(monkeypatch: pytest.MonkeyPatch) -> Now:
     return clock
 
 
-@pytest.fixture
-def timed(night_db: str, now: Now) -> Iterator[Night]:
-    """The night of six at tables of 2, with 45 minutes a round set before serving."""
+@contextmanager
+def timed_night(night_db: str, rule: str) -> Iterator[Night]:
+    """The night of six at tables of 2, with 45 minutes a round and the time ``rule`` set
+    before serving, the director signed in."""
     from tests.cli.conftest import Cli
 
-    Cli(night_db).ok("clock", "set", "45", "--time-rule", "stop-now")
+    Cli(night_db).ok("clock", "set", "45", "--time-rule", rule)
     with serving(night_db) as night:
         night.sign_in()
+        yield night
+
+
+@pytest.fixture
+def timed(night_db: str, now: Now) -> Iterator[Night]:
+    with timed_night(night_db, "stop-now") as night:
         yield night
 
 

@@ -180,3 +180,46 @@ def test_a_players_page_shows_their_place_in_the_series(night: Night) -> None:
         assert found, page
         assert found.group(1) == ranks[name] and int(found.group(2)) == len(ranks)
     assert 'id="series"' not in night.client.get(f"/me/{ids['Zed']}").text
+
+
+def test_a_card_tables_chances_come_from_card_results_alone(
+    tmp_path: Path, template_db: Path
+) -> None:
+    """Five who played Horse Race and one Racehorse night sit at a Racehorse table: its
+    chances are openskill's on their Racehorse ratings (they came from every game's results
+    folded together, the dominoes' too)."""
+    cards = NAMES[:5]
+
+    def build(cli: Cli) -> None:
+        season(cli)
+        cli.ok("director", "result", "T1", "-t", "Week 1", "--scores", "40,61,30,12")
+        cli.ok("tournament", "create", "Cards 1", "--game", "racehorse", "--table-size", "5",
+               "--rounds", "1")  # fmt: skip
+        cli.ok("tournament", "create", "Cards 2", "--game", "racehorse", "--table-size", "5",
+               "--rounds", "1")  # fmt: skip
+        for slug in ("Cards 1", "Cards 2"):
+            for name in cards:
+                cli.ok("player", "add", name, "-t", slug)
+        cli.ok("pair", "-t", "Cards 1")
+        cli.ok("director", "adjudicate", "T1", "-t", "Cards 1", "--scores", "+4,+1,0,-1,-4",
+               "--reason", "sheet")  # fmt: skip
+        cli.ok("pair", "-t", "Cards 2")
+
+    db = built(tmp_path / "cards.db", template_db, build)
+    with serving(str(db)) as night:
+        loaded = night.server.night.loaded()
+        assert loaded is not None and loaded.slug == "cards-2"
+        (table,) = night.server.night.tables(loaded)
+        first = json.loads(night.cli.ok("pairings", "--json", "-t", "Cards 1").stdout)
+        (played,) = [list(t["seats"]) for t in first["tables"]]
+        # openskill itself: the one card table's places (nets +4, +1, 0, -1, -4 by seat)
+        model = PlackettLuce()
+        rated = model.rate([[model.rating()] for _ in played], ranks=[1, 2, 3, 4, 5])
+        held = {name: team[0] for name, team in zip(played, rated, strict=True)}
+        teams = [[held[n]] for n in table.seats]
+        want = " · ".join(
+            f"{n} {round(100 * c)}%"
+            for n, c in zip(table.seats, model.predict_win(teams), strict=True)
+        )
+        page = night.client.get(night.link(table.number)).text
+        assert f"Chances to win (club ratings, OpenSkill): {want}" in page

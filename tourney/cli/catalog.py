@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from tourney.cli.language import RICH_WORDS, parts, texts
+from tourney.cli.language import RICH_WORDS, USAGE, parts, texts
 
 
 def help_texts() -> list[str]:
@@ -22,6 +22,7 @@ def help_texts() -> list[str]:
     ctx = root.make_context("tourney", ["-h"], resilient_parsing=True)
     found = [part for item in texts(root, ctx) for part in parts(*item)]
     found += [getattr(rich_utils, name) for name in RICH_WORDS]
+    found.append(USAGE)
     return list(dict.fromkeys(found))
 
 

@@ -115,7 +115,7 @@ def start(tournament: TournamentOpt = None, db: Db = None) -> None:
     """
     from tourney.tournament.clock import decide_start
 
-    _act(db, tournament, decide_start, "Clock started.")
+    _act(db, tournament, decide_start, _("Clock started."))
 
 
 @app.command()
@@ -126,7 +126,7 @@ def pause(tournament: TournamentOpt = None, db: Db = None) -> None:
     """
     from tourney.tournament.clock import decide_pause
 
-    _act(db, tournament, decide_pause, "Clock paused.")
+    _act(db, tournament, decide_pause, _("Clock paused."))
 
 
 @app.command()
@@ -137,7 +137,7 @@ def resume(tournament: TournamentOpt = None, db: Db = None) -> None:
     """
     from tourney.tournament.clock import decide_resume
 
-    _act(db, tournament, decide_resume, "Clock running.")
+    _act(db, tournament, decide_resume, _("Clock running."))
 
 
 @app.command()
@@ -201,7 +201,7 @@ def status(
         if as_json:
             typer.echo(json.dumps(data))
             return
-        _say(data, TIME_RULE_WORDS[view.rule])
+        _say(data, _(TIME_RULE_WORDS[view.rule]))
         for table, extra in sorted(clock.table_extra.items()) if clock else ():
             shown = clock_view(loaded.state, now, table)
             echo(

@@ -113,7 +113,7 @@ def status(db: DbOption = None, as_json: JsonOption = False) -> None:
         )
     )
     for projection in report["projections"]:
-        state = "behind" if projection["behind"] else "current"
+        state = _("behind") if projection["behind"] else _("current")
         print(
             _("projection {name} at position {position} ({state})").format(
                 name=projection["name"], position=projection["position"], state=state

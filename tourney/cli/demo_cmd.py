@@ -10,7 +10,7 @@ import typer
 
 from tourney import limits
 from tourney.cli.options import Db, TableSize, within
-from tourney.i18n import _, ngettext
+from tourney.i18n import _, ngettext, set_language
 
 
 def demo(
@@ -37,6 +37,7 @@ def demo(
 
     Example: tourney demo --players 24 --rounds 5 --site club-site
     """
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from tourney.cli.standings_cmd import print_standings
@@ -48,6 +49,10 @@ def demo(
     from tourney.tournament.language import checked
 
     language = None if lang is None else checked(lang)
+    if language is not None:
+        # The night's language is the console's too: a Russian demo night speaks Russian
+        # from its first line, not only on its site.
+        set_language(language)
     store, projector = open_store(db)
     try:
         from tourney.output_files import database_files
@@ -60,10 +65,10 @@ def demo(
         # appends thousands of events and reads nothing in between.
         store.after_append.clear()
         with Progress(
-            TextColumn("[bold]Club night"),
+            TextColumn("[bold]" + escape(_("Club night"))),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("tables"),
+            TextColumn(escape(_("tables"))),
             TimeElapsedColumn(),
         ) as bar:
             task = bar.add_task("tables", total=None)
@@ -80,6 +85,7 @@ def demo(
                 seed=seed,
                 after_table=after_table,
                 language=language,
+                name=_("Club Night"),
             )
         projector.catch_up()
         director = DirectorDesk(store)

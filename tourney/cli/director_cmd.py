@@ -40,6 +40,16 @@ Match = Annotated[
     ),
 ]
 
+Replace = Annotated[
+    bool,
+    typer.Option(
+        "--replace",
+        help="Record it although the table already has a result (played, paper, "
+        "adjudicated, forfeit, no-show or time): without it the command is refused, quoting "
+        "that result. The result replaced stays in the table's story.",
+    ),
+]
+
 
 # What the director types is read by the same functions at every edge (the web's
 # director forms too): the same cleaning, the same limits, the same refusals.
@@ -94,25 +104,30 @@ def _run(
             )
         )
         if record.outcome is None and record.forfeited:
+            from tourney.cli.next_steps import command, next_line
+
             echo(
-                _(
-                    "Next: enter their result from the scoresheet with tourney "
-                    "director result {match_id} --scores {example_scores}"
-                ).format(match_id=match_id, example_scores=_example_scores(state, record))
-            )
+                next_line(
+                    _("enter their result from the scoresheet"),
+                    command(
+                        "director", "result", match_id, "--scores",
+                        _example_scores(state, record), "-t", slug,
+                    ),
+                )
+            )  # fmt: skip
 
 
 def _example_scores(state: TournamentState, record: MatchRecord) -> str:
-    """``Ann=...,Cy=...`` for the sides still playing: how to type their result (quoted
-    for the shell when a name has a space)."""
-    import shlex
-
+    """``Ann=...,Cy=...`` for the sides still playing (the others score 0 unless given):
+    how to type their result; by side number (``1=...,3=...``) when a name holds a comma
+    or an equals sign."""
     from tourney.tournament.sides import side_names
 
-    playing = [n for s, n in enumerate(side_names(state, record)) if s not in record.forfeited]
-    if any("," in name or "=" in name for name in playing):
-        return "..."
-    return shlex.quote(",".join(f"{name}=..." for name in playing))
+    names = side_names(state, record)
+    playing = [s for s in range(len(names)) if s not in record.forfeited]
+    if any("," in names[s] or "=" in names[s] for s in playing):
+        return ",".join(f"{s + 1}=..." for s in playing)
+    return ",".join(f"{names[s]}=..." for s in playing)
 
 
 class Others(StrEnum):
@@ -140,6 +155,7 @@ def forfeit(
         ),
     ] = Others.play_on,
     reason: Annotated[str, typer.Option(help="Why.")] = "",
+    replace: Replace = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -160,7 +176,7 @@ def forfeit(
         db,
         tournament,
         lambda s, _: decide_forfeit(
-            s, *_match_and_sides(s, match, sides), _reason(reason), others=choice
+            s, *_match_and_sides(s, match, sides), _reason(reason), others=choice, replace=replace
         ),
         N_("Forfeit at {match}"),
     )
@@ -190,16 +206,16 @@ def result(
         bool,
         typer.Option(
             "--replace",
-            help="Enter it although the table recorded play of its own (the paper result "
-            "then counts; the recorded play stays readable as what was played).",
+            help="Enter it although the table recorded play of its own or already has a "
+            "result (the paper result then counts; the play or result replaced stays in the "
+            "table's story).",
         ),
     ] = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
     """Enter a finished match's result from its paper scoresheet: a played result, not a
-    ruling (it replaces any result or ruling the match had, and closes the table to the
-    scorers).
+    ruling (it closes the table to the scorers).
 
     Give the final scores per side, or the points of every hand (or both, to check one
     against the other), by name or in seat order. The sides that reached the target win,
@@ -207,9 +223,13 @@ def result(
     loses. At a Racehorse table the scores are each player's net units (adding up to 0)
     and each --hand one deal's payments; the highest net wins.
 
-    A table that recorded play of its own (on a phone or at the console) is refused,
-    quoting where its play stands, unless --replace says the paper result replaces it;
-    every output then says "result replaced by the director" and how far the play went.
+    A table that recorded play of its own (on a phone or at the console), or that already
+    has a result, is refused, quoting where its play or result stands, unless --replace
+    says the paper result replaces it; every output then says "result replaced by the
+    director" and what it replaced.
+
+    After a no-show or a forfeit whose others played on, give the scores of the players
+    who played: the absent ones score 0.
 
     Example: tourney director result T2 --scores Ann=61,Bo=40,Cy=22,Di=10
     """
@@ -253,6 +273,7 @@ def no_show(
             "at once, shared."
         ),
     ] = Others.play_on,
+    replace: Replace = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -261,7 +282,8 @@ def no_show(
     As after a forfeit, by default (--others play-on) the players present play the match
     without them when two or more sides are left, and you enter their scoresheet with
     `tourney director result` (the no-show stays noted with that result); --others share
-    gives them the win at once, shared.
+    gives them the win at once, shared. A table that already has a result is refused,
+    quoting it, unless --replace.
 
     Example: tourney director no-show T2 "Bo Lee"
     """
@@ -274,7 +296,7 @@ def no_show(
         match_id = _match_id(state, match)
         record = state.matches[match_id]
         absent = [seat_of(state, record, p) for p in players]
-        return decide_no_show(state, match_id, absent, others=choice)
+        return decide_no_show(state, match_id, absent, others=choice, replace=replace)
 
     _run(db, tournament, decide, N_("No-show at {match}"))
 
@@ -297,15 +319,17 @@ def adjudicate(
             show_default=False,
         ),
     ] = None,
+    replace: Replace = False,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
-    """Set a match's result by the director's decision (replaces any recorded result).
+    """Set a match's result by the director's decision.
 
     The winners are the sides that reached the target (sharing the win if several did),
     or, for a match stopped short of the target, the sides holding the top score: a winner
     never holds a lower score than a loser. At a Racehorse table the scores are net units
-    (adding up to 0, '+8,-2,-6'): the highest net wins. Prints who won.
+    (adding up to 0, '+8,-2,-6'): the highest net wins. Prints who won. A table that already
+    has a result is refused, quoting it, unless --replace.
 
     Example: tourney director adjudicate T1 --scores Ann=61,Bo=55 --reason "lights went out"
     """
@@ -319,7 +343,7 @@ def adjudicate(
             sides = list(winning_sides(values, result_target(state)))
         else:
             match_id, sides = _match_and_sides(state, match, winners)
-        return decide_adjudicate(state, match_id, values, sides, _reason(reason))
+        return decide_adjudicate(state, match_id, values, sides, _reason(reason), replace=replace)
 
     _run(db, tournament, decide, N_("Adjudicated result of {match}"))
 

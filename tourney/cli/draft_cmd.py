@@ -70,7 +70,18 @@ def make(
             ),
         )
         _show(loaded.state)
-        echo(_("Next: tourney draft swap NAME NAME --reason ..., then tourney draft publish"))
+        from tourney.cli.next_steps import command, next_line
+
+        echo(
+            next_line(
+                _("open the round as drafted"),
+                command("draft", "publish", "-t", slug),
+                (
+                    _("first swap two players"),
+                    command("draft", "swap", "NAME", "NAME", "--reason", "WHY", "-t", slug),
+                ),
+            )
+        )
 
 
 @app.command()

@@ -33,6 +33,11 @@ RICH_WORDS = (
 )
 _ACTIVE = "_tourney_help_language"
 LAZY = "_tourney_lazy_help"
+USAGE = "Usage:"
+"""The word before a usage line (a msgid: tourney.cli.catalog lists it)."""
+METAVARS = ("options_metavar", "subcommand_metavar")
+"""Click's words in a usage line ("[OPTIONS]", "COMMAND [ARGS]..."): attributes of each
+command, put in the language as its help texts are."""
 
 
 def choose_language(ctx: Any, _param: Any, value: str | None) -> str | None:
@@ -66,7 +71,7 @@ def _commands(command: Any) -> Iterator[Any]:
 def texts(command: Any, ctx: Any | None) -> Iterator[tuple[Any, str, str]]:
     """(object, attribute, English text) for every help text of the tree under ``command``."""
     for cmd in _commands(command):
-        for attribute in ("help", "short_help", "epilog", "rich_help_panel"):
+        for attribute in (*METAVARS, "help", "short_help", "epilog", "rich_help_panel"):
             text = getattr(cmd, attribute, None)
             if isinstance(text, str) and text.strip():
                 yield cmd, attribute, text
@@ -114,6 +119,25 @@ def _translated(owner: Any, attribute: str, text: str) -> str:
     return "\n\n".join(i18n._(part) for part in parts(owner, attribute, text))
 
 
+_INHERITED = object()
+"""A method the class does not define itself (taken off again, not set back)."""
+
+
+def _usage_in(language: str) -> Any:
+    """A command's ``format_usage`` that begins its line with ``Usage:`` in ``language``.
+
+    Typer vendors Click without its gettext (its formatter writes a literal "Usage: "), so
+    Click's own way of translating its words cannot reach a help page; what Click's
+    formatter does offer is the line's prefix (``write_usage(..., prefix=)``), used here."""
+
+    def format_usage(self: Any, ctx: Any, formatter: Any) -> None:
+        with i18n.using(language):
+            prefix = i18n._(USAGE) + " "
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix)
+
+    return format_usage
+
+
 def _in_language(format_help: Any, language: str) -> Any:
     """``format_help`` drawing Typer's own words (panel titles, ``[required]``...) in
     ``language``."""
@@ -154,10 +178,15 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     for cls in (typer.core.TyperCommand, typer.core.TyperGroup):
         saved.append((cls, "format_help", cls.__dict__["format_help"]))
         cls.format_help = _in_language(cls.__dict__["format_help"], language)  # type: ignore[method-assign]
+        saved.append((cls, "format_usage", cls.__dict__.get("format_usage", _INHERITED)))
+        cls.format_usage = _usage_in(language)  # type: ignore[method-assign]
     setattr(command, _ACTIVE, True)
     try:
         yield
     finally:
         setattr(command, _ACTIVE, False)
         for owner, attribute, text in reversed(saved):
-            setattr(owner, attribute, text)
+            if text is _INHERITED:
+                delattr(owner, attribute)
+            else:
+                setattr(owner, attribute, text)

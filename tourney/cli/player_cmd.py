@@ -84,12 +84,20 @@ def add(
         ),
     ] = "0",
     new: Annotated[
-        bool, typer.Option("--new", help="A different person from the club's of that name.")
+        bool,
+        typer.Option(
+            "--new",
+            help="Someone new to the club: a different person from the club's of that name, "
+            "or from those whose names look like it.",
+        ),
     ] = False,
     person: Annotated[
         str | None,
         typer.Option(
-            help="The club roster's person this is, by id (P3) or name.", show_default=False
+            "--same",
+            "--person",
+            help="The club roster's person this is, by id (P3) or name: 'Anna Rossi'.",
+            show_default=False,
         ),
     ] = None,
     tournament: TournamentOpt = None,
@@ -100,7 +108,10 @@ def add(
 
     The entry is linked to the person of that name the club roster knows (said in one
     line), or to a new one; --new registers a different person of the same name, and a
-    name that is several people's is refused until --person says which.
+    name that is several people's is refused until --same says which. A name no one in
+    the roster has, but that looks like someone's (Anna Rosi, when Anna Rossi played 3
+    nights), is refused, naming them, until --same 'Anna Rossi' says it is her or --new
+    says it is someone new.
 
     Example: tourney player add "Ann Lee" --club Riverside --rating 1650
     """
@@ -111,7 +122,7 @@ def add(
     with open_director(db) as director:
         slug = director.resolve(tournament)
         points = limits.parse_points(start_points, "--start-points")
-        effects, said = linking(director.store, new, person, director.recorded_by)
+        effects, said = linking(director.store, new, person, director.recorded_by, ask_near=True)
         _loaded, events = director.execute(
             slug,
             lambda state: decide_register(

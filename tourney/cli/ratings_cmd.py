@@ -8,7 +8,10 @@ import typer
 
 from tourney.cli.director_options import open_director
 from tourney.cli.options import Db, json_flag
-from tourney.i18n import _
+from tourney.i18n import N_, _, ngettext
+
+RATINGS_HEADS = {"name": N_("Name"), "ordinal": N_("Ordinal"), "matches": N_("Matches")}
+"""The ratings table's column heads in words (mu and sigma are the model's symbols)."""
 
 
 def ratings(
@@ -20,6 +23,15 @@ def ratings(
             help="With --json, add every update in the order applied; in text, one line each.",
         ),
     ] = False,
+    played: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            help="One game's ratings only: horse-race or racehorse (each game is rated on "
+            "its own results).",
+            show_default=False,
+        ),
+    ] = None,
     db: Db = None,
     as_json: Annotated[bool, json_flag("the ratings")] = False,
 ) -> None:
@@ -35,39 +47,60 @@ def ratings(
     it stands, and everything after it: the ratings are always worked out afresh from the
     results. Ranked by ordinal (mu - 3 sigma).
 
+    Each game is rated on its own results: a club that plays Horse Race and Racehorse has
+    two tables (JSON rows and CSV lines name their game), and a table's chances to win and
+    seeding by rating use its own game's ratings.
+
     Example: tourney ratings --json --history > ratings.json
+
+    Example: tourney ratings --game racehorse
     """
     from tourney.cli.scorer_io import echo
     from tourney.cli.season_io import print_rows
     from tourney.director.season import load_season
+    from tourney.games import game
     from tourney.reports.season import RATINGS_LABELS, ratings_cells, ratings_csv, ratings_json
-    from tourney.season.ratings import rate, rated_matches
+    from tourney.season.ratings import rate_games, rated_matches
 
+    if played is not None:
+        played = game(played).name  # refused, naming the games, when there is no such game
     with open_director(db) as director:
         season = load_season(director.store)
-    result = rate(rated_matches(season.nights, season.club.person_of))
+    games = rate_games(rated_matches(season.nights, season.club.person_of), played)
     if as_json:
-        typer.echo(ratings_json(result, season.club, history), nl=False)
+        typer.echo(ratings_json(games, season.club, history), nl=False)
         return
     if as_csv:
-        typer.echo(ratings_csv(result, season.club), nl=False)
+        typer.echo(ratings_csv(games, season.club), nl=False)
         return
-    if not result.players:
+    if not any(result.players for result in games.values()):
         echo(_("No rated match yet: ratings count finished matches of every tournament."))
         return
-    rows = ratings_cells(result, season.club)
-    print_rows(
-        f"Ratings — OpenSkill Plackett–Luce, {len(result.updates)} matches", RATINGS_LABELS, rows
-    )
-    if history:
-        for update in result.updates:
-            teams = " vs ".join(
-                " & ".join(season.club.name_of(p) for p in team) for team in update.match.teams
-            )
-            echo(
-                f"{update.match.tournament} {update.match.match}: {teams}; ranks "
-                + ",".join(str(r) for r in update.match.ranks)
-            )
+    for name, result in games.items():
+        matches = len(result.updates)
+        title = _("Ratings — OpenSkill Plackett–Luce, {counted}").format(
+            counted=ngettext("{n} match", "{n} matches", matches).format(n=matches)
+        )
+        if len(games) > 1 or played is not None:
+            title = f"{game(name).title}: {title}"
+        print_rows(
+            title,
+            [_(RATINGS_HEADS.get(label, label)) for label in RATINGS_LABELS],
+            ratings_cells(result, season.club),
+        )
+        if history:
+            for update in result.updates:
+                teams = " — ".join(
+                    " & ".join(season.club.name_of(p) for p in team) for team in update.match.teams
+                )
+                echo(
+                    _("{tournament} {match}: {teams}; places {ranks}").format(
+                        tournament=update.match.tournament,
+                        match=update.match.match,
+                        teams=teams,
+                        ranks=",".join(str(r) for r in update.match.ranks),
+                    )
+                )
 
 
 def register(root: typer.Typer) -> None:

@@ -11,7 +11,16 @@ import typer
 from tourney.cli.director_options import open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
-from tourney.i18n import DEFAULT, _, current, sort_key, using
+from tourney.i18n import (
+    DEFAULT,
+    _,
+    current,
+    format_number,
+    local_decimal,
+    ngettext,
+    sort_key,
+    using,
+)
 
 app = typer.Typer(
     name="roster",
@@ -58,7 +67,13 @@ def roster(
     ]
     by_name = sort_key()
     rows.sort(key=lambda row: by_name(row[1]))  # alphabetical, in the reader's language
-    print_rows(f"Club roster — {len(rows)} people", ("id", "name", "nights", "entries"), rows)
+    print_rows(
+        _("Club roster — {counted}").format(
+            counted=ngettext("{n} person", "{n} people", len(rows)).format(n=len(rows))
+        ),
+        ("id", _("Name"), _("Nights"), _("Entries")),
+        rows,
+    )
     for line in join_lines(club):
         echo(line)
 
@@ -191,7 +206,7 @@ def show(
     if as_json:
         typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
         return
-    label = person.key if person.registered else "joined by name, not yet registered"
+    label = person.key if person.registered else _("joined by name, not yet registered")
     echo(
         _("{name} ({label}): {count} nights").format(
             name=person.name, label=label, count=len(person.nights)
@@ -200,9 +215,16 @@ def show(
     for played in nights:
         points = played["match_points"]
         echo(
-            f"  {played['name']}: place {played['place'] or '-'}, "
-            f"{points_text(Fraction(points)) if points else '0'} match points"
-            + (f" (as {played['entered_as']})" if played["entered_as"] != person.name else "")
+            _("  {name}: place {place}, match points: {points}").format(
+                name=played["name"],
+                place=played["place"] or "-",
+                points=local_decimal(points_text(Fraction(points))) if points else "0",
+            )
+            + (
+                _(" (as {name})").format(name=played["entered_as"])
+                if played["entered_as"] != person.name
+                else ""
+            )
         )
         for match in played["matches"]:
             echo(
@@ -214,9 +236,15 @@ def show(
         echo(_("  not rated yet"))
     else:
         echo(
-            f"  rating: ordinal {rating.ordinal:.2f} (mu {rating.mu:.2f}, sigma "
-            f"{rating.sigma:.2f}) after {rating.matches} matches; mu by match: "
-            + " ".join(f"{h['mu']:.1f}" for h in history)
+            _("  rating: {ordinal} (mu {mu}, sigma {sigma}), {counted}; mu by match: {mus}").format(
+                ordinal=format_number(rating.ordinal, 2),
+                mu=format_number(rating.mu, 2),
+                sigma=format_number(rating.sigma, 2),
+                counted=ngettext("{n} match", "{n} matches", rating.matches).format(
+                    n=rating.matches
+                ),
+                mus=" ".join(format_number(float(str(h["mu"])), 1) for h in history),
+            )
         )
 
 

@@ -239,7 +239,11 @@ def pair(
         for line in said:
             echo(line)
         _print_round(loaded.state, number, why, said=frozenset(said))
-        echo(_("Next: record each table with tourney record MATCH (or T<table>)."))
+        from tourney.cli.next_steps import record_line
+
+        line = record_line(_paired)
+        if line:
+            echo(line)
 
 
 def pairings(

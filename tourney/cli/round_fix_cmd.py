@@ -124,13 +124,14 @@ def remove(
         left = len(loaded.state.rounds)
         echo(
             ngettext(
-                "Round {number} of {slug} removed; {left} round paired. Next: tourney pair -t "
-                "{slug}",
-                "Round {number} of {slug} removed; {left} rounds paired. Next: tourney pair -t "
-                "{slug}",
+                "Round {number} of {slug} removed; {left} round paired.",
+                "Round {number} of {slug} removed; {left} rounds paired.",
                 left,
             ).format(number=number, slug=slug, left=left)
         )
+        from tourney.cli.next_steps import command, next_line
+
+        echo(next_line(_("pair the round again"), command("pair", "-t", slug)))
 
 
 def register(root: typer.Typer) -> None:

@@ -163,11 +163,9 @@ def next_night(
             game=created.game,
         )
     )
-    echo(
-        _("Next: tourney player add NAME -t {slug}  (or tourney player import)").format(
-            slug=loaded.slug
-        )
-    )
+    from tourney.cli.next_steps import add_players_line
+
+    echo(add_players_line(loaded.slug))
 
 
 @app.command()

@@ -33,9 +33,14 @@ def standings(
     """Show the standings: match points, then the tournament's tie-breaks in order.
 
     Shared wins score as the tournament says (1/k by default); withdrawn players stay, marked.
-    Tie-breaks (set at creation): buchholz is the opponents' average match points (averaged
-    over the opponents met, so tables of 3 and 4 compare), scored the game points scored,
-    head_to_head the points among the tied. --csv writes decimals (2.333) for spreadsheets.
+    A player who did not turn up (a no-show) or withdrew ranks below everyone with as many
+    match points who played. Tie-breaks (set at creation): buchholz is the opponents'
+    average match points (averaged over the opponents met, so tables of 3 and 4 compare),
+    scored the game points scored, head_to_head the points among the tied. An unplayed
+    round (a bye, a no-show, a forfeit, a withdrawal's later rounds) counts in buchholz as
+    FIDE's virtual opponent: the player's points before it, plus what they did not score
+    in it, plus an even share for each later round; an opponent's unplayed rounds count
+    as even shares (docs/standings.md). --csv writes decimals (2.333) for spreadsheets.
     A line under the table says which results are still missing in the current round.
     With --prizes (tournament create) the Prize column shows what each place wins now;
     players level after every tie-break share the prizes of the places they cover.
@@ -80,6 +85,7 @@ _LABELS = (
     N_("Name"),
     N_("Club"),
     N_("Points"),
+    N_("Penalty"),
     N_("Played"),
     N_("Wins"),
     N_("Shared"),

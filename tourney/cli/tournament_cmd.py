@@ -27,6 +27,15 @@ def _formats_help() -> str:
     return _("The tournament's format: {lines}.").format(lines=lines)
 
 
+def _format_words(name: str) -> str:
+    """A stored format's name in the reader's words (its label), or as stored when no format
+    of that name is installed."""
+    from tourney.tournament.format import find, label_text
+
+    fmt = find(name)
+    return label_text(fmt) if fmt is not None else name
+
+
 def _option(flag: str) -> str:
     """``--pool-size`` -> ``pool_size``: a create option as `Format.options` names it."""
     return flag.removeprefix("--").replace("-", "_")
@@ -381,11 +390,9 @@ def create(
                     round_minutes=round_minutes, time_rule=time_rule
                 )
             )
-        echo(
-            _("Next: tourney player add NAME -t {slug}  (or tourney player import)").format(
-                slug=loaded.slug
-            )
-        )
+        from tourney.cli.next_steps import add_players_line
+
+        echo(add_players_line(loaded.slug))
 
 
 @app.command("list")
@@ -423,7 +430,7 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
                 _("{slug:<24} {name!s:<24} {format:<12} {counted}, {counted2} paired").format(
                     slug=row["slug"],
                     name=row["name"],
-                    format=row["format"],
+                    format=_format_words(row["format"]),
                     counted=ngettext("{n} player", "{n} players", row["players"]).format(
                         n=row["players"]
                     ),

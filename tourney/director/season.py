@@ -139,11 +139,17 @@ def append(store: EventStore, appends: list[StreamAppend]) -> None:
 
 
 def linking(
-    store: EventStore, new: bool, person: str | None, recorded_by: str | None
+    store: EventStore,
+    new: bool,
+    person: str | None,
+    recorded_by: str | None,
+    *,
+    ask_near: bool = False,
 ) -> tuple[Effects, list[str]]:
     """What `player add` appends to the roster with a registration, in its transaction: the
     entry linked to the club's person (`tourney.season.roster.decide_link`), and the lines
-    that say whom. Refused (nothing written) when the name is several people's.
+    that say whom. Refused (nothing written) when the name is several people's, or with
+    `ask_near` when it is no one's but looks like someone's (until `person` or `new`).
 
     The roster is read each time the desk decides, so that when another command appended
     to it meanwhile, the desk's second attempt decides on the roster as it is now."""
@@ -159,7 +165,7 @@ def linking(
         for event in events:
             if isinstance(event, PlayerRegistered):
                 entry = Entry(loaded.slug, event.player_id, event.name)
-                more, line = decide_link(season.club, entry, new, person)
+                more, line = decide_link(season.club, entry, new, person, ask_near=ask_near)
                 linked += more
                 said.append(line)
         return roster_append(season, linked, recorded_by)
@@ -232,14 +238,18 @@ def pairing_ratings(director: DirectorDesk, slug: str) -> dict[str, float] | Non
     players' OpenSkill ordinal folded from every rated match in the store now (players
     with no rated match left out); None when not needed (another seeding, or round 1
     paired already), so that pairing reads nothing more. The core records the order it
-    gives, and replay never rates again."""
-    from tourney.season.ratings import rate, rated_matches
+    gives, and replay never rates again. The ratings are the tournament's game's alone
+    (`rate_games`): a Racehorse knockout is not seeded by Horse Race results."""
+    from tourney.season.ratings import rate_games, rated_matches
 
     state = director.load(slug).state
     if state.settings is None or state.created.seed_by != "rating" or state.rounds:
         return None
     season = load_season(director.store)
-    ratings = rate(rated_matches(season.nights, season.club.person_of)).players
+    played = state.created.game
+    ratings = rate_games(rated_matches(season.nights, season.club.person_of), played)[
+        played
+    ].players
     found: dict[str, float] = {}
     for player_id in state.players:
         person = season.club.of.get((slug, player_id))
@@ -278,12 +288,13 @@ def series_tables(store: EventStore) -> SeriesTables:
     return season.series, tables, club_
 
 
-def club_ratings(store: EventStore) -> tuple[Ratings, Club]:
-    """The club's ratings now, and who everyone is."""
-    from tourney.season.ratings import rate, rated_matches
+def club_ratings(store: EventStore) -> tuple[dict[str, Ratings], Club]:
+    """The club's ratings now, each game's own (`rate_games`, by the game's registry name),
+    and who everyone is."""
+    from tourney.season.ratings import rate_games, rated_matches
 
     season = load_season(store)
-    return rate(rated_matches(season.nights, season.club.person_of)), season.club
+    return rate_games(rated_matches(season.nights, season.club.person_of)), season.club
 
 
 def table_chances(

@@ -55,12 +55,12 @@ def season_pages(director: DirectorDesk, slug: str) -> list[ExtraPage]:
     from tourney.director.season import load_season
     from tourney.reports.publish import ExtraPage
     from tourney.reports.season import ratings_page
-    from tourney.season.ratings import rate, rated_matches
+    from tourney.season.ratings import rate_games, rated_matches
 
     season = load_season(director.store)
     pages: list[ExtraPage] = []
-    ratings = rate(rated_matches(season.nights, season.club.person_of))
-    if ratings.players:
+    ratings = rate_games(rated_matches(season.nights, season.club.person_of))
+    if any(rated.players for rated in ratings.values()):
         pages.append(
             ExtraPage(
                 "ratings.html", page_("Ratings"), "ratings.html", ratings_page(ratings, season.club)

@@ -65,6 +65,7 @@ STANDING_FIELDS = (
     "head_to_head",
     "withdrawn",
     "prize",
+    "penalty",
 )
 _BOOLEANS = frozenset({"tied", "withdrawn"})
 
@@ -73,7 +74,7 @@ class StandingsProjection:
     """Settings, progress and standings of every tournament."""
 
     name = "standings_views"
-    revision = 3  # raise when the rows this code writes change (see `Projection.revision`)
+    revision = 5  # raise when the rows this code writes change (see `Projection.revision`)
     policy = False
     per_stream = True  # a tournament's rows come from its own stream: a rebuild may split it
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tourney.i18n import local_decimal, npage_, page_, page_mark
+from tourney.errors import quote
+from tourney.games import game
+from tourney.i18n import _, local_decimal, ngettext, npage_, page_, page_mark
 from tourney.reports.spreadsheet import neutralise
 from tourney.season.ratings import MODEL, Ratings
 from tourney.season.roster import Club
@@ -57,20 +59,26 @@ def ratings_rows(ratings: Ratings, club: Club) -> list[dict[str, Any]]:
     ]
 
 
-def ratings_json(ratings: Ratings, club: Club, history: bool = False) -> str:
-    """``{"model": "PlackettLuce", "players": [...]}`` in rank order; with `history`, also
-    ``"updates"``: each match's teams (names), ranks, and every member's (mu, sigma) before
-    and after, member by member in team order, in the order applied."""
+def ratings_json(games: Mapping[str, Ratings], club: Club, history: bool = False) -> str:
+    """``{"model": "PlackettLuce", "players": [...]}``: each game's players in rank order
+    (games one after the other, each row naming its ``game``); with `history`, also
+    ``"updates"``: each match's game, teams (names), ranks, and every member's (mu, sigma)
+    before and after, member by member in team order, in the order applied."""
     document: dict[str, Any] = {
         "model": MODEL,
         "players": [
-            {k: row[k] for k in ("name", "id", "mu", "sigma", "ordinal", "matches")}
+            {
+                **{k: row[k] for k in ("name", "id", "mu", "sigma", "ordinal", "matches")},
+                "game": name,
+            }
+            for name, ratings in games.items()
             for row in ratings_rows(ratings, club)
         ],
     }
     if history:
         document["updates"] = [
             {
+                "game": name,
                 "match": update.match.match,
                 "tournament": update.match.tournament,
                 "teams": [[club.name_of(p) for p in team] for team in update.match.teams],
@@ -79,13 +87,15 @@ def ratings_json(ratings: Ratings, club: Club, history: bool = False) -> str:
                 "before": [list(pair) for pair in update.before],
                 "after": [list(pair) for pair in update.after],
             }
+            for name, ratings in games.items()
             for update in ratings.updates
         ]
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def ratings_csv(ratings: Ratings, club: Club) -> str:
-    header = ("rank", "name", "id", "mu", "sigma", "ordinal", "matches")
+def ratings_csv(games: Mapping[str, Ratings], club: Club) -> str:
+    """Each game's ratings, one game after the other; the last column names the game."""
+    header = ("rank", "name", "id", "mu", "sigma", "ordinal", "matches", "game")
     return _csv(
         header,
         (
@@ -97,7 +107,9 @@ def ratings_csv(ratings: Ratings, club: Club) -> str:
                 _round(row["sigma"]),
                 _round(row["ordinal"]),
                 row["matches"],
+                name,
             )
+            for name, ratings in games.items()
             for row in ratings_rows(ratings, club)
         ),
     )
@@ -109,9 +121,9 @@ def ratings_cells(ratings: Ratings, club: Club) -> list[tuple[str, ...]]:
         (
             str(row["rank"]),
             row["name"],
-            f"{row['ordinal']:.2f}",
-            f"{row['mu']:.2f}",
-            f"{row['sigma']:.2f}",
+            local_decimal(f"{row['ordinal']:.2f}"),
+            local_decimal(f"{row['mu']:.2f}"),
+            local_decimal(f"{row['sigma']:.2f}"),
             str(row["matches"]),
         )
         for row in ratings_rows(ratings, club)
@@ -169,13 +181,20 @@ def join_lines(club: Club) -> list[str]:
     for join in club.joins:
         if join.ambiguous:
             lines.append(
-                f"not joined: {join.name!r} in {', '.join(join.tournaments)} (the name is "
-                "several people's; link each with tourney roster merge)"
+                _(
+                    "not joined: {name} in {nights} (the name is several people's; link each "
+                    "with tourney roster merge)"
+                ).format(name=quote(join.name), nights=", ".join(join.tournaments))
             )
         elif len(join.tournaments) > 1:
             lines.append(
-                f"joined by name: {join.name!r} in {len(join.tournaments)} nights "
-                f"({_some(join.tournaments)})"
+                _("joined by name: {name} in {counted} ({nights})").format(
+                    name=quote(join.name),
+                    counted=ngettext("{n} night", "{n} nights", len(join.tournaments)).format(
+                        n=len(join.tournaments)
+                    ),
+                    nights=_some(join.tournaments),
+                )
             )
     return lines
 
@@ -184,7 +203,10 @@ def _some(slugs: Sequence[str], shown: int = 4) -> str:
     """``a, b, c, d and 33 more``: a long list of nights kept to one short line."""
     if len(slugs) <= shown + 1:
         return ", ".join(slugs)
-    return f"{', '.join(slugs[:shown])} and {len(slugs) - shown} more"
+    more = len(slugs) - shown
+    return ngettext("{slugs} and {n} more", "{slugs} and {n} more", more).format(
+        slugs=", ".join(slugs[:shown]), n=more
+    )
 
 
 # -- series ----------------------------------------------------------------------------
@@ -337,13 +359,30 @@ def _sparkline(values: Sequence[float], low: float, high: float) -> str:
     )
 
 
-def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
-    """The ratings page's context: rows of text, and each player's mu by match as an SVG
-    line (`chart`: polyline points)."""
+def ratings_page(games: Mapping[str, Ratings], club: Club) -> dict[str, Any]:
+    """The ratings page's context: each game's table (`games`: its title, rows of text, and
+    each player's mu by match as an SVG line, `chart`: polyline points); the game's title is
+    shown only when the club rates more than one game."""
+    return {
+        "title": page_("Ratings"),
+        "labels": tuple(page_(RATINGS_WORDS.get(label, label)) for label in RATINGS_LABELS),
+        "games": [
+            {
+                "title": game(name).title if len(games) > 1 else "",
+                "rows": _ratings_lines(ratings, club),
+                "matches": len(ratings.updates),
+            }
+            for name, ratings in games.items()
+        ],
+        "model": MODEL,
+    }
+
+
+def _ratings_lines(ratings: Ratings, club: Club) -> list[dict[str, Any]]:
     history: dict[str, list[float]] = {}
     for update in ratings.updates:
         people = [p for team in update.match.teams for p in team]
-        for person, (mu_before, _), (mu_after, _) in zip(
+        for person, (mu_before, _sigma_before), (mu_after, _sigma_after) in zip(
             people, update.before, update.after, strict=True
         ):
             history.setdefault(person, [mu_before]).append(mu_after)
@@ -354,13 +393,7 @@ def ratings_page(ratings: Ratings, club: Club) -> dict[str, Any]:
         # ordinal, mu and sigma as the page's language writes decimals (12,34 in Russian)
         cells = (*row[:2], *(local_decimal(c) for c in row[2:5]), *row[5:])
         rows.append({"cells": cells, "chart": _sparkline(history.get(key, []), low, high)})
-    return {
-        "title": page_("Ratings"),
-        "labels": tuple(page_(RATINGS_WORDS.get(label, label)) for label in RATINGS_LABELS),
-        "rows": rows,
-        "matches": len(ratings.updates),
-        "model": MODEL,
-    }
+    return rows
 
 
 def series_page(

@@ -20,6 +20,7 @@ COLUMN_LABELS = {
     "name": page_mark("Name"),
     "club": page_mark("Club"),
     "points": page_mark("Points"),
+    "penalty": page_mark("Penalty"),
     "played": page_mark("Played"),
     "wins": page_mark("Wins"),
     "shared": page_mark("Shared"),
@@ -32,7 +33,18 @@ COLUMN_LABELS = {
 }
 
 NUMERIC = frozenset(
-    {"points", "played", "wins", "shared", "losses", "byes", "buchholz", "scored", "prize"}
+    {
+        "points",
+        "penalty",
+        "played",
+        "wins",
+        "shared",
+        "losses",
+        "byes",
+        "buchholz",
+        "scored",
+        "prize",
+    }
 )
 
 
@@ -93,11 +105,10 @@ def standings_view(state: TournamentState) -> StandingsView:
     mixed = played.display.table_sizes_text
     labels = {**COLUMN_LABELS, "scored": page_(scored).capitalize()}
     words = {**TIE_BREAK_WORDS, "scored": page_("{points} scored").format(points=page_(scored))}
-    shown = tuple(
-        i
-        for i in range(len(COLUMNS))
-        if i < 2 or any(line.cells[i] not in ("", "0") for line in lines)
-    )
+    said = {i for i in range(len(COLUMNS)) if any(line.cells[i] not in ("", "0") for line in lines)}
+    if COLUMNS.index("penalty") in said:  # the points net of a penalty, even when all are 0
+        said.add(COLUMNS.index("points"))
+    shown = tuple(i for i in range(len(COLUMNS)) if i < 2 or i in said)
     return StandingsView(
         heading=heading,
         columns=COLUMNS,
@@ -127,7 +138,7 @@ def standings_markdown(view: StandingsView) -> str:
     """A Markdown document: a title line and one pipe table."""
     title = _markdown_cell(view.heading.name)
     lines = [
-        f"# {title}: standings",
+        "# " + page_("{title}: standings").format(title=title),
         "",
         "| " + " | ".join(view.labels) + " |",
         "|" + "|".join("---:" if n else "---" for n in view.numeric) + "|",

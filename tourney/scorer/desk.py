@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
 from tourney.games import Game, GameMatch
-from tourney.i18n import _, ngettext
+from tourney.i18n import N_, _, ngettext
 from tourney.names import find
 from tourney.streams.matches import (
     RESULT_CONFIRMED,
@@ -49,7 +49,16 @@ if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
 
 
-AS_PLAYED = "As played: "
+RULING_SAID = {
+    "adjudicated": N_("adjudicated"),
+    "paper scoresheet": N_("paper scoresheet"),
+    "forfeit": N_("forfeit"),
+    "no-show": N_("no-show"),
+    "void": N_("void"),
+    "time": N_("time"),
+}
+"""The director's rulings (the codes a closed table records) in the reader's words."""
+AS_PLAYED = N_("As played: ")
 """How a table's own result line reads once the director's ruling replaced it."""
 
 
@@ -245,7 +254,7 @@ class Desk:
         done = self._already(command_id)
         if done is not None:
             return done
-        self._check_at(at, command_id)
+        self.check_at(at, command_id)
         self._check_open()
         if game is not None and not self.version and game is not self.game:
             self.game, self.match = game, game.new_match()
@@ -288,7 +297,7 @@ class Desk:
         done = self._already(command_id)
         if done is not None:
             return done
-        self._check_at(at, command_id)
+        self.check_at(at, command_id)
         self._check_open()
         target = version if version is not None else undo_target(self.stored, redo)
         return self._submit(lambda: self._undo_events(target, redo), at=at, command_id=command_id)
@@ -387,19 +396,20 @@ class Desk:
             return lines
         shown = [ruled]
         for line in lines:
-            for label in ("Result: ", "Over: "):
-                if line.startswith(label):
-                    line = AS_PLAYED + line[len(label) :]
+            for label in _result_labels():
+                if label and line.startswith(label):
+                    line = _(AS_PLAYED) + line[len(label) :]
             shown.append(line)
         if turn and len(shown) > 1:
-            shown[-1] = "Closed by the director: nothing more is recorded at this table"
+            shown[-1] = _("Closed by the director: nothing more is recorded at this table")
         return shown
 
     def _check_open(self) -> None:
         """Refuse anything more once the director has closed the table (a ruling)."""
         closed = closed_by(self.stored)
         if closed is not None:
-            ruling = closed.payload.get("ruling", "a ruling")
+            code = str(closed.payload.get("ruling", ""))
+            ruling = _(RULING_SAID.get(code, N_("a ruling")))
             reason = closed.payload.get("reason") or ""
             raise TourneyError(
                 _(
@@ -442,7 +452,7 @@ class Desk:
         done = self._already(command_id)
         if done is not None:
             return done
-        self._check_at(at, command_id)
+        self.check_at(at, command_id)
         self._check_open()
 
         def build() -> list[NewEvent]:
@@ -543,7 +553,7 @@ class Desk:
         already = self.store.events_of_command(command_id)
         return self._replayed(already) if already else None
 
-    def _check_at(self, at: int | None, command_id: str | None) -> None:
+    def check_at(self, at: int | None, command_id: str | None) -> None:
         """Refuse a submission decided against another version than the stream's head —
         unless it is a retry of one already recorded (its ``command_id`` is stored), which
         `_submit` answers with what was recorded then."""
@@ -643,6 +653,20 @@ class Desk:
             event = to_event(self.game, item.type, item.payload)
             done.append(Recorded(item.version, item.type, event, self._apply(item.version, event)))
         return done
+
+
+def _result_labels() -> tuple[str, ...]:
+    """How a game's result line begins in the current language (``Result: ``, ``Over: ``):
+    the words before the first placeholder of each result message."""
+    from tourney.i18n import page_
+
+    said = (
+        page_("Result: {winner} wins — {scores}"),
+        page_("Result: {winners} win — {scores}"),
+        page_("Result: {winners} share the win — {scores}"),
+        _("Over: {winners} won"),
+    )
+    return tuple(sorted({text.split("{")[0] for text in said}, key=len, reverse=True))
 
 
 def _refuse_duplicate(new: Sequence[NewEvent], others: Sequence[StoredEvent]) -> None:

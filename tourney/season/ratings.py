@@ -22,6 +22,10 @@ What is rated, and how:
 
 Who a side is comes from the roster (`tourney.season.roster.Club.person_of`): people, not
 entries, are rated, so a merge carries everything over.
+
+Each game is rated on its own (`rate_games`): a good Horse Race player is not thereby a good
+Racehorse player, so a Racehorse table's chances and a Racehorse knockout's seeds come from
+Racehorse results alone. A club that plays one game sees one set of ratings, as before.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from tourney.games.stored import DEFAULT_GAME
 from tourney.season.nights import Night
 from tourney.tournament.matches import Outcome
 
@@ -49,6 +54,8 @@ class RatedMatch:
     teams: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]
     position: int
+    game: str = DEFAULT_GAME
+    """The registry name of the game the match was played in (its tournament's)."""
 
 
 def table_ranks(outcome: Outcome, sides: Sequence[int]) -> tuple[int, ...]:
@@ -91,6 +98,7 @@ def rated_matches(
                     tuple(teams),
                     table_ranks(outcome, sides),
                     night.recorded.get(match_id, 0),
+                    state.created.game,
                 )
             )
     rated.sort(key=lambda m: (m.position, m.tournament, m.match))
@@ -149,6 +157,19 @@ def rate(matches: Iterable[RatedMatch]) -> Ratings:
                 after.append((rating.mu, rating.sigma))
         result.updates.append(Update(match, before, tuple(after)))
     return result
+
+
+def rate_games(matches: Iterable[RatedMatch], only: str | None = None) -> dict[str, Ratings]:
+    """Each game's ratings, folded from that game's matches alone (`rate`), by the game's
+    registry name, in the order each game was first rated; with ``only``, that game's alone
+    (an empty `Ratings` when it has no rated match yet)."""
+    by_game: dict[str, list[RatedMatch]] = {}
+    if only is not None:
+        by_game[only] = []
+    for match in matches:
+        if only is None or match.game == only:
+            by_game.setdefault(match.game, []).append(match)
+    return {name: rate(played) for name, played in by_game.items()}
 
 
 def win_chances(ratings: Ratings, teams: Sequence[Sequence[str]]) -> tuple[float, ...] | None:

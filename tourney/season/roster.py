@@ -23,7 +23,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from tourney.errors import TourneyError, printable
 from tourney.i18n import _, ngettext
-from tourney.names import fold
+from tourney.names import fold, near
 
 ROSTER_STREAM = "roster"
 
@@ -227,6 +227,20 @@ class Club:
             found.append(derived)
         return list(dict.fromkeys(k for k in found if k in self.people))
 
+    def near(self, who: str, tonight: str = "") -> list[str]:
+        """The people of other nights than `tonight` whose name looks like `who` without
+        folding the same (`names.near`): ``Anna Rossi`` for ``Anna Rosi``. Most nights
+        first. (Look-alikes of one night are warned of where they register.)"""
+        folded = fold(who)
+        found = [
+            key
+            for key, person in self.people.items()
+            if fold(person.name) != folded
+            and (set(person.nights) - {tonight} or (person.registered and not person.entries))
+            and near(person.name, who)
+        ]
+        return sorted(found, key=lambda key: -len(self.people[key].nights))
+
     def lookup(self, who: str) -> list[str]:
         """As `find`, else everyone whose name starts with `who` (folded): ``zoe`` finds
         Zoë Park. For naming someone in a command, never for linking an entry."""
@@ -315,15 +329,21 @@ def decide_link(
     entry: Entry,
     new: bool = False,
     person: str | None = None,
+    *,
+    ask_near: bool = False,
 ) -> tuple[list[RosterEvent], str]:
     """Link a new entry to the club's person: the one named (`person`, an id or name), the
     only one of its name, or a new person (`new`, or no one of that name). Returns the
     events and one line saying whom the entry was linked to. Refused when the name is
-    several people's and neither `person` nor `new` says which."""
+    several people's and neither `person` nor `new` says which; with `ask_near`, also
+    when no one has the name but someone's looks like it (`Club.near`: a typing slip, or
+    someone new?), until `person` or `new` says which."""
     if person is not None and new:
-        raise TourneyError(_("give --person or --new, not both"))
+        raise TourneyError(_("give --same (--person) or --new, not both"))
     # By name only otherwise: a player called "P1" is not person P1.
     found = [club.one(person)] if person is not None else club.find(entry.name, ids=False)
+    if ask_near and not new and not found:
+        _refuse_near(club, entry)
     if new or not found:
         events: list[RosterEvent] = []
         for key in found:  # their entries stay theirs once the name is two people's
@@ -360,6 +380,34 @@ def decide_link(
             len(known.nights),
         ).format(name=entry.name, known=known.name, id=pid, n=len(known.nights))
     )
+
+
+def _refuse_near(club: Club, entry: Entry) -> None:
+    """Refuse, naming the club's people of other nights whose names look like the entry's
+    and the two ways on (none: nothing to ask)."""
+    import shlex
+
+    name = entry.name
+    close = club.near(name, entry.tournament)
+    if not close:
+        return
+    listed = "; ".join(
+        f"{p.name} ({p.key}, {_nights(p)})" if p.registered else f"{p.name} ({_nights(p)})"
+        for p in (club.people[key] for key in close)
+    )
+    raise TourneyError(
+        printable(
+            _(
+                "{name!r} is no one in the club roster but looks like {listed}: add "
+                "--same {same} if they are one person, or --new for someone new"
+            ).format(name=name, listed=listed, same=shlex.quote(club.people[close[0]].name))
+        )
+    )
+
+
+def _nights(person: Person) -> str:
+    count = len(person.nights)
+    return ngettext("{n} night", "{n} nights", count).format(n=count)
 
 
 def _registered(events: Sequence[RosterEvent]) -> int:

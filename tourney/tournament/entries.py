@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from tourney import limits, names
 from tourney.errors import quote
-from tourney.i18n import _
+from tourney.i18n import N_, _
 from tourney.names import clean_name, clean_optional
 from tourney.tournament.events import (
     PartnershipFormed,
@@ -206,17 +206,17 @@ def decide_register_from(
     return decide_register_all(state, entries)
 
 
-def lookup(state: TournamentState, table: Mapping[str, _T], key: str, what: str) -> _T:
+def lookup(state: TournamentState, table: Mapping[str, _T], key: str, missing: str) -> _T:
+    """``table[key]``; refused with ``missing`` (a msgid naming {key!r} and {title}) when
+    the tournament has no such key."""
     try:
         return table[key]
     except KeyError:
-        raise TournamentError(
-            _("no {what} {key!r} in {title}").format(what=what, key=key, title=state.title)
-        ) from None
+        raise TournamentError(_(missing).format(key=key, title=state.title)) from None
 
 
 def _player(state: TournamentState, player_id: str) -> Player:
-    return lookup(state, state.players, player_id, "player")
+    return lookup(state, state.players, player_id, N_("no player {key!r} in {title}"))
 
 
 def decide_withdraw(

@@ -18,10 +18,12 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
+from tourney.tournament.disputes import DISPUTE_EVENTS, DisputeEvent
 from tourney.tournament.format import format_of
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.notes import Note, note_payload
 from tourney.tournament.old_notes import stored, stored_why
+from tourney.tournament.penalties import SANCTION_EVENTS, SanctionEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
 Seeding = Literal["rating", "registration", "previous", "random", "auto"]
@@ -810,6 +812,8 @@ TournamentEvent: TypeAlias = (
     | RoundRemoved
     | RoomEvent
     | GroupsEvent
+    | DisputeEvent
+    | SanctionEvent
     | LanguageSet
 )
 
@@ -839,6 +843,8 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         RoundRemoved,
         *ROOM_EVENTS,
         *GROUPS_EVENTS,
+        *DISPUTE_EVENTS,
+        *SANCTION_EVENTS,
         LanguageSet,
     )
 }

@@ -83,6 +83,10 @@ class MatchRecord:
     replaced: RecordedPlay | None = None
     no_show: tuple[str, ...] = ()
     """The players a no-show ruling named (kept through any result entered later)."""
+    earlier: tuple[Outcome, ...] = ()
+    """Results the director replaced with another (`rulings.check_replacing`), oldest first:
+    they count no more, and every output still tells them. A table's own result replaced
+    by a ruling is `replaced` instead (the play as it stood)."""
 
 
 def win_share(winner_count: int, shared_win: str) -> Fraction:

@@ -14,15 +14,16 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, ClassVar, Literal, TypeAlias
 
+from tourney.i18n import N_
 from tourney.tournament.door import CheckInAllowed, DoorCodeSet
 
 TimeRule = Literal["finish-hand", "stop-now"]
 TIME_RULES: tuple[TimeRule, ...] = ("finish-hand", "stop-now")
 TIME_RULE_WORDS: dict[str, str] = {
-    "finish-hand": "finish the hand in progress, then stop",
-    "stop-now": "stop at once",
+    "finish-hand": N_("finish the hand in progress, then stop"),
+    "stop-now": N_("stop at once"),
 }
-"""Each end-of-time rule in plain words."""
+"""Each end-of-time rule in plain words (msgids: say them with ``_()``)."""
 
 
 def stamp(moment: datetime) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tourney.games import game
-from tourney.i18n import _
+from tourney.i18n import N_, _, page_
 from tourney.tournament.entries import lookup
 from tourney.tournament.events import (
     AdjudicatedResult,
@@ -25,7 +25,7 @@ from tourney.tournament.matches import (
     RecordedPlay,
 )
 from tourney.tournament.state import TournamentError, TournamentState, sides_of_players
-from tourney.tournament.story import standing_text
+from tourney.tournament.story import PLAYED, result_text, standing_text
 from tourney.tournament.winners import (
     check_scores,
     check_winners,
@@ -37,11 +37,13 @@ from tourney.tournament.winners import (
 
 
 def _match(state: TournamentState, match_id: str) -> MatchRecord:
-    return lookup(state, state.matches, match_id, "match")
+    return lookup(state, state.matches, match_id, N_("no match {key!r} in {title}"))
 
 
 def _where(match: MatchRecord) -> str:
-    return f"match {match.match_id} (round {match.round}, table {match.table})"
+    return _("match {id} (round {round}, table {table})").format(
+        id=match.match_id, round=match.round, table=match.table
+    )
 
 
 def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[int]) -> None:
@@ -62,6 +64,24 @@ def _check_shape(match: MatchRecord, scores: Sequence[int], winners: Sequence[in
                 where=_where(match), list=list(winners), value=len(match.sides) - 1
             )
         )
+
+
+def check_replacing(state: TournamentState, match: MatchRecord, replace: bool) -> None:
+    """The one rule for a director's result over a result: a table that already has one
+    (played, paper, adjudicated, forfeit, no-show, time, void) takes another only when
+    ``replace`` says so. The refusal quotes the result that stands, so the director sees
+    what would be lost; a replaced result stays in the table's story (`MatchRecord.earlier`)."""
+    if match.outcome is None or replace:
+        return
+    said = result_text(state, match)
+    if match.outcome.kind == "played":  # how it was recorded, as the rulings say theirs
+        said += f" [{page_(PLAYED)}]"
+    raise TournamentError(
+        _(
+            "{where} already has a result: {result}; to replace it say so with --replace "
+            "(the result replaced stays in the table's story)"
+        ).format(where=_where(match), result=said)
+    )
 
 
 def result_target(state: TournamentState) -> int | None:
@@ -132,8 +152,11 @@ def decide_adjudicate(
     scores: Sequence[int],
     winners: Sequence[int],
     reason: str,
+    *,
+    replace: bool = False,
 ) -> list[TournamentEvent]:
-    """The director sets a result (replacing any recorded one); a reason is required.
+    """The director sets a result; a reason is required; a result the match has already is
+    replaced only with ``replace`` (`check_replacing`).
 
     The winners are those the scores make (`winners.winning_sides`): a director may stop a
     match short of the target, never crown a lower score."""
@@ -142,6 +165,7 @@ def decide_adjudicate(
         raise TournamentError(
             _("an adjudicated result for {where} needs a reason").format(where=_where(match))
         )
+    check_replacing(state, match, replace)
     _check_shape(match, scores, winners)
     target = result_target(state)
     check_scores(_where(match), scores, target)
@@ -161,11 +185,14 @@ def decide_forfeit(
     sides: Sequence[int],
     reason: str = "",
     others: Others = "share",
+    *,
+    replace: bool = False,
 ) -> list[TournamentEvent]:
     """The director rules that `sides` forfeit. The other sides win at once (shared if
     several), or with `others` ``"play_on"`` and two or more of them left, finish the match
     without them (its result entered from the scoresheet: `decide_enter_result`). With one
-    side left, it wins either way."""
+    side left, it wins either way. A result the match has is replaced only with
+    ``replace``."""
     match = _match(state, match_id)
     bad = [s for s in sides if not 0 <= s < len(match.sides)]
     if not sides or bad or len(set(sides)) >= len(match.sides):
@@ -174,16 +201,10 @@ def decide_forfeit(
                 where=_where(match), list=list(sides), value=len(match.sides) - 1
             )
         )
+    check_replacing(state, match, replace)
     forfeiting = tuple(sorted(set(sides)))
     if len(match.sides) - len(forfeiting) < 2:
         others = "share"
-    if others == "play_on" and match.outcome is not None:
-        raise TournamentError(
-            _(
-                "{where} already has a result ({value}): the others cannot play "
-                "it on; let them share the win or adjudicate"
-            ).format(where=_where(match), value=match.outcome.source or "played")
-        )
     return [Forfeit(match_id, forfeiting, reason, others)]
 
 
@@ -197,13 +218,14 @@ def decide_enter_result(
     play: RecordedPlay | None = None,
     replace: bool = False,
 ) -> list[TournamentEvent]:
-    """A finished match's result from its paper scoresheet, replacing any result or ruling:
-    final scores per side, or the points of each hand (which add up to them). The sides
-    that reached the target win (`winners.sheet_totals` checks the sheet); a side that
-    forfeited while the others played on cannot.
+    """A finished match's result from its paper scoresheet: final scores per side, or the
+    points of each hand (which add up to them). The sides that reached the target win
+    (`winners.sheet_totals` checks the sheet); a side that forfeited while the others
+    played on cannot.
 
     `play` is the play recorded at the table, still open to its scorers: a paper result
-    over it is refused (quoting where that play stands) unless ``replace`` says so."""
+    over it, or over a result the match has already (`check_replacing`), is refused
+    (quoting where that play or result stands) unless ``replace`` says so."""
     match = _match(state, match_id)
     where = _where(match)
     if play is not None and not replace:
@@ -214,6 +236,7 @@ def decide_enter_result(
                 "as what was played)"
             ).format(where=where, standing_text=standing_text(state, match, play))
         )
+    check_replacing(state, match, replace)
 
     def name(side: int) -> str:
         return state.entrant_name(match.sides[side])
@@ -221,7 +244,9 @@ def decide_enter_result(
     target = result_target(state)
     totals = sheet_totals(where, len(match.sides), scores, hands, target, name)
     winners = winning_sides(totals, target)
-    out = [name(side) for side in winners if side in match.forfeited]
+    # a ruling replaced (`check_replacing`) takes its forfeits with it
+    forfeited = match.forfeited if match.outcome is None else ()
+    out = [name(side) for side in winners if side in forfeited]
     if out:
         raise TournamentError(
             _("{where}: {out} forfeited while the others played on, and cannot win").format(
@@ -237,10 +262,13 @@ def decide_no_show(
     match_id: str,
     player_ids: Sequence[str],
     others: Others = "share",
+    *,
+    replace: bool = False,
 ) -> list[TournamentEvent]:
     """Players did not turn up: their sides forfeit the match. The sides present share the
     win at once, or with `others` ``"play_on"`` and two or more of them, play the match
-    without them (its result entered from the scoresheet), as after a forfeit."""
+    without them (its result entered from the scoresheet), as after a forfeit. A result the
+    match has is replaced only with ``replace``."""
     match = _match(state, match_id)
     strangers = [p for p in player_ids if p not in match.seats]
     if not player_ids or strangers:
@@ -253,16 +281,10 @@ def decide_no_show(
         raise TournamentError(
             _("{where}: every side is absent; void the match instead").format(where=_where(match))
         )
+    check_replacing(state, match, replace)
     absent = sides_of_players(state, match, player_ids)
     if len(match.sides) - len(absent) < 2:
         others = "share"
-    if others == "play_on" and match.outcome is not None:
-        raise TournamentError(
-            _(
-                "{where} already has a result ({value}): the others cannot play "
-                "it on; let them share the win or adjudicate"
-            ).format(where=_where(match), value=match.outcome.source or "played")
-        )
     return [NoShow(match_id, tuple(player_ids), others)]
 
 

@@ -12,14 +12,17 @@ from collections.abc import Sequence
 
 from tourney import names
 from tourney.errors import quote
-from tourney.i18n import _
+from tourney.i18n import N_, _
 from tourney.limits import Bound, LimitError, parse_whole
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentError, TournamentState
 
+SAID = {"seat": N_("seat"), "side": N_("side")}
+"""A seat or a side as a refusal names it."""
+
 
 def _where(match: MatchRecord) -> str:
-    return f"table {match.table} ({match.match_id})"
+    return _("table {table} ({id})").format(table=match.table, id=match.match_id)
 
 
 def _people(state: TournamentState, match: MatchRecord) -> list[str]:
@@ -31,12 +34,15 @@ def _number(text: str, count: int, what: str, match: MatchRecord) -> int | None:
     if not text.strip().lstrip("+-").isdigit():
         return None
     try:
-        return parse_whole(text, Bound(what, 1, count)) - 1
+        return parse_whole(text, Bound(SAID[what], 1, count)) - 1
     except LimitError:
+        said = (
+            _("{where} has seats 1 to {count}, not {strip}")
+            if what == "seat"
+            else _("{where} has sides 1 to {count}, not {strip}")
+        )
         raise TournamentError(
-            _("{where} has {what}s 1 to {count}, not {strip}").format(
-                where=_where(match), what=what, count=count, strip=quote(text.strip())
-            )
+            said.format(where=_where(match), count=count, strip=quote(text.strip()))
         ) from None
 
 
@@ -109,7 +115,8 @@ def sides_named(state: TournamentState, match: MatchRecord, text: str) -> list[i
 
 def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: Bound) -> list[int]:
     """Scores per side from ``"Ann=10,Bo=61"`` (by name or side number, any order, every
-    side once) or ``"10,61"`` (by side, in seat order)."""
+    side once; a side out by forfeit or no-show while the others play on may be left out,
+    and scores 0) or ``"10,61"`` (by side, in seat order)."""
     parts = [part for part in text.split(",") if part.strip()]
     if not any("=" in part for part in parts):
         return [parse_whole(part, bound) for part in parts]
@@ -138,6 +145,9 @@ def scores_named(state: TournamentState, match: MatchRecord, text: str, bound: B
                 )
             )
         scores[side] = parse_whole(value, bound)
+    if match.outcome is None:  # sides out by forfeit or no-show, the others playing on,
+        for side in match.forfeited:  # played nothing: 0 unless the sheet says otherwise
+            scores.setdefault(side, 0)
     missing = [
         state.entrant_name(match.sides[s]) for s in range(len(match.sides)) if s not in scores
     ]

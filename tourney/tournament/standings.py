@@ -4,17 +4,24 @@ Match points: a sole win 1, a k-way shared win 1/k by default (see `matches.win_
 a bye `bye_points`, a loss or void 0, all exact `Fraction`s; or, when the tournament has
 placement scales, each place's points (`matches.placement_points`).
 
-Tie-breaks, applied in the configured order to entrants level on everything before
-(`events.TIE_BREAK_WORDS` says them in plain words):
+Entrants level on match points who were absent (a no-show) or withdrew rank below those
+who played (`tournament.unplayed`); then the tie-breaks, applied in the configured order to
+entrants level on everything before (`events.TIE_BREAK_WORDS` says them in plain words):
 
 * ``buchholz`` (opponents' average match points): the current match points of every
-  opponent met (each side at each counted table; byes add nothing), averaged over those
-  opponents. An average, not a sum, so that a player who met 3 opponents a round at tables
-  of 4 and one who met 2 at tables of 3 compare fairly;
+  opponent met (each side at each counted table), averaged over those opponents. An
+  average, not a sum, so that a player who met 3 opponents a round at tables of 4 and one
+  who met 2 at tables of 3 compare fairly. Unplayed rounds (byes, no-shows, forfeits, a
+  withdrawal's rounds) count by the FIDE rule of the virtual opponent
+  (`tournament.unplayed`);
 * ``scored`` (game points scored, formerly ``points``): game points over all counted
   matches;
 * ``head_to_head``: match points earned in matches that the entrant shared with another
   of the entrants still level at that point.
+
+Penalties (`tourney.tournament.penalties`) come off the match points before anything is
+ranked: the table shows them in a column of their own and the match points net of them
+(which the opponents' average reads too). Pairing is not changed by them.
 
 Entrants level on every key share a rank (shown as ``"3="``) and are listed in
 registration order. Withdrawn entrants stay in the table, marked as withdrawn.
@@ -38,12 +45,14 @@ from tourney.tournament.format import format_of
 from tourney.tournament.matches import MatchRecord, Scale, match_points, points_text
 from tourney.tournament.prizes import money_text, prizes_of
 from tourney.tournament.state import TournamentState
+from tourney.tournament.unplayed import opponents_average
 
 COLUMNS: tuple[str, ...] = (
     "rank",
     "name",
     "club",
     "points",
+    "penalty",
     "played",
     "wins",
     "shared",
@@ -71,6 +80,8 @@ class StandingEntrant:
     withdrawn: bool = False
     start_points: Fraction = Fraction(0)
     """Match points a late entrant started with (`PlayerRegistered.start_points`)."""
+    penalty: Fraction = Fraction(0)
+    """Match points the director's penalties take off (`tourney.tournament.penalties`)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,8 @@ class StandingRow:
     withdrawn: bool
     prize: Decimal | None = None
     """What this place wins (`tourney.tournament.prizes`); None: no prize."""
+    penalty: Fraction = Fraction(0)
+    """Match points taken off by penalties: `match_points` is net of them."""
 
     @property
     def rank_text(self) -> str:
@@ -108,6 +121,7 @@ class StandingRow:
             self.name,
             self.club or "",
             number(self.match_points),
+            number(-self.penalty) if self.penalty else ("0" if decimals else ""),
             str(self.played),
             str(self.wins),
             str(self.shared_wins),
@@ -139,6 +153,7 @@ class StandingRow:
             "head_to_head": str(self.head_to_head),
             "withdrawn": self.withdrawn,
             "prize": None if self.prize is None else f"{self.prize:.2f}",
+            "penalty": str(self.penalty),
         }
 
 
@@ -163,14 +178,17 @@ def compute_standings(
     bye_points: Fraction = Fraction(1),
     tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     stages: Mapping[str, tuple[int, int]] | None = None,
+    round_byes: Mapping[int, Sequence[str]] | None = None,
 ) -> tuple[StandingRow, ...]:
     """Rank `entrants` (given in registration order) from their matches and byes.
 
-    `byes` holds one entrant id per bye received. Matches without an outcome, and void
-    ones, are ignored (though their tablemates still count as having met for pairing).
-    `stages` (a knockout's) ranks before everything else, higher first.
+    `byes` holds one entrant id per bye received; `round_byes` the same by round, for the
+    Buchholz of unplayed rounds (`tournament.unplayed`; without it a bye adds nothing to
+    the average). Matches without an outcome, and void ones, are ignored (though their
+    tablemates still count as having met for pairing). `stages` (a knockout's) ranks before
+    everything else, higher first.
     """
-    tally = {e.entrant_id: _Tally(points=e.start_points) for e in entrants}
+    tally = {e.entrant_id: _Tally(points=e.start_points - e.penalty) for e in entrants}
     counted = [m for m in matches if m.outcome is not None and m.outcome.counts]
     earned: list[tuple[MatchRecord, tuple[Fraction, ...]]] = []
     for match in counted:
@@ -194,16 +212,15 @@ def compute_standings(
     for entrant in byes:
         tally[entrant].byes += 1
         tally[entrant].points += bye_points
-    opponents_points = {e: Fraction(0) for e in tally}
-    opponents = dict.fromkeys(tally, 0)
-    for match, _ in earned:
-        for entrant in match.sides:
-            others = [o for o in match.sides if o != entrant]
-            opponents_points[entrant] += sum((tally[o].points for o in others), Fraction(0))
-            opponents[entrant] += len(others)
-    buchholz = {
-        e: opponents_points[e] / opponents[e] if opponents[e] else Fraction(0) for e in tally
-    }
+    averages = opponents_average(
+        {e.entrant_id: (e.start_points, e.withdrawn) for e in entrants},
+        earned,
+        round_byes or {},
+        {e: t.points for e, t in tally.items()},
+        bye_points=bye_points,
+        placement=placement,
+    )
+    buchholz = averages.buchholz
 
     played_in: dict[str, list[int]] = {e: [] for e in tally}
     for index, (match, _) in enumerate(earned):
@@ -226,9 +243,9 @@ def compute_standings(
     h2h_seen: dict[str, Fraction] = {e: Fraction(0) for e in tally}
     groups: list[list[str]] = [[e.entrant_id for e in entrants]]
     keys = (
-        ("stage", "match_points", *tie_breaks)
+        ("stage", "match_points", "present", *tie_breaks)
         if stages is not None
-        else ("match_points", *tie_breaks)
+        else ("match_points", "present", *tie_breaks)
     )
     for key in keys:
         refined: list[list[str]] = []
@@ -242,6 +259,8 @@ def compute_standings(
                 values = {e: stages.get(e, (0, 0)) for e in group}
             elif key == "match_points":
                 values = {e: tally[e].points for e in group}
+            elif key == "present":  # a no-show or a withdrawal ranks below who played
+                values = {e: int(e not in averages.absent) for e in group}
             elif key == "buchholz":
                 values = {e: buchholz[e] for e in group}
             elif key == "scored":
@@ -279,6 +298,7 @@ def compute_standings(
                     points_scored=t.scored,
                     head_to_head=h2h_seen[entrant],
                     withdrawn=e.withdrawn,
+                    penalty=e.penalty,
                 )
             )
         rank += len(group)
@@ -299,6 +319,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
             state.entrant_club(e),
             state.entrant_withdrawn(e),
             state.entrant_start_points(e),
+            state.entrant_penalty(e),
         )
         for e in state.entrant_ids()
     ]
@@ -311,6 +332,7 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
         stages=fmt.stages(state),
+        round_byes={paired.round: paired.byes for paired in state.rounds},
     )
     return with_prizes(state, rows)
 

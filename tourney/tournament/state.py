@@ -16,6 +16,13 @@ from fractions import Fraction
 from typing import TypeVar
 
 from tourney.i18n import _
+from tourney.tournament.disputes import (
+    DISPUTE_EVENTS,
+    Disputes,
+    ResultDisputed,
+    evolve_disputes,
+    replaced,
+)
 from tourney.tournament.errors import RoundError as RoundError
 from tourney.tournament.errors import TournamentError as TournamentError
 from tourney.tournament.events import (
@@ -53,6 +60,7 @@ from tourney.tournament.matches import (
     forfeit_outcome,
 )
 from tourney.tournament.notes import Who, note
+from tourney.tournament.penalties import SANCTION_EVENTS, Sanctions, evolve_sanctions
 from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
 
 _K = TypeVar("_K")
@@ -104,6 +112,10 @@ class TournamentState:
     removed_rounds: tuple[RoundRemoved, ...] = ()
     """Rounds the director removed (`RoundRemoved`), oldest first: their tables, byes and
     results are gone from `rounds` and `matches`."""
+    disputes: Disputes = field(default_factory=Disputes)
+    """Results disputed at the tables and how each ended (`tourney.tournament.disputes`)."""
+    sanctions: Sanctions = field(default_factory=Sanctions)
+    """Penalties and warnings (`tourney.tournament.penalties`)."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -174,6 +186,14 @@ class TournamentState:
         members = self.teams[entrant].members if entrant in self.teams else (entrant,)
         return all(m in self.room.checked_in for m in members)
 
+    def entrant_penalty(self, entrant: str) -> Fraction:
+        """Match points the penalties in force take off the entrant (a partnership pays
+        for each partner's)."""
+        if not self.sanctions.given:
+            return Fraction(0)
+        members = self.teams[entrant].members if entrant in self.teams else (entrant,)
+        return self.sanctions.penalty(members)
+
     def byes(self) -> list[str]:
         """One entrant id per bye received, round by round."""
         return [entrant for paired in self.rounds for entrant in paired.byes]
@@ -187,6 +207,12 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     hands it, which only `fold`'s loop holds: see there)."""
     if isinstance(event, ROOM_EVENTS):
         return replace(state, room=evolve_room(state.room, event))
+    if isinstance(event, SANCTION_EVENTS):
+        return replace(state, sanctions=evolve_sanctions(state.sanctions, event))
+    if isinstance(event, DISPUTE_EVENTS):
+        held = state.matches.get(event.match_id) if isinstance(event, ResultDisputed) else None
+        outcome = held.outcome if held is not None else None
+        return replace(state, disputes=evolve_disputes(state.disputes, event, outcome))
     if isinstance(event, LanguageSet):
         return replace(state, language=event.language)
     if isinstance(event, GROUPS_EVENTS):
@@ -235,8 +261,13 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         return replace(state, schedule=event)
     if isinstance(event, RoundRemoved):
         kept = {k: m for k, m in state.matches.items() if m.round != event.round}
+        disputes = state.disputes
+        for dispute in disputes.open():
+            if dispute.match_id not in kept:
+                disputes = replaced(disputes, dispute.match_id, None)
         return replace(
             state,
+            disputes=disputes,
             rounds=tuple(r for r in state.rounds if r.round != event.round),
             matches=_Owned(kept) if type(state.matches) is _Owned else kept,
             deciding=tuple(d for d in state.deciding if d.round != event.round),
@@ -265,7 +296,25 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         return replace(
             state, matches=_with(state.matches, held.match_id, replace(held, replaced=play))
         )
-    return _evolve_result(state, event)
+    after = _evolve_result(state, event)
+    if after is not state and state.disputes.raised:
+        # A ruling that changed a disputed result closes its open disputes as replaced.
+        match_id = getattr(event, "match_id", None)
+        if isinstance(match_id, str) and match_id in after.matches:
+            outcome = after.matches[match_id].outcome
+            after = replace(after, disputes=replaced(state.disputes, match_id, outcome))
+    return after
+
+
+RULING_RESULTS = (
+    AdjudicatedResult,
+    ResultEntered,
+    Forfeit,
+    NoShow,
+    MatchVoided,
+    MatchStoppedByTime,
+)
+"""The director's results (and the clock's): one over a result keeps that in `earlier`."""
 
 
 def _evolve_result(state: TournamentState, event: TournamentEvent) -> TournamentState:
@@ -284,6 +333,13 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         match = state.matches.get(event.match_id)
     if match is None:
         return state
+    if (
+        isinstance(event, RULING_RESULTS)
+        and match.outcome is not None
+        and match.outcome.kind != "played"  # the table's own: `TablePlayReplaced` keeps it
+    ):
+        # the ruling replaced stands no more: nor do its forfeits and absences
+        match = replace(match, earlier=(*match.earlier, match.outcome), forfeited=(), no_show=())
     outcome: Outcome | None
     if isinstance(event, MatchResultWithdrawn):
         outcome = None if match.outcome is None or match.outcome.kind == "played" else match.outcome

@@ -11,12 +11,15 @@ story says so and names how far that play went, which stays readable as what was
 from __future__ import annotations
 
 from tourney.i18n import page_, page_mark
-from tourney.tournament.matches import MatchRecord, RecordedPlay
+from tourney.tournament.matches import MatchRecord, Outcome, RecordedPlay
 from tourney.tournament.state import TournamentState
 from tourney.tournament.winners import scores_text
 
 REPLACED = page_mark("result replaced by the director")
 """How a ruling over recorded play is introduced, everywhere."""
+
+PLAYED = page_mark("recorded at the table")
+"""How a table's own result was recorded, where a sentence must say (a refusal to replace it)."""
 
 
 def result_text(state: TournamentState, record: MatchRecord) -> str:
@@ -26,11 +29,21 @@ def result_text(state: TournamentState, record: MatchRecord) -> str:
     ``"result replaced by the director: José won (10-61) [paper scoresheet]; play recorded
     at the table: Zoë won (61-26)"``."""
     text = _result(state, record)
-    if record.replaced is None:
+    notes = [earlier_note(state, record, outcome) for outcome in reversed(record.earlier)]
+    if record.replaced is not None:
+        notes.append(replaced_note(state, record))
+    if not notes:
         return text
+    told = "; ".join([text, *notes])
     if record.outcome is None:  # a forfeit or no-show whose others play on
-        return f"{text}; {replaced_note(state, record)}"
-    return f"{page_(REPLACED)}: {text}; {replaced_note(state, record)}"
+        return told
+    return f"{page_(REPLACED)}: {told}"
+
+
+def earlier_note(state: TournamentState, record: MatchRecord, outcome: Outcome) -> str:
+    """``"replaced: Ann won (61-40) [paper scoresheet]"``: a result the director replaced
+    with another (`MatchRecord.earlier`), in the words of the result that counts."""
+    return page_("replaced: {result}").format(result=_outcome_text(state, record, outcome))
 
 
 def ruling_line(state: TournamentState, record: MatchRecord) -> str:
@@ -103,6 +116,20 @@ def _absent(state: TournamentState, record: MatchRecord) -> str:
     return ", ".join(state.players[p].name for p in record.no_show if p in state.players)
 
 
+TIME_NOTES = (
+    page_mark("finish the hand in progress, then stop"),
+    page_mark("stop at once"),
+    page_mark("the higher score wins; level scores share the win"),
+)
+"""The words a stopped-by-time result records (`tournament.clock`), for this catalog."""
+
+
+def time_note(note: str) -> str:
+    """A stopped-by-time result's note, recorded in English ("stop at once; the higher score
+    wins; ..."), in the reader's language: each known part said again, the rest as it is."""
+    return "; ".join(page_(part) if part in TIME_NOTES else part for part in note.split("; "))
+
+
 def _result(state: TournamentState, record: MatchRecord) -> str:
     outcome = record.outcome
     if outcome is None and record.forfeited:
@@ -114,6 +141,10 @@ def _result(state: TournamentState, record: MatchRecord) -> str:
         return page_("{names} forfeited; the others play on").format(names=out)
     if outcome is None:
         return page_("not played yet")
+    return _outcome_text(state, record, outcome)
+
+
+def _outcome_text(state: TournamentState, record: MatchRecord, outcome: Outcome) -> str:
     if outcome.kind == "void":
         if outcome.reason:
             return page_("void: {reason}").format(reason=outcome.reason)
@@ -122,8 +153,9 @@ def _result(state: TournamentState, record: MatchRecord) -> str:
     text = _won(names, scores_text(outcome.scores))
     label = page_(outcome.source) if outcome.source else ""
     if outcome.reason:
-        label += f": {outcome.reason}"
-    if record.no_show and outcome.kind != "no_show":
+        reason = time_note(outcome.reason) if outcome.kind == "time" else outcome.reason
+        label += f": {reason}"
+    if record.no_show and outcome.kind not in ("no_show", "forfeit") and outcome.forfeited:
         label += "; " + page_("no-show: {names}").format(names=_absent(state, record))
     elif outcome.forfeited:
         out = ", ".join(_name(state, record, s) for s in outcome.forfeited)
@@ -142,7 +174,7 @@ def result_mark(record: MatchRecord, side: int) -> str:
     if outcome is None:
         return ""
     if outcome.kind == "void":
-        return "V" + (" R" if record.replaced is not None else "")
+        return "V" + (" R" if record.replaced is not None or record.earlier else "")
     mark = "L"
     if side in outcome.winners:
         mark = "W" if len(outcome.winners) == 1 else "W="
@@ -154,6 +186,6 @@ def result_mark(record: MatchRecord, side: int) -> str:
         mark += " P"
     elif outcome.kind == "time":
         mark += " T"
-    if record.replaced is not None:
+    if record.replaced is not None or record.earlier:
         mark += " R"
     return mark

@@ -18,6 +18,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tourney.i18n import _
+from tourney.web.devices import Recorders
 from tourney.web.guard import BodyLimit
 from tourney.web.language import Language
 from tourney.web.origin import SameOrigin
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from tourney.web.chances import SeasonCache
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
+    from tourney.web.live import StreamGate
     from tourney.web.night import Night
     from tourney.web.sessions import Sessions
 
@@ -68,13 +70,15 @@ class Server:
     env: Environment = field(init=False)
     night: Night = field(init=False)
     feed: Feed = field(init=False)
+    streams: StreamGate = field(init=False)
     site: SitePages = field(init=False)
-    ratings: SeasonCache[tuple[Ratings, Club]] = field(init=False)
+    ratings: SeasonCache[tuple[dict[str, Ratings], Club]] = field(init=False)
     series: SeasonCache[SeriesTables] = field(init=False)
     sessions: Sessions = field(init=False)
     logins: RateLimit = field(default_factory=RateLimit)
     door_codes: RateLimit = field(default_factory=RateLimit)
     """Wrong door codes at /checkin, per address (as wrong passwords at the sign-in)."""
+    recorders: Recorders = field(default_factory=Recorders)
 
     def __post_init__(self) -> None:
         from tourney.director.season import club_ratings, series_tables
@@ -82,7 +86,10 @@ class Server:
         from tourney.web.chances import SeasonCache
         from tourney.web.display_routes import SitePages, render_board
         from tourney.web.feed import Feed
+        from tourney.web.guard import connection_cap
+        from tourney.web.live import StreamGate, change, change_text
         from tourney.web.night import Night
+        from tourney.web.room_pages import epoch_ms, now
         from tourney.web.sessions import Sessions
 
         self.env = environment()
@@ -92,7 +99,10 @@ class Server:
             self.store,
             self.projector,
             lambda: render_board(self),
+            lambda after, position: change_text(change(self.night, self.store, after, position)),
+            lambda: epoch_ms(now()),
         )
+        self.streams = StreamGate(connection_cap())
         self.site = SitePages()
         self.ratings = SeasonCache(club_ratings)
         self.series = SeasonCache(series_tables)
@@ -238,9 +248,11 @@ class _Headers:
 def create_app(server: Server) -> Starlette:
     """The ASGI application of ``server`` (closed when the application shuts down)."""
     from tourney.web import (
+        conduct_routes,
         director_routes,
         display_routes,
         door_routes,
+        live,
         me_routes,
         room_routes,
         table_routes,
@@ -266,6 +278,8 @@ def create_app(server: Server) -> Starlette:
             *room_routes.routes,
             *me_routes.routes,
             *door_routes.routes,
+            *live.routes,
+            *conduct_routes.routes,
         ],
         middleware=[
             Middleware(_Headers),

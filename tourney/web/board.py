@@ -81,7 +81,7 @@ def _status(row: MatchLine | None, progress: Callable[[int], str]) -> tuple[str,
     return "playing", scores
 
 
-def _settings(state: TournamentState) -> dict[str, Any]:
+def game_settings(state: TournamentState) -> dict[str, Any]:
     """The tournament's settings its game words its tables with."""
     created = state.created
     return {
@@ -111,7 +111,7 @@ def board_context(
     # The read model keys a match by its canonical (upper-case) id, as its stream does.
     rows = match_lines(store, [match_id(t.match_id) for t in tables])
     display = game(state.created.game).display
-    settings = _settings(state)
+    settings = game_settings(state)
     statuses = []
     for table in tables:
         status, scores = _status(

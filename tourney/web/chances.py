@@ -47,15 +47,22 @@ def before_play(store: EventStore, match_id: str) -> bool:
 
 
 def chances_text(
-    cache: SeasonCache[tuple[Ratings, Club]], store: EventStore, loaded: Loaded, match_id: str
+    cache: SeasonCache[tuple[dict[str, Ratings], Club]],
+    store: EventStore,
+    loaded: Loaded,
+    match_id: str,
 ) -> str | None:
     """``Ann 45% · Bo 27% · Cy 27%`` for a table before play starts whose players all have
-    a rating history; None otherwise."""
+    a rating history in the tournament's game (a Racehorse table's chances come from
+    Racehorse results alone); None otherwise."""
     from tourney.director.season import table_chances
 
     if not before_play(store, match_id):
         return None
-    ratings, club = cache.get(store)
+    games, club = cache.get(store)
+    ratings = games.get(loaded.state.created.game)
+    if ratings is None:
+        return None
     chances = table_chances(ratings, club, loaded.slug, loaded.state, match_id)
     if chances is None:
         return None

@@ -67,6 +67,8 @@ DONE = {
     "result": page_mark("The result from the paper scoresheet is recorded."),
     "repair": page_mark("The latest round is paired again: its first tables are closed."),
     "remove-round": page_mark("The round is removed: the standings are as before it."),
+    "uphold": page_mark("The result is upheld: its disputes are closed."),
+    "sanction": page_mark("The penalty or warning is recorded."),
 }
 
 
@@ -201,6 +203,7 @@ async def director_page(request: Request) -> Response:
                         "sides": [state.entrant_name(e) for e in record.sides],
                         "players": [state.players[p].name for p in record.seats],
                         "result": result_text(state, record),
+                        "has_result": record.outcome is not None,
                     }
                 )
         from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
@@ -210,11 +213,19 @@ async def director_page(request: Request) -> Response:
         brackets = fmt.table_brackets(loaded.state) if fmt and loaded else {}
         for m in matches:
             m["bracket"] = brackets.get(m["id"], "")
-        from tourney.web.room_pages import director_room_context, door_context, draft_context
+        from tourney.reports.conduct import sanction_rows
+        from tourney.web.room_pages import (
+            director_disputes,
+            director_room_context,
+            door_context,
+            draft_context,
+        )
 
         return {
             **context,
-            **director_room_context(loaded),
+            **director_room_context(loaded, srv.night),
+            **director_disputes(loaded),
+            "sanctions": sanction_rows(loaded.state) if loaded is not None else [],
             **door_context(loaded),
             **draft_context(loaded),
             "links": links,
@@ -374,10 +385,15 @@ def _forfeit(srv: Any, form: Any) -> None:
 
     match, sides, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
     others: Others = _others(form)
+    replace = _flag(form, "replace")
     _execute(
         srv,
         lambda state: decide_forfeit(
-            state, *match_and_sides(state, match, sides), clean_reason(reason), others
+            state,
+            *match_and_sides(state, match, sides),
+            clean_reason(reason),
+            others,
+            replace=replace,
         ),
     )
 
@@ -389,6 +405,7 @@ def _adjudicate(srv: Any, form: Any) -> None:
     from tourney.tournament.winners import winning_sides
 
     match, winners, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
+    replace = _flag(form, "replace")
     # a box beside each name (in seat order), or one box typed as the CLI's "Ann=61,Bo=40"
     typed = ",".join(v for v in form.getlist("scores") if isinstance(v, str))
 
@@ -399,7 +416,9 @@ def _adjudicate(srv: Any, form: Any) -> None:
             match_id, sides = match_and_sides(state, match, winners)
         else:  # as the CLI without --winners: the sides the scores make winners
             sides = list(winning_sides(scores, result_target(state)))
-        return decide_adjudicate(state, match_id, scores, sides, clean_reason(reason))
+        return decide_adjudicate(
+            state, match_id, scores, sides, clean_reason(reason), replace=replace
+        )
 
     _execute(srv, decide)
 
@@ -422,12 +441,13 @@ def _no_show(srv: Any, form: Any) -> None:
     match = _typed(form, "match")
     players = [v for v in form.getlist("players") if isinstance(v, str)]
     others = _others(form)
+    replace = _flag(form, "replace")
 
     def decide(state: Any) -> Any:
         match_id = match_id_of(state, match)
         record = state.matches[match_id]
         absent = [seat_of(state, record, p) for p in players]
-        return decide_no_show(state, match_id, absent, others=others)
+        return decide_no_show(state, match_id, absent, others=others, replace=replace)
 
     _execute(srv, decide)
 
@@ -604,18 +624,18 @@ routes = [
     ),
     Route(
         "/director/forfeit",
-        action("forfeit", _forfeit, "match", "sides", "others", "reason"),
+        action("forfeit", _forfeit, "match", "sides", "others", "reason", "replace"),
         methods=["POST"],
     ),
     Route(
         "/director/adjudicate",
-        action("adjudicate", _adjudicate, "match", "scores", "sides", "reason"),
+        action("adjudicate", _adjudicate, "match", "scores", "sides", "reason", "replace"),
         methods=["POST"],
     ),
     Route("/director/void", action("void", _void, "match", "reason"), methods=["POST"]),
     Route(
         "/director/no-show",
-        action("no-show", _no_show, "match", "players", "others"),
+        action("no-show", _no_show, "match", "players", "others", "replace"),
         methods=["POST"],
     ),
     Route(

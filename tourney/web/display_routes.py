@@ -15,7 +15,6 @@ from starlette.responses import (
     PlainTextResponse,
     RedirectResponse,
     Response,
-    StreamingResponse,
 )
 from starlette.routing import Route
 
@@ -29,7 +28,12 @@ if TYPE_CHECKING:
     from tourney.web.app import Server
     from tourney.web.board import TableStatus
 
-STATIC = {"web.css": "text/css", "serve.js": "text/javascript", "room.js": "text/javascript"}
+STATIC = {
+    "web.css": "text/css",
+    "serve.js": "text/javascript",
+    "room.js": "text/javascript",
+    "table.js": "text/javascript",
+}
 SITE_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
@@ -39,12 +43,24 @@ SITE_TYPES = {
 }
 
 
+def _serve_language() -> str:
+    """The language `tourney serve` was started in (TOURNEY_LANG, the system's), else
+    English: a Russian club's wall is Russian before its tournament names a language."""
+    from tourney.i18n import LanguageError, choose
+
+    try:
+        return choose()
+    except LanguageError:
+        return DEFAULT
+
+
 def render_board(srv: Server) -> str:
     """The board fragment of the wall display (sent whole with each update)."""
     from tourney.web.board import board_context
     from tourney.web.room_pages import board_room
 
-    with using(srv.language() or DEFAULT):  # one board for every wall: the tournament's
+    # one board for every wall: the tournament's language, else the one serve speaks
+    with using(srv.language() or _serve_language()):
         context = {**board_context(srv.night, srv.store), **board_room(srv)}
         context["chances"] = board_chances(srv, context["tables"])
         return srv.env.get_template("web/_board.html").render(context)
@@ -106,14 +122,6 @@ async def display_series(request: Request) -> Response:
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
-async def display_events(request: Request) -> Response:
-    return StreamingResponse(
-        server(request).feed.events(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
-
-
 class SitePages:
     """The public site's pages, rendered from the store once per log position."""
 
@@ -168,7 +176,6 @@ routes = [
     Route("/", home),
     Route("/health", health),
     Route("/display", display),
-    Route("/display/events", display_events),
     Route("/display/series", display_series),
     Route("/site/", site_page),
     Route("/site/{name}", site_page),

@@ -27,6 +27,7 @@ MIN_GAP = 0.1  # seconds between two catch-ups (and board renders) under load
 # (0.1 rather than 0.2: displays see a move ~60 ms sooner at p50 and ~100 ms at p95 at 300
 # moves/s, for about a tenth more server CPU per move: bench/FINDINGS.md)
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+TICK_KEEPALIVE = 5.0  # seconds between the server's time on an idle stream of changes
 
 log = logging.getLogger("tourney.serve")
 
@@ -39,10 +40,18 @@ class Feed:
         store: EventStore,
         projector: Projector,
         render_board: Callable[[], str],
+        describe: Callable[[int, int], str] | None = None,
+        now_ms: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
         self.projector = projector
         self.render_board = render_board
+        self.describe = describe or (lambda _after, position: str(position))
+        """What changed between two log positions, as the pages' stream says it
+        (`tourney.web.live.change`)."""
+        self.now_ms = now_ms or (lambda: int(time.time() * 1000))
+        """The server's time, sent on an idle stream of changes: a page's clock keeps to
+        the server's even when the server's clock is set meanwhile."""
         self.position = -1
         self.board = ""
         self.message = _message(-1, "")
@@ -54,6 +63,10 @@ class Feed:
         self._queues: set[asyncio.Queue[bytes]] = set()
         self._ticks: set[asyncio.Queue[bytes]] = set()
         self.tick = _message(-1, "-1")
+        self.tick_all = self.tick
+        """The newest position, saying everything may have changed: what a page is sent
+        when it connects (it catches up) and, in place of a change it missed, when it is
+        slow to read (a page must never miss that its table changed)."""
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -100,39 +113,58 @@ class Feed:
         position = self.store.max_position()
         if position == self.position:
             return False
-        self.position = position
+        after, self.position = self.position, position
+        # The pages' few bytes first: a table's phone is not kept waiting for the board.
+        self.tick = tick = _message(position, self.describe(after, position))
+        self.tick_all = tick_all = _message(position, self.describe(-1, position))
+        self._send(self._publish_ticks, tick, tick_all)
         self.board = self.render_board()
         # Made into its SSE message once, here, off the event loop: every display is sent
         # the same bytes.
         self.message = message = _message(position, self.board)
-        self.tick = tick = _message(position, str(position))
-        if self._loop is not None and (self._queues or self._ticks):
-            with contextlib.suppress(RuntimeError):  # the loop is closing
-                self._loop.call_soon_threadsafe(self._publish, message, tick)
+        self._send(self._publish, message)
         return True
 
-    def _publish(self, message: bytes, tick: bytes = b"") -> None:
-        for queues, sent in ((self._queues, message), (self._ticks, tick)):
-            for queue in queues:
-                if queue.full():  # a slow display gets the newest board, not a backlog
-                    queue.get_nowait()
-                queue.put_nowait(sent)
+    def _send(self, publish: Callable[..., None], *messages: bytes) -> None:
+        if self._loop is not None and (self._queues or self._ticks):
+            with contextlib.suppress(RuntimeError):  # the loop is closing
+                self._loop.call_soon_threadsafe(publish, *messages)
+
+    def _publish(self, message: bytes) -> None:
+        for queue in self._queues:
+            if queue.full():  # a slow display gets the newest board, not a backlog
+                queue.get_nowait()
+            queue.put_nowait(message)
+
+    def _publish_ticks(self, tick: bytes, tick_all: bytes) -> None:
+        for queue in self._ticks:
+            sent = tick
+            if queue.full():  # two changes unread: say everything changed
+                queue.get_nowait()
+                sent = tick_all
+            queue.put_nowait(sent)
 
     async def events(self, ticks: bool = False) -> AsyncGenerator[bytes, None]:
         """A display's event stream: the board now, then each new board, as SSE messages;
-        with ``ticks``, only the log's position each time it moves (for a page that fetches
-        its own part then, a player's /me: a few bytes instead of the board)."""
+        with ``ticks``, only what changed each time the log moves (for a page that fetches
+        its own part then: a table, the director's page, a player's /me; a few bytes
+        instead of the board), each followed by the server's time (``event: clock``), as
+        is every `TICK_KEEPALIVE` seconds of quiet."""
         queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)
         subscribers = self._ticks if ticks else self._queues
         subscribers.add(queue)
         try:
             yield b"retry: 1000\n\n"
-            yield self.tick if ticks else self.message
+            yield self.tick_all if ticks else self.message
             while True:
+                if ticks:  # the server's time as it is sent, for the pages' clocks
+                    yield f"event: clock\ndata: {self.now_ms()}\n\n".encode()
                 try:
-                    message = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    wait = TICK_KEEPALIVE if ticks else KEEPALIVE
+                    message = await asyncio.wait_for(queue.get(), wait)
                 except TimeoutError:
-                    yield b": keepalive\n\n"
+                    if not ticks:
+                        yield b": keepalive\n\n"
                     continue
                 yield message
         finally:

@@ -55,6 +55,7 @@ def _loaded(srv: Server) -> Loaded:
 
 def me_context(srv: Server, player_id: str) -> dict[str, Any]:
     """Everything the player's page shows of ``player_id``."""
+    from tourney.reports.conduct import sanction_rows
     from tourney.reports.heading import heading_of
     from tourney.reports.results import result_text
     from tourney.web.room_pages import table_room
@@ -103,6 +104,7 @@ def me_context(srv: Server, player_id: str) -> dict[str, Any]:
         "results": results,
         "place": place(srv.store, loaded.slug, entrant),
         "series": _series_place(srv, loaded.slug, player_id),
+        "sanctions": sanction_rows(state, player_id),
     }
 
 

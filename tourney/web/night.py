@@ -113,7 +113,8 @@ class Night:
         """The current link token of ``table`` in the latest round."""
         number = len(loaded.state.rounds)
         generation = self.generations(loaded.slug).get((number, table), 0)
-        return TableToken(loaded.slug, number, table, generation).sign(self.signer)
+        pairing = _pairing(loaded, number)
+        return TableToken(loaded.slug, number, table, generation, pairing).sign(self.signer)
 
     def authorise(self, signed: str) -> tuple[TableToken, Table]:
         """The token and the table a link authorises; TokenRefused (saying why) if none."""
@@ -128,6 +129,7 @@ class Night:
             number,
             [t.number for t in tables],
             generation,
+            _pairing(loaded, token.round) if loaded is not None else 0,
         )
         table = next(t for t in tables if t.number == token.table)
         return token, table
@@ -175,6 +177,12 @@ class Night:
             desk.recorded_by = recorded_by
             desk.refresh()
             yield desk
+
+
+def _pairing(loaded: Loaded, number: int) -> int:
+    """How often round ``number`` was removed (`RoundRemoved`): its seating's count, which
+    a table link carries so that no link of an earlier seating records on this one."""
+    return sum(1 for removed in loaded.state.removed_rounds if removed.round == number)
 
 
 def _tables(loaded: Loaded) -> list[Table]:

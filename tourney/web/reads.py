@@ -53,18 +53,22 @@ class StandingLine(NamedTuple):
     match_points: str
     played: int
     points_scored: int
+    penalty: str = "0"
+    """Match points taken off by penalties (`match_points` is net of them)."""
 
 
 def standings_lines(store: EventStore, slug: str) -> list[StandingLine]:
     """Tournament ``slug``'s standings lines, in the order they rank (the board's columns)."""
     rows = store.fetch_rows(
-        "SELECT rank, tied, name, match_points, played, points_scored FROM standings_views "
-        f"WHERE slug = {store.mark} ORDER BY line",
+        "SELECT rank, tied, name, match_points, played, points_scored, penalty "
+        f"FROM standings_views WHERE slug = {store.mark} ORDER BY line",
         (slug,),
     )
     return [
-        StandingLine(rank, bool(tied), name, shown_points(points), played, scored)
-        for rank, tied, name, points, played, scored in rows
+        StandingLine(
+            rank, bool(tied), name, shown_points(points), played, scored, shown_points(penalty)
+        )
+        for rank, tied, name, points, played, scored, penalty in rows
     ]
 
 

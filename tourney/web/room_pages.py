@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tourney.director import room as director_room
-from tourney.i18n import format_time
+from tourney.i18n import format_time, page_
 from tourney.reports.notes import shown_all
 from tourney.tournament.clock import ClockView, clock_view
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tourney.tournament.room import Call
     from tourney.tournament.state import TournamentState
     from tourney.web.app import Server
+    from tourney.web.night import Night
 
 
 def now() -> datetime:
@@ -72,6 +73,63 @@ def table_room(srv: Server, table: int, stored: Sequence[StreamEvent] = ()) -> d
         "clock": clock_data(clock_view(state, moment, table), moment),
         "call": call_lines((calls[-1],))[0] if calls else None,
         "closed": _closed(state, stored),
+        "disputes": table_disputes(state, stored),
+    }
+
+
+def table_disputes(state: TournamentState, stored: Sequence[StreamEvent]) -> dict[str, Any] | None:
+    """A table page's disputes: each one raised at this table (who, why, how it stands)
+    and the players who may still dispute its result (``open_to``: seat and name; none
+    once the next round is paired, or before there is a result). None for an ad-hoc
+    match."""
+    from tourney.reports.conduct import DISPUTE_STATUS
+    from tourney.streams.matches import confirmations, table_of
+
+    named = table_of(stored[0] if stored else None)
+    record = state.matches.get(named[1]) if named is not None else None
+    if record is None:
+        return None
+    raised = state.disputes.of_match(record.match_id)
+    kept = {d.side for d in raised if d.status != "replaced"}
+    current = bool(state.rounds) and state.rounds[-1].round == record.round
+    confirmed = set(confirmations(stored))
+    open_to = []
+    if record.outcome is not None and current:
+        from tourney.tournament.state import sides_of_players
+
+        for seat, player_id in enumerate(record.seats):
+            name = state.players[player_id].name
+            sides = sides_of_players(state, record, [player_id])
+            if name not in confirmed and not kept.intersection(sides):
+                open_to.append((seat, name))
+    return {
+        "lines": [
+            {
+                "by": state.players[d.player_id].name if d.player_id in state.players else "",
+                "reason": d.reason,
+                "status": d.status,
+                "status_words": page_(DISPUTE_STATUS[d.status]),
+                "note": d.note,
+            }
+            for d in raised
+        ],
+        "open_to": open_to,
+    }
+
+
+def director_disputes(loaded: Loaded | None) -> dict[str, Any]:
+    """The director's page: the open disputes (table, who, why, the table's story) and
+    the last few resolved."""
+    from tourney.reports.conduct import DISPUTE_STATUS, dispute_rows
+
+    if loaded is None:
+        return {"disputes": [], "resolved": []}
+    rows = dispute_rows(loaded.state)
+    for row in rows:
+        row["status_words"] = page_(DISPUTE_STATUS[row["status"]])
+    return {
+        "disputes": [r for r in rows if r["status"] == "open"],
+        "resolved": [r for r in rows if r["status"] != "open"][-5:],
     }
 
 
@@ -99,10 +157,20 @@ def board_room(srv: Server) -> dict[str, Any]:
     return {"clock": context["clock"], "table_clocks": context["table_clocks"]}
 
 
-def director_room_context(loaded: Loaded | None) -> dict[str, Any]:
-    """The director's page: the clock, each table's time when it was extended, the calls."""
+def director_room_context(loaded: Loaded | None, night: Night | None = None) -> dict[str, Any]:
+    """The director's page: the clock, each table's time when it was extended, the calls,
+    the tables whose time is up (with ``night``: each said as "finishing hand 3" or "done
+    by time", `time_up_words`)."""
     if loaded is None:
-        return {"clock": None, "calls": [], "answered": [], "table_clocks": {}, "time_up": set()}
+        return {
+            "clock": None,
+            "calls": [],
+            "answered": [],
+            "table_clocks": {},
+            "time_up": set(),
+            "time_up_words": {},
+            "finishing": set(),
+        }
     state = loaded.state
     moment = now()
     view = clock_view(state, moment)
@@ -129,7 +197,60 @@ def director_room_context(loaded: Loaded | None) -> dict[str, Any]:
         "answered": call_lines(tuple(c for c in state.room.calls if c.answered is not None))[-5:],
         "table_clocks": table_clocks,
         "time_up": over,
+        **(
+            time_up_words(night, loaded, over)
+            if night is not None
+            else {"time_up_words": {}, "finishing": set()}
+        ),
     }
+
+
+def time_up_words(night: Night, loaded: Loaded, over: set[int]) -> dict[str, Any]:
+    """The tables whose time is up, as the director reads them: ``finishing hand 3``
+    (``deal 3 of 12``) while one plays the hand in progress under the finish-hand rule,
+    else ``done by time`` (it may be stopped); ``finishing`` holds the former's numbers."""
+    from tourney.games import game
+    from tourney.streams.matches import match_id as canonical
+    from tourney.web.board import game_settings
+    from tourney.web.reads import match_lines
+
+    state = loaded.state
+    tables = [t for t in night.tables(loaded) if t.number in over]
+    rows = match_lines(night.store, [canonical(t.match_id) for t in tables])
+    display = game(state.created.game).display
+    words: dict[int, str] = {}
+    finishing: set[int] = set()
+    for table in tables:
+        _scores, playing = director_room.current_scores(night.director, table.match_id)
+        if playing and state.room.rule == "finish-hand":
+            row = rows.get(canonical(table.match_id))
+            playing_now = max(1, row.hands if row is not None else 0)  # counts the hand begun
+            progress = display.progress_text(playing_now, game_settings(state), len(table.seats))
+            words[table.number] = page_("finishing {progress}").format(progress=progress)
+            finishing.add(table.number)
+        else:
+            words[table.number] = page_("done by time")
+    return {"time_up_words": words, "finishing": finishing}
+
+
+def time_done(clock: dict[str, Any] | None, phase: str) -> str | None:
+    """What a table page says once time has ended its match (None while it plays on): under
+    the finish-hand rule once the hand in progress at time-up is counted (``phase``, the
+    match's, is between hands or deals), under stop-now at once. A match over by itself
+    ended by its own rules, not by time."""
+    if clock is None or clock.get("state") != "over" or phase in ("over", "OVER"):
+        return None
+    if clock.get("rule") == "finish-hand":
+        if phase.upper() not in director_room.BETWEEN:
+            return None
+        return page_(
+            "Time is up: the match has ended by time, no new hand is started. The director "
+            "records the result."
+        )
+    return page_(
+        "Time is up: the match has ended by time. Stop playing: the director records the "
+        "result from the scores as they stand."
+    )
 
 
 def door_context(loaded: Loaded | None) -> dict[str, Any]:

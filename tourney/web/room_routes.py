@@ -57,6 +57,7 @@ async def clock_json(request: Request) -> Response:
         return {
             **clock_data(view, moment),
             "calls": call_lines(loaded.state.room.waiting_calls()),
+            "disputes": [d.number for d in loaded.state.disputes.open()],
         }
 
     return FastJSON(await run_in_threadpool(look), headers=NO_STORE)
@@ -215,21 +216,8 @@ def director_actions() -> list[Route]:
     ]
 
 
-async def ticks(request: Request) -> Response:
-    """The feed's position each time the log moves, as server-sent events: what a
-    player's /me listens to before fetching its part again (not the whole board)."""
-    from starlette.responses import StreamingResponse
-
-    return StreamingResponse(
-        server(request).feed.events(ticks=True),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
-
-
 routes = [
     Route("/clock.json", clock_json, methods=["GET"]),
-    Route("/feed/ticks", ticks, methods=["GET"]),
     Route("/t/{token}/call", call_director, methods=["POST"]),
     *director_actions(),
 ]

@@ -37,7 +37,9 @@ def common_context(desk: Desk, title: str) -> dict[str, Any]:
     first = max(1, desk.version - RECENT + 1)
     return {
         "title": title,
-        "undo": None if undo is None else words.possessive(_event(desk, undo)),
+        "undo": None
+        if undo is None
+        else words.possessive(_event(desk, undo), words.cards(desk.stored)),
         "redo": words.redo_offer(desk.stored),
         "history": words.history(desk.stored),
         "recent": [describe(desk.stored, v) for v in range(desk.version, first - 1, -1)],

@@ -40,7 +40,7 @@ from tourney.web.respond import (
     store_status,
     wants_json,
 )
-from tourney.web.room_pages import table_room
+from tourney.web.room_pages import now, table_room, time_done
 from tourney.web.table_page import table_context, table_undo
 
 SUBMISSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -83,12 +83,17 @@ def _submit(
     at: int,
     cid: str,
     device: dict[str, str] | None = None,
+    srv: Any = None,
+    number: int = 0,
 ) -> list[Recorded]:
     """Record what the button ``move`` stands for: an undo or a player's confirmation at
     any table (with the ``device`` it came from), else a move of the table's game. A
     submission id already stored is a retry, answered with what it recorded, when it is the
-    same move; another move under it is refused."""
+    same move; another move under it is refused. With ``srv``, a move of the game once
+    time has ended the match at table ``number`` is refused (`_check_time`)."""
     already = desk.store.events_of_command(cid)
+    if not already and srv is not None:  # a retry is answered as before, time up or not
+        _check_time(srv, desk, number, move)
     if already and not _same_move(desk, move, tiles, already):
         from tourney.streams.matches import describe
 
@@ -98,6 +103,9 @@ def _submit(
                 "reload the page"
             ).format(cid=cid, move=describe(already, already[0].version))
         )
+    # A stale page is told so, whatever its move: before the game reads the move (which
+    # may refuse it for the state it no longer shows: "deal 1 is still being played").
+    desk.check_at(at, cid)
     kind, _, rest = move.partition("|")
     if kind == "undo":
         target = table_undo(desk)
@@ -181,19 +189,33 @@ async def table_page(request: Request) -> Response:
     def look() -> dict[str, Any]:
         with srv.night.at_table(signed) as (table, desk):
             done = request.query_params.get("done", "")
-            context = _context(desk, table.number, signed, _heading(srv))
-            context["room"] = table_room(srv, table.number, desk.stored)
+            context = _context(srv, desk, table.number, signed, _heading(srv))
             context["chances"] = _chances(srv, table.match_id)
             shown = _whole(done)
             if shown is not None and 0 < shown <= desk.version:
                 from tourney.web.words import said
 
-                context["notice"] = "Recorded: " + said(desk.stored, shown)
+                context["notice"] = page_("Recorded: {move}").format(move=said(desk.stored, shown))
             context["detail"] = has_session(request)
+            context["other_phone"] = _other_phone(srv, table.match_id, device)
+            context["disputed"] = request.query_params.get("disputed") == "1"
             return context
 
+    device = device_of(request)
     context = await run_in_threadpool(look)
     return render(request, _template(context), context)
+
+
+def _other_phone(srv: Any, match_id: str, device: dict[str, str]) -> str | None:
+    """What a table page says when another phone recorded there last (`Recorders`)."""
+    from tourney.web.room_pages import local_time
+
+    other = srv.recorders.other(match_id, device)
+    if other is None:
+        return None
+    return page_("Another phone ({agent}) records at this table: its last tap at {time}.").format(
+        agent=other.agent, time=local_time(other.at)
+    )
 
 
 def _chances(srv: Any, match_id: str) -> str | None:
@@ -204,12 +226,37 @@ def _chances(srv: Any, match_id: str) -> str | None:
     return None if loaded is None else chances_text(srv.ratings, srv.store, loaded, match_id)
 
 
-def _context(desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
-    return {
+def _context(srv: Any, desk: Desk, number: int, signed: str, heading: Any) -> dict[str, Any]:
+    """The table page's context: the match, the room (clock, call, closing) and, once time
+    has ended the match, what the page says instead of offering a new hand."""
+    context = {
         **table_context(desk, page_("Table {number}").format(number=number)),
         "action": f"/t/{signed}",
         "heading": heading,
     }
+    room = table_room(srv, number, desk.stored)
+    room["time_done"] = time_done(room.get("clock"), context["phase"])
+    context["room"] = room
+    return context
+
+
+def _check_time(srv: Any, desk: Desk, number: int, move: str) -> None:
+    """Refuse a move of the game once time has ended the match (`time_done`): an undo, a
+    redo and a confirmation are still taken."""
+    if move.partition("|")[0] in ("undo", "redo", "confirm"):
+        return
+    loaded = srv.night.loaded()  # cached: one version check
+    if loaded is None:
+        return
+    from tourney.tournament.clock import clock_view
+
+    view = clock_view(loaded.state, now(), number)
+    if view.state != "over":  # every move but those after time-up: nothing more to read
+        return
+    phase = getattr(getattr(desk.match, "phase", None), "name", "NOT_STARTED")
+    done = time_done(view.as_dict(), phase)
+    if done is not None:
+        raise TourneyError(page_("Nothing recorded: {done}").format(done=done))
 
 
 def _template(context: dict[str, Any]) -> str:
@@ -251,19 +298,20 @@ async def table_post(request: Request) -> Response:
         with srv.night.at_table(signed) as (table, desk):
             spans.lap("open")
             try:
-                recorded = _submit(desk, move, tiles, at, cid, device)
+                recorded = _submit(desk, move, tiles, at, cid, device, srv, table.number)
             except TourneyError as exc:
                 if isinstance(exc, StoreError) and store_status(exc) != 409:
                     raise  # the store's, not the move's: answered by the edge (503, 507)
                 from tourney.web.words import refusal
 
                 desk.refresh()  # a stale page is shown what is there now
-                context = _context(desk, table.number, signed, _heading(srv))
-                context["room"] = table_room(srv, table.number, desk.stored)
+                context = _context(srv, desk, table.number, signed, _heading(srv))
                 context["error"] = str(exc) if as_json else refusal(str(exc), desk.stored, at)
                 context["detail"] = has_session(request)
+                context["other_phone"] = _other_phone(srv, table.match_id, device)
                 return context, 409, None, None
             spans.lap("move")
+            srv.recorders.recorded(table.match_id, device, now())
             srv.feed.poke()
             last = recorded[-1].version if recorded else desk.version
             if not as_json:

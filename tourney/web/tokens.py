@@ -1,12 +1,15 @@
 """Table tokens: the link in a table's QR code, authorising that table of that round only.
 
-A token is the signed text ``slug:round:table:generation``. It is honoured while its round
-is the tournament's latest (pairing the next round expires it) and while its generation is
-the table's current one. The director revokes a table's link by reissuing it: a
-``table_token_reissued`` event in the stream ``table-tokens-<slug>`` raises that table's
-generation, so every server process on the database refuses the old link at once, and the
-revocation is kept and audited like every other decision of the night (a rotated key in
-one process's memory would be neither shared nor kept).
+A token is the signed text ``slug:round:table:generation`` (``:pairing`` added once the
+round was paired again). It is honoured while its round is the tournament's latest (pairing
+the next round expires it), while its pairing is that round's current one (`round repair`
+or `round remove` then `pair` seat the round anew: a link or a page of the seating before
+can never record on the new one), and while its generation is the table's current one.
+The director revokes a table's link by reissuing it: a ``table_token_reissued`` event in
+the stream ``table-tokens-<slug>`` raises that table's generation, so every server process
+on the database refuses the old link at once, and the revocation is kept and audited like
+every other decision of the night (a rotated key in one process's memory would be neither
+shared nor kept).
 """
 
 from __future__ import annotations
@@ -38,16 +41,19 @@ class TableToken:
     round: int
     table: int
     generation: int = 0
+    pairing: int = 0
+    """How often its round had been removed when the link was made (0: its first seating)."""
 
     def text(self) -> str:
-        return f"{self.slug}:{self.round}:{self.table}:{self.generation}"
+        text = f"{self.slug}:{self.round}:{self.table}:{self.generation}"
+        return f"{text}:{self.pairing}" if self.pairing else text  # first seatings' as before
 
     @classmethod
     def parse(cls, text: str) -> TableToken | None:
         parts = text.split(":")
-        if len(parts) != 4 or not all(p.isdigit() for p in parts[1:]):
+        if len(parts) not in (4, 5) or not all(p.isdigit() for p in parts[1:]):
             return None
-        return cls(parts[0], int(parts[1]), int(parts[2]), int(parts[3]))
+        return cls(parts[0], *(int(p) for p in parts[1:]))
 
     def sign(self, signer: Signer) -> str:
         return signer.sign(PURPOSE, self.text())
@@ -80,14 +86,23 @@ def read_token(signer: Signer, signed: str) -> TableToken:
 
 
 def check_current(
-    token: TableToken, slug: str | None, latest_round: int, tables: Iterable[int], generation: int
+    token: TableToken,
+    slug: str | None,
+    latest_round: int,
+    tables: Iterable[int],
+    generation: int,
+    pairing: int = 0,
 ) -> None:
-    """Refuse a token that is not for the newest tournament's latest round, names no table of
-    it, or was revoked (its generation is not the table's current one)."""
+    """Refuse a token that is not for the newest tournament's latest round, was made for a
+    seating of its round since removed (``pairing``: how often the token's round has been
+    removed), names no table of it, or was revoked (its generation is not the table's
+    current one)."""
     if slug != token.slug:
         raise TokenRefused(
             _("this table link is for tournament {slug!r}, not running now").format(slug=token.slug)
         )
+    if token.pairing != pairing:
+        raise TokenRefused(_("this table was paired again: scan the new card"))
     if token.round != latest_round:
         raise TokenRefused(
             _(

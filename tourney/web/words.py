@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tourney.i18n import page_
+from tourney.i18n import page_, page_mark, page_p
 from tourney.streams.matches import (
     CLOSED,
     RESULT_CONFIRMED,
@@ -20,6 +20,15 @@ from tourney.streams.matches import (
 )
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RULING_WORDS = {
+    "adjudicated": page_mark("adjudicated"),
+    "paper scoresheet": page_mark("paper scoresheet"),
+    "forfeit": page_mark("forfeit"),
+    "no-show": page_mark("no-show"),
+    "void": page_mark("void"),
+    "time": page_mark("time"),
+}
+"""The director's rulings (the codes a closed table records) in a player's words."""
 HISTORY = 6  # lines of history under a table's moves
 
 
@@ -36,8 +45,15 @@ def _by_version(stored: Sequence[StreamEvent]) -> dict[int, StreamEvent]:
     return {e.version: e for e in stored}
 
 
-def move(event: StreamEvent) -> str:
-    """One match event in the game's words: ``Bo played 2-5 on 5-5``, ``Di played K♥``."""
+def cards(stored: Sequence[StreamEvent]) -> bool:
+    """Whether ``stored`` is a card table's (Racehorse deals; Horse Race starts hands): a
+    pass there is the auction's («пас»), not a domino pass (a turn given up)."""
+    return any(e.type == "deal_started" for e in stored)
+
+
+def move(event: StreamEvent, auction: bool = False) -> str:
+    """One match event in the game's words: ``Bo played 2-5 on 5-5``, ``Di played K♥``;
+    ``auction``: a pass is the card auction's."""
     p: dict[str, Any] = event.payload
     who = p.get("player")
     kind = event.type
@@ -59,8 +75,10 @@ def move(event: StreamEvent) -> str:
         if tile:
             return page_("{who} drew {tile}").format(who=who, tile=tile)
         return page_("{who} drew").format(who=who)
+    if kind == "passed" and auction:
+        return page_p("the auction", "{who} passed").format(who=who)
     if kind == "passed":
-        return page_("{who} passed").format(who=who)
+        return page_p("dominoes: no tile can be placed", "{who} passed").format(who=who)
     if kind == "tiles_revealed":
         tiles = " ".join(str(t) for t in p.get("tiles", []))
         return page_("{who} showed {tiles}").format(who=who, tiles=tiles)
@@ -77,11 +95,13 @@ def move(event: StreamEvent) -> str:
     if kind == RESULT_CONFIRMED:
         return page_("{who} confirmed the result").format(who=who)
     if kind == CLOSED:
-        return page_("The director closed the table ({ruling})").format(ruling=p.get("ruling"))
-    return kind.replace("_", " ")
+        return page_("The director closed the table ({ruling})").format(
+            ruling=page_(RULING_WORDS.get(str(p.get("ruling")), "a ruling"))
+        )
+    return page_("a recorded event")
 
 
-def possessive(event: StreamEvent) -> str:
+def possessive(event: StreamEvent, auction: bool = False) -> str:
     """A move as the thing undone: ``Bo's 2-5 on 5-5``, ``Di's K♥``, ``Ann's draw``."""
     p = event.payload
     who = p.get("player")
@@ -95,8 +115,10 @@ def possessive(event: StreamEvent) -> str:
         return page_("{who}'s {card}").format(who=who, card=card(p.get("card")))
     if who and kind == "tile_drawn":
         return page_("{who}'s draw").format(who=who)
+    if who and kind == "passed" and auction:
+        return page_p("the auction", "{who}'s pass").format(who=who)
     if who and kind == "passed":
-        return page_("{who}'s pass").format(who=who)
+        return page_p("dominoes: no tile can be placed", "{who}'s pass").format(who=who)
     if who and kind == "bid":
         return page_("{who}'s bid").format(who=who)
     if who and kind == "tiles_revealed":
@@ -105,7 +127,8 @@ def possessive(event: StreamEvent) -> str:
         return page_("the new hand")
     if kind == "deal_started":
         return page_("the deal")
-    return move(event)[:1].lower() + move(event)[1:]
+    said = move(event, auction)
+    return said[:1].lower() + said[1:]
 
 
 def said(stored: Sequence[StreamEvent], version: int) -> str:
@@ -115,8 +138,9 @@ def said(stored: Sequence[StreamEvent], version: int) -> str:
     event = events.get(version)
     if event is None:
         return ""
+    auction = cards(stored)
     if event.type != UNDONE:
-        return move(event)
+        return move(event, auction)
     target = events.get(event.payload.get("version", -1))
     if target is None:
         return page_("undone")
@@ -124,8 +148,8 @@ def said(stored: Sequence[StreamEvent], version: int) -> str:
         again = events.get(target.payload.get("version", -1))
         if again is None:
             return page_("redone")
-        return page_("redone: {move}").format(move=possessive(again))
-    return page_("undone: {move}").format(move=possessive(target))
+        return page_("redone: {move}").format(move=possessive(again, auction))
+    return page_("undone: {move}").format(move=possessive(target, auction))
 
 
 def history(stored: Sequence[StreamEvent], count: int = HISTORY) -> list[dict[str, Any]]:
@@ -147,7 +171,7 @@ def redo_offer(stored: Sequence[StreamEvent]) -> str | None:
         return None
     events = _by_version(stored)
     undone = events.get(events[target].payload.get("version", -1))
-    return possessive(undone) if undone is not None else None
+    return possessive(undone, cards(stored)) if undone is not None else None
 
 
 _LINE = re.compile(r"\s*\bat line \d+")

@@ -106,7 +106,9 @@ def test_an_adjudicated_table_shows_its_result_and_every_player() -> None:
     adjudicated = tuple(
         50 if side == 2 else 40 - 10 * side for side in range(len(state.matches[tied].sides))
     )
-    state = apply(state, decide_adjudicate(state, tied, adjudicated, (2,), "scoresheet"))
+    state = apply(
+        state, decide_adjudicate(state, tied, adjudicated, (2,), "scoresheet", replace=True)
+    )
     view = bracket_view(state)
     slot = next(s for s in view.columns[0].slots if s.index == len(tables) - 1)
     match = state.matches[tied]

@@ -217,3 +217,36 @@ def test_history_records_before_and_after_of_every_member() -> None:
         (r.mu, r.sigma) for r in (result.players["a"], result.players["b"])
     )
     assert result.ranked()[0][0] == "a"
+
+
+def test_each_game_is_rated_on_its_own_results() -> None:
+    """A Racehorse night after a Horse Race night of the same people: the card game's
+    ratings are openskill on the card tables alone, the dominoes' on the dominoes' alone
+    (they were one set of ratings, so a Racehorse table's chances came from dominoes)."""
+    from tourney.season.ratings import rate_games
+
+    dominoes = setup("dom", ["a", "b", "c", "d"], [["a", "b", "c", "d"]])
+    dominoes += [(10, MatchResultRecorded("dom-t1", (61, 40, 20, 10), (0,)))]
+    cards: list[tuple[int, TournamentEvent]] = [
+        (11, TournamentCreated("cards", "cards", "swiss", 5, 1, game="racehorse")),
+        *((12 + i, PlayerRegistered(p, p)) for i, p in enumerate("abcde")),
+        (20, RoundPaired(1, (PairedTable(1, ("a", "b", "c", "d", "e"), "cards-t1"),))),
+        (21, AdjudicatedResult("cards-t1", (-4, -1, 0, 1, 4), (4,), "sheet")),
+    ]
+    nights = [night("dom", dominoes), night("cards", cards)]
+    games = rate_games(rated_matches(nights, by_name))
+    assert list(games) == ["horse-race", "racehorse"]
+    mine = {g: {p: (r.mu, r.sigma) for p, r in rated.players.items()} for g, rated in games.items()}
+    close(mine["horse-race"], openskill_by_hand([([["a"], ["b"], ["c"], ["d"]], [1, 2, 3, 4])]))
+    close(
+        mine["racehorse"],
+        openskill_by_hand([([["a"], ["b"], ["c"], ["d"], ["e"]], [5, 4, 3, 2, 1])]),
+    )
+    assert games["racehorse"].players["a"].matches == 1
+    # one game asked for: that game's alone, empty when it has no rated match yet
+    assert list(rate_games(rated_matches(nights, by_name), "racehorse")) == ["racehorse"]
+    assert rate_games(rated_matches(nights[:1], by_name), "racehorse")["racehorse"].players == {}
+    # a club that plays one game: the same ratings as before there were games to tell apart
+    one = rate_games(rated_matches(nights[:1], by_name))
+    assert list(one) == ["horse-race"]
+    assert one["horse-race"].players == rate(rated_matches(nights[:1], by_name)).players

@@ -99,8 +99,11 @@ def test_match_points_scoring() -> None:
 def test_scoring_and_refusals() -> None:
     assert parse_scoring("Places: 10, 7,5,3") == "places:10,7,5,3"
     assert parse_scoring("match-points") == "match-points"
-    for bad in ("places:", "places:a,b", "places:-1", "wins"):
+    for bad in ("places:", "wins"):
         with pytest.raises(TourneyError, match="is not 'match-points'"):
+            parse_scoring(bad)
+    for bad in ("places:a,b", "places:-1"):  # a place's points, named by its place
+        with pytest.raises(TourneyError, match="for place 1: write a number"):
             parse_scoring(bad)
     state = fold_series([SeriesCreated("S", "match-points"), NightAdded("S", "n1")])
     with pytest.raises(TourneyError, match="already exists"):

@@ -357,6 +357,8 @@ def test_a_result_changed_after_the_next_round_was_paired_is_named_not_paired_ov
     assert match.outcome is not None
     reversed_ = tuple(1 - w for w in range(2) if w in match.outcome.winners)
     scores = [61 if s in reversed_ else 20 for s in range(2)]
-    state = apply(state, decide_adjudicate(state, match.match_id, scores, reversed_, "error"))
+    state = apply(
+        state, decide_adjudicate(state, match.match_id, scores, reversed_, "error", replace=True)
+    )
     with pytest.raises(TournamentError, match="was never paired"):
         decide_pair_round(state)

@@ -153,11 +153,13 @@ def test_a_director_correction_changes_only_the_players_it_touches(correction: s
             s for s in range(len(match.sides)) if match.outcome and s not in match.outcome.winners
         )[:1]
         scores = tuple(61 if s in winners else 20 for s in range(len(match.sides)))
-        events = decide_adjudicate(state, match.match_id, scores, winners, "slip on the sheet")
+        events = decide_adjudicate(
+            state, match.match_id, scores, winners, "slip on the sheet", replace=True
+        )
     elif correction == "forfeit":
-        events = decide_forfeit(state, match.match_id, (0,), "left early")
+        events = decide_forfeit(state, match.match_id, (0,), "left early", replace=True)
     elif correction == "no_show":
-        events = decide_no_show(state, match.match_id, (match.seats[0],))
+        events = decide_no_show(state, match.match_id, (match.seats[0],), replace=True)
     else:
         events = decide_void(state, match.match_id, "wrong tiles")
     after = apply(state, events)

@@ -36,10 +36,25 @@ from tourney.games.horserace.events import (
 )
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
+from tourney.i18n import page_, page_mark
 from tourney.limits import VERSION, LimitError, parse_whole
 
 if TYPE_CHECKING:
     from tourney.games import Decide, GameEvent, GameMatch, Table
+
+
+POINT_WORDS = {
+    "end": page_mark("end {value}"),
+    "linear": page_mark("linear side {value}"),
+    "branch": page_mark("branch {value}"),
+}
+"""A free attach point of the layout in a player's words (its kind is a code)."""
+
+
+def _point(point: dict[str, Any]) -> str:
+    return page_(POINT_WORDS.get(str(point["kind"]), POINT_WORDS["branch"])).format(
+        value=point["value"]
+    )
 
 
 class HorseRacePage:
@@ -100,7 +115,11 @@ def table_context(desk: Table) -> dict[str, Any]:
     order = [None, *(row["tile"] for row in state["layout"])]
     open_of = {row["tile"]: row["open"] for row in state["layout"]}
     targets = [
-        {"on": on, "open": open_of.get(on, []) if on else [], "tiles": by_target[on]}
+        {
+            "on": on,
+            "open": [_point(p) for p in open_of.get(on, [])] if on else [],
+            "tiles": by_target[on],
+        }
         for on in order
         if on in by_target
     ]

@@ -126,7 +126,7 @@ def describe(match: Match, event: Event, outcome: Outcome) -> Iterator[str]:
             assert trump is not None
             leader, lead = trick.plays[0]
             yield _("  {player} leads {card}: {suit} are trump").format(
-                player=match.players[leader], card=lead, suit=trump.noun
+                player=match.players[leader], card=lead, suit=_(trump.noun)
             )
         yield _("  Trick {number}: {cards} — {winner} wins (value {value})").format(
             number=trick.number, cards=cards, winner=match.players[trick.winner], value=value

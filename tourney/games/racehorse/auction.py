@@ -87,7 +87,9 @@ class Auction:
             return
         if bid is None or bid > self.high:
             return
-        high = f"{players[self.high_seat]}'s {bid_text(self.high)}"
+        high = _("{player}'s {bid}").format(
+            player=players[self.high_seat], bid=_(bid_text(self.high))
+        )
         if seat == self.dealer:
             if bid < self.high:
                 raise RuleError(

@@ -13,7 +13,7 @@ from typing import NamedTuple, Protocol
 
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.errors import RuleError
-from tourney.i18n import _
+from tourney.i18n import N_, _
 
 HAND_SIZE = 6
 """Cards dealt to each player; a deal is this many tricks."""
@@ -53,9 +53,13 @@ class _Log:
         self.tricks: list[int] = []
 
 
+SUIT_NOUNS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+"""Each suit's noun (`Suit.noun`) as a msgid: a refusal names the suit in the reader's words."""
+
+
 def at_line(line: int | None) -> str:
     """``"at line 23"``, or ``"earlier"`` when events carry no line numbers."""
-    return "earlier" if line is None else f"at line {line}"
+    return _("earlier") if line is None else _("at line {line}").format(line=line)
 
 
 class Play:
@@ -246,12 +250,12 @@ class Play:
             raise RuleError(
                 _(
                     "{name} holds a trump ({noun}) and must play one to a trump lead, not {card}"
-                ).format(name=name, noun=led.noun, card=card)
+                ).format(name=name, noun=_(led.noun), card=card)
             )
         raise RuleError(
             _(
                 "{name} holds {noun} and must follow the {noun} lead or play a trump, not {card}"
-            ).format(name=name, noun=led.noun, card=card)
+            ).format(name=name, noun=_(led.noun), card=card)
         )
 
     def _refuse_contradiction(self, seat: int, card: Card, shown: Shown) -> None:
@@ -264,6 +268,6 @@ class Play:
                 card=card,
                 at_line=at_line(shown.line),
                 card2=shown.card,
-                noun=shown.suit.noun,
+                noun=_(shown.suit.noun),
             )
         )

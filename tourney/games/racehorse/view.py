@@ -21,7 +21,7 @@ from tourney.games.racehorse.events import (
     Passed,
 )
 from tourney.games.racehorse.match import Match, Outcome
-from tourney.i18n import _
+from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
     from tourney.games import Recorded, Table
@@ -33,6 +33,10 @@ def match_of(table: Table) -> Match:
     if not isinstance(match, Match):
         raise TypeError(f"{table.id} is not a Racehorse table")
     return match
+
+
+BID_WORDS = (N_("pass"), N_("smudge"))
+"""The auction's words (`bid_text`) as msgids: said with ``_()`` where a person reads them."""
 
 
 def bid_text(bid: int | None) -> str:
@@ -109,7 +113,7 @@ def text(desk: Table, deal: str | None = None, brief: bool = False) -> list[str]
     if data["dealer"] is not None and not brief:
         lines.append(_("Dealer {dealer}").format(dealer=data["dealer"]))
     if data["auction"] and (data["phase"] == "auction" or not brief):
-        said = ", ".join(f"{s['player']} {bid_text(s['bid'])}" for s in data["auction"])
+        said = ", ".join(f"{s['player']} {_(bid_text(s['bid']))}" for s in data["auction"])
         lines.append(_("Auction: {said}").format(said=said))
     if data["pitcher"] is not None:
         pitcher, bid = data["pitcher"], bid_text(data["bid"])

@@ -82,7 +82,10 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
     then the tournament's tie-breaks (default: game points scored, then Buchholz).
     """
     settings = state.created
-    points: dict[str, Fraction] = {p: pl.start_points for p, pl in state.players.items()}
+    penalty = {p: state.sanctions.penalty((p,)) for p in state.players}
+    points: dict[str, Fraction] = {
+        p: pl.start_points - penalty[p] for p, pl in state.players.items()
+    }
     scored = dict.fromkeys(state.players, 0)
     played = dict.fromkeys(state.players, 0)
     wins = dict.fromkeys(state.players, 0)
@@ -146,6 +149,7 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
                     points_scored=scored[player],
                     head_to_head=Fraction(0),
                     withdrawn=entry.withdrawn,
+                    penalty=penalty[player],
                 )
             )
         rank += len(group)

@@ -1,0 +1,61 @@
+"""The "Next:" line a command may end with: what the director types next, complete and
+runnable as printed, for the tournament the command acted on.
+
+Every such line is made here, in one shape: ``Next: <what to do>: tourney …`` and, for a
+choice, ``; or <what>: tourney …``. A command ends at ``;`` or at the end of the line, and
+its only gaps are placeholders in capitals (``NAME``, ``FILE``, ``WHY``) or ``...`` for a
+number: so that the tests can find each command in what was printed, fill its gaps and run
+it (``tests/next_steps.py``), and a suggestion that would be refused when followed fails
+there first."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tourney.i18n import _
+
+if TYPE_CHECKING:
+    from tourney.tournament.events import TournamentEvent
+
+
+def command(*words: str) -> str:
+    """``tourney <words>``, each word quoted for the shell where it needs it (a name with
+    a space): what a director can paste."""
+    return " ".join(["tourney", *(shlex.quote(word) for word in words)])
+
+
+def next_line(what: str, first: str, *choices: tuple[str, str]) -> str:
+    """``Next: <what>: <first>``, then ``; or <what>: <command>`` for each of ``choices``
+    (each a pair: what it does, the command)."""
+    line = _("Next: {what}: {command}").format(what=what, command=first)
+    for said, other in choices:
+        line += "; " + _("or {what}: {command}").format(what=said, command=other)
+    return line
+
+
+def add_players_line(slug: str) -> str:
+    """After a tournament (or a series' night) is created: register its players."""
+    return next_line(
+        _("add each player"),
+        command("player", "add", "NAME", "-t", slug),
+        (_("import them from a CSV file"), command("player", "import", "FILE", "-t", slug)),
+    )
+
+
+def record_line(paired: Sequence[TournamentEvent]) -> str:
+    """After a round (or deciding matches) is paired: record its first table, by its match
+    id (a table code names the newest tournament's, which this may not be). "" when the
+    round seats no table."""
+    from tourney.tournament.events import DecidingMatchPaired, RoundPaired
+
+    for event in paired:
+        if isinstance(event, RoundPaired) and event.tables:
+            match_id = event.tables[0].match_id
+        elif isinstance(event, DecidingMatchPaired):
+            match_id = event.table.match_id
+        else:
+            continue
+        return next_line(_("record each table, the first"), command("record", match_id))
+    return ""
