@@ -47,13 +47,14 @@ HASH = re.compile(r" · v[0-9]+ [0-9a-f]{12}")
 
 
 def timed(
-    variant: Variant, argv: list[str], db: Path | str | None, folder: Path
+    variant: Variant, argv: list[str], db: Path | str | None, folder: Path, program: str = MAIN
 ) -> tuple[float, float, str]:
-    """Run `tourney ARGV` from `variant`'s source, in `folder`: (wall s, CPU s, stdout).
-    (Not from a checkout: `python -c` puts the current folder ahead of PYTHONPATH.)"""
+    """Run `tourney ARGV` (or another ``program``) from `variant`'s source, in `folder`:
+    (wall s, CPU s, stdout). (Not from a checkout: `python -c` puts the current folder
+    ahead of PYTHONPATH.)"""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(variant.source)
-    full = [sys.executable, "-c", MAIN, *argv, *(["--db", str(db)] if db else [])]
+    full = [sys.executable, "-c", program, *argv, *(["--db", str(db)] if db else [])]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(full, cwd=folder, env=env, stdout=out, stderr=err)
@@ -121,14 +122,19 @@ def main(argv: list[str] | None = None) -> None:
 
     urls: dict[str, str] = {}
 
-    def each(name: str, args: list[str], folder: Path, db: bool = True) -> None:
+    def each(
+        name: str, args: list[str], folder: Path, db: bool = True, night: bool = False
+    ) -> None:
         nonlocal turn
         turn += 1
         for variant in variants if turn % 2 else variants[::-1]:
             database: Path | str | None = None
-            if db:
+            if night:
+                database = folder / f"{variant.label}-night.db"
+            elif db:
                 database = urls.get(variant.label) or folder / f"{variant.label}.db"
-            wall, cpu, out = timed(variant, args, database, folder)
+            program = "pass" if name == "python -c pass" else MAIN
+            wall, cpu, out = timed(variant, args, database, folder, program)
             walls, cpus = samples.setdefault(name, {}).setdefault(variant.label, ([], []))
             walls.append(wall)
             cpus.append(cpu)
@@ -143,7 +149,18 @@ def main(argv: list[str] | None = None) -> None:
         for event in events:
             args = oneshot.one_shot_args(event, "K1")
             each(args[0], args, folder)
+        for variant in variants:  # a club night on SQLite: 16 players, round 1 paired
+            night = folder / f"{variant.label}-night.db"
+            for args in (
+                ["tournament", "create", "Night", "--table-size", "4"],
+                *(["player", "add", f"P{n}"] for n in range(1, 17)),
+                ["pair"],
+            ):
+                timed(variant, args, night, folder)
         for _ in range(options.shows):
+            each("python -c pass", [], folder, db=False)
+            each("pairings", ["pairings"], folder, night=True)
+            each("standings", ["standings"], folder, night=True)
             each("show", ["show", "K1"], folder)
             each("show --json", ["show", "K1", "--json"], folder)
             each("--help", ["--help"], folder, db=False)
@@ -171,6 +188,16 @@ def main(argv: list[str] | None = None) -> None:
                 f"{statistics.median(cpus) * 1000:6.1f}"
             )
         print(f"  {name:<12} n={len(by_variant['this'][0]):<3} " + "   ".join(cells))
+    print("\nmedian wall / CPU as a multiple of `python -c pass` (issue 33: at most 12x):")
+    for name in ("pairings", "standings", "show", "place"):
+        cells = []
+        for variant in variants:
+            base_walls, base_cpus = samples["python -c pass"][variant.label]
+            walls, cpus = samples[name][variant.label]
+            wall_x = statistics.median(walls) / statistics.median(base_walls)
+            cpu_x = statistics.median(cpus) / statistics.median(base_cpus)
+            cells.append(f"{variant.label} {wall_x:5.1f}x / {cpu_x:5.1f}x")
+        print(f"  {name:<12} " + "   ".join(cells))
     place = statistics.median(samples["place"]["this"][0]) * 1000
     bound = POSTGRES_BOUND_MS if options.postgres else BOUND_MS
     verdict = "within" if place <= bound else "over"

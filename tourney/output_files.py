@@ -12,13 +12,10 @@ import os
 import tempfile
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from tourney.errors import TourneyError
 from tourney.i18n import _
-
-if TYPE_CHECKING:
-    from tourney.store.eventstore import EventStore
 
 # The first bytes of a SQLite database, of its write-ahead log (two byte orders of the
 # checksum), and of a rollback journal.
@@ -28,24 +25,12 @@ DATABASE_MAGIC = (
     b"\x37\x7f\x06\x83",
     b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7",
 )
-# Beside a SQLite file, the files that are part of it while it is in use.
-COMPANIONS = ("-wal", "-shm", "-journal")
 # The manifest that marks a folder as a site `tourney publish` wrote (`reports.site_folder`).
 SITE_MANIFEST = ".tourney-site.json"
 
 
 class OutputError(TourneyError):
     """An output file that tourney will not write: nothing was written."""
-
-
-def database_files(store: EventStore) -> tuple[Path, ...]:
-    """The files of `store`'s database, resolved: the SQLite file and its companions (none
-    for PostgreSQL). SQLite names its own file, whatever URL or path opened it."""
-    if store.dialect != "sqlite":
-        return ()
-    rows = store.fetch_rows("PRAGMA database_list", ())
-    mains = [Path(str(row[2])).resolve() for row in rows if row[1] == "main" and row[2]]
-    return tuple(m.with_name(m.name + suffix) for m in mains for suffix in ("", *COMPANIONS))
 
 
 def is_one_of(path: Path, files: Collection[Path]) -> bool:

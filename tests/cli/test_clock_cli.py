@@ -78,7 +78,7 @@ def test_refusals_say_why_and_write_nothing(night: Cli, now: Now) -> None:
     refused(night, "clock", "extend", "5", "--table", "T9", message="round 1 has no table 9")
     refused(night, "clock", "extend", "5", "--table", "nine", message="a table of the current")
     refused(night, "clock", "stop", "T1", message="time is not up at table 1: 45:00 left")
-    refused(night, "clock", "set", "0", message="greater than or equal to 1")
+    refused(night, "clock", "set", "0", message="must be at least 1")
     refused(
         night, "clock", "set", "30", "--round", "99", message="the last round of 'Night' is round 3"
     )

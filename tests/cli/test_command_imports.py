@@ -30,10 +30,12 @@ main()
 """
 
 
-def loaded_by(*args: str) -> set[str]:
-    """The top-level packages loaded once `tourney ARGS` has run in a fresh interpreter."""
+def loaded_by(*args: str, whole: bool = False) -> set[str]:
+    """The top-level packages (``whole``: the modules) loaded once `tourney ARGS` has run in
+    a fresh interpreter."""
+    run = RUN if not whole else RUN.replace('name.split(".")[0]', "name")
     done = subprocess.run(
-        [sys.executable, "-c", RUN, json.dumps(args)],
+        [sys.executable, "-c", run, json.dumps(args)],
         capture_output=True,
         text=True,
         check=True,
@@ -90,3 +92,39 @@ def test_a_fresh_database_is_created_through_alembic(tmp_path: Path) -> None:
     """The other side: SQLAlchemy and alembic do load where they are needed."""
     loaded = loaded_by("tournament", "create", "Club Night", "--db", str(tmp_path / "new.db"))
     assert {"sqlalchemy", "alembic"} <= loaded
+
+
+# A one-shot command, the module that declares it, and the game it plays.
+ONE_SHOTS = [
+    (["pairings"], "tourney.cli.round_cmd"),
+    (["standings"], "tourney.cli.standings_cmd"),
+    (["show", "K1"], "tourney.cli.match_cmd"),
+    (["hand", "K1", "--opener", "Ann"], "tourney.cli.game_cmd"),
+    (["place", "K1", "6-6", "--player", "Ann"], "tourney.cli.game_cmd"),
+]
+
+
+def test_a_one_shot_command_loads_its_own_module_and_game_and_not_pydantic(
+    tmp_path: Path,
+) -> None:
+    """The root builds only the command run (`tourney.cli.edge_group`): no other command's
+    module, no game but the table's (Horse Race here), and no pydantic (Typer converts
+    values through it: `tourney.cli.plain_values`)."""
+    from importlib.metadata import entry_points
+
+    url = f"sqlite:///{tmp_path / 'tourney.db'}"
+    prepare(url, tmp_path)
+    games = {point.name: point.module.rsplit(".", 1)[0] for point in entry_points(
+        group="tourney.games")}  # fmt: skip
+    others = [module for name, module in games.items() if name != "horse-race"]
+    assert len(others) >= 2  # Racehorse, and the tests' High card
+    for args, own in ONE_SHOTS:
+        loaded = loaded_by(*args, "--db", url, whole=True)
+        assert own in loaded, args
+        commands = {name for name in loaded if name.startswith("tourney.cli.") and (
+            name.endswith("_cmd"))}  # fmt: skip
+        assert commands == {own}, (args, commands)
+        assert not {name.split(".")[0] for name in loaded} & {"pydantic", "pydantic_core"}, args
+        assert not [name for name in loaded if name.startswith(tuple(others))], args
+        if "K1" in args:  # an ad-hoc table: no tournament's pairing rules to load
+            assert "tourney.tournament.pairing" not in loaded, args

@@ -38,9 +38,9 @@ def created(cli: Cli) -> Cli:
         (["tournament", "create"], "error: Missing argument 'name'."),  # Typer's words
         (
             ["tournament", "create", "X", "--rounds", "abc"],
-            "'--rounds': Input should be a valid integer",
+            "'--rounds': 'abc' is not a whole number",
         ),
-        (["tournament", "create", "X", "--rounds", "0"], "greater than or equal to 1"),
+        (["tournament", "create", "X", "--rounds", "0"], "'--rounds': 0 must be at least 1"),
         (["nosuchcommand"], "error: No such command 'nosuchcommand'"),
     ],
 )
@@ -136,7 +136,7 @@ def test_the_installed_script_goes_through_the_same_edge(tmp_path: Path) -> None
         (
             ["tournament", "create", "X", "--rounds", "99999999999999999999"],
             1,
-            "less than or equal to 100",
+            "must be at most 100",
         ),
         (["standings"], 1, "no tourney database here (looked for ./tourney.db)"),
         (["--db", "postgresql+psycopg://u:pw@h:abc/db", "standings"], 1, "No such option"),

@@ -9,12 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-import typer.main
 from typer.testing import CliRunner
 
 from tests.cli.conftest import Cli, refused
 from tourney import i18n
-from tourney.cli.app import app
+from tourney.cli.app import app, every_command
 from tourney.cli.catalog import help_texts
 from tourney.cli.language import msgid
 
@@ -105,7 +104,7 @@ def test_an_unknown_language_is_refused_in_one_line_and_writes_nothing(
 
 def test_a_confirmation_and_counts_read_in_russian(night: Cli) -> None:
     added = night.ok("--lang", "ru", "player", "add", "Ольга").stdout
-    assert "Ольга зарегистрирован(а) как" in added
+    assert "Регистрация в club-night: Ольга (" in added
     listing = night.ok("--lang", "ru", "tournament", "list").stdout
     assert "1 игрок, составлено: 0 туров" in listing
 
@@ -147,9 +146,9 @@ def test_every_help_text_is_in_the_catalog() -> None:
 
 
 def test_help_texts_are_keyed_as_typer_shows_them() -> None:
-    root = typer.main.get_command(app)
-    docstring = root.commands["pair"].help  # type: ignore[attr-defined]
-    assert msgid(docstring) in help_texts()
+    root = every_command()
+    docstring = root.commands["pair"].help
+    assert docstring is not None and msgid(docstring) in help_texts()
 
 
 def test_replay_stays_english_in_every_language(tmp_path: Path) -> None:
@@ -374,7 +373,9 @@ CLICKS_OWN = [
     (["tournament", "create"], "Missing argument"),
     (["nosuchcommand"], "No such command"),
     (["tournament", "create", "X", "--rounds", "abc"], "Invalid value"),
-    (["tournament", "create", "X", "--rounds", "0"], "greater than or equal"),
+    (["tournament", "create", "X", "--rounds", "abc"], "is not a whole number"),
+    (["tournament", "create", "X", "--rounds", "0"], "must be at least"),
+    (["tournament", "create", "X", "--rounds", "101"], "must be at most"),
     (["tournament", "create", "X", "--rounds"], "requires an argument"),
     (["pairings", "a", "b", "c", "d"], "unexpected extra argument"),
 ]

@@ -109,5 +109,11 @@ def test_a_high_card_night_is_played_end_to_end(
     assert len(sheets) == 2, sorted(p.name for p in site.iterdir())
     sheet = sheets[0].read_text(encoding="utf-8")
     assert "Cards shown" in sheet and "High card, tables of 3, first to 5" in sheet
+    # A game that draws nothing (`BaseGame.draw`): its page shows its words, as before,
+    # and a replay of scores without pictures (issue 36).
+    assert "<use href=" not in sheet and 'class="drawing race-chart"' in sheet
+    assert 'id="replay-board"' in sheet and '"p":' not in sheet
+    last = json.loads(re.findall(r"data-scores=\"([^\"]*)\"", sheet)[0].replace("&#34;", '"'))
+    assert sum(last) == 5 and max(last) == 5
     blank = (site / "round-1-scoresheets.html").read_text(encoding="utf-8")
     assert "blank scoresheets (2 tables)" in blank

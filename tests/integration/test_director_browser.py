@@ -57,7 +57,7 @@ def test_the_director_registers_and_enters_a_paper_result_from_a_phone(
     form.locator("input[name=club]").fill("Harbour")
     with page.expect_navigation():
         form.locator("button").click()
-    assert page.locator("#notice").inner_text() == "The player is registered."
+    assert page.locator("#notice").inner_text() == "Zoë Park is registered."
     loaded = server.night.loaded()
     assert loaded is not None
     assert "Zoë Park" in [p.name for p in loaded.state.players.values()]

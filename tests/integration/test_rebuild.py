@@ -209,3 +209,33 @@ def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
     few: SharedPayloads = {}
     assert replayed(decode(few)) == plain
     assert 0 < len(few) <= 3
+
+
+def test_a_rebuild_paces_the_collector_and_puts_it_back(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a rebuild replays, what was alive before is frozen out of the collector's scans
+    and its youngest generation is collected rarely (`projector._bulk_replay`); after it,
+    both are as they were."""
+    import gc
+
+    from tourney.store import projector as projecting
+
+    seen: list[tuple[int, int]] = []
+    apply = Projector._apply
+
+    def watched(self: Projector, cursor: Any, projection: Any, events: Any) -> int:
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count()))
+        return apply(self, cursor, projection, events)
+
+    monkeypatch.setattr(Projector, "_apply", watched)
+    store, projector = open_store(f"sqlite:///{tmp_path / 'tourney.db'}")
+    with store:
+        store.append("match-A1", new_events(simulated(1)))
+        before = gc.get_threshold(), gc.get_freeze_count()
+        seen.clear()
+        projector.rebuild()
+        assert seen and all(
+            threshold == projecting.REBUILD_THRESHOLD and frozen > 0 for threshold, frozen in seen
+        ), seen
+        assert (gc.get_threshold(), gc.get_freeze_count()) == before

@@ -165,10 +165,7 @@ def serving(tmp_path: Path) -> Iterator[Serving]:
 def test_a_deleted_write_ahead_log_stops_every_acknowledgment(serving: Serving) -> None:
     assert serving.start() is None
     tables = phones(serving)
-    for _ in range(6):
-        for phone in tables:
-            status, data = phone.move()
-            assert status == 200, data
+    _play(tables, 6)
     wal = serving.folder / "night.db-wal"
     assert wal.exists()
     wal.unlink()
@@ -200,6 +197,58 @@ def test_a_deleted_write_ahead_log_stops_every_acknowledgment(serving: Serving) 
     else:
         assert code is None, serving.log()
         assert verify.exit_code == 0, verify.stderr
+
+
+@pytest.mark.slow
+def test_what_the_open_log_held_is_saved_before_writes_are_refused(serving: Serving) -> None:
+    """The -wal deleted under the server (issue 32, item 13): its connection still sees the
+    committed pages; they are copied into a new file beside the database before the first
+    refusal, which says where, and that copy holds every acknowledged move and verifies."""
+    assert serving.start() is None
+    tables = phones(serving)
+    _play(tables, 5)
+    # Files of someone else's with the very names the copy would take for the next minute.
+    now = time.time()
+    strangers = [
+        serving.folder / time.strftime("night.saved-%Y%m%d-%H%M%S.db", time.localtime(now + s))
+        for s in range(90)
+    ]
+    for stranger in strangers:
+        stranger.write_bytes(b"not tourney's")
+    (serving.folder / "night.db-wal").unlink()
+
+    status, data = tables[0].move()
+    assert status == 503, data
+    error = str(data["error"])
+    assert FAILED in error and "\n" not in error, error
+    found = re.search(r"every event it still held is saved in (\S+\.db)", error)
+    assert found, error
+    saved = Path(found.group(1))
+    assert saved.parent == serving.folder and saved.name.startswith("night.saved-")
+    assert saved.name in serving.log()  # the console says where too
+    assert tables[1].move()[0] == 503  # and every later write is refused
+    assert saved.stem.endswith("-2"), saved  # no file tourney did not write is touched
+    assert all(stranger.read_bytes() == b"not tourney's" for stranger in strangers)
+    serving.stop()
+
+    stored = _stored_heads(saved)
+    acknowledged = [ack for phone in tables for ack in phone.acknowledged]
+    assert len(acknowledged) == 15
+    missing = [
+        (stream, version)
+        for stream, version, head in acknowledged
+        if not stored.get((stream, version), "").startswith(head)
+    ]
+    assert missing == []
+    verify = Cli(f"sqlite:///{saved}")("verify")
+    assert verify.exit_code == 0, verify.stderr
+
+
+def _play(tables: list[Phone], rounds: int) -> None:
+    for _ in range(rounds):
+        for phone in tables:
+            status, data = phone.move()
+            assert status == 200, data
 
 
 def _stored_heads(database: Path) -> dict[tuple[str, int], str]:

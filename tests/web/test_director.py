@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -59,7 +60,7 @@ def test_rulings_then_the_next_round_from_the_page(night: Night) -> None:
         "/director/forfeit",
         data={"match": "club-night-r1-t1", "sides": "2", "reason": "left", "csrf": csrf},
     )
-    assert "Forfeit recorded" in done.text
+    assert "Table 1: forfeit recorded." in done.text
     assert "[forfeit: left]" in _row(done.text, 1)
     done = post(
         "/director/adjudicate",
@@ -77,7 +78,7 @@ def test_rulings_then_the_next_round_from_the_page(night: Night) -> None:
     assert night.server.night.loaded().state.rounds[-1].round == 1  # type: ignore[union-attr]
     post("/director/void", data={"match": "club-night-r1-t3", "reason": "x", "csrf": csrf})
     done = post("/director/pair", data={"csrf": csrf})
-    assert "The next round is paired" in done.text
+    assert "Round 2 published: 3 tables open." in done.text
     assert "round 2 of 2" in done.text
     night.server.feed.step()
     assert 'data-round="2"' in night.client.get("/display").text
@@ -96,11 +97,25 @@ def test_publish_writes_the_site_where_serve_was_told(night_db: str, tmp_path: P
     assert "&lt;script&gt;" in served
 
 
-def test_publish_without_a_folder_is_refused(night: Night) -> None:
+def test_publish_without_a_folder_writes_beside_the_database(night: Night) -> None:
+    """`serve` started without --site (issue 32, item 18): the Publish button writes the
+    folder `site` beside the database, says where, and publishes there again; a `site`
+    folder tourney did not write is refused and left as it was."""
+    site = Path(night.cli.db).parent / "site"
     night.sign_in()
+    done = night.client.post("/director/publish", data={"csrf": night.csrf("/director")})
+    assert done.status_code == 200
+    assert f"The site is published in {site}." in done.text
+    assert (site / "index.html").is_file() and (site / "round-1.html").is_file()
+    again = night.client.post("/director/publish", data={"csrf": night.csrf("/director")})
+    assert f"The site is published in {site}." in again.text
+    shutil.rmtree(site)
+    site.mkdir()
+    (site / "notes.txt").write_text("the club's own", encoding="utf-8")
     refused = night.client.post("/director/publish", data={"csrf": night.csrf("/director")})
     assert refused.status_code == 409
-    assert "--site" in refused.text
+    assert "notes.txt" in refused.text
+    assert [p.name for p in site.iterdir()] == ["notes.txt"]
 
 
 def test_a_result_left_unposted_by_a_killed_server_is_posted_on_the_next_start(

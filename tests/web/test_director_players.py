@@ -54,7 +54,10 @@ def test_a_late_entry_then_a_withdrawal_and_a_removal_from_the_page(night: Night
         "/director/register",
         {"name": "Zoë Park", "club": "Harbour", "rating": "1500", "start_points": "1"},
     )
-    assert done.status_code == 303 and done.headers["location"] == "/director?done=register"
+    assert done.status_code == 303
+    assert done.headers["location"].startswith("/director?done=register&said=")
+    told = night.client.get(done.headers["location"]).text
+    assert "Zoë Park is registered." in told
     state = _state(night)
     (zoe,) = [p for p in state.players.values() if p.name == "Zoë Park"]
     assert (zoe.club, zoe.rating, zoe.start_points) == ("Harbour", 1500, 1)
@@ -89,7 +92,9 @@ def test_a_no_show_by_name_then_the_paper_result_of_those_who_played_on(night: N
     page = night.client.get("/director").text
     assert f'name="players" value="{first}"' in page  # a box beside each name
     done = _post(night, "/director/no-show", {"match": MATCH, "players": second})
-    assert done.status_code == 303 and done.headers["location"] == "/director?done=no-show"
+    assert done.status_code == 303
+    assert done.headers["location"].startswith("/director?done=no-show&said=")
+    assert "Table 1: no-show recorded." in night.client.get(done.headers["location"]).text
     record = _state(night).matches[MATCH]
     assert record.forfeited and record.outcome is not None  # one side left: it wins
     assert first in night.client.get("/director").text

@@ -83,6 +83,12 @@ def test_players_check_in_at_the_door_and_only_they_are_paired(door_night: Night
     director = night.client.get("/director").text
     assert "late: Ed Fox" in director
     assert "Entry fee 5.00: 1 paid, <strong>5.00</strong> taken; 4 owe 20.00." in director
+    # Each row says what its fee is and what the button does (issue 32, item 18).
+    ann = re.search(r'data-player="p1".*?</tr>', director, re.S)
+    bo = re.search(r'data-player="p2".*?</tr>', director, re.S)
+    assert ann and bo, director
+    assert '✓ paid 5.00</span> · <button name="door" value="owed">undo</button>' in ann.group()
+    assert '<button name="door" value="paid">mark paid</button>' in bo.group()
 
 
 def test_the_door_refuses_in_words_and_writes_nothing(door_night: Night) -> None:
@@ -175,3 +181,27 @@ def test_a_check_in_the_director_took_back_holds(door_night: Night) -> None:
     assert 'name="door" value="allow"' in page
     night.client.post("/director/door", data={"player": "p1", "door": "allow", "csrf": csrf})
     assert "✓ Ann Lee, you are checked in." in tap_in(night, "ann")
+
+
+def test_the_director_s_flash_says_what_happened_to_whom(door_night: Night) -> None:
+    """Issue 32, item 19: not "Done at the door." but who, and what; a redirect's details
+    are signed, so a forged link says only the generic line."""
+    night = door_night
+    night.sign_in()
+    csrf = night.csrf("/director")
+    post = night.client.post
+    said = {
+        "in": "Ed Fox checked in.",
+        "paid": "Ed Fox: fee 5.00 paid.",
+        "owed": "Ed Fox: fee marked unpaid.",
+        "out": "Ed Fox: check-in taken back.",
+    }
+    for door, words in said.items():
+        done = post("/director/door", data={"player": "p5", "door": door, "csrf": csrf})
+        assert f'id="notice">{words}</p>' in done.text, (door, done.text)
+    for player in ("p1", "p2", "p3", "p4"):
+        post("/director/door", data={"player": player, "door": "in", "csrf": csrf})
+    paired = post("/director/pair", data={"csrf": csrf})
+    assert "Round 1 published: 2 tables open." in paired.text
+    forged = night.client.get("/director?done=door&said=eyJuYW1lIjoiTWFsbG9yeSJ9.AAAA").text
+    assert 'id="notice">Done at the door.</p>' in forged and "Mallory" not in forged

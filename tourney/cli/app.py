@@ -1,46 +1,98 @@
-"""The `tourney` command: one Typer app per noun, joined here.
+"""The `tourney` command: one module per noun, joined here.
 
-Each command imports what it needs inside its body, so a command does not pay for
-SQLAlchemy, Jinja or Rich unless it uses them. Every failure is reported at the edge
+Only the command run is imported and built (`tourney.cli.edge_group`), and each command
+imports what it needs inside its body, so a command does not pay for SQLAlchemy, Jinja,
+Rich or the other commands. Every failure is reported at the edge
 (`tourney.cli.edge`), through the root command's class (`tourney.cli.edge_group`).
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Mapping
+
 import typer
 
-from tourney.cli import (
-    checkin_cmd,
-    clock_cmd,
-    console_cmd,
-    db_cmd,
-    demo_cmd,
-    director_cmd,
-    disputes_cmd,
-    draft_cmd,
-    game_cmd,
-    match_cmd,
-    penalty_cmd,
-    player_cmd,
-    publish_cmd,
-    ratings_cmd,
-    records_cmd,
-    replay_cmd,
-    roster_cmd,
-    round_cmd,
-    round_fix_cmd,
-    series_cmd,
-    serve_cmd,
-    simulate_cmd,
-    standings_cmd,
-    tournament_cmd,
-)
-from tourney.cli.edge_group import EdgeGroup
+from tourney.cli.edge_group import EdgeGroup, Mount
 from tourney.cli.language import LANG_OPTION
+
+# Each command's module, in the order of the help (each module's `register` puts its
+# commands in their panel); the games' one-shot commands come after `start`.
+_BEFORE_VERBS = {
+    "demo": "demo_cmd",
+    "pair": "round_cmd",
+    "pairings": "round_cmd",
+    "standings": "standings_cmd",
+    "checkin": "checkin_cmd",
+    "publish": "publish_cmd",
+    "serve": "serve_cmd",
+    "start": "game_cmd",
+}
+_AFTER_VERBS = {
+    "show": "match_cmd",
+    "undo": "match_cmd",
+    "record": "console_cmd",
+    "import": "records_cmd",
+    "export": "records_cmd",
+    "replay": "replay_cmd",
+    "chances": "chances_cmd",
+    "simulate": "simulate_cmd",
+    "verify": "db_cmd",
+    "rebuild": "db_cmd",
+    "ratings": "ratings_cmd",
+    "tournament": "tournament_cmd",
+    "player": "player_cmd",
+    "director": "director_cmd",
+    "disputes": "disputes_cmd",
+    "penalty": "penalty_cmd",
+    "warning": "penalty_cmd",
+    "clock": "clock_cmd",
+    "draft": "draft_cmd",
+    "round": "round_fix_cmd",
+    "db": "db_cmd",
+    "roster": "roster_cmd",
+    "series": "series_cmd",
+}
+
+
+def _module(name: str) -> Mount:
+    def mount(app: typer.Typer) -> None:
+        importlib.import_module(f"tourney.cli.{name}").register(app)
+
+    return mount
+
+
+def _verb(name: str) -> Mount:
+    def mount(app: typer.Typer) -> None:
+        from tourney.cli import game_cmd
+
+        game_cmd.register_verb(app, name)
+
+    return mount
+
+
+class Tourney(EdgeGroup):
+    """`tourney`: its commands, each imported and built when it is run (or `-h` shows all)."""
+
+    def mounts(self, helping: bool = False) -> Mapping[str, Mount]:
+        from tourney.games.registry import declared_verbs
+
+        verbs = {verb: _verb(verb) for verb in declared_verbs()}
+        if helping:  # the games loaded: their verbs in the order each game gives them
+            from tourney.games import game, names
+
+            order = [verb for played in names() for verb in game(played).verbs]
+            verbs = dict(sorted(verbs.items(), key=lambda item: order.index(item[0])))
+        return {
+            **{name: _module(module) for name, module in _BEFORE_VERBS.items()},
+            **{verb: mount for verb, mount in verbs.items() if verb not in _BEFORE_VERBS},
+            **{name: _module(module) for name, module in _AFTER_VERBS.items()},
+        }
+
 
 app = typer.Typer(
     name="tourney",
-    cls=EdgeGroup,
+    cls=Tourney,
     help="Event-sourced tournament manager for club games: Horse Race (dominoes) and "
     "Racehorse (cards).",
     no_args_is_help=True,
@@ -56,34 +108,15 @@ def _root(lang: str | None = LANG_OPTION) -> None:
     """The root's options: ``--lang`` (read by its callback, before any command's ``-h``)."""
 
 
-# In the order of the help: each module registers its commands in its panel.
-for module in (
-    demo_cmd,
-    tournament_cmd,
-    player_cmd,
-    round_cmd,
-    standings_cmd,
-    director_cmd,
-    disputes_cmd,
-    penalty_cmd,
-    clock_cmd,
-    checkin_cmd,
-    draft_cmd,
-    round_fix_cmd,
-    publish_cmd,
-    serve_cmd,
-    game_cmd,
-    match_cmd,
-    console_cmd,
-    records_cmd,
-    replay_cmd,
-    simulate_cmd,
-    db_cmd,
-    ratings_cmd,
-    roster_cmd,
-    series_cmd,
-):
-    module.register(app)
+def every_command() -> Tourney:
+    """The root with every command built, as the help shows them (the catalog's help texts,
+    the tests that walk every command)."""
+    import typer.main
+
+    root = typer.main.get_command(app)
+    assert isinstance(root, Tourney)
+    root.build_all()
+    return root
 
 
 def main() -> None:

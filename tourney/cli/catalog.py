@@ -13,12 +13,11 @@ from tourney.cli.language import RICH_WORDS, USAGE, parts, texts
 
 def help_texts() -> list[str]:
     """Every help text of the `tourney` command, English, as the catalog keys them."""
-    import typer.main
     import typer.rich_utils as rich_utils
 
-    from tourney.cli.app import app
+    from tourney.cli.app import every_command
 
-    root = typer.main.get_command(app)
+    root = every_command()
     ctx = root.make_context("tourney", ["-h"], resilient_parsing=True)
     found = [part for item in texts(root, ctx) for part in parts(*item)]
     found += [getattr(rich_utils, name) for name in RICH_WORDS]

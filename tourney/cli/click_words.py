@@ -34,18 +34,6 @@ SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>[^)]*)\)"),
         N_("Got unexpected extra arguments ({args})"),
     ),
-    (
-        re.compile(r"Input should be a valid integer, unable to parse string as an integer"),
-        N_("Input should be a valid integer, unable to parse string as an integer"),
-    ),
-    (
-        re.compile(r"Input should be greater than or equal to (?P<n>-?\d+)"),
-        N_("Input should be greater than or equal to {n}"),
-    ),
-    (
-        re.compile(r"Input should be less than or equal to (?P<n>-?\d+)"),
-        N_("Input should be less than or equal to {n}"),
-    ),
 )
 """Each sentence as Click 8.5 / Typer 0.29 write it, and the msgid that says it again."""
 

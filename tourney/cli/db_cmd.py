@@ -198,9 +198,8 @@ def backup(
 
 
 def _database_stem(store: EventStore) -> str:
-    from tourney.output_files import database_files
 
-    files = database_files(store)
+    files = store.database_files()
     return files[0].stem if files else "tourney"
 
 

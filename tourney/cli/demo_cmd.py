@@ -55,11 +55,10 @@ def demo(
         set_language(language)
     store, projector = open_store(db)
     try:
-        from tourney.output_files import database_files
         from tourney.reports.site_folder import check_site_folder
 
         # A folder the site may not replace is refused before the club night is played.
-        check_site_folder(site, database_files(store))
+        check_site_folder(site, store.database_files())
         typer.echo(_("Database: {url}").format(url=store.url))
         # Read models catch up after each table rather than after each event: the demo
         # appends thousands of events and reads nothing in between.

@@ -1,21 +1,31 @@
 """The root command's class: Typer's group, with every failure reported at the edge
-(`tourney.cli.edge`)."""
+(`tourney.cli.edge`), whose commands are built only when asked for (Click's documented
+"lazily loading subcommands" group): a one-shot command imports its own module and no
+other, and builds itself alone, once.
+"""
 
 from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from difflib import get_close_matches
 from typing import Any
 
 import typer
 from typer.core import TyperGroup
+from typer.main import get_command_name, get_group
+from typer.models import DefaultPlaceholder
 
 from tourney import i18n
 from tourney.cli.click_words import in_language
 from tourney.cli.edge import REFUSED, say, translate
 from tourney.cli.language import META_KEY, translated_help
+from tourney.cli.plain_values import plain
 from tourney.i18n import _
+
+Mount = Callable[[typer.Typer], None]
+"""What puts a command on a Typer app (a module's `register`)."""
 
 _LONG_QUOTED = re.compile(r"'([^']{41,})'")
 
@@ -45,14 +55,75 @@ def _lang_argument(arguments: Sequence[str]) -> str | None:
     return None
 
 
+def _name(info: Any) -> str | None:
+    """The name a command or a group of commands is mounted under."""
+    for name in (info.name, getattr(getattr(info, "typer_instance", None), "info", info).name):
+        if name is not None and not isinstance(name, DefaultPlaceholder):
+            return str(name)
+    callback = getattr(info, "callback", None)
+    return None if callback is None else get_command_name(callback.__name__)
+
+
+def built(mount: Mount, name: str, markup: Any, help_names: Sequence[str]) -> Any:
+    """The command ``name`` that ``mount`` puts on an app, built alone (its module's other
+    commands are left unbuilt), its values converted without pydantic."""
+    one = typer.Typer(rich_markup_mode=markup, add_completion=False)
+    mount(one)
+    one.registered_commands = [c for c in one.registered_commands if _name(c) == name]
+    one.registered_groups = [g for g in one.registered_groups if _name(g) == name]
+    return plain(get_group(one).commands[name], help_names)
+
+
 class EdgeGroup(TyperGroup):
     """The root command: parses, runs the command, and turns every failure into one line."""
+
+    def mounts(self, helping: bool = False) -> Mapping[str, Mount]:
+        """Each command's name and what mounts it, in the help's order (a subclass's);
+        ``helping``: for the help, which builds them all anyway."""
+        return {}
+
+    _mounted: Mapping[str, Mount] | None = None
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        if self._mounted is None:
+            self._mounted = self.mounts()
+        return [*self.commands, *(name for name in self._mounted if name not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in self.list_commands(ctx):
+            mount = self._mounted[cmd_name]  # type: ignore[index]
+            self.commands[cmd_name] = built(
+                mount, cmd_name, self.rich_markup_mode, self._help_names()
+            )
+        return self.commands.get(cmd_name)
+
+    def _help_names(self) -> list[str]:
+        return list(self.context_settings.get("help_option_names", ["--help"]))
+
+    def build_all(self, helping: bool = True) -> None:
+        """Build every command (the help shows them all)."""
+        self._mounted = self.mounts(helping=helping)
+        for name in self.list_commands(None):
+            self.get_command(None, name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            name, command, rest = super().resolve_command(ctx, args)
+        except typer.TyperException as exc:  # Typer suggests only among built commands
+            message = getattr(exc, "message", "")
+            close = get_close_matches(args[0], self.list_commands(ctx)) if args else []
+            if close and "Did you mean" not in message:
+                suggested = ", ".join(repr(name) for name in close)
+                exc.message = f"{message.rstrip('.')}. Did you mean {suggested}?"
+            raise
+        if command is not None:  # its -h, read as it is parsed, in the chosen language
+            ctx.with_resource(translated_help(command, ctx))
+        return name, command, rest
 
     def invoke(self, ctx: Any) -> Any:
         # Click would turn Ctrl-C into a silent exit 130: say what happened first.
         try:
-            with translated_help(self, ctx):  # a command's -h is read in the chosen language
-                return super().invoke(ctx)
+            return super().invoke(ctx)
         except KeyboardInterrupt as exc:
             raise typer.Exit(translate(exc, [])) from None
 
@@ -61,6 +132,7 @@ class EdgeGroup(TyperGroup):
     def format_help(self, ctx: Any, formatter: Any) -> None:
         if META_KEY not in ctx.meta:  # `tourney -h --lang ru`: -h is read before --lang
             ctx.meta[META_KEY] = i18n.choose(_lang_argument(self._arguments))
+        self.build_all()  # the help shows every command
         with translated_help(self, ctx):  # `tourney -h`, read in the chosen language
             super().format_help(ctx, formatter)
 
@@ -75,6 +147,7 @@ class EdgeGroup(TyperGroup):
     ) -> Any:
         arguments = list(sys.argv[1:] if args is None else args)
         self._arguments = arguments
+        plain(self, self._help_names())  # the root's own options, read before any command
         # The language `--lang` chooses lasts for this command only (the tests' runner calls
         # main again and again in one process).
         with i18n.using(i18n.current()):

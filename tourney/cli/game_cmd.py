@@ -202,13 +202,15 @@ def start_command(games: Sequence[Game]) -> Callable[..., None]:
 
 
 def register(app: typer.Typer) -> None:
-    """Mount `tourney start` and every installed game's verbs, in the Scorer panel."""
-    games = _installed()
-    app.command(rich_help_panel="Scorer", no_args_is_help=True)(start_command(games))
-    verbs: dict[str, list[Game]] = {}
-    for played in games:
-        for name in played.verbs:
-            verbs.setdefault(name, []).append(played)
-    for name, by in verbs.items():
-        function = verb_command(name, by)
-        app.command(name, rich_help_panel="Scorer", no_args_is_help=True)(function)
+    """Mount `tourney start`, whose options are every installed game's, in the Scorer panel."""
+    app.command(rich_help_panel="Scorer", no_args_is_help=True)(start_command(_installed()))
+
+
+def register_verb(app: typer.Typer, name: str) -> None:
+    """Mount `tourney <name>`, the one-shot command of the games that have it (and only
+    those games are imported: `tourney.games.registry.declared_verbs`)."""
+    from tourney.games import game
+    from tourney.games.registry import declared_verbs
+
+    function = verb_command(name, [game(played) for played in declared_verbs()[name]])
+    app.command(name, rich_help_panel="Scorer", no_args_is_help=True)(function)

@@ -140,11 +140,17 @@ def _usage_in(language: str) -> Any:
 
 def _in_language(format_help: Any, language: str) -> Any:
     """``format_help`` drawing Typer's own words (panel titles, ``[required]``...) in
-    ``language``."""
+    ``language``, its options' names never cut (`help_layout`)."""
 
     def drawn(self: Any, ctx: Any, formatter: Any) -> None:
         import typer.rich_utils as rich_utils
 
+        from tourney.cli.help_layout import keep_option_names_whole
+
+        keep_option_names_whole(rich_utils)
+        if language == i18n.DEFAULT:
+            format_help(self, ctx, formatter)
+            return
         english = {name: getattr(rich_utils, name) for name in RICH_WORDS}
         with i18n.using(language):
             for name, text in english.items():
@@ -161,18 +167,20 @@ def _in_language(format_help: Any, language: str) -> Any:
 @contextlib.contextmanager
 def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     """Every help text under ``command`` in the chosen language until the block ends (English:
-    nothing to do). Re-entrant: an inner block inside an outer one changes nothing."""
+    only the layout, `help_layout`). Re-entrant: an inner block inside an outer one changes
+    nothing."""
     language = ctx.meta.get(META_KEY) or i18n.choose()
-    if language == i18n.DEFAULT or getattr(command, _ACTIVE, False):
+    if getattr(command, _ACTIVE, False):
         yield
         return
     import typer.core
 
     saved: list[tuple[Any, str, Any]] = []
-    with i18n.using(language):
-        for owner, attribute, text in list(texts(command, ctx)):
-            saved.append((owner, attribute, text))
-            setattr(owner, attribute, _translated(owner, attribute, text))
+    if language != i18n.DEFAULT:
+        with i18n.using(language):
+            for owner, attribute, text in list(texts(command, ctx)):
+                saved.append((owner, attribute, text))
+                setattr(owner, attribute, _translated(owner, attribute, text))
     # Typer's own words are Rich's, imported only when a help page is drawn (a command that
     # draws none does not pay for Rich): its pages are drawn in the language too.
     for cls in (typer.core.TyperCommand, typer.core.TyperGroup):

@@ -78,7 +78,7 @@ def export(
     """
     import sys
 
-    from tourney.output_files import database_files, write_output
+    from tourney.output_files import write_output
 
     with open_desk(db, match, reads=True) as desk:
         events = desk.events()
@@ -88,7 +88,7 @@ def export(
         if out is None:
             write_record(events, sys.stdout)
             return
-        protected = database_files(desk.store)
+        protected = desk.store.database_files()
         write_output(
             out, lambda handle: write_record(events, handle), force=force, protected=protected
         )

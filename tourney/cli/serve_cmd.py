@@ -77,7 +77,10 @@ def serve(
     ] = Path("tourney-serve.key"),
     site: Annotated[
         Path | None,
-        typer.Option(help="Folder the director's Publish button writes the site into."),
+        typer.Option(
+            help="Folder the director's Publish button writes the site into (default: "
+            "site/ beside a SQLite database)."
+        ),
     ] = None,
     qr: Annotated[bool, typer.Option(help="Print each table's QR code.")] = True,
     workers: Annotated[
@@ -89,6 +92,22 @@ def serve(
             "more CPU cores when many tables record at once.",
         ),
     ] = 1,
+    watch_delay: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=3600,
+            help="Seconds the watch page (/watch) runs behind play (0: live; it never shows "
+            "a hand before it is over).",
+        ),
+    ] = 0,
+    chances: Annotated[
+        bool,
+        typer.Option(
+            help="Show each table's live chances to win on the wall display, estimated in "
+            "a process of their own (never on a table's phones).",
+        ),
+    ] = True,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -113,7 +132,11 @@ def serve(
                 source=source, min_password=MIN_PASSWORD
             )
         )
-    _serve(host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament)
+    _serve(
+        host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament,
+        watch_delay,
+        chances,
+    )  # fmt: skip
 
 
 def _password(
@@ -181,6 +204,8 @@ def _serve(
     behind_proxy: bool,
     db: str | None,
     tournament: str | None = None,
+    watch_delay: int = 0,
+    chances: bool = True,
 ) -> None:
     """Check what can fail before saying anything (the port is bound, the database opened
     for writing), then announce and serve until Ctrl-C (exit 130) or SIGTERM (exit 0)."""
@@ -218,10 +243,13 @@ def _serve(
                 str(site) if site else None,
                 tournament,
                 behind_proxy,
+                watch_delay,
+                chances,
             )
             interrupted = several.run(settings, sock, workers)
         else:
-            server = Server.open(db, secret, password, base, site, tournament)
+            server = Server.open(db, secret, password, base, site, tournament, chances)
+            server.watch_delay = watch_delay
             interrupted = _run_one(server, sock, base, password is not None, qr, behind_proxy)
     finally:
         sock.close()

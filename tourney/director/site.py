@@ -34,11 +34,10 @@ def publish_tournament(
     database or files tourney did not publish) is refused before anything is read or
     recorded. Raises `PublishError` and the errors of `tourney.reports.publish.publish`.
     """
-    from tourney.output_files import database_files
     from tourney.reports.publish import publish
     from tourney.reports.site_folder import check_site_folder
 
-    protected = database_files(director.store)
+    protected = director.store.database_files()
     check_site_folder(site_dir, protected)
     state = director.load(slug).state
     with using(language or state.language or current()):

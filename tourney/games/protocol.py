@@ -12,6 +12,8 @@ from tourney.games.result import Result
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tourney.games.chances import WinChances
+    from tourney.games.drawing import Drawing
     from tourney.games.verbs import Param, Simulation, Verb
 
 Payload = dict[str, Any]
@@ -356,6 +358,19 @@ class Game(Protocol):
         """What lies on the table: the domino layout, or the cards of the current trick."""
         ...
 
+    def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
+        """What lies on the table drawn, with its text equivalent (the domino layout, the
+        trick: `tourney.games.drawing.Drawing`, made an inline SVG by its ``svg()``); with
+        ``hands``, the hands as the record knows them too (the caller decides whether they
+        may be seen). None: the game draws nothing, and pages show its words instead."""
+        ...
+
+    def draw_piece(self, text: str) -> str:
+        """One piece drawn as a button shows it, named as the game's buttons and records
+        name it (``"3-5"``, ``"QH"``); ``""`` for anything else, or a game that draws
+        nothing."""
+        ...
+
     def replay_lines(self, lines: Iterable[str], keep_events: bool = False) -> Replayed:
         """A whole record replayed with full checking (RecordError at the first bad line)."""
         ...
@@ -407,6 +422,13 @@ class Game(Protocol):
     @property
     def simulation(self) -> Simulation | None:
         """Its part of `tourney simulate` (bots playing whole matches); None: not simulated."""
+        ...
+
+    @property
+    def chances(self) -> WinChances | None:
+        """How its matches' live win chances are estimated (`tourney.games.chances`: the
+        unseen pieces dealt again within what the play proved, played out by its bots);
+        None: its matches get no estimate."""
         ...
 
 

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 
 GROUP = "tourney.games"
 """The entry-point group a distribution declares its games in."""
+UPCASTERS = "tourney.upcasters"
+"""The entry-point group a distribution names its games' upcasters in (`Game.upcasters`):
+``<game> = <module>:<mapping>``, a game with none naming none."""
+VERBS = "tourney.verbs"
+"""The entry-point group a distribution names its games' one-shot commands in, one entry
+each: ``<game>.<verb> = <module>:<object>`` (the game's own entry)."""
 
 _LOADED: dict[str, Game] = {}
 _REGISTERED: dict[str, Game] = {}
@@ -39,6 +45,24 @@ def _installed() -> dict[str, EntryPoint]:
         for point in entry_points(group=GROUP):
             _FOUND.setdefault(point.name, point)  # two distributions: the first one found
     return _FOUND
+
+
+def declared_verbs() -> dict[str, list[str]]:
+    """Each one-shot command the games have (`Game.verbs`) and the names of the games that
+    have it, in the order declared, read without importing a game: `tourney place` loads
+    only the games with a ``place``."""
+    from importlib.metadata import entry_points
+
+    verbs: dict[str, list[str]] = {}
+    installed = _installed()
+    for point in entry_points(group=VERBS):
+        name, _dot, verb = point.name.rpartition(".")
+        if name in installed and name not in verbs.setdefault(verb, []):
+            verbs[verb].append(name)
+    for name, played in _REGISTERED.items():
+        for verb in played.verbs:
+            verbs.setdefault(verb, []).append(name)
+    return verbs
 
 
 def register(played: Game) -> None:
@@ -92,10 +116,17 @@ def game_of(payload: Mapping[str, Any] | None) -> Game:
 
 def upcasters() -> dict[tuple[str, int], Upcaster]:
     """Every game's `Game.upcasters`, for the store to read old payloads with (a type's
-    steps from two games would have to agree: ValueError when they do not)."""
+    steps from two games would have to agree: ValueError when they do not). An installed
+    game's are found through the entry-point group ``tourney.upcasters`` (its plain
+    functions, without the game: opening a store loads no game's rules)."""
+    from importlib.metadata import entry_points
+
+    installed = _installed()
+    found = [point.load() for point in entry_points(group=UPCASTERS) if point.name in installed]
+    found += [played.upcasters for played in _REGISTERED.values()]
     steps: dict[tuple[str, int], Upcaster] = {}
-    for name in names():
-        for key, step in game(name).upcasters.items():
+    for declared in found:
+        for key, step in declared.items():
             if steps.setdefault(key, step) is not step:
                 raise ValueError(f"two games lift {key[0]} events of schema version {key[1]}")
     return steps

@@ -10,6 +10,7 @@ WALL_CHART = "wall-chart.html"
 BRACKET = "bracket.html"
 POOLS = "pools.html"
 STYLESHEET = "site.css"
+REPLAY_SCRIPT = "replay.js"
 
 
 def _safe(text: str) -> str:

@@ -21,8 +21,9 @@ from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
 from tourney.reports.double_bracket import double_bracket_view
 from tourney.reports.render import environment, template_errors
+from tourney.reports.replay import replay_view
 from tourney.reports.rounds import round_view, table_cards
-from tourney.reports.scoresheets import blank_sheets, completed_sheet
+from tourney.reports.scoresheets import blank_sheets, completed_sheet, game_settings
 from tourney.reports.site_folder import SiteFolder
 from tourney.reports.site_index import site_index
 from tourney.reports.standings import (
@@ -139,13 +140,20 @@ class _Site:
         self.standings = standings_view(state)
         self.candidates = sorted(m for m in set(sheets) if m in state.matches)
         self.linked = _linked_pages(env, state, self.standings, extra)
-        self.names = [paths.STYLESHEET, *STANDINGS_FILES, *map(paths.match_page, self.candidates)]
+        self.names = [
+            paths.STYLESHEET,
+            paths.REPLAY_SCRIPT,
+            *STANDINGS_FILES,
+            *map(paths.match_page, self.candidates),
+        ]
         self.names += [page.name for page in extra]
         self.names += [name for name, _ in self.linked]
 
     def pages(self) -> Iterator[tuple[str, str]]:
         env, state, standings = self.env, self.state, self.standings
         yield paths.STYLESHEET, env.get_template(paths.STYLESHEET).render()
+        assert env.loader is not None  # the script is copied as it is, not a template
+        yield paths.REPLAY_SCRIPT, env.loader.get_source(env, paths.REPLAY_SCRIPT)[0]
         yield (
             paths.standings_file("html"),
             env.get_template("standings.html").render(context_of(standings)),
@@ -157,7 +165,9 @@ class _Site:
             values = {"heading": standings.heading, **extra.context}
             yield extra.name, env.get_template(extra.template).render(values)
         written: set[str] = set()
-        match_template = env.get_template(game(state.created.game).sheets.played_template)
+        game_ = game(state.created.game)
+        match_template = env.get_template(game_.sheets.played_template)
+        target = game_.target(game_settings(state))
         for match_id in self.candidates:
             played = self.play(match_id)
             if played is None:
@@ -166,7 +176,8 @@ class _Site:
             sheet = completed_sheet(
                 state, record, played.match, played.events, played.integrity_hash
             )
-            text = match_template.render(heading=standings.heading, sheet=sheet)
+            replay = None if not played.events else replay_view(game_, played.events, target)
+            text = match_template.render(heading=standings.heading, sheet=sheet, replay=replay)
             yield paths.match_page(match_id), text
             written.add(match_id)
         for name, render in self.linked:

@@ -362,12 +362,12 @@ class Desk:
         line saying the result that counts (`tourney.tournament.story.ruling_line`): the
         table's own play below it is then only what was played. None otherwise (the
         table's play is its result)."""
-        from tourney.tournament.story import ruling_line
-        from tourney.tournament.streams import fold_stored, tournament_stream
-
         table = self._table()
         if table is None or closed_by(self.stored) is None:
             return None
+        from tourney.tournament.story import ruling_line
+        from tourney.tournament.streams import fold_stored, tournament_stream
+
         slug, match = table
         state = fold_stored(self.store.read_stream(tournament_stream(slug)))
         record = state.matches.get(match)
@@ -376,12 +376,12 @@ class Desk:
     def bracket(self) -> str | None:
         """The bracket this tournament table is in, where its format has several (a
         double elimination's ``"losers' bracket"``...); None for any other table."""
+        table = self._table()
+        if table is None:  # an ad-hoc match: no tournament's rules to load
+            return None
         from tourney.tournament.format import format_of
         from tourney.tournament.streams import fold_stored, tournament_stream
 
-        table = self._table()
-        if table is None:
-            return None
         slug, match = table
         state = fold_stored(self.store.read_stream(tournament_stream(slug)))
         return format_of(state).table_brackets(state).get(match)

@@ -1,11 +1,14 @@
 """What is appended to the store and what it reads back: plain values shared by the store
-and the group commit that batches appends for it."""
+and the group commit that batches appends for it, and the two faces of the store its
+helpers see (protocols: the store imports its helpers, never the other way round)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
+
+from tourney.store.errors import StoreError
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,3 +71,23 @@ class AppendRequest(NamedTuple):
     events: Sequence[NewEvent]
     expected_version: int | None = None
     command_id: str | None = None
+
+
+class BatchAppender(Protocol):
+    """What the group commit appends through (`EventStore.append_batch`): named here, below
+    the store, so that the store's own helpers need not import it back."""
+
+    def append_batch(
+        self, requests: Sequence[AppendRequest]
+    ) -> list[list[StoredEvent] | StoreError]: ...
+
+
+class HeadReader(Protocol):
+    """What failing closed reads the log's tail through (`EventStore`): its parameter
+    marker, a stream's version, and the rows of one read-only statement."""
+
+    mark: str
+
+    def stream_version(self, stream_id: str) -> int: ...
+
+    def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]: ...

@@ -75,17 +75,24 @@ def backup_sqlite(store: EventStore, target: Path) -> None:
 def _copy(store: EventStore, path: Path) -> None:
     source: Any = store.connect()
     try:
-        (main,) = [row[2] for row in source.execute("PRAGMA database_list") if row[1] == "main"]
-        os.chmod(path, stat.S_IMODE(os.stat(main).st_mode))  # as readable as the database
-        copy = sqlite3.connect(path)
-        try:
-            source.backup(copy)
-            # One self-contained file: out of WAL mode, so closing leaves no -wal beside it.
-            copy.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            copy.close()
+        copy_from(source, path)
     finally:
         source.close()
+
+
+def copy_from(source: sqlite3.Connection, path: Path) -> None:
+    """Copy what the open connection `source` sees (its log's committed pages included) into
+    the empty file `path`, as one self-contained, durable file. Raises OSError, sqlite3.Error."""
+    (main,) = [row[2] for row in source.execute("PRAGMA database_list") if row[1] == "main"]
+    with contextlib.suppress(OSError):  # as readable as the database (gone, if it was deleted)
+        os.chmod(path, stat.S_IMODE(os.stat(main).st_mode))
+    copy = sqlite3.connect(path)
+    try:
+        source.backup(copy)
+        # One self-contained file: out of WAL mode, so closing leaves no -wal beside it.
+        copy.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        copy.close()
     with path.open("rb+") as handle:  # written by us, never opened by SQLite again here
         os.fsync(handle.fileno())
 

@@ -303,3 +303,7 @@ def _sqlite_engine(url: URL) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
     return engine
+
+
+# Beside a SQLite file, the files that are part of it while it is in use.
+COMPANIONS = ("-wal", "-shm", "-journal")

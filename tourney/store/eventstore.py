@@ -16,6 +16,7 @@ An event is `(stream_id, type, payload, metadata)`; the store knows nothing of d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # Re-exported: the store's callers take these from here.
@@ -26,6 +27,7 @@ from tourney.store.appends import StoredEvent as StoredEvent
 from tourney.store.appends import StreamAppend as StreamAppend
 from tourney.store.connections import Connections, Target, plain_target, schema_revision
 from tourney.store.database import (
+    COMPANIONS,
     require_sqlite_file,
     resolve_url,
     safe_url,
@@ -314,6 +316,15 @@ class EventStore:
     def max_position(self) -> int:
         """The largest global position stored; 0 when the log is empty."""
         return self._reader.max_position()
+
+    def database_files(self) -> tuple[Path, ...]:
+        """The files of this store's database, resolved: the SQLite file and its companions
+        (none for PostgreSQL). SQLite names its own file, whatever URL or path opened it."""
+        if self.dialect != "sqlite":
+            return ()
+        rows = self.fetch_rows("PRAGMA database_list", ())
+        mains = [Path(str(row[2])).resolve() for row in rows if row[1] == "main" and row[2]]
+        return tuple(m.with_name(m.name + end) for m in mains for end in ("", *COMPANIONS))
 
     def fetch_rows(self, sql: str, params: tuple[Any, ...]) -> list[Row]:
         """All rows of one read-only statement in the driver's paramstyle (`mark`), on the

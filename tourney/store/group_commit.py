@@ -15,13 +15,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from tourney.store.appends import AppendRequest, NewEvent, StoredEvent
+from tourney.store.appends import AppendRequest, BatchAppender, NewEvent, StoredEvent
 from tourney.store.errors import StoreError
-
-if TYPE_CHECKING:
-    from tourney.store.eventstore import EventStore
 
 MAX_BATCH = 64
 
@@ -40,7 +36,7 @@ class _Waiting:
 class GroupCommit:
     """Batches one store's concurrent appends (see the module docstring)."""
 
-    def __init__(self, store: EventStore, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, store: BatchAppender, max_batch: int = MAX_BATCH) -> None:
         self.store = store
         self.max_batch = max_batch
         self._lock = threading.Lock()

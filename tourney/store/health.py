@@ -12,6 +12,10 @@ lost. So a store fails closed (`EventStore.fail_closed`, what `serve` calls):
 - on SQLite it compares the identity of the database file and of its -wal (device and
   inode from `os.stat`, which Windows fills too) with those it opened, before each append
   and again after the commit, before the append returns (`FileWatch`);
+- as it fails, what the store's own open connection still sees -- the database with the
+  committed pages of its -wal, deleted or not -- is copied into a new file beside the
+  database (`save_what_is_seen`: ``tourney.saved-20261201-213105.db``, a name no file has, so
+  nothing is overwritten), and the failure's one line says where;
 - once failed, every append is refused (`StorageFailedError`, which `serve` answers with
   503) before the database is touched, until the process is restarted.
 
@@ -32,6 +36,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,20 +49,63 @@ from tourney.store.errors import DiskFullError, StorageFailedError, StoreError, 
 from tourney.store.hashchain import short
 
 if TYPE_CHECKING:
-    from tourney.store.appends import StoredEvent
-    from tourney.store.eventstore import EventStore
+    from tourney.store.appends import HeadReader, StoredEvent
 
 ACKNOWLEDGED_SUFFIX = ".acknowledged.json"
 # Each record is padded to this size and written over the last at the start of the file in
 # one write: no rename (Windows refuses to replace a file another process has open), no
 # truncation (two worker processes may write in turn).
 RECORD_SIZE = 512
-ADVICE = "stop the server and run tourney verify"
 
 
-def failed_message(reason: str) -> str:
-    """The one line a failed store answers every append with."""
-    return f"the database can no longer be written safely: {reason}; {ADVICE}"
+def failed_message(reason: str, saved: str = "") -> str:
+    """The one line a failed store answers every append with (`saved`: where what it still
+    saw was copied, or why it could not be)."""
+    if saved:
+        return _(
+            "the database can no longer be written safely: {reason}; {saved}; stop the "
+            "server and run tourney verify"
+        ).format(reason=reason, saved=saved)
+    return _(
+        "the database can no longer be written safely: {reason}; stop the server and run "
+        "tourney verify"
+    ).format(reason=reason)
+
+
+def save_what_is_seen(connection: Any, database: str) -> str:
+    """Copy what the open SQLite `connection` sees into a new file beside `database` (its
+    -wal may be deleted: the connection holds it open, and its committed pages with it);
+    the clause that says where, or why nothing could be saved. (On Windows a file a
+    process holds open cannot be deleted, so there the -wal is not lost this way; the copy
+    is made just the same when the store fails otherwise.)"""
+    from tourney.store.backup import copy_from
+
+    folder, name = os.path.split(database)
+    stem, suffix = os.path.splitext(name)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1, 100):
+        extra = f"-{attempt}" if attempt > 1 else ""
+        path = os.path.join(folder, f"{stem}.saved-{stamp}{extra}{suffix or '.db'}")
+        try:
+            # Created here, exclusively: a file tourney did not write is never replaced.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            return _("what it still held could not be saved ({reason})").format(
+                reason=f"{path}: {exc.strerror or exc}"
+            )
+        try:
+            copy_from(connection, Path(path))
+        except Exception as exc:  # said in the failure's line, never raised
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            return _("what it still held could not be saved ({reason})").format(reason=reason)
+        return _("every event it still held is saved in {path}").format(path=path)
+    return _("what it still held could not be saved ({reason})").format(
+        reason=_("no free name beside the database")
+    )
 
 
 def _identity(path: str) -> tuple[int, int] | None:
@@ -83,9 +132,11 @@ class FileWatch:
         for name, opened in self.files.items():
             now = _identity(name)
             if now is None:
-                return f"{name} was deleted while the server had it open"
+                return _("{file} was deleted while the server had it open").format(file=name)
             if now != opened:
-                return f"{name} was replaced by another file while the server had it open"
+                return _("{file} was replaced by another file while the server had it open").format(
+                    file=name
+                )
         return None
 
 
@@ -145,7 +196,7 @@ def read_acknowledged(path: Path) -> tuple[str, int, str, str] | None:
     return stream, version, hash_, when
 
 
-def lost_tail(store: EventStore, path: Path) -> tuple[str, int | None, str] | None:
+def lost_tail(store: HeadReader, path: Path) -> tuple[str, int | None, str] | None:
     """What the log lacks of what `serve` acknowledged, per the file at ``path``: (stream,
     version, message), or None when the acknowledged event is stored as it was."""
     try:
@@ -207,9 +258,11 @@ class Health:
         self._watch: FileWatch | None = None
         self._acknowledged: AcknowledgedHead | None = None
         self._keeper: Any = None
+        self._path: str | None = None
+        self._failing = threading.Lock()
 
     def watch(
-        self, store: EventStore, path: str | None, open_connection: Callable[[], Any]
+        self, store: HeadReader, path: str | None, open_connection: Callable[[], Any]
     ) -> None:
         """Fail closed from now on (`EventStore.fail_closed`); `path` is the SQLite file
         (None on PostgreSQL, where nothing more is watched). Raises StoreError."""
@@ -231,6 +284,7 @@ class Health:
             self._keeper = open_connection()
             self._keeper.execute("SELECT 1 FROM events LIMIT 1").fetchall()
             self._watch = FileWatch(path)
+            self._path = path
             self._acknowledged = AcknowledgedHead(file)
         except OSError as exc:
             raise StoreError(
@@ -270,12 +324,18 @@ class Health:
         return self.fail(changed or f"{text} while {doing}")
 
     def fail(self, reason: str) -> StorageFailedError:
-        """Fail closed for `reason` (the first reason stays); the error to raise."""
-        if self.failed is None:
-            self.failed = failed_message(reason)
-            for hook in self.on_failure:
-                with contextlib.suppress(Exception):
-                    hook(self.failed)
+        """Fail closed for `reason` (the first reason stays), once what the store still
+        sees is saved beside it; the error to raise."""
+        with self._failing:  # one copy, by the first thread to see the failure
+            if self.failed is None:
+                saved = ""
+                if self._keeper is not None and self._path is not None:
+                    saved = save_what_is_seen(self._keeper, self._path)
+                self.failed = failed_message(reason, saved)
+                for hook in self.on_failure:
+                    with contextlib.suppress(Exception):
+                        hook(self.failed)
+        assert self.failed is not None
         return StorageFailedError(self.failed)
 
     def check_sound(self) -> None:

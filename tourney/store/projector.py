@@ -38,6 +38,7 @@ Everything runs on the store's own DB-API connections (sqlite3 or psycopg, see
 from __future__ import annotations
 
 import contextlib
+import gc
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,9 @@ from tourney.store.errors import (
 from tourney.store.eventstore import EventStore, NewEvent, StoredEvent, StreamAppend
 
 PAGE_SIZE = 5000
+# New objects between two collections of the collector's youngest generation during a
+# rebuild (CPython's default: 700). Replaying makes no reference cycles (bench/FINDINGS.md).
+REBUILD_THRESHOLD = 50_000
 # Called after each page with the number of events read so far (over all projections).
 Progress = Callable[[int], None]
 
@@ -136,6 +140,25 @@ class CheckpointStatus:
     @property
     def behind(self) -> bool:
         return self.position < self.head
+
+
+@contextlib.contextmanager
+def _bulk_replay() -> Iterator[None]:
+    """The cyclic collector paced for a rebuild: replaying allocates several objects per
+    event (the decoded payload, the engine's event, the rows) and frees nearly all of them
+    by reference counting, so the youngest generation keeps filling and the collector keeps
+    scanning what is alive, finding nothing. CPython's documented tools: `gc.freeze` sets
+    what was alive before (the modules, the store) aside from every collection, and
+    `gc.set_threshold` makes collections rarer. The collector stays on (a cycle made by
+    mistake is still collected, later); both are undone after."""
+    saved = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(saved[0], REBUILD_THRESHOLD), *saved[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*saved)
+        gc.unfreeze()
 
 
 class Projector:
@@ -226,17 +249,17 @@ class Projector:
         the log is read once. Policies are not run again: see the module docstring."""
         models = [p for p in self.projections if not p.policy]
         by_stream = all(getattr(p, "per_stream", False) for p in models)
-        with self._connection() as (connection, cursor):
+        with _bulk_replay(), self._connection() as (connection, cursor):
             self.empty_committed(connection, cursor, models)
             read = 0
             if by_stream:
                 read = self._replay_streams(connection, cursor, models, progress, page_size)
 
-        def more(done: int) -> None:
-            if progress is not None:
-                progress(read + done)
+            def more(done: int) -> None:
+                if progress is not None:
+                    progress(read + done)
 
-        return read + self.catch_up(more, page_size)
+            return read + self.catch_up(more, page_size)
 
     def _replay_streams(
         self,

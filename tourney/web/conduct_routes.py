@@ -29,13 +29,13 @@ from tourney.web.room_pages import now
 
 if TYPE_CHECKING:
     from tourney.tournament.penalties import SanctionKind
-    from tourney.web.app import Server
+    from tourney.web.shared import Shared
 
 
 def _text(form: Any, name: str) -> str:
     value = form.get(name, "")
     if not isinstance(value, str):
-        raise BadForm(_("{name} is not text").format(name=name))
+        raise BadForm(_("{field} is not text").format(field=name))
     return value
 
 
@@ -84,13 +84,13 @@ async def dispute(request: Request) -> Response:
     return RedirectResponse(f"/t/{signed}?disputed=1", status_code=303, headers=NO_STORE)
 
 
-def _slug(srv: Server) -> str:
+def _slug(srv: Shared) -> str:
     from tourney.web.room_routes import _slug as slug_of
 
     return slug_of(srv)
 
 
-def run_uphold(srv: Server, form: Any) -> None:
+def run_uphold(srv: Shared, form: Any) -> None:
     """Uphold a disputed result, with the director's note."""
     from tourney.streams.tables import match_id_of
     from tourney.tournament.conduct import decide_uphold
@@ -101,7 +101,7 @@ def run_uphold(srv: Server, form: Any) -> None:
     )
 
 
-def run_sanction(srv: Server, form: Any) -> None:
+def run_sanction(srv: Shared, form: Any) -> None:
     """Give a penalty (points off) or a warning, or lift the player's latest one."""
     from tourney import limits
     from tourney.tournament import conduct

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote as url_quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -24,7 +25,7 @@ from tourney.errors import TourneyError, quote
 from tourney.i18n import N_, _, page_, page_mark
 from tourney.limits import ROUNDS, SIGNED_SCORE, TABLE, Bound, LimitError, parse_wholes
 from tourney.tournament.format import Format, format_of
-from tourney.web import sessions
+from tourney.web import flash, sessions
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -238,8 +239,12 @@ async def director_page(request: Request) -> Response:
         }
 
     context = await run_in_threadpool(look)
-    done = DONE.get(request.query_params.get("done", ""))
-    done = None if done is None else page_(done)
+    name = request.query_params.get("done", "")
+    told = flash.carried(server(request), name, request.query_params.get("said", ""))
+    done = flash.said(name, told) if told else None
+    if done is None:  # no details (or not ours): the action's generic line
+        generic = DONE.get(name)
+        done = None if generic is None else page_(generic)
     if context["heading"] is None:
         raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return render(request, "web/director.html", {**context, "notice": done})
@@ -317,7 +322,9 @@ def action(name: str, run: Callable[[Any, Any], None], *fields: str) -> Callable
         check_writable(srv)
         await run_in_threadpool(run, srv, form)
         srv.feed.poke()
-        return RedirectResponse(f"/director?done={name}", status_code=303, headers=NO_STORE)
+        found = await run_in_threadpool(flash.details, name, srv, form)
+        said = f"&said={url_quote(flash.carry(srv, name, found))}" if found else ""
+        return RedirectResponse(f"/director?done={name}{said}", status_code=303, headers=NO_STORE)
 
     handler.__name__ = f"director_{name}"
     return handler
@@ -606,9 +613,7 @@ def _remove_round(srv: Any, form: Any) -> None:
 def _publish(srv: Any, form: Any) -> None:
     from tourney.director.site import publish_tournament
 
-    if srv.site_dir is None:
-        raise TourneyError(_("publishing is off: start tourney serve with --site DIR"))
-    publish_tournament(srv.night.director, _slug(srv), srv.site_dir)
+    publish_tournament(srv.night.director, _slug(srv), srv.publish_folder())
 
 
 routes = [

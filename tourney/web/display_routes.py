@@ -5,6 +5,7 @@ and the server's stylesheet and script (`/static/...`)."""
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
@@ -25,18 +26,21 @@ from tourney.web.respond import edge, render, server
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tourney.web.app import Server
     from tourney.web.board import TableStatus
+    from tourney.web.live_chances import LiveChances, Shown
+    from tourney.web.shared import Shared
 
 STATIC = {
     "web.css": "text/css",
     "serve.js": "text/javascript",
     "room.js": "text/javascript",
     "table.js": "text/javascript",
+    "watch.js": "text/javascript",
 }
 SITE_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
     ".csv": "text/csv; charset=utf-8",
     ".md": "text/markdown; charset=utf-8",
     ".json": "application/json",
@@ -54,7 +58,7 @@ def _serve_language() -> str:
         return DEFAULT
 
 
-def render_board(srv: Server) -> str:
+def render_board(srv: Shared) -> str:
     """The board fragment of the wall display (sent whole with each update)."""
     from tourney.web.board import board_context
     from tourney.web.room_pages import board_room
@@ -63,10 +67,11 @@ def render_board(srv: Server) -> str:
     with using(srv.language() or _serve_language()):
         context = {**board_context(srv.night, srv.store), **board_room(srv)}
         context["chances"] = board_chances(srv, context["tables"])
+        context["live"] = board_live(srv, context["tables"])
         return srv.env.get_template("web/_board.html").render(context)
 
 
-def board_chances(srv: Server, tables: Sequence[TableStatus]) -> dict[int, str]:
+def board_chances(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, str]:
     """Each table yet to start whose players all have a rating history: their chances to
     win (`tourney.web.chances`), by table number."""
     from tourney.web.chances import chances_text
@@ -77,6 +82,72 @@ def board_chances(srv: Server, tables: Sequence[TableStatus]) -> dict[int, str]:
         return {}
     found = {t.number: chances_text(srv.ratings, srv.store, loaded, t.match_id) for t in waiting}
     return {number: text for number, text in found.items() if text}
+
+
+FINISHED = ("waiting", "finished", "confirmed", "result", "invalid")
+"""The statuses of a table not in play: no live win chances."""
+
+
+def board_live(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, LiveBar]:
+    """Each table in play's live win chances, by table number, as far as the worker has
+    estimated them; each table whose stream moved since it was last asked for is asked
+    for again (`tourney.web.live_chances`)."""
+    live = srv.live
+    if live is None:
+        return {}
+    playing = [t for t in tables if t.status not in FINISHED]
+    live.forget([t.match_id for t in playing])
+    bars: dict[int, LiveBar] = {}
+    for table in playing:
+        if not _ask(srv, live, table.match_id):
+            continue
+        shown = live.shown(table.match_id)
+        if shown is not None:
+            bars[table.number] = LiveBar.of(shown)
+    return bars
+
+
+def _ask(srv: Shared, live: LiveChances, match_id: str) -> bool:
+    """Ask for ``match_id``'s estimate if its stream moved since it was last asked for;
+    False while nothing is recorded at the table (its chances before play are the
+    ratings', `board_chances`)."""
+    from tourney.streams.matches import STREAM_ONLY, in_force, match_stream, stream_game
+
+    stream = match_stream(match_id)
+    version = srv.store.stream_version(stream)
+    if version <= 1:
+        return False
+    if version == live.asked(match_id):
+        return True
+    stored = list(srv.store.read_stream(stream))
+    kept = in_force(stored)
+    payloads = tuple(
+        (e.type, e.payload) for e in stored if e.version in kept and e.type not in STREAM_ONLY
+    )
+    live.want(match_id, version, stream_game(stored).name, payloads)
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class LiveBar:
+    """A table's win chances as the wall draws them: each side's name, whole percent and
+    width in the bar, and the sample size."""
+
+    sides: tuple[tuple[str, int, str], ...]
+    """Each side: its players, its chance in whole percent, its width (``"61.8%"``)."""
+    playouts: int
+    version: int
+
+    @classmethod
+    def of(cls, shown: Shown) -> LiveBar:
+        return cls(
+            tuple(
+                (" & ".join(side), round(100 * chance), f"{100 * chance:.1f}%")
+                for side, chance in zip(shown.sides, shown.chances, strict=True)
+            ),
+            shown.playouts,
+            shown.version,
+        )
 
 
 @edge
@@ -102,7 +173,7 @@ async def display(request: Request) -> Response:
     )
 
 
-def render_series(srv: Server, name: str) -> str:
+def render_series(srv: Shared, name: str) -> str:
     """The series table called `name` (as names compare) for the wall display; refused in
     one line when there is no such series."""
     from tourney.director.season import load_season
@@ -130,7 +201,7 @@ class SitePages:
         self._at = -1
         self._pages: dict[str, str] = {}
 
-    def get(self, srv: Server) -> dict[str, str]:
+    def get(self, srv: Shared) -> dict[str, str]:
         from tourney.director.site import tournament_pages
 
         with self._lock:

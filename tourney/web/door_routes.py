@@ -31,12 +31,12 @@ from tourney.web.respond import (
 
 if TYPE_CHECKING:
     from tourney.director.desk import Loaded
-    from tourney.web.app import Server
+    from tourney.web.shared import Shared
 
 LONGEST = 80
 
 
-def _loaded(srv: Server) -> Loaded:
+def _loaded(srv: Shared) -> Loaded:
     loaded = srv.night.loaded()
     if loaded is None:
         raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
@@ -140,7 +140,7 @@ async def poster(request: Request) -> Response:
     )
 
 
-def run_door(srv: Server, form: Any) -> None:
+def run_door(srv: Shared, form: Any) -> None:
     """The director's ticks: check a player in, take a check-in back, fee paid or owed."""
     from tourney.director import room as director_room
     from tourney.tournament import checkin
@@ -163,7 +163,7 @@ def run_door(srv: Server, form: Any) -> None:
     srv.night.director.execute(slug, decide)
 
 
-def run_door_code(srv: Server, form: Any) -> None:
+def run_door_code(srv: Shared, form: Any) -> None:
     """The director's new door code: the one typed, else six digits drawn here."""
     import secrets
 

@@ -22,7 +22,7 @@ from tourney.web.respond import NO_STORE, edge, render, server
 
 if TYPE_CHECKING:
     from tourney.director.desk import Loaded
-    from tourney.web.app import Server
+    from tourney.web.shared import Shared
 
 LONGEST = 80  # a name typed in the box, at most (names are stored at most 80 long)
 
@@ -46,14 +46,14 @@ def matching(wanted: str, players: dict[str, str]) -> list[str]:
     return [pid for pid, name in players.items() if name in found]
 
 
-def _loaded(srv: Server) -> Loaded:
+def _loaded(srv: Shared) -> Loaded:
     loaded = srv.night.loaded()
     if loaded is None:
         raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return loaded
 
 
-def me_context(srv: Server, player_id: str) -> dict[str, Any]:
+def me_context(srv: Shared, player_id: str) -> dict[str, Any]:
     """Everything the player's page shows of ``player_id``."""
     from tourney.reports.conduct import sanction_rows
     from tourney.reports.heading import heading_of
@@ -108,7 +108,7 @@ def me_context(srv: Server, player_id: str) -> dict[str, Any]:
     }
 
 
-def _series_place(srv: Server, slug: str, player_id: str) -> dict[str, Any] | None:
+def _series_place(srv: Shared, slug: str, player_id: str) -> dict[str, Any] | None:
     """The player's place in the series tonight's tournament belongs to (None: it belongs to
     none, or they have no line in it yet), as the series table ranks it."""
     series, tables, club = srv.series.get(srv.store)

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import io
+import re
 
 import segno
 
 
 def qr_svg(url: str) -> str:
-    """An inline SVG of ``url``'s QR code (a link in the code, nothing else)."""
-    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, title=url))
+    """An inline SVG of ``url``'s QR code (a link in the code, nothing else), drawn at its own
+    size unless a stylesheet sizes it: its viewBox scales the code to fill whatever box CSS
+    gives it (without one the code stays 3 cm in the corner of a poster-sized box)."""
+    svg = str(segno.make(url, error="m").svg_inline(scale=4, border=2, title=url))
+    found = re.match(r'<svg width="(\d+)" height="(\d+)"', svg)
+    if found is None:  # segno drew it otherwise: leave it as it is
+        return svg
+    width, height = found.groups()
+    return svg.replace("<svg ", f'<svg viewBox="0 0 {width} {height}" ', 1)
 
 
 def qr_text(url: str) -> str:

@@ -23,7 +23,7 @@ from tourney.web.signing import Signer, new_nonce
 from tourney.web.tokens import TokenRefused
 
 if TYPE_CHECKING:
-    from tourney.web.app import Server
+    from tourney.web.shared import Shared
 
 CSRF_COOKIE = "tourney_csrf"
 CSRF_FIELD = "csrf"
@@ -40,8 +40,8 @@ class BadForm(TourneyError):
     """A form or request that cannot be read (status 400)."""
 
 
-def server(request: Request) -> Server:
-    found: Server = request.app.state.server
+def server(request: Request) -> Shared:
+    found: Shared = request.app.state.server
     return found
 
 
@@ -295,7 +295,7 @@ class StoreFailures:
             await response(scope, receive, send)
 
 
-def check_writable(srv: Server) -> None:
+def check_writable(srv: Shared) -> None:
     """Refuse any write once the store has failed closed (see `tourney.store.health`):
     503, whatever the desks would have said of it."""
     if srv.store.failed is not None:

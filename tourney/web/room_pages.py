@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from tourney.streams.matches import StreamEvent
     from tourney.tournament.room import Call
     from tourney.tournament.state import TournamentState
-    from tourney.web.app import Server
     from tourney.web.night import Night
+    from tourney.web.shared import Shared
 
 
 def now() -> datetime:
@@ -58,7 +58,7 @@ def call_lines(calls: tuple[Call, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def table_room(srv: Server, table: int, stored: Sequence[StreamEvent] = ()) -> dict[str, Any]:
+def table_room(srv: Shared, table: int, stored: Sequence[StreamEvent] = ()) -> dict[str, Any]:
     """A table page's clock, its call to the director (waiting, or answered), and, once
     the director closed the table's stream (``stored``), how it was closed and the result."""
     loaded = srv.night.loaded()
@@ -151,7 +151,7 @@ def _closed(state: TournamentState, stored: Sequence[StreamEvent]) -> dict[str, 
     }
 
 
-def board_room(srv: Server) -> dict[str, Any]:
+def board_room(srv: Shared) -> dict[str, Any]:
     """The wall display's clock (the round's) and the tables given extra time."""
     context = director_room_context(srv.night.loaded())
     return {"clock": context["clock"], "table_clocks": context["table_clocks"]}

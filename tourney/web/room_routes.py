@@ -35,7 +35,7 @@ from tourney.web.room_pages import call_lines, clock_data, now
 from tourney.web.signing import new_nonce
 
 if TYPE_CHECKING:
-    from tourney.web.app import Server
+    from tourney.web.shared import Shared
 
 
 @edge
@@ -74,14 +74,14 @@ def _number(text: object, bound: Any) -> int:
         raise BadForm(str(exc)) from None
 
 
-def _slug(srv: Server) -> str:
+def _slug(srv: Shared) -> str:
     slug = srv.night.slug()
     if slug is None:
         raise TourneyError(_("no tournament yet: create one with tourney tournament create NAME"))
     return slug
 
 
-def run_clock(srv: Server, form: Any) -> None:
+def run_clock(srv: Shared, form: Any) -> None:
     """The director's clock buttons: start, pause, resume, extend (every table or one),
     set the round's minutes."""
     from tourney.tournament import clock
@@ -111,7 +111,7 @@ def run_clock(srv: Server, form: Any) -> None:
     director.execute(slug, lambda state: decide(state, moment))
 
 
-def run_stop(srv: Server, form: Any) -> None:
+def run_stop(srv: Shared, form: Any) -> None:
     """Stop a table by time: its scores as they stand, the tournament's rule."""
     match_id = form.get("match", "")
     if not isinstance(match_id, str) or not match_id:
@@ -119,7 +119,7 @@ def run_stop(srv: Server, form: Any) -> None:
     director_room.stop_by_time(srv.night.director, _slug(srv), match_id, now())
 
 
-def run_answer(srv: Server, form: Any) -> None:
+def run_answer(srv: Shared, form: Any) -> None:
     from tourney.tournament.clock import decide_answer
 
     call_id = form.get("call", "")
@@ -154,7 +154,7 @@ async def call_director(request: Request) -> Response:
     return RedirectResponse(f"/t/{signed}?called=1", status_code=303, headers=NO_STORE)
 
 
-def run_draft(srv: Server, form: Any) -> None:
+def run_draft(srv: Shared, form: Any) -> None:
     """The draft's buttons: make it, swap two players with a reason, publish it (its
     tables open), drop it."""
     from tourney.tournament import draft

@@ -45,6 +45,8 @@ class Settings:
     site_dir: str | None
     tournament: str | None = None
     behind_proxy: bool = False
+    watch_delay: float = 0.0
+    chances: bool = True
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -75,7 +77,9 @@ def app() -> Starlette:
         settings.public_url,
         Path(settings.site_dir) if settings.site_dir is not None else None,
         tournament=settings.tournament,
+        chances=settings.chances,
     )
+    server.watch_delay = settings.watch_delay
     return create_app(server)
 
 

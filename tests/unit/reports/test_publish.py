@@ -14,7 +14,7 @@ from tourney.reports.site_folder import MANIFEST, PublishError, read_manifest
 
 
 def _links(html: str) -> set[str]:
-    hrefs = re.findall(r'href="([^"]*)"', html)
+    hrefs = re.findall(r'(?:href|src)="([^"]*)"', html)  # a page's script is reached too
     return {h.split("#")[0] for h in hrefs if h.split("#")[0]}
 
 
@@ -25,7 +25,7 @@ def test_the_site_has_every_report_and_the_index_links_them(
     files = publish_demo(site, swiss)
     names = {f.name for f in files}
     assert all(f.parent == site and f.is_file() for f in files)
-    expected = {"index.html", "wall-chart.html", "site.css"} | {
+    expected = {"index.html", "wall-chart.html", "site.css", "replay.js"} | {
         f"standings.{x}" for x in ["html", "md", "csv", "json"]
     }
     for number in (1, 2, 3):

@@ -183,3 +183,18 @@ def test_an_impossible_request_still_seats_everyone_and_says_it_is_not_proven() 
     assert pairing.conflicts == 250  # one clubmate pair per table: the least possible
     assert any("not proven minimal" in note for note in all_words(None, pairing.notes))
     assert all("unavoidable" not in words(None, t.why) for t in pairing.tables)
+
+
+def test_the_search_leaves_the_rest_in_ranking_order() -> None:
+    """What is left after a table is seated is the order without its members, unchanged
+    (`search._rest`, the search's step: cut by slices, not a test per entrant)."""
+    import random
+
+    from tourney.tournament.formats.swiss.search import _rest
+
+    rng = random.Random(3)
+    for _ in range(500):
+        order = rng.sample(range(1000), rng.randint(1, 40))
+        picks = rng.sample(range(len(order)), rng.randint(1, min(4, len(order))))
+        members = tuple(order[p] for p in sorted({0, *picks}))  # the head, then in order
+        assert _rest(order, members) == [i for i in order if i not in members]

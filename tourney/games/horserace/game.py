@@ -29,6 +29,8 @@ from tourney.games.result import Result
 from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
+    from tourney.games.chances import WinChances
+    from tourney.games.drawing import Drawing
     from tourney.games.protocol import (
         Console,
         Display,
@@ -90,6 +92,12 @@ class HorseRace(BaseGame):
         from tourney.games.horserace import simulation
 
         return simulation
+
+    @property
+    def chances(self) -> WinChances:
+        from tourney.games.horserace.chances import CHANCES
+
+        return CHANCES
 
     @property
     def console(self) -> Console:
@@ -157,6 +165,16 @@ class HorseRace(BaseGame):
         played = _match(match)
         hands: list[dict[str, Any]] = played.summary(placements=False)["hands"]
         return hands
+
+    def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
+        from tourney.games.horserace.drawing import layout_drawing
+
+        return layout_drawing(_match(match), hands)
+
+    def draw_piece(self, text: str) -> str:
+        from tourney.games.horserace.drawing import tile_svg
+
+        return tile_svg(text)
 
     def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         played = _match(match)

@@ -123,9 +123,17 @@ def table_context(desk: Table) -> dict[str, Any]:
         for on in order
         if on in by_target
     ]
+    from tourney.games.horserace.drawing import layout_drawing, tile_svg
+
+    shown = {t for target in targets for t in target["tiles"]}
+    shown.update(row["tile"] for row in state["layout"])
+    shown.update(t.text for t in (*moves.draw_tiles, *moves.reveal_tiles))
+    drawing = layout_drawing(match) if match.hands else None
     return {
         "game": "horse-race",
         "state": state,
+        "tiles": {text: tile_svg(text) for text in shown},
+        "drawing": "" if drawing is None or match.layout.empty else drawing.svg(),
         "phase": match.phase.name.lower(),
         "turn": view.turn_line(match),
         "ends": view.ends_line(match) if match.phase is Phase.IN_HAND else None,

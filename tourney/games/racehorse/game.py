@@ -20,6 +20,8 @@ from tourney.games.result import Result
 from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
+    from tourney.games.chances import WinChances
+    from tourney.games.drawing import Drawing
     from tourney.games.protocol import (
         Console,
         Display,
@@ -83,6 +85,12 @@ class Racehorse(BaseGame):
         return simulation
 
     @property
+    def chances(self) -> WinChances:
+        from tourney.games.racehorse.chances import CHANCES
+
+        return CHANCES
+
+    @property
     def console(self) -> Console:
         from tourney.games.racehorse.console import CONSOLE
 
@@ -136,6 +144,16 @@ class Racehorse(BaseGame):
     def progress(self, match: GameMatch) -> list[dict[str, Any]]:
         played = _match(match)
         return [deal.as_dict() for deal in played.deals]
+
+    def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
+        from tourney.games.racehorse.drawing import trick_drawing
+
+        return trick_drawing(_match(match), hands)
+
+    def draw_piece(self, text: str) -> str:
+        from tourney.games.racehorse.drawing import card_svg
+
+        return card_svg(text)
 
     def table_view(self, match: GameMatch) -> list[dict[str, Any]]:
         """The cards of the trick being played, in the order they fell."""

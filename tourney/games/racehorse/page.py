@@ -143,6 +143,7 @@ def card_context(desk: Table) -> dict[str, Any]:
         "bid": None if state["bid"] is None else page_(cards_view.bid_text(state["bid"])),
         "trump": None if trump is None else {"symbol": trump.symbol, "noun": page_(trump.noun)},
         "trick": [_shown_card(t["player"], Card.parse(t["card"])) for t in state["trick"]],
+        "drawing": _drawing(desk),
         "trick_number": len(won) + 1,
         "deal_over": _deal_over(players, last),
         "last_trick": _last_trick(desk, players, last) if state["trick"] == [] else None,
@@ -166,6 +167,14 @@ def _shown_card(player: str, card: Card) -> dict[str, str]:
         "suit": card.suit.value,
         "symbol": card.suit.symbol,
     }
+
+
+def _drawing(desk: Table) -> str:
+    """The trick on the table drawn (between tricks, the last one), never a hand."""
+    from tourney.games.racehorse.drawing import trick_drawing
+
+    drawing = trick_drawing(cards_view.match_of(desk))
+    return "" if drawing is None or "<use" not in "".join(drawing.parts) else drawing.svg()
 
 
 def _last_trick(

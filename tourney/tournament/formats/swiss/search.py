@@ -236,8 +236,7 @@ def _search(
             stack.pop()
             continue
         members, cost = choice
-        taken = set(members)
-        rest = [i for i in remainders[depth] if i not in taken]
+        rest = _rest(remainders[depth], members)
         tables.append(choice)
         remainders.append(rest)
         left.append(_without(left[depth], len(members)))
@@ -246,6 +245,21 @@ def _search(
             return tables
         stack.append(_tables_for(fld, rest, left[-1], bounds, spent[-1], budget))
     return None
+
+
+def _rest(order: list[int], members: tuple[int, ...]) -> list[int]:
+    """``order`` without ``members``, which were taken from it in its order (the table's
+    head first): each found by a scan on from the last and cut out by slicing, where a test
+    of every entrant left cost the search a Python step per entrant per table (a
+    10,000-player round: 2,500 tables)."""
+    rest: list[int] = []
+    start = 0
+    for member in members:
+        at = order.index(member, start)
+        rest += order[start:at]
+        start = at + 1
+    rest += order[start:]
+    return rest
 
 
 def _greedy(
