@@ -100,3 +100,22 @@ def test_a_round_paired_by_an_older_tourney_reads_in_italian(tmp_path: Path) -> 
     assert old.rounds[0].notes != paired.notes
     today = evolve(state, paired)
     assert decide_pair_round(old, override=True) == decide_pair_round(today, override=True)
+
+
+def test_a_table_closed_by_a_re_pairing_says_so_in_the_readers_words(tmp_path: Path) -> None:
+    """A re-paired round's first tables refuse their scorers with the ruling in the
+    reader's words and the director's reason as typed: not the English 're-paired' the
+    removal once recorded in its reason, nor a code ('round removed')."""
+    cli = _created(tmp_path)
+    cli.ok("pair")
+    first = _state(cli.db).rounds[0].tables[0]
+    cli.ok("player", "withdraw", "Gina", "--reason", "left")
+    cli.ok("round", "repair", "--reason", "Gina left")
+    for lang, said in (
+        ("en", "(round paired again: Gina left)"),
+        ("it", "(abbinamenti del turno rifatti: Gina left)"),
+        ("ru", "(жеребьёвка тура проведена заново: Gina left)"),
+    ):
+        refused = cli("--lang", lang, "hand", first.match_id, "--opener", first.seats[0])
+        assert refused.exit_code != 0 and said in refused.output, refused.output
+        assert "re-paired" not in refused.output and "round removed" not in refused.output

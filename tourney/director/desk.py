@@ -28,6 +28,8 @@ from tourney.games import game
 from tourney.i18n import _
 from tourney.streams.matches import (
     CLOSED,
+    ROUND_REMOVED,
+    ROUND_REPAIRED,
     closed_by,
     match_events,
     match_stream,
@@ -274,7 +276,8 @@ class DirectorDesk:
                     continue
                 if untouched and len(stored) > 1:  # played since the decision
                     raise ConcurrencyError(stream, 1, stored[-1].version)
-                payload = {"by": "director", "ruling": "round removed", "reason": event.reason}
+                ruling = ROUND_REPAIRED if event.repaired else ROUND_REMOVED
+                payload = {"by": "director", "ruling": ruling, "reason": event.reason}
                 new = NewEvent(CLOSED, payload, recorded_by=self.recorded_by)
                 appends.append(StreamAppend(stream, [new], stored[-1].version))
         return appends + self._open_tables(loaded, events)

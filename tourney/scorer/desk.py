@@ -20,6 +20,8 @@ from tourney.i18n import N_, _, ngettext
 from tourney.names import find
 from tourney.streams.matches import (
     RESULT_CONFIRMED,
+    ROUND_REMOVED,
+    ROUND_REPAIRED,
     STREAM_ONLY,
     UNDONE,
     closed_by,
@@ -29,6 +31,7 @@ from tourney.streams.matches import (
     match_events,
     match_id,
     newest_in_force,
+    ruling_of,
     shown_id,
     stream_game,
     table_of,
@@ -56,6 +59,8 @@ RULING_SAID = {
     "no-show": N_("no-show"),
     "void": N_("void"),
     "time": N_("time"),
+    ROUND_REMOVED: N_("round removed"),
+    ROUND_REPAIRED: N_("round paired again"),
 }
 """The director's rulings (the codes a closed table records) in the reader's words."""
 AS_PLAYED = N_("As played: ")
@@ -408,9 +413,8 @@ class Desk:
         """Refuse anything more once the director has closed the table (a ruling)."""
         closed = closed_by(self.stored)
         if closed is not None:
-            code = str(closed.payload.get("ruling", ""))
+            code, reason = ruling_of(closed)
             ruling = _(RULING_SAID.get(code, N_("a ruling")))
-            reason = closed.payload.get("reason") or ""
             raise TourneyError(
                 _(
                     "{id} is closed: the director ruled on it ({ruling}{value}); "

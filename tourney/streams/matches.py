@@ -151,6 +151,23 @@ def closed_by(stored: Sequence[StreamEvent]) -> StreamEvent | None:
     return None
 
 
+ROUND_REMOVED = "round removed"
+ROUND_REPAIRED = "round re-paired"
+"""The rulings that close a removed round's tables: removed for good, or paired again."""
+
+
+def ruling_of(closing: StreamEvent) -> tuple[str, str]:
+    """A closed table's ruling (its code) and the director's reason (as typed, or ``""``).
+    A table closed by a re-pairing before that was a ruling of its own recorded ``round
+    removed`` with the English ``re-paired: <reason>``: read as the re-pairing it was."""
+    from tourney.tournament.events import repaired_reason
+
+    code = str(closing.payload.get("ruling", ""))
+    reason = str(closing.payload.get("reason", "") or "")
+    said = repaired_reason(reason) if code == ROUND_REMOVED else None
+    return (ROUND_REPAIRED, said) if said is not None else (code, reason)
+
+
 def table_of(first: StreamEvent | None) -> tuple[str, str] | None:
     """The tournament slug and match id of a table's stream, from its first event (a
     ``match_started`` the director's desk wrote); None for an ad-hoc match."""

@@ -170,9 +170,7 @@ def decide_repair_round(
                 "--discard-results, then tourney pair)"
             ).format(latest=latest, title=state.title, text=text, more=_more(count))
         )
-    removed = RoundRemoved(
-        latest, f"re-paired: {why}" if why else "re-paired", round_match_ids(state, latest)
-    )
+    removed = RoundRemoved(latest, why, round_match_ids(state, latest), repaired=True)
     events = decide_next_round(evolve(state, removed), **pairing)
     said = (
         note("round.paired_again_because", round=latest, reason=why)

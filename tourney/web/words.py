@@ -13,9 +13,12 @@ from tourney.i18n import page_, page_mark, page_p
 from tourney.streams.matches import (
     CLOSED,
     RESULT_CONFIRMED,
+    ROUND_REMOVED,
+    ROUND_REPAIRED,
     UNDONE,
     StreamEvent,
     in_force,
+    ruling_of,
     undo_target,
 )
 
@@ -27,6 +30,8 @@ RULING_WORDS = {
     "no-show": page_mark("no-show"),
     "void": page_mark("void"),
     "time": page_mark("time"),
+    ROUND_REMOVED: page_mark("round removed"),
+    ROUND_REPAIRED: page_mark("round paired again"),
 }
 """The director's rulings (the codes a closed table records) in a player's words."""
 HISTORY = 6  # lines of history under a table's moves
@@ -96,7 +101,7 @@ def move(event: StreamEvent, auction: bool = False) -> str:
         return page_("{who} confirmed the result").format(who=who)
     if kind == CLOSED:
         return page_("The director closed the table ({ruling})").format(
-            ruling=page_(RULING_WORDS.get(str(p.get("ruling")), "a ruling"))
+            ruling=page_(RULING_WORDS.get(ruling_of(event)[0], "a ruling"))
         )
     return page_("a recorded event")
 

@@ -97,7 +97,7 @@ def test_repair_pairs_the_round_again_after_a_withdrawal() -> None:
     events = decide_repair_round(state, recorded={}, reason="Ann left before play")
     removed, paired = events
     assert isinstance(removed, RoundRemoved) and isinstance(paired, RoundPaired)
-    assert removed.reason == "re-paired: Ann left before play"
+    assert (removed.reason, removed.repaired) == ("Ann left before play", True)
     assert paired.round == 1
     assert words(state, paired.notes[0]) == "round 1 paired again: Ann left before play"
     after = apply(state, events)
@@ -149,3 +149,52 @@ def test_a_message_names_at_most_twenty_tables() -> None:
     assert tables_text([1, 2, 4]) == "tables 1, 2 and 4"
     many = tables_text(list(range(1, 2501)))
     assert many.startswith("tables 1, 2, 3,") and many.endswith(", 20 and 2480 more")
+
+
+@pytest.mark.parametrize(
+    ("recorded", "reason", "repaired"),
+    [
+        ({"reason": "re-paired: Ann left"}, "Ann left", True),  # before it was a field
+        ({"reason": "re-paired"}, "", True),
+        ({"reason": "Ann left", "repaired": True}, "Ann left", True),
+        ({"reason": "start again"}, "start again", False),
+        ({"reason": "re-paired by hand"}, "re-paired by hand", False),  # the director's words
+    ],
+)
+def test_a_removed_round_reads_whether_it_was_paired_again(
+    recorded: dict[str, object], reason: str, repaired: bool
+) -> None:
+    """A re-pairing records that it was one as a field, the reason holding only the
+    director's words; one recorded before said it in English in its reason, and reads the
+    same. Written again, it keeps the field (nothing English in the payload)."""
+    removed = RoundRemoved.from_payload({"round": 1, "matches": ["m1"], **recorded})
+    assert (removed.reason, removed.repaired) == (reason, repaired)
+    assert RoundRemoved.from_payload(removed.to_payload()) == removed
+    assert "re-paired" not in str(removed.to_payload()) or reason.startswith("re-paired")
+
+
+@pytest.mark.parametrize(
+    ("payload", "read"),
+    [
+        (
+            {"ruling": "round removed", "reason": "re-paired: Ann left"},
+            ("round re-paired", "Ann left"),
+        ),
+        ({"ruling": "round removed", "reason": "re-paired"}, ("round re-paired", "")),
+        ({"ruling": "round re-paired", "reason": "Ann left"}, ("round re-paired", "Ann left")),
+        ({"ruling": "round removed", "reason": "start again"}, ("round removed", "start again")),
+        ({"ruling": "void", "reason": "re-paired: no"}, ("void", "re-paired: no")),
+    ],
+)
+def test_a_table_closed_by_a_re_pairing_reads_as_one(
+    payload: dict[str, str], read: tuple[str, str]
+) -> None:
+    """A table a re-pairing closed, recorded before the re-pairing was a ruling of its own
+    (``round removed``, the English ``re-paired: <reason>``), reads as the re-pairing with
+    the director's words, as one recorded now does."""
+    from types import SimpleNamespace
+
+    from tourney.streams.matches import ruling_of
+
+    closing = SimpleNamespace(version=2, type="match_closed", payload={"by": "director", **payload})
+    assert ruling_of(closing) == read
