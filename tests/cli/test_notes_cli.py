@@ -113,7 +113,7 @@ def test_a_table_closed_by_a_re_pairing_says_so_in_the_readers_words(tmp_path: P
     cli.ok("round", "repair", "--reason", "Gina left")
     for lang, said in (
         ("en", "(round paired again: Gina left)"),
-        ("it", "(abbinamenti del turno rifatti: Gina left)"),
+        ("it", "(turno abbinato di nuovo: Gina left)"),
         ("ru", "(жеребьёвка тура проведена заново: Gina left)"),
     ):
         refused = cli("--lang", lang, "hand", first.match_id, "--opener", first.seats[0])

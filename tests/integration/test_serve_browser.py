@@ -5,6 +5,7 @@ reloading. Screenshots are kept under tests/artifacts/serve/ (git-ignored)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -82,7 +83,8 @@ def _record_a_match(pages: ClubPages) -> None:
     # The wall display, never reloaded, shows the finished table and the new standings.
     wall.wait_for_selector(f'{row}[data-status="finished"]', timeout=5000)
     assert pages.not_reloaded()
-    assert "won (" in wall.locator(row).inner_text()
+    # the wall's Now column says the scores (61–40), never a sentence (short results)
+    assert re.search(r"\b\d+–\d+\b", wall.locator(row).inner_text())
     leader = wall.locator('#standings tbody tr[data-rank="1"]').inner_text()
     assert any(name in leader for name in table.seats)
     assert HOSTILE in wall.locator("#standings").inner_text()  # shown as text

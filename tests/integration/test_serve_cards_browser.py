@@ -6,6 +6,7 @@ Screenshots are kept under tests/artifacts/browser/ (git-ignored)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -109,7 +110,8 @@ def _record_a_match(pages: ClubPages) -> None:
     wall.wait_for_selector(f'{row}[data-status="finished"]', timeout=5000)
     assert pages.not_reloaded()
     shown = wall.locator(row).inner_text()
-    assert "won (" in shown or "shared win" in shown, shown
+    # each player's net units beside their name, never a sentence (short results)
+    assert all(f"{name} " in shown for name in table.seats) and re.search(r"[+-]\d+", shown)
     match = Match.replay([MatchStarted(table.seats, table.seats[0], CARD_DEALS), *events])
     leaders = wall.locator('#standings tbody tr[data-rank="1"]').all_inner_texts()
     assert len(leaders) == len(match.winners)  # the table's winners lead, none else

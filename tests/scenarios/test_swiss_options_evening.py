@@ -61,7 +61,7 @@ def test_an_accelerated_swiss_night_with_a_king_of_the_hill_last_round(tmp_path:
     ]
     better_seeds_win(director, second)
     third = director.json("pair")
-    assert "½ virtual points each" in third["notes"][0]  # points_text, as standings write it
+    assert "½ virtual points each" in third["notes"][0]
     better_seeds_win(director, third)
     ranked = [row["name"] for row in director.json("standings")["standings"]]
     last = director.json("pair")

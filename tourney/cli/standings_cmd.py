@@ -138,7 +138,8 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
     header = "  ".join(f"{label:>4}" for label in labels)
     for pool in view.pools:
         echo(_("Pool {letter}").format(letter=pool.letter))
-        echo(f"  {'#':>3}  {_('Name'):<24} {header}")
+        name = _("Name")
+        echo(f"  {'#':>3}  {name:<24} {header}")
         for line in pool.lines:
             numbers = "  ".join(f"{c:>4}" for c in line.cells)
             echo(f"  {line.rank:>3}  {line.name:<24} {numbers}  {line.status}")

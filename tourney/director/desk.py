@@ -69,6 +69,8 @@ RULINGS = {
     MatchVoided: "void",
     MatchStoppedByTime: "time",
 }
+"""The ruling a closed table records for each director's event (words: `scorer.desk.RULING_SAID`,
+`web.words.RULING_WORDS`; tests/unit/test_ruling_words.py holds the three together)."""
 
 
 @dataclass(frozen=True, slots=True)

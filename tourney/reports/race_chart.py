@@ -17,6 +17,8 @@ LEFT, RIGHT, TOP, BOTTOM = 40.0, 110.0, 16.0, 34.0
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2", "12 2")
 MARKERS = ("circle", "square", "triangle", "diamond")
 MOST_SIDES = 8
+LABEL_CHARS = 16  # what the right margin holds at 12 px
+LABEL_GAP = 13.0  # a label's height at 12 px
 
 
 def _polygon(*points: tuple[float, float]) -> str:
@@ -37,6 +39,25 @@ def _marker(kind: str, x: float, y: float) -> str:
     if kind == "triangle":
         return _polygon((x, y - 4.5), (x + 4, y + 3), (x - 4, y + 3))
     return _polygon((x, y - 4.5), (x + 4.5, y), (x, y + 4.5), (x - 4.5, y))
+
+
+def _short(name: str) -> str:
+    """A name cut to the room at the lines' ends (the full names are in the text equivalent)."""
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1].rstrip() + "…"
+
+
+def _label_heights(wanted: Sequence[float], top: float, bottom: float) -> list[float]:
+    """Each end label's baseline: where its line ends, moved apart just enough that no two
+    labels overlap (sides that finish level), all kept between ``top`` and ``bottom``."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = dict.fromkeys(order, 0.0)
+    below = top - LABEL_GAP
+    for i in order:  # downwards from the top, each at least a line below the last
+        below = placed[i] = max(wanted[i], below + LABEL_GAP)
+    above = bottom + LABEL_GAP
+    for i in reversed(order):  # then upwards from the bottom, none past it
+        above = placed[i] = max(top, min(placed[i], above - LABEL_GAP))
+    return [placed[i] for i in range(len(wanted))]
 
 
 def race_chart(
@@ -81,18 +102,22 @@ def race_chart(
         f'text-anchor="middle">{esc(step)}</text>'
     )
     if target is not None:
+        # The catalog calls stand outside the f-strings: pybabel does not look inside them.
+        level = page_("target {target}").format(target=num(target))
         parts.append(
             _line(LEFT, y(target), LEFT + plot_w, y(target), ' stroke-dasharray="1 3"')
             + f'<text x="{num(LEFT + 4)}" y="{num(y(target) - 4)}" font-size="11">'
-            f"{esc(page_('target {target}').format(target=num(target)))}</text>"
+            f"{esc(level)}</text>"
         )
     if decided is not None and 0 < decided < steps:
+        here = page_("decided here")
         parts.append(
             _line(x(decided), TOP, x(decided), y(low), ' stroke-width="2" stroke-dasharray="4 2"')
             + f'<text x="{num(x(decided) - 4)}" y="{num(TOP + 10)}" font-size="11" '
-            f'text-anchor="end" font-weight="bold">{esc(page_("decided here"))}</text>'
+            f'text-anchor="end" font-weight="bold">{esc(here)}</text>'
         )
     said = []
+    at = _label_heights([y(values_[-1]) + 4 for values_ in series], TOP + 8, HEIGHT - BOTTOM)
     for n, (name, values_) in enumerate(zip(names, series, strict=True)):
         points = " ".join(f"{num(x(i))},{num(y(v))}" for i, v in enumerate(values_))
         dash = f' stroke-dasharray="{DASHES[n % len(DASHES)]}"' if DASHES[n % len(DASHES)] else ""
@@ -103,8 +128,8 @@ def race_chart(
         parts.append(
             f'<g class="side side-{n}"><polyline points="{points}" fill="none" stroke="#000" '
             f'stroke-width="2"{dash}/><g fill="#000">{marks}</g>'
-            f'<text x="{num(end[0] + 8)}" y="{num(end[1] + 4)}" font-size="12">'
-            f"{esc(name)}</text></g>"
+            f'<text x="{num(end[0] + 8)}" y="{num(at[n])}" font-size="12">'
+            f"{esc(_short(name))}</text></g>"
         )
         said.append(f"{name}: {', '.join(num(v) for v in values_)}")
     label = ". ".join(part for part in (title, "; ".join(said)) if part) + "."

@@ -20,8 +20,6 @@ from tourney.i18n import N_, _, ngettext
 from tourney.names import find
 from tourney.streams.matches import (
     RESULT_CONFIRMED,
-    ROUND_REMOVED,
-    ROUND_REPAIRED,
     STREAM_ONLY,
     UNDONE,
     closed_by,
@@ -59,8 +57,8 @@ RULING_SAID = {
     "no-show": N_("no-show"),
     "void": N_("void"),
     "time": N_("time"),
-    ROUND_REMOVED: N_("round removed"),
-    ROUND_REPAIRED: N_("round paired again"),
+    "round removed": N_("round removed"),
+    "round paired again": N_("round paired again"),
 }
 """The director's rulings (the codes a closed table records) in the reader's words."""
 AS_PLAYED = N_("As played: ")

@@ -406,50 +406,26 @@ class RoundRemoved:
     type: ClassVar[str] = "round_removed"
     round: int
     reason: str = ""
-    """The director's own words, if any (kept as typed)."""
     matches: tuple[str, ...] = ()
     """The removed round's match ids (deciding matches too), for the record."""
     repaired: bool = False
-    """Removed to be paired again at once (`round repair`), not removed for good."""
+    """Removed to be paired again at once (`round repair`), not left removed."""
 
     def to_payload(self) -> dict[str, Any]:
-        payload: dict[str, Any] = {
-            "round": self.round,
-            "reason": self.reason,
-            "matches": list(self.matches),
-        }
-        if self.repaired:
-            payload["repaired"] = True
-        return payload
+        payload = {"round": self.round, "reason": self.reason, "matches": list(self.matches)}
+        return payload | ({"repaired": True} if self.repaired else {})
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> RoundRemoved:
         reason = str(payload.get("reason", ""))
-        repaired = bool(payload.get("repaired", False))
-        said = repaired_reason(reason)
-        if not repaired and said is not None:  # recorded before it was a field: in English
-            repaired, reason = True, said
+        # Before `repaired` was recorded, a repair wrote English into the reason.
+        old = reason == "re-paired" or reason.startswith("re-paired: ")
         return cls(
             round=int(payload["round"]),
-            reason=reason,
+            reason=reason.removeprefix("re-paired").removeprefix(": ") if old else reason,
             matches=tuple(str(m) for m in payload.get("matches", ())),
-            repaired=repaired,
+            repaired=bool(payload.get("repaired")) or old,
         )
-
-
-OLD_REPAIRED = "re-paired"
-"""How a re-pairing's removal said so before it was recorded as a field: in its reason,
-``re-paired`` or ``re-paired: <the director's words>`` (and so in the closed tables')."""
-
-
-def repaired_reason(reason: str) -> str | None:
-    """The director's words of a reason recorded the old way for a re-pairing (``""`` for
-    none); None if `reason` is not one."""
-    if reason == OLD_REPAIRED:
-        return ""
-    if reason.startswith(OLD_REPAIRED + ": "):
-        return reason[len(OLD_REPAIRED) + 2 :]
-    return None
 
 
 @dataclass(frozen=True)

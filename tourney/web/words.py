@@ -13,8 +13,6 @@ from tourney.i18n import page_, page_mark, page_p
 from tourney.streams.matches import (
     CLOSED,
     RESULT_CONFIRMED,
-    ROUND_REMOVED,
-    ROUND_REPAIRED,
     UNDONE,
     StreamEvent,
     in_force,
@@ -30,8 +28,8 @@ RULING_WORDS = {
     "no-show": page_mark("no-show"),
     "void": page_mark("void"),
     "time": page_mark("time"),
-    ROUND_REMOVED: page_mark("round removed"),
-    ROUND_REPAIRED: page_mark("round paired again"),
+    "round removed": page_mark("round removed"),
+    "round paired again": page_mark("round paired again"),
 }
 """The director's rulings (the codes a closed table records) in a player's words."""
 HISTORY = 6  # lines of history under a table's moves
