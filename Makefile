@@ -63,7 +63,7 @@ LANGS     := it ru
 PYBABEL   := $(BIN)/pybabel
 site-catalog: $(BIN)/tourney
 	$(PYBABEL) -q extract -F babel-site.cfg --no-default-keywords -k page_ -k npage_:1,2 \
-		-k page_p:1c,2 -k npage_p:1c,2,3 -k page_mark --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
+		-k page_p:1c,2 -k npage_p:1c,2,3 -k page_mark -k sentence_ -k nsentence_:1,2 --sort-by-file --no-wrap --omit-header -o $(LOCALE)/site.pot .
 	for lang in $(LANGS); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/site.po ]; then \
 			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D site \
@@ -79,7 +79,8 @@ site-catalog: $(BIN)/tourney
 # into tourney/locale/messages.pot, merged into each language's .po, compiled to the .mo
 # files the package ships.
 messages-catalog: $(BIN)/tourney
-	$(BIN)/pybabel extract -F babel.cfg -o tourney/locale/messages.pot --add-location file \
+	$(BIN)/pybabel extract -F babel.cfg -k sentence_ -k nsentence_:1,2 \
+		-o tourney/locale/messages.pot --add-location file \
 		--width 100 --project tourney --copyright-holder tourney --sort-by-file .
 	$(BIN)/python -m tourney.cli.catalog tourney/locale/messages.pot
 	$(BIN)/pybabel update -D messages -i tourney/locale/messages.pot -d tourney/locale \

@@ -16,6 +16,7 @@ from tests.factories.simulation import play_round
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentEvent
+from tourney.tournament.note_words import note_text
 from tourney.tournament.pairing import decide_pair_round, meetings
 from tourney.tournament.state import TournamentState, evolve
 
@@ -83,7 +84,8 @@ def measure(players: int, rounds_played: int, table_size: int, seed: int, clubs:
         f"byes {len(paired.byes)}, repeats {repeats})"
     )
     if avoid:
-        print(f"  stress: {clubs} clubs kept apart where possible; {'; '.join(paired.notes)}")
+        said = "; ".join(note_text(n, str) for n in paired.notes)
+        print(f"  stress: {clubs} clubs kept apart where possible; {said}")
     print(f"  setup (register + {rounds_played} rounds paired and played): {setup:.2f} s")
     print(
         f"  pairing: {elapsed:.3f} s (target <= {TARGET_SECONDS:.0f} s) {verdict}; "

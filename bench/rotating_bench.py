@@ -30,6 +30,9 @@ from tourney.tournament.formats.rotating.partners import (
     design_length,
     plan_round,
 )
+from tourney.tournament.notes import mentions
+
+WHIST = frozenset({"rotating.whist"})
 
 
 def schedule(players: int, rounds: int) -> tuple[History, str, float]:
@@ -40,7 +43,7 @@ def schedule(players: int, rounds: int) -> tuple[History, str, float]:
     for _ in range(rounds):
         plan = plan_round(field, field, played)
         played.append((plan.tables, plan.sit_out))
-        sources.add("design" if plan.source.startswith("whist") else "search")
+        sources.add("design" if mentions(plan.source, WHIST) else "search")
     elapsed = time.perf_counter() - started
     return History.of(played), "+".join(sorted(sources)), elapsed
 

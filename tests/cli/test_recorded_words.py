@@ -1,13 +1,14 @@
-"""What a pairing records with its events (a table's reason, a round's notes) is data, shown
-as recorded: it is recorded in English whatever language the director reads (a director's
-page in Italian pairs the round as the CLI does), while the same words computed for a page
-(the bracket's slot notes, its round names) are in the page's language."""
+"""What a pairing records with its events (a table's reason, a round's notes) is data, a
+code and its values, whatever language the director reads (a director's page in Italian
+pairs the round as the CLI does): its words come when it is read, in the reader's
+language, as the bracket's slot notes and round names computed for a page do."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tests.cli.conftest import Cli
+from tests.unit.tournament.factory import words
 from tourney.director.desk import DirectorDesk
 from tourney.i18n import using
 from tourney.reports.double_bracket import double_bracket_view
@@ -23,7 +24,7 @@ def _state(db: str) -> TournamentState:
         return director.load(director.resolve(None)).state
 
 
-def test_a_round_paired_in_italian_records_english_and_its_page_reads_italian(
+def test_a_round_paired_in_italian_records_codes_and_its_page_reads_italian(
     tmp_path: Path,
 ) -> None:
     cli = Cli(str(tmp_path / "tourney.db"))
@@ -34,8 +35,9 @@ def test_a_round_paired_in_italian_records_english_and_its_page_reads_italian(
     with using("it"):
         events = decide_next_round(state)
     paired = next(e for e in events if isinstance(e, RoundPaired))
-    assert paired.notes[0] == "Ann advances on a bye in the winners' bracket"
-    whys = [t.why for t in paired.tables]
+    assert paired.notes[0].code == "double_elimination.bye"  # data, not words
+    assert words(state, paired.notes[0]) == "Ann advances on a bye in the winners' bracket"
+    whys = [words(state, t.why) for t in paired.tables]
     assert whys and all(w.startswith("winners' bracket, winners' round 1") for w in whys), whys
     for event in events:
         state = evolve(state, event)

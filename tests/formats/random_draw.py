@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Mapping
+from typing import ClassVar
 
 from tourney.i18n import N_, page_mark
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.format import Format, PairRequest
+from tourney.tournament.notes import note
 from tourney.tournament.pairing import active_field, round_event, seat_records
 from tourney.tournament.seating import seat_order, table_sizes
+from tourney.tournament.sentence import Sentence, sentence_
 from tourney.tournament.state import TournamentError, TournamentState
 
 
@@ -21,6 +25,9 @@ class RandomDraw(Format):
     label = page_mark("Random draw")
     help = N_("random_draw: each round a new random seating, no one ranked by it")
     late_entries = True
+    sentences: ClassVar[Mapping[str, Sentence]] = {
+        "random_draw.table": sentence_("random draw {seed}")
+    }
 
     def pair(self, state: TournamentState, request: PairRequest) -> list[TournamentEvent]:
         number = len(state.rounds) + 1
@@ -35,7 +42,7 @@ class RandomDraw(Format):
         for size in sizes:
             drawn = field[at : at + size]
             at += size
-            tables.append((seat_order(drawn, records), f"random draw {seed}"))
+            tables.append((seat_order(drawn, records), note("random_draw.table", seed=str(seed))))
         return [round_event(state, number, tables, field[at:], [], request.override)]
 
 

@@ -35,8 +35,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PLAYERS = 8
 # What a page shows that no catalog translates: the people's and the club's own names, the
-# night's name, and the formats a file is offered in. Text recorded with the events (the
-# reasons a round was paired so: data-recorded) is left out of the scan as well.
+# night's name, and the formats a file is offered in. What a page shows as it was recorded
+# (data-recorded: an old note of a shape no longer known) is left out of the scan as well.
 USER_DATA = (
     *player_names(PLAYERS),
     *CLUBS,

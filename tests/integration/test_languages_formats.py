@@ -1,10 +1,10 @@
 """The new formats' pages published in Italian and in Russian: a single elimination (a bye,
 a result from a paper scoresheet), a double elimination, groups then a knockout (and its
 pools alone, before the knockout), rotating partners and balanced seating, each played to
-its end, then `tourney publish --lang it|ru`. The pages'
-visible text (without what was recorded with the events: data-recorded) holds no English
-string of the site catalog -- the words these formats build in Python (slot notes, round
-names, bracket sections, pool notes) as much as their templates'. No browser: the text a
+its end, then `tourney publish --lang it|ru`. The pages' visible text (without what is
+shown as recorded: data-recorded, an old note of unknown shape) holds no English string of
+the site catalog -- the words these formats build in Python (slot notes, round names,
+bracket sections, pool notes, every table's why) as much as their templates'. No browser: the text a
 page shows is read from its HTML (the browser scan, test_languages_browser.py, reads the
 demo night's)."""
 
@@ -42,7 +42,7 @@ HIDDEN = {"script", "style", "title", "head"}
 
 class _VisibleText(HTMLParser):
     """A page's text as a reader sees it: no <head>, scripts, styles or SVG tooltips, and
-    nothing inside an element marked data-recorded (text recorded with the events)."""
+    nothing inside an element marked data-recorded (an old note shown as recorded)."""
 
     VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta"))
 

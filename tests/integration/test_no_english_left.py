@@ -68,14 +68,6 @@ CLICK_WORDS = {"OPTIONS", "COMMAND", "ARGS"}
 """Click's words in a usage line: caught although they are in capitals."""
 """Words that may stay in Latin letters, in both languages."""
 
-PAIRING_NOTES = re.compile(
-    r"(?:is the highest-ranked|joined by|no repeat or forbidden pairing|passed over|seat \d+ to)"
-    r"[^\n]*"
-)
-"""The pairing explanations under «Почему такие столы» / "Perché questi tavoli": recorded in
-English with the round until the `formats` helper records them as data (issue 34's first
-item); left out of the scan until then."""
-
 DATA = (*PLAYERS, *CARD_PLAYERS, "Club Night", "Card Night", "club-night", "card-night")
 """The night's recorded names: data, shown as they were typed."""
 
@@ -120,8 +112,7 @@ def own_words(language: str) -> frozenset[str]:
 
 def code_free(text: str) -> str:
     """``text`` without what is code or data: the night's names, commands (``tourney
-    director result``), options, ids, file names and addresses, and the pairing notes."""
-    text = PAIRING_NOTES.sub(" ", text)
+    director result``), options, ids, file names and addresses."""
     for name in sorted(DATA, key=len, reverse=True):
         text = text.replace(name, " ")
     text = re.sub(r"\btourney(?: [a-z][a-z-]*)*", " ", text)  # a command line

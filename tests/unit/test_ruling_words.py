@@ -1,8 +1,9 @@
 """Every ruling a closed table can record reads in the reader's words, at the console and on
 the pages: a new ruling added to the director's desk without its words fails here."""
 
-from tourney.director.desk import ROUND_REMOVED, ROUND_REPAIRED, RULINGS
+from tourney.director.desk import RULINGS
 from tourney.scorer.desk import RULING_SAID
+from tourney.streams.matches import ROUND_REMOVED, ROUND_REPAIRED
 from tourney.web.words import RULING_WORDS
 
 

@@ -4,6 +4,8 @@ table and at a Racehorse table, for every ruling that closes a table."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.web.conftest import Night
@@ -44,3 +46,21 @@ def test_a_closed_racehorse_table_shows_no_card_buttons(card_night: Night) -> No
     page = closed_page(card_night, "/director/void", {"reason": "wrong table"}, "card-night-r1-t1")
     assert 'id="closed"' in page and "the director ruled void (wrong table)" in page
     assert 'name="move"' not in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("it", "ha deciso annullata (wrong table)"),
+        ("ru", "решение судьи — аннулирован (wrong table)"),
+    ],
+)
+def test_a_closed_table_says_the_ruling_in_the_readers_words(
+    night: Night, lang: str, said: str
+) -> None:
+    """The ruling a closed table records is a code ('void'): its page says it in the
+    reader's words, not the code."""
+    closed_page(night, "/director/void", {"reason": "wrong table"}, "club-night-r1-t1")
+    page = night.client.get(night.link(1), headers={"Accept-Language": lang}).text
+    shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    assert said in shown, shown

@@ -20,8 +20,8 @@ pytestmark = pytest.mark.slow
 
 
 def shown(page: str) -> str:
-    """A page's text as its reader sees it (no markup, styles or scripts), without the text
-    recorded with the events (data-recorded: a round's reasons)."""
+    """A page's text as its reader sees it (no markup, styles or scripts), without what is
+    shown as it was recorded (data-recorded: an old note of a shape no longer known)."""
     page = re.sub(r"<(style|script|svg)[^>]*>.*?</\1>", "", page, flags=re.S)
     page = re.sub(r"<(\w+)[^>]*\bdata-recorded\b[^>]*>.*?</\1>", "", page, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", "\n", page))

@@ -16,6 +16,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from tests.cli.conftest import Cli
+from tests.unit.tournament.factory import words
 from tests.web.conftest import Night, built, copied, serving
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
@@ -68,7 +69,7 @@ def test_the_directors_page_pairs_by_rating_and_tables_show_their_chances(night:
     assert first.seed_order[-1] == next(
         p for p, player in loaded.state.players.items() if player.name == "Zed"
     )
-    assert first.notes[0].startswith("seeded by the club's ratings")
+    assert words(loaded.state, first.notes[0]).startswith("seeded by the club's ratings")
 
     night.server.feed.step()
     board = night.client.get("/display").text

@@ -38,8 +38,10 @@ def _show(state: TournamentState) -> None:
         )
     for bye in draft.byes:
         echo(_("  bye       {entrant_name}").format(entrant_name=state.entrant_name(bye)))
+    from tourney.cli.notes_text import said
+
     for note in draft.notes:
-        echo(_("  note: {note}").format(note=note))
+        echo(_("  note: {note}").format(note=said(state, note)))
 
 
 @app.command()

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from tourney.tournament.state import TournamentState
 
 NOT_PLAYED = "not played yet"
+RULES = frozenset(("elimination.rule", "double_elimination.rule"))
+"""The notes that state a knockout's rule for a tie: said by `pair` even without --why."""
 
 
 def _tables(
@@ -34,6 +36,7 @@ def _tables(
     """Round ``number``'s tables as the published pairings page shows them (one source:
     `reports.rounds.round_view`); with ``store``, a table with moves recorded and no
     result yet is "in progress" (with the score the match read model holds)."""
+    from tourney.cli.notes_text import said
     from tourney.reports.rounds import round_view
 
     tables = [
@@ -41,7 +44,7 @@ def _tables(
             "table": table.number,
             "match": table.match_id,
             "seats": [seat.name for seat in table.seats],
-            "why": table.why,
+            "why": "" if table.why_note is None else said(state, table.why_note),
             "result": table.result,
             **({"bracket": table.bracket} if table.bracket else {}),
         }
@@ -79,12 +82,14 @@ def _progress(store: EventStore, match: str) -> str:
 def _round_json(
     state: TournamentState, number: int, store: EventStore | None = None
 ) -> dict[str, Any]:
+    from tourney.cli.notes_text import said
+
     paired = state.rounds[number - 1]
     payload: dict[str, Any] = {
         "round": number,
         "tables": _tables(state, number, store),
         "byes": [state.entrant_name(e) for e in paired.byes],
-        "notes": list(paired.notes),
+        "notes": [said(state, note) for note in paired.notes],
     }
     from tourney.tournament.format import format_of
 
@@ -127,12 +132,14 @@ def _print_round(
     for entrant in paired.byes:
         where = f"  {brackets[entrant]}" if entrant in brackets else ""
         echo(_("  bye: {entrant_name}").format(entrant_name=state.entrant_name(entrant)) + where)
-    from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
+    from tourney.cli.notes_text import said as note_said
+    from tourney.tournament.notes import mentions
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
-        if (why or SHARED_WIN_RULE in note) and note not in said:
-            echo(_("  note: {note}").format(note=note))
+        text = note_said(state, note)
+        if (why or mentions(note, RULES)) and text not in said:
+            echo(_("  note: {note}").format(note=text))
 
 
 def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:

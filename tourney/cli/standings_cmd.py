@@ -126,6 +126,8 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
         for text in knockout_lines(state):
             echo(f"  {text}")
         return
+    from tourney.cli.notes_text import said
+
     view = pools_view(state)
     echo(
         _("Stage 1: the pools (the top {advance} of each go through)").format(advance=view.advance)
@@ -141,8 +143,8 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
         for line in pool.lines:
             numbers = "  ".join(f"{c:>4}" for c in line.cells)
             echo(f"  {line.rank:>3}  {line.name:<24} {numbers}  {line.status}")
-        for note in pool.notes:
-            echo(f"  note: {note}")
+        for note in pool.said:
+            echo(_("  note: {note}").format(note=said(state, note)))
 
 
 PLAIN_ROWS = 500

@@ -28,6 +28,8 @@ from tourney.games import game
 from tourney.i18n import _
 from tourney.streams.matches import (
     CLOSED,
+    ROUND_REMOVED,
+    ROUND_REPAIRED,
     closed_by,
     match_events,
     match_stream,
@@ -69,10 +71,6 @@ RULINGS = {
 }
 """The ruling a closed table records for each director's event (words: `scorer.desk.RULING_SAID`,
 `web.words.RULING_WORDS`; tests/unit/test_ruling_words.py holds the three together)."""
-ROUND_REMOVED = "round removed"
-"""The ruling on a table whose round was removed (`round remove`)."""
-ROUND_REPAIRED = "round paired again"
-"""The ruling on a table whose round was paired again (`round repair`)."""
 
 
 @dataclass(frozen=True, slots=True)

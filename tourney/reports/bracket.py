@@ -20,7 +20,7 @@ from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.format import format_of
 from tourney.tournament.formats.elimination.bracket import Slot
 from tourney.tournament.formats.elimination.format import bracket_of
-from tourney.tournament.pairing import names_for_ids as names_for_ids
+from tourney.tournament.note_words import namer, page_note
 from tourney.tournament.pairing import seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -167,7 +167,7 @@ def _slot_view(
         entries=_entries(state, slot, seeds, y),
         winner=None if slot.winner is None else state.entrant_name(slot.winner),
         outcome_word=outcome_word,
-        note=names_for_ids(state, slot.note),
+        note="" if slot.note is None else page_note(slot.note, namer(state)),
         hrefs=tuple(paths.match_page(p.match_id) for p in slot.plays if p.match_id in sheets),
         x=x,
         y=y,

@@ -35,7 +35,8 @@ from tourney.tournament.format import format_of
 from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.formats.double_elimination.tables import double_bracket_of
 from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
-from tourney.tournament.pairing import names_for_ids, seeded
+from tourney.tournament.note_words import namer, page_note
+from tourney.tournament.pairing import seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
 
@@ -116,7 +117,7 @@ def _slot(
         entries=_entries(state, table, seeds, y),
         winner=stay or None,
         outcome_word=_outcome_word(table),
-        note=names_for_ids(state, table.note),
+        note="" if table.note is None else page_note(table.note, namer(state)),
         hrefs=tuple(paths.match_page(p.match_id) for p in table.plays if p.match_id in sheets),
         x=x,
         y=y,

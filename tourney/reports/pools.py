@@ -11,11 +11,13 @@ from typing import Any
 
 from tourney.i18n import N_, _, page_mark
 from tourney.reports.heading import Heading, heading_of
+from tourney.reports.notes import ShownNote, shown_all
 from tourney.tournament.format import format_of, label_text
 from tourney.tournament.formats.groups.format import knockout_bracket
 from tourney.tournament.formats.groups.pairing import pool_tables
 from tourney.tournament.formats.groups.stages import pool_stage_finished
 from tourney.tournament.matches import points_text
+from tourney.tournament.notes import Note
 from tourney.tournament.state import TournamentError, TournamentState
 
 POOL_COLUMNS = ("Rank", "Name", "Points", "Played", "Wins", "Losses", "Byes", "Opp. avg", "Scored")
@@ -39,7 +41,9 @@ class PoolLine:
 class PoolView:
     letter: str
     lines: tuple[PoolLine, ...]
-    notes: tuple[str, ...]
+    notes: tuple[ShownNote, ...]
+    said: tuple[Note, ...] = ()
+    """The notes themselves (the CLI words them in its own catalog)."""
 
 
 @dataclass(frozen=True)
@@ -48,11 +52,8 @@ class PoolsView:
     pools: tuple[PoolView, ...]
     finished: bool
     advance: int
-    knockout_notes: tuple[str, ...]
+    knockout_notes: tuple[ShownNote, ...]
     columns: tuple[str, ...] = POOL_COLUMNS
-    recorded: bool = False
-    """The pools' notes are those recorded when the knockout began (shown as recorded),
-    not computed for the page in its language."""
 
 
 def check_groups(state: TournamentState) -> None:
@@ -97,15 +98,16 @@ def pools_view(state: TournamentState) -> PoolsView:
                     status,
                 )
             )
-        pools.append(PoolView(table.letter, tuple(lines), table.notes))
+        pools.append(
+            PoolView(table.letter, tuple(lines), shown_all(state, table.notes), table.notes)
+        )
     knockout = state.groups.knockout
     return PoolsView(
         heading=heading_of(state),
         pools=tuple(pools),
         finished=finished,
         advance=state.created.advance,
-        knockout_notes=knockout.notes if knockout else (),
-        recorded=knockout is not None,
+        knockout_notes=shown_all(state, knockout.notes) if knockout else (),
     )
 
 
@@ -141,7 +143,7 @@ def pools_json(view: PoolsView) -> dict[str, Any]:
                     }
                     for line in pool.lines
                 ],
-                "notes": list(pool.notes),
+                "notes": [note.text for note in pool.notes],
             }
             for pool in view.pools
         ],

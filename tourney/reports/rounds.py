@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from tourney.i18n import _
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
+from tourney.reports.notes import ShownNote, shown, shown_all
 from tourney.reports.results import result_text
 from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
 from tourney.tournament.format import format_of
+from tourney.tournament.notes import Note
 from tourney.tournament.state import TournamentError, TournamentState
 
 
@@ -25,12 +27,14 @@ class TableView:
     match_id: str
     seats: tuple[SeatView, ...]
     sides: tuple[SideView, ...]
-    why: str
+    why: ShownNote
     result: str
     sheet_href: str | None
     decides: str | None
     bracket: str = ""
     """Double elimination: the bracket the table is in ("winners' bracket"...)."""
+    why_note: Note | None = None
+    """The note `why` shows (the CLI words it in its own catalog)."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class RoundView:
     name: str
     tables: tuple[TableView, ...]
     byes: tuple[str, ...]
-    notes: tuple[str, ...]
+    notes: tuple[ShownNote, ...]
     overridden: bool
     scoresheets_href: str
     cards_href: str
@@ -62,24 +66,19 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
     paired = state.rounds[number - 1]
     brackets = format_of(state).table_brackets(state)
     why = {t.match_id: t.why for t in paired.tables}
-    why.update(
-        {
-            d.table.match_id: d.table.why or f"deciding match for {d.decides}"
-            for d in state.deciding
-            if d.round == number
-        }
-    )
+    why.update({d.table.match_id: d.table.why for d in state.deciding if d.round == number})
     tables = tuple(
         TableView(
             number=record.table,
             match_id=record.match_id,
             seats=seats_of(state, record),
             sides=sides_of(state, record),
-            why=why.get(record.match_id, ""),
+            why=shown(state, why.get(record.match_id)),
             result=result_text(state, record),
             sheet_href=paths.match_page(record.match_id) if record.match_id in sheets else None,
             decides=record.decides,
             bracket=brackets.get(record.match_id, ""),
+            why_note=why.get(record.match_id),
         )
         for record in sorted(state.round_matches(number), key=lambda m: m.table)
     )
@@ -89,7 +88,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
         name=round_name(state, number),
         tables=tables,
         byes=tuple(state.entrant_name(e) for e in paired.byes),
-        notes=paired.notes,
+        notes=shown_all(state, paired.notes),
         overridden=paired.overridden,
         scoresheets_href=paths.scoresheets_page(number),
         cards_href=paths.cards_page(number),

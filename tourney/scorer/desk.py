@@ -29,6 +29,7 @@ from tourney.streams.matches import (
     match_events,
     match_id,
     newest_in_force,
+    ruling_of,
     shown_id,
     stream_game,
     table_of,
@@ -410,9 +411,8 @@ class Desk:
         """Refuse anything more once the director has closed the table (a ruling)."""
         closed = closed_by(self.stored)
         if closed is not None:
-            code = str(closed.payload.get("ruling", ""))
+            code, reason = ruling_of(closed)
             ruling = _(RULING_SAID.get(code, N_("a ruling")))
-            reason = closed.payload.get("reason") or ""
             raise TourneyError(
                 _(
                     "{id} is closed: the director ruled on it ({ruling}{value}); "

@@ -151,6 +151,27 @@ def closed_by(stored: Sequence[StreamEvent]) -> StreamEvent | None:
     return None
 
 
+ROUND_REMOVED = "round removed"
+"""The ruling on a table whose round was removed (`round remove`)."""
+ROUND_REPAIRED = "round paired again"
+"""The ruling on a table whose round was paired again (`round repair`)."""
+
+
+def ruling_of(closing: StreamEvent) -> tuple[str, str]:
+    """A closed table's ruling (its code) and the director's reason (as typed, or ``""``).
+    A table closed by a re-pairing before that was a ruling of its own recorded ``round
+    removed`` with the English ``re-paired: <reason>``: read as the re-pairing it was, as
+    `RoundRemoved` reads the same reason."""
+    from tourney.tournament.events import RoundRemoved
+
+    code = str(closing.payload.get("ruling", ""))
+    reason = str(closing.payload.get("reason", "") or "")
+    if code == ROUND_REMOVED:
+        removed = RoundRemoved.from_payload({"round": 0, "reason": reason})
+        return (ROUND_REPAIRED if removed.repaired else code), removed.reason
+    return code, reason
+
+
 def table_of(first: StreamEvent | None) -> tuple[str, str] | None:
     """The tournament slug and match id of a table's stream, from its first event (a
     ``match_started`` the director's desk wrote); None for an ad-hoc match."""

@@ -20,6 +20,8 @@ from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.disputes import DISPUTE_EVENTS, DisputeEvent
 from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
+from tourney.tournament.notes import Note, note_payload
+from tourney.tournament.old_notes import stored, stored_why
 from tourney.tournament.penalties import SANCTION_EVENTS, SanctionEvent
 from tourney.tournament.room import ROOM_EVENTS, RoomEvent
 
@@ -324,19 +326,20 @@ class PlayerWithdrawn:
 
 @dataclass(frozen=True)
 class PairedTable:
-    """One table of a round: seats in order (player ids), its match and why it was formed."""
+    """One table of a round: seats in order (player ids), its match and why it was formed
+    (a note: `tourney.tournament.notes`)."""
 
     number: int
     seats: tuple[str, ...]
     match_id: str
-    why: str = ""
+    why: Note | None = None
 
     def to_payload(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "seats": list(self.seats),
             "match_id": self.match_id,
-            "why": self.why,
+            "why": "" if self.why is None else note_payload(self.why),
         }
 
     @classmethod
@@ -345,19 +348,20 @@ class PairedTable:
             number=int(payload["number"]),
             seats=tuple(payload["seats"]),
             match_id=payload["match_id"],
-            why=payload.get("why", ""),
+            why=stored_why(payload.get("why")),
         )
 
 
 @dataclass(frozen=True)
 class RoundPaired:
-    """A round was paired: its tables, the entrants with a bye, and notes on the whole round."""
+    """A round was paired: its tables, the entrants with a bye, and notes on the whole round
+    (codes and values: `tourney.tournament.notes`)."""
 
     type: ClassVar[str] = "round_paired"
     round: int
     tables: tuple[PairedTable, ...]
     byes: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     overridden: bool = False
     seed_order: tuple[str, ...] = ()
     """Round 1 of a tournament seeded by rating: the entrants in the order the ratings given
@@ -376,7 +380,7 @@ class RoundPaired:
             "round": self.round,
             "tables": [table.to_payload() for table in self.tables],
             "byes": list(self.byes),
-            "notes": list(self.notes),
+            "notes": [note_payload(n) for n in self.notes],
             "overridden": self.overridden,
             **seeded,
         }
@@ -387,7 +391,7 @@ class RoundPaired:
             round=int(payload["round"]),
             tables=tuple(PairedTable.from_payload(t) for t in payload["tables"]),
             byes=tuple(payload.get("byes", ())),
-            notes=tuple(payload.get("notes", ())),
+            notes=tuple(stored(n) for n in payload.get("notes", ())),
             overridden=bool(payload.get("overridden", False)),
             seed_order=tuple(payload.get("seed_order", ())),
             accelerated=tuple(payload.get("accelerated", ())),

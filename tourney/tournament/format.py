@@ -38,6 +38,7 @@ from tourney.tournament.errors import TournamentError
 if TYPE_CHECKING:
     from tourney.games import Game
     from tourney.tournament.events import TournamentCreated, TournamentEvent
+    from tourney.tournament.sentence import Sentence
     from tourney.tournament.standings import StandingRow
     from tourney.tournament.state import TournamentState
 
@@ -120,6 +121,10 @@ class Format:
     checks_previous_round: ClassVar[bool] = True
     """False: it checks the previous round's results itself (`pairing.check_previous_round`
     otherwise does, before `pair`)."""
+    sentences: ClassVar[Mapping[str, Sentence]] = {}
+    """The words of the notes its pairing records: each code it writes (starting with its
+    `name` and a dot) and its sentence (`tourney.tournament.note_words`), marked with
+    `sentence_`/`nsentence_` for both catalogs."""
 
     # -- creating -------------------------------------------------------------------
 

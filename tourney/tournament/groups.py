@@ -18,6 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeAlias
 
+from tourney.tournament.notes import Note, note_payload
+from tourney.tournament.old_notes import stored
+
 Entrants: TypeAlias = tuple[str, ...]
 ScheduleRounds: TypeAlias = tuple[tuple[tuple[Entrants, ...], Entrants], ...]
 """A schedule as `events.ScheduleFixed` holds one: each round's tables and its byes."""
@@ -41,13 +44,13 @@ class PoolsFormed:
     type: ClassVar[str] = "pools_formed"
     pools: tuple[Entrants, ...]
     seed_order: Entrants
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
     def to_payload(self) -> dict[str, Any]:
         return {
             "pools": [list(pool) for pool in self.pools],
             "seed_order": list(self.seed_order),
-            "notes": list(self.notes),
+            "notes": [note_payload(n) for n in self.notes],
         }
 
     @classmethod
@@ -55,7 +58,7 @@ class PoolsFormed:
         return cls(
             pools=tuple(tuple(str(e) for e in pool) for pool in payload["pools"]),
             seed_order=tuple(str(e) for e in payload.get("seed_order", ())),
-            notes=tuple(str(n) for n in payload.get("notes", ())),
+            notes=tuple(stored(n) for n in payload.get("notes", ())),
         )
 
 
@@ -105,14 +108,14 @@ class KnockoutSeeded:
     advanced: tuple[Entrants, ...]
     order: Entrants
     first_round: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
     def to_payload(self) -> dict[str, Any]:
         return {
             "advanced": [list(pool) for pool in self.advanced],
             "order": list(self.order),
             "first_round": self.first_round,
-            "notes": list(self.notes),
+            "notes": [note_payload(n) for n in self.notes],
         }
 
     @classmethod
@@ -121,7 +124,7 @@ class KnockoutSeeded:
             advanced=tuple(tuple(str(e) for e in pool) for pool in payload["advanced"]),
             order=tuple(str(e) for e in payload["order"]),
             first_round=int(payload["first_round"]),
-            notes=tuple(str(n) for n in payload.get("notes", ())),
+            notes=tuple(stored(n) for n in payload.get("notes", ())),
         )
 
 
@@ -138,7 +141,7 @@ class Groups:
     seed_order: Entrants = ()
     schedules: Mapping[int, PoolScheduleFixed] = field(default_factory=dict)
     knockout: KnockoutSeeded | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
     def pool_of(self, entrant: str) -> int | None:
         """The index of the entrant's pool (None: not in any)."""

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 
 from tourney.i18n import _
 from tourney.tournament.events import AUTO, FIRST_ROUNDS
+from tourney.tournament.notes import Note, Who, note
 from tourney.tournament.state import TournamentError, TournamentState
 
 SEED_BITS = 63
@@ -52,10 +53,9 @@ def resolved(seeding: str, ratings: Mapping[str, int | None]) -> str:
     return "rating" if any(r is not None for r in ratings.values()) else "random"
 
 
-def lot_note(seed: int, names: Iterable[str]) -> str:
-    """Round 1's note on the record: the seed and the order it drew (recorded words, as
-    every pairing note is; `tourney.tournament.story` words them for the reader)."""
-    return f"round 1 drawn by lot (seed {seed}): {', '.join(names)}"
+def lot_note(seed: int, order: Iterable[str]) -> Note:
+    """Round 1's note on the record: the seed and the order it drew (entrant ids)."""
+    return note("lot.drawn", seed=str(seed), order=tuple(Who(e) for e in order))
 
 
 def checked_seed(seeding: str, seed: int | None) -> int | None:
@@ -94,7 +94,7 @@ def entrant_ticket(state: TournamentState, entrant: str) -> int | None:
 
 def round_one_lot(
     state: TournamentState, entrants: Iterable[str]
-) -> tuple[tuple[str, ...], str] | None:
+) -> tuple[tuple[str, ...], Note] | None:
     """Round 1's order drawn by lot and the note saying so, for `RoundPaired.seed_order`
     (None: this tournament's round 1 is not drawn)."""
     settings = state.created
@@ -104,4 +104,4 @@ def round_one_lot(
     if seeding_of(state) != "random":
         return None
     order = drawn(seed, entrants)
-    return order, lot_note(seed, (state.entrant_name(e) for e in order))
+    return order, lot_note(seed, order)

@@ -5,16 +5,17 @@ format's own pairing is in its module under `tourney/tournament/formats/`."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from decimal import Decimal
 from fractions import Fraction
 
-from tourney.i18n import DEFAULT, _, ngettext, using
+from tourney.i18n import _, ngettext
 from tourney.tournament import lot
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
 from tourney.tournament.format import PairRequest, format_of
 from tourney.tournament.matches import match_points
+from tourney.tournament.notes import Note, Who, clauses, note
 from tourney.tournament.seating import SeatRecord
 from tourney.tournament.state import RoundError, TournamentError, TournamentState
 
@@ -71,7 +72,7 @@ def seeded(
 
 def rating_order(
     state: TournamentState, ratings: Mapping[str, float]
-) -> tuple[tuple[str, ...], str]:
+) -> tuple[tuple[str, ...], Note]:
     """The active entrants seeded by `ratings` (player id -> rating, higher better; a
     partnership counts its two members' sum), and a note saying so: those with a rating
     first, best first, then those without (a player who has no rated match yet), by the
@@ -88,12 +89,17 @@ def rating_order(
     rated = {e: r for e in active if (r := rating(e)) is not None}
     order = sorted(rated, key=lambda e: (-rated[e], _entered_seed_key(state, e)))
     order += seeded(state, (e for e in active if e not in rated), order=())
-    shown = ", ".join(f"{state.entrant_name(e)} {rated[e]:.2f}" for e in order if e in rated)
-    unrated = [state.entrant_name(e) for e in order if e not in rated]
-    note = f"seeded by the club's ratings (OpenSkill ordinal at pairing): {shown or 'none'}"
-    if unrated:
-        note += f"; without a rating, by {state.created.seeding}: {', '.join(unrated)}"
-    return tuple(order), note
+    shown = tuple(
+        note("seed.rated", who=Who(e), rating=Decimal(f"{rated[e]:.2f}"))
+        for e in order
+        if e in rated
+    )
+    unrated = tuple(Who(e) for e in order if e not in rated)
+    said = note("seed.ratings", rated=shown) if shown else note("seed.ratings_none")
+    if not unrated:
+        return tuple(order), said
+    by = note(f"seed.unrated_{state.created.seeding}", entrants=unrated)
+    return tuple(order), clauses(said, by)
 
 
 def points_by_entrant(state: TournamentState) -> dict[str, Fraction]:
@@ -219,7 +225,7 @@ def check_previous_round(state: TournamentState, override: bool, *, every_winner
 
 def rating_seeding(
     state: TournamentState, ratings: Mapping[str, float] | None
-) -> tuple[tuple[str, ...], str] | None:
+) -> tuple[tuple[str, ...], Note] | None:
     """Round 1's order on the record and the note saying so: the order `ratings` give, for
     a tournament seeded by the club's ratings (refused without them), or the order drawn by
     lot (`tourney.tournament.lot`); None: not round 1, or neither."""
@@ -237,13 +243,13 @@ def rating_seeding(
     return rating_order(state, ratings)
 
 
-def seeded_round(paired: RoundPaired, seeding: tuple[tuple[str, ...], str] | None) -> RoundPaired:
+def seeded_round(paired: RoundPaired, seeding: tuple[tuple[str, ...], Note] | None) -> RoundPaired:
     """Round 1 seeded by rating or drawn by lot: the order used and the note saying so, on
     the record."""
     if seeding is None:
         return paired
-    order, note = seeding
-    return replace(paired, seed_order=order, notes=(note, *paired.notes))
+    order, said = seeding
+    return replace(paired, seed_order=order, notes=(said, *paired.notes))
 
 
 def active_field(state: TournamentState) -> tuple[str, ...]:
@@ -279,9 +285,9 @@ def seats_of(state: TournamentState, sides: Sequence[str], number: int) -> tuple
 def round_event(
     state: TournamentState,
     number: int,
-    tables: Sequence[tuple[Sequence[str], str]],
+    tables: Sequence[tuple[Sequence[str], Note]],
     byes: Sequence[str],
-    notes: Sequence[str],
+    notes: Sequence[Note],
     override: bool,
 ) -> RoundPaired:
     return RoundPaired(
@@ -296,20 +302,6 @@ def round_event(
     )
 
 
-def recorded_words() -> contextlib.AbstractContextManager[str]:
-    """The words a pairing records with its events (a table's reason, a round's notes) are
-    recorded in English, whatever language the director reads: they are data, shown as
-    recorded; the brackets' notes computed for a page are in the page's language."""
-    return using(DEFAULT)
-
-
-def names_for_ids(state: TournamentState, text: str) -> str:
-    """The core's notes name entrants by id: the same text with their names instead."""
-    import re
-
-    ids = set(state.entrant_ids())
-    return re.sub(
-        r"[A-Za-z0-9_.-]+",
-        lambda m: state.entrant_name(m.group()) if m.group() in ids else m.group(),
-        text,
-    )
+def withdrawn_clause(why: Note, gone: int) -> Note:
+    """A scheduled table's why, saying how many of its entrants have withdrawn (if any)."""
+    return clauses(why, note("table.withdrawn", n=gone)) if gone else why

@@ -28,6 +28,7 @@ from tourney.names import clean_optional
 from tourney.tournament.events import RoundPaired, RoundRemoved, TournamentEvent
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.next_round import decide_next_round
+from tourney.tournament.notes import note
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 
@@ -171,8 +172,12 @@ def decide_repair_round(
         )
     removed = RoundRemoved(latest, why, round_match_ids(state, latest), repaired=True)
     events = decide_next_round(evolve(state, removed), **pairing)
-    note = f"round {latest} paired again" + (f": {why}" if why else "")
+    said = (
+        note("round.paired_again_because", round=latest, reason=why)
+        if why
+        else note("round.paired_again", round=latest)
+    )
     return [
         removed,
-        *(replace(e, notes=(note, *e.notes)) if isinstance(e, RoundPaired) else e for e in events),
+        *(replace(e, notes=(said, *e.notes)) if isinstance(e, RoundPaired) else e for e in events),
     ]

@@ -59,6 +59,7 @@ from tourney.tournament.matches import (
     RecordedPlay,
     forfeit_outcome,
 )
+from tourney.tournament.notes import Who, note
 from tourney.tournament.penalties import SANCTION_EVENTS, Sanctions, evolve_sanctions
 from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
 
@@ -414,15 +415,14 @@ def swapped(state: TournamentState, event: DraftSwapped) -> RoundPaired | None:
     if draft is None:
         return None
     a, b = event.first, event.second
-    names = {p: state.players[p].name if p in state.players else p for p in (a, b)}
 
     def other(player: str) -> str:
         return b if player == a else a if player == b else player
 
     tables = tuple(replace(t, seats=tuple(other(p) for p in t.seats)) for t in draft.tables)
     byes = tuple(other(p) for p in draft.byes)
-    note = f"swapped {names[a]} and {names[b]}: {event.reason}"
-    return replace(draft, tables=tables, byes=byes, notes=(*draft.notes, note))
+    said = note("draft.swapped", first=Who(a), second=Who(b), reason=event.reason)
+    return replace(draft, tables=tables, byes=byes, notes=(*draft.notes, said))
 
 
 def partnership_id(state: TournamentState, first: str, second: str) -> str:

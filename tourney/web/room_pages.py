@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.director import room as director_room
 from tourney.i18n import format_time, page_
+from tourney.reports.notes import shown_all
 from tourney.tournament.clock import ClockView, clock_view
 
 if TYPE_CHECKING:
@@ -133,19 +134,21 @@ def director_disputes(loaded: Loaded | None) -> dict[str, Any]:
 
 
 def _closed(state: TournamentState, stored: Sequence[StreamEvent]) -> dict[str, str] | None:
-    """How the director closed a table (``forfeit``, ``time``...), why, and the result in
+    """How the director closed a table (its ruling in the reader's words), why, and the result in
     words; None while the table records."""
     from tourney.reports.results import result_text
-    from tourney.streams.matches import closed_by, table_of
+    from tourney.streams.matches import closed_by, ruling_of, table_of
+    from tourney.web.words import RULING_WORDS
 
     closing = closed_by(stored)
     if closing is None:
         return None
     named = table_of(stored[0] if stored else None)
     record = state.matches.get(named[1]) if named is not None else None
+    ruling, reason = ruling_of(closing)
     return {
-        "ruling": str(closing.payload.get("ruling", "")),
-        "reason": str(closing.payload.get("reason", "") or ""),
+        "ruling": page_(RULING_WORDS.get(ruling, "a ruling")),
+        "reason": reason,
         "result": result_text(state, record) if record is not None else "",
     }
 
@@ -307,7 +310,7 @@ def draft_context(loaded: Loaded | None) -> dict[str, Any]:
                 for t in draft.tables
             ],
             "byes": [state.entrant_name(p) for p in draft.byes],
-            "notes": list(draft.notes),
+            "notes": shown_all(state, draft.notes),
             "players": sorted(
                 ((p, state.entrant_name(p)) for p in placed), key=lambda item: item[1]
             ),

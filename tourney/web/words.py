@@ -16,6 +16,7 @@ from tourney.streams.matches import (
     UNDONE,
     StreamEvent,
     in_force,
+    ruling_of,
     undo_target,
 )
 
@@ -98,7 +99,7 @@ def move(event: StreamEvent, auction: bool = False) -> str:
         return page_("{who} confirmed the result").format(who=who)
     if kind == CLOSED:
         return page_("The director closed the table ({ruling})").format(
-            ruling=page_(RULING_WORDS.get(str(p.get("ruling")), "a ruling"))
+            ruling=page_(RULING_WORDS.get(ruling_of(event)[0], "a ruling"))
         )
     return page_("a recorded event")
 

@@ -6,10 +6,11 @@ import pytest
 
 from tests.factories.demo_site import DemoTournament
 from tests.unit.tournament.factory import apply, pair, tournament
-from tourney.reports.bracket import BOX_WIDTH, bracket_view, fit, names_for_ids
+from tourney.reports.bracket import BOX_WIDTH, bracket_view, fit
 from tourney.tournament.events import PairedTable, RoundPaired
 from tourney.tournament.formats.elimination.bracket import places_layout
 from tourney.tournament.formats.elimination.format import bracket_of
+from tourney.tournament.notes import recorded
 from tourney.tournament.pairing import decide_pair_deciding_matches, seeded
 from tourney.tournament.rulings import decide_adjudicate, decide_record_result
 from tourney.tournament.state import TournamentError, TournamentState
@@ -68,12 +69,13 @@ def test_tables_of_four_show_every_place_and_connect_to_the_final(
     assert min(s.y for s in first) < final.y < max(s.y for s in first)
 
 
-def test_long_names_are_cut_to_fit_and_ids_become_names(cup: DemoTournament) -> None:
+def test_long_names_are_cut_to_fit_and_notes_name_entrants(cup: DemoTournament) -> None:
     assert fit("a" * 30) == "a" * 19 + "…" and fit("Ann") == "Ann"
-    entrant = cup.state.entrant_ids()[0]
-    assert names_for_ids(cup.state, f"{entrant} won m-1") == (
-        f"{cup.state.entrant_name(entrant)} won m-1"
-    )
+    notes = [s.note for c in bracket_view(cup.state).columns for s in c.slots if s.note]
+    ids = set(cup.state.entrant_ids())
+    assert notes and not any(word in ids for n in notes for word in n.split())
+    names = {cup.state.entrant_name(e) for e in ids}
+    assert all(any(name in n for name in names) for n in notes if " won " in n)
 
 
 def test_other_formats_have_no_bracket(swiss: DemoTournament) -> None:
@@ -125,7 +127,8 @@ def test_an_empty_place_reads_empty_and_a_bye_reads_bye(cup: DemoTournament) -> 
     old = RoundPaired(
         round=1,
         tables=tuple(
-            PairedTable(i, tuple(t), f"club-night-r1-t{i}", "old") for i, t in enumerate(tables, 1)
+            PairedTable(i, tuple(t), f"club-night-r1-t{i}", recorded("old"))
+            for i, t in enumerate(tables, 1)
         ),
     )
     view = bracket_view(apply(state, [old]))

@@ -46,7 +46,7 @@ def test_pairings_show_results_and_link_only_matches_with_sheets(swiss: DemoTour
     assert view.tables[0].sheet_href == f"match-{view.tables[0].match_id}.html"
     for table in view.tables:
         assert " won (" in table.result or table.result.startswith("shared win")
-        assert table.why
+        assert table.why.text
 
 
 def test_knockout_rounds_name_their_byes_and_stages(cup: DemoTournament) -> None:

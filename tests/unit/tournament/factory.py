@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tests.factories.simulation import play_round
+from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import DEFAULT_TIE_BREAKS, TournamentEvent
+from tourney.tournament.note_words import namer, note_text
+from tourney.tournament.notes import Note
 from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
@@ -91,3 +94,19 @@ def play_out(
             except TournamentError:
                 break
             state = play(state, rng, shared_rate)
+
+
+def words(state: TournamentState | None, note: Note | None, names: Mapping[str, str] = {}) -> str:
+    """A pairing note in English, entrants by name (from `state`, else `names`, else ids):
+    what the tests read of a note."""
+    if note is None:
+        return ""
+    name = namer(state) if state is not None else (lambda e: names.get(e, e))
+    with using("en"):
+        return note_text(note, name)
+
+
+def all_words(
+    state: TournamentState | None, notes: Sequence[Note], names: Mapping[str, str] = {}
+) -> list[str]:
+    return [words(state, n, names) for n in notes]

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from tests.unit.tournament.factory import apply, pair, play, tournament
+from tests.unit.tournament.factory import apply, pair, play, tournament, words
 from tourney.tournament.entries import decide_withdraw
 from tourney.tournament.events import ScheduleFixed
 from tourney.tournament.formats.balanced import design as balanced
@@ -133,7 +133,7 @@ def test_a_balanced_event_fixes_its_schedule_with_its_seed_and_leaves_a_withdraw
     assert ScheduleFixed.from_payload(fixed.to_payload()) == fixed
     assert len(fixed.rounds) == 4
     state = apply(state, events)
-    note = state.rounds[0].notes[0]
+    note = words(state, state.rounds[0].notes[0])
     assert note.startswith("13 players at tables of 4, 4 rounds: ") and "indirect meets" in note
     again = decide_pair_round(tournament(13, format="balanced", table_size=4, rounds=4))
     assert again[0] == fixed, "the same field and slug give the same schedule"

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.unit.tournament.factory import apply, tournament
+from tests.unit.tournament.factory import all_words, apply, tournament
 from tourney.tournament.draft import decide_draft, decide_drop, decide_publish, decide_swap
 from tourney.tournament.entries import decide_withdraw
 from tourney.tournament.events import DraftDropped, DraftSwapped, RoundDrafted, event_from_payload
@@ -36,7 +36,9 @@ def test_a_draft_opens_nothing_until_it_is_published_with_its_swaps() -> None:
     assert len(state.rounds) == 1 and state.draft is None
     assert state.rounds[0].tables[0].seats[0] == second
     names = state.players[first].name, state.players[second].name
-    assert f"swapped {names[0]} and {names[1]}: husband and wife apart" in state.rounds[0].notes
+    assert f"swapped {names[0]} and {names[1]}: husband and wife apart" in all_words(
+        state, state.rounds[0].notes
+    )
     assert len(state.matches) == 2
 
 

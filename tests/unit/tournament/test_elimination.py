@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
+from tests.unit.tournament.factory import apply, pair, play, play_out, tournament, words
 from tourney.tournament.events import PairedTable, RoundPaired
 from tourney.tournament.formats.elimination.bracket import (
     Play,
@@ -16,6 +16,7 @@ from tourney.tournament.formats.elimination.bracket import (
 )
 from tourney.tournament.formats.elimination.format import bracket_of
 from tourney.tournament.matches import Outcome
+from tourney.tournament.notes import recorded
 from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round, seeded
 from tourney.tournament.rulings import decide_record_result
 from tourney.tournament.seating import table_sizes
@@ -47,7 +48,7 @@ def test_a_shared_win_goes_to_the_higher_final_score() -> None:
     plays = {(1, 0): [Play("m", ("a", "b"), _tie((62, 64)))]}
     slot = build_bracket(["a", "b"], 2, plays).rounds[0].slots[0]
     assert (slot.status, slot.winner) == ("decided", "b")
-    assert "higher final score" in slot.note
+    assert "higher final score" in words(None, slot.note)
 
 
 def test_an_equal_shared_win_needs_a_deciding_match_which_then_decides() -> None:
@@ -67,7 +68,7 @@ def test_the_third_place_match_is_paired_with_the_final() -> None:
     state = pair(state)
     final_round = state.rounds[-1]
     assert len(final_round.tables) == 2
-    assert final_round.tables[1].why.startswith("third-place match")
+    assert words(state, final_round.tables[1].why).startswith("third-place match")
     semis = bracket_of(state).rounds[1].slots
     losers = {e for s in semis for e in s.present if e != s.winner}
     assert set(state.matches[final_round.tables[1].match_id].sides) == losers
@@ -137,7 +138,8 @@ def test_a_knockout_paired_by_the_places_layout_goes_on_with_it() -> None:
     paired = RoundPaired(
         round=1,
         tables=tuple(
-            PairedTable(i, tuple(t), f"club-night-r1-t{i}", "old") for i, t in enumerate(tables, 1)
+            PairedTable(i, tuple(t), f"club-night-r1-t{i}", recorded("old"))
+            for i, t in enumerate(tables, 1)
         ),
     )
     state = play(apply(state, [paired]), random.Random(1), shared_rate=0.0)
@@ -178,8 +180,13 @@ def test_knockout_standings_rank_by_how_far_each_went() -> None:
 
 def test_a_bracket_note_names_a_match_by_its_table_never_by_its_id() -> None:
     """Players read table codes, not match ids (``cup-r2-t1-d1`` is an internal name)."""
+    from tourney.i18n import npage_, page_
     from tourney.tournament.formats.elimination.bracket import match_words
+    from tourney.tournament.note_words import render
 
-    assert match_words("cup-r2-t1") == "T1"
-    assert match_words("cup-r2-t3-p2") == "T3"
-    assert match_words("cup-r2-t1-d2") == "T1, deciding match 2"
+    def said(match_id: str) -> str:
+        return render(match_words(match_id), str, page_, npage_)
+
+    assert said("cup-r2-t1") == "T1"
+    assert said("cup-r2-t3-p2") == "T3"
+    assert said("cup-r2-t1-d2") == "T1, deciding match 2"

@@ -23,8 +23,11 @@ from tourney.tournament.events import (
     TournamentEvent,
     event_from_payload,
 )
+from tourney.tournament.notes import Who, note
 
-TABLE = PairedTable(1, ("p1", "p2", "p3"), "cn-r1-t1", "why")
+TABLE = PairedTable(
+    1, ("p1", "p2", "p3"), "cn-r1-t1", note("swiss.met", first=Who("p1"), second="Bo")
+)
 EVENTS: list[TournamentEvent] = [
     TournamentCreated(
         "Club Night", "club-night", "swiss", 4, 5, shared_win="1/3", bye_points=Fraction(1, 2)
@@ -34,7 +37,7 @@ EVENTS: list[TournamentEvent] = [
     PlayerRegistered("p2", "Bob"),
     PartnershipFormed("t1", "Ann & Bob", ("p1", "p2")),
     PlayerWithdrawn("p1", "ill"),
-    RoundPaired(2, (TABLE,), ("p4",), ("a note",), overridden=True),
+    RoundPaired(2, (TABLE,), ("p4",), (note("swiss.seat_swaps", n=2),), overridden=True),
     DecidingMatchPaired(2, "cn-r1-t1", TABLE),
     MatchResultRecorded("cn-r1-t1", (61, 61, 12), (0, 1)),
     Forfeit("cn-r1-t1", (2,), "late"),

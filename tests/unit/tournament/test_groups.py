@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories.simulation import play_round
+from tests.unit.tournament.factory import all_words, words
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register, last_round
 from tourney.tournament.events import (
@@ -96,7 +97,7 @@ def test_pools_are_dealt_by_snake_seeding_as_the_doc_tabulates(
     # Round 1 holds every pool's tables, pool A's first, numbered across the pools.
     first = state.rounds[0]
     assert [t.number for t in first.tables] == list(range(1, len(first.tables) + 1))
-    pools_of_tables = [t.why.split(":")[0] for t in first.tables]
+    pools_of_tables = [words(state, t.why).split(":")[0] for t in first.tables]
     assert pools_of_tables == sorted(pools_of_tables)
 
 
@@ -196,13 +197,14 @@ def test_a_tie_the_tie_breaks_leave_is_settled_by_pool_seed_order() -> None:
     assert all(r.tied for r in table.rows)  # level on points and every tie-break
     assert table.advancing == ("p1",)
     assert any(
-        "P1 goes through on seed order (pool seed 1 before 2)" in note for note in table.notes
+        "P1 goes through on seed order (pool seed 1 before 2)" in note
+        for note in all_words(state, table.notes)
     )
     state = pair(state)
     knockout = state.groups.knockout
     assert knockout is not None and knockout.advanced == (("p1",), ("p2",))
     assert knockout.first_round == 4
-    notes = " | ".join(state.rounds[-1].notes)
+    notes = " | ".join(all_words(state, state.rounds[-1].notes))
     assert "seed order" in notes and "pool B: P2 (1st, 3 pts) advance" in notes
 
 
@@ -213,7 +215,7 @@ def test_a_tie_on_points_is_settled_by_the_first_tie_break_that_differs() -> Non
     # Level on match points and opponents' average; game points: p4 111, p1 81, p5 71.
     assert [r.entrant_id for r in table.rows] == ["p4", "p1", "p5"]
     assert table.advancing == ("p4",)
-    assert any("P4 goes through on game points scored" in n for n in table.notes)
+    assert any("P4 goes through on game points scored" in n for n in all_words(state, table.notes))
 
 
 def test_a_withdrawn_player_does_not_advance_and_the_next_goes_through() -> None:
@@ -284,7 +286,9 @@ def test_when_keeping_apart_is_impossible_the_fewest_clashes_are_taken_and_said(
     rng = random.Random(3)
     while state.groups.knockout is None:
         state = play_round(pair(state), rng, 0.0)[0]
-    assert any("could not be kept apart" in n for n in state.groups.knockout.notes)
+    assert any(
+        "could not be kept apart" in n for n in all_words(state, state.groups.knockout.notes)
+    )
 
 
 def _brute_force(advanced: list[list[str]], sides: int) -> tuple[list[str], int]:
@@ -389,7 +393,7 @@ def test_a_whole_night_reaches_a_champion_with_pools_kept_apart(
 
 def test_pool_notes_say_the_pools_and_a_swiss_pool_pairs_only_inside_its_pool() -> None:
     state = pair(groups(12, pools=3, advance=1, pool_format="swiss"))
-    assert "3 pools by snake seeding" in state.rounds[0].notes[0]
+    assert "3 pools by snake seeding" in words(state, state.rounds[0].notes[0])
     for table in state.rounds[0].tables:
         sides = state.matches[table.match_id].sides
         assert len({state.groups.pool_of(e) for e in sides}) == 1
@@ -458,4 +462,4 @@ def test_a_pool_result_corrected_after_the_knockout_began_keeps_the_draw() -> No
     state = evolve(state, AdjudicatedResult(p5_p1.match_id, scores, (winner,), "recount"))
     table = pool_tables(state)[0]
     assert table.advancing == ("p1",)  # the recorded draw, not the table as it now stands
-    assert any("seed order" in note for note in table.notes)
+    assert any("seed order" in note for note in all_words(state, table.notes))

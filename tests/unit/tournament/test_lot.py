@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.unit.tournament.factory import apply
+from tests.unit.tournament.factory import apply, words
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, event_from_payload
@@ -67,7 +67,7 @@ def test_the_seed_is_in_the_stored_creation_event_and_round_one_records_the_orde
     assert isinstance(paired, RoundPaired)
     assert paired.seed_order == drawn(42, [f"p{i}" for i in range(8)])
     assert paired.to_payload()["seed_order"] == list(paired.seed_order)
-    assert paired.notes[0].startswith("round 1 drawn by lot (seed 42): ")
+    assert words(state, paired.notes[0]).startswith("round 1 drawn by lot (seed 42): ")
 
 
 def test_replay_with_another_random_state_gives_the_same_pairing() -> None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.unit.tournament.factory import apply, pair, play, tournament
+from tests.unit.tournament.factory import apply, pair, play, tournament, words
 from tourney.tournament.draft import decide_draft
 from tourney.tournament.entries import decide_withdraw
 from tourney.tournament.events import RoundPaired, RoundRemoved, TournamentEvent
@@ -99,7 +99,7 @@ def test_repair_pairs_the_round_again_after_a_withdrawal() -> None:
     assert isinstance(removed, RoundRemoved) and isinstance(paired, RoundPaired)
     assert removed.reason == "Ann left before play" and removed.repaired
     assert paired.round == 1
-    assert paired.notes[0] == "round 1 paired again: Ann left before play"
+    assert words(state, paired.notes[0]) == "round 1 paired again: Ann left before play"
     after = apply(state, events)
     seated = {p for t in after.rounds[0].tables for p in t.seats} | set(after.rounds[0].byes)
     assert gone not in seated and len(seated) == 7
@@ -161,3 +161,33 @@ def test_a_repair_recorded_before_repaired_was_a_field_reads_as_a_repair() -> No
     assert not removed.repaired and removed.reason == "wrong seating"
     assert RoundRemoved.from_payload(removed.to_payload()) == removed
     assert "repaired" not in removed.to_payload()  # a removal records what it always did
+
+
+@pytest.mark.parametrize(
+    ("payload", "read"),
+    [
+        (
+            {"ruling": "round removed", "reason": "re-paired: Ann left"},
+            ("round paired again", "Ann left"),
+        ),
+        ({"ruling": "round removed", "reason": "re-paired"}, ("round paired again", "")),
+        (
+            {"ruling": "round paired again", "reason": "Ann left"},
+            ("round paired again", "Ann left"),
+        ),
+        ({"ruling": "round removed", "reason": "start again"}, ("round removed", "start again")),
+        ({"ruling": "void", "reason": "re-paired: no"}, ("void", "re-paired: no")),
+    ],
+)
+def test_a_table_closed_by_a_re_pairing_reads_as_one(
+    payload: dict[str, str], read: tuple[str, str]
+) -> None:
+    """A table a re-pairing closed, recorded before the re-pairing was a ruling of its own
+    (``round removed``, the English ``re-paired: <reason>``), reads as the re-pairing with
+    the director's words, as one recorded now does."""
+    from types import SimpleNamespace
+
+    from tourney.streams.matches import ruling_of
+
+    closing = SimpleNamespace(version=2, type="match_closed", payload={"by": "director", **payload})
+    assert ruling_of(closing) == read

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tests.unit.tournament.factory import apply, pair, play, play_out, tournament
+from tests.unit.tournament.factory import apply, pair, play, play_out, tournament, words
 from tests.unit.tournament.seat_checks import assert_no_better_swap
 from tourney.tournament import covering
 from tourney.tournament.entries import decide_withdraw, last_round
@@ -21,6 +21,7 @@ from tourney.tournament.formats.round_robin.schedule import (
     schedule,
     shipped,
 )
+from tourney.tournament.notes import recorded
 from tourney.tournament.pairing import decide_pair_round, meetings
 from tourney.tournament.seating import SeatRecord, table_sizes
 from tourney.tournament.state import TournamentError, TournamentState
@@ -115,7 +116,9 @@ def test_a_perfect_schedule_meets_every_pair_exactly_once(n: int, sides: int, ro
     names = _names(n)
     counts = coverage(schedule(names, sides), names, sides)
     assert (counts.rounds, counts.never_met, counts.most) == (rounds, 0, 1)
-    assert counts.describe().endswith(f"{rounds} rounds, every pair meets exactly once")
+    assert words(None, counts.described()).endswith(
+        f"{rounds} rounds, every pair meets exactly once"
+    )
 
 
 @pytest.mark.parametrize("sides", [2, 3, 4])
@@ -141,7 +144,7 @@ def test_six_at_tables_of_three_meet_every_pair_in_four_rounds() -> None:
     counts = coverage(schedule(names, 3), names, 3)
     assert counts.rounds == 4
     assert counts.meetings == ((1, 8), (2, 6), (4, 1))
-    assert counts.describe() == (
+    assert words(None, counts.described()) == (
         "6 players at tables of 3: 4 rounds, every pair meets at least once "
         "(8 pairs once, 6 pairs twice, 1 pair 4 times)"
     )
@@ -194,11 +197,13 @@ def test_a_round_robin_plays_its_whole_schedule_and_every_pair_meets(
     met = meetings(state)
     assert all(b in met[a] for a, b in itertools.combinations(state.entrant_ids(), 2))
     first = state.rounds[0]
-    assert first.notes[0].startswith(
+    assert words(state, first.notes[0]).startswith(
         f"{players} players at tables of {table_size}: {rounds} rounds"
     )
-    assert "the rounds setting (2) does not apply" in first.notes[1]
-    assert all("of the round robin (" in t.why for r in state.rounds for t in r.tables)
+    assert "the rounds setting (2) does not apply" in words(state, first.notes[1])
+    assert all(
+        "of the round robin (" in words(state, t.why) for r in state.rounds for t in r.tables
+    )
     with pytest.raises(TournamentError, match=f"all {rounds} rounds of the round-robin"):
         decide_pair_round(state)
 
@@ -213,7 +218,7 @@ def test_a_withdrawal_leaves_the_rest_of_the_schedule_in_place() -> None:
     expected = {frozenset(t) - {"p0"} for t in plan.rounds[1].tables}
     assert {frozenset(t.seats) for t in state.rounds[-1].tables} == expected
     assert last_round(state) == 4
-    assert "1 withdrawn" in " ".join(t.why for t in state.rounds[-1].tables)
+    assert "1 withdrawn" in " ".join(words(state, t.why) for t in state.rounds[-1].tables)
 
 
 def _seeded(state: TournamentState) -> list[str]:
@@ -231,14 +236,14 @@ def test_rounds_paired_by_an_older_schedule_are_completed_so_every_pair_meets() 
     old = RoundPaired(
         round=1,
         tables=tuple(
-            PairedTable(i, seats, f"club-night-r1-t{i}", "an older schedule")
+            PairedTable(i, seats, f"club-night-r1-t{i}", recorded("an older schedule"))
             for i, seats in enumerate(other, start=1)
         ),
     )
     state = play_out(play(apply(state, [old]), random.Random(2)), random.Random(1))
     met = meetings(state)
     assert all(b in met[a] for a, b in itertools.combinations(state.entrant_ids(), 2))
-    assert "earlier rounds completed by search" in state.rounds[1].notes[0]
+    assert "earlier rounds completed by search" in words(state, state.rounds[1].notes[0])
     assert len(state.rounds) == last_round(state)
 
 

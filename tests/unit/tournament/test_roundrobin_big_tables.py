@@ -29,7 +29,7 @@ def test_every_round_seats_everyone_once_at_tables_of_5_to_8(n: int, sides: int)
         assert sorted(seated) == sorted(names) and not scheduled.byes, "everyone once a round"
         assert sorted((len(t) for t in scheduled.tables), reverse=True) == list(sizes)
     counts = coverage(plan, names, sides)
-    assert counts.never_met == 0, counts.describe()
+    assert counts.never_met == 0, counts.described()
 
 
 def _two_table_rounds(sizes: tuple[int, ...]) -> int:
@@ -46,7 +46,7 @@ def test_two_tables_meet_every_pair_in_the_fewest_rounds(n: int, sides: int) -> 
     sizes, _ = table_sizes(n, sides)
     assert len(sizes) == 2
     counts = coverage(schedule(names, sides), names, sides)
-    assert counts.rounds == _two_table_rounds(sizes), counts.describe()
+    assert counts.rounds == _two_table_rounds(sizes), counts.described()
     assert counts.never_met == 0 and counts.most <= counts.rounds
 
 
@@ -94,4 +94,4 @@ def test_sixteen_at_three_tables_meets_every_pair_within_a_round_of_the_bound() 
     """16 at 6, 5, 5: no schedule is known to reach the counting bound of 4 rounds."""
     names = _names(16)
     counts = coverage(schedule(names, 6), names, 6)
-    assert counts.never_met == 0 and counts.rounds <= 5, counts.describe()
+    assert counts.never_met == 0 and counts.rounds <= 5, counts.described()

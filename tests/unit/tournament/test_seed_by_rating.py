@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.tournament.factory import apply
+from tests.unit.tournament.factory import apply, words
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import (
@@ -55,8 +55,9 @@ def test_a_knockout_is_seeded_by_the_ratings_given_and_the_order_is_recorded() -
     paired = events[0]
     assert isinstance(paired, RoundPaired)
     assert paired.seed_order == tuple(f"p{i}" for i in range(8))
-    assert paired.notes[0].startswith("seeded by the club's ratings")
-    assert "P0 30.00, P1 29.00" in paired.notes[0]
+    said = words(state, paired.notes[0])
+    assert said.startswith("seeded by the club's ratings")
+    assert "P0 30.00, P1 29.00" in said
     tables = {frozenset(state_t.seats) for state_t in paired.tables}
     assert frozenset({"p0", "p7"}) in tables  # seed 1 v seed 8
     assert frozenset({"p1", "p6"}) in tables
@@ -87,7 +88,7 @@ def test_players_without_a_rating_come_after_by_the_seeding_setting() -> None:
     assert isinstance(paired, RoundPaired)
     # rated first, best first; then by entered rating (the default seeding), highest first
     assert paired.seed_order == ("p1", "p0", "p5", "p4", "p3", "p2")
-    assert paired.notes[0].endswith("without a rating, by rating: P5, P4, P3, P2")
+    assert words(state, paired.notes[0]).endswith("without a rating, by rating: P5, P4, P3, P2")
 
 
 def test_a_partnership_counts_both_members() -> None:

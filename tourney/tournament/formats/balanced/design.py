@@ -52,6 +52,7 @@ from pathlib import Path
 
 from tourney.tournament.covering import exchange, meeting_counts
 from tourney.tournament.formats.round_robin.schedule import shipped
+from tourney.tournament.notes import Note, clauses, note
 from tourney.tournament.seating import table_sizes
 
 Table = tuple[int, ...]
@@ -90,18 +91,19 @@ class Quality:
     apart: int
     """Pairs who neither met nor share an opponent."""
 
-    def describe(self) -> str:
+    def described(self) -> Note:
+        """What the schedule does, as a note's clauses (repeats, table numbers, seats,
+        indirect meetings)."""
         meets = (
-            "no pair meets twice"
+            note("balanced.no_repeats")
             if self.repeats == 0
-            else f"{self.repeats} repeat meeting{'s' if self.repeats != 1 else ''} "
-            f"(a pair meets at most {self.most} times)"
+            else note("balanced.repeats", n=self.repeats, most=self.most)
         )
-        return (
-            f"{meets}; {self.table_repeats} repeat table number"
-            f"{'s' if self.table_repeats != 1 else ''}; seat gap at most {self.seat_spread}; "
-            f"{self.indirect} indirect meets (pairs who never met but share an opponent), "
-            f"{self.apart} pairs neither"
+        return clauses(
+            meets,
+            note("balanced.table_repeats", n=self.table_repeats),
+            note("balanced.seat_gap", n=self.seat_spread),
+            note("balanced.indirect", n=self.indirect, apart=self.apart),
         )
 
 

@@ -11,7 +11,16 @@ from tourney.i18n import N_, _, page_mark
 from tourney.tournament.events import ScheduleFixed, TournamentCreated, TournamentEvent
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.balanced import design as balanced
-from tourney.tournament.pairing import active_field, bracket_field, round_event, seeded
+from tourney.tournament.formats.balanced.sentences import SENTENCES
+from tourney.tournament.notes import Note, Who, clauses, note
+from tourney.tournament.pairing import (
+    active_field,
+    bracket_field,
+    round_event,
+    seeded,
+    withdrawn_clause,
+)
+from tourney.tournament.schedule_sources import source_note
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 if TYPE_CHECKING:
@@ -21,6 +30,7 @@ if TYPE_CHECKING:
 class Balanced(Format):
     name = "balanced"
     label = page_mark("Balanced seating")
+    sentences = SENTENCES
     help = N_("balanced: tables of 3 or 4 seated to keep repeat meetings down")
     fixed_at_round_1 = N_("balanced seating")
 
@@ -88,19 +98,18 @@ def _pair_balanced(state: TournamentState, number: int, override: bool) -> list[
     assert state.schedule is not None
     tables_, planned_byes = state.schedule.rounds[number - 1]
     total = len(state.schedule.rounds)
-    tables: list[tuple[Sequence[str], str]] = []
+    tables: list[tuple[Sequence[str], Note]] = []
     byes = [e for e in planned_byes if not state.entrant_withdrawn(e)]
     for table in tables_:
         present = [e for e in table if not state.entrant_withdrawn(e)]
         if len(present) >= 2:
-            names = ", ".join(state.entrant_name(e) for e in present)
-            gone = len(table) - len(present)
-            note = f"; {gone} withdrawn" if gone else ""
-            why = f"round {number} of {total} of the balanced seating: {names}{note}"
-            tables.append((present, why))
+            why = note(
+                "balanced.table", round=number, total=total, entrants=tuple(Who(e) for e in present)
+            )
+            tables.append((present, withdrawn_clause(why, len(table) - len(present))))
         else:
             byes.extend(present)
-    notes: list[str] = []
+    notes: list[Note] = []
     if number == 1:
         entrants = sorted({e for r, _ in state.schedule.rounds for t in r for e in t})
         index_of = {e: i for i, e in enumerate(entrants)}
@@ -108,8 +117,14 @@ def _pair_balanced(state: TournamentState, number: int, override: bool) -> list[
             len(entrants),
             [[[index_of[e] for e in t] for t in r] for r, _ in state.schedule.rounds],
         )
+        said = note(
+            "balanced.seating",
+            n=len(entrants),
+            sides=settings.table_size,
+            rounds=total,
+            quality=quality.described(),
+        )
         notes.append(
-            f"{len(entrants)} players at tables of {settings.table_size}, {total} rounds: "
-            f"{quality.describe()}; schedule: {state.schedule.source}"
+            clauses(said, note("schedule.used", source=source_note(state.schedule.source)))
         )
     return [*fixed, round_event(state, number, tables, byes, notes, override)]

@@ -35,9 +35,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tourney.i18n import npage_, page_, page_mark
+from tourney.i18n import page_mark
 from tourney.tournament.formats.elimination.bracket import (
-    SHARED_WIN_RULE,
     Play,
     SlotStatus,
     and_list,
@@ -46,8 +45,10 @@ from tourney.tournament.formats.elimination.bracket import (
     places_layout,
     round_count,
     voided_note,
+    with_source,
     won_note,
 )
+from tourney.tournament.notes import Note, Who, clauses, note
 
 BracketName = Literal["winners", "losers", "final", "reset"]
 
@@ -86,7 +87,7 @@ class Table:
     plays: tuple[Play, ...] = ()
     stay: tuple[str, ...] = ()
     tied: tuple[str, ...] = ()
-    note: str = ""
+    note: Note | None = None
     shown: Play | None = None
     keep: int = 1
     """How many of the table stay (1 at a table of 2 or 3, 2 at a table of 4)."""
@@ -119,12 +120,19 @@ class Table:
 class BracketRound:
     bracket: BracketName
     number: int
-    name: str
+    named: Note
+    """Its name (``winners' round 2``), as a note: `name` in the current language."""
     played_in: int
     tables: tuple[Table, ...]
     feeds: tuple[tuple[int, ...], ...] = ()
     """For drawing: the tables of this bracket's previous round feeding each table (empty:
     the round is not fed table by table, as at tables of 3 or 4)."""
+
+    @property
+    def name(self) -> str:
+        from tourney.tournament.note_words import page_note
+
+        return page_note(self.named, str)
 
 
 @dataclass(frozen=True)
@@ -211,25 +219,25 @@ def _rank_key(play: Play, entrant: str) -> tuple[int, int]:
 
 def settle(
     plays: Sequence[Play], entrants: tuple[str, ...], keep: int
-) -> tuple[SlotStatus, tuple[str, ...], tuple[str, ...], str, Play | None]:
+) -> tuple[SlotStatus, tuple[str, ...], tuple[str, ...], Note | None, Play | None]:
     """Who stays from a table, from its plays (the match, then its deciding matches):
     (status, those who stay, those still tied, note, the play whose scores to show)."""
     if not plays:
-        return "to_play", (), (), "", None
+        return "to_play", (), (), None, None
     staying: list[str] = []
     contenders = entrants
     need = keep
-    note = ""
+    said: Note | None = None
     shown: Play | None = None
-    rule = page_(SHARED_WIN_RULE if len(entrants) == 2 else PLACES_RULE)
+    rule = note("elimination.rule" if len(entrants) == 2 else "double_elimination.rule")
     for play in plays:
         if play.outcome is None:
-            return "in_play", (), (), note, shown
+            return "in_play", (), (), said, shown
         shown = play
         outcome = play.outcome
         if not outcome.counts:
             contenders = play.sides
-            note = voided_note(play.match_id)
+            said = voided_note(play.match_id)
             continue
         ranked = sorted(contenders, key=lambda e: _rank_key(play, e), reverse=True)
         cut = _rank_key(play, ranked[need - 1])
@@ -237,23 +245,24 @@ def settle(
         at = [e for e in ranked if _rank_key(play, e) == cut]
         if len(above) + len(at) == need:
             stay = (*staying, *above, *at)
-            return "decided", stay, (), _decided_note(play, stay, note, rule, keep), play
+            return "decided", stay, (), _decided_note(play, stay, said, rule, keep), play
         staying += above
         need -= len(above)
         contenders = tuple(at)
-        note = npage_(
-            "{names} are level in {match} (equal final scores, {score}) across the cut: a "
-            "deciding match for {n} place; {rule}",
-            "{names} are level in {match} (equal final scores, {score}) across the cut: a "
-            "deciding match for {n} places; {rule}",
-            need,
-        ).format(
-            names=and_list(at), match=match_words(play.match_id), score=cut[1], n=need, rule=rule
+        said = note(
+            "double_elimination.level",
+            names=and_list(at),
+            match=match_words(play.match_id),
+            score=cut[1],
+            n=need,
+            rule=rule,
         )
-    return "deciding_match_needed", tuple(staying), contenders, note, shown
+    return "deciding_match_needed", tuple(staying), contenders, said, shown
 
 
-def _decided_note(play: Play, stay: tuple[str, ...], before: str, rule: str, keep: int) -> str:
+def _decided_note(
+    play: Play, stay: tuple[str, ...], before: Note | None, rule: Note, keep: int
+) -> Note:
     assert play.outcome is not None
     outcome = play.outcome
     winners = [play.sides[s] for s in outcome.winners]
@@ -265,24 +274,21 @@ def _decided_note(play: Play, stay: tuple[str, ...], before: str, rule: str, kee
             (outcome.scores[s] for s in outcome.winners if outcome.scores[s] != best),
             reverse=True,
         )
-        text = page_(
-            "{names} shared the win in {match}: {name} stays on the higher final score "
-            "({best} to {others}); {rule}"
-        ).format(
+        text = note(
+            "double_elimination.shared_stays",
             names=and_list(winners),
             match=match_words(play.match_id),
-            name=stay[0],
+            who=Who(stay[0]),
             best=best,
-            others=", ".join(map(str, others)),
+            others=tuple(others),
             rule=rule,
         )
     else:
-        text = page_("{names} stay after {match}").format(
-            names=and_list(stay), match=match_words(play.match_id)
+        stayed = note(
+            "double_elimination.stay_after", names=and_list(stay), match=match_words(play.match_id)
         )
-        if outcome.source:
-            text = page_("{won} ({source})").format(won=text, source=page_(outcome.source))
-    return f"{before}; {text}" if before else text
+        text = with_source(stayed, outcome)
+    return clauses(before, text) if before else text
 
 
 def _table(
@@ -302,24 +308,13 @@ def _table(
     if not present:
         return Table(*where, "empty", keep=keep)
     if len(present) == 1:
-        note = page_("{name} advances on a bye").format(name=present[0])
-        return Table(*where, "bye", stay=present, note=note, keep=keep)
-    status, stay, tied, note, shown = settle(plays, present, keep)
-    return Table(*where, status, tuple(plays), stay, tied, note, shown, keep)
+        said = note("elimination.bye", who=Who(present[0]))
+        return Table(*where, "bye", stay=present, note=said, keep=keep)
+    status, stay, tied, noted, shown = settle(plays, present, keep)
+    return Table(*where, status, tuple(plays), stay, tied, noted, shown, keep)
 
 
 # -- the whole bracket -------------------------------------------------------------------
-
-
-def _round_name(bracket: BracketName, number: int, total: int) -> str:
-    """``"winners' round 2"``, ``"losers' final"``... in the current language."""
-    if bracket == "winners":
-        if number == total:
-            return page_("winners' final")
-        return page_("winners' round {number}").format(number=number)
-    if number == total:
-        return page_("losers' final")
-    return page_("losers' round {number}").format(number=number)
 
 
 def build(
@@ -436,7 +431,7 @@ def _two_sided(seeded: Sequence[str], plays: Mapping[Key, Sequence[Play]]) -> Bu
             )
             tables.append(table)
             wb_winner[(number, index)], wb_loser[(number, index)] = outcome(table)
-        name = _round_name("winners", number, k)
+        name = round_note("winners", number, k)
         winners.append(BracketRound("winners", number, name, number, tuple(tables), feeds))
     wb_champion = wb_winner[(k, 0)][1] if wb_winner[(k, 0)][0] else None
     losers: list[BracketRound] = []
@@ -461,7 +456,7 @@ def _two_sided(seeded: Sequence[str], plays: Mapping[Key, Sequence[Play]]) -> Bu
             tables.append(table)
             lb_winner[(j, index)] = outcome(table)[0]
             lb_feeds.append(tuple(i for kind, _, i in pair if kind == "lb"))
-        name = _round_name("losers", j, len(sources))
+        name = round_note("losers", j, len(sources))
         losers.append(BracketRound("losers", j, name, j + 1, tuple(tables), tuple(lb_feeds)))
     # Two entrants: the loser of the only WB table is the LB's champion.
     last = lb_winner[(len(sources), 0)] if sources else wb_loser[(1, 0)]
@@ -503,7 +498,7 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
     while wb_known and len(field_) >= 2:
         tables = seat("winners", number, number, field_)
         last = len(tables) == 1 and tables[0].keep == 1  # one player stays: the WB's last
-        name = _round_name("winners", number, number if last else 0)
+        name = round_note("winners", number, number if last else 0)
         winners.append(BracketRound("winners", number, name, number, tuple(tables)))
         if not all(t.settled for t in tables):
             wb_known = False
@@ -529,7 +524,7 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
             continue
         tables = seat("losers", j, j + 1, entrants)
         last = len(tables) == 1 and tables[0].keep == 1 and not more_to_come
-        name = _round_name("losers", j, j if last else 0)
+        name = round_note("losers", j, j if last else 0)
         losers.append(BracketRound("losers", j, name, j + 1, tuple(tables)))
         if not all(t.settled for t in tables):
             break
@@ -542,22 +537,41 @@ def _multi(seeded: Sequence[str], sides: int, plays: Mapping[Key, Sequence[Play]
     return tuple(winners), tuple(losers), wb_champion, lb_champion, final
 
 
-def consequence(table: Table, reset: bool) -> str:
-    """What a table decides, in words (said in the pairing's reasons)."""
+def consequence(table: Table, reset: bool) -> Note:
+    """What a table decides (said in the pairing's reasons)."""
     two = len(table.present) == 2
-    staying = "the winner stays" if table.keep == 1 else f"the top {table.keep} stay"
+    staying = (
+        note("double_elimination.winner_stays")
+        if table.keep == 1
+        else note("double_elimination.top_stay", n=table.keep)
+    )
     if table.bracket == "winners":
-        dropping = "the loser drops" if two else "the others drop"
-        return f"{staying} in the winners' bracket, {dropping} to the losers' bracket"
-    if table.bracket == "losers":
-        out = "the loser is out" if two else "the others are out"
-        return f"{staying} in the losers' bracket, {out} (a second loss)"
-    if table.bracket == "final" and reset:
-        return (
-            "the winners' bracket champion wins it and is the champion; if the losers' "
-            "bracket champion wins, both have lost once and the reset decides"
+        dropping = note(
+            "double_elimination.loser_drops" if two else "double_elimination.others_drop"
         )
-    return "the winner is the champion"
+        return note("double_elimination.winners_next", staying=staying, dropping=dropping)
+    if table.bracket == "losers":
+        out = note("double_elimination.loser_out" if two else "double_elimination.others_out")
+        return note("double_elimination.losers_next", staying=staying, out=out)
+    if table.bracket == "final" and reset:
+        return note("double_elimination.final_reset")
+    return note("double_elimination.champion")
+
+
+def round_note(bracket: BracketName, number: int, total: int) -> Note:
+    """``winners' round 2``, ``losers' final``...: a bracket round's name, as a note."""
+    if bracket == "winners":
+        if number == total:
+            return note("double_elimination.winners_final")
+        return note("double_elimination.winners_round", number=number)
+    if number == total:
+        return note("double_elimination.losers_final")
+    return note("double_elimination.losers_round", number=number)
+
+
+def bracket_note(bracket: str) -> Note:
+    """A bracket's name (``winners' bracket``...), as a note."""
+    return note(f"double_elimination.{bracket}")
 
 
 def bracket_round(bracket: DoubleBracket, table: Table) -> BracketRound | None:

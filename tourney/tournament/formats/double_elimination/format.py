@@ -16,14 +16,14 @@ from tourney.tournament.events import (
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.formats.double_elimination import tables
+from tourney.tournament.formats.double_elimination.sentences import SENTENCES
 from tourney.tournament.formats.double_elimination.tables import double_bracket_of
 from tourney.tournament.formats.elimination import bracket as elimination
+from tourney.tournament.notes import Note, Who, note
 from tourney.tournament.pairing import (
     active_field,
     bracket_field,
-    names_for_ids,
     rating_seeding,
-    recorded_words,
     round_event,
     seat_records,
     seats_of,
@@ -36,6 +36,7 @@ from tourney.tournament.state import TournamentError, TournamentState
 class DoubleElimination(Format):
     name = "double_elimination"
     label = page_mark("Double elimination")
+    sentences = SENTENCES
     help = N_("double_elimination: no one is out before a second loss")
     options = frozenset({"grand_final_reset"})
     payload_fields = ("grand_final_reset",)
@@ -76,14 +77,13 @@ FORMAT = DoubleElimination()
 
 
 def _pair_double(
-    state: TournamentState, number: int, seeding: tuple[tuple[str, ...], str] | None = None
+    state: TournamentState, number: int, seeding: tuple[tuple[str, ...], Note] | None = None
 ) -> RoundPaired:
     """Round `number` of a double elimination: every bracket table its round plays."""
     if number == 1:
         active_field(state)
     order = seeding[0] if seeding else None
-    with recorded_words():
-        bracket = double_bracket_of(state, order)
+    bracket = double_bracket_of(state, order)
     if number > 1:
         tied = [t for t in bracket.tables_in(number - 1) if t.status == "deciding_match_needed"]
         if tied:
@@ -128,25 +128,43 @@ def _pair_double(
         )
     rank = {e: i + 1 for i, e in enumerate(bracket_field(state, order))}
     records = seat_records(state)
-    paired: list[tuple[Sequence[str], str]] = []
+    paired: list[tuple[Sequence[str], Note]] = []
     for table in tables:
         if table.status != "to_play":
             continue
         round_ = de.bracket_round(bracket, table)
-        names = ", ".join(f"{state.entrant_name(e)} (seed {rank[e]})" for e in table.present)
-        label = f"{de.BRACKET_WORDS[table.bracket]}"
-        if round_ is not None:
-            label += f", {round_.name}, bracket slot {table.index + 1}"
-        why = f"{label}: {names}; {de.consequence(table, bracket.reset_on)}"
+        entrants = tuple(
+            note("elimination.seeded", who=Who(e), seed=rank[e]) for e in table.present
+        )
+        consequence = de.consequence(table, bracket.reset_on)
+        where = de.bracket_note(table.bracket)
+        why = (
+            note(
+                "double_elimination.final_table",
+                bracket=where,
+                entrants=entrants,
+                consequence=consequence,
+            )
+            if round_ is None
+            else note(
+                "double_elimination.table",
+                bracket=where,
+                round=round_.named,
+                slot=table.index + 1,
+                entrants=entrants,
+                consequence=consequence,
+            )
+        )
         paired.append((seat_order(table.present, records), why))
     byes = [t.stay[0] for t in tables if t.status == "bye"]
     notes = [
-        names_for_ids(state, t.note)
+        t.note
         for t in bracket.tables_in(number - 1)
-        if any(p.outcome is not None and len(p.outcome.winners) > 1 for p in t.plays)
+        if t.note is not None
+        and any(p.outcome is not None and len(p.outcome.winners) > 1 for p in t.plays)
     ]
     notes += [
-        f"{state.entrant_name(t.stay[0])} advances on a bye in the {de.BRACKET_WORDS[t.bracket]}"
+        note("double_elimination.bye", who=Who(t.stay[0]), bracket=de.bracket_note(t.bracket))
         for t in tables
         if t.status == "bye"
     ]
@@ -160,8 +178,7 @@ def _double_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
             _("{title} has no round with a tie to decide").format(title=state.title)
         )
     number = len(state.rounds)
-    with recorded_words():
-        bracket = double_bracket_of(state)
+    bracket = double_bracket_of(state)
     tied = [t for t in bracket.tables_in(number) if t.status == "deciding_match_needed"]
     if not tied:
         raise TournamentError(
@@ -182,8 +199,11 @@ def _double_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
                     next_table + offset,
                     seats_of(state, table.tied, number),
                     elimination.deciding_match_id(decides, len(table.plays)),
-                    f"deciding match ({de.BRACKET_WORDS[table.bracket]}): "
-                    + names_for_ids(state, table.note),
+                    note(
+                        "double_elimination.deciding",
+                        bracket=de.bracket_note(table.bracket),
+                        note=table.note or note("double_elimination.rule"),
+                    ),
                 ),
             )
         )

@@ -28,10 +28,11 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
-from tourney.i18n import page_, page_mark
+from tourney.i18n import page_mark
 from tourney.tournament.matches import Outcome
+from tourney.tournament.notes import Note, Value, Who, clauses, note
 from tourney.tournament.seating import table_sizes
 
 SHARED_WIN_RULE = page_mark(
@@ -85,7 +86,7 @@ class Slot:
     plays: tuple[Play, ...] = ()
     winner: str | None = None
     tied: tuple[str, ...] = ()
-    note: str = ""
+    note: Note | None = None
     shown: Play | None = None
 
     @property
@@ -206,21 +207,28 @@ def layout_for(field: int, sides: int) -> Layout:
 
 def _round_name(number: int, total: int, sides: int) -> str:
     """The round's name in the current language (``"final"``, ``"semi-finals"``...)."""
+    from tourney.tournament.note_words import page_note
+
+    return page_note(round_note(number, total, sides), str)
+
+
+def round_note(number: int, total: int, sides: int) -> Note:
+    """The round's name as a note (``final``, ``semi-finals``...): what a table's why says."""
     left = total - number
     if left == 0:
-        return page_("final")
+        return note("elimination.final")
     if sides == 2 and left == 1:
-        return page_("semi-finals")
+        return note("elimination.semi_finals")
     if sides == 2 and left == 2:
-        return page_("quarter-finals")
-    return page_("round {number}").format(number=number)
+        return note("elimination.quarter_finals")
+    return note("elimination.round", number=number)
 
 
-def and_list(names: Sequence[str]) -> str:
-    """``"Ann and Bo"``, ``"Ann and Bo and Cy"``: entrants together, in the current language."""
+def and_list(entrants: Sequence[str]) -> Value:
+    """``"Ann and Bo"``, ``"Ann and Bo and Cy"``: entrants together, as a note's value."""
     return functools.reduce(
-        lambda first, second: page_("{first} and {second}").format(first=first, second=second),
-        names,
+        lambda first, second: note("and", first=first, second=second),
+        [cast(Value, Who(e)) for e in entrants],
     )
 
 
@@ -233,7 +241,7 @@ def deciding_match_id(decides: str, number: int) -> str:
     return f"{decides}-d{number}"
 
 
-def match_words(match_id: str) -> str:
+def match_words(match_id: str) -> Value:
     """How a bracket's note names a match to players: its table's code (``T2``), or ``T2,
     deciding match 1`` — never the match id (``cup-r2-t2-d1``), an internal name."""
     found = _MATCH_ID.search(match_id)
@@ -241,52 +249,55 @@ def match_words(match_id: str) -> str:
         return match_id
     table, deciding = found.groups()
     if deciding is None:
-        return f"T{table}"
-    return page_("T{table}, deciding match {n}").format(table=table, n=deciding)
+        return note("elimination.match", table=int(table))
+    return note("elimination.deciding_match", table=int(table), n=int(deciding))
 
 
-def voided_note(match_id: str) -> str:
-    """``"T1 was voided: replay needed"`` in the current language."""
-    return page_("{match} was voided: replay needed").format(match=match_words(match_id))
+def voided_note(match_id: str) -> Note:
+    """``"T1 was voided: replay needed"``."""
+    return note("elimination.voided", match=match_words(match_id))
 
 
-def won_note(winner: str, play: Play) -> str:
-    """``"ann won r2-t1"``, with the result's source when it is not the table's own record
+def with_source(said: Note, outcome: Outcome | None, replaced: bool = False) -> Note:
+    """`said`, with the result's source when it is not the table's own record
     (``"(paper scoresheet)"``, ``"(result replaced by the director: adjudicated)"``)."""
-    won = page_("{name} won {match}").format(name=winner, match=match_words(play.match_id))
-    source = play.outcome.source if play.outcome is not None else ""
-    if source and play.replaced:
-        return page_("{won} (result replaced by the director: {source})").format(
-            won=won, source=page_(source)
-        )
-    if source:
-        return page_("{won} ({source})").format(won=won, source=page_(source))
-    return won
+    if outcome is None or not outcome.source:
+        return said
+    source = note(f"result.{outcome.kind}")
+    if replaced:
+        return note("elimination.replaced", won=said, source=source)
+    return note("elimination.with_source", won=said, source=source)
+
+
+def won_note(winner: str, play: Play) -> Note:
+    """``"Ann won T1"``, with the result's source (`with_source`)."""
+    won = note("elimination.won", who=Who(winner), match=match_words(play.match_id))
+    return with_source(won, play.outcome, play.replaced)
 
 
 def resolve(
     plays: Sequence[Play], entrants: tuple[str, ...]
-) -> tuple[SlotStatus, str | None, tuple[str, ...], str, Play | None]:
+) -> tuple[SlotStatus, str | None, tuple[str, ...], Note | None, Play | None]:
     """Settle a slot from its plays: (status, winner, entrants still tied, note, the play
     whose scores to show)."""
     if not plays:
-        return "to_play", None, (), "", None
+        return "to_play", None, (), None, None
     contenders = entrants
-    note = ""
+    said: Note | None = None
     shown: Play | None = None
     for play in plays:
         if play.outcome is None:
-            return "in_play", None, (), note, shown
+            return "in_play", None, (), said, shown
         outcome = play.outcome
         shown = play
         if not outcome.counts:
             contenders = play.sides
-            note = voided_note(play.match_id)
+            said = voided_note(play.match_id)
             continue
         winners = [play.sides[s] for s in outcome.winners]
         if len(winners) == 1:
             won = won_note(winners[0], play)
-            return "decided", winners[0], (), f"{note}; {won}" if note else won, play
+            return "decided", winners[0], (), clauses(said, won) if said else won, play
         best = max(outcome.scores[s] for s in outcome.winners)
         top = [play.sides[s] for s in outcome.winners if outcome.scores[s] == best]
         shared = and_list(winners)
@@ -299,26 +310,26 @@ def resolve(
                 "decided",
                 top[0],
                 (),
-                page_(
-                    "{names} shared the win in {match}: {name} advances on the higher final "
-                    "score ({best} to {others}); {rule}"
-                ).format(
+                note(
+                    "elimination.shared_higher",
                     names=shared,
                     match=match_words(play.match_id),
-                    name=top[0],
+                    who=Who(top[0]),
                     best=best,
-                    others=", ".join(map(str, others)),
-                    rule=page_(SHARED_WIN_RULE),
+                    others=tuple(others),
+                    rule=note("elimination.rule"),
                 ),
                 play,
             )
         contenders = tuple(top)
-        note = page_(
-            "{names} shared the win in {match} with equal scores ({best}): a deciding match; {rule}"
-        ).format(
-            names=shared, match=match_words(play.match_id), best=best, rule=page_(SHARED_WIN_RULE)
+        said = note(
+            "elimination.shared_equal",
+            names=shared,
+            match=match_words(play.match_id),
+            best=best,
+            rule=note("elimination.rule"),
         )
-    return "deciding_match_needed", None, contenders, note, shown
+    return "deciding_match_needed", None, contenders, said, shown
 
 
 def build_bracket(
@@ -392,7 +403,7 @@ def _slot(
             entrants,
             "bye",
             winner=present[0],
-            note=page_("{name} has a bye").format(name=present[0]),
+            note=note("elimination.has_bye", who=Who(present[0])),
         )
-    status, winner, tied, note, shown = resolve(plays, present)
-    return Slot(index, entrants, status, tuple(plays), winner, tied, note, shown)
+    status, winner, tied, said, shown = resolve(plays, present)
+    return Slot(index, entrants, status, tuple(plays), winner, tied, said, shown)

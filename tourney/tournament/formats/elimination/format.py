@@ -14,13 +14,14 @@ from tourney.tournament.events import (
 )
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.elimination import bracket as elimination
+from tourney.tournament.formats.elimination.sentences import SENTENCES
 from tourney.tournament.matches import MatchRecord
+from tourney.tournament.note_words import namer, note_text
+from tourney.tournament.notes import Note, Who, note
 from tourney.tournament.pairing import (
     active_field,
     bracket_field,
-    names_for_ids,
     rating_seeding,
-    recorded_words,
     round_event,
     seat_records,
     seats_of,
@@ -33,6 +34,7 @@ from tourney.tournament.state import RoundError, TournamentError, TournamentStat
 class Elimination(Format):
     name = "elimination"
     label = page_mark("Single elimination")
+    sentences = SENTENCES
     help = N_("elimination: a single-elimination knockout, the table winner advances")
     options = frozenset({"third_place"})
     rounds_setting = False
@@ -129,9 +131,9 @@ def play_of(match: MatchRecord) -> elimination.Play:
     )
 
 
-def shared_wins(state: TournamentState, number: int) -> list[str]:
-    """How each shared win among round ``number``'s knockout tables was settled, in words
-    (the rule stated in each: `elimination.SHARED_WIN_RULE`), ids as entrant names."""
+def shared_wins(state: TournamentState, number: int) -> list[Note]:
+    """How each shared win among round ``number``'s knockout tables was settled (the rule
+    stated in each: ``elimination.rule``)."""
     bracket = bracket_of(state)
     if not 1 <= number <= len(bracket.rounds):
         return []
@@ -140,11 +142,12 @@ def shared_wins(state: TournamentState, number: int) -> list[str]:
         slots.append(bracket.third_place)
     found = []
     for slot in slots:
-        if any(
+        shared = any(
             p.outcome is not None and p.outcome.counts and len(p.outcome.winners) > 1
             for p in slot.plays
-        ):
-            found.append(names_for_ids(state, slot.note))
+        )
+        if shared and slot.note is not None:
+            found.append(slot.note)
     return found
 
 
@@ -153,13 +156,12 @@ def _closest(slots: Sequence[elimination.Slot], sides: Sequence[str]) -> int:
 
 
 def _pair_knockout(
-    state: TournamentState, number: int, seeding: tuple[tuple[str, ...], str] | None = None
+    state: TournamentState, number: int, seeding: tuple[tuple[str, ...], Note] | None = None
 ) -> RoundPaired:
     if number == 1:
         active_field(state)
     order = seeding[0] if seeding else None
-    with recorded_words():
-        bracket = bracket_of(state, order)
+    bracket = bracket_of(state, order)
     if number > len(bracket.rounds):
         raise TournamentError(
             _("all {count} rounds of {title} are paired").format(
@@ -187,21 +189,25 @@ def _pair_knockout(
     third = bracket.third_place
     if third is not None and number == len(bracket.rounds) and third.status == "to_play":
         slots.append(third)
-    tables: list[tuple[Sequence[str], str]] = []
+    tables: list[tuple[Sequence[str], Note]] = []
     records = seat_records(state)
+    total = len(bracket.rounds)
     for slot in slots:
-        label = (
-            "third-place match"
+        entrants = tuple(note("elimination.seeded", who=Who(e), seed=rank[e]) for e in slot.present)
+        why = (
+            note("elimination.third_place", entrants=entrants)
             if slot is third
-            else f"{current.name}, bracket slot {slot.index + 1}"
+            else note(
+                "elimination.table",
+                round=elimination.round_note(number, total, bracket.sides),
+                slot=slot.index + 1,
+                entrants=entrants,
+            )
         )
-        names = ", ".join(f"{state.entrant_name(e)} (seed {rank[e]})" for e in slot.present)
-        order = seat_order(slot.present, records)
-        tables.append((order, f"{label}: {names}; the table winner advances"))
+        tables.append((seat_order(slot.present, records), why))
     byes = [s.winner for s in current.slots if s.status == "bye" and s.winner is not None]
-    with recorded_words():
-        notes = shared_wins(state, number - 1) if number > 1 else []
-    notes += [f"{state.entrant_name(e)} advances on a bye" for e in byes]
+    notes = shared_wins(state, number - 1) if number > 1 else []
+    notes += [note("elimination.bye", who=Who(e)) for e in byes]
     return round_event(state, number, tables, byes, notes, False)
 
 
@@ -212,8 +218,7 @@ def pair_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
             _("{title} has no knockout round with a tie to decide").format(title=state.title)
         )
     number = len(state.rounds)
-    with recorded_words():
-        bracket = bracket_of(state)
+    bracket = bracket_of(state)
     slots = [s for s in bracket.rounds[number - 1].slots if s.status == "deciding_match_needed"]
     third = bracket.third_place
     if third is not None and third.status == "deciding_match_needed":
@@ -235,7 +240,7 @@ def pair_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
             rounds=("number",),
             number=number,
             title=state.title,
-            settled=" | ".join(settled),
+            settled=" | ".join(note_text(n, namer(state)) for n in settled),
         )
     next_table = max(m.table for m in state.round_matches(number)) + 1
     events: list[TournamentEvent] = []
@@ -250,7 +255,7 @@ def pair_deciding_matches(state: TournamentState) -> list[TournamentEvent]:
                     table,
                     seats_of(state, slot.tied, number),
                     elimination.deciding_match_id(decides, len(slot.plays)),
-                    f"deciding match: {slot.note}",
+                    note("elimination.deciding", note=slot.note or note("elimination.rule")),
                 ),
             )
         )

@@ -16,6 +16,7 @@ from tourney.tournament.formats.groups.pairing import (
     decide_pair_deciding_groups,
     decide_pair_groups,
 )
+from tourney.tournament.formats.groups.sentences import SENTENCES
 from tourney.tournament.state import TournamentState
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ POOL_KINDS = {"round_robin": N_("round robin"), "swiss": N_("swiss")}
 class Groups(Format):
     name = "groups"
     label = page_mark("Groups, then knockout")
+    sentences = SENTENCES
     help = N_("groups: pools, then the top of each pool in a knockout")
     options = frozenset({"pools", "pool_size", "advance", "pool_format", "third_place"})
     payload_fields = ("pools", "pool_size", "advance", "pool_format")

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from tourney.i18n import _, ngettext, page_
+from tourney.i18n import _, ngettext
 from tourney.tournament.events import (
-    TIE_BREAK_WORDS,
     DecidingMatchPaired,
     PairedTable,
     RoundPaired,
@@ -29,14 +28,13 @@ from tourney.tournament.formats.groups.stages import (
 )
 from tourney.tournament.formats.round_robin.format import round_robin_schedule
 from tourney.tournament.groups import KnockoutSeeded, PoolScheduleFixed, PoolsFormed, pool_letter
-from tourney.tournament.matches import points_text
+from tourney.tournament.notes import Note, Value, Who, clauses, note
 from tourney.tournament.pairing import (
     check_previous_round,
     decide_pair_deciding_matches,
     decide_pair_round,
     missing_tables,
     rating_order,
-    recorded_words,
     seeded,
 )
 from tourney.tournament.standings import StandingRow, standings_of
@@ -53,15 +51,15 @@ class PoolTable:
     letter: str
     rows: tuple[StandingRow, ...]
     advancing: tuple[str, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
     finished: bool
 
 
-def _separator(row: StandingRow, other: StandingRow, tie_breaks: Sequence[str]) -> str:
+def _separator(row: StandingRow, other: StandingRow, tie_breaks: Sequence[str]) -> Note | None:
     """What ranks `row` above `other`: the first of match points and the tie-breaks
-    that differs (``""`` when none does)."""
+    that differs (None when none does)."""
     if row.match_points != other.match_points:
-        return page_("match points")
+        return note("groups.by_match_points")
     values = {
         "buchholz": (row.buchholz, other.buchholz),
         "scored": (row.points_scored, other.points_scored),
@@ -70,8 +68,20 @@ def _separator(row: StandingRow, other: StandingRow, tie_breaks: Sequence[str]) 
     for key in tie_breaks:
         mine, theirs = values[key]
         if mine != theirs:
-            return page_(TIE_BREAK_WORDS[key])
-    return ""
+            return note(f"groups.by_{key}")
+    return None
+
+
+POOL_NOTES = frozenset(
+    (
+        "groups.advance",
+        "groups.would_advance",
+        "groups.level",
+        "groups.level_seed",
+        "groups.withdrawn",
+    )
+)
+"""The codes of the notes saying who advances from a pool (and why), each of one pool."""
 
 
 def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
@@ -84,21 +94,21 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
         rows = standings_of(sub, byes_unplayed=False)  # the doc's pool rule: byes add none
         eligible = [r for r in rows if not r.withdrawn]
         advancing = eligible[: settings.advance]
-        notes: list[str] = []
+        notes: list[Note] = []
         letter = pool_letter(index)
         seed = {e: i + 1 for i, e in enumerate(pool)}
         if advancing:
-            names = ", ".join(
-                page_("{name} ({place}, {points} pts)").format(
-                    name=r.name, place=_ordinal(n), points=points_text(r.match_points)
+            placed = tuple(
+                note(
+                    "groups.placed",
+                    who=Who(r.entrant_id),
+                    place=ordinal(n),
+                    points=r.match_points,
                 )
                 for n, r in enumerate(advancing, start=1)
             )
-            if finished:
-                said = page_("pool {letter}: {names} advance")
-            else:
-                said = page_("pool {letter}: {names} would advance as it stands")
-            notes.append(said.format(letter=letter, names=names))
+            code = "groups.advance" if finished else "groups.would_advance"
+            notes.append(note(code, letter=letter, entrants=placed))
         # Every tie on match points at a place that matters (among those advancing, and
         # at the cut), and what settled it.
         for k in range(min(len(advancing), len(eligible) - 1) if finished else 0):
@@ -106,46 +116,36 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
             if above.match_points != below.match_points:
                 continue
             at_cut = k == len(advancing) - 1
-            if at_cut:
-                verb = page_("{name} goes through").format(name=above.name)
-            else:
-                verb = page_("{name} is {place}").format(name=above.name, place=_ordinal(k + 1))
+            who = Who(above.entrant_id)
+            verb = (
+                note("groups.goes_through", who=who)
+                if at_cut
+                else note("groups.is_placed", who=who, place=ordinal(k + 1))
+            )
             why = _separator(above, below, settings.tie_breaks)
-            words = {
+            words: dict[str, Value] = {
                 "letter": letter,
-                "first": above.name,
-                "second": below.name,
-                "points": points_text(above.match_points),
+                "first": who,
+                "second": Who(below.entrant_id),
+                "points": above.match_points,
                 "verb": verb,
             }
-            if why:
-                notes.append(
-                    page_(
-                        "pool {letter}: {first} and {second} are level on {points} match "
-                        "points; {verb} on {why}"
-                    ).format(why=why, **words)
-                )
+            if why is not None:
+                notes.append(Note("groups.level", {**words, "why": why}))
             else:
-                notes.append(
-                    page_(
-                        "pool {letter}: {first} and {second} are level on {points} match "
-                        "points and every tie-break; {verb} on seed order (pool seed {seed} "
-                        "before {other})"
-                    ).format(seed=seed[above.entrant_id], other=seed[below.entrant_id], **words)
-                )
-        gone = [r.name for r in rows[: settings.advance] if r.withdrawn]
+                seeds = {"seed": seed[above.entrant_id], "other": seed[below.entrant_id]}
+                notes.append(Note("groups.level_seed", {**words, **seeds}))
+        gone = tuple(Who(r.entrant_id) for r in rows[: settings.advance] if r.withdrawn)
         if gone:
-            notes.append(
-                page_("pool {letter}: withdrawn, not advancing: {names}").format(
-                    letter=letter, names=", ".join(gone)
-                )
-            )
+            notes.append(note("groups.withdrawn", letter=letter, entrants=gone))
         knockout = state.groups.knockout
         if knockout is not None:
             # Who advanced is the decision recorded when the knockout began: a pool
             # result corrected since changes the table, never the draw.
             advancing = [r for r in rows if r.entrant_id in knockout.advanced[index]]
-            notes = [n for n in knockout.notes if n.startswith(f"pool {letter}:")]
+            notes = [
+                n for n in knockout.notes if n.code in POOL_NOTES and n.values["letter"] == letter
+            ]
         tables.append(
             PoolTable(
                 index,
@@ -161,11 +161,11 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
     return tuple(tables)
 
 
-def _ordinal(n: int) -> str:
-    """``"1st"``, ``"2nd"``... in the current language (``"1º"``, ``"1-й"``)."""
+def ordinal(n: int) -> Note:
+    """``"1st"``, ``"2nd"``... as a note (``"1º"``, ``"1-й"``)."""
     if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
-        return page_("{n}th").format(n=n)
-    return {1: page_("{n}st"), 2: page_("{n}nd"), 3: page_("{n}rd")}[n % 10].format(n=n)
+        return note("groups.nth", n=n)
+    return note({1: "groups.nst", 2: "groups.nnd", 3: "groups.nrd"}[n % 10], n=n)
 
 
 # -- pairing ---------------------------------------------------------------------------
@@ -175,7 +175,11 @@ def _renumber(paired: RoundPaired, number: int, state: TournamentState) -> Round
     """A knockout round as the tournament's round `number`, with the tournament's match
     ids, each table's why saying it is the knockout's."""
     tables = tuple(
-        replace(t, match_id=state.match_id(number, t.number), why=f"knockout: {t.why}")
+        replace(
+            t,
+            match_id=state.match_id(number, t.number),
+            why=None if t.why is None else note("groups.knockout", note=t.why),
+        )
         for t in paired.tables
     )
     return replace(paired, round=number, tables=tables)
@@ -229,7 +233,7 @@ def _form_pools(
 ) -> list[TournamentEvent]:
     settings = state.created
     active = state.active_entrants()
-    notes: list[str] = []
+    notes: list[Note] = []
     if settings.seed_by == "rating":
         if ratings is None:
             raise TournamentError(
@@ -238,8 +242,8 @@ def _form_pools(
                     "were given"
                 ).format(title=state.title)
             )
-        order, note = rating_order(state, ratings)
-        notes.append(note)
+        order, said = rating_order(state, ratings)
+        notes.append(said)
     else:
         order = tuple(seeded(state, active))
     count = pool_count(len(order), settings)
@@ -277,11 +281,13 @@ def _form_pools(
             )
         )
     pools = snake_pools(order, count)
-    shown = "; ".join(
-        f"pool {pool_letter(i)}: " + ", ".join(state.entrant_name(e) for e in pool)
-        for i, pool in enumerate(pools)
+    shown = clauses(
+        *(
+            note("groups.members", letter=pool_letter(i), entrants=tuple(Who(e) for e in pool))
+            for i, pool in enumerate(pools)
+        )
     )
-    notes.append(f"{count} pools by snake seeding over the seed order: {shown}")
+    notes.append(note("groups.pools_formed", n=count, pools=shown))
     events: list[TournamentEvent] = [PoolsFormed(pools, tuple(order), tuple(notes))]
     if settings.pool_format == "round_robin":
         formed = evolve(state, events[0])
@@ -302,7 +308,7 @@ def _pair_pools(
     check_previous_round(state, override, every_winner=False)
     tables: list[PairedTable] = []
     byes: list[str] = []
-    notes: list[str] = list(state.groups.notes) if number == 1 else []
+    notes: list[Note] = list(state.groups.notes) if number == 1 else []
     for index in range(len(state.groups.pools)):
         sub = pool_state(state, index)
         schedule = state.groups.schedules.get(index)  # a round-robin pool's
@@ -321,11 +327,13 @@ def _pair_pools(
                         at,
                         table.seats,
                         state.match_id(number, at),
-                        f"pool {letter}: {table.why}",
+                        None
+                        if table.why is None
+                        else note("groups.pool", letter=letter, note=table.why),
                     )
                 )
             byes += event.byes
-            notes += [f"pool {letter}: {note}" for note in event.notes]
+            notes += [note("groups.pool", letter=letter, note=said) for said in event.notes]
     overridden = override and number > 1 and bool(missing_tables(state, number - 1))
     return RoundPaired(number, tuple(tables), tuple(byes), tuple(notes), overridden)
 
@@ -349,8 +357,7 @@ def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent
                 len(unfinished),
             ).format(title=state.title, n=len(unfinished), where=where, more=more)
         )
-    with recorded_words():  # the notes are recorded with the knockout's seeding
-        tables = pool_tables(state)
+    tables = pool_tables(state)
     advanced = [t.advancing for t in tables]
     if sum(len(a) for a in advanced) < 2:
         raise TournamentError(
@@ -359,7 +366,7 @@ def _start_knockout(state: TournamentState, number: int) -> list[TournamentEvent
             )
         )
     order, count = separated_order(advanced, settings.sides_per_table)
-    notes = [note for t in tables for note in t.notes]
+    notes = [said for t in tables for said in t.notes]
     notes += placement_notes(state, advanced, order, count)
     seeded_event = KnockoutSeeded(tuple(advanced), tuple(order), number, tuple(notes))
     started = evolve(state, seeded_event)

@@ -37,6 +37,8 @@ from tourney.tournament.events import RoundPaired, ScheduleFixed, TournamentCrea
 from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.groups import pool_letter
+from tourney.tournament.note_words import namer, note_text
+from tourney.tournament.notes import Note, Who, note
 from tourney.tournament.state import Player, TournamentError, TournamentState
 
 POOL_FORMATS: tuple[str, ...] = ("round_robin", "swiss")
@@ -356,24 +358,20 @@ def placement_notes(
     advanced: Sequence[Sequence[str]],
     order: Sequence[str],
     count: int,
-) -> list[str]:
-    """The knockout's seeds in words (``Ann (A1)``: pool A's 1st), and what keeping
-    pools apart did or could not do."""
+) -> list[Note]:
+    """The knockout's seeds (``Ann (A1)``: pool A's 1st), and what keeping pools apart did
+    or could not do."""
     place = {
         e: f"{pool_letter(i)}{k}" for i, pool in enumerate(advanced) for k, e in enumerate(pool, 1)
     }
-    seeds = ", ".join(f"{i}. {state.entrant_name(e)} ({place[e]})" for i, e in enumerate(order, 1))
-    notes = [f"knockout seeds: {seeds}"]
+    seeds = tuple(
+        note("groups.seed", n=i, who=Who(e), place=place[e]) for i, e in enumerate(order, 1)
+    )
+    notes = [note("groups.knockout_seeds", seeds=seeds)]
     if list(order) != base_order(advanced):
-        notes.append(
-            "seeds moved within their tier (place in pool) to keep two of one pool apart "
-            "in the knockout's first round"
-        )
+        notes.append(note("groups.seeds_moved"))
     if count:
-        notes.append(
-            f"two of one pool could not be kept apart in the knockout's first round "
-            f"({count} such pair{'s' if count != 1 else ''}): the seed order with the fewest"
-        )
+        notes.append(note("groups.not_apart", n=count))
     return notes
 
 
@@ -383,7 +381,9 @@ def stage_announcement(state: TournamentState, number: int) -> list[str]:
     seeds (the knockout's round 1). Nothing for other rounds."""
     knockout = state.groups.knockout
     if knockout is not None and number == knockout.first_round:
-        return [_("Stage 2: the knockout. Who advanced, and why:"), *knockout.notes]
+        said = [note_text(n, namer(state)) for n in knockout.notes]
+        return [_("Stage 2: the knockout. Who advanced, and why:"), *said]
     if number == 1 and state.groups.pools:
-        return [_("Stage 1: the pools."), *state.groups.notes]
+        said = [note_text(n, namer(state)) for n in state.groups.notes]
+        return [_("Stage 1: the pools."), *said]
     return []

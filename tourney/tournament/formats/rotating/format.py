@@ -12,6 +12,7 @@ from tourney.i18n import N_, _, page_mark
 from tourney.tournament.events import TournamentCreated, TournamentEvent, tie_break_name
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.rotating import partners
+from tourney.tournament.formats.rotating.sentences import SENTENCES
 from tourney.tournament.matches import MatchRecord, match_points
 from tourney.tournament.standings import StandingRow, rank_groups
 from tourney.tournament.state import TournamentError, TournamentState
@@ -28,6 +29,7 @@ sides, then their opponents' average match points."""
 class Rotating(Format):
     name = "rotating"
     label = page_mark("Rotating partners")
+    sentences = SENTENCES
     help = N_("rotating: partners drawn anew each round, each player ranked alone")
     late_entries = True
     rotating_partners = True

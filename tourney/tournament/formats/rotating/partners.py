@@ -35,6 +35,7 @@ from itertools import combinations
 
 from tourney.i18n import _, ngettext
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
+from tourney.tournament.notes import Note, Who, clauses, note
 from tourney.tournament.state import TournamentError, TournamentState
 
 INFINITY = -1
@@ -77,11 +78,11 @@ Table = tuple[str, str, str, str]
 @dataclass(frozen=True)
 class RoundPlan:
     """One round: its tables in seat order (partners in seats 1+3 and 2+4), who sits out,
-    and where it came from (words for the round's notes)."""
+    and where it came from (a note for the round's notes)."""
 
     tables: tuple[Table, ...]
     sit_out: tuple[str, ...]
-    source: str
+    source: Note
 
 
 @dataclass
@@ -179,11 +180,13 @@ def design_plan(field: Sequence[str], number: int) -> RoundPlan:
     length = design_length(n)
     tables, out = design_round(n, design_order(n)[number % length])
     cycle = number // length + 1
-    again = f", cycle {cycle}" if cycle > 1 else ""
+    source = note("rotating.whist", n=n, round=number % length + 1, total=length)
+    if cycle > 1:
+        source = note("rotating.cycle", source=source, cycle=cycle)
     return RoundPlan(
         tuple((field[a], field[b], field[c], field[d]) for a, b, c, d in tables),
         () if out is None else (field[out],),
-        f"whist design for {n} players, round {number % length + 1} of {length}{again}",
+        source,
     )
 
 
@@ -266,8 +269,12 @@ def search_round(
         for t in range(len(best) // 4)
     )
     repeats = sum(history.partners[p] for t in tables for p in partner_pairs(t))
-    said = "no repeat partner" if not repeats else f"{repeats} repeat partnership(s)"
-    return RoundPlan(tables, (), f"searched ({said})")
+    said = (
+        note("rotating.searched_clean")
+        if not repeats
+        else note("rotating.searched_repeats", n=repeats)
+    )
+    return RoundPlan(tables, (), said)
 
 
 def plan_round(
@@ -351,19 +358,24 @@ def decide_pair(state: TournamentState, number: int, override: bool) -> list[Tou
         )
     played = played_rounds(state)
     plan = plan_round(round_one_field(state), players, played)
-    name = state.entrant_name
     tables = tuple(
         PairedTable(
             index,
             seats,
             state.match_id(number, index),
-            f"{name(seats[0])} & {name(seats[2])} against {name(seats[1])} & {name(seats[3])}",
+            note(
+                "rotating.table",
+                first=Who(seats[0]),
+                third=Who(seats[2]),
+                second=Who(seats[1]),
+                fourth=Who(seats[3]),
+            ),
         )
         for index, seats in enumerate(plan.tables, start=1)
     )
     history = History.of([*played, (plan.tables, plan.sit_out)])
-    notes = [f"rotating partners: {plan.source}; {describe(history, players)}"]
-    notes += [f"{name(p)} sits out" for p in plan.sit_out]
+    notes = [clauses(note("rotating.plan", source=plan.source), described(history, players))]
+    notes += [note("rotating.sits_out", who=Who(p)) for p in plan.sit_out]
     missing = number > 1 and any(m.outcome is None for m in state.round_matches(number - 1))
     return [
         RoundPaired(
@@ -395,14 +407,16 @@ def coverage(history: History, players: Sequence[str]) -> Coverage:
     )
 
 
-def describe(history: History, players: Sequence[str]) -> str:
+def described(history: History, players: Sequence[str]) -> Note:
+    """How the rounds so far partnered and opposed every pair of `players`, as a note."""
     found = coverage(history, players)
     repeats = (
-        "no one has partnered anyone twice"
+        note("rotating.no_repeat_partner")
         if found.most_partnered <= 1
-        else f"{found.repeat_partnerships} repeat partnership(s), at most "
-        f"{found.most_partnered} times one pair"
+        else note(
+            "rotating.repeat_partners", n=found.repeat_partnerships, most=found.most_partnered
+        )
     )
-    return (
-        f"so far {repeats}; each pair opposed {found.fewest_opposed} to {found.most_opposed} times"
+    return note(
+        "rotating.so_far", repeats=repeats, fewest=found.fewest_opposed, most=found.most_opposed
     )

@@ -15,7 +15,10 @@ from tourney.tournament.events import (
 )
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.round_robin import schedule as roundrobin
-from tourney.tournament.pairing import active_field, bracket_field, round_event
+from tourney.tournament.formats.round_robin.sentences import SENTENCES
+from tourney.tournament.notes import Note, Who, clauses, note
+from tourney.tournament.pairing import active_field, bracket_field, round_event, withdrawn_clause
+from tourney.tournament.schedule_sources import source_note
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 if TYPE_CHECKING:
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
 class RoundRobin(Format):
     name = "round_robin"
     label = page_mark("Round robin")
+    sentences = SENTENCES
     help = N_("round_robin: everyone meets everyone, by a schedule fixed at round 1")
     fixed_at_round_1 = N_("round-robin schedule")
 
@@ -98,26 +102,28 @@ def _pair_round_robin(state: TournamentState, number: int, override: bool) -> Ro
             )
         )
     scheduled = schedule.rounds[number - 1]
-    tables: list[tuple[Sequence[str], str]] = []
+    tables: list[tuple[Sequence[str], Note]] = []
     byes = [e for e in scheduled.byes if not state.entrant_withdrawn(e)]
+    source = source_note(schedule.source)
     for table in scheduled.tables:
         present = [e for e in table if not state.entrant_withdrawn(e)]
         if len(present) >= 2:
-            names = ", ".join(state.entrant_name(e) for e in present)
-            gone = len(table) - len(present)
-            note = f"; {gone} withdrawn" if gone else ""
-            why = f"round {number} of {total} of the round robin ({schedule.source}): {names}"
-            tables.append((present, why + note))
+            why = note(
+                "round_robin.table",
+                round=number,
+                total=total,
+                source=source,
+                entrants=tuple(Who(e) for e in present),
+            )
+            tables.append((present, withdrawn_clause(why, len(table) - len(present))))
         else:
             byes.extend(present)
-    notes: list[str] = []
+    notes: list[Note] = []
     if number == 1 or schedule.source == roundrobin.CONTINUED:
-        noun = "partnerships" if settings.partnerships else "players"
         coverage = roundrobin.coverage(schedule, field_, settings.sides_per_table)
-        notes.append(f"{coverage.describe(noun)}; schedule: {schedule.source}")
+        notes.append(
+            clauses(coverage.described(settings.partnerships), note("schedule.used", source=source))
+        )
         if settings.rounds != total:
-            notes.append(
-                f"the rounds setting ({settings.rounds}) does not apply: a round robin "
-                f"plays its whole schedule of {total} rounds"
-            )
+            notes.append(note("round_robin.rounds_setting", rounds=settings.rounds, n=total))
     return round_event(state, number, tables, byes, notes, override)

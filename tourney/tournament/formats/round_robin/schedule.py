@@ -32,6 +32,7 @@ from pathlib import Path
 from tourney.tournament import covering
 from tourney.tournament.covering import Rounds
 from tourney.tournament.crossing import crossing
+from tourney.tournament.notes import Note, note
 from tourney.tournament.seating import BIG_TABLE, SeatRecord, seat_order, table_sizes
 
 SCHEDULES = Path(__file__).with_name("schedules.json")
@@ -47,7 +48,7 @@ worse at others (30 at 8, 8, 7, 7)."""
 CONTINUED = "earlier rounds completed by search"
 """The source of a schedule that completes rounds paired by another schedule."""
 
-_TIMES = {1: "once", 2: "twice"}
+_TIMES = {0: "round_robin.pairs_never", 1: "round_robin.pairs_once", 2: "round_robin.pairs_twice"}
 
 
 @dataclass(frozen=True)
@@ -84,27 +85,30 @@ class Coverage:
     def most(self) -> int:
         return max((times for times, _ in self.meetings), default=0)
 
-    def describe(self, noun: str = "players") -> str:
+    def described(self, partnerships: bool = False) -> Note:
         """``"6 players at tables of 3: 4 rounds, every pair meets at least once (8 pairs
-        once, 6 twice, 1 four times)"``."""
+        once, 6 twice, 1 four times)"``, as a note."""
         where = (
-            f"{self.entrants} {noun} at tables of {self.sides}"
-            if noun == "players"
-            else f"{self.entrants} {noun}, {self.sides} a table"
+            note("round_robin.partnerships_at", n=self.entrants, sides=self.sides)
+            if partnerships
+            else note("round_robin.players_at", n=self.entrants, sides=self.sides)
         )
-        rounds = f"{self.rounds} round" + ("" if self.rounds == 1 else "s")
+        rounds = note("round_robin.rounds", n=self.rounds)
         if self.pairs == 0:
-            return f"{where}: {rounds}"
-        parts = [
-            f"{count} pair{'' if count == 1 else 's'} "
-            + ("never meet" if times == 0 else _TIMES.get(times, f"{times} times"))
-            for times, count in self.meetings
-        ]
+            return note("round_robin.no_pairs", where=where, rounds=rounds)
+        counts = tuple(_pairs_met(times, count) for times, count in self.meetings)
         if self.never_met:
-            return f"{where}: {rounds}, NOT every pair meets ({', '.join(parts)})"
+            return note("round_robin.not_every_pair", where=where, rounds=rounds, counts=counts)
         if self.most == 1:
-            return f"{where}: {rounds}, every pair meets exactly once"
-        return f"{where}: {rounds}, every pair meets at least once ({', '.join(parts)})"
+            return note("round_robin.exactly_once", where=where, rounds=rounds)
+        return note("round_robin.at_least_once", where=where, rounds=rounds, counts=counts)
+
+
+def _pairs_met(times: int, count: int) -> Note:
+    """``"8 pairs once"``: how many pairs meet `times` times."""
+    if times in _TIMES:
+        return note(_TIMES[times], n=count)
+    return note("round_robin.pairs_times", n=count, times=note("round_robin.times", n=times))
 
 
 def circle_method(entrants: Sequence[str]) -> Schedule:

@@ -19,6 +19,8 @@ from tourney.tournament.formats.swiss.options import (
     virtual_points,
 )
 from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
+from tourney.tournament.formats.swiss.sentences import SENTENCES
+from tourney.tournament.notes import Note
 from tourney.tournament.pairing import (
     active_field,
     meetings,
@@ -40,6 +42,7 @@ class Swiss(Format):
     help = N_("swiss: each round pairs players level on points, no one meeting twice")
     late_entries = True
     drafts = True
+    sentences = SENTENCES
 
     def pair(self, state: TournamentState, request: PairRequest) -> list[TournamentEvent]:
         number = len(state.rounds) + 1
@@ -65,7 +68,7 @@ def _pair_swiss(
     override: bool,
     forbidden: frozenset[frozenset[str]],
     avoid_same_club: bool,
-    seeding: tuple[tuple[str, ...], str] | None = None,
+    seeding: tuple[tuple[str, ...], Note] | None = None,
 ) -> RoundPaired:
     active = active_field(state)
     points = points_by_entrant(state)
@@ -140,7 +143,6 @@ def _pair_hill(
         ranked,
         points,
         bye_counts,
-        {e: state.entrant_name(e) for e in ranked},
         sides=settings.sides_per_table,
         most=round_most(settings),
         gibson=settings.gibson,

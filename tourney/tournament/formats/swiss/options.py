@@ -27,6 +27,7 @@ from itertools import pairwise
 from tourney.i18n import _, ngettext
 from tourney.tournament.events import TournamentCreated, TournamentEvent
 from tourney.tournament.matches import placement_scale, points_text
+from tourney.tournament.notes import Note, Who, note
 from tourney.tournament.seating import table_sizes
 from tourney.tournament.state import TournamentError
 
@@ -236,12 +237,8 @@ def is_king_of_the_hill(settings: TournamentCreated, number: int) -> bool:
     )
 
 
-def acceleration_note(group: Sequence[str], value: Fraction, number: int) -> str:
-    return (
-        f"accelerated round {number}: the top {len(group)} of the seed order pair with "
-        f"{points_text(value)} virtual point{'' if value == 1 else 's'} each (pairing "
-        "only, never in the standings)"
-    )
+def acceleration_note(group: Sequence[str], value: Fraction, number: int) -> Note:
+    return note("swiss.accelerated", round=number, n=len(group), points=value)
 
 
 # -- king of the hill and Gibsonization ------------------------------------------------
@@ -251,16 +248,15 @@ def acceleration_note(group: Sequence[str], value: Fraction, number: int) -> str
 class HillPairing:
     """A king-of-the-hill round: tables (sides in rank order, why), byes, notes."""
 
-    tables: tuple[tuple[tuple[str, ...], str], ...]
+    tables: tuple[tuple[tuple[str, ...], Note], ...]
     byes: tuple[str, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
 
 
 def king_of_the_hill(
     order: Sequence[str],
     points: Mapping[str, Fraction],
     byes_had: Mapping[str, int],
-    names: Mapping[str, str],
     *,
     sides: int,
     most: Fraction,
@@ -271,20 +267,17 @@ def king_of_the_hill(
     points, then seed order; best first), `points` their match points, `byes_had` their
     byes so far, `most` the most match points one round gives (`round_most`)."""
 
-    def label(entrant: str) -> str:
-        return f"{names[entrant]} ({points_text(points[entrant])})"
+    def label(entrant: str) -> Note:
+        return note("swiss.scored", who=Who(entrant), score=points[entrant])
 
     sizes, bye_count = table_sizes(len(order), sides)
     by_need = sorted(range(len(order)), key=lambda i: (byes_had.get(order[i], 0), -i))
     bye_set = {order[i] for i in by_need[:bye_count]}
     byes = tuple(e for e in order if e in bye_set)
     playing = [e for e in order if e not in bye_set]
-    notes: list[str] = [
-        "king of the hill: the last round seats the field in ranking order (match points, "
-        "then seed order), the leaders together, meetings before not avoided"
-    ]
-    notes += [f"bye: {names[e]}, the lowest-ranked entrant with the fewest byes" for e in byes]
-    tables: list[tuple[tuple[str, ...], str]] = []
+    notes: list[Note] = [note("swiss.hill")]
+    notes += [note("swiss.hill_bye", who=Who(e)) for e in byes]
+    tables: list[tuple[tuple[str, ...], Note]] = []
     seated: set[str] = set()
     left = list(sizes)
     if gibson:
@@ -296,8 +289,7 @@ def king_of_the_hill(
             need = left[0] - 1
             if len(open_) < need:
                 notes.append(
-                    f"{names[leader]} cannot be caught but is not Gibsonized: fewer than "
-                    f"{need} entrants still contend for the top {prizes}"
+                    note("swiss.not_gibsonized", who=Who(leader), need=need, prizes=prizes)
                 )
                 continue
             rivals = sorted(open_[:need], key=playing.index)
@@ -307,10 +299,14 @@ def king_of_the_hill(
             tables.append(
                 (
                     members,
-                    f"Gibsonized: {label(leader)} cannot be caught (leads the next by "
-                    f"{points_text(lead)}, one round gives at most {points_text(most)}) and "
-                    f"meets the lowest-ranked still contending for the top {prizes}: "
-                    + ", ".join(label(r) for r in rivals),
+                    note(
+                        "swiss.gibsonized",
+                        leader=label(leader),
+                        lead=lead,
+                        most=most,
+                        prizes=prizes,
+                        rivals=tuple(label(r) for r in rivals),
+                    ),
                 )
             )
     rest = [e for e in playing if e not in seated]
@@ -322,9 +318,12 @@ def king_of_the_hill(
         tables.append(
             (
                 members,
-                f"king of the hill: places {first} to {last} of those playing meet: "
-                + ", ".join(label(m) for m in members)
-                + "; meetings before not avoided",
+                note(
+                    "swiss.hill_table",
+                    first=first,
+                    last=last,
+                    entrants=tuple(label(m) for m in members),
+                ),
             )
         )
         start += size

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tourney.tournament.formats.swiss import table_search
-from tourney.tournament.matches import points_text
+from tourney.tournament.notes import Note, Value, Who, clauses, note
 from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
 
 # Search budgets count candidates examined; per level of allowed conflicts, then in all.
@@ -80,10 +80,16 @@ class SwissEntrant:
     """The part of `points` that is virtual (an accelerated round's, pairing only)."""
 
     @property
-    def score_text(self) -> str:
-        """``"2"``, or ``"2, 1 of it virtual"`` in an accelerated round."""
-        shown = points_text(self.points)
-        return f"{shown}, {points_text(self.virtual)} of it virtual" if self.virtual else shown
+    def score(self) -> Value:
+        """Its points, with the part that is virtual in an accelerated round."""
+        if self.virtual:
+            return note("swiss.virtual_score", points=self.points, virtual=self.virtual)
+        return self.points
+
+    @property
+    def scored(self) -> Note:
+        """``Ann (2)`` in a table's why."""
+        return note("swiss.scored", who=Who(self.entrant_id), score=self.score)
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,7 @@ class SwissTable:
     """A table's sides in seat order (side 0 = seat 1) and why it was formed."""
 
     sides: tuple[str, ...]
-    why: str
+    why: Note
     conflicts: int = 0
 
 
@@ -99,7 +105,7 @@ class SwissTable:
 class SwissPairing:
     tables: tuple[SwissTable, ...]
     byes: tuple[str, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
     conflicts: int
 
 
@@ -139,13 +145,13 @@ class _Field:
     def conflict(self, a: int, b: int) -> int:
         return 1 if self.code(a, b) else 0
 
-    def reason(self, a: int, b: int) -> str:
-        name_a, name_b = self.entrants[a].label, self.entrants[b].label
+    def reason(self, a: int, b: int) -> Note:
+        first, second = Who(self.entrants[a].entrant_id), Who(self.entrants[b].entrant_id)
         if b in self.forbidden[a]:
-            return f"{name_a} and {name_b} are a forbidden pairing"
+            return note("swiss.forbidden_pair", first=first, second=second)
         if b in self.met[a]:
-            return f"{name_a} and {name_b} have met"
-        return f"{name_a} and {name_b} are both from {self.clubs[a]}"
+            return note("swiss.met", first=first, second=second)
+        return note("swiss.clubmates", first=first, second=second, club=self.clubs[a] or "")
 
 
 def _companions(
@@ -348,24 +354,18 @@ def pair_swiss(
     if sides == 2:
         found, moved = _seat_swaps(fld, found)
         if moved:
-            notes.append(
-                f"{moved} table{'s' if moved != 1 else ''} of the same score groups "
-                "exchanged opponents so that nobody sits in one seat 3 more times than in "
-                "the other"
-            )
+            notes.append(note("swiss.seat_swaps", n=moved))
     if not all(proven):
         left = counts(sum(cost for _, cost in found))
-        kinds = ("forbidden pairs", "repeats", "clubmates")
-        shown = ", ".join(f"{k} {kinds[i]}" for i, k in enumerate(left) if k) or "none"
-        swapped = (
-            f"{swaps:,} swaps between tables (simulated annealing)"
-            if swaps
-            else "swaps between nearby tables"
-        )
+        kinds = ("swiss.left_forbidden", "swiss.left_repeats", "swiss.left_clubmates")
+        shown = tuple(note(kinds[i], n=k) for i, k in enumerate(left) if k)
         notes.append(
-            f"search budget ran out: a depth-first search in ranking order examined "
-            f"{total_budget:,} candidates without a round free of conflicts, then "
-            f"{swapped} left {shown}: not proven minimal"
+            note(
+                "swiss.budget",
+                candidates=total_budget,
+                swaps=note("swiss.annealed", n=swaps) if swaps else note("swiss.nearby_swaps"),
+                left=shown or note("swiss.left_none"),
+            )
         )
     tables = _explain(fld, order, found, sides, len(entrants), proven)
     return SwissPairing(
@@ -550,7 +550,7 @@ def _exhaustive(
     found: Found,
     proven: tuple[bool, bool, bool],
     rounds_left: int,
-) -> tuple[Found, tuple[bool, bool, bool], list[str]]:
+) -> tuple[Found, tuple[bool, bool, bool], list[Note]]:
     """For a field of up to `table_search.EXACT_MOST` seated at tables of 3 or more: the
     fewest repeats, proven by an exhaustive search when the others could not prove it;
     and, while rounds are left, a repeat-free round after which the next round can be
@@ -585,7 +585,7 @@ def _exhaustive(
     def soft(a: int, b: int) -> bool:
         return b in fld.met[a]
 
-    notes: list[str] = []
+    notes: list[Note] = []
     now = list(proven)
     have = counts(sum(cost for _, cost in found))
     if have[0] == 0 and have[1] > 0 and not now[1]:
@@ -604,10 +604,9 @@ def _exhaustive(
         if now[1]:
             fewest = counts(sum(cost for _, cost in found))[1]
             notes.append(
-                f"an exhaustive search over every seating of the round proved {fewest} "
-                f"repeat{'s' if fewest != 1 else ''} the fewest possible"
+                note("swiss.exhaustive_fewest", n=fewest)
                 if fewest
-                else "no repeat: found by an exhaustive search over every seating"
+                else note("swiss.exhaustive_none")
             )
     have = counts(sum(cost for _, cost in found))
     for kind in range(3):
@@ -643,10 +642,7 @@ def _exhaustive(
         if spent[0] > LOOKAHEAD_BUDGET:
             break
         if next_round_free([m for m, _ in option]):
-            notes.append(
-                "seated so that the next round can also be seated without a repeat: the "
-                "round closest to the ranking would have left none"
-            )
+            notes.append(note("swiss.lookahead"))
             return option, (now[0], now[1], now[2]), notes
     return found, (now[0], now[1], now[2]), notes
 
@@ -656,18 +652,18 @@ def _notes(
     sides: int,
     sizes: tuple[int, ...],
     byes: list[int],
-) -> tuple[str, ...]:
-    notes: list[str] = []
+) -> tuple[Note, ...]:
+    notes: list[Note] = []
     if sizes and min(sizes) < sides:
-        shape = ", ".join(str(s) for s in sizes)
-        notes.append(
-            f"{len(entrants) - len(byes)} entrants do not divide into tables of {sides}: "
-            f"tables of {shape}"
-        )
+        notes.append(note("swiss.shape", n=len(entrants) - len(byes), sides=sides, sizes=sizes))
     for i in byes:
         e = entrants[i]
-        had = "without a bye so far" if e.byes == 0 else f"with the fewest byes ({e.byes})"
-        notes.append(f"bye: {e.label}, the lowest-ranked entrant {had}")
+        who = Who(e.entrant_id)
+        notes.append(
+            note("swiss.bye_first", who=who)
+            if e.byes == 0
+            else note("swiss.bye_fewest", who=who, n=e.byes)
+        )
     return tuple(notes)
 
 
@@ -691,51 +687,53 @@ def _explain(
         head = members[0]
         ids = [entrants[m].entrant_id for m in members]
         seated = seat_order(ids, records)
-        parts = [
-            f"{entrants[head].label} ({entrants[head].score_text}) is the "
-            "highest-ranked entrant not yet seated"
-        ]
-        others = [f"{entrants[m].label} ({entrants[m].score_text})" for m in members[1:]]
-        parts.append("joined by " + ", ".join(others))
-        floats = [
-            entrants[m].label for m in members[1:] if entrants[m].points != entrants[head].points
-        ]
+        parts = [note("swiss.head", who=Who(entrants[head].entrant_id), score=entrants[head].score)]
+        parts.append(note("swiss.joined", entrants=tuple(entrants[m].scored for m in members[1:])))
+        floats = tuple(
+            Who(entrants[m].entrant_id)
+            for m in members[1:]
+            if entrants[m].points != entrants[head].points
+        )
         if floats:
-            parts.append("from a lower score group: " + ", ".join(floats))
+            parts.append(note("swiss.floats", entrants=floats))
         last = max(position[m] for m in members)
-        skipped: list[str] = []
+        skipped: list[Note] = []
         for pos in range(position[head] + 1, last):
             other = order[pos]
             if table_of[other] <= number:
                 continue
             clashes = [fld.reason(m, other) for m in members if fld.conflict(m, other)]
+            who = Who(entrants[other].entrant_id)
             skipped.append(
-                f"passed over {entrants[other].label}: {clashes[0]}"
+                note("swiss.passed_over", who=who, reason=clashes[0])
                 if clashes
-                else f"passed over {entrants[other].label} to leave a pairing below"
+                else note("swiss.passed_over_below", who=who)
             )
         parts.extend(skipped[:3])
         if len(skipped) > 3:
-            parts.append(f"and {len(skipped) - 3} more passed over")
+            parts.append(note("swiss.more_passed", n=len(skipped) - 3))
         if cost:
             parts.extend(_verdicts(fld, members, proven))
         else:
-            parts.append("no repeat or forbidden pairing")
+            parts.append(note("swiss.clean"))
         opener = records[seated[0]]
         parts.append(
-            f"seat 1 to {_label(entrants, members, seated[0])} "
-            f"(seat 1 {opener.count(0)} of {sum(opener.counts)} times before; seats go "
-            "where each tablemate has sat least over the event)"
+            note(
+                "swiss.seat_one",
+                who=Who(seated[0]),
+                first=opener.count(0),
+                n=sum(opener.counts),
+            )
         )
         if len(members) < sides:
-            parts.append(f"a table of {len(members)} so the field divides")
-        tables.append(SwissTable(sides=seated, why="; ".join(parts), conflicts=sum(counts(cost))))
+            parts.append(note("swiss.small_table", n=len(members)))
+        tables.append(SwissTable(sides=seated, why=clauses(*parts), conflicts=sum(counts(cost))))
     return tuple(tables)
 
 
-def _verdicts(fld: _Field, members: tuple[int, ...], proven: tuple[bool, bool, bool]) -> list[str]:
+def _verdicts(fld: _Field, members: tuple[int, ...], proven: tuple[bool, bool, bool]) -> list[Note]:
     """What the table's conflicts are, and for each kind whether fewer was possible."""
-    by_kind: dict[int, list[str]] = {}
+    by_kind: dict[int, list[Note]] = {}
     for k, a in enumerate(members):
         for b in members[k + 1 :]:
             code = fld.code(a, b)
@@ -744,13 +742,6 @@ def _verdicts(fld: _Field, members: tuple[int, ...], proven: tuple[bool, bool, b
     verdicts = []
     for kind, reasons in sorted(by_kind.items()):
         proof = all(proven[: kind + 1])
-        verdict = "unavoidable" if proof else "not avoided (search budget ran out)"
-        verdicts.append(f"{verdict}: " + "; ".join(reasons))
+        verdict = "swiss.unavoidable" if proof else "swiss.not_avoided"
+        verdicts.append(note(verdict, reasons=clauses(*reasons)))
     return verdicts
-
-
-def _label(entrants: Sequence[SwissEntrant], members: tuple[int, ...], entrant_id: str) -> str:
-    for m in members:
-        if entrants[m].entrant_id == entrant_id:
-            return entrants[m].label
-    return entrant_id
