@@ -5,8 +5,8 @@ large enough to read across a room, nothing scrolled. Screenshot in tests/artifa
 from __future__ import annotations
 
 import json
-from functools import partial
 import shutil
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pytest
