@@ -39,6 +39,30 @@ def _marker(kind: str, x: float, y: float) -> str:
     return _polygon((x, y - 4.5), (x + 4.5, y), (x, y + 4.5), (x - 4.5, y))
 
 
+TIE_GAP = 1.5
+"""Units between two lines on the same values."""
+LABEL_GAP = 13.0
+"""Units between two names at the lines' ends: never written over each other."""
+LONGEST_NAME = 15
+
+
+def _short(name: str) -> str:
+    """A name as the chart writes it at its line's end (in full in its text equivalent)."""
+    return name if len(name) <= LONGEST_NAME else name[: LONGEST_NAME - 1] + "…"
+
+
+def _spread(levels: Sequence[float]) -> list[float]:
+    """Where each line's name goes: at its line's end, moved apart just enough that no two
+    are closer than `LABEL_GAP` (in the order the lines end, top to bottom)."""
+    order = sorted(range(len(levels)), key=lambda n: (levels[n], n))
+    placed = [0.0] * len(levels)
+    last = -1e9
+    for n in order:
+        placed[n] = last = max(levels[n], last + LABEL_GAP)
+    overflow = max(0.0, last - (HEIGHT - BOTTOM + 4))
+    return [v - overflow for v in placed]
+
+
 def race_chart(
     names: Sequence[str],
     series: Sequence[Sequence[float]],
@@ -93,18 +117,22 @@ def race_chart(
             f'text-anchor="end" font-weight="bold">{esc(page_("decided here"))}</text>'
         )
     said = []
+    ends = _spread([y(s[-1]) for s in series])
     for n, (name, values_) in enumerate(zip(names, series, strict=True)):
-        points = " ".join(f"{num(x(i))},{num(y(v))}" for i, v in enumerate(values_))
+        # Lines level with each other (players on the same points) lie a little apart,
+        # each still on its own value's level to the eye.
+        lift = (n - (len(series) - 1) / 2) * TIE_GAP
+        points = " ".join(f"{num(x(i))},{num(y(v) + lift)}" for i, v in enumerate(values_))
         dash = f' stroke-dasharray="{DASHES[n % len(DASHES)]}"' if DASHES[n % len(DASHES)] else ""
         marks = "".join(
-            _marker(MARKERS[n % len(MARKERS)], x(i), y(v)) for i, v in enumerate(values_)
+            _marker(MARKERS[n % len(MARKERS)], x(i), y(v) + lift) for i, v in enumerate(values_)
         )
-        end = (x(len(values_) - 1), y(values_[-1]))
+        end = (x(len(values_) - 1), ends[n])
         parts.append(
             f'<g class="side side-{n}"><polyline points="{points}" fill="none" stroke="#000" '
             f'stroke-width="2"{dash}/><g fill="#000">{marks}</g>'
             f'<text x="{num(end[0] + 8)}" y="{num(end[1] + 4)}" font-size="12">'
-            f"{esc(name)}</text></g>"
+            f"{esc(_short(name))}</text></g>"
         )
         said.append(f"{name}: {', '.join(num(v) for v in values_)}")
     label = ". ".join(part for part in (title, "; ".join(said)) if part) + "."
