@@ -104,6 +104,8 @@ VERSION = Bound(N_("version"), 0, 2**31 - 1)
 
 RANDOM_SEED = Bound(N_("random seed"), 0, 2**32 - 1)
 SIMULATED_MATCHES = Bound(N_("matches"), 1, 100_000)
+PLAYOUTS = Bound(N_("playouts"), 1, 1_000_000)
+"""How many matches `tourney chances` plays out from a position."""
 
 PLACES = Bound(N_("places"), 1, 100)
 """Most places a series' ``places:`` scoring gives points to."""

@@ -38,12 +38,12 @@ def test_a_penalty_comes_off_the_points_and_a_lifted_one_costs_nothing(night: Cl
     winner, loser = seated(night, 1)
     night.ok("director", "result", "T1", "--scores", "61,20")
     said = night.ok("penalty", winner, "--points", "1/2", "--reason", "slow play").stdout
-    assert f"Penalty #1 for {winner}: match points -1/2 (slow play)" in said
+    assert f"Penalty #1 for {winner}: match points -½ (slow play)" in said  # points_text
     assert "--lift" in said
     assert (rows(night)[winner]["match_points"], rows(night)[winner]["penalty"]) == ("1/2", "1/2")
     assert rows(night)[loser]["penalty"] == "0"
     table = night.ok("standings").stdout
-    assert "Penalty" in table and "-1/2" in table
+    assert "Penalty" in table and "-½" in table
     csv = night.ok("standings", "--csv").stdout.splitlines()
     assert csv[0].split(",")[3:5] == ["points", "penalty"]
     said = night.ok("warning", loser, "--reason", "phone at the table").stdout
@@ -94,7 +94,10 @@ def test_disputes_listed_upheld_and_replaced(night: Cli) -> None:
         "status": "open",
     }
     text = night.ok("disputes").stdout
-    assert f"{loser} disputes: 20? 40 — open" in text and "Next: tourney disputes uphold" in text
+    assert f"{loser} disputes: 20? 40 — open" in text
+    # the Next: line in next_steps' shape, followed by the Cli (uphold, or --replace)
+    assert "Next: uphold the result: tourney disputes uphold" in text
+    assert "or enter the right result: tourney director result" in text and "--replace" in text
     said = night.ok("disputes", "uphold", "T1", "--note", "sheet says 20").stdout
     assert "Upheld the result of table 1" in said and "1 dispute closed" in said
     (row,) = json.loads(night.ok("disputes", "--json").stdout)

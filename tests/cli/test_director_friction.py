@@ -88,7 +88,7 @@ def test_standings_csv_has_decimals_and_the_terminal_exact_fractions(cli: Cli) -
     lines = cli.ok("standings", "--csv").stdout.splitlines()
     assert lines[0].split(",")[3] == "points"
     assert {line.split(",")[3] for line in lines[1:]} == {"0.333"}
-    assert "1/3" in cli.ok("standings").stdout  # the terminal keeps exact fractions
+    assert "⅓" in cli.ok("standings").stdout  # the terminal keeps exact fractions (points_text)
 
 
 def test_a_name_that_looks_like_another_is_registered_with_a_warning(

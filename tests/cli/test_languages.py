@@ -104,7 +104,7 @@ def test_an_unknown_language_is_refused_in_one_line_and_writes_nothing(
 
 def test_a_confirmation_and_counts_read_in_russian(night: Cli) -> None:
     added = night.ok("--lang", "ru", "player", "add", "Ольга").stdout
-    assert "Ольга зарегистрирован(а) как" in added
+    assert "Регистрация в club-night: Ольга (" in added
     listing = night.ok("--lang", "ru", "tournament", "list").stdout
     assert "1 игрок, составлено: 0 туров" in listing
 

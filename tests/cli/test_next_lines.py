@@ -2,11 +2,12 @@
 
 An evening drives every command that prints one (a tournament and a series' night created,
 a round paired, a draft made, a round removed, a forfeit and no-shows whose others play on
-at tables of 2, 3 and 4 and between partnerships, a Racehorse table between deals); each
-line is followed (`tests.next_steps`: placeholders filled with real values, run on a copy
-of the database) and must succeed. Every "Next:" line in the source goes through
-`tourney.cli.next_steps.next_line` (or is the Racehorse view's deal line), and each of
-its call sites is seen here: a new suggestion is followed from the day it is written."""
+at tables of 2, 3 and 4 and between partnerships, a Racehorse table between deals, a
+disputed result); each line is followed (`tests.next_steps`: placeholders filled with real
+values, run on a copy of the database) and must succeed. Every "Next:" line in the source
+goes through `tourney.cli.next_steps.next_line` (or is the Racehorse view's deal line), and
+each of its call sites is seen here: a new suggestion is followed from the day it is
+written."""
 
 from __future__ import annotations
 
@@ -91,12 +92,36 @@ def test_a_racehorse_table_between_deals(seen: Seen) -> None:
     assert any(line.startswith("Next: tourney deal ") for line in seen.lines)
 
 
+def test_a_disputed_result(seen: Seen) -> None:
+    from datetime import UTC, datetime
+
+    from tourney.director.desk import DirectorDesk
+    from tourney.store.eventstore import EventStore
+    from tourney.tournament.conduct import decide_dispute
+
+    seen.ok("tournament", "create", "Disputed", "--table-size", "2", "--rounds", "2")
+    _players(seen, "Ann", "Bo")
+    seen.ok("pair")
+    seen.ok("director", "result", "T1", "--scores", "61,20")
+    with EventStore.from_url(seen.db) as store:  # what a tap on the table's phone does
+        desk = DirectorDesk(store)
+        state = desk.load("disputed").state
+        (match,) = state.matches.values()
+        moment = datetime(2026, 12, 2, 21, 0, tzinfo=UTC)
+        desk.execute("disputed", lambda s: decide_dispute(s, match.match_id, match.seats[1],
+                                                         "20? 40", moment))  # fmt: skip
+    before = len(seen.lines)
+    seen.ok("disputes")  # uphold it, or enter the right result with --replace: both run
+    assert len(seen.lines) == before + 1 and "--replace" in seen.lines[-1]
+
+
 def test_every_next_line_in_the_source_is_one_these_tests_follow(seen: Seen) -> None:
     """The suggestions are made in one shape, and each kind is printed by the evenings
     above (so a new one cannot go unfollowed)."""
     test_every_next_line_of_an_evening_works_when_followed(seen)
     test_a_no_show_at_a_table_of_two_and_between_partnerships(seen)
     test_a_racehorse_table_between_deals(seen)
+    test_a_disputed_result(seen)
     written = {
         path.relative_to(SOURCE).as_posix()
         for path in SOURCE.rglob("*.py")

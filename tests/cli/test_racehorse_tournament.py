@@ -66,7 +66,7 @@ def test_create_refuses_what_racehorse_does_not_play(cli: Cli) -> None:
         (("--table-size", "9"), "--table-size': 9 must be at most 8"),
         (("--table-size", "6", "--partnerships"), "no partnerships"),
         (("--table-size", "6", "--format", "elimination"), "no single elimination"),
-        (("--table-size", "6", "--deals", "0"), "a Racehorse match of 1 to 64 deals"),
+        (("--table-size", "6", "--deals", "0"), "'--deals': 0 must be at least 1"),  # limits
     ]:
         result = cli("tournament", "create", "Bad", "--game", "racehorse", *args)
         assert result.exit_code == 1, result.stdout
@@ -126,7 +126,8 @@ def test_a_racehorse_round_posts_net_units_and_ranks_by_them(card_night: Cli) ->
         assert f"{name} {units:+d}" in sheet  # the net units, as the read model has them
     blank = (site / "round-2-scoresheets.html").read_text(encoding="utf-8")
     assert "blank Racehorse scoresheets (2 tables)" in blank
-    assert blank.count('<th rowspan="2">Pitcher</th>') == 2
+    # headings set upright so that a table of 8 fits A4 and Letter (night-sheets)
+    assert blank.count('<th rowspan="2" class="upright"><span>Pitcher</span></th>') == 2
     assert blank.count('<tr><td class="num">3</td>') == 2 and '<td class="num">4</td>' not in blank
 
 

@@ -1,8 +1,8 @@
 """Issue 23 item 1: one story of every result. A paper result over play recorded at a table
 is refused unless --replace says so (the refusal quotes where the play stands); once
 replaced, `show`, `pairings`, `standings --json`, the published scoresheet, standings and
-wall chart, and the wall display all say the same: the director's result counts, the
-recorded play is what was played. For both games."""
+wall chart, and the wall display all say the same: the director's result counts (the wall
+in its short form: the director's scores), the recorded play is what was played. For both games."""
 
 from __future__ import annotations
 
@@ -109,9 +109,13 @@ def test_a_paper_result_over_a_table_scored_move_by_move_tells_one_story(
     assert f"{REPLACED}: {loser} won" in pages["round"]
     assert "W P R" in pages["wall"]
     assert json.loads(pages["standings"])["standings"][0]["name"] == loser
+    # The wall says no sentence (night-end's short results): the director's scores, as a
+    # result the director gave, never the play's.
     row = display_row(cli.db, 1)
-    assert f"{REPLACED}: {loser} won" in row
-    assert "10" in row and played_text.replace("-", "–") not in row  # the director's scores
+    seats = first_table(cli)["seats"]
+    paper_text = "–".join("61" if name == loser else "10" for name in seats)
+    assert 'data-status="result"' in row and f"<td>{paper_text}</td>" in row
+    assert played_text.replace("-", "–") not in row
     # The table stays closed to its scorers, saying why.
     refused(cli, "undo", "T1", message="closed: the director ruled on it (paper scoresheet")
 
@@ -158,7 +162,9 @@ def test_a_paper_result_over_a_racehorse_table_mid_deal_tells_one_story(
     assert "Net units as played:" in pages["sheet"]
     assert json.loads(pages["standings"])["standings"][0]["name"] == seats[0]
     row = display_row(cli.db, 1)
-    assert f"{REPLACED}: {seats[0]} won" in row and f"{seats[0]} +8" in row
+    # the wall's short form: the director's net units beside each player, no sentence
+    assert 'data-status="result"' in row
+    assert " · ".join(f"{name} {units:+d}" for name, units in nets.items()) in row
 
 
 def test_a_paper_result_on_a_table_that_recorded_nothing_needs_no_replace(dominoes: Cli) -> None:

@@ -125,7 +125,7 @@ def test_the_english_catalog_patterns_find_english() -> None:
     """The scan itself: an English page is caught, a translated one is not."""
     assert "Standings" in english_left("Standings\nAnn Abbott won (61-40)", "ru")
     assert "{name} won ({scores})" in english_left("Eve Evans won (64-24-20-16)", "ru")
-    assert english_left("Турнирная таблица\nпобедил(а) Eve Evans (64-24)", "ru") == []
+    assert english_left("Турнирная таблица\nпобеда: Eve Evans (64-24)", "ru") == []
 
 
 @pytest.mark.parametrize("language", ["it", "ru"])

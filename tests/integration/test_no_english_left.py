@@ -40,6 +40,7 @@ from tests.web.conftest import (
     serving,
 )
 from tests.web.phone import Phone
+from tests.web.test_conduct_web import dispute, finish, press
 from tourney.i18n import LOCALE_DIR
 from tourney.web.language import COOKIE
 from tourney.web.table_routes import move_value
@@ -143,9 +144,7 @@ def english_words(text: str, language: str, codes: frozenset[str] = frozenset())
 def command_words() -> frozenset[str]:
     """What a help page names as code: every command's name, every option's name and
     choices, and the record's event types its texts mention (``undone``)."""
-    import typer.main
-
-    from tourney.cli.app import app
+    from tourney.cli.app import every_command
 
     found: set[str] = {"undone"}
 
@@ -160,7 +159,7 @@ def command_words() -> frozenset[str]:
         for sub in getattr(command, "commands", {}).values():
             walk(sub)
 
-    walk(typer.main.get_command(app))
+    walk(every_command())  # the root group builds its commands lazily: all of them here
     return frozenset(found)
 
 
@@ -274,6 +273,44 @@ def cli_scan(scan: Scan, cli: Cli, night: Night) -> None:
     scan.command(cli, "-h")
     scan.command(cli, "pair", "-h")
     scan.command(cli, "director", "forfeit", "-h")
+
+
+def test_the_nights_new_features_speak_only_the_language(language: str, horse_night: Night) -> None:
+    """What the last branches added, seen in the language: a dispute from the phone and the
+    director's answer, penalties and warnings, the door's code, the near-name refusal, and
+    a tournament with prizes whose round 1 is drawn by lot."""
+    scan = Scan(language)
+    night = horse_night
+    cli = night.cli
+    night.client.cookies.set(COOKIE, language)
+    cli.ok("tournament", "language", language)
+    phone = finish(night, 1)
+    scan.page("table 1, a result to dispute", phone.look())
+    scan.page("table 1, disputed", dispute(night, 1, "2", "12-61").text)
+    night.sign_in()
+    scan.page("/director, a dispute", night.client.get("/director").text)
+    scan.command(cli, "disputes")
+    scan.command(cli, "disputes", "uphold", "T1", "--note", "61-12")
+    scan.page("table 1, upheld", night.client.get(night.link(1)).text)
+    player = night.seats(1)[0]
+    scan.command(cli, "penalty", player, "--points", "1", "--reason", "x")
+    scan.command(cli, "warning", player, "--reason", "x")
+    scan.command(cli, "penalty", player, "--lift", "--reason", "x")
+    scan.command(cli, "penalty", player, "--reason", "x", ok=False)
+    scan.command(cli, "standings")
+    press(night, "/director/sanction", sanction="warning", player=player, reason="x")
+    scan.page("/director, sanctions", night.client.get("/director").text)
+    scan.command(cli, "checkin", "--new-door-code")
+    scan.command(cli, "checkin")
+    scan.command(cli, "disputes", "-h")
+    scan.command(cli, "penalty", "-h")
+    scan.command(cli, "checkin", "-h")
+    scan.command(cli, "tournament", "create", "Kubok", "--entry-fee", "5", "--prizes", "50,30,20",
+                 "--first-round", "random")  # fmt: skip
+    scan.command(cli, "tournament", "show", "-t", "kubok")
+    # a name like one of another night's people: refused until --same or --new says who
+    scan.command(cli, "player", "add", PLAYERS[0] + "e", "-t", "kubok", ok=False)
+    assert not scan.found, f"English left in {language}: {shown(scan.found)}"
 
 
 @pytest.fixture

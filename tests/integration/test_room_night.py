@@ -198,9 +198,11 @@ def test_a_night_in_the_room(base: str, clock: Clock) -> None:
     assert "the director ruled time" in page and 'name="move"' not in page
     label = "[time: stop at once; the higher score wins; level scores share the win]"
     assert label in page
-    # the wall display and Ann's page say so once the feed has caught up
-    for client, where in ((director, "/display"), (me, mine_path)):
+    # Ann's page says so, and the wall shows the table's result in its short form (its
+    # scores, never a sentence), once the feed has caught up
+    ruled = f'data-table="{table}" data-status="result"'
+    for client, where, said in ((director, "/display", ruled), (me, mine_path, label)):
         deadline = datetime.now(UTC) + timedelta(seconds=10)
-        while label not in client.get(where)[1]:  # the feed's thread catches up
+        while said not in client.get(where)[1]:  # the feed's thread catches up
             assert datetime.now(UTC) < deadline, where
             time.sleep(0.05)  # between looks, not instead of one

@@ -16,6 +16,19 @@ from tourney.names import find
 
 OTHERS = [language for language in i18n.LANGUAGES if language != i18n.DEFAULT]
 FIELD = re.compile(r"\{[^{}]*\}")
+QUOTED = re.compile(r"«\{(\w+)\}»|“\{(\w+)\}”")
+"""A value in the language's own quotes."""
+
+
+def _fields(text: str, english: str) -> set[str]:
+    """The placeholders a text names. A ``{name!r}`` of the English (the value in straight
+    quotes) may be ``«{name}»`` or ``“{name}”`` in a translation, quoted as the language
+    quotes (docs/translating.md): the same value, so it counts as ``{name!r}``. Dropping the
+    quotes is still a change."""
+    quoted = {a or b for a, b in QUOTED.findall(text)} & {
+        field[1:-3] for field in FIELD.findall(english) if field.endswith("!r}")
+    }
+    return {f"{{{f[1:-1]}!r}}" if f[1:-1] in quoted else f for f in FIELD.findall(text)}
 
 
 def _catalog(language: str) -> Catalog:
@@ -54,12 +67,13 @@ def test_translations_keep_the_placeholders(language: str) -> None:
         if found is None:
             continue
         if isinstance(wanted.id, tuple):
-            allowed = set(FIELD.findall(wanted.id[1])) | set(FIELD.findall(wanted.id[0]))
+            english = wanted.id[0] + wanted.id[1]
+            allowed = _fields(wanted.id[1], english) | _fields(wanted.id[0], english)
             forms = tuple(found.string) if isinstance(found.string, tuple) else ()
             if len(forms) != catalog.num_plurals:
                 problems.append(wanted.id)
-            problems += [wanted.id for s in forms if not set(FIELD.findall(s)) <= allowed]
-        elif set(FIELD.findall(str(found.string))) != set(FIELD.findall(str(wanted.id))):
+            problems += [wanted.id for s in forms if not _fields(s, english) <= allowed]
+        elif _fields(str(found.string), str(wanted.id)) != _fields(str(wanted.id), str(wanted.id)):
             problems.append(wanted.id)
     assert not problems, problems[:5]
 

@@ -82,7 +82,11 @@ def test_a_whole_match_by_tapping_with_an_undo_then_confirmed_by_each_player(
     card_night.server.feed.step()
     board = card_night.server.feed.board
     assert 'data-table="1" data-status="finished"' in board, board
-    assert "won (" in board or "shared win" in board
+    # the wall says no sentence: each player's net units beside their name (short results)
+    nets = " · ".join(
+        f"{html.escape(n)} {net:+d}" for n, net in zip(players, match.net, strict=True)
+    )
+    assert nets in board, board
 
 
 def test_the_buttons_are_the_engines_legal_moves_in_the_auction(card_night: Night) -> None:

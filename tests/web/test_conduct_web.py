@@ -117,7 +117,7 @@ def test_penalties_and_warnings_from_the_directors_page(night: Night) -> None:
     page = press(night, "/director/sanction", sanction="penalty", player=winner, points="1/2",
                  reason="slow play")  # fmt: skip
     assert "The penalty or warning is recorded." in page
-    assert "penalty, match points -1/2 (slow play), round 1" in html.unescape(page)
+    assert "penalty, match points -½ (slow play), round 1" in html.unescape(page)  # points_text
     press(night, "/director/sanction", sanction="warning", player=winner, reason="phone")
     # refused, nothing written: no reason, no points, too many
     before = db_checksum(night.cli.db)
@@ -137,12 +137,12 @@ def test_penalties_and_warnings_from_the_directors_page(night: Night) -> None:
     assert (mine["match_points"], mine["penalty"]) == ("1/2", "1/2")
     night.server.feed.step()
     board = night.client.get("/display").text
-    assert '<td class="num penalty">-1/2</td>' in board
+    assert '<td class="num penalty">-½</td>' in board
     me = night.client.get(f"/me?name={winner}", follow_redirects=True).text
-    assert "Penalty, round 1: match points -1/2 (slow play)" in html.unescape(me)
+    assert "Penalty, round 1: match points -½ (slow play)" in html.unescape(me)
     assert "Warning, round 1: phone" in html.unescape(me)
     site = night.client.get("/site/standings.html").text
-    assert '<th class="num">Penalty</th>' in site and ">-1/2<" in site
+    assert '<th class="num">Penalty</th>' in site and ">-½<" in site
 
     number = re.search(r'name="number" value="(\d+)"', night.client.get("/director").text)
     assert number is not None and number.group(1) == "1"

@@ -35,6 +35,7 @@ _AFTER_VERBS = {
     "import": "records_cmd",
     "export": "records_cmd",
     "replay": "replay_cmd",
+    "chances": "chances_cmd",
     "simulate": "simulate_cmd",
     "verify": "db_cmd",
     "rebuild": "db_cmd",

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
     from tourney.director.desk import DirectorDesk
     from tourney.tournament.events import TournamentEvent
-    from tourney.tournament.matches import MatchRecord
     from tourney.tournament.state import TournamentState
 
     Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
@@ -104,30 +103,17 @@ def _run(
             )
         )
         if record.outcome is None and record.forfeited:
-            from tourney.cli.next_steps import command, next_line
+            from tourney.cli.next_steps import command, example_scores, next_line
 
             echo(
                 next_line(
                     _("enter their result from the scoresheet"),
                     command(
                         "director", "result", match_id, "--scores",
-                        _example_scores(state, record), "-t", slug,
+                        example_scores(state, record), "-t", slug,
                     ),
                 )
             )  # fmt: skip
-
-
-def _example_scores(state: TournamentState, record: MatchRecord) -> str:
-    """``Ann=...,Cy=...`` for the sides still playing (the others score 0 unless given):
-    how to type their result; by side number (``1=...,3=...``) when a name holds a comma
-    or an equals sign."""
-    from tourney.tournament.sides import side_names
-
-    names = side_names(state, record)
-    playing = [s for s in range(len(names)) if s not in record.forfeited]
-    if any("," in names[s] or "=" in names[s] for s in playing):
-        return ",".join(f"{s + 1}=..." for s in playing)
-    return ",".join(f"{names[s]}=..." for s in playing)
 
 
 class Others(StrEnum):

@@ -84,13 +84,9 @@ def disputes(
         if row["note"]:
             echo("  " + _("director's note: {note}").format(note=row["note"]))
         if row["status"] == "open":
-            echo(
-                "  "
-                + _(
-                    "Next: tourney disputes uphold {match} --note TEXT, or enter the right "
-                    "result: tourney director result {match} --scores ... --replace"
-                ).format(match=row["match"])
-            )
+            from tourney.cli.next_steps import disputed_line
+
+            echo("  " + disputed_line(state, state.matches[row["match"]]))
 
 
 @app.command()

@@ -18,6 +18,8 @@ from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.tournament.events import TournamentEvent
+    from tourney.tournament.matches import MatchRecord
+    from tourney.tournament.state import TournamentState
 
 
 def command(*words: str) -> str:
@@ -59,3 +61,32 @@ def record_line(paired: Sequence[TournamentEvent]) -> str:
             continue
         return next_line(_("record each table, the first"), command("record", match_id))
     return ""
+
+
+def example_scores(state: TournamentState, record: MatchRecord) -> str:
+    """``Ann=...,Cy=...`` for the sides still playing (the others score 0 unless given):
+    how to type their result; by side number (``1=...,3=...``) when a name holds a comma
+    or an equals sign."""
+    from tourney.tournament.sides import side_names
+
+    names = side_names(state, record)
+    playing = [s for s in range(len(names)) if s not in record.forfeited]
+    if any("," in names[s] or "=" in names[s] for s in playing):
+        return ",".join(f"{s + 1}=..." for s in playing)
+    return ",".join(f"{names[s]}=..." for s in playing)
+
+
+def disputed_line(state: TournamentState, record: MatchRecord) -> str:
+    """Under an open dispute: uphold the result, or enter the right one over it."""
+    slug = state.created.slug
+    return next_line(
+        _("uphold the result"),
+        command("disputes", "uphold", record.match_id, "--note", "WHY", "-t", slug),
+        (
+            _("enter the right result"),
+            command(
+                "director", "result", record.match_id, "--scores",
+                example_scores(state, record), "--replace", "-t", slug,
+            ),
+        ),
+    )  # fmt: skip

@@ -101,6 +101,13 @@ def serve(
             "a hand before it is over).",
         ),
     ] = 0,
+    chances: Annotated[
+        bool,
+        typer.Option(
+            help="Show each table's live chances to win on the wall display, estimated in "
+            "a process of their own (never on a table's phones).",
+        ),
+    ] = True,
     tournament: TournamentOpt = None,
     db: Db = None,
 ) -> None:
@@ -128,6 +135,7 @@ def serve(
     _serve(
         host, port, password, url, secret_file, site, qr, workers, behind_proxy, db, tournament,
         watch_delay,
+        chances,
     )  # fmt: skip
 
 
@@ -197,6 +205,7 @@ def _serve(
     db: str | None,
     tournament: str | None = None,
     watch_delay: int = 0,
+    chances: bool = True,
 ) -> None:
     """Check what can fail before saying anything (the port is bound, the database opened
     for writing), then announce and serve until Ctrl-C (exit 130) or SIGTERM (exit 0)."""
@@ -235,10 +244,11 @@ def _serve(
                 tournament,
                 behind_proxy,
                 watch_delay,
+                chances,
             )
             interrupted = several.run(settings, sock, workers)
         else:
-            server = Server.open(db, secret, password, base, site, tournament)
+            server = Server.open(db, secret, password, base, site, tournament, chances)
             server.watch_delay = watch_delay
             interrupted = _run_one(server, sock, base, password is not None, qr, behind_proxy)
     finally:

@@ -13,7 +13,8 @@ What a game must write: its ``name``, ``title`` and ``table_sizes``, its move ev
 - the console, the scoresheets, the table page and the board's words (`tourney.games.shown`)
   are built from those; their templates are tourney's own generic ones;
 - no partnerships, no upcasters, no one-shot commands beyond those every game has, no
-  `tourney simulate`, the winner is the side that reaches ``first_to`` (None: the highest).
+  `tourney simulate`, no live win chances, the winner is the side that reaches
+  ``first_to`` (None: the highest).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tourney.errors import RecordError, TourneyError, quote
 from tourney.i18n import _, page_mark
 
 if TYPE_CHECKING:
+    from tourney.games.chances import WinChances
     from tourney.games.drawing import Drawing
     from tourney.games.protocol import (
         Console,
@@ -99,6 +101,11 @@ class BaseGame:
 
     @property
     def simulation(self) -> Simulation | None:
+        return None
+
+    @property
+    def chances(self) -> WinChances | None:
+        """None: no live win chances (a game writes its determinization to have them)."""
         return None
 
     # -- what a game must write ----------------------------------------------------------

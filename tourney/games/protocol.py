@@ -12,6 +12,7 @@ from tourney.games.result import Result
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tourney.games.chances import WinChances
     from tourney.games.drawing import Drawing
     from tourney.games.verbs import Param, Simulation, Verb
 
@@ -421,6 +422,13 @@ class Game(Protocol):
     @property
     def simulation(self) -> Simulation | None:
         """Its part of `tourney simulate` (bots playing whole matches); None: not simulated."""
+        ...
+
+    @property
+    def chances(self) -> WinChances | None:
+        """How its matches' live win chances are estimated (`tourney.games.chances`: the
+        unseen pieces dealt again within what the play proved, played out by its bots);
+        None: its matches get no estimate."""
         ...
 
 

@@ -132,10 +132,10 @@ class FileWatch:
         for name, opened in self.files.items():
             now = _identity(name)
             if now is None:
-                return _("{name} was deleted while the server had it open").format(name=name)
+                return _("{file} was deleted while the server had it open").format(file=name)
             if now != opened:
-                return _("{name} was replaced by another file while the server had it open").format(
-                    name=name
+                return _("{file} was replaced by another file while the server had it open").format(
+                    file=name
                 )
         return None
 

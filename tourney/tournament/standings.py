@@ -114,7 +114,7 @@ class StandingRow:
 
     def cells(self, decimals: bool = False) -> tuple[str, ...]:
         """The row as text, one cell per name in `COLUMNS`: fractions as people read them
-        (``2 1/3``), or with ``decimals`` as a spreadsheet reads them (``2.333``)."""
+        (``2⅓``: `points_text`), or with ``decimals`` as a spreadsheet reads them (``2.333``)."""
         number = decimal_text if decimals else points_text
         return (
             self.rank_text,
@@ -305,8 +305,14 @@ def compute_standings(
     return tuple(rows)
 
 
-def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
-    """The standings of a tournament state, by its own scoring settings."""
+def standings_of(state: TournamentState, *, byes_unplayed: bool = True) -> tuple[StandingRow, ...]:
+    """The standings of a tournament state, by its own scoring settings.
+
+    ``byes_unplayed=False`` ranks a groups pool as docs/formats/groups-knockout.md states
+    it: a bye adds nothing to the opponents' average. A pool's bye is the schedule's sit-out
+    (in a pool of 3 everyone has one), not a missed round: counted by the virtual opponent
+    (`tournament.unplayed`) it would split a level pool by the round each sat out. Its
+    no-shows, forfeits and withdrawals still count as unplayed."""
     settings = state.created
     fmt = format_of(state)
     own = fmt.standings(state)  # rotating partners ranks each player on their own
@@ -332,7 +338,9 @@ def standings_of(state: TournamentState) -> tuple[StandingRow, ...]:
         bye_points=settings.bye_points,
         tie_breaks=settings.tie_breaks,
         stages=fmt.stages(state),
-        round_byes={paired.round: paired.byes for paired in state.rounds},
+        round_byes={paired.round: paired.byes for paired in state.rounds}
+        if byes_unplayed
+        else None,
     )
     return with_prizes(state, rows)
 

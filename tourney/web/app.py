@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from tourney.web.display_routes import SitePages
     from tourney.web.feed import Feed
     from tourney.web.live import StreamGate
+    from tourney.web.live_chances import LiveChances
     from tourney.web.night import Night
     from tourney.web.sessions import Sessions
 
@@ -70,9 +71,13 @@ class Server:
     """The tournament served, by name or slug (`serve --tournament`); None: the newest."""
     watch_delay: float = 0.0
     """Seconds the watch page runs behind play (`serve --watch-delay`, `tourney.web.watch`)."""
+    chances: bool = False
+    """Live win chances on the wall (`serve`'s default; `--no-chances`: none)."""
     env: Environment = field(init=False)
     night: Night = field(init=False)
     feed: Feed = field(init=False)
+    live: LiveChances | None = field(init=False)
+    """The tables' live win chances (`tourney.web.live_chances`); None: not shown."""
     streams: StreamGate = field(init=False)
     site: SitePages = field(init=False)
     ratings: SeasonCache[tuple[dict[str, Ratings], Club]] = field(init=False)
@@ -91,6 +96,7 @@ class Server:
         from tourney.web.feed import Feed
         from tourney.web.guard import connection_cap
         from tourney.web.live import StreamGate, change, change_text
+        from tourney.web.live_chances import LiveChances
         from tourney.web.night import Night
         from tourney.web.room_pages import epoch_ms, now
         from tourney.web.sessions import Sessions
@@ -105,6 +111,7 @@ class Server:
             lambda after, position: change_text(change(self.night, self.store, after, position)),
             lambda: epoch_ms(now()),
         )
+        self.live = LiveChances(self.feed.redraw) if self.chances else None
         self.streams = StreamGate(connection_cap())
         self.site = SitePages()
         self.ratings = SeasonCache(club_ratings)
@@ -119,6 +126,7 @@ class Server:
         public_url: str | None = None,
         site_dir: Path | None = None,
         tournament: str | None = None,
+        chances: bool = False,
     ) -> Server:
         """A server on database ``db`` (upgraded, read models caught up); a database that is
         missing or cannot be written is refused (StoreError), nothing written. The read models
@@ -153,6 +161,7 @@ class Server:
                 public_url,
                 site_dir,
                 tournament,
+                chances=chances,
             )
         except BaseException:
             store.close()
@@ -184,6 +193,8 @@ class Server:
         return None if loaded is None else loaded.state.language
 
     def close(self) -> None:
+        if self.live is not None:
+            self.live.stop()
         self.feed.stop()
         self.projector.close()
         self.store.close()
@@ -276,6 +287,8 @@ def create_app(server: Server) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        if server.live is not None:
+            server.live.start()  # before the feed draws the first board
         server.feed.start(asyncio.get_running_loop())
         try:
             yield

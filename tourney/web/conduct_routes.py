@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 def _text(form: Any, name: str) -> str:
     value = form.get(name, "")
     if not isinstance(value, str):
-        raise BadForm(_("{name} is not text").format(name=name))
+        raise BadForm(_("{field} is not text").format(field=name))
     return value
 
 

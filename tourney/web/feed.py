@@ -56,6 +56,7 @@ class Feed:
         self.board = ""
         self.message = _message(-1, "")
         self._wake = threading.Event()
+        self._redraw = threading.Event()
         self._stop = threading.Event()
         self._stepping = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -82,6 +83,12 @@ class Feed:
 
     def poke(self) -> None:
         """Something was appended here: look now rather than at the next poll."""
+        self._wake.set()
+
+    def redraw(self) -> None:
+        """Something the board shows changed outside the log (a table's win chances came
+        back): draw the board again and send it, soon, even if the log has not moved."""
+        self._redraw.set()
         self._wake.set()
 
     def _run(self) -> None:
@@ -112,7 +119,13 @@ class Feed:
         self.projector.catch_up()
         position = self.store.max_position()
         if position == self.position:
+            if self._redraw.is_set():
+                self._redraw.clear()
+                self.board = self.render_board()
+                self.message = message = _message(position, self.board)
+                self._send(self._publish, message)
             return False
+        self._redraw.clear()
         after, self.position = self.position, position
         # The pages' few bytes first: a table's phone is not kept waiting for the board.
         self.tick = tick = _message(position, self.describe(after, position))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tourney.web.devices import Recorders
     from tourney.web.feed import Feed
     from tourney.web.live import StreamGate
+    from tourney.web.live_chances import LiveChances
     from tourney.web.night import Night
     from tourney.web.ratelimit import RateLimit
     from tourney.web.sessions import Sessions
@@ -47,6 +48,8 @@ class Shared(Protocol):
     night: Night
     feed: Feed
     streams: StreamGate
+    live: LiveChances | None
+    chances: bool
     ratings: SeasonCache[tuple[dict[str, Ratings], Club]]
     series: SeasonCache[SeriesTables]
     sessions: Sessions

@@ -46,6 +46,7 @@ class Settings:
     tournament: str | None = None
     behind_proxy: bool = False
     watch_delay: float = 0.0
+    chances: bool = True
 
     def encoded(self) -> str:
         return json.dumps(asdict(self))
@@ -76,6 +77,7 @@ def app() -> Starlette:
         settings.public_url,
         Path(settings.site_dir) if settings.site_dir is not None else None,
         tournament=settings.tournament,
+        chances=settings.chances,
     )
     server.watch_delay = settings.watch_delay
     return create_app(server)

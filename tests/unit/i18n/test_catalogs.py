@@ -138,7 +138,10 @@ GENDERED = {
         + PERSON
         + r"|"
         + PERSON
-        + r"[^.;:—]{0,40}\bдолж(?:ен|на)\b",
+        + r"[^.;:—]{0,40}\bдолж(?:ен|на)\b"
+        # the hedge "отмечен(а)", "победил(а)", "свободен(на)": a person's gender guessed at
+        # in writing, wherever the name stands
+        + r"|[а-яё]\((?:а|на|ла|ая|о)\)",
         re.IGNORECASE,
     ),
     # Italian participles after essere agree too: "Anna è andato sotto".
@@ -233,10 +236,11 @@ def test_the_glossary_names_the_game_words(lang: str) -> None:
 
 # What a message's English names that is not English prose: placeholders, option names,
 # quoted values and JSON keys, `code`, snake_case names, hyphenated values (finish-hand) and
-# the commands a message tells to type (tourney deal, bid, pass and play).
+# the commands a message tells to type (tourney deal, bid, pass and play) and the pages'
+# addresses it names (/director/poster: an address, not the director).
 CODE = re.compile(
     r"%\(\w+\)[sd]|\{[^}]*\}|--[\w-]+|'[^']*'|`[^`]*`|\"[^\"]*\"|\b\w+_\w+\b|\b[a-z]+-[a-z]+\b"
-    r"|\btourney(?: \w+)(?:, \w+)*(?: and \w+)?"
+    r"|\btourney(?: \w+)(?:, \w+)*(?: and \w+)?|(?<!\w)/\w[\w/-]*"
 )
 
 

@@ -63,7 +63,9 @@ def test_a_replaced_result_closes_its_dispute_as_replaced() -> None:
     state = apply(state, decide_dispute(state, match, second, "swapped", NOW))
     same = apply(state, [MatchResultRecorded(match, (61, 40), (0,))])  # the same result again
     assert same.disputes.open()
-    state = apply(state, decide_adjudicate(state, match, [40, 61], [1], "sheet"))
+    with pytest.raises(TournamentError, match="--replace"):  # a result over a result
+        decide_adjudicate(state, match, [40, 61], [1], "sheet")
+    state = apply(state, decide_adjudicate(state, match, [40, 61], [1], "sheet", replace=True))
     (dispute,) = state.disputes.raised.values()
     assert dispute.status == "replaced"
     # the new result may be disputed again by that side
@@ -99,7 +101,7 @@ def test_penalties_come_off_the_match_points_and_a_lifted_one_costs_nothing() ->
     assert rows[winner].to_dict()["penalty"] == "3/2"
     assert rows[winner].rank == 4  # below the two who have not played (0 points)
     assert rows[loser].penalty == 0  # a warning costs nothing
-    assert rows[winner].cells()[3:5] == ("-1/2", "-1 1/2")
+    assert rows[winner].cells()[3:5] == ("-½", "-1½")  # `points_text`, as people read them
     state = apply(state, decide_lift(state, winner, "penalty", "wrong player"))
     assert {r.entrant_id: r for r in standings_of(state)}[winner].match_points == 1
     (lifted, warned) = state.sanctions.given.values()

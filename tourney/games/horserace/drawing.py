@@ -20,7 +20,7 @@ from functools import cache, lru_cache, partial
 from tourney.games.drawing import Drawing, num, text, use
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
-from tourney.i18n import current, page_
+from tourney.i18n import current, npage_, page_
 
 U = 24.0  # one half of a tile, in the drawing's units
 Vec = tuple[float, float]
@@ -352,7 +352,8 @@ def _hands(match: Match) -> tuple[list[str], tuple[float, float], str, dict[str,
         shapes.update((shape_id(tile), tile_shape(tile)) for tile in held)
         tiles = " ".join(t.text for t in held)
         if unseen:
-            tiles = (tiles + " " + page_("and {count} unseen").format(count=unseen)).strip()
+            more = npage_("and {count} unseen", "and {count} unseen", unseen).format(count=unseen)
+            tiles = f"{tiles} {more}".strip()
         said.append(f"{player}: {tiles or '—'}.")
     widest = max(match.counts, default=0)
     height = U * 0.4 + len(match.players) * U * 1.3 + U * 0.2

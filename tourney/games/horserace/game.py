@@ -29,6 +29,7 @@ from tourney.games.result import Result
 from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
+    from tourney.games.chances import WinChances
     from tourney.games.drawing import Drawing
     from tourney.games.protocol import (
         Console,
@@ -91,6 +92,12 @@ class HorseRace(BaseGame):
         from tourney.games.horserace import simulation
 
         return simulation
+
+    @property
+    def chances(self) -> WinChances:
+        from tourney.games.horserace.chances import CHANCES
+
+        return CHANCES
 
     @property
     def console(self) -> Console:

@@ -35,13 +35,15 @@ class Layout:
     For a double, ``_a`` is how many linear sides are occupied and ``_b`` how many branches.
     """
 
-    __slots__ = ("_a", "_b", "_by_value", "_on_table", "ends", "free", "order")
+    __slots__ = ("_a", "_b", "_on_table", "ends", "free", "open", "order")
 
     def __init__(self) -> None:
         self._on_table: list[bool] = [False] * 28
         self._a: list[int] = [0] * 28
         self._b: list[int] = [0] * 28
-        self._by_value: list[list[Tile]] = [[] for _ in range(7)]
+        self.open: list[list[Tile]] = [[] for _ in range(7)]
+        """The tiles with a free attach point showing each value, in the order placed (a
+        tile's attach points only ever close: the tiles a placement may go on, listed)."""
         self.ends = 0
         """The sum of the counted contributions."""
         self.free: list[int] = [0] * 7
@@ -54,7 +56,7 @@ class Layout:
         new._on_table = self._on_table[:]
         new._a = self._a[:]
         new._b = self._b[:]
-        new._by_value = [lst[:] for lst in self._by_value]
+        new.open = [tiles[:] for tiles in self.open]
         new.ends = self.ends
         new.free = self.free[:]
         new.order = self.order[:]
@@ -89,12 +91,9 @@ class Layout:
     def targets(self, tile: Tile) -> Iterator[Tile]:
         """The tiles on the table that ``tile`` can be placed on: by the tile's low half
         first, then its high half, each in the order those tiles were placed."""
-        free = self.free
-        for value in (tile.low,) if tile.is_double else (tile.low, tile.high):
-            if free[value]:
-                for on in self._by_value[value]:
-                    if self._free_at(on, value):
-                        yield on
+        yield from self.open[tile.low]
+        if not tile.is_double:
+            yield from self.open[tile.high]
 
     def attach_points(self) -> list[AttachPoint]:
         """Every free attach point, for display: value, kind and whether it counts."""
@@ -185,15 +184,19 @@ class Layout:
         i = tile.index
         free = self.free
         a = self._a
+        b = self._b
+        opened = self.open
         if on is None:
             if tile.is_double:
                 a[i] = 0
                 free[tile.low] += 2
             else:
                 a[i] = 1
-                self._b[i] = 1
+                b[i] = 1
                 free[tile.low] += 1
                 free[tile.high] += 1
+                opened[tile.high].append(tile)
+            opened[tile.low].append(tile)
             self.ends = tile.pips
         else:
             j = on.index
@@ -207,36 +210,37 @@ class Layout:
                     else:
                         free[value] -= 1
                 else:
-                    self._b[j] += 1
+                    b[j] += 1
                     free[value] -= 1
+                    if b[j] == 2:
+                        opened[value].remove(on)
             else:
                 if value == on.low:
                     a[j] = 0
                 else:
-                    self._b[j] = 0
+                    b[j] = 0
                 ends -= value
                 free[value] -= 1
+                opened[value].remove(on)
             if tile.is_double:
                 a[i] = 1
-                self._b[i] = 0
+                b[i] = 0
                 free[value] += 1
                 ends += tile.pips
+                opened[value].append(tile)
             else:
                 other = tile.high if value == tile.low else tile.low
                 if value == tile.low:
                     a[i] = 0
-                    self._b[i] = 1
+                    b[i] = 1
                 else:
                     a[i] = 1
-                    self._b[i] = 0
+                    b[i] = 0
                 free[other] += 1
                 ends += other
+                opened[other].append(tile)
             self.ends = ends
         self._on_table[i] = True
-        bv = self._by_value
-        bv[tile.low].append(tile)
-        if not tile.is_double:
-            bv[tile.high].append(tile)
         self.order.append((tile, on))
         return self.ends
 

@@ -13,9 +13,10 @@ to be held, draws against the boneyard's size, and the reveals at the end of the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.games.horserace.errors import EventError, RuleError
@@ -58,6 +59,8 @@ class HandEnd(StrEnum):
 # The members the replay's hot paths compare against, as module globals: looking a member up
 # on its Enum class costs ten times a global's lookup on Python 3.11 (~0.2 us an event).
 _IN_HAND = Phase.IN_HAND
+_INDEX = attrgetter("index")
+"""A tile's place in the set, as a sort key: the order `Tile.__lt__` gives, in C."""
 _BETWEEN_HANDS = Phase.BETWEEN_HANDS
 
 
@@ -194,6 +197,27 @@ class Match:
         new._reveals = dict(self._reveals)
         return new
 
+    def dealt_copy(
+        self, held: Sequence[Iterable[Tile]], boneyard: Iterable[Tile], drawn: Tile | None
+    ) -> Match:
+        """A copy of this match, in a hidden hand, with the hand made known: each seat's
+        tiles (as many as it holds), the boneyard, and the tile the player to move has just
+        drawn unseen (None when it has not): one world the live win chances play out."""
+        assert self.phase is Phase.IN_HAND and self.hand is not None
+        new = self.copy()
+        new.held = [set(tiles) for tiles in held]
+        new.boneyard = set(boneyard)
+        if [len(tiles) for tiles in new.held] != self.counts or len(new.boneyard) != (
+            self.boneyard_size
+        ):
+            raise ValueError("a dealt copy holds what the hidden hand counts")
+        hand = self.hand
+        new.hand = new.hands[-1] = HandSummary(hand.number, hand.opener, True, hand.end, [
+            *hand.credits])  # fmt: skip
+        if self._drew and self._drawn is None:
+            new._drawn = drawn
+        return new
+
     # -- questions -------------------------------------------------------------------------
 
     @property
@@ -244,20 +268,36 @@ class Match:
 
     def legal_placements(self) -> Iterator[tuple[Tile, Tile | None]]:
         """Every (tile, on) the player to move may place now, in a known hand."""
-        if self.phase is not Phase.IN_HAND or not self.known:
-            return
-        layout = self.layout
+        yield from self.legal_placement_list()
+
+    def legal_placement_list(self) -> list[tuple[Tile, Tile | None]]:
+        """`legal_placements` as a list: the tiles held in set order (``0-0`` first), each
+        with the table tiles it may go on (`Layout.targets`). Self-play asks it at every
+        move: one list, no generator."""
+        if self.phase is not _IN_HAND:
+            return []
+        hand = self.hand
+        if hand is None or not hand.known:
+            return []
+        opened = self.layout.open
         if self._drew:
-            candidates: Sequence[Tile] = (self._drawn,) if self._drawn is not None else ()
+            if self._drawn is None:
+                return []
+            candidates: Sequence[Tile] = (self._drawn,)
         else:
-            candidates = sorted(self.held[self.turn])
-        if layout.empty:
-            for tile in candidates:
-                yield tile, None
-            return
+            candidates = sorted(self.held[self.turn], key=_INDEX)
+        if not self.layout.order:
+            return [(tile, None) for tile in candidates]
+        found: list[tuple[Tile, Tile | None]] = []
         for tile in candidates:
-            for on in layout.targets(tile):
-                yield tile, on
+            low = opened[tile.low]
+            if low:
+                found += [(tile, on) for on in low]
+            if not tile.is_double:
+                high = opened[tile.high]
+                if high:
+                    found += [(tile, on) for on in high]
+        return found
 
     def can_place(self) -> bool:
         """Whether the player to move holds a tile that fits (known or seen tiles only)."""
@@ -406,8 +446,30 @@ class Match:
         drew = self._drew
         if drew and drawn is not None and tile is not drawn:
             self._refuse_after_draw(seat, drawn, tile)
-        value = layout.check(tile, on)
-        ends = layout.place(tile, on, value)
+        return self._placed(seat, tile, on, layout.check(tile, on), line)
+
+    def play_legal(self, tile: Tile, on: Tile | None) -> Outcome:
+        """Apply the placement ``(tile, on)`` the player to move was offered by
+        `legal_placement_list` just now, without checking it again: the rules' own change
+        of the match (`_placed`), for self-play's playouts. Anything else: use `apply`."""
+        if on is None:
+            value = -1
+        else:
+            value = on.low if on.low == tile.low or on.low == tile.high else on.high
+        return self._placed(self.turn, tile, on, value, None)
+
+    def _placed(
+        self, seat: int, tile: Tile, on: Tile | None, value: int, line: int | None
+    ) -> Outcome:
+        """Place ``tile`` from ``seat``'s hand on ``on`` at ``value`` (checked): score it,
+        and end the turn, the hand or the match as the rules say."""
+        hand = self.hand
+        assert hand is not None
+        known = hand.known
+        held = self.held
+        mine = held[seat]
+        drew = self._drew
+        ends = self.layout.place(tile, on, value)
         points = ends // 5 if ends > 0 and ends % 5 == 0 else 0
         side = self.side_of[seat]
         scores = self.scores

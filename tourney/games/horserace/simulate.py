@@ -27,6 +27,9 @@ from tourney.games.horserace import (
 from tourney.games.horserace.bots import Bot, RandomBot
 from tourney.games.seats import seat_names
 
+_OVER = Phase.OVER
+_IN_HAND = Phase.IN_HAND
+
 
 @dataclass(frozen=True, slots=True)
 class SimulatedMatch:
@@ -69,13 +72,41 @@ class BotTable:
             return HandStarted(opener, deal)
         player = match.to_move
         assert player is not None
-        legal = list(match.legal_placements())
+        legal = match.legal_placement_list()
         if legal:
             tile, on = self.bots[match.seat_of[player]].choose(match, legal, rng)
             return TilePlaced(player, tile, on)
         if self.boneyard:
             return TileDrawn(player, self.boneyard.pop())
         return Passed(player)
+
+    def play_out(self, match: Match) -> None:
+        """Play ``match`` (started; a hand under way must be known, its boneyard this
+        table's) to its end: the events `next_event` makes, each applied as it is made,
+        each placement the bot chose from those the engine listed applied by the engine's
+        `Match.play_legal` (the hot path of the live win chances' playouts: no event built,
+        no check made twice)."""
+        players = match.players
+        bots = self.bots
+        rng = self.rng
+        place = match.play_legal
+        legal_now = match.legal_placement_list
+        while True:
+            phase = match.phase
+            if phase is _OVER:
+                return
+            if phase is not _IN_HAND:
+                match.apply(self.next_event(match))
+                continue
+            seat = match.turn
+            legal = legal_now()
+            if legal:
+                tile, on = bots[seat].choose(match, legal, rng)
+                place(tile, on)
+            elif self.boneyard:
+                match.apply(TileDrawn(players[seat], self.boneyard.pop()))
+            else:
+                match.apply(Passed(players[seat]))
 
 
 def simulate_match(

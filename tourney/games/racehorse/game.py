@@ -20,6 +20,7 @@ from tourney.games.result import Result
 from tourney.i18n import page_mark
 
 if TYPE_CHECKING:
+    from tourney.games.chances import WinChances
     from tourney.games.drawing import Drawing
     from tourney.games.protocol import (
         Console,
@@ -82,6 +83,12 @@ class Racehorse(BaseGame):
         from tourney.games.racehorse import simulation
 
         return simulation
+
+    @property
+    def chances(self) -> WinChances:
+        from tourney.games.racehorse.chances import CHANCES
+
+        return CHANCES
 
     @property
     def console(self) -> Console:

@@ -174,6 +174,24 @@ class Match:
             new.play.log = new.deal
         return new
 
+    def dealt_copy(self, hands: Sequence[Iterable[Card]]) -> Match:
+        """A copy of this match, in a hidden deal, with the deal made known: the cards each
+        seat has not played yet (6 less those it played): one world the live win chances
+        play out."""
+        assert self.phase in (Phase.AUCTION, Phase.PLAY) and self.play is not None
+        assert self.deal is not None
+        new = self.copy()
+        held = [list(cards) for cards in hands]
+        played = [0] * self.n
+        for seat, _line in self.play.played.values():
+            played[seat] += 1
+        if [len(cards) for cards in held] != [HAND_SIZE - count for count in played]:
+            raise ValueError("a dealt copy holds what the hidden deal leaves each seat")
+        assert new.play is not None and new.deal is not None
+        new.play.hands = held
+        new.deal.known = True
+        return new
+
     # -- questions -------------------------------------------------------------------------
 
     @property

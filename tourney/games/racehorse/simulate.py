@@ -58,8 +58,9 @@ def simulate_match(
 
 
 def play_on(match: Match, rng: random.Random, bots: Sequence[Bot] | None = None) -> list[Event]:
-    """Play a started match (its ``match_started`` applied, e.g. a tournament table's) to
-    its end; return the events, each applied to ``match`` as it was made."""
+    """Play a started match (its ``match_started`` applied, e.g. a tournament table's; a
+    deal under way must be known) to its end; return the events, each applied to ``match``
+    as it was made."""
     table = list(bots) if bots else [RandomBot() for _ in match.players]
     events: list[Event] = []
     append = events.append
@@ -67,16 +68,17 @@ def play_on(match: Match, rng: random.Random, bots: Sequence[Bot] | None = None)
     positions = range(len(DECK))
     random = rng.random
     while match.phase is not Phase.OVER:
-        # A shuffle by sorting on random keys: as fair as rng.shuffle, in half the time.
-        keys = [random() for _ in positions]
-        deck = [DECK[i] for i in sorted(positions, key=keys.__getitem__)]
-        hands = {
-            name: tuple(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE])
-            for seat, name in enumerate(names)
-        }
-        dealt = DealStarted(names[match.next_dealer], hands)
-        match.apply(dealt)
-        append(dealt)
+        if match.phase is Phase.BETWEEN_DEALS:  # else a known deal under way plays on
+            # A shuffle by sorting on random keys: as fair as rng.shuffle, in half the time.
+            keys = [random() for _ in positions]
+            deck = [DECK[i] for i in sorted(positions, key=keys.__getitem__)]
+            hands = {
+                name: tuple(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE])
+                for seat, name in enumerate(names)
+            }
+            dealt = DealStarted(names[match.next_dealer], hands)
+            match.apply(dealt)
+            append(dealt)
         auction = match.auction
         assert auction is not None
         while match.phase is Phase.AUCTION:
@@ -88,7 +90,7 @@ def play_on(match: Match, rng: random.Random, bots: Sequence[Bot] | None = None)
         play = match.play
         assert play is not None
         play_card = match.play_card
-        for _ in range(TRICKS * len(names)):  # every dealt card is played
+        for _ in range(TRICKS * len(names) - len(play.played)):  # every dealt card is played
             seat = play.turn
             name = names[seat]
             card = table[seat].card(match, play.legal_cards(), rng)

@@ -81,7 +81,7 @@ def pool_tables(state: TournamentState) -> tuple[PoolTable, ...]:
     tables = []
     for index, pool in enumerate(state.groups.pools):
         sub = pool_state(state, index)
-        rows = standings_of(sub)
+        rows = standings_of(sub, byes_unplayed=False)  # the doc's pool rule: byes add none
         eligible = [r for r in rows if not r.withdrawn]
         advancing = eligible[: settings.advance]
         notes: list[str] = []

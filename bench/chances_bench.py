@@ -1,0 +1,200 @@
+"""Live win chances (issue 36): playout speed per game, and how fresh the wall's estimates
+stay with 16 tables in play.
+
+Run: ``python -m bench.chances_bench [--seconds S]``. Targets: at least 20,000 Horse Race
+playout hands per second per core and 5,000 Racehorse deals per second; with 16 tables in
+play, every estimate refreshed within 2 s of its table's last move.
+
+Rates are given per CPU second of this process (``time.process_time``) and per wall
+second: the machine is shared, and the CPU rate is what one core of it does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tourney.games import game
+from tourney.games.horserace.simulate import player_names, simulate_match
+from tourney.games.racehorse.simulate import simulate_match as simulate_racehorse
+
+
+def _rate(run: Callable[[random.Random], int], seconds: float) -> tuple[float, float, int]:
+    """``run`` called again and again for ``seconds`` of CPU time: units per CPU second,
+    per wall second, and the units counted (``run`` returns how many it made)."""
+    rng = random.Random(1)
+    units = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.process_time() - cpu < seconds:
+        units += run(rng)
+    return (
+        units / (time.process_time() - cpu),
+        units / (time.perf_counter() - wall),
+        units,
+    )
+
+
+def horse_race_positions(count: int = 24) -> list[Any]:
+    """Positions met in play: a hand under way in matches of 2, 3 and 4 players."""
+    chances = game("horse-race").chances
+    assert chances is not None
+    positions = []
+    for number in range(count):
+        seats = 2 + number % 3
+        played = simulate_match(random.Random(number), player_names(seats)).events
+        cut = random.Random(number).randrange(2, len(played) // 2)
+        positions.append(chances.position(played[:cut]))
+    return positions
+
+
+def racehorse_positions(count: int = 24) -> list[Any]:
+    """Positions met in play: a deal under way, 5 to 8 players."""
+    chances = game("racehorse").chances
+    assert chances is not None
+    positions = []
+    for number in range(count):
+        seats = 5 + number % 4
+        played = simulate_racehorse(random.Random(number), player_names(seats), deals=12)
+        cut = random.Random(number).randrange(2, len(played.events) // 2)
+        positions.append(chances.position(played.events[:cut]))
+    return positions
+
+
+def playout_rates(seconds: float) -> dict[str, tuple[float, float, int]]:
+    """Horse Race hands and Racehorse deals played out per second, from positions in play
+    (each playout deals a world and plays the match to its end)."""
+    from tourney.games.horserace.simulate import BotTable
+
+    dominoes = horse_race_positions()
+    cards = racehorse_positions()
+
+    def hands(rng: random.Random) -> int:
+        position = dominoes[rng.randrange(len(dominoes))]
+        match, boneyard = position.world(rng)
+        before = len(match.hands)
+        table = BotTable(position.bots, rng)
+        table.boneyard = boneyard
+        table.play_out(match)
+        return len(match.hands) - before + 1  # the hand under way counts as one
+
+    def deals(rng: random.Random) -> int:
+        from tourney.games.racehorse.simulate import play_on
+
+        position = cards[rng.randrange(len(cards))]
+        match = position.world(rng)
+        before = len(match.deals)
+        play_on(match, rng, position.bots)
+        return len(match.deals) - before + 1
+
+    return {"horse-race": _rate(hands, seconds), "racehorse": _rate(deals, seconds)}
+
+
+def calibration(
+    positions: int, seed: int = 1, playouts: int = 10, buckets: int = 10, target: int = 21
+) -> list[tuple[float, float, float, int]]:
+    """How well the estimates are calibrated: ``positions`` random positions of simulated
+    two-player Horse Race matches (random bots, first to ``target``), each estimated twice
+    from independent playouts, once to choose its bucket and once for the chance it gives
+    (so a noisy estimate does not pick its own bucket), then compared with how the match
+    really ended. Each bucket's row: its low edge, the mean chance given, the share of
+    wins, and how many positions. Side 0's chance; the matches' hands as the room sees them.
+    """
+    chances = game("horse-race").chances
+    assert chances is not None
+    rng = random.Random(seed)
+    sums = [[0.0, 0.0, 0] for _ in range(buckets)]
+    for _ in range(positions):
+        played = simulate_match(random.Random(rng.getrandbits(32)), player_names(2), target=target)
+        events = played.events
+        cut = rng.randrange(1, len(events))
+        position = chances.position(events[:cut])
+        if position is None or position.settled is not None:
+            continue
+        picks = sum(position.playout(rng)[0] for _ in range(playouts)) / playouts
+        given = sum(position.playout(rng)[0] for _ in range(playouts)) / playouts
+        won = 1.0 / len(played.match.winners) if 0 in played.match.winners else 0.0
+        row = sums[min(int(picks * buckets), buckets - 1)]
+        row[0] += given
+        row[1] += won
+        row[2] += 1
+    return [
+        (i / buckets, given / count if count else 0.0, won / count if count else 0.0, int(count))
+        for i, (given, won, count) in enumerate(sums)
+    ]
+
+
+def refresh_latency(tables: int = 16, seconds: float = 30.0, gap: float = 3.0) -> list[float]:
+    """The wall's worker (`tourney.web.live_chances`, one spawned process) fed ``tables``
+    Horse Race tables in play, each moving every ``gap`` seconds on average (a move every
+    0.2 s in the room with 16 tables), for ``seconds``: for each move, the seconds until an
+    estimate of that position or a later one was shown."""
+    from tourney.web.live_chances import LiveChances
+
+    rng = random.Random(3)
+    horse_race = game("horse-race")
+    matches = [
+        [horse_race.payload(e) for e in simulate_match(random.Random(n), player_names(2)).events]
+        for n in range(tables)
+    ]
+    live = LiveChances(lambda: None)
+    live.start()
+    live.want("warm", 2, "horse-race", tuple(matches[0][:2]))  # the worker's imports
+    while live.shown("warm") is None:
+        time.sleep(0.05)
+    at = [rng.randrange(2, 30) for _ in range(tables)]
+    moved: dict[tuple[int, int], float] = {}
+    waits: list[float] = []
+    started = time.monotonic()
+    next_move = [started + rng.random() * gap for _ in range(tables)]
+    while time.monotonic() - started < seconds:
+        now = time.monotonic()
+        for table in range(tables):
+            if now >= next_move[table] and at[table] < len(matches[table]):
+                at[table] += 1
+                moved[(table, at[table])] = now
+                live.want(f"T{table}", at[table], "horse-race", tuple(matches[table][: at[table]]))
+                next_move[table] = now + rng.expovariate(1 / gap)
+        for (table, version), when in list(moved.items()):
+            shown = live.shown(f"T{table}")
+            if shown is not None and shown.version >= version:
+                waits.append(time.monotonic() - when)
+                del moved[(table, version)]
+        time.sleep(0.01)
+    live.stop()
+    return waits
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game")
+    parser.add_argument("--calibration", type=int, default=0, help="positions to calibrate on")
+    parser.add_argument("--latency", type=float, default=30.0, help="seconds of 16 tables")
+    args = parser.parse_args()
+    if args.calibration:
+        print("bucket  positions  chance given  share won  difference")
+        for low, given, won, count in calibration(args.calibration):
+            print(f"{low:.1f}-{low + 0.1:.1f}  {count:9d}  {given:12.3f}  {won:9.3f}  "
+                  f"{won - given:+10.3f}")  # fmt: skip
+        return
+    rates = playout_rates(args.seconds)
+    cpu, wall, count = rates["horse-race"]
+    print(f"Horse Race playouts: {cpu:,.0f} hands/s per CPU second, {wall:,.0f} per wall "
+          f"second ({count:,} hands; target >= 20,000)")  # fmt: skip
+    cpu, wall, count = rates["racehorse"]
+    print(f"Racehorse playouts: {cpu:,.0f} deals/s per CPU second, {wall:,.0f} per wall "
+          f"second ({count:,} deals; target >= 5,000)")  # fmt: skip
+    waits = sorted(refresh_latency(seconds=args.latency))
+    if waits:
+        p95 = waits[int(0.95 * (len(waits) - 1))]
+        median = statistics.median(waits)
+        print(f"16 tables, a move each every 3 s on average: estimate shown {median:.2f} s "
+              f"after a move at the median, {p95:.2f} s at p95, {waits[-1]:.2f} s at worst "
+              f"({len(waits)} moves; target <= 2 s)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
