@@ -12,7 +12,7 @@ from tourney.games.horserace import Match, MatchStarted, TilePlaced
 from tourney.games.racehorse.face import CardPlayed, DealStarted
 
 TILE = re.compile(r'<use href="#hr-(\d)(\d)"')
-CARD = re.compile(r'<use href="#rh-([0-9TJQKA][SHDC])"')
+CARD = re.compile(r'<use href="#rh-((?:10|[2-9JQKA])[SHDC])"')
 
 
 def wall_tables(night: Night) -> dict[int, str]:
