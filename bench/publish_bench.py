@@ -76,8 +76,9 @@ def tourney_command(source: Path | None) -> list[str]:
     return [sys.executable, "-c", f"import sys; {first}from tourney.cli.app import main; main()"]
 
 
-def publish_once(db: Path, site: Path, source: Path | None = None) -> tuple[float, float]:
-    """Run ``tourney publish`` in a child; its (peak RSS in MB, seconds)."""
+def publish_once(db: Path, site: Path, source: Path | None = None) -> tuple[float, float, float]:
+    """Run ``tourney publish`` in a child; its (peak RSS in MB, seconds, CPU seconds: user
+    and system, the figure that compares on a machine other work is loading)."""
     started = time.perf_counter()
     child = subprocess.Popen(
         [*tourney_command(source), "publish", str(site), "--db", str(db)],
@@ -92,7 +93,8 @@ def publish_once(db: Path, site: Path, source: Path | None = None) -> tuple[floa
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise SystemExit(f"tourney publish failed ({child.returncode}): {errors.strip()}")
-    return usage.ru_maxrss / 1024, elapsed  # ru_maxrss is in KiB on Linux
+    cpu = usage.ru_utime + usage.ru_stime
+    return usage.ru_maxrss / 1024, elapsed, cpu  # ru_maxrss is in KiB on Linux
 
 
 def site_digest(site: Path) -> tuple[int, int, str]:
@@ -134,22 +136,29 @@ def main() -> None:
     try:
         db = folder / "tourney.db"
         shutil.copyfile(cached_db, db)  # publish may post results: never into the cache
-        figures: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n, _ in sources}
+        figures: dict[str, tuple[list[float], list[float], list[float]]] = {
+            n: ([], [], []) for n, _ in sources
+        }
         for run in range(args.runs):
             for number, (name, source) in enumerate(sources):
                 # The first run publishes into a new folder, the others replace the site.
-                peak, seconds = publish_once(db, folder / f"site-{number}", source)
+                peak, seconds, cpu = publish_once(db, folder / f"site-{number}", source)
                 figures[name][0].append(peak)
                 figures[name][1].append(seconds)
-                print(f"  run {run + 1} ({name}): peak {peak:.1f} MB, {seconds:.2f} s")
+                figures[name][2].append(cpu)
+                print(
+                    f"  run {run + 1} ({name}): peak {peak:.1f} MB, {seconds:.2f} s "
+                    f"(CPU {cpu:.2f} s)"
+                )
         for number, (name, _source) in enumerate(sources):
             files, size, digest = site_digest(folder / f"site-{number}")
-            peaks, times = figures[name]
+            peaks, times, cpus = figures[name]
             peak = max(peaks)
             verdict = "ok" if peak <= TARGET_MB else "OVER"
             print(
                 f"publish ({name}): {files} files, {size / 1e6:.1f} MB, "
-                f"pages sha256 {digest}; median {statistics.median(times):.2f} s; "
+                f"pages sha256 {digest}; median {statistics.median(times):.2f} s "
+                f"(CPU {statistics.median(cpus):.2f} s); "
                 f"peak RSS {peak:.1f} MB (target <= {TARGET_MB:.0f} MB: {verdict})"
             )
     finally:

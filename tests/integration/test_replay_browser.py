@@ -107,6 +107,7 @@ def test_the_viewer_steps_through_every_move_with_replays_scores(
     assert expected[-1] == [side.get("score", side.get("net")) for side in sides]
 
     page.goto((site / paths.match_page(match)).resolve().as_uri() + "#h1m0")
+    page.locator("#replay-controls").wait_for()  # the positions inflated, the viewer ready
     assert _board(page)[0] == 0
     page.locator("#race svg").wait_for()
     seen = []
@@ -129,6 +130,7 @@ def test_the_viewer_steps_through_every_move_with_replays_scores(
     # A link to a move opens the page at that move.
     page.goto((site / paths.match_page(match)).resolve().as_uri() + "#h2m12")
     page.reload()
+    page.locator("#replay-controls").wait_for()
     assert _board(page)[:1] == (12,) and _board(page)[2] == expected[12]
     assert page.locator("#replay-board svg[role=img]").get_attribute("aria-label")
     assert log.errors == [], log.errors

@@ -8,14 +8,14 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from starlette.testclient import TestClient
+import httpx2 as httpx
 
 from tourney.games.horserace import Event
 from tourney.web.table_routes import move_value
 
 
 class Phone:
-    def __init__(self, client: TestClient, link: str) -> None:
+    def __init__(self, client: httpx.Client, link: str) -> None:
         self.client = client
         self.link = link
         self.at = 0

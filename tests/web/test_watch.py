@@ -72,3 +72,14 @@ def test_a_table_alone_and_a_delay(night: Night) -> None:
     assert "3600 seconds behind play" in late
     missing = night.client.get("/watch/T99")
     assert missing.status_code == 409 and "no table 99 in this round" in missing.text
+
+
+def test_a_table_with_nothing_on_it_says_so_in_game_words(card_night: Night) -> None:
+    """A card table before its first deal (nothing to draw, nobody to move) is said in
+    words, and no word is an internal one ('None')."""
+    page = card_night.client.get("/watch").text
+    tables = _tables(page)
+    assert set(tables) == {1, 2, 3}
+    for body in tables.values():
+        text = re.sub(r"<[^>]+>", " ", body)
+        assert "Scores:" in text and "None" not in text, text

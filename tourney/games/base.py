@@ -137,10 +137,10 @@ class BaseGame:
         if match.finished:
             won = " & ".join(sides[w] for w in result.winners)
             return [_("Scores: {scores}").format(scores=scores), _("{won} won").format(won=won)]
-        return [
-            _("Scores: {scores}").format(scores=scores),
-            _("To move: {player}").format(player=match.to_move),
-        ]
+        lines = [_("Scores: {scores}").format(scores=scores)]
+        if match.to_move is not None:  # between deals (or before the first) nobody is
+            lines.append(_("To move: {player}").format(player=match.to_move))
+        return lines
 
     # -- what it shows: tourney's generic console, sheets, page and words ----------------
 

@@ -20,6 +20,7 @@ from tourney.games import GameEvent, GameMatch, game
 from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
 from tourney.reports.double_bracket import double_bracket_view
+from tourney.reports.progress_chart import standings_progress
 from tourney.reports.render import environment, template_errors
 from tourney.reports.replay import replay_view
 from tourney.reports.rounds import round_view, table_cards
@@ -156,7 +157,9 @@ class _Site:
         yield paths.REPLAY_SCRIPT, env.loader.get_source(env, paths.REPLAY_SCRIPT)[0]
         yield (
             paths.standings_file("html"),
-            env.get_template("standings.html").render(context_of(standings)),
+            env.get_template("standings.html").render(
+                context_of(standings, progress=standings_progress(state))
+            ),
         )
         yield paths.standings_file("md"), standings_markdown(standings)
         yield paths.standings_file("csv"), standings_csv(standings)

@@ -7,18 +7,18 @@ and its name is written at its end, so a black-and-white print reads the same.""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from tourney.games.drawing import esc, num
 from tourney.i18n import page_
 
-WIDTH, HEIGHT = 640.0, 260.0
-LEFT, RIGHT, TOP, BOTTOM = 40.0, 110.0, 16.0, 34.0
+WIDTH, HEIGHT = 400.0, 280.0
+"""About a phone's width (390 px): the chart's words read there at their size."""
+LEFT, RIGHT, TOP, BOTTOM = 40.0, 124.0, 16.0, 40.0
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2", "12 2")
 MARKERS = ("circle", "square", "triangle", "diamond")
 MOST_SIDES = 8
-LABEL_CHARS = 16  # what the right margin holds at 12 px
-LABEL_GAP = 13.0  # a label's height at 12 px
 
 
 def _polygon(*points: tuple[float, float]) -> str:
@@ -41,23 +41,44 @@ def _marker(kind: str, x: float, y: float) -> str:
     return _polygon((x, y - 4.5), (x + 4.5, y), (x, y + 4.5), (x - 4.5, y))
 
 
+TIE_GAP = 2.5
+"""Units between two lines on the same values (at most a fifth of one point's height)."""
+LABEL_GAP = 13.0
+"""Units between two names at the lines' ends: never written over each other."""
+LONGEST_NAME = 14
+SWATCH = 16.0
+"""Units of each line's key before its name: its dash and marker, so a name moved off its
+line's end (lines ending level) still says which line is its own."""
+
+
+def _step_of(span: float) -> float:
+    """The value between two labelled levels of the axis: 1, 2, 5, 10, 20... no more
+    than six of them over ``span``."""
+    step = 1.0
+    while span / step > 6:
+        for factor in (2, 2.5, 2):
+            step *= factor
+            if span / step <= 6:
+                break
+    return step
+
+
 def _short(name: str) -> str:
-    """A name cut to the room at the lines' ends (the full names are in the text equivalent)."""
-    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1].rstrip() + "…"
+    """A name as the chart writes it at its line's end (in full in its text equivalent)."""
+    return name if len(name) <= LONGEST_NAME else name[: LONGEST_NAME - 1] + "…"
 
 
-def _label_heights(wanted: Sequence[float], top: float, bottom: float) -> list[float]:
-    """Each end label's baseline: where its line ends, moved apart just enough that no two
-    labels overlap (sides that finish level), all kept between ``top`` and ``bottom``."""
-    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    placed = dict.fromkeys(order, 0.0)
-    below = top - LABEL_GAP
-    for i in order:  # downwards from the top, each at least a line below the last
-        below = placed[i] = max(wanted[i], below + LABEL_GAP)
-    above = bottom + LABEL_GAP
-    for i in reversed(order):  # then upwards from the bottom, none past it
-        above = placed[i] = max(top, min(placed[i], above - LABEL_GAP))
-    return [placed[i] for i in range(len(wanted))]
+def _spread(levels: Sequence[float], height: float) -> list[float]:
+    """Where each line's name goes: at its line's end, moved apart just enough that no two
+    are closer than `LABEL_GAP` (in the order the lines end, top to bottom), none below
+    the chart's ``height``."""
+    order = sorted(range(len(levels)), key=lambda n: (levels[n], n))
+    placed = [0.0] * len(levels)
+    last = -1e9
+    for n in order:
+        placed[n] = last = max(levels[n], last + LABEL_GAP)
+    overflow = max(0.0, last - (height - BOTTOM + 4))
+    return [v - overflow for v in placed]
 
 
 def race_chart(
@@ -67,17 +88,23 @@ def race_chart(
     target: float | None = None,
     decided: int | None = None,
     title: str = "",
+    size: tuple[float, float] = (WIDTH, HEIGHT),
+    spoken: Sequence[Sequence[str]] | None = None,
 ) -> str:
     """The chart of ``series`` (one per name: its value at steps 0, 1, 2...), the steps
     called ``step`` (``"hand {n}"``), a level line at ``target``, the step ``decided`` at
-    (the deciding hand) marked. ``""`` when there is nothing to draw."""
+    (the deciding hand) marked, drawn ``size`` units wide and high (its words are the same
+    size whatever its width: a narrower chart reads larger on a phone); its text equivalent
+    says each value as ``spoken`` writes it (``"1½"``), else as a number. ``""`` when there
+    is nothing to draw."""
+    width, height = size
     steps = max((len(s) for s in series), default=0)
     if not names or steps < 2:
         return ""
     names, series = list(names)[:MOST_SIDES], list(series)[:MOST_SIDES]
     values = [v for s in series for v in s] + ([target] if target is not None else [])
     low, high = min(0.0, *values), max(1.0, *values)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = width - LEFT - RIGHT, height - TOP - BOTTOM
 
     def x(i: int) -> float:
         return LEFT + plot_w * i / (steps - 1)
@@ -86,28 +113,32 @@ def race_chart(
         return TOP + plot_h * (high - v) / (high - low)
 
     parts = [_line(LEFT, y(low), LEFT, TOP), _line(LEFT, y(0), LEFT + plot_w, y(0))]
-    for v in sorted({low, 0.0, high}):
+    level_step = _step_of(high - low)
+    level = level_step * math.ceil(low / level_step)
+    while level <= high + 1e-9:
         parts.append(
-            f'<text x="{num(LEFT - 4)}" y="{num(y(v) + 4)}" font-size="11" text-anchor="end">'
-            f"{num(v)}</text>"
+            _line(LEFT - 3, y(level), LEFT, y(level))
+            + f'<text x="{num(LEFT - 5)}" y="{num(y(level) + 4)}" font-size="11" '
+            f'text-anchor="end">{num(level)}</text>'
         )
+        level += level_step
     every = max(1, (steps - 1) // 12 + 1)
     for i in range(1, steps, every):
         parts.append(
-            f'<text x="{num(x(i))}" y="{num(HEIGHT - BOTTOM + 14)}" font-size="11" '
+            f'<text x="{num(x(i))}" y="{num(height - BOTTOM + 22)}" font-size="11" '
             f'text-anchor="middle">{i}</text>'
         )
     parts.append(
-        f'<text x="{num(LEFT + plot_w / 2)}" y="{num(HEIGHT - 4)}" font-size="11" '
+        f'<text x="{num(LEFT + plot_w / 2)}" y="{num(height - 4)}" font-size="11" '
         f'text-anchor="middle">{esc(step)}</text>'
     )
     if target is not None:
         # The catalog calls stand outside the f-strings: pybabel does not look inside them.
-        level = page_("target {target}").format(target=num(target))
+        level_text = page_("target {target}").format(target=num(target))
         parts.append(
             _line(LEFT, y(target), LEFT + plot_w, y(target), ' stroke-dasharray="1 3"')
             + f'<text x="{num(LEFT + 4)}" y="{num(y(target) - 4)}" font-size="11">'
-            f"{esc(level)}</text>"
+            f"{esc(level_text)}</text>"
         )
     if decided is not None and 0 < decided < steps:
         here = page_("decided here")
@@ -117,24 +148,31 @@ def race_chart(
             f'text-anchor="end" font-weight="bold">{esc(here)}</text>'
         )
     said = []
-    at = _label_heights([y(values_[-1]) + 4 for values_ in series], TOP + 8, HEIGHT - BOTTOM)
+    ends = _spread([y(s[-1]) for s in series], height)
+    gap = min(TIE_GAP, plot_h / (high - low) / 5)
     for n, (name, values_) in enumerate(zip(names, series, strict=True)):
-        points = " ".join(f"{num(x(i))},{num(y(v))}" for i, v in enumerate(values_))
-        dash = f' stroke-dasharray="{DASHES[n % len(DASHES)]}"' if DASHES[n % len(DASHES)] else ""
-        marks = "".join(
-            _marker(MARKERS[n % len(MARKERS)], x(i), y(v)) for i, v in enumerate(values_)
-        )
-        end = (x(len(values_) - 1), y(values_[-1]))
+        # Lines level with each other (players on the same points) lie a little apart,
+        # each still on its own value's level to the eye.
+        lift = (n - (len(series) - 1) / 2) * gap
+        points = " ".join(f"{num(x(i))},{num(y(v) + lift)}" for i, v in enumerate(values_))
+        pattern = DASHES[n % len(DASHES)]
+        dash = f' stroke-dasharray="{pattern}"' if pattern else ""
+        shape = MARKERS[n % len(MARKERS)]
+        marks = "".join(_marker(shape, x(i), y(v) + lift) for i, v in enumerate(values_))
+        key_x, key_y = x(len(values_) - 1) + 6, ends[n]
         parts.append(
             f'<g class="side side-{n}"><polyline points="{points}" fill="none" stroke="#000" '
             f'stroke-width="2"{dash}/><g fill="#000">{marks}</g>'
-            f'<text x="{num(end[0] + 8)}" y="{num(at[n])}" font-size="12">'
+            + _line(key_x, key_y, key_x + SWATCH, key_y, f' stroke-width="2"{dash}')
+            + f'<g fill="#000">{_marker(shape, key_x + SWATCH / 2, key_y)}</g>'
+            f'<text x="{num(key_x + SWATCH + 4)}" y="{num(key_y + 4)}" font-size="12">'
             f"{esc(_short(name))}</text></g>"
         )
-        said.append(f"{name}: {', '.join(num(v) for v in values_)}")
+        words = spoken[n] if spoken is not None else [num(v) for v in values_]
+        said.append(f"{name}: {', '.join(words)}")
     label = ". ".join(part for part in (title, "; ".join(said)) if part) + "."
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="drawing race-chart" '
-        f'viewBox="0 0 {num(WIDTH)} {num(HEIGHT)}" role="img" aria-label="{esc(label)}" '
+        f'viewBox="0 0 {num(width)} {num(height)}" role="img" aria-label="{esc(label)}" '
         f'font-family="sans-serif"><title>{esc(label)}</title>{"".join(parts)}</svg>'
     )

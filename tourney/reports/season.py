@@ -12,6 +12,7 @@ from typing import Any
 from tourney.errors import quote
 from tourney.games import game
 from tourney.i18n import _, local_decimal, ngettext, npage_, page_, page_mark
+from tourney.reports.progress_chart import series_progress
 from tourney.reports.spreadsheet import neutralise
 from tourney.season.ratings import MODEL, Ratings
 from tourney.season.roster import Club
@@ -414,6 +415,7 @@ def series_page(
             }
             for row in rows
         ],
+        "progress": series_progress(series, rows),
         "nights": [
             {
                 "label": page_("N{n}").format(n=i),

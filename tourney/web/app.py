@@ -162,7 +162,7 @@ class Server:
                 public_url,
                 site_dir,
                 tournament,
-                chances,
+                chances=chances,
             )
         except BaseException:
             store.close()

@@ -67,6 +67,7 @@ def render_board(srv: Shared) -> str:
     with using(srv.language() or _serve_language()):
         context = {**board_context(srv.night, srv.store), **board_room(srv)}
         context["chances"] = board_chances(srv, context["tables"])
+        context["drawn"] = board_drawings(srv, context["tables"])
         context["live"] = board_live(srv, context["tables"])
         return srv.env.get_template("web/_board.html").render(context)
 
@@ -85,7 +86,7 @@ def board_chances(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, str]:
 
 
 FINISHED = ("waiting", "finished", "confirmed", "result", "invalid")
-"""The statuses of a table not in play: no live win chances."""
+"""The statuses of a table not in play: nothing drawn on the wall, no live win chances."""
 
 
 def board_live(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, LiveBar]:
@@ -148,6 +149,23 @@ class LiveBar:
             shown.playouts,
             shown.version,
         )
+
+
+def board_drawings(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, str]:
+    """Each table in play drawn as the watch page draws it (`tourney.web.watch`: what has
+    been played, hands only once nobody is to move; ``--watch-delay`` late), by number;
+    none for a game that draws nothing."""
+    from tourney.web.watch import seen_table, watch_cutoff
+
+    cutoff = watch_cutoff(srv.watch_delay)
+    drawn = {}
+    for table in tables:
+        if table.status in FINISHED:
+            continue
+        seen = seen_table(srv.store, table.match_id, cutoff)
+        if seen is not None and seen.drawing is not None:
+            drawn[table.number] = seen.drawing.svg()
+    return drawn
 
 
 @edge

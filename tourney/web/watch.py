@@ -29,6 +29,8 @@ from tourney.streams.matches import match_events, match_stream, stream_game
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
+    from tourney.games.drawing import Drawing
+    from tourney.store.eventstore import EventStore
     from tourney.web.shared import Shared
 
 DEFAULT_DELAY = 0.0
@@ -47,6 +49,42 @@ class Watched:
     """What the page says when the game draws nothing (its status lines)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A table as the room may see it: its drawing (None: its game draws nothing), its
+    scores (empty before play) and its game's words of it."""
+
+    drawing: Drawing | None
+    scores: list[int]
+    words: str
+
+
+def seen_table(store: EventStore, match_id: str, cutoff: str | None = None) -> Seen | None:
+    """Match ``match_id`` as it lies on the table (as it lay at ``cutoff``, an ISO time),
+    hands drawn only while nobody is to move; None before anything is recorded."""
+    stored = list(store.read_stream(match_stream(match_id)))
+    if cutoff is not None:
+        stored = [e for e in stored if e.recorded_at and e.recorded_at <= cutoff]
+    if not stored:
+        return None
+    game_ = stream_game(stored)
+    match = game_.new_match()
+    for version, event in match_events(stored):
+        match.apply(event, version)
+    drawing = game_.draw(match, hands=match.started and match.to_move is None)
+    scores = list(game_.result(match).scores) if match.started else []
+    status = getattr(game_, "status", None)  # `BaseGame`'s words of the match
+    words = "" if drawing is not None or status is None else " · ".join(status(match))
+    return Seen(drawing, scores, words)
+
+
+def watch_cutoff(delay: float) -> str | None:
+    """The time the room's views show play as of, ``delay`` seconds ago (None: now)."""
+    if not delay:
+        return None
+    return (datetime.now(UTC) - timedelta(seconds=delay)).isoformat(timespec="microseconds")
+
+
 def watched_tables(srv: Shared, only: int | None = None) -> list[Watched]:
     """The latest round's tables (``only``: that one) as they were ``watch_delay`` ago."""
     loaded = srv.night.loaded()
@@ -57,31 +95,17 @@ def watched_tables(srv: Shared, only: int | None = None) -> list[Watched]:
         tables = [t for t in tables if t.number == only]
         if not tables:
             raise TourneyError(_("no table {number} in this round").format(number=only))
-    delay = srv.watch_delay
-    cutoff = (datetime.now(UTC) - timedelta(seconds=delay)).isoformat(timespec="microseconds")
+    cutoff = watch_cutoff(srv.watch_delay)
     display = game(loaded.state.created.game).display
     shown = []
     for table in tables:
-        stored = list(srv.store.read_stream(match_stream(table.match_id)))
-        if delay:
-            stored = [e for e in stored if e.recorded_at and e.recorded_at <= cutoff]
-        if not stored:
+        seen = seen_table(srv.store, table.match_id, cutoff)
+        if seen is None:
             shown.append(Watched(table.number, " · ".join(table.seats), "", "", ""))
             continue
-        game_ = stream_game(stored)
-        match = game_.new_match()
-        for version, event in match_events(stored):
-            match.apply(event, version)
-        drawing = game_.draw(match, hands=match.started and match.to_move is None)
-        scores = list(game_.result(match).scores) if match.started else []
-        score_text, seated = display.board(scores, table.seats)
-        status = getattr(game_, "status", None)  # `BaseGame`'s words of the match
-        words = "" if drawing is not None or status is None else " · ".join(status(match))
-        shown.append(
-            Watched(
-                table.number, seated, score_text, "" if drawing is None else drawing.svg(), words
-            )
-        )
+        score_text, seated = display.board(seen.scores, table.seats)
+        svg = "" if seen.drawing is None else seen.drawing.svg()
+        shown.append(Watched(table.number, seated, score_text, svg, seen.words))
     return shown
 
 
