@@ -130,10 +130,22 @@ def tap(page: Page) -> None:
 
 
 def pending(page: Page) -> dict[str, Any] | None:
-    kept = page.evaluate(
+    """The tap the page keeps until the server has it (None: none). The page may be
+    reloading itself to catch up with the table: then read it once it has loaded."""
+    from playwright.sync_api import Error
+
+    script = (
         "() => { for (const k in localStorage) { if (k.startsWith('tourney-pending:'))"
         " { return localStorage.getItem(k); } } return null; }"
     )
+    for attempt in range(3):
+        try:
+            kept = page.evaluate(script)
+            break
+        except Error as exc:
+            if "context was destroyed" not in str(exc) or attempt == 2:
+                raise
+            page.wait_for_load_state()
     return None if kept is None else json.loads(kept)
 
 

@@ -133,6 +133,8 @@ class Scraper:
         record = moments(self.store, self.match_id, self.moment)
         latest = max((i for i, m in enumerate(record) if m.at <= read - timedelta(seconds=DELAY)),
                      default=-1)  # fmt: skip
+        if latest < 0 and not drawn:  # nothing recorded long enough ago: nothing shown yet
+            return latest, drawn
         for index in range(self.floor, latest + 1):
             moment = record[index]
             # anyone to move: what lies on the table, no more; nobody (a hand or deal over):

@@ -114,9 +114,12 @@ def test_a_racehorse_club_night_scored_card_by_card(tmp_path: Path, fast_cli: No
             points[name] += 1 / len(winners) if name in winners else 0
     assert {name: row["points_scored"] for name, row in rows.items()} == total
     assert {n: r["match_points_float"] for n, r in rows.items()} == pytest.approx(points)
+    # Level on match points, a withdrawn player ranks below those who played every round
+    # (docs/standings.md, unplayed rounds), then net units.
     for above, below in itertools.pairwise(standings):
-        assert (above["match_points_float"], above["points_scored"]) >= (
+        assert (above["match_points_float"], not above["withdrawn"], above["points_scored"]) >= (
             below["match_points_float"],
+            not below["withdrawn"],
             below["points_scored"],
         ), (above, below)
 

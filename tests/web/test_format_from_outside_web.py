@@ -47,7 +47,7 @@ def test_a_format_registered_from_outside_is_played_from_the_directors_page(
         night.sign_in()
         csrf = night.csrf("/director")
         done = client.post("/director/pair", data={"csrf": csrf})
-        assert "The next round is paired" in done.text
+        assert "Round 1 published: 2 tables open." in done.text
         for number in (1, 2):
             page = client.get("/director").text
             assert "Random draw" in page
@@ -67,7 +67,7 @@ def test_a_format_registered_from_outside_is_played_from_the_directors_page(
                 assert ruled.status_code == 200, ruled.text
             paired = client.post("/director/pair", data={"csrf": csrf})
             if number == 1:
-                assert "The next round is paired" in paired.text
+                assert "Round 2 published: 2 tables open." in paired.text
             else:
                 assert paired.status_code == 409
                 assert "all 2 rounds of &#39;Draw Night&#39; are paired" in paired.text

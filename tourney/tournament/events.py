@@ -144,9 +144,10 @@ class TournamentCreated:
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
-        # The settings only some formats have, written when set (their defaults are "none"),
-        # so that the event names no format (`tourney.tournament.format` imports events).
-        game.update((key, getattr(self, key)) for key in FORMAT_SETTINGS if getattr(self, key))
+        # The settings only some formats have, written all together when any is set (their
+        # defaults are "none"), so that the event names no format (the registry imports it).
+        if any(getattr(self, key) for key in FORMAT_SETTINGS):
+            game.update((key, getattr(self, key)) for key in FORMAT_SETTINGS)
         if self.deals is not None:
             game["deals"] = self.deals
         if self.seed_by != "seeding":

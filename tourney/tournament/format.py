@@ -94,8 +94,6 @@ class Format:
     """The create options it takes beyond those every format takes (``third_place``,
     ``grand_final_reset``, ``pools``, ``pool_size``, ``advance``, ``pool_format``): one
     given to a format that does not take it is refused by name (`decide_create`)."""
-    payload_fields: ClassVar[tuple[str, ...]] = ()
-    """`TournamentCreated` fields only this format writes in its payload."""
     rounds_setting: ClassVar[bool] = True
     """False: its number of rounds is its own (a bracket's), `rounds` is stored as 0."""
     needs_partnership_game: ClassVar[bool] = False

@@ -39,7 +39,6 @@ class DoubleElimination(Format):
     sentences = SENTENCES
     help = N_("double_elimination: no one is out before a second loss")
     options = frozenset({"grand_final_reset"})
-    payload_fields = ("grand_final_reset",)
     rounds_setting = False
     needs_partnership_game = True
     bracket = "double"

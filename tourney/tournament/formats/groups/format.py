@@ -32,7 +32,6 @@ class Groups(Format):
     sentences = SENTENCES
     help = N_("groups: pools, then the top of each pool in a knockout")
     options = frozenset({"pools", "pool_size", "advance", "pool_format", "third_place"})
-    payload_fields = ("pools", "pool_size", "advance", "pool_format")
     needs_partnership_game = True
     fixed_at_round_1 = N_("pool draw")
     bracket = "single"
