@@ -37,11 +37,14 @@ typecheck: $(BIN)/tourney
 	$(BIN)/mypy
 
 # Every core: `-n auto`. Tests marked `slow` (pyproject.toml) run only in `make test-all`.
+# `--dist worksteal`: a worker that runs out of tests takes some from another's queue (the
+# default hands out fixed chunks, and a 2-core run sat with one worker idle for its last
+# ten minutes while the other worked through the evenings' scenarios).
 pytest: $(BIN)/tourney
-	$(BIN)/pytest -q -n auto -m "not slow"
+	$(BIN)/pytest -q -n auto --dist worksteal -m "not slow"
 
 pytest-all: $(BIN)/tourney
-	$(BIN)/pytest -q -n auto
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 test: lint typecheck pytest
 
