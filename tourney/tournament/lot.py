@@ -84,10 +84,11 @@ def seeding_of(state: TournamentState) -> str:
     return resolved(state.created.seeding, {p: e.rating for p, e in state.players.items()})
 
 
-def entrant_ticket(state: TournamentState, entrant: str) -> int | None:
-    """`entrant`'s ticket in the tournament's lot (None: not seeded by lot)."""
+def entrant_ticket(state: TournamentState, entrant: str, seeding: str | None = None) -> int | None:
+    """`entrant`'s ticket in the tournament's lot (None: not seeded by lot); `seeding` is
+    `seeding_of(state)` when the caller has it already (it reads every player)."""
     seed = state.created.draw_seed
-    if seed is None or seeding_of(state) != "random":
+    if seed is None or (seeding or seeding_of(state)) != "random":
         return None
     return lot_key(seed, entrant)
 

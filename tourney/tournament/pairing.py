@@ -33,15 +33,33 @@ def seed_key(
     """Sort key for seeding: in `order` (default: the order recorded when round 1 was
     seeded by rating), then by rating entered (highest first), previous rank, or
     registration."""
+    return seed_keys(state, (entrant,), order)[entrant]
+
+
+def seed_keys(
+    state: TournamentState, entrants: Iterable[str], order: Sequence[str] | None = None
+) -> dict[str, tuple[int, ...]]:
+    """`seed_key` of each of `entrants`. What every key reads from the whole field (the
+    seeding resolved from everyone's ratings, each place in `order`) is worked out once:
+    asked entrant by entrant, a 10,000-player Swiss spent seconds on it."""
     order = recorded_seed_order(state) if order is None else order
-    if order:
-        if entrant in order:
-            return (0, order.index(entrant))
-        return (1, *_entered_seed_key(state, entrant))
-    return _entered_seed_key(state, entrant)
+    place: dict[str, int] = {}
+    for at, seed in enumerate(order):
+        place.setdefault(seed, at)
+    seeding = lot.seeding_of(state)
+    keys: dict[str, tuple[int, ...]] = {}
+    for entrant in entrants:
+        if entrant in place:
+            keys[entrant] = (0, place[entrant])
+        elif order:
+            keys[entrant] = (1, *_entered_seed_key(state, entrant, seeding))
+        else:
+            keys[entrant] = _entered_seed_key(state, entrant, seeding)
+    return keys
 
 
-def _entered_seed_key(state: TournamentState, entrant: str) -> tuple[int, int, int]:
+def _entered_seed_key(state: TournamentState, entrant: str, seeding: str) -> tuple[int, int, int]:
+    """The key from what was entered; `seeding` is `lot.seeding_of(state)`."""
     settings = state.created
     if entrant in state.teams:
         team = state.teams[entrant]
@@ -52,10 +70,10 @@ def _entered_seed_key(state: TournamentState, entrant: str) -> tuple[int, int, i
         order = members[0].order
     ratings = [p.rating for p in members]
     seeds = [p.seed for p in members if p.seed is not None]
-    ticket = lot.entrant_ticket(state, entrant)
+    ticket = lot.entrant_ticket(state, entrant, seeding)
     if ticket is not None:  # seeded by lot: the draw's ticket (`tourney.tournament.lot`)
         return (0, ticket, order)
-    if lot.seeding_of(state) == "rating":
+    if seeding == "rating":
         if any(r is None for r in ratings):
             return (1, 0, order)
         return (0, -sum(r for r in ratings if r is not None), order)
@@ -67,7 +85,9 @@ def _entered_seed_key(state: TournamentState, entrant: str) -> tuple[int, int, i
 def seeded(
     state: TournamentState, entrants: Iterable[str], order: Sequence[str] | None = None
 ) -> list[str]:
-    return sorted(entrants, key=lambda e: seed_key(state, e, order))
+    entrants = list(entrants)
+    keys = seed_keys(state, entrants, order)
+    return sorted(entrants, key=keys.__getitem__)
 
 
 def rating_order(
@@ -87,7 +107,8 @@ def rating_order(
 
     active = state.active_entrants()
     rated = {e: r for e in active if (r := rating(e)) is not None}
-    order = sorted(rated, key=lambda e: (-rated[e], _entered_seed_key(state, e)))
+    keys = seed_keys(state, rated, order=())
+    order = sorted(rated, key=lambda e: (-rated[e], keys[e]))
     order += seeded(state, (e for e in active if e not in rated), order=())
     shown = tuple(
         note("seed.rated", who=Who(e), rating=Decimal(f"{rated[e]:.2f}"))

@@ -102,12 +102,16 @@ def seat_order(members: Sequence[str], records: dict[str, SeatRecord]) -> tuple[
     """Order `members` (given best-ranked first) into seats 1..n by the rotation rule."""
     empty = SeatRecord()
     if len(members) <= EXACT_SEATS:
+        # Each member's turns and last round in each seat, read once for all 24 orders.
+        seats = range(len(members))
+        held = [records.get(member, empty) for member in members]
+        turns = [[r.count(seat) for seat in seats] for r in held]
+        lately = [[r.last_round(seat) for seat in seats] for r in held]
 
         def key(order: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
-            chosen = [(records.get(members[m], empty), seat) for seat, m in enumerate(order)]
             return (
-                sum(r.count(seat) for r, seat in chosen),
-                sum(r.last_round(seat) for r, seat in chosen),
+                sum([turns[m][seat] for seat, m in enumerate(order)]),
+                sum([lately[m][seat] for seat, m in enumerate(order)]),
                 order,
             )
 

@@ -185,16 +185,41 @@ def test_an_impossible_request_still_seats_everyone_and_says_it_is_not_proven() 
     assert all("unavoidable" not in words(None, t.why) for t in pairing.tables)
 
 
-def test_the_search_leaves_the_rest_in_ranking_order() -> None:
-    """What is left after a table is seated is the order without its members, unchanged
-    (`search._rest`, the search's step: cut by slices, not a test per entrant)."""
-    import random
-
-    from tourney.tournament.formats.swiss.search import _rest
+def test_a_table_s_companions_are_the_free_entrants_after_its_head_in_ranking_order() -> None:
+    """The search's step (`search._companions`) offers, for the best-ranked free entrant,
+    every choice of companions among the entrants after it still free, in ranking order:
+    what the list of those left would give, with no list copied at each table."""
+    from tourney.tournament.formats.swiss.search import (
+        UNBOUNDED,
+        SwissEntrant,
+        _companions,
+        _Field,
+    )
 
     rng = random.Random(3)
-    for _ in range(500):
-        order = rng.sample(range(1000), rng.randint(1, 40))
-        picks = rng.sample(range(len(order)), rng.randint(1, min(4, len(order))))
-        members = tuple(order[p] for p in sorted({0, *picks}))  # the head, then in order
-        assert _rest(order, members) == [i for i in order if i not in members]
+    for _ in range(300):
+        size = rng.randint(2, 14)
+        fld = _Field([SwissEntrant(f"e{i}", f"E{i}") for i in range(size)], {}, frozenset(), False)
+        order = rng.sample(range(size), size)
+        free = bytearray(rng.random() < 0.7 for _ in order)
+        head_at = rng.randrange(size)
+        free[head_at] = 1
+        for at in range(head_at):  # the head is the best-ranked entrant still free
+            free[at] = 0
+        need = rng.randint(1, 3)
+        left = [order[at] for at in range(head_at + 1, size) if free[at]]
+        offered = _companions(fld, order, free, head_at, need, (UNBOUNDED,) * 3, 0, [10**6])
+        assert [members for members, _ in offered] == [
+            (order[head_at], *others) for others in itertools.combinations(left, need)
+        ]
+
+
+def test_nearest_first_orders_the_other_tables_by_distance_lower_first() -> None:
+    """The repair's order of partner tables (`search.nearest_first`): what sorting every
+    other index by its distance gives (a stable sort: the lower of two as near first)."""
+    from tourney.tournament.formats.swiss.search import nearest_first
+
+    for count in range(1, 12):
+        for i in range(count):
+            expected = [j for j in sorted(range(count), key=lambda j: abs(j - i)) if j != i]
+            assert list(nearest_first(i, count)) == expected

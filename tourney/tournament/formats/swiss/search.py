@@ -27,6 +27,7 @@ lowest-ranked entrant among those with the fewest byes. Seats follow `seating.se
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,9 @@ CLUB, REPEAT, FORBIDDEN = 1, 1 << _SHIFT, 1 << (2 * _SHIFT)
 _KIND_OF = {FORBIDDEN: 0, REPEAT: 1, CLUB: 2}
 UNBOUNDED = _MASK
 Bounds = tuple[int, int, int]
+Sizes = tuple[tuple[int, int], ...]
+"""The tables still to seat as (size, how many), largest first: a round has one or two
+sizes, where a tuple of every table's size made each table's step a pass over them all."""
 
 
 def counts(cost: int) -> tuple[int, int, int]:
@@ -132,15 +136,40 @@ class _Field:
                 self.forbidden[a].add(b)
                 self.forbidden[b].add(a)
         self.clubs = [e.club if avoid_same_club else None for e in entrants]
+        # Each entrant's forbidden and repeat pairs as one lookup, the heavier kind kept
+        # where a pair is both: the searches weigh pairs by the million.
+        self.codes: list[dict[int, int]] = [
+            {**dict.fromkeys(met_, REPEAT), **dict.fromkeys(forbidden_, FORBIDDEN)}
+            for met_, forbidden_ in zip(self.met, self.forbidden, strict=True)
+        ]
+
+    def possible(self) -> tuple[bool, bool, bool]:
+        """Whether any two entrants could make each kind of conflict: (forbidden,
+        repeat, clubmates)."""
+        clubs = [club for club in self.clubs if club is not None]
+        return any(self.forbidden), any(self.met), len(set(clubs)) < len(clubs)
 
     def code(self, a: int, b: int) -> int:
         """The conflict of seating a with b as a `Cost` code (0: none)."""
-        if b in self.forbidden[a]:
-            return FORBIDDEN
-        if b in self.met[a]:
-            return REPEAT
+        code = self.codes[a].get(b, 0)
+        if code:
+            return code
         club = self.clubs[a]
         return CLUB if club is not None and club == self.clubs[b] else 0
+
+    def table_code(self, table: Sequence[int]) -> int:
+        """The conflicts of every pair at `table`, summed (`code` of each pair, its
+        lookups made here: the local searches weigh tables by the hundred thousand)."""
+        total = 0
+        clubs = self.clubs
+        for at, a in enumerate(table):
+            codes, club = self.codes[a], clubs[a]
+            for b in table[at + 1 :]:
+                code = codes.get(b, 0)
+                if not code and club is not None and club == clubs[b]:
+                    code = CLUB
+                total += code
+        return total
 
     def conflict(self, a: int, b: int) -> int:
         return 1 if self.code(a, b) else 0
@@ -156,54 +185,62 @@ class _Field:
 
 def _companions(
     fld: _Field,
-    head: int,
-    rest: list[int],
+    order: list[int],
+    free: bytearray,
+    head_at: int,
     need: int,
     bounds: Bounds,
     spent: int,
     budget: list[int],
 ) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Choices of `need` companions for `head` from `rest`, in ranking order, with their
-    cost, keeping `spent` plus that cost within `bounds`."""
-    chosen: list[int] = [head]
+    """Choices of `need` companions for the entrant at `order[head_at]` from those after
+    it still `free`, in ranking order, with their cost, keeping `spent` plus that cost
+    within `bounds`."""
+    chosen: list[int] = [order[head_at]]
+    code = fld.code
 
     def extend(start: int, cost: int) -> Iterator[tuple[tuple[int, ...], int]]:
         if len(chosen) == need + 1:
             yield tuple(chosen), cost
             return
-        for pos in range(start, len(rest)):
+        for pos in range(start, len(order)):
+            if not free[pos]:
+                continue
             budget[0] -= 1
             if budget[0] < 0:
                 return
-            candidate = rest[pos]
+            candidate = order[pos]
             extra = 0
             for member in chosen:
-                extra += fld.code(member, candidate)
+                extra += code(member, candidate)
             if extra and not _within(spent + cost + extra, bounds):
                 continue
             chosen.append(candidate)
             yield from extend(pos + 1, cost + extra)
             chosen.pop()
 
-    yield from extend(0, 0)
+    yield from extend(head_at + 1, 0)
 
 
 def _tables_for(
     fld: _Field,
-    rest: list[int],
-    sizes: tuple[int, ...],
+    order: list[int],
+    free: bytearray,
+    head_at: int,
+    left: Sizes,
     bounds: Bounds,
     spent: int,
     budget: list[int],
 ) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Choices for the table of `rest[0]`: the largest size left first, then smaller ones."""
-    for size in sorted(set(sizes), reverse=True):
-        yield from _companions(fld, rest[0], rest[1:], size - 1, bounds, spent, budget)
+    """Choices for the table of `order[head_at]`, the best-ranked entrant still free: the
+    largest size left first, then smaller ones."""
+    for size, count in left:
+        if count:
+            yield from _companions(fld, order, free, head_at, size - 1, bounds, spent, budget)
 
 
-def _without(sizes: tuple[int, ...], size: int) -> tuple[int, ...]:
-    index = sizes.index(size)
-    return sizes[:index] + sizes[index + 1 :]
+def _without(left: Sizes, size: int) -> Sizes:
+    return tuple((s, count - 1 if s == size else count) for s, count in left)
 
 
 def _search(
@@ -214,18 +251,27 @@ def _search(
     The best-ranked unseated entrant's table may take any size still needed, so a round
     within the bounds is found whenever one exists and the budget lasts; None with the
     budget left (not negative) proves there is none.
+
+    Who is still unseated is a flag per place in `order`, set back when the search backs
+    out of a table: what is left stays in ranking order without being copied at each
+    table (a copy per table made the search quadratic: 2,500 tables of a 10,000 field).
     """
     if not sizes:
         return []
+    place = {entrant: at for at, entrant in enumerate(order)}
+    free = bytearray(b"\x01") * len(order)
     tables: list[tuple[tuple[int, ...], int]] = []
-    remainders: list[list[int]] = [order]
-    left: list[tuple[int, ...]] = [sizes]
+    heads: list[int] = [0]
+    left: list[Sizes] = [tuple((s, sizes.count(s)) for s in sorted(set(sizes), reverse=True))]
     spent: list[int] = [0]
-    stack = [_tables_for(fld, order, sizes, bounds, 0, budget)]
+    stack = [_tables_for(fld, order, free, 0, left[0], bounds, 0, budget)]
     while stack:
         depth = len(stack) - 1
+        for members, _ in tables[depth:]:
+            for member in members:
+                free[place[member]] = 1
         del tables[depth:]
-        del remainders[depth + 1 :]
+        del heads[depth + 1 :]
         del left[depth + 1 :]
         del spent[depth + 1 :]
         budget[0] -= 1
@@ -236,30 +282,19 @@ def _search(
             stack.pop()
             continue
         members, cost = choice
-        rest = _rest(remainders[depth], members)
+        for member in members:
+            free[place[member]] = 0
         tables.append(choice)
-        remainders.append(rest)
         left.append(_without(left[depth], len(members)))
         spent.append(spent[depth] + cost)
         if len(tables) == len(sizes):
             return tables
-        stack.append(_tables_for(fld, rest, left[-1], bounds, spent[-1], budget))
+        head = heads[depth] + 1
+        while not free[head]:
+            head += 1
+        heads.append(head)
+        stack.append(_tables_for(fld, order, free, head, left[-1], bounds, spent[-1], budget))
     return None
-
-
-def _rest(order: list[int], members: tuple[int, ...]) -> list[int]:
-    """``order`` without ``members``, which were taken from it in its order (the table's
-    head first): each found by a scan on from the last and cut out by slicing, where a test
-    of every entrant left cost the search a Python step per entrant per table (a
-    10,000-player round: 2,500 tables)."""
-    rest: list[int] = []
-    start = 0
-    for member in members:
-        at = order.index(member, start)
-        rest += order[start:at]
-        start = at + 1
-    rest += order[start:]
-    return rest
 
 
 def _greedy(
@@ -294,18 +329,16 @@ def _repair(
     seats = [list(members) for members, _ in tables]
 
     def cost(table: list[int]) -> int:
-        return sum(fld.code(a, b) for a, b in itertools.combinations(table, 2))
+        return fld.table_code(table)
 
     costs = [cost(t) for t in seats]
     work = REPAIR_BUDGET
     for _ in range(20):
         improved = False
         for i in range(len(seats)):
-            for j in sorted(range(len(seats)), key=lambda j: abs(j - i)):
+            for j in nearest_first(i, len(seats)):
                 if not costs[i] or work <= 0:
                     break
-                if j == i:
-                    continue
                 for x, y in itertools.product(range(len(seats[i])), range(len(seats[j]))):
                     work -= 1
                     seats[i][x], seats[j][y] = seats[j][y], seats[i][x]
@@ -319,6 +352,17 @@ def _repair(
             break
     repaired = [(tuple(sorted(t)), c) for t, c in zip(seats, costs, strict=True)]
     return sorted(repaired, key=lambda table: table[0][0])
+
+
+def nearest_first(i: int, count: int) -> Iterator[int]:
+    """The indexes below `count` other than `i`, nearest to `i` first, the lower of two
+    as near first: what sorting them by distance gives, without sorting every table's
+    index for each table (2,500 tables: 6 million keys a pass)."""
+    for step in range(1, max(i, count - 1 - i) + 1):
+        if i - step >= 0:
+            yield i - step
+        if i + step < count:
+            yield i + step
 
 
 def pair_swiss(
@@ -367,7 +411,7 @@ def pair_swiss(
                 left=shown or note("swiss.left_none"),
             )
         )
-    tables = _explain(fld, order, found, sides, len(entrants), proven)
+    tables = _explain(fld, order, found, sides, proven)
     return SwissPairing(
         tables=tables,
         byes=tuple(entrants[i].entrant_id for i in bye_indexes),
@@ -399,7 +443,7 @@ def _swap_search(
     points = [2 * (v - low) / (high - low) if high > low else 0.0 for v in values]
     steps = min(SWAP_STEPS + SWAP_STEPS_PER_ENTRANT * field_size, SWAP_STEPS_MOST)
     searched = table_search.anneal(
-        [list(members) for members, _ in found], fld.code, counts, points, steps
+        [list(members) for members, _ in found], fld.table_code, counts, points, steps
     )
 
     def total(tables: Found) -> int:
@@ -409,7 +453,7 @@ def _swap_search(
         (
             (
                 tuple(sorted(t)),
-                sum(fld.code(a, b) for a, b in itertools.combinations(t, 2)),
+                fld.table_code(t),
             )
             for t in searched.tables
         ),
@@ -433,16 +477,32 @@ def _fewest_conflicts(
     the kinds before it at theirs)."""
     remaining = [budget]
     tried: dict[Bounds, tuple[Found | None, bool]] = {}
+    # A bound on a kind of conflict no two entrants can make prunes nothing: the searches
+    # of bounds that differ only there, given the same budget, are one search (its
+    # result, whether it ended, what it spent), run once and charged each time.
+    can = fld.possible()
+    searched: dict[tuple[Bounds, int], tuple[Found | None, bool, int]] = {}
 
     def attempt(bounds: Bounds) -> tuple[Found | None, bool]:
         """A round within `bounds`, and whether a failure is a proof (the search ended
         within its budget)."""
         if bounds not in tried:
-            level = [min(per_level, remaining[0])]
-            start = level[0]
-            result = _search(fld, order, sizes, bounds, level)
-            remaining[0] -= start - max(level[0], 0)
-            tried[bounds] = (result, level[0] >= 0)
+            given = min(per_level, remaining[0])
+            same = (
+                (
+                    bounds[0] if can[0] else 0,
+                    bounds[1] if can[1] else 0,
+                    bounds[2] if can[2] else 0,
+                ),
+                given,
+            )
+            if same not in searched:
+                level = [given]
+                result = _search(fld, order, sizes, bounds, level)
+                searched[same] = (result, level[0] >= 0, given - max(level[0], 0))
+            result, ended, spent = searched[same]
+            remaining[0] -= spent
+            tried[bounds] = (result, ended)
         return tried[bounds]
 
     def total(tables: Found) -> int:
@@ -566,10 +626,7 @@ def _exhaustive(
 
     def as_found(tables: Sequence[Sequence[int]]) -> Found:
         return sorted(
-            (
-                (tuple(sorted(t)), sum(fld.code(a, b) for a, b in itertools.combinations(t, 2)))
-                for t in tables
-            ),
+            ((tuple(sorted(t)), fld.table_code(t)) for t in tables),
             key=lambda table: table[0][0],
         )
 
@@ -672,18 +729,19 @@ def _explain(
     order: list[int],
     found: list[tuple[tuple[int, ...], int]],
     sides: int,
-    field_size: int,
     proven: tuple[bool, bool, bool],
 ) -> tuple[SwissTable, ...]:
     entrants = fld.entrants
-    table_of = [-1] * field_size
-    for number, (members, _) in enumerate(found):
-        for m in members:
-            table_of[m] = number
     position = {entrant: pos for pos, entrant in enumerate(order)}
+    # The places in `order` of those seated at tables after the one explained, kept
+    # sorted, so that those a table passed over are a slice of it (a round repaired by
+    # swaps has tables that reach a thousand places down).
+    later = list(range(len(order)))
     records = {e.entrant_id: e.seats for e in entrants}
     tables: list[SwissTable] = []
-    for number, (members, cost) in enumerate(found):
+    for members, cost in found:
+        for m in members:
+            del later[bisect.bisect_left(later, position[m])]
         head = members[0]
         ids = [entrants[m].entrant_id for m in members]
         seated = seat_order(ids, records)
@@ -696,22 +754,21 @@ def _explain(
         )
         if floats:
             parts.append(note("swiss.floats", entrants=floats))
-        last = max(position[m] for m in members)
-        skipped: list[Note] = []
-        for pos in range(position[head] + 1, last):
+        # Passed over: those ranked between the head and the table's last member who sit
+        # at a later table. Three are named.
+        first = bisect.bisect_right(later, position[head])
+        passed = bisect.bisect_left(later, max(position[m] for m in members)) - first
+        for pos in later[first : first + min(passed, 3)]:
             other = order[pos]
-            if table_of[other] <= number:
-                continue
             clashes = [fld.reason(m, other) for m in members if fld.conflict(m, other)]
             who = Who(entrants[other].entrant_id)
-            skipped.append(
+            parts.append(
                 note("swiss.passed_over", who=who, reason=clashes[0])
                 if clashes
                 else note("swiss.passed_over_below", who=who)
             )
-        parts.extend(skipped[:3])
-        if len(skipped) > 3:
-            parts.append(note("swiss.more_passed", n=len(skipped) - 3))
+        if passed > 3:
+            parts.append(note("swiss.more_passed", n=passed - 3))
         if cost:
             parts.extend(_verdicts(fld, members, proven))
         else:

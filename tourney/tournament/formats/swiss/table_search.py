@@ -14,7 +14,6 @@ from a table within `NEAR` places of it in the ranking, so score groups stay tog
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -36,7 +35,7 @@ class Searched:
 
 def anneal(
     tables: Sequence[Sequence[int]],
-    code: Callable[[int, int], int],
+    table_code: Callable[[Sequence[int]], int],
     kinds: Callable[[int], tuple[int, int, int]],
     points: Sequence[float],
     steps: int,
@@ -44,39 +43,48 @@ def anneal(
 ) -> Searched:
     """Swap members between `tables` (lists of player indexes) for `steps` swaps at most,
     or until no conflict is left and no table holds a floater; return the best round seen
-    (by conflicts, then floaters) and the swaps spent. `code(a, b)` is the conflict of
-    seating a with b as a packed code, `kinds` unpacks a sum of codes into
-    (forbidden, repeats, clubmates); `points[i]` is player i's match points, scaled so
-    that a round's win is 1."""
+    (by conflicts, then floaters) and the swaps spent. `table_code(table)` is the
+    conflicts of seating `table`'s members together as a packed code (the sum of each
+    pair's), `kinds` unpacks a sum of codes into (forbidden, repeats, clubmates);
+    `points[i]` is player i's match points, scaled so that a round's win is 1."""
     work = [list(t) for t in tables]
     rng = random.Random(seed)
     rand = rng.random
 
     def weigh(packed: int) -> int:
-        return sum(w * k for w, k in zip(WEIGHTS, kinds(packed), strict=True))
+        forbidden, repeats, clubmates = kinds(packed)
+        return WEIGHTS[0] * forbidden + WEIGHTS[1] * repeats + WEIGHTS[2] * clubmates
 
     def cost(table: list[int]) -> tuple[int, float]:
-        packed = sum(code(a, b) for a, b in itertools.combinations(table, 2))
-        top = max(points[m] for m in table)
-        return packed, sum(top - points[m] for m in table)
+        values = [points[m] for m in table]
+        top = max(values)
+        return table_code(table), sum([top - value for value in values])
 
     costs = [cost(t) for t in work]
     packed_total = sum(c[0] for c in costs)
     float_total = sum(c[1] for c in costs)
-    energy = weigh(packed_total) + float_total
+    weight = weigh(packed_total)
+    energy = weight + float_total
     best_key = (packed_total, float_total)
-    best = [list(t) for t in work]
+    # The swaps kept, in order, four numbers each (ti, a, tj, b); the best round is the
+    # start with the first `best_swaps` of them made (a copy of every table at each
+    # improvement was a quarter of the time).
+    swaps: list[int] = []
+    best_swaps = 0
     count = len(work)
     if count < 2 or steps <= 0:
-        return Searched(best, 0)
+        return Searched([list(t) for t in tables], 0)
     temp, ratio = 2.0, (0.02 / 2.0) ** (1 / steps)
     spent = 0
-    conflicted = [i for i, c in enumerate(costs) if c[0]]
+    # The tables with a conflict, kept up to date; the swaps aim at a list of them taken
+    # every 64 swaps (listing them from `costs` then was a pass over every table).
+    with_conflict = {i for i, c in enumerate(costs) if c[0]}
+    conflicted = sorted(with_conflict)
     while spent < steps:
         spent += 1
         temp *= ratio
         if spent % 64 == 0:
-            conflicted = [i for i, c in enumerate(costs) if c[0]]
+            conflicted = sorted(with_conflict)
         if conflicted and rand() < 0.7:
             ti = conflicted[int(rand() * len(conflicted))]
         else:
@@ -96,18 +104,30 @@ def anneal(
         packed_delta = new_i[0] + new_j[0] - costs[ti][0] - costs[tj][0]
         float_delta = new_i[1] + new_j[1] - costs[ti][1] - costs[tj][1]
         new_packed = packed_total + packed_delta
-        delta = weigh(new_packed) - weigh(packed_total) + float_delta
+        new_weight = weigh(new_packed)
+        delta = new_weight - weight + float_delta
         if delta <= 0 or rand() < math.exp(-delta / temp):
             costs[ti], costs[tj] = new_i, new_j
+            swaps += (ti, a, tj, b)
+            for table, (packed, _) in ((ti, new_i), (tj, new_j)):
+                if packed:
+                    with_conflict.add(table)
+                else:
+                    with_conflict.discard(table)
             packed_total, float_total = new_packed, float_total + float_delta
+            weight = new_weight
             energy += delta
             key = (packed_total, float_total)
             if key < best_key:
-                best_key, best = key, [list(t) for t in work]
+                best_key, best_swaps = key, len(swaps) // 4
                 if packed_total == 0 and float_total <= 1e-9:
                     break
         else:
             table_i[a], table_j[b] = table_j[b], table_i[a]
+    best = [list(t) for t in tables]
+    for at in range(0, 4 * best_swaps, 4):
+        ti, a, tj, b = swaps[at : at + 4]
+        best[ti][a], best[tj][b] = best[tj][b], best[ti][a]
     return Searched(best, spent)
 
 
