@@ -30,6 +30,7 @@ Racehorse results alone. A club that plays one game sees one set of ratings, as 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,12 +62,12 @@ class RatedMatch:
 def table_ranks(outcome: Outcome, sides: Sequence[int]) -> tuple[int, ...]:
     """The rank of each of `sides` (standard competition ranking: 1, 1, 3...): winners
     first, then by final score."""
-
-    def standing(side: int) -> tuple[bool, int]:
-        # Every winner level with the others, whatever their scores: a shared win is a tie.
-        return (True, 0) if side in outcome.winners else (False, outcome.scores[side])
-
-    return tuple(1 + sum(standing(o) > standing(s) for o in sides) for s in sides)
+    winners, scores = outcome.winners, outcome.scores
+    # Every winner level with the others, whatever their scores: a shared win is a tie.
+    standing = [math.inf if side in winners else scores[side] for side in sides]
+    # A side's rank is 1 + the sides ahead of it: where it first appears, best first.
+    best_first = sorted(standing, reverse=True)
+    return tuple([1 + best_first.index(mine) for mine in standing])
 
 
 def rated_matches(
@@ -75,32 +76,29 @@ def rated_matches(
     """Every rated match of `nights`, in the order their results were first recorded."""
     rated: list[RatedMatch] = []
     for night in nights:
-        state = night.state
+        state, slug, recorded = night.state, night.slug, night.recorded
+        partnerships, game = state.teams, state.created.game
         for match_id, record in state.matches.items():
             outcome = record.outcome
             if outcome is None or outcome.kind not in RATED_KINDS:
                 continue
-            sides = [s for s in range(len(record.sides)) if s not in outcome.forfeited]
-            if len(sides) < 2 or len(outcome.scores) != len(record.sides):
+            entrants, forfeited = record.sides, outcome.forfeited
+            sides = [s for s in range(len(entrants)) if s not in forfeited]
+            if len(sides) < 2 or len(outcome.scores) != len(entrants):
                 continue
-            teams = []
-            for side in sides:
-                entrant = record.sides[side]
-                members = state.teams[entrant].members if entrant in state.teams else (entrant,)
-                teams.append(tuple(person_of(night.slug, member) for member in members))
-            people = [p for team in teams for p in team]
+            teams = tuple(
+                [
+                    tuple([person_of(slug, member) for member in partnerships[entrant].members])
+                    if entrant in partnerships
+                    else (person_of(slug, entrant),)
+                    for entrant in [entrants[side] for side in sides]
+                ]
+            )
+            people = [person for team in teams for person in team]
             if len(set(people)) != len(people):
                 continue
-            rated.append(
-                RatedMatch(
-                    match_id,
-                    night.slug,
-                    tuple(teams),
-                    table_ranks(outcome, sides),
-                    night.recorded.get(match_id, 0),
-                    state.created.game,
-                )
-            )
+            ranks = table_ranks(outcome, sides)
+            rated.append(RatedMatch(match_id, slug, teams, ranks, recorded.get(match_id, 0), game))
     rated.sort(key=lambda m: (m.position, m.tournament, m.match))
     return rated
 
@@ -142,20 +140,26 @@ def rate(matches: Iterable[RatedMatch]) -> Ratings:
     ratings it returned for those people last time."""
     model = PlackettLuce()
     result = Ratings()
-    current = result.players
+    updates = result.updates
     held: dict[str, Any] = {}  # each person's rating object, as openskill last returned it
+    played: dict[str, int] = {}
+    # Per match, only what the history keeps (an `Update`); each person's `Rating` is made
+    # once, at the end: the fold's own work stays a small part of openskill's
+    # (bench/ratings_bench.py).
     for match in matches:
-        teams = [[held.get(p) or model.rating() for p in team] for team in match.teams]
-        before = tuple((r.mu, r.sigma) for team in teams for r in team)
+        teams = [[held[p] if p in held else model.rating() for p in team] for team in match.teams]
+        before = tuple([(r.mu, r.sigma) for team in teams for r in team])
         rated = model.rate(teams, ranks=list(match.ranks))
         after = []
         for team, new in zip(match.teams, rated, strict=True):
             for person, rating in zip(team, new, strict=True):
                 held[person] = rating
-                count = current[person].matches + 1 if person in current else 1
-                current[person] = Rating(rating.mu, rating.sigma, count)
+                played[person] = played.get(person, 0) + 1
                 after.append((rating.mu, rating.sigma))
-        result.updates.append(Update(match, before, tuple(after)))
+        updates.append(Update(match, before, tuple(after)))
+    result.players.update(
+        (person, Rating(rating.mu, rating.sigma, played[person])) for person, rating in held.items()
+    )
     return result
 
 

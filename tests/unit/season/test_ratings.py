@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from tourney.season.nights import Night, night_of
@@ -95,6 +97,33 @@ def test_table_ranks_winners_first_then_score_with_ties() -> None:
     # Racehorse: nets, the top net the winner; a score above the winners' cannot outrank them
     assert table_ranks(Outcome((-3, 5, 0, -2, 0), (1,)), range(5)) == (5, 1, 2, 4, 2)
     assert table_ranks(Outcome((30, 61), (1,)), [0, 1]) == (2, 1)
+
+
+@given(
+    st.lists(st.integers(-60, 80), min_size=2, max_size=8).flatmap(
+        lambda scores: st.tuples(
+            st.just(tuple(scores)),
+            st.sets(st.integers(0, len(scores) - 1), min_size=1, max_size=len(scores)),
+            st.sets(st.integers(0, len(scores) - 1), max_size=len(scores) - 2),
+        )
+    )
+)
+def test_a_side_s_rank_is_one_more_than_the_sides_ahead_of_it(
+    table: tuple[tuple[int, ...], set[int], set[int]],
+) -> None:
+    """Standard competition ranking, as stated: ahead means a winner over a side that did
+    not win, else a higher score between two that did not (winners are level), counted
+    among the sides rated (those that did not forfeit)."""
+    scores, winners, forfeited = table
+    sides = [s for s in range(len(scores)) if s not in forfeited]
+
+    def ahead(other: int, side: int) -> bool:
+        if (other in winners) != (side in winners):
+            return other in winners
+        return side not in winners and scores[other] > scores[side]
+
+    expected = tuple(1 + sum(ahead(o, s) for o in sides) for s in sides)
+    assert table_ranks(Outcome(scores, tuple(sorted(winners))), sides) == expected
 
 
 def test_ratings_match_openskill_in_the_order_results_were_recorded() -> None:
