@@ -60,6 +60,7 @@ class Swiss(Format):
 
 
 FORMAT = Swiss()
+NO_POINTS = Fraction(0)
 
 
 def _pair_swiss(
@@ -84,7 +85,7 @@ def _pair_swiss(
         return _pair_hill(state, number, ranked, points, bye_counts, override)
     group, bonus = _acceleration(state, number, active, order)
     extra = dict.fromkeys(group, bonus)
-    standing = {e: points[e] + extra.get(e, 0) for e in active}
+    standing = {e: points[e] + extra[e] if e in extra else points[e] for e in active}
     ranked = _ranked(active, standing, seeds)
     entrants = [
         SwissEntrant(
@@ -94,7 +95,7 @@ def _pair_swiss(
             bye_counts[e],
             state.entrant_club(e),
             records.get(e, SeatRecord()),
-            virtual=Fraction(extra.get(e, 0)),
+            virtual=extra.get(e, NO_POINTS),
         )
         for e in ranked
     ]

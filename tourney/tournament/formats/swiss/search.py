@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -125,29 +125,31 @@ class _Field:
     ) -> None:
         self.entrants = entrants
         index = {e.entrant_id: i for i, e in enumerate(entrants)}
-        self.met: list[set[int]] = [
-            {index[o] for o in met.get(e.entrant_id, frozenset()) if o in index} for e in entrants
+        # Each entrant's forbidden and repeat pairs as one lookup (a pair both forbidden
+        # and met is forbidden, the heavier kind): the searches weigh pairs by the million.
+        self.codes: list[dict[int, int]] = [
+            {index[o]: REPEAT for o in met.get(e.entrant_id, ()) if o in index} for e in entrants
         ]
-        self.forbidden: list[set[int]] = [set() for _ in entrants]
         for pair in forbidden:
             ids = [index[p] for p in pair if p in index]
             if len(ids) == 2:
                 a, b = ids
-                self.forbidden[a].add(b)
-                self.forbidden[b].add(a)
+                self.codes[a][b] = self.codes[b][a] = FORBIDDEN
         self.clubs = [e.club if avoid_same_club else None for e in entrants]
-        # Each entrant's forbidden and repeat pairs as one lookup, the heavier kind kept
-        # where a pair is both: the searches weigh pairs by the million.
-        self.codes: list[dict[int, int]] = [
-            {**dict.fromkeys(met_, REPEAT), **dict.fromkeys(forbidden_, FORBIDDEN)}
-            for met_, forbidden_ in zip(self.met, self.forbidden, strict=True)
-        ]
+
+    def forbids(self, a: int, b: int) -> bool:
+        return self.codes[a].get(b) == FORBIDDEN
+
+    def repeats(self, a: int, b: int) -> bool:
+        """Whether a and b have met (and are not forbidden to meet: that weighs more)."""
+        return self.codes[a].get(b) == REPEAT
 
     def possible(self) -> tuple[bool, bool, bool]:
         """Whether any two entrants could make each kind of conflict: (forbidden,
         repeat, clubmates)."""
+        kinds = {code for codes in self.codes for code in codes.values()}
         clubs = [club for club in self.clubs if club is not None]
-        return any(self.forbidden), any(self.met), len(set(clubs)) < len(clubs)
+        return FORBIDDEN in kinds, REPEAT in kinds, len(set(clubs)) < len(clubs)
 
     def code(self, a: int, b: int) -> int:
         """The conflict of seating a with b as a `Cost` code (0: none)."""
@@ -176,9 +178,9 @@ class _Field:
 
     def reason(self, a: int, b: int) -> Note:
         first, second = Who(self.entrants[a].entrant_id), Who(self.entrants[b].entrant_id)
-        if b in self.forbidden[a]:
+        if self.forbids(a, b):
             return note("swiss.forbidden_pair", first=first, second=second)
-        if b in self.met[a]:
+        if self.repeats(a, b):
             return note("swiss.met", first=first, second=second)
         return note("swiss.clubmates", first=first, second=second, club=self.clubs[a] or "")
 
@@ -196,30 +198,48 @@ def _companions(
     """Choices of `need` companions for the entrant at `order[head_at]` from those after
     it still `free`, in ranking order, with their cost, keeping `spent` plus that cost
     within `bounds`."""
-    chosen: list[int] = [order[head_at]]
-    code = fld.code
+    chosen = [order[head_at]]
+    yield from _extend(
+        fld.code, order, free, chosen, need + 1, head_at + 1, 0, bounds, spent, budget
+    )
 
-    def extend(start: int, cost: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == need + 1:
-            yield tuple(chosen), cost
+
+def _extend(
+    code: Callable[[int, int], int],
+    order: list[int],
+    free: bytearray,
+    chosen: list[int],
+    size: int,
+    start: int,
+    cost: int,
+    bounds: Bounds,
+    spent: int,
+    budget: list[int],
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """`_companions`' step: `chosen` (of `cost`) joined by each free entrant from `start`
+    on, then by the next ones, until `size` sit. A function of its own rather than a
+    closure: a closure that calls itself is a reference cycle, which only the collector
+    frees (tens of thousands a search, and with them its full passes over the heap)."""
+    if len(chosen) == size:
+        yield tuple(chosen), cost
+        return
+    for pos in range(start, len(order)):
+        if not free[pos]:
+            continue
+        budget[0] -= 1
+        if budget[0] < 0:
             return
-        for pos in range(start, len(order)):
-            if not free[pos]:
-                continue
-            budget[0] -= 1
-            if budget[0] < 0:
-                return
-            candidate = order[pos]
-            extra = 0
-            for member in chosen:
-                extra += code(member, candidate)
-            if extra and not _within(spent + cost + extra, bounds):
-                continue
-            chosen.append(candidate)
-            yield from extend(pos + 1, cost + extra)
-            chosen.pop()
-
-    yield from extend(head_at + 1, 0)
+        candidate = order[pos]
+        extra = 0
+        for member in chosen:
+            extra += code(member, candidate)
+        if extra and not _within(spent + cost + extra, bounds):
+            continue
+        chosen.append(candidate)
+        yield from _extend(
+            code, order, free, chosen, size, pos + 1, cost + extra, bounds, spent, budget
+        )
+        chosen.pop()
 
 
 def _tables_for(
@@ -636,11 +656,9 @@ def _exhaustive(
             key=lambda f: (sum(c for _, c in f), floaters([m for m, _ in f])),
         )
 
-    def hard(a: int, b: int) -> bool:
-        return b in fld.forbidden[a]
-
-    def soft(a: int, b: int) -> bool:
-        return b in fld.met[a]
+    # `soft` is asked only of pairs that are not `hard` (`rounds_within`), so a pair both
+    # forbidden and met, a forbidden pair to `fld`, is hard alone.
+    hard, soft = fld.forbids, fld.repeats
 
     notes: list[Note] = []
     now = list(proven)
@@ -678,7 +696,7 @@ def _exhaustive(
         table_of = {m: i for i, t in enumerate(tables) for m in t}
 
         def again(a: int, b: int) -> bool:
-            return b in fld.met[a] or table_of[a] == table_of[b]
+            return fld.repeats(a, b) or table_of[a] == table_of[b]
 
         result = table_search.rounds_within(
             order, sizes, again, hard, 0, want=1, budget=EXACT_BUDGET

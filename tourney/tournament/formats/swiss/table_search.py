@@ -104,7 +104,7 @@ def anneal(
         packed_delta = new_i[0] + new_j[0] - costs[ti][0] - costs[tj][0]
         float_delta = new_i[1] + new_j[1] - costs[ti][1] - costs[tj][1]
         new_packed = packed_total + packed_delta
-        new_weight = weigh(new_packed)
+        new_weight = weigh(new_packed) if packed_delta else weight
         delta = new_weight - weight + float_delta
         if delta <= 0 or rand() < math.exp(-delta / temp):
             costs[ti], costs[tj] = new_i, new_j
