@@ -127,4 +127,4 @@ def test_a_one_shot_command_loads_its_own_module_and_game_and_not_pydantic(
         assert not {name.split(".")[0] for name in loaded} & {"pydantic", "pydantic_core"}, args
         assert not [name for name in loaded if name.startswith(tuple(others))], args
         if "K1" in args:  # an ad-hoc table: no tournament's pairing rules to load
-            assert "tourney.tournament.pairing" not in loaded, args
+            assert "tourney.tournament.seating.pairing" not in loaded, args

@@ -13,10 +13,10 @@ from tourney.errors import TourneyError
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.streams.matches import RESULT_CONFIRMED, match_stream
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.round_corrections import decide_repair_round
+from tourney.tournament.results.round_corrections import decide_repair_round
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import tournament_stream
 

@@ -24,7 +24,7 @@ from tourney.store import migrate
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projector import Projector
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register, decide_withdraw
+from tourney.tournament.entries.entries import decide_register, decide_withdraw
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import fold_stored, tournament_stream

@@ -57,7 +57,9 @@ def checkin(
     Example: tourney checkin "Ann Lee" Bo --paid
     """
     from tourney.director.room import server_now
-    from tourney.tournament.checkin import (
+    from tourney.tournament.entries.entries import player_id
+    from tourney.tournament.events import TournamentEvent
+    from tourney.tournament.room.checkin import (
         decide_allow,
         decide_check_in,
         decide_door_code,
@@ -65,8 +67,6 @@ def checkin(
         decide_take_back,
         door,
     )
-    from tourney.tournament.entries import player_id
-    from tourney.tournament.events import TournamentEvent
     from tourney.tournament.state import TournamentState
 
     with open_director(db) as director:
@@ -75,7 +75,7 @@ def checkin(
         if door_code is not None or new_door_code:
             import secrets
 
-            from tourney.tournament.checkin import new_door_code as drawn
+            from tourney.tournament.room.checkin import new_door_code as drawn
 
             code = door_code if door_code is not None else drawn(secrets.randbelow(10**6))
             loaded, _events = director.execute(slug, lambda s: decide_door_code(s, code))

@@ -59,10 +59,10 @@ Opener = Annotated[
 
 
 def new_draw_seed() -> int:
-    """A fresh seed for a round 1 by lot (`tourney.tournament.lot`): drawn here, in the
+    """A fresh seed for a round 1 by lot (`tourney.tournament.seating.lot`): drawn here, in the
     shell, once, and recorded in the new tournament's event."""
     import secrets
 
-    from tourney.tournament.lot import SEED_BITS
+    from tourney.tournament.seating.lot import SEED_BITS
 
     return secrets.randbelow(2**SEED_BITS)

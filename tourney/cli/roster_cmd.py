@@ -145,7 +145,7 @@ def show(
     from tourney.reports.results import result_text
     from tourney.season.ratings import rate, rated_matches
     from tourney.tournament.matches import points_text
-    from tourney.tournament.standings import standings_of
+    from tourney.tournament.standings.standings import standings_of
 
     with open_director(db) as director:
         season = load_season(director.store)

@@ -8,7 +8,7 @@ from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
 from tourney.reports.results import result_mark
 from tourney.tournament.matches import points_text
-from tourney.tournament.standings import standings_of
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentState
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from tests.factories.demo_site import DemoTournament
 from tourney.reports.wall_chart import wall_chart
-from tourney.tournament.standings import standings_of
+from tourney.tournament.standings.standings import standings_of
 
 
 def test_a_row_per_entrant_a_cell_per_round_in_standings_order(swiss: DemoTournament) -> None:

@@ -9,16 +9,16 @@ from datetime import UTC, datetime
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, tournament
-from tourney.tournament.checkin import (
+from tourney.tournament.entries.entries import decide_withdraw
+from tourney.tournament.events import event_from_payload
+from tourney.tournament.records.room import CheckInSet, CheckInTakenBack, FeeMarked, PlayerCheckedIn
+from tourney.tournament.room.checkin import (
     check_in_settings,
     decide_check_in,
     decide_fee,
     decide_take_back,
     door,
 )
-from tourney.tournament.entries import decide_withdraw
-from tourney.tournament.events import event_from_payload
-from tourney.tournament.room import CheckInSet, CheckInTakenBack, FeeMarked, PlayerCheckedIn
 from tourney.tournament.state import TournamentError
 
 NOW = datetime(2026, 12, 1, 18, 30, tzinfo=UTC)

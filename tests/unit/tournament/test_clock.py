@@ -11,7 +11,18 @@ from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.errors import TourneyError
-from tourney.tournament.clock import (
+from tourney.tournament.events import event_from_payload
+from tourney.tournament.records.room import (
+    CallAnswered,
+    ClockExtended,
+    ClockPaused,
+    ClockResumed,
+    ClockSet,
+    ClockStarted,
+    DirectorCalled,
+    RoomEvent,
+)
+from tourney.tournament.room.clock import (
     clock_settings,
     clock_text,
     clock_view,
@@ -23,17 +34,6 @@ from tourney.tournament.clock import (
     decide_set,
     decide_start,
     decide_stop_by_time,
-)
-from tourney.tournament.events import event_from_payload
-from tourney.tournament.room import (
-    CallAnswered,
-    ClockExtended,
-    ClockPaused,
-    ClockResumed,
-    ClockSet,
-    ClockStarted,
-    DirectorCalled,
-    RoomEvent,
 )
 from tourney.tournament.state import TournamentError, TournamentState
 

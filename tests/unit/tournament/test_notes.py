@@ -13,9 +13,9 @@ import pytest
 
 from tourney.i18n import npage_, page_, translations, using
 from tourney.tournament.format import find, names
-from tourney.tournament.note_sentences import SENTENCES
-from tourney.tournament.note_words import note_text, page_note, render
-from tourney.tournament.notes import (
+from tourney.tournament.notes.note_sentences import SENTENCES
+from tourney.tournament.notes.note_words import note_text, page_note, render
+from tourney.tournament.notes.notes import (
     Note,
     Who,
     clauses,
@@ -24,7 +24,7 @@ from tourney.tournament.notes import (
     note_payload,
     recorded,
 )
-from tourney.tournament.sentence import Sentence
+from tourney.tournament.notes.sentence import Sentence
 
 
 def every_sentence() -> dict[str, Sentence]:

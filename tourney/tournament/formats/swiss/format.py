@@ -20,8 +20,8 @@ from tourney.tournament.formats.swiss.options import (
 )
 from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
 from tourney.tournament.formats.swiss.sentences import SENTENCES
-from tourney.tournament.notes import Note
-from tourney.tournament.pairing import (
+from tourney.tournament.notes.notes import Note
+from tourney.tournament.seating.pairing import (
     active_field,
     meetings,
     points_by_entrant,
@@ -32,7 +32,7 @@ from tourney.tournament.pairing import (
     seeded,
     seeded_round,
 )
-from tourney.tournament.seating import SeatRecord, seat_order
+from tourney.tournament.seating.seating import SeatRecord, seat_order
 from tourney.tournament.state import TournamentError, TournamentState
 
 
