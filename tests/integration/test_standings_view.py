@@ -110,6 +110,7 @@ def test_a_stream_the_core_cannot_fold_has_no_rows(store: EventStore) -> None:
     assert dump(engine_of(store), "tournament_views")["tournament_views"] == []
 
 
+@pytest.mark.slow  # a whole club night, then a migration down and up
 def test_downgrade_drops_them_and_upgrade_rebuilds_them(database_url: str) -> None:
     store, _ = open_store(database_url)
     with store:
