@@ -87,7 +87,8 @@ class Feed:
 
     def redraw(self) -> None:
         """Something the board shows changed outside the log (a table's win chances came
-        back): draw the board again and send it, soon, even if the log has not moved."""
+        back): draw the board again and send it, soon, even if the log has not moved, and
+        say so on the streams of changes (`REDRAWN`)."""
         self._redraw.set()
         self._wake.set()
 
@@ -124,6 +125,7 @@ class Feed:
                 self.board = self.render_board()
                 self.message = message = _message(position, self.board)
                 self._send(self._publish, message)
+                self._send(self._publish_redrawn, REDRAWN)
             return False
         self._redraw.clear()
         after, self.position = self.position, position
@@ -148,6 +150,11 @@ class Feed:
             if queue.full():  # a slow display gets the newest board, not a backlog
                 queue.get_nowait()
             queue.put_nowait(message)
+
+    def _publish_redrawn(self, message: bytes) -> None:
+        for queue in self._ticks:
+            if queue.empty():  # a change waiting says more: the page fetches anyway
+                queue.put_nowait(message)
 
     def _publish_ticks(self, tick: bytes, tick_all: bytes) -> None:
         for queue in self._ticks:
@@ -182,6 +189,12 @@ class Feed:
                 yield message
         finally:
             subscribers.discard(queue)
+
+
+REDRAWN = b"event: chances\ndata: 1\n\n"
+"""Said on the streams of changes when the board was drawn again with the log where it was
+(a table's win chances came back): the watch page fetches its tables; a page listening
+only for the log's changes (``onmessage``) never sees a named event."""
 
 
 def _message(position: int, board: str) -> bytes:

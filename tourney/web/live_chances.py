@@ -134,8 +134,11 @@ class LiveChances:
             return self._asked.get(match_id)
 
     def want(self, match_id: str, version: int, game_name: str, payloads: Payloads) -> None:
-        """Estimate ``match_id`` at ``version`` (replacing any older request waiting)."""
+        """Estimate ``match_id`` at ``version`` (replacing any older request waiting; a
+        request older than one asked for already is dropped: views only move forward)."""
         with self._lock:
+            if version < self._asked.get(match_id, -1):
+                return
             self._asked[match_id] = version
             self._wanted[match_id] = (version, game_name, payloads, time.monotonic())
             self._next()
