@@ -82,7 +82,7 @@ def read_bar(page: Page, table: int, version: int, wait: float = 60.0) -> dict[s
     """Table ``table``'s bar on the watch page once it estimates stream ``version``."""
     deadline = time.monotonic() + wait
     while True:
-        bar = page.evaluate(BAR, table)
+        bar: dict[str, Any] | None = page.evaluate(BAR, table)
         if (bar and bar["version"] == version) or time.monotonic() > deadline:
             assert bar and bar["version"] == version, (bar, version)
             return bar
