@@ -22,6 +22,7 @@ from typing import Any
 from tourney.games import game
 from tourney.games.horserace.simulate import player_names, simulate_match
 from tourney.games.racehorse.simulate import simulate_match as simulate_racehorse
+from tourney.web.live_chances import QUICK, WORKERS
 
 
 def _rate(run: Callable[[random.Random], int], seconds: float) -> tuple[float, float, int]:
@@ -132,8 +133,8 @@ def refresh_latency(
     tables: int = 16,
     seconds: float = 30.0,
     gap: float = 3.0,
-    workers: int = 2,
-    quick: float = 0.025,
+    workers: int = WORKERS,
+    quick: float = QUICK,
 ) -> list[float]:
     """The wall's workers (`tourney.web.live_chances`, ``workers`` spawned processes, first
     estimates of ``quick`` CPU seconds) fed ``tables``
@@ -183,8 +184,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game")
     parser.add_argument("--calibration", type=int, default=0, help="positions to calibrate on")
     parser.add_argument("--latency", type=float, default=30.0, help="seconds of 16 tables")
-    parser.add_argument("--workers", type=int, default=2, help="estimating processes")
-    parser.add_argument("--quick", type=float, default=0.025, help="CPU s of a first estimate")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="estimating processes")
+    parser.add_argument("--quick", type=float, default=QUICK, help="CPU s of a first estimate")
     parser.add_argument("--latency-only", action="store_true", help="no playout rates")
     args = parser.parse_args()
     if args.calibration:
