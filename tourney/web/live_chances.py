@@ -14,8 +14,10 @@ What the workers do next is chosen each time one is free (`_next`), in this orde
 2. With none waiting, a refinement: `REFINE` more CPU seconds of playouts for the shown
    position with the fewest, once, merged into its estimate (the sample size shown grows).
 
-Each table has at most one estimate under way; `WORKERS` estimates at once. When an
-estimate comes back, the views are drawn again (``redraw``).
+Each table has at most one estimate under way; `WORKERS` estimates at once. When a first
+estimate comes back, the views are drawn again (``redraw``, at most every
+`tourney.web.feed.REDRAW_GAP`); a refinement shows at the next drawing (at a room in play,
+the next move anywhere).
 
 The workers are a `ProcessPoolExecutor` started by *spawn* (the same on Linux, macOS and
 Windows: nothing but the request crosses into them), ignoring Ctrl-C, which the server
@@ -243,9 +245,9 @@ class LiveChances:
             self.redraw()
 
     def _show(self, match_id: str, position: Position, first: bool, found: Found) -> bool:
-        """Show an estimate that came back (lock held): a first one if its position is newer
+        """Keep an estimate that came back (lock held): a first one if its position is newer
         than the one shown; a refinement merged into the one shown if still of its position.
-        True if shown."""
+        True if the views must be drawn again now (a new position's first estimate)."""
         sides, chances, playouts = found
         before = self._shown.get(match_id)
         if first:
@@ -264,4 +266,4 @@ class LiveChances:
             for old, new in zip(before.chances, chances, strict=True)
         )
         self._shown[match_id] = Shown(position.version, sides, merged, total)
-        return True
+        return False  # a finer sample of the same position: shown at the next drawing

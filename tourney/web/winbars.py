@@ -56,7 +56,7 @@ def live_bars(
 ) -> dict[int, LiveBar]:
     """The bar of each of ``tables`` (number, match id: the latest round's tables, or those
     a view shows) as the room sees them at ``cutoff`` (an ISO time; None: now), by number;
-    each asked for again if its position moved since it was last asked for. None without
+    each asked for again if its position moved since it was last asked for; none without
     live chances (``serve --no-chances``)."""
     if live is None:
         return {}
