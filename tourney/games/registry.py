@@ -8,6 +8,7 @@ A game's entry point is ``<name> = <module>:<object>``: the name is the one a st
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -32,19 +33,24 @@ each: ``<game>.<verb> = <module>:<object>`` (the game's own entry)."""
 _LOADED: dict[str, Game] = {}
 _REGISTERED: dict[str, Game] = {}
 _FOUND: dict[str, EntryPoint] | None = None
+_LOCK = threading.RLock()
+"""Held while the installed games are read and while a game loads: `tourney serve`'s
+threads may ask for a game at the same moment, and none may see a half-read list."""
 
 
 def _installed() -> dict[str, EntryPoint]:
     """The installed distributions' games, by name, read once (importlib.metadata costs a
     command ~15 ms: only a command that needs a game pays it)."""
     global _FOUND
-    if _FOUND is None:
-        from importlib.metadata import entry_points
+    with _LOCK:
+        if _FOUND is None:
+            from importlib.metadata import entry_points
 
-        _FOUND = {}
-        for point in entry_points(group=GROUP):
-            _FOUND.setdefault(point.name, point)  # two distributions: the first one found
-    return _FOUND
+            found: dict[str, EntryPoint] = {}
+            for point in entry_points(group=GROUP):
+                found.setdefault(point.name, point)  # two distributions: the first one found
+            _FOUND = found
+        return _FOUND
 
 
 def declared_verbs() -> dict[str, list[str]]:
@@ -101,11 +107,14 @@ def game(name: str) -> Game:
                 name=quote(str(name)), names=", ".join(names())
             )
         )
-    loaded: Game = point.load()
-    if loaded.name != name:
-        raise TourneyError(f"the game {point.value} is named {loaded.name!r}, not {name!r}")
-    _LOADED[name] = loaded
-    return loaded
+    with _LOCK:
+        if name in _LOADED:  # another thread loaded it while this one waited
+            return _LOADED[name]
+        loaded: Game = point.load()
+        if loaded.name != name:
+            raise TourneyError(f"the game {point.value} is named {loaded.name!r}, not {name!r}")
+        _LOADED[name] = loaded
+        return loaded
 
 
 def game_of(payload: Mapping[str, Any] | None) -> Game:
