@@ -8,7 +8,6 @@ import importlib.metadata
 import threading
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -21,8 +20,8 @@ def test_a_game_asked_for_while_another_thread_reads_the_games_is_found(
     real = importlib.metadata.entry_points
     reading = threading.Event()
 
-    def slow_entry_points(**selection: Any) -> Iterator[importlib.metadata.EntryPoint]:
-        for point in real(**selection):
+    def slow_entry_points(*, group: str) -> Iterator[importlib.metadata.EntryPoint]:
+        for point in real(group=group):
             reading.set()
             time.sleep(0.05)
             yield point
