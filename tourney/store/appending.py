@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from tourney.store.appends import AppendRequest, NewEvent, StoredEvent, StreamAppend
 from tourney.store.connections import LOCK_TIMEOUT_MS, Connections
@@ -102,6 +102,12 @@ def chain(
         )  # fmt: skip
         stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
     return rows, stored
+
+
+def refuse_nul(stream_id: str) -> NoReturn:
+    """Refuse a stream id holding a NUL: PostgreSQL text cannot hold one, so every store
+    refuses it (and never finds one)."""
+    raise StoreError(f"a stream id cannot hold a NUL (0x00) byte: {stream_id!r}")
 
 
 def not_unicode(stream_id: str, exc: UnicodeEncodeError) -> StoreError:
@@ -319,8 +325,8 @@ class Appender:
         `EventStore.append`), and whether anything was written (False: nothing to write, or
         the command's earlier events, returned as stored). `check_command` false: the caller
         has checked the command id (a multi-stream append stores it on every stream)."""
-        if "\x00" in stream_id:  # PostgreSQL text cannot hold one: refused on both backends
-            raise StoreError(f"a stream id cannot hold a NUL (0x00) byte: {stream_id!r}")
+        if "\x00" in stream_id:
+            refuse_nul(stream_id)
         recorded_at = recorded_at or now()
         make = tuple.__new__
         sqlite = self._sqlite

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from tourney.store.appending import chain, not_unicode, now
+from tourney.store.appending import chain, not_unicode, now, refuse_nul
 from tourney.store.appends import AppendRequest, NewEvent, StoredEvent, StreamAppend
 from tourney.store.decoding import Row, decode
 from tourney.store.errors import ConcurrencyError, StoreError
@@ -145,8 +145,8 @@ class MemoryStore:
         make = tuple.__new__
         for item in appends:
             stream_id = item.stream_id
-            if "\x00" in stream_id:  # as the databases: refused on every backend
-                raise StoreError(f"a stream id cannot hold a NUL (0x00) byte: {stream_id!r}")
+            if "\x00" in stream_id:
+                refuse_nul(stream_id)
             version, previous = heads.get(stream_id) or self._head(stream_id) or (0, GENESIS)
             expected = item.expected_version
             if expected is not None and expected != version:
