@@ -4,8 +4,6 @@ it is written."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tourney.director.desk import DirectorDesk
@@ -21,8 +19,10 @@ from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import tournament_stream
 
 
-def test_a_move_during_a_repair_makes_it_decided_again_and_refused(tmp_path: Path) -> None:
-    with EventStore.from_url(str(tmp_path / "race.db")) as store:
+def test_a_move_during_a_repair_makes_it_decided_again_and_refused(
+    memory_store: EventStore,
+) -> None:
+    with memory_store as store:
         desk = DirectorDesk(store, recorded_by="test")
         slug = desk.create(
             lambda s: decide_create(s, "Race", format="swiss", table_size=2, rounds=3)

@@ -317,6 +317,22 @@ class EventStore:
         """The largest global position stored; 0 when the log is empty."""
         return self._reader.max_position()
 
+    # -- the tournament registry ------------------------------------------------------------
+
+    def registered(self, slug: str) -> bool:
+        """Whether a tournament has the slug `slug` (the registry that the database fills
+        as a `tournament-<slug>` stream's first event, `tournament_created`, is appended)."""
+        return self._reader.registered(slug)
+
+    def tournaments(self, named: str | None = None) -> list[tuple[str, str]]:
+        """(slug, display name) of every tournament, oldest first; with `named`, of those
+        whose name the database lowers as it lowers `named` (an index lookup)."""
+        return self._reader.tournaments(named)
+
+    def newest_tournament(self) -> str | None:
+        """The slug of the tournament created last; None when there is none."""
+        return self._reader.newest_tournament()
+
     def database_files(self) -> tuple[Path, ...]:
         """The files of this store's database, resolved: the SQLite file and its companions
         (none for PostgreSQL). SQLite names its own file, whatever URL or path opened it."""
