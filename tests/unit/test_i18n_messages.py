@@ -47,7 +47,7 @@ def test_every_message_is_translated_and_not_fuzzy(language: str) -> None:
     catalog = _catalog(language)
     problems = []
     for wanted in _template():
-        found = catalog.get(wanted.id)
+        found = catalog.get(wanted.id, context=wanted.context)
         if found is None:
             problems.append(f"missing: {wanted.id!r}")
             continue
@@ -63,7 +63,7 @@ def test_translations_keep_the_placeholders(language: str) -> None:
     catalog = _catalog(language)
     problems: list[object] = []
     for wanted in _template():
-        found = catalog.get(wanted.id)
+        found = catalog.get(wanted.id, context=wanted.context)
         if found is None:
             continue
         if isinstance(wanted.id, tuple):
@@ -87,7 +87,12 @@ def test_the_compiled_catalog_is_the_catalog(language: str) -> None:
     for message in _catalog(language):
         if not isinstance(message.id, str) or not message.id:
             continue
-        assert compiled.gettext(message.id) == message.string, message.id
+        said = (
+            compiled.gettext(message.id)
+            if message.context is None
+            else compiled.pgettext(message.context, message.id)
+        )
+        assert said == message.string, message.id
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,7 @@ def simulate(
             max=8,
             help="Players at the table: 2, 3 or 4 (default 2); Racehorse 5 to 8 (default 5).",
             show_default=False,
+            metavar="COUNT",
         ),
     ] = None,
     partnerships: Annotated[
