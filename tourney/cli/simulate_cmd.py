@@ -93,7 +93,7 @@ def simulate(
         ),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Folder to write one record per match into.")
+        Path | None, typer.Option(help="Folder to write one record per match into.", metavar="FOLDER")
     ] = None,
     force: Annotated[
         bool,
@@ -104,8 +104,8 @@ def simulate(
     """Play complete matches between bots and write them as match records.
 
     Each match is played event by event through the rules engine. Records go to
-    OUT/match-0001.jsonl and so on (records already there are overwritten only with --force;
-    no other file in OUT is touched); a summary of wins and scores (Racehorse: net units) is
+    FOLDER/match-0001.jsonl and so on (records already there are overwritten only with --force;
+    no other file in FOLDER is touched); a summary of wins and scores (Racehorse: net units) is
     printed. --game racehorse plays the card game of RACEHORSE.md.
 
     Example: tourney simulate --players 4 --partnerships --matches 10 --seed 7 --out sims
