@@ -203,7 +203,9 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
                 param.metavar = word
     # An argument's help row shows its metavar as its name: not its Python type beside it.
     argument = typer.core.TyperArgument
-    saved.append((argument, "display_type_rich", argument.__dict__.get("display_type_rich", _INHERITED)))
+    saved.append(
+        (argument, "display_type_rich", argument.__dict__.get("display_type_rich", _INHERITED))
+    )
     argument.display_type_rich = _no_type  # type: ignore[method-assign, assignment]
     # Typer's own words are Rich's, imported only when a help page is drawn (a command that
     # draws none does not pay for Rich): its pages are drawn in the language too.

@@ -93,7 +93,8 @@ def simulate(
         ),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Folder to write one record per match into.", metavar="FOLDER")
+        Path | None,
+        typer.Option(help="Folder to write one record per match into.", metavar="FOLDER"),
     ] = None,
     force: Annotated[
         bool,

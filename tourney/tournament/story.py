@@ -163,29 +163,3 @@ def _outcome_text(state: TournamentState, record: MatchRecord, outcome: Outcome)
     if label:
         text += f" [{label}]"
     return text
-
-
-def result_mark(record: MatchRecord, side: int) -> str:
-    """One mark for `side`: W (sole win), W= (shared), L (loss), V (void), '' (unplayed);
-    F is appended for a forfeit or no-show (or a side that forfeited while the others played
-    on), A for an adjudicated result, P for one entered from a paper scoresheet, T for a
-    match stopped by the clock; R when that result replaced play recorded at the table."""
-    outcome = record.outcome
-    if outcome is None:
-        return ""
-    if outcome.kind == "void":
-        return "V" + (" R" if record.replaced is not None or record.earlier else "")
-    mark = "L"
-    if side in outcome.winners:
-        mark = "W" if len(outcome.winners) == 1 else "W="
-    if outcome.kind in ("forfeit", "no_show") or side in outcome.forfeited:
-        mark += " F"
-    elif outcome.kind == "adjudicated":
-        mark += " A"
-    elif outcome.kind == "paper":
-        mark += " P"
-    elif outcome.kind == "time":
-        mark += " T"
-    if record.replaced is not None or record.earlier:
-        mark += " R"
-    return mark

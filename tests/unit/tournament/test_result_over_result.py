@@ -13,6 +13,7 @@ import pytest
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.tournament.clock import decide_stop_by_time
 from tourney.tournament.events import TournamentEvent
+from tourney.tournament.result_marks import result_mark
 from tourney.tournament.rulings import (
     decide_adjudicate,
     decide_enter_result,
@@ -22,7 +23,7 @@ from tourney.tournament.rulings import (
     decide_void,
 )
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.story import REPLACED, result_mark, result_text
+from tourney.tournament.story import REPLACED, result_text
 
 Ruling = Callable[[TournamentState, str, bool], Sequence[TournamentEvent]]
 

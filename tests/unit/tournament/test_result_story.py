@@ -16,6 +16,7 @@ from tourney.tournament.events import (
     event_from_payload,
 )
 from tourney.tournament.matches import RecordedPlay
+from tourney.tournament.result_marks import result_mark
 from tourney.tournament.rulings import (
     decide_adjudicate,
     decide_enter_result,
@@ -24,7 +25,7 @@ from tourney.tournament.rulings import (
 )
 from tourney.tournament.sides import scores_named, seat_of, side_of, sides_named
 from tourney.tournament.state import TournamentState
-from tourney.tournament.story import REPLACED, result_mark, result_text
+from tourney.tournament.story import REPLACED, result_text
 
 
 @pytest.fixture
