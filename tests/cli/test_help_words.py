@@ -59,7 +59,9 @@ def said_the_same(language: str) -> frozenset[str]:
     path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as handle:
         catalog = read_po(handle)
-    return frozenset(str(m.id) for m in catalog if m.context == metavars.CONTEXT and m.string == m.id)
+    return frozenset(
+        str(m.id) for m in catalog if m.context == metavars.CONTEXT and m.string == m.id
+    )
 
 
 def english_in(page: str, language: str, english: set[str]) -> list[str]:
