@@ -13,31 +13,39 @@ from tourney.games.racehorse.cards import ACE, JACK, KING, QUEEN, Card
 from tourney.i18n import page_, page_p
 
 
+def _faces() -> dict[int, tuple[str, str]]:
+    """Each face card's corner letter and its name, in the current language."""
+    return {  # the contexts are literal: pybabel reads them from the call
+        ACE: (
+            page_p("the letter on an ace's corner", "A"),
+            page_p("a card's rank, in its name", "ace"),
+        ),
+        KING: (
+            page_p("the letter on a king's corner", "K"),
+            page_p("a card's rank, in its name", "king"),
+        ),
+        QUEEN: (
+            page_p("the letter on a queen's corner", "Q"),
+            page_p("a card's rank, in its name", "queen"),
+        ),
+        JACK: (
+            page_p("the letter on a jack's corner", "J"),
+            page_p("a card's rank, in its name", "jack"),
+        ),
+    }
+
+
 def rank_letter(rank: int) -> str:
     """``rank`` as the corner of a card shows it: ``10``, or a face's letter in the reader's
     cards (``Q``; Italian ``D``, Russian ``Д``)."""
-    if rank == ACE:
-        return page_p("the letter on an ace's corner", "A")
-    if rank == KING:
-        return page_p("the letter on a king's corner", "K")
-    if rank == QUEEN:
-        return page_p("the letter on a queen's corner", "Q")
-    if rank == JACK:
-        return page_p("the letter on a jack's corner", "J")
-    return str(rank)
+    face = _faces().get(rank)
+    return str(rank) if face is None else face[0]
 
 
 def rank_name(rank: int) -> str:
     """``rank`` in words, for a card's whole name (``queen``; Italian ``donna``)."""
-    if rank == ACE:
-        return page_p("a card's rank, in its name", "ace")
-    if rank == KING:
-        return page_p("a card's rank, in its name", "king")
-    if rank == QUEEN:
-        return page_p("a card's rank, in its name", "queen")
-    if rank == JACK:
-        return page_p("a card's rank, in its name", "jack")
-    return str(rank)
+    face = _faces().get(rank)
+    return str(rank) if face is None else face[1]
 
 
 def card_shown(card: Card) -> str:
