@@ -23,7 +23,7 @@ from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.notes import Note, note_payload
 from tourney.tournament.old_notes import stored, stored_why
 from tourney.tournament.penalties import SANCTION_EVENTS, SanctionEvent
-from tourney.tournament.room import ROOM_EVENTS, RoomEvent
+from tourney.tournament.room import ROOM_EVENTS, TIE_RULE, TIME_RULE_WORDS, RoomEvent
 
 FORMAT_SETTINGS = ("pools", "pool_size", "advance", "pool_format")
 """TournamentCreated's settings that only the formats which ask for them set (groups)."""
@@ -764,6 +764,8 @@ class MatchStoppedByTime:
     winners: tuple[int, ...]
     rule: str
     note: str = ""
+    """Empty: the `rule` says how it was decided. Before the rule's words came at reading,
+    they were recorded here in English; `from_payload` reads those back as empty."""
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -779,8 +781,16 @@ class MatchStoppedByTime:
             scores=tuple(int(s) for s in payload["scores"]),
             winners=tuple(int(w) for w in payload["winners"]),
             rule=str(payload.get("rule", "")),
-            note=str(payload.get("note", "")),
+            note=_old_time_note(str(payload.get("note", ""))),
         )
+
+
+def _old_time_note(note: str) -> str:
+    """A stopped-by-time note as recorded: ``""`` for the English words tourney once wrote
+    there (``"stop at once; the higher score wins; level scores share the win"``), which
+    the rule's code now says in the reader's language; anything else as it is."""
+    known = {*TIME_RULE_WORDS.values(), *TIE_RULE.split("; ")}
+    return "" if note and all(part in known for part in note.split("; ")) else note
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tourney.i18n import page_, page_mark
 from tourney.tournament.matches import MatchRecord, Outcome, RecordedPlay
+from tourney.tournament.room import TIE_RULE, TIME_RULE_WORDS
 from tourney.tournament.state import TournamentState
 from tourney.tournament.winners import scores_text
 
@@ -121,13 +122,16 @@ TIME_NOTES = (
     page_mark("stop at once"),
     page_mark("the higher score wins; level scores share the win"),
 )
-"""The words a stopped-by-time result records (`tournament.clock`), for this catalog."""
+"""The words a stopped-by-time result shows (its rule and `room.TIE_RULE`), for this catalog."""
 
 
-def time_note(note: str) -> str:
-    """A stopped-by-time result's note, recorded in English ("stop at once; the higher score
-    wins; ..."), in the reader's language: each known part said again, the rest as it is."""
-    return "; ".join(page_(part) if part in TIME_NOTES else part for part in note.split("; "))
+def time_note(reason: str) -> str:
+    """A stopped-by-time result's reason in the reader's language: its rule's code
+    (``stop-now``) said as the rule and how the scores decide; any other note as it was
+    recorded, each part tourney once wrote in English said again."""
+    if reason in TIME_RULE_WORDS:
+        return f"{page_(TIME_RULE_WORDS[reason])}; {page_(TIE_RULE)}"
+    return "; ".join(page_(part) if part in TIME_NOTES else part for part in reason.split("; "))
 
 
 def _result(state: TournamentState, record: MatchRecord) -> str:
