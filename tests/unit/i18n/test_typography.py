@@ -22,22 +22,39 @@ def counts(singular: str, plural: str) -> set[str]:
     return {field for field, word in one if many.get(field, word) != word}
 
 
-@pytest.mark.parametrize("language", ["it", "ru"])
-@pytest.mark.parametrize("domain", ["messages", "site"])
-def test_every_count_keeps_its_word_on_its_line(language: str, domain: str) -> None:
+def entries(language: str, domain: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each entry of a catalog: its msgid(s) and its translation(s)."""
     path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=language)
+    found = []
+    for message in catalog:
+        ids, strings = message.id, message.string
+        if ids:
+            found.append(
+                (
+                    tuple(ids) if isinstance(ids, (tuple, list)) else (str(ids),),
+                    tuple(strings) if isinstance(strings, (tuple, list)) else (str(strings),),
+                )
+            )
+    return found
+
+
+def split(value: str, text: str) -> bool:
+    """Whether ``value`` stands before a word with a breaking space in ``text``."""
+    return re.search(re.escape(value) + r" (?=[^\W\d_])", text) is not None
+
+
+@pytest.mark.parametrize("language", ["it", "ru"])
+@pytest.mark.parametrize("domain", ["messages", "site"])
+def test_every_count_keeps_its_word_on_its_line(language: str, domain: str) -> None:
     apart: list[str] = []
     with i18n.using(language):
-        for message in catalog:
-            if not isinstance(message.id, tuple):
-                continue
-            for field in counts(*message.id):
-                for form in message.string:
-                    kept = i18n.kept_together(form)
-                    if re.search(re.escape(field) + r" (?=[^\W\d_])", kept):
-                        apart.append(kept)
+        for ids, forms in entries(language, domain):
+            if len(ids) == 2:
+                for field in counts(*ids):
+                    kept = [i18n.kept_together(form) for form in forms]
+                    apart += [form for form in kept if split(field, form)]
     assert not apart, apart[:5]
 
 
@@ -63,14 +80,11 @@ UNIT = re.compile(PLACEHOLDER[:-1] + r"|\{\w+:[^}]*\}) (?:min|minutes?|s|seconds
 @pytest.mark.parametrize("domain", ["messages", "site"])
 def test_a_time_keeps_its_unit_on_its_line(language: str, domain: str) -> None:
     """``+5 мин.``, ``3,2 s``: the translation of a value with its unit binds them."""
-    path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=language)
-    apart = []
-    for message in catalog:
-        if isinstance(message.id, str) and message.id:
-            for found in UNIT.finditer(message.id):
-                value = found[0].split(" ")[0]
-                if re.search(re.escape(value) + r" (?=[^\W\d_])", message.string):
-                    apart.append(message.string)
+    apart = [
+        forms[0]
+        for ids, forms in entries(language, domain)
+        if len(ids) == 1
+        for found in UNIT.finditer(ids[0])
+        if split(found[0].split(" ")[0], forms[0])
+    ]
     assert not apart, apart[:5]
