@@ -13,7 +13,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _, collate
+from tourney.i18n import _, collate, local_decimal
 
 
 def checkin(
@@ -163,11 +163,11 @@ def checkin(
                 _(
                     "  fees of {fee}: {count} paid ({paid_total}), {count2} owed ({owed_total})"
                 ).format(
-                    fee=listed.fee,
+                    fee=local_decimal(listed.fee),
                     count=len(listed.paid),
-                    paid_total=listed.paid_total,
+                    paid_total=local_decimal(listed.paid_total),
                     count2=len(listed.owed),
-                    owed_total=listed.owed_total,
+                    owed_total=local_decimal(listed.owed_total),
                 )
             )
 

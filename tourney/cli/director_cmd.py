@@ -361,7 +361,7 @@ def confirmations(
         str | None,
         typer.Argument(
             help="One table (T3) or match id; default: every table of the latest round.",
-            metavar="[TABLE]",
+            metavar="TABLE",
             show_default=False,
         ),
     ] = None,

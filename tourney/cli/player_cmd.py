@@ -192,7 +192,8 @@ def carry(
         str, typer.Option("--from", help="The tournament whose standings seed this one.")
     ],
     top: Annotated[
-        int | None, within(limits.PLAYERS, help="Only the first TOP ranked entrants.", low=1)
+        int | None,
+        within(limits.PLAYERS, help="Only the first COUNT entrants in the standings.", low=1),
     ] = None,
     tournament: TournamentOpt = None,
     db: Db = None,

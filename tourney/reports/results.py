@@ -4,12 +4,7 @@ the reports."""
 
 from __future__ import annotations
 
-from tourney.tournament.results.story import (
-    REPLACED,
-    played_note,
-    replaced_note,
-    result_mark,
-    result_text,
-)
+from tourney.tournament.results.result_marks import legend, result_mark
+from tourney.tournament.results.story import REPLACED, played_note, replaced_note, result_text
 
-__all__ = ["REPLACED", "played_note", "replaced_note", "result_mark", "result_text"]
+__all__ = ["REPLACED", "legend", "played_note", "replaced_note", "result_mark", "result_text"]

@@ -108,6 +108,8 @@ def decide_create(
                 name=quote(name)
             )
         )
+    if isinstance(shared_win, str):  # "0,5" kept as the record reads it: "0.5"
+        shared_win = limits.decimal_point(shared_win)
     fmt = format_named(format)
     if game_name not in game_names():
         raise TournamentError(

@@ -18,12 +18,12 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
-from tourney.tournament.notes.notes import Note, note_payload
-from tourney.tournament.notes.old_notes import stored, stored_why
 from tourney.tournament.records.disputes import DISPUTE_EVENTS, DisputeEvent
 from tourney.tournament.records.groups import GROUPS_EVENTS, GroupsEvent
+from tourney.tournament.notes.notes import Note, note_payload
+from tourney.tournament.notes.old_notes import stored, stored_why
 from tourney.tournament.records.penalties import SANCTION_EVENTS, SanctionEvent
-from tourney.tournament.records.room import ROOM_EVENTS, RoomEvent
+from tourney.tournament.records.room import ROOM_EVENTS, TIE_RULE, TIME_RULE_WORDS, RoomEvent
 
 FORMAT_SETTINGS = ("pools", "pool_size", "advance", "pool_format")
 """TournamentCreated's settings that only the formats which ask for them set (groups)."""
@@ -140,8 +140,7 @@ class TournamentCreated:
     prizes_fixed: bool = False
     draw_seed: int | None = None
     """Seeded ``random`` (or ``auto`` with no rating): the seed of round 1's lot, drawn once
-    when the tournament was created (`tourney.tournament.seating.lot`). Absent from older
-    payloads."""
+    when the tournament was created (`tourney.tournament.seating.lot`). Absent from older payloads."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -765,6 +764,8 @@ class MatchStoppedByTime:
     winners: tuple[int, ...]
     rule: str
     note: str = ""
+    """Empty: the `rule` says how it was decided. Before the rule's words came at reading,
+    they were recorded here in English; `from_payload` reads those back as empty."""
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -780,8 +781,16 @@ class MatchStoppedByTime:
             scores=tuple(int(s) for s in payload["scores"]),
             winners=tuple(int(w) for w in payload["winners"]),
             rule=str(payload.get("rule", "")),
-            note=str(payload.get("note", "")),
+            note=_old_time_note(str(payload.get("note", ""))),
         )
+
+
+def _old_time_note(note: str) -> str:
+    """A stopped-by-time note as recorded: ``""`` for the English words tourney once wrote
+    there (``"stop at once; the higher score wins; level scores share the win"``), which
+    the rule's code now says in the reader's language; anything else as it is."""
+    known = {*TIME_RULE_WORDS.values(), *TIE_RULE.split("; ")}
+    return "" if note and all(part in known for part in note.split("; ")) else note
 
 
 @dataclass(frozen=True)

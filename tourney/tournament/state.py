@@ -348,7 +348,8 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
     elif isinstance(event, AdjudicatedResult):
         outcome = Outcome(event.scores, event.winners, "adjudicated", event.reason)
     elif isinstance(event, MatchStoppedByTime):
-        outcome = Outcome(event.scores, event.winners, "time", event.note)
+        # the reason is the rule's code (said at reading), or a note of its own if one was kept
+        outcome = Outcome(event.scores, event.winners, "time", event.note or event.rule)
     elif isinstance(event, ResultEntered):
         outcome = Outcome(event.scores, event.winners, "paper", event.note, match.forfeited)
     elif isinstance(event, Forfeit) and event.others == "play_on":

@@ -28,7 +28,8 @@ SHEETS = (
 
 
 @pytest.mark.parametrize(
-    ("count", "russian"), [(1, "1 стол"), (2, "2 стола"), (5, "5 столов"), (21, "21 стол")]
+    ("count", "russian"),
+    [(1, "1\u00a0стол"), (2, "2\u00a0стола"), (5, "5\u00a0столов"), (21, "21\u00a0стол")],
 )
 def test_russian_counts_in_three_forms(count: int, russian: str) -> None:
     with using("ru"):
@@ -38,8 +39,8 @@ def test_russian_counts_in_three_forms(count: int, russian: str) -> None:
 
 def test_italian_and_english_count_in_two() -> None:
     with using("it"):
-        assert "1 tavolo)" in npage_(*SHEETS, 1) % {"round": "T", "num": 1}
-        assert "2 tavoli)" in npage_(*SHEETS, 2) % {"round": "T", "num": 2}
+        assert "1\u00a0tavolo)" in npage_(*SHEETS, 1) % {"round": "T", "num": 1}
+        assert "2\u00a0tavoli)" in npage_(*SHEETS, 2) % {"round": "T", "num": 2}
     assert npage_(*SHEETS, 1) == SHEETS[0]
 
 

@@ -16,6 +16,7 @@ from tourney.tournament.events import (
     event_from_payload,
 )
 from tourney.tournament.matches import RecordedPlay
+from tourney.tournament.results.result_marks import result_mark
 from tourney.tournament.results.rulings import (
     decide_adjudicate,
     decide_enter_result,
@@ -23,8 +24,8 @@ from tourney.tournament.results.rulings import (
     note_replaced_play,
 )
 from tourney.tournament.results.sides import scores_named, seat_of, side_of, sides_named
-from tourney.tournament.results.story import REPLACED, result_mark, result_text
 from tourney.tournament.state import TournamentState
+from tourney.tournament.results.story import REPLACED, result_text
 
 
 @pytest.fixture

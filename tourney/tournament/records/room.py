@@ -24,6 +24,8 @@ TIME_RULE_WORDS: dict[str, str] = {
     "stop-now": N_("stop at once"),
 }
 """Each end-of-time rule in plain words (msgids: say them with ``_()``)."""
+TIE_RULE = N_("the higher score wins; level scores share the win")
+"""How a match stopped by time is decided, stated wherever the result shows (a msgid)."""
 
 
 def stamp(moment: datetime) -> str:

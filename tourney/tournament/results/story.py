@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from tourney.i18n import page_, page_mark
 from tourney.tournament.matches import MatchRecord, Outcome, RecordedPlay
-from tourney.tournament.results.winners import scores_text
+from tourney.tournament.records.room import TIE_RULE, TIME_RULE_WORDS
 from tourney.tournament.state import TournamentState
+from tourney.tournament.results.winners import scores_text
 
 REPLACED = page_mark("result replaced by the director")
 """How a ruling over recorded play is introduced, everywhere."""
@@ -121,13 +122,16 @@ TIME_NOTES = (
     page_mark("stop at once"),
     page_mark("the higher score wins; level scores share the win"),
 )
-"""The words a stopped-by-time result records (`tournament.room.clock`), for this catalog."""
+"""The words a stopped-by-time result shows (its rule and `room.TIE_RULE`), for this catalog."""
 
 
-def time_note(note: str) -> str:
-    """A stopped-by-time result's note, recorded in English ("stop at once; the higher score
-    wins; ..."), in the reader's language: each known part said again, the rest as it is."""
-    return "; ".join(page_(part) if part in TIME_NOTES else part for part in note.split("; "))
+def time_note(reason: str) -> str:
+    """A stopped-by-time result's reason in the reader's language: its rule's code
+    (``stop-now``) said as the rule and how the scores decide; any other note as it was
+    recorded, each part tourney once wrote in English said again."""
+    if reason in TIME_RULE_WORDS:
+        return f"{page_(TIME_RULE_WORDS[reason])}; {page_(TIE_RULE)}"
+    return "; ".join(page_(part) if part in TIME_NOTES else part for part in reason.split("; "))
 
 
 def _result(state: TournamentState, record: MatchRecord) -> str:
@@ -163,29 +167,3 @@ def _outcome_text(state: TournamentState, record: MatchRecord, outcome: Outcome)
     if label:
         text += f" [{label}]"
     return text
-
-
-def result_mark(record: MatchRecord, side: int) -> str:
-    """One mark for `side`: W (sole win), W= (shared), L (loss), V (void), '' (unplayed);
-    F is appended for a forfeit or no-show (or a side that forfeited while the others played
-    on), A for an adjudicated result, P for one entered from a paper scoresheet, T for a
-    match stopped by the clock; R when that result replaced play recorded at the table."""
-    outcome = record.outcome
-    if outcome is None:
-        return ""
-    if outcome.kind == "void":
-        return "V" + (" R" if record.replaced is not None or record.earlier else "")
-    mark = "L"
-    if side in outcome.winners:
-        mark = "W" if len(outcome.winners) == 1 else "W="
-    if outcome.kind in ("forfeit", "no_show") or side in outcome.forfeited:
-        mark += " F"
-    elif outcome.kind == "adjudicated":
-        mark += " A"
-    elif outcome.kind == "paper":
-        mark += " P"
-    elif outcome.kind == "time":
-        mark += " T"
-    if record.replaced is not None or record.earlier:
-        mark += " R"
-    return mark

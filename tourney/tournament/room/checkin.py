@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from tourney import limits
 from tourney.errors import quote
 from tourney.i18n import _
 from tourney.limits import DOOR_CODE_LENGTH
@@ -27,16 +28,11 @@ from tourney.tournament.records.room import (
 )
 from tourney.tournament.state import TournamentError, TournamentState
 
-FEE = re.compile(r"^[0-9]{1,4}(\.[0-9]{1,2})?$")
-
 
 def money(text: str) -> str:
-    """``"5"`` -> ``"5.00"``; TournamentError for anything but an amount up to 9999.99."""
-    if not isinstance(text, str) or not FEE.match(text.strip()):
-        raise TournamentError(
-            _("entry fee {text}: an amount like 5 or 4.50").format(text=quote(text))
-        )
-    return f"{Decimal(text.strip()):.2f}"
+    """``"5"`` -> ``"5.00"``, ``"4,5"`` -> ``"4.50"``; a LimitError for anything but an
+    amount up to 9999.99 (`limits.parse_fee`)."""
+    return f"{limits.parse_fee(text):.2f}"
 
 
 def check_in_settings(

@@ -18,7 +18,6 @@ from tourney.errors import quote
 from tourney.i18n import _, page_
 from tourney.tournament.events import MatchStoppedByTime, TournamentEvent
 from tourney.tournament.records.room import (
-    TIME_RULE_WORDS,
     TIME_RULES,
     CallAnswered,
     Clock,
@@ -32,9 +31,6 @@ from tourney.tournament.records.room import (
     stamp,
 )
 from tourney.tournament.state import TournamentError, TournamentState
-
-TIE_RULE = "the higher score wins; level scores share the win"
-"""How a match stopped by time is decided, stated wherever the result shows."""
 
 
 def time_rule(text: str) -> TimeRule:
@@ -227,8 +223,8 @@ def decide_stop_by_time(
         )
     best = max(scores)
     winners = tuple(i for i, s in enumerate(scores) if s == best)
-    note = f"{TIME_RULE_WORDS[state.room.rule]}; {TIE_RULE}"
-    return [MatchStoppedByTime(match_id, tuple(scores), winners, state.room.rule, note)]
+    # The rule is recorded as its code: its words (and how the scores decide) come at reading.
+    return [MatchStoppedByTime(match_id, tuple(scores), winners, state.room.rule)]
 
 
 # -- what the clock shows ----------------------------------------------------------------
