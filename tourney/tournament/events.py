@@ -18,10 +18,10 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
-from tourney.tournament.records.disputes import DISPUTE_EVENTS, DisputeEvent
-from tourney.tournament.records.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.notes.notes import Note, note_payload
 from tourney.tournament.notes.old_notes import stored, stored_why
+from tourney.tournament.records.disputes import DISPUTE_EVENTS, DisputeEvent
+from tourney.tournament.records.groups import GROUPS_EVENTS, GroupsEvent
 from tourney.tournament.records.penalties import SANCTION_EVENTS, SanctionEvent
 from tourney.tournament.records.room import ROOM_EVENTS, TIE_RULE, TIME_RULE_WORDS, RoomEvent
 
@@ -140,7 +140,8 @@ class TournamentCreated:
     prizes_fixed: bool = False
     draw_seed: int | None = None
     """Seeded ``random`` (or ``auto`` with no rating): the seed of round 1's lot, drawn once
-    when the tournament was created (`tourney.tournament.seating.lot`). Absent from older payloads."""
+    when the tournament was created (`tourney.tournament.seating.lot`). Absent from older
+    payloads."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}

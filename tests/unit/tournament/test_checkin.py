@@ -10,6 +10,9 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.limits import LimitError
+from tourney.tournament.entries.entries import decide_withdraw
+from tourney.tournament.events import event_from_payload
+from tourney.tournament.records.room import CheckInSet, CheckInTakenBack, FeeMarked, PlayerCheckedIn
 from tourney.tournament.room.checkin import (
     check_in_settings,
     decide_check_in,
@@ -17,9 +20,6 @@ from tourney.tournament.room.checkin import (
     decide_take_back,
     door,
 )
-from tourney.tournament.entries.entries import decide_withdraw
-from tourney.tournament.events import event_from_payload
-from tourney.tournament.records.room import CheckInSet, CheckInTakenBack, FeeMarked, PlayerCheckedIn
 from tourney.tournament.state import TournamentError
 
 NOW = datetime(2026, 12, 1, 18, 30, tzinfo=UTC)

@@ -13,6 +13,18 @@ from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.errors import TourneyError
 from tourney.i18n import using
 from tourney.reports.results import result_text
+from tourney.tournament.events import MatchStoppedByTime, event_from_payload
+from tourney.tournament.records.room import (
+    CallAnswered,
+    ClockExtended,
+    ClockPaused,
+    ClockResumed,
+    ClockSet,
+    ClockStarted,
+    DirectorCalled,
+    RoomEvent,
+)
+from tourney.tournament.results.story import time_note
 from tourney.tournament.room.clock import (
     clock_settings,
     clock_text,
@@ -26,19 +38,7 @@ from tourney.tournament.room.clock import (
     decide_start,
     decide_stop_by_time,
 )
-from tourney.tournament.events import MatchStoppedByTime, event_from_payload
-from tourney.tournament.records.room import (
-    CallAnswered,
-    ClockExtended,
-    ClockPaused,
-    ClockResumed,
-    ClockSet,
-    ClockStarted,
-    DirectorCalled,
-    RoomEvent,
-)
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.results.story import time_note
 
 T0 = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
 

@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, tournament
-from tourney.tournament.room.clock import decide_stop_by_time
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.results.result_marks import result_mark
 from tourney.tournament.results.rulings import (
@@ -22,8 +21,9 @@ from tourney.tournament.results.rulings import (
     decide_record_result,
     decide_void,
 )
-from tourney.tournament.state import TournamentError, TournamentState
 from tourney.tournament.results.story import REPLACED, result_text
+from tourney.tournament.room.clock import decide_stop_by_time
+from tourney.tournament.state import TournamentError, TournamentState
 
 Ruling = Callable[[TournamentState, str, bool], Sequence[TournamentEvent]]
 

@@ -24,8 +24,8 @@ from tourney.tournament.results.rulings import (
     note_replaced_play,
 )
 from tourney.tournament.results.sides import scores_named, seat_of, side_of, sides_named
-from tourney.tournament.state import TournamentState
 from tourney.tournament.results.story import REPLACED, result_text
+from tourney.tournament.state import TournamentState
 
 
 @pytest.fixture
