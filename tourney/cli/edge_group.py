@@ -89,12 +89,20 @@ class EdgeGroup(TyperGroup):
             self._mounted = self.mounts()
         return [*self.commands, *(name for name in self._mounted if name not in self.commands)]
 
+    def mount(self, name: str) -> Mount | None:
+        """What mounts the command ``name`` (None: there is none). A subclass may answer
+        without listing every command (`mounts`)."""
+        if self._mounted is None:
+            self._mounted = self.mounts()
+        return self._mounted.get(name)
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in self.commands and cmd_name in self.list_commands(ctx):
-            mount = self._mounted[cmd_name]  # type: ignore[index]
-            self.commands[cmd_name] = built(
-                mount, cmd_name, self.rich_markup_mode, self._help_names()
-            )
+        if cmd_name not in self.commands:
+            mount = self.mount(cmd_name)
+            if mount is not None:
+                self.commands[cmd_name] = built(
+                    mount, cmd_name, self.rich_markup_mode, self._help_names()
+                )
         return self.commands.get(cmd_name)
 
     def _help_names(self) -> list[str]:
