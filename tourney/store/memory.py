@@ -27,8 +27,8 @@ from tourney.store.appending import chain, not_unicode, now, refuse_nul
 from tourney.store.appends import AppendRequest, NewEvent, StoredEvent, StreamAppend
 from tourney.store.decoding import Row, decode
 from tourney.store.errors import ConcurrencyError, StoreError
-from tourney.store.hashchain import GENESIS, short
-from tourney.store.reading import PAGE_SIZE
+from tourney.store.hashchain import GENESIS
+from tourney.store.reading import PAGE_SIZE, short
 from tourney.store.upcasting import UpcasterRegistry
 
 # The tournament registry's rule (migration 0006, a trigger on `events` in the databases):

@@ -16,13 +16,20 @@ from tourney.store.appends import StoredEvent
 from tourney.store.connections import Connections
 from tourney.store.decoding import COLUMNS, Row, decode
 from tourney.store.errors import StoreError
-from tourney.store.hashchain import short
 from tourney.store.upcasting import UpcasterRegistry
 
 PAGE_SIZE = 2000
 # Larger than any version or position: "to the end".
 LAST_VERSION = 2**31 - 1
 LAST_POSITION = 2**63 - 1
+SHORT_LENGTH = 12
+
+
+def short(hash_: str) -> str:
+    """The printable form of a head hash: its first 12 hex digits (48 bits), enough to tell
+    two histories of one match apart on a scoresheet. (Here, not in `hashchain`: showing a
+    hash computes none, and a reading command does not load hashlib.)"""
+    return hash_[:SHORT_LENGTH]
 
 
 def head_sql(mark: str) -> str:

@@ -17,16 +17,16 @@ from tourney.games import registry
 def test_a_game_asked_for_while_another_thread_reads_the_games_is_found(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    real = importlib.metadata.entry_points
+    real = registry._declared
     reading = threading.Event()
 
-    def slow_entry_points(*, group: str) -> Iterator[importlib.metadata.EntryPoint]:
-        for point in real(group=group):
+    def slow_declared(group: str) -> Iterator[importlib.metadata.EntryPoint]:
+        for point in real(group):
             reading.set()
             time.sleep(0.05)
             yield point
 
-    monkeypatch.setattr(importlib.metadata, "entry_points", slow_entry_points)
+    monkeypatch.setattr(registry, "_declared", slow_declared)
     monkeypatch.setattr(registry, "_FOUND", None)
     monkeypatch.setattr(registry, "_LOADED", {})
     names: list[tuple[str, ...]] = []

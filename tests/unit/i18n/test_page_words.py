@@ -78,6 +78,21 @@ def test_numbers_dates_and_times_as_each_language_writes_them() -> None:
         assert format_number(3, 2) == "3.00"
 
 
+def test_a_small_whole_number_is_written_as_babel_writes_it_in_every_language() -> None:
+    """`format_number` writes an int below a thousand without Babel (a one-shot command
+    does not load its locale data): the same text Babel gives, in each language, and Babel
+    still writes the rest (a thousand and up, fractions)."""
+    from babel.numbers import format_decimal
+
+    from tourney.i18n import LANGUAGES, babel_locale
+
+    for language in LANGUAGES:
+        with using(language):
+            for value in [*range(-1100, 1100), 2.0, 12345]:
+                expected = format_decimal(value, locale=babel_locale(language))
+                assert format_number(value) == expected, (language, value)
+
+
 def test_a_render_is_in_the_language_current_when_it_renders() -> None:
     context = {"message": "x", "back": None, "site_root": ""}
     with using("ru"):

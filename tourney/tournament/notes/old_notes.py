@@ -103,18 +103,18 @@ def slot_note(text: str) -> Note | None:
         rest = slot_note(voided[2])
         return None if rest is None else clauses(first, rest)
     for pattern, made in _SLOT_SHAPES:
-        found = pattern.fullmatch(text)
+        found = re.fullmatch(pattern, text)
         if found is not None:
             return made(found)
     return None
 
 
-_SLOT_SHAPES: tuple[tuple[re.Pattern[str], Parse], ...] = (
+# Patterns, not compiled ones: `re` compiles each (and caches it) when an old note is read,
+# so that a command which reads none does not compile them all at import.
+_SLOT_SHAPES: tuple[tuple[str, Parse], ...] = (
     (
-        re.compile(
-            r"(.+) shared the win in (.+?): (.+) advances on the higher final score "
-            r"\((\d+) to ([\d, ]+)\); " + re.escape(SHARED_WIN_RULE)
-        ),
+        r"(.+) shared the win in (.+?): (.+) advances on the higher final score "
+        r"\((\d+) to ([\d, ]+)\); " + re.escape(SHARED_WIN_RULE),
         lambda m: note(
             "elimination.shared_higher",
             names=and_names(m[1]),
@@ -126,10 +126,8 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], Parse], ...] = (
         ),
     ),
     (
-        re.compile(
-            r"(.+) shared the win in (.+?) with equal scores \((\d+)\): a deciding match; "
-            + re.escape(SHARED_WIN_RULE)
-        ),
+        r"(.+) shared the win in (.+?) with equal scores \((\d+)\): a deciding match; "
+        + re.escape(SHARED_WIN_RULE),
         lambda m: note(
             "elimination.shared_equal",
             names=and_names(m[1]),
@@ -139,10 +137,8 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], Parse], ...] = (
         ),
     ),
     (
-        re.compile(
-            r"(.+) shared the win in (.+?): (.+) stays on the higher final score "
-            r"\((\d+) to ([\d, ]+)\); " + _RULE
-        ),
+        r"(.+) shared the win in (.+?): (.+) stays on the higher final score "
+        r"\((\d+) to ([\d, ]+)\); " + _RULE,
         lambda m: note(
             "double_elimination.shared_stays",
             names=and_names(m[1]),
@@ -154,10 +150,8 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], Parse], ...] = (
         ),
     ),
     (
-        re.compile(
-            r"(.+) are level in (.+?) \(equal final scores, (\d+)\) across the cut: a "
-            r"deciding match for (\d+) places?; " + _RULE
-        ),
+        r"(.+) are level in (.+?) \(equal final scores, (\d+)\) across the cut: a "
+        r"deciding match for (\d+) places?; " + _RULE,
         lambda m: note(
             "double_elimination.level",
             names=and_names(m[1]),
@@ -168,14 +162,14 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], Parse], ...] = (
         ),
     ),
     (
-        re.compile(r"(.+) stay after (T\d+(?:, deciding match \d+)?|\S+)((?: \(.+\))?)"),
+        r"(.+) stay after (T\d+(?:, deciding match \d+)?|\S+)((?: \(.+\))?)",
         lambda m: _with_source(
             note("double_elimination.stay_after", names=and_names(m[1]), match=match_name(m[2])),
             m[3],
         ),
     ),
     (
-        re.compile(r"(.+) won (T\d+(?:, deciding match \d+)?|\S+)((?: \(.+\))?)"),
+        r"(.+) won (T\d+(?:, deciding match \d+)?|\S+)((?: \(.+\))?)",
         lambda m: _with_source(note("elimination.won", who=m[1], match=match_name(m[2])), m[3]),
     ),
 )
@@ -535,159 +529,156 @@ _FIXED: dict[str, str] = {
     "knockout's first round": "groups.seeds_moved",
 }
 
-_SHAPES: tuple[tuple[re.Pattern[str], Parse], ...] = tuple(
-    (re.compile(pattern), made)
-    for pattern, made in (
-        (
-            r"(\d+) entrants do not divide into tables of (\d+): tables of ([\d, ]+)",
-            lambda m: note(
-                "swiss.shape",
-                n=int(m[1]),
-                sides=int(m[2]),
-                sizes=tuple(int(s) for s in m[3].split(", ")),
+_SHAPES: tuple[tuple[str, Parse], ...] = (  # compiled when read, as `_SLOT_SHAPES`
+    (
+        r"(\d+) entrants do not divide into tables of (\d+): tables of ([\d, ]+)",
+        lambda m: note(
+            "swiss.shape",
+            n=int(m[1]),
+            sides=int(m[2]),
+            sizes=tuple(int(s) for s in m[3].split(", ")),
+        ),
+    ),
+    (
+        r"bye: (.+), the lowest-ranked entrant without a bye so far",
+        lambda m: note("swiss.bye_first", who=m[1]),
+    ),
+    (
+        r"bye: (.+), the lowest-ranked entrant with the fewest byes \((\d+)\)",
+        lambda m: note("swiss.bye_fewest", who=m[1], n=int(m[2])),
+    ),
+    (
+        r"bye: (.+), the lowest-ranked entrant with the fewest byes",
+        lambda m: note("swiss.hill_bye", who=m[1]),
+    ),
+    (
+        r"(\d+) tables? of the same score groups exchanged opponents so that nobody sits in "
+        r"one seat 3 more times than in the other",
+        lambda m: note("swiss.seat_swaps", n=int(m[1])),
+    ),
+    (
+        r"search budget ran out: a depth-first search in ranking order examined ([\d,]+) "
+        r"candidates without a round free of conflicts, then (.+) left (.+): not proven "
+        r"minimal",
+        _budget,
+    ),
+    (
+        r"an exhaustive search over every seating of the round proved (\d+) repeats? the "
+        r"fewest possible",
+        lambda m: note("swiss.exhaustive_fewest", n=int(m[1])),
+    ),
+    (
+        r"accelerated round (\d+): the top (\d+) of the seed order pair with (\S+) virtual "
+        r"points? each \(pairing only, never in the standings\)",
+        lambda m: note("swiss.accelerated", round=int(m[1]), n=int(m[2]), points=points(m[3])),
+    ),
+    (
+        r"(.+) cannot be caught but is not Gibsonized: fewer than (\d+) entrants still "
+        r"contend for the top (\d+)",
+        lambda m: note("swiss.not_gibsonized", who=m[1], need=int(m[2]), prizes=int(m[3])),
+    ),
+    (
+        r"Gibsonized: (.+) cannot be caught \(leads the next by (\S+), one round gives at "
+        r"most (\S+)\) and meets the lowest-ranked still contending for the top (\d+): (.+)",
+        lambda m: note(
+            "swiss.gibsonized",
+            leader=m[1],
+            lead=points(m[2]),
+            most=points(m[3]),
+            prizes=int(m[4]),
+            rivals=m[5],
+        ),
+    ),
+    (
+        r"king of the hill: places (\d+) to (\d+) of those playing meet: (.+); meetings "
+        r"before not avoided",
+        _hill_table,
+    ),
+    (
+        r"seeded by the club's ratings \(OpenSkill ordinal at pairing\): (.+?)"
+        r"(?:; without a rating, by (\w+): (.+))?",
+        _rated,
+    ),
+    (
+        r"round 1 drawn by lot \(seed (\d+)\): (.+)",
+        lambda m: note("lot.drawn", seed=m[1], order=m[2]),
+    ),
+    (r"round (\d+) paired again", lambda m: note("round.paired_again", round=int(m[1]))),
+    (
+        r"round (\d+) paired again: (.*)",
+        lambda m: note("round.paired_again_because", round=int(m[1]), reason=m[2]),
+    ),
+    (
+        r"swapped (.+?) and (.+?): (.*)",
+        lambda m: note("draft.swapped", first=m[1], second=m[2], reason=m[3]),
+    ),
+    (r"(.+?); schedule: (.+)", _scheduled),
+    (
+        r"the rounds setting \((\d+)\) does not apply: a round robin plays its whole "
+        r"schedule of (\d+) rounds",
+        lambda m: note("round_robin.rounds_setting", rounds=int(m[1]), n=int(m[2])),
+    ),
+    (
+        r"rotating partners: (.+?); so far (no one has partnered anyone twice|(\d+) repeat "
+        r"partnership\(s\), at most (\d+) times one pair); each pair opposed (\d+) to (\d+) "
+        r"times",
+        _rotating,
+    ),
+    (r"(.+) sits out", lambda m: note("rotating.sits_out", who=m[1])),
+    (
+        r"(.+) advances on a bye in the (winners' bracket|losers' bracket)",
+        lambda m: note(
+            "double_elimination.bye",
+            who=m[1],
+            bracket=note(f"double_elimination.{BRACKETS[m[2]]}"),
+        ),
+    ),
+    (r"(.+) advances on a bye", lambda m: note("elimination.bye", who=m[1])),
+    (
+        r"(.+), bracket slot (\d+): (.+); the table winner advances",
+        _knockout_table,
+    ),
+    (
+        r"third-place match: (.+); the table winner advances",
+        _third_place,
+    ),
+    (
+        _BRACKET + r"(?:, (.+?), bracket slot (\d+))?: (.+?); (the .+)",
+        _double_table,
+    ),
+    (r"deciding match(?: \(" + _BRACKET + r"\))?: (.+)", _deciding),
+    (r"knockout: (.+)", lambda m: _inner("groups.knockout", m[1])),
+    (r"(\d+) pools by snake seeding over the seed order: (.+)", _pools_formed),
+    (r"pool ([A-Z]+): (.+)", _pool),
+    (r"knockout seeds: (.+)", lambda m: note("groups.knockout_seeds", seeds=m[1])),
+    (
+        r"two of one pool could not be kept apart in the knockout's first round \((\d+) "
+        r"such pairs?\): the seed order with the fewest",
+        lambda m: note("groups.not_apart", n=int(m[1])),
+    ),
+    (
+        r"round (\d+) of (\d+) of the round robin \((.+?)\): (.+?)(?:; (\d+) withdrawn)?",
+        lambda m: _withdrawn(
+            note(
+                "round_robin.table",
+                round=int(m[1]),
+                total=int(m[2]),
+                source=source_note(m[3]),
+                entrants=m[4],
             ),
+            m[5],
         ),
-        (
-            r"bye: (.+), the lowest-ranked entrant without a bye so far",
-            lambda m: note("swiss.bye_first", who=m[1]),
+    ),
+    (
+        r"round (\d+) of (\d+) of the balanced seating: (.+?)(?:; (\d+) withdrawn)?",
+        lambda m: _withdrawn(
+            note("balanced.table", round=int(m[1]), total=int(m[2]), entrants=m[3]), m[4]
         ),
-        (
-            r"bye: (.+), the lowest-ranked entrant with the fewest byes \((\d+)\)",
-            lambda m: note("swiss.bye_fewest", who=m[1], n=int(m[2])),
-        ),
-        (
-            r"bye: (.+), the lowest-ranked entrant with the fewest byes",
-            lambda m: note("swiss.hill_bye", who=m[1]),
-        ),
-        (
-            r"(\d+) tables? of the same score groups exchanged opponents so that nobody sits in "
-            r"one seat 3 more times than in the other",
-            lambda m: note("swiss.seat_swaps", n=int(m[1])),
-        ),
-        (
-            r"search budget ran out: a depth-first search in ranking order examined ([\d,]+) "
-            r"candidates without a round free of conflicts, then (.+) left (.+): not proven "
-            r"minimal",
-            _budget,
-        ),
-        (
-            r"an exhaustive search over every seating of the round proved (\d+) repeats? the "
-            r"fewest possible",
-            lambda m: note("swiss.exhaustive_fewest", n=int(m[1])),
-        ),
-        (
-            r"accelerated round (\d+): the top (\d+) of the seed order pair with (\S+) virtual "
-            r"points? each \(pairing only, never in the standings\)",
-            lambda m: note("swiss.accelerated", round=int(m[1]), n=int(m[2]), points=points(m[3])),
-        ),
-        (
-            r"(.+) cannot be caught but is not Gibsonized: fewer than (\d+) entrants still "
-            r"contend for the top (\d+)",
-            lambda m: note("swiss.not_gibsonized", who=m[1], need=int(m[2]), prizes=int(m[3])),
-        ),
-        (
-            r"Gibsonized: (.+) cannot be caught \(leads the next by (\S+), one round gives at "
-            r"most (\S+)\) and meets the lowest-ranked still contending for the top (\d+): (.+)",
-            lambda m: note(
-                "swiss.gibsonized",
-                leader=m[1],
-                lead=points(m[2]),
-                most=points(m[3]),
-                prizes=int(m[4]),
-                rivals=m[5],
-            ),
-        ),
-        (
-            r"king of the hill: places (\d+) to (\d+) of those playing meet: (.+); meetings "
-            r"before not avoided",
-            _hill_table,
-        ),
-        (
-            r"seeded by the club's ratings \(OpenSkill ordinal at pairing\): (.+?)"
-            r"(?:; without a rating, by (\w+): (.+))?",
-            _rated,
-        ),
-        (
-            r"round 1 drawn by lot \(seed (\d+)\): (.+)",
-            lambda m: note("lot.drawn", seed=m[1], order=m[2]),
-        ),
-        (r"round (\d+) paired again", lambda m: note("round.paired_again", round=int(m[1]))),
-        (
-            r"round (\d+) paired again: (.*)",
-            lambda m: note("round.paired_again_because", round=int(m[1]), reason=m[2]),
-        ),
-        (
-            r"swapped (.+?) and (.+?): (.*)",
-            lambda m: note("draft.swapped", first=m[1], second=m[2], reason=m[3]),
-        ),
-        (r"(.+?); schedule: (.+)", _scheduled),
-        (
-            r"the rounds setting \((\d+)\) does not apply: a round robin plays its whole "
-            r"schedule of (\d+) rounds",
-            lambda m: note("round_robin.rounds_setting", rounds=int(m[1]), n=int(m[2])),
-        ),
-        (
-            r"rotating partners: (.+?); so far (no one has partnered anyone twice|(\d+) repeat "
-            r"partnership\(s\), at most (\d+) times one pair); each pair opposed (\d+) to (\d+) "
-            r"times",
-            _rotating,
-        ),
-        (r"(.+) sits out", lambda m: note("rotating.sits_out", who=m[1])),
-        (
-            r"(.+) advances on a bye in the (winners' bracket|losers' bracket)",
-            lambda m: note(
-                "double_elimination.bye",
-                who=m[1],
-                bracket=note(f"double_elimination.{BRACKETS[m[2]]}"),
-            ),
-        ),
-        (r"(.+) advances on a bye", lambda m: note("elimination.bye", who=m[1])),
-        (
-            r"(.+), bracket slot (\d+): (.+); the table winner advances",
-            _knockout_table,
-        ),
-        (
-            r"third-place match: (.+); the table winner advances",
-            _third_place,
-        ),
-        (
-            _BRACKET + r"(?:, (.+?), bracket slot (\d+))?: (.+?); (the .+)",
-            _double_table,
-        ),
-        (r"deciding match(?: \(" + _BRACKET + r"\))?: (.+)", _deciding),
-        (r"knockout: (.+)", lambda m: _inner("groups.knockout", m[1])),
-        (r"(\d+) pools by snake seeding over the seed order: (.+)", _pools_formed),
-        (r"pool ([A-Z]+): (.+)", _pool),
-        (r"knockout seeds: (.+)", lambda m: note("groups.knockout_seeds", seeds=m[1])),
-        (
-            r"two of one pool could not be kept apart in the knockout's first round \((\d+) "
-            r"such pairs?\): the seed order with the fewest",
-            lambda m: note("groups.not_apart", n=int(m[1])),
-        ),
-        (
-            r"round (\d+) of (\d+) of the round robin \((.+?)\): (.+?)(?:; (\d+) withdrawn)?",
-            lambda m: _withdrawn(
-                note(
-                    "round_robin.table",
-                    round=int(m[1]),
-                    total=int(m[2]),
-                    source=source_note(m[3]),
-                    entrants=m[4],
-                ),
-                m[5],
-            ),
-        ),
-        (
-            r"round (\d+) of (\d+) of the balanced seating: (.+?)(?:; (\d+) withdrawn)?",
-            lambda m: _withdrawn(
-                note("balanced.table", round=int(m[1]), total=int(m[2]), entrants=m[3]), m[4]
-            ),
-        ),
-        (
-            r"([^&]+) & ([^&]+) against ([^&]+) & ([^&]+)",
-            lambda m: note("rotating.table", first=m[1], third=m[2], second=m[3], fourth=m[4]),
-        ),
-    )
+    ),
+    (
+        r"([^&]+) & ([^&]+) against ([^&]+) & ([^&]+)",
+        lambda m: note("rotating.table", first=m[1], third=m[2], second=m[3], fourth=m[4]),
+    ),
 )
 
 
@@ -697,7 +688,7 @@ def upcast(text: str) -> Note:
     if text in _FIXED:
         return note(_FIXED[text])
     for pattern, made in _SHAPES:
-        found = pattern.fullmatch(text)
+        found = re.fullmatch(pattern, text)
         if found is not None:
             said = made(found)
             if said is not None:

@@ -24,41 +24,40 @@ _FIXED: dict[str, str] = {
     "affine plane of order 3 (Kirkman's 9 schoolgirls)": "schedule.affine_schoolgirls",
 }
 
-_SHAPES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Note]], ...] = (
+# Patterns, compiled (and cached by `re`) when an old source is read, not at import.
+_SHAPES: tuple[tuple[str, Callable[[re.Match[str]], Note]], ...] = (
     (
-        re.compile(r"(.+), one place left out"),
+        r"(.+), one place left out",
         lambda m: note("schedule.one_left_out", source=source_note(m[1])),
     ),
     (
-        re.compile(r"Kirkman triple system of order (\d+)"),
+        r"Kirkman triple system of order (\d+)",
         lambda m: note("schedule.kirkman", n=int(m[1])),
     ),
-    (re.compile(r"affine plane of order (\d+)"), lambda m: note("schedule.affine", n=int(m[1]))),
+    (r"affine plane of order (\d+)", lambda m: note("schedule.affine", n=int(m[1]))),
     (
-        re.compile(r"resolvable design of (\d+) at tables of (\d+)"),
+        r"resolvable design of (\d+) at tables of (\d+)",
         lambda m: note("schedule.resolvable", n=int(m[1]), sides=int(m[2])),
     ),
     (
-        re.compile(r"published schedule for (\d+) at tables of (\d+)"),
+        r"published schedule for (\d+) at tables of (\d+)",
         lambda m: note("schedule.published", n=int(m[1]), sides=int(m[2])),
     ),
     (
-        re.compile(r"first (\d+) rounds of the round-robin schedule \((.+)\)"),
+        r"first (\d+) rounds of the round-robin schedule \((.+)\)",
         lambda m: note("schedule.first_of_round_robin", n=int(m[1]), source=source_note(m[2])),
     ),
     (
-        re.compile(r"first (\d+) rounds of (.+)"),
+        r"first (\d+) rounds of (.+)",
         lambda m: note("schedule.first_rounds", n=int(m[1]), source=source_note(m[2])),
     ),
     (
-        re.compile(r"search \(seed (\d+), (\d+) annealing moves\)"),
+        r"search \(seed (\d+), (\d+) annealing moves\)",
         lambda m: note("schedule.search", seed=m[1], n=int(m[2])),
     ),
     (
-        re.compile(
-            r"Social Golfer (\S+) \((\d+) players, (\d+) rounds, no pair twice\): "
-            r"found by (\S+), seed (\d+)"
-        ),
+        r"Social Golfer (\S+) \((\d+) players, (\d+) rounds, no pair twice\): "
+        r"found by (\S+), seed (\d+)",
         lambda m: note(
             "schedule.golfer",
             design=m[1],
@@ -76,7 +75,7 @@ def source_note(source: str) -> Note:
     if source in _FIXED:
         return note(_FIXED[source])
     for pattern, made in _SHAPES:
-        found = pattern.fullmatch(source)
+        found = re.fullmatch(pattern, source)
         if found is not None:
             return made(found)
     return recorded(source)
