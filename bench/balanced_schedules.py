@@ -22,7 +22,7 @@ import json
 import random
 
 from tourney.tournament.formats.balanced import design as balanced
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating.seating import table_sizes
 
 
 def main() -> None:

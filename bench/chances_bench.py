@@ -12,6 +12,7 @@ second: the machine is shared, and the CPU rate is what one core of it does.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -21,6 +22,7 @@ from typing import Any
 from tourney.games import game
 from tourney.games.horserace.simulate import player_names, simulate_match
 from tourney.games.racehorse.simulate import simulate_match as simulate_racehorse
+from tourney.web.live_chances import QUICK, WORKERS
 
 
 def _rate(run: Callable[[random.Random], int], seconds: float) -> tuple[float, float, int]:
@@ -127,12 +129,19 @@ def calibration(
     ]
 
 
-def refresh_latency(tables: int = 16, seconds: float = 30.0, gap: float = 3.0) -> list[float]:
-    """The wall's worker (`tourney.web.live_chances`, one spawned process) fed ``tables``
+def refresh_latency(
+    tables: int = 16,
+    seconds: float = 30.0,
+    gap: float = 3.0,
+    workers: int = WORKERS,
+    quick: float = QUICK,
+) -> list[float]:
+    """The wall's workers (`tourney.web.live_chances`, ``workers`` spawned processes, first
+    estimates of ``quick`` CPU seconds) fed ``tables``
     Horse Race tables in play, each moving every ``gap`` seconds on average (a move every
     0.2 s in the room with 16 tables), for ``seconds``: for each move, the seconds until an
     estimate of that position or a later one was shown."""
-    from tourney.web.live_chances import LiveChances
+    from tourney.web.live_chances import LiveChances, worker_pool
 
     rng = random.Random(3)
     horse_race = game("horse-race")
@@ -140,7 +149,9 @@ def refresh_latency(tables: int = 16, seconds: float = 30.0, gap: float = 3.0) -
         [horse_race.payload(e) for e in simulate_match(random.Random(n), player_names(2)).events]
         for n in range(tables)
     ]
-    live = LiveChances(lambda: None)
+    live = LiveChances(
+        lambda: None, pool=lambda: worker_pool(workers), seconds=quick, workers=workers
+    )
     live.start()
     live.want("warm", 2, "horse-race", tuple(matches[0][:2]))  # the worker's imports
     while live.shown("warm") is None:
@@ -173,6 +184,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game")
     parser.add_argument("--calibration", type=int, default=0, help="positions to calibrate on")
     parser.add_argument("--latency", type=float, default=30.0, help="seconds of 16 tables")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="estimating processes")
+    parser.add_argument("--quick", type=float, default=QUICK, help="CPU s of a first estimate")
+    parser.add_argument("--latency-only", action="store_true", help="no playout rates")
     args = parser.parse_args()
     if args.calibration:
         print("bucket  positions  chance given  share won  difference")
@@ -180,20 +194,28 @@ def main() -> None:
             print(f"{low:.1f}-{low + 0.1:.1f}  {count:9d}  {given:12.3f}  {won:9.3f}  "
                   f"{won - given:+10.3f}")  # fmt: skip
         return
-    rates = playout_rates(args.seconds)
+    if not args.latency_only:
+        print_rates(args.seconds)
+    load = os.getloadavg()[0]
+    waits = sorted(refresh_latency(seconds=args.latency, workers=args.workers, quick=args.quick))
+    if waits:
+        p95 = waits[int(0.95 * (len(waits) - 1))]
+        median = statistics.median(waits)
+        print(f"16 tables, a move each every 3 s on average, {args.workers} workers, first "
+              f"estimates of {args.quick} CPU s: estimate shown {median:.2f} s after a move "
+              f"at the median, {p95:.2f} s at p95, {waits[-1]:.2f} s at worst ({len(waits)} "
+              f"moves; target <= 2 s; load average {load:.1f} before, "
+              f"{os.getloadavg()[0]:.1f} after)")  # fmt: skip
+
+
+def print_rates(seconds: float) -> None:
+    rates = playout_rates(seconds)
     cpu, wall, count = rates["horse-race"]
     print(f"Horse Race playouts: {cpu:,.0f} hands/s per CPU second, {wall:,.0f} per wall "
           f"second ({count:,} hands; target >= 20,000)")  # fmt: skip
     cpu, wall, count = rates["racehorse"]
     print(f"Racehorse playouts: {cpu:,.0f} deals/s per CPU second, {wall:,.0f} per wall "
           f"second ({count:,} deals; target >= 5,000)")  # fmt: skip
-    waits = sorted(refresh_latency(seconds=args.latency))
-    if waits:
-        p95 = waits[int(0.95 * (len(waits) - 1))]
-        median = statistics.median(waits)
-        print(f"16 tables, a move each every 3 s on average: estimate shown {median:.2f} s "
-              f"after a move at the median, {p95:.2f} s at p95, {waits[-1]:.2f} s at worst "
-              f"({len(waits)} moves; target <= 2 s)")  # fmt: skip
 
 
 if __name__ == "__main__":

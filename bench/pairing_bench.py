@@ -14,10 +14,10 @@ from collections import Counter
 
 from tests.factories.simulation import play_round
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentEvent
-from tourney.tournament.note_words import note_text
-from tourney.tournament.pairing import decide_pair_round, meetings
+from tourney.tournament.notes.note_words import note_text
+from tourney.tournament.seating.pairing import decide_pair_round, meetings
 from tourney.tournament.state import TournamentState, evolve
 
 TARGET_SECONDS = 2.0

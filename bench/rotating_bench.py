@@ -30,7 +30,7 @@ from tourney.tournament.formats.rotating.partners import (
     design_length,
     plan_round,
 )
-from tourney.tournament.notes import mentions
+from tourney.tournament.notes.notes import mentions
 
 WHIST = frozenset({"rotating.whist"})
 

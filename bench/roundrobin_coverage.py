@@ -6,7 +6,7 @@ Markdown table on stdout; ``--sides 5,6,7,8 --min 10 --max 24`` for Racehorse's 
 "fewest" is the least number of rounds any schedule could have by counting pair seats and
 tablemates (`covering.lower_bound`; the circle method's count at tables of 2); a schedule
 with rounds == fewest and most == 1 is perfect. (Two equal odd tables, 5 + 5 and 7 + 7,
-need one round more than it says: see `tourney.tournament.crossing`.)
+need one round more than it says: see `tourney.tournament.seating.crossing`.)
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from tourney.tournament import covering
 from tourney.tournament.formats.round_robin import schedule as roundrobin
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating import covering
+from tourney.tournament.seating.seating import table_sizes
 
 
 def fewest(players: int, sides: int) -> int:

@@ -16,7 +16,8 @@ of:
   table `seating.table_sizes` asks for;
 * the affine planes AG(2, q) for q = 3, 4: q*q entrants, q + 1 rounds, every pair exactly
   once (points of the plane over GF(q); each round is one class of parallel lines);
-* `tourney.tournament.covering.search` with ``--budget`` moves for each of ``--seeds`` seeds.
+* `tourney.tournament.seating.covering.search` with ``--budget`` moves for each of ``--seeds``
+  seeds.
 
 "Best" is: fewest rounds, then fewest repeat meetings weighted m*(m-1)/2, then the lowest
 most-meetings. Every round of a shipped schedule has exactly `seating.table_sizes` tables;
@@ -33,7 +34,7 @@ import sys
 import time
 from pathlib import Path
 
-from tourney.tournament.covering import (
+from tourney.tournament.seating.covering import (
     Rounds,
     cost_of,
     lower_bound,
@@ -41,7 +42,7 @@ from tourney.tournament.covering import (
     repeat_floor,
     search,
 )
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating.seating import table_sizes
 
 OUT = (
     Path(__file__).resolve().parent.parent

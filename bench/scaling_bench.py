@@ -72,9 +72,9 @@ from tourney.store.migrate import HEAD_REVISION
 from tourney.store.projector import Projector
 from tourney.streams.matches import match_events, match_stream, to_payload
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState
 
 HORSE_RACE_GAME = game(HORSE_RACE)

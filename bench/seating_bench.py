@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from tourney.tournament.formats.balanced import design as balanced
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating.seating import table_sizes
 
 PLAYERS = (12, 16, 20, 24, 32, 48, 64)
 ROUNDS = (4, 5, 6, 8)

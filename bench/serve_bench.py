@@ -257,12 +257,17 @@ def _display_latencies(displays: list[Display], landed: dict[int, float]) -> lis
 
 
 def _start_server(
-    db: str, folder: Path, port: int, profile: str | None = None, workers: int = 1
+    db: str,
+    folder: Path,
+    port: int,
+    profile: str | None = None,
+    workers: int = 1,
+    chances: bool = True,
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "TOURNEY_DIRECTOR_PASSWORD": PASSWORD}
     spy = [str(Path(sys.executable).parent / "py-spy"), "record", "--gil", "--format", "raw", "-o"]
     serve = [TOURNEY, "serve", "--db", db, "--host", "127.0.0.1", "--port", str(port), "--no-qr"]
-    serve += ["--workers", str(workers)]
+    serve += ["--workers", str(workers)] + ([] if chances else ["--no-chances"])
     process = subprocess.Popen(
         [*spy, profile, "--", *serve] if profile else serve,
         cwd=folder,
@@ -348,6 +353,7 @@ def run(
     game: str = "horse-race",
     deals: int = 4,
     workers: int = 1,
+    chances: bool = True,
 ) -> dict[str, object]:
     url = db or f"sqlite:///{folder / 'tourney.db'}"
     floor = _commit_floor(folder)
@@ -365,7 +371,7 @@ def run(
     port = _free_port()
     links = _links(_announcement(url, folder, port))
     assert len(links) == tables, links
-    process = _start_server(url, folder, port, profile, workers)
+    process = _start_server(url, folder, port, profile, workers, chances)
     try:
         phones: list[Phone] = []
         gap = tables / rate if rate > 0 else 0.0
@@ -388,6 +394,10 @@ def run(
         for thread in display_threads:
             thread.start()
         ready.wait(timeout=60)
+        # every game's page loaded here first: sixteen threads loading them at once met
+        # one half loaded ("hand_started is not recorded at a table")
+        for phone in phones:
+            move_value(phone.full[1], phone.seats)
         start = threading.Event()
         threads = [threading.Thread(target=p.run, args=(start,)) for p in phones]
         for thread in threads:
@@ -472,6 +482,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes (tourney serve --workers N)"
     )
+    parser.add_argument("--no-chances", action="store_true", help="serve without live win chances")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="serve-bench-") as tmp:
         folder = Path(tmp)
@@ -497,6 +508,7 @@ def main(argv: list[str] | None = None) -> None:
                 args.game,
                 args.deals,
                 args.workers,
+                not args.no_chances,
             )
         finally:
             if server is not None:

@@ -24,9 +24,9 @@ import time
 
 from tests.factories.simulation import play_round
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register_all
+from tourney.tournament.entries.entries import decide_register_all
 from tourney.tournament.events import PlayerRegistered, RoundPaired
-from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState, evolve, fold
 
 

@@ -33,8 +33,8 @@ from bench.swiss_hashes import fingerprint
 from tests.factories.simulation import play_round, random_result
 from tourney.tournament.create import decide_create
 from tourney.tournament.events import PlayerRegistered, RoundPaired, TournamentEvent
-from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.standings import standings_of
+from tourney.tournament.seating.pairing import decide_pair_round
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentState, evolve, fold
 
 TARGET_SECONDS = 3.0
@@ -109,8 +109,8 @@ def build_database(path: Path, players: int, table_size: int, rounds: int) -> No
     desk as the commands write it (the read models caught up at the end)."""
     from tourney.director.desk import DirectorDesk
     from tourney.projections import open_store
-    from tourney.tournament.entries import decide_register_all
-    from tourney.tournament.rulings import decide_enter_result
+    from tourney.tournament.entries.entries import decide_register_all
+    from tourney.tournament.results.rulings import decide_enter_result
 
     store, projector = open_store(f"sqlite:///{path}")
     store.after_append.clear()

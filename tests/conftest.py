@@ -1,6 +1,6 @@
 """Shared fixtures: seeded demo tournaments for the report and browser tests (built once per
-session), and database URLs for the store tests: SQLite files in temporary folders and
-databases in a throwaway PostgreSQL cluster."""
+session), database URLs for the store tests (SQLite files in temporary folders and databases
+in a throwaway PostgreSQL cluster), and an event store in memory for the desks' tests."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 import typer.main
@@ -27,6 +27,9 @@ from tests.support import (
     shared_present,
     under_ci,
 )
+
+if TYPE_CHECKING:
+    from tourney.store.eventstore import EventStore
 
 # The tests read tourney in English whatever the machine's locale (LANG=ru_RU.UTF-8 would
 # choose Russian): TOURNEY_LANG wins over the system's language, here and in every process
@@ -173,3 +176,17 @@ def database_url(request: pytest.FixtureRequest) -> str:
     fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
     url: str = request.getfixturevalue(fixture)
     return url
+
+
+@pytest.fixture
+def memory_store() -> EventStore:
+    """An empty event store in memory (`tourney.store.memory`), the games' upcasters known,
+    for a test of the desks that needs a store only to hold its events: no file, no schema to
+    create, no fsync. It has no SQL, so no read models, projections or policies: a test of
+    those, or of storage, takes a real database (`database_url`). Typed as the `EventStore`
+    the desks take: `tests/integration/test_event_log_contract.py` holds it to the same
+    behaviour on what they call."""
+    from tourney.store.memory import MemoryStore
+    from tourney.streams.matches import upcasters
+
+    return cast("EventStore", MemoryStore(upcasters()))

@@ -114,21 +114,52 @@ PLACE_POINTS_HIGH = 1000
 
 PRIZE_PLACES = Bound(N_("prize places"), 1, 100)
 
+# -- decimals ---------------------------------------------------------------------------
+
+
+def decimal_point(text: str) -> str:
+    """A decimal as tourney keeps it: ``"4,50"`` -> ``"4.50"``, stripped.
+
+    Italian and Russian write a decimal comma, and a director types what the language
+    writes; the comma is read as the decimal sign in every language, because no value
+    tourney takes can hold a thousands separator (money has at most two decimals, points are
+    at most 100 or 1000 a place: ``4,50`` and ``0,5`` cannot mean 450 or 5). A text with a
+    dot, or more than one comma, is left as it is (and refused by its parser)."""
+    written = text.strip()
+    if written.count(",") == 1 and "." not in written:
+        return written.replace(",", ".")
+    return written
+
+
 # -- money ------------------------------------------------------------------------------
 
 _AMOUNT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")
 
 
 def parse_amount(text: str, what: str, where: str = "") -> Decimal:
-    """An amount of money or a percentage typed as ``20``, ``12.5`` or ``4.50``: at most six
-    digits and two decimals, never negative (``1e9``, ``nan``, ``-5`` are refused as written)."""
-    written = text.strip() if isinstance(text, str) else ""
+    """An amount of money or a percentage typed as ``20``, ``12.5``, ``4.50`` or ``4,50``
+    (`decimal_point`): at most six digits and two decimals, never negative (``1e9``,
+    ``nan``, ``-5`` are refused as written)."""
+    written = decimal_point(text) if isinstance(text, str) else ""
     if not _AMOUNT.fullmatch(written):
         raise LimitError(
             _("{what} {text}{value}: write an amount like 20 or 12.50").format(
-                what=what, text=quote(text), value=" for " + where if where else ""
+                what=what,
+                text=quote(text),
+                value=_(" for {where}").format(where=where) if where else "",
             )
         )
+    return Decimal(written)
+
+
+_FEE = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,2})?")
+
+
+def parse_fee(text: str) -> Decimal:
+    """An entry fee typed as ``5``, ``4.50`` or ``4,50`` (`decimal_point`): up to 9999.99."""
+    written = decimal_point(text) if isinstance(text, str) else ""
+    if not _FEE.fullmatch(written):
+        raise LimitError(_("entry fee {text}: an amount like 5 or 4.50").format(text=quote(text)))
     return Decimal(written)
 
 
@@ -171,16 +202,19 @@ _FRACTION = re.compile(r"[0-9]{1,6}/[0-9]{1,6}")
 
 
 def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
-    """Match points typed as ``2``, ``0.5`` or ``1/3``, bounded as `check_points` says.
+    """Match points typed as ``2``, ``0.5``, ``0,5`` (`decimal_point`) or ``1/3``, bounded
+    as `check_points` says.
 
     Only those forms are read (at most six digits a part): ``1e999``, ``nan``, ``inf`` and
     ``-1`` are refused as written, before any arithmetic.
     """
-    written = text.strip()
+    written = decimal_point(text)
     if not (_DECIMAL.fullmatch(written) or _FRACTION.fullmatch(written)):
         raise LimitError(
             _("{what} {text}{value}: write a number like 1, 0.5 or 1/3").format(
-                what=what, text=quote(text), value=" for " + where if where else ""
+                what=what,
+                text=quote(text),
+                value=_(" for {where}").format(where=where) if where else "",
             )
         )
     from fractions import Fraction
@@ -213,7 +247,7 @@ def check_penalty(value: Fraction, where: str = "") -> Fraction:
             _(
                 "penalty points 0{place}: a penalty takes at least 1/12 of a point; "
                 "a warning costs nothing: tourney warning NAME --reason TEXT"
-            ).format(place=f" for {where}" if where else "")
+            ).format(place=_(" for {where}").format(where=where) if where else "")
         )
     return value
 

@@ -76,3 +76,24 @@ def test_a_take_back_holds_until_the_director_allows(cli: Cli) -> None:
     assert "taken back: tourney checkin --allow lets them" in out
     cli.ok("checkin", "ann", "--allow")
     assert "Ann Lee: not checked in." in cli.ok("checkin", "ann", "--allow").stdout
+
+
+def test_a_fee_and_points_typed_with_a_decimal_comma_and_shown_with_one(cli: Cli) -> None:
+    """An Italian or Russian director types 4,50 as the language writes it (issue 34, C16):
+    taken as 4.50 (the JSON keeps the point), shown back with the language's comma; a
+    penalty of 0,5 and a late entry's 1,5 points likewise."""
+    cli.ok("--lang", "it", "tournament", "create", "Door", "--table-size", "2", "--check-in",
+           "--entry-fee", "4,50", "--shared-win", "0,5", "--bye-points", "0,5")  # fmt: skip
+    for name in NAMES[:2]:
+        cli.ok("player", "add", name)
+    cli.ok("player", "add", "Cy Diaz", "--start-points", "1,5")
+    cli.ok("checkin", "ann", "bo", "--paid")
+    listed = door(cli)
+    assert (listed["fee"], listed["paid_total"]) == ("4.50", "9.00")
+    said = cli.ok("--lang", "ru", "checkin").stdout
+    assert "4,50" in said and "9,00" in said and "4.50" not in said
+    assert "4,50" in cli.ok("--lang", "it", "checkin").stdout
+    assert "4.50" in cli.ok("checkin").stdout  # English keeps its point
+    cli.ok("--lang", "ru", "penalty", "Ann Lee", "--points", "0,5", "--reason", "x")
+    shown = json.loads(cli.ok("tournament", "show", "--json").stdout)
+    assert (shown["shared_win"], shown["bye_points"]) == ("0.5", "1/2"), shown

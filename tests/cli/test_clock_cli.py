@@ -115,3 +115,39 @@ def test_a_table_stopped_by_time_is_decided_by_its_scores_and_labelled_time(
     standings = json.loads(night.ok("standings", "--json").stdout)
     assert standings["standings"]
     refused(night, "draw", "T1", message="closed")
+
+
+def _texts(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def test_a_night_in_russian_records_codes_and_values_not_english_words(
+    night: Cli, now: Now
+) -> None:
+    """Events record data, words come at reading (issue 34): a table stopped by time keeps
+    its rule's code (it kept the rule's English sentence), a penalty its director's own
+    words; nothing English is stored, and the console says it all in Russian."""
+    from tests.integration.test_no_english_left import english_words
+    from tourney.store.eventstore import EventStore
+
+    night.ok("--lang", "ru", "clock", "start")
+    now.tick(46)
+    said = night.ok("--lang", "ru", "clock", "stop", "T1").stdout
+    said += night.ok(
+        "--lang", "ru", "penalty", "Ana", "--points", "0,5", "--reason", "опоздание"
+    ).stdout
+    said += night.ok("--lang", "ru", "warning", "Bo", "--reason", "телефон").stdout
+    said += night.ok("--lang", "ru", "show", "T1").stdout
+    assert "доиграть начатую сдачу" in said and not english_words(said, "ru"), said
+    with EventStore.from_url(night.db) as store:
+        events = list(store.read_all())
+    (stopped,) = [e.payload for e in events if e.type == "match_stopped_by_time"]
+    assert (stopped["rule"], stopped["note"]) == ("finish-hand", "")
+    stored = [t for e in events for t in _texts(e.payload) if " " in t]
+    assert not [t for t in stored if english_words(t, "ru")], stored

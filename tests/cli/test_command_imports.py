@@ -94,22 +94,47 @@ def test_a_fresh_database_is_created_through_alembic(tmp_path: Path) -> None:
     assert {"sqlalchemy", "alembic"} <= loaded
 
 
-# A one-shot command, the module that declares it, and the game it plays.
+# What no one-shot command loads: pydantic (Typer converts values through it:
+# `tourney.cli.plain_values`), the schema tools and the template engine, Babel's locale data
+# (a whole number below a thousand is written without it: `i18n.format_number`), Typer's
+# Rich help and the patterns that put Click's sentences in the reader's language (a
+# refusal's and the help's only).
+NOT_FOR_ONE_SHOTS = {
+    *NOT_FOR_COMMANDS,
+    "pydantic",
+    "pydantic_core",
+    "babel",
+    "typer.rich_utils",
+    "tourney.cli.click_words",
+}
+SWISS_SEARCH = "tourney.tournament.formats.swiss.search"
+"""The Swiss pairing search: for pairing a round, not for reading one."""
+WRITING = {"tourney.store.appending", "hashlib"}
+"""The store's appends and the hash chain's hashlib: a command that only reads makes no
+hash (`EventStore`)."""
+
+# A one-shot command, the module that declares it, and what else it must not load (beyond
+# `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
-    (["pairings"], "tourney.cli.round_cmd"),
-    (["standings"], "tourney.cli.standings_cmd"),
-    (["show", "K1"], "tourney.cli.match_cmd"),
-    (["hand", "K1", "--opener", "Ann"], "tourney.cli.game_cmd"),
-    (["place", "K1", "6-6", "--player", "Ann"], "tourney.cli.game_cmd"),
+    (["pairings"], "tourney.cli.round_cmd", {SWISS_SEARCH, "rich"}),
+    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH}),
+    (
+        ["show", "K1"],
+        "tourney.cli.match_cmd",
+        {*WRITING, "rich", "tourney.games.horserace.commands"},
+    ),
+    (["hand", "K1", "--opener", "Ann"], "tourney.cli.game_cmd", {"rich"}),
+    (["place", "K1", "6-6", "--player", "Ann"], "tourney.cli.game_cmd", {"rich"}),
 ]
 
 
-def test_a_one_shot_command_loads_its_own_module_and_game_and_not_pydantic(
+def test_a_one_shot_command_loads_its_own_module_and_game_and_nothing_it_does_not_use(
     tmp_path: Path,
 ) -> None:
     """The root builds only the command run (`tourney.cli.edge_group`): no other command's
-    module, no game but the table's (Horse Race here), and no pydantic (Typer converts
-    values through it: `tourney.cli.plain_values`)."""
+    module, no game but the table's (Horse Race here), nothing of `NOT_FOR_ONE_SHOTS`, and
+    nothing of what the command itself does not use (`ONE_SHOTS`): each costs a command
+    that starts in ~0.3 s a few percent (bench/oneshot_bench.py)."""
     from importlib.metadata import entry_points
 
     url = f"sqlite:///{tmp_path / 'tourney.db'}"
@@ -118,13 +143,15 @@ def test_a_one_shot_command_loads_its_own_module_and_game_and_not_pydantic(
         group="tourney.games")}  # fmt: skip
     others = [module for name, module in games.items() if name != "horse-race"]
     assert len(others) >= 2  # Racehorse, and the tests' High card
-    for args, own in ONE_SHOTS:
+    for args, own, unused in ONE_SHOTS:
         loaded = loaded_by(*args, "--db", url, whole=True)
         assert own in loaded, args
         commands = {name for name in loaded if name.startswith("tourney.cli.") and (
             name.endswith("_cmd"))}  # fmt: skip
         assert commands == {own}, (args, commands)
-        assert not {name.split(".")[0] for name in loaded} & {"pydantic", "pydantic_core"}, args
+        packages = {name.split(".")[0] for name in loaded}
+        forbidden = NOT_FOR_ONE_SHOTS | unused
+        assert not (packages | loaded) & forbidden, (args, (packages | loaded) & forbidden)
         assert not [name for name in loaded if name.startswith(tuple(others))], args
         if "K1" in args:  # an ad-hoc table: no tournament's pairing rules to load
-            assert "tourney.tournament.pairing" not in loaded, args
+            assert "tourney.tournament.seating.pairing" not in loaded, args

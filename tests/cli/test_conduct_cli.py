@@ -70,7 +70,7 @@ def test_a_penalty_comes_off_the_points_and_a_lifted_one_costs_nothing(night: Cl
 def test_disputes_listed_upheld_and_replaced(night: Cli) -> None:
     from tourney.director.desk import DirectorDesk
     from tourney.store.eventstore import EventStore
-    from tourney.tournament.conduct import decide_dispute
+    from tourney.tournament.results.conduct import decide_dispute
 
     _winner, loser = seated(night, 1)
     night.ok("director", "result", "T1", "--scores", "61,20")

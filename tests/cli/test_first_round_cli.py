@@ -9,7 +9,7 @@ import pytest
 
 from tests.cli.conftest import Cli, refused
 from tests.cli.test_season_cmd import NAMES, seats
-from tourney.tournament.lot import drawn
+from tourney.tournament.seating.lot import drawn
 
 
 @pytest.fixture(autouse=True)

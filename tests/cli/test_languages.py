@@ -119,7 +119,7 @@ def test_help_reads_russian(cli: Cli) -> None:
     shown = CliRunner().invoke(app, ["--lang", "ru", "pair", "-h"], terminal_width=100).stdout
     assert "Составить пары следующего тура" in shown
     assert "Параметры" in shown  # Typer's own panel title
-    assert "справку и выйти" in shown  # the help option's own help
+    assert "Показать эту справку" in shown  # the help option's own help
     assert "Pair the next round" not in shown
     root = CliRunner().invoke(app, ["--lang", "it", "-h"], terminal_width=100).stdout
     assert "Gestore di tornei a eventi" in root

@@ -97,7 +97,7 @@ def test_a_disputed_result(seen: Seen) -> None:
 
     from tourney.director.desk import DirectorDesk
     from tourney.store.eventstore import EventStore
-    from tourney.tournament.conduct import decide_dispute
+    from tourney.tournament.results.conduct import decide_dispute
 
     seen.ok("tournament", "create", "Disputed", "--table-size", "2", "--rounds", "2")
     _players(seen, "Ann", "Bo")

@@ -18,8 +18,8 @@ from tourney.store.appends import NewEvent
 from tourney.store.eventstore import EventStore
 from tourney.tournament.events import RoundPaired
 from tourney.tournament.format import find, names
-from tourney.tournament.note_sentences import SENTENCES
-from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.notes.note_sentences import SENTENCES
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import tournament_stream
 

@@ -18,7 +18,7 @@ from tests.cli.conftest import Cli
 from tourney.games.racehorse.simulate import play_on
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating.seating import table_sizes
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"]
 

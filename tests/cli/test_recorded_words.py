@@ -14,7 +14,7 @@ from tourney.i18n import using
 from tourney.reports.double_bracket import double_bracket_view
 from tourney.store.eventstore import EventStore
 from tourney.tournament.events import RoundPaired
-from tourney.tournament.next_round import decide_next_round
+from tourney.tournament.seating.next_round import decide_next_round
 from tourney.tournament.state import TournamentState, evolve
 
 

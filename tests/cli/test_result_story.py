@@ -194,7 +194,7 @@ def test_a_move_recorded_while_the_director_decides_is_the_play_the_ruling_notes
     from tourney.games.horserace.simulate import BotTable
     from tourney.tournament.events import TablePlayReplaced
     from tourney.tournament.matches import RecordedPlay
-    from tourney.tournament.rulings import decide_void
+    from tourney.tournament.results.rulings import decide_void
 
     match = first_table(dominoes)["match"]
     store, _ = open_store(dominoes.db)

@@ -260,7 +260,7 @@ def test_a_registration_decides_again_on_the_roster_another_command_changed(db: 
     from tourney.director.desk import DirectorDesk, Loaded
     from tourney.director.season import linking
     from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
-    from tourney.tournament.entries import decide_register
+    from tourney.tournament.entries.entries import decide_register
     from tourney.tournament.events import TournamentEvent
 
     Cli(db).ok("tournament", "create", "Night")

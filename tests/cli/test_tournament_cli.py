@@ -94,6 +94,7 @@ def test_csv_import_all_or_nothing(open_tournament: Cli, tmp_path: Path) -> None
     assert [p["name"] for p in shown["players"]][-2:] == ["Eve", "Finn"]
 
 
+@pytest.mark.slow  # a whole Swiss evening, as processes
 def test_a_whole_swiss_through_the_scorers_desks(open_tournament: Cli, tmp_path: Path) -> None:
     cli = open_tournament
     for number in (1, 2, 3):
@@ -148,6 +149,7 @@ def test_a_table_code_names_the_current_round_s_table(open_tournament: Cli) -> N
     assert json.loads(cli.ok("show", "T2", "--json").stdout)["layout"][0]["tile"] == "5-5"
 
 
+@pytest.mark.slow  # the whole demo evening, as processes
 def test_demo_runs_on_a_fresh_folder(tmp_path: Path) -> None:
     import os
     import subprocess

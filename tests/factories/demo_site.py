@@ -20,11 +20,11 @@ from tourney.games.horserace.record import format_line
 from tourney.games.horserace.simulate import simulate_match
 from tourney.reports.publish import from_replays, publish
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_form_partnership, decide_register
+from tourney.tournament.entries.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.formats.elimination.format import bracket_of
-from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
-from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.results.rulings import decide_record_result
+from tourney.tournament.seating.pairing import decide_pair_deciding_matches, decide_pair_round
 from tourney.tournament.state import TournamentState, fold
 
 HOSTILE_NAME = "<script>alert(1)</script>"

@@ -9,7 +9,7 @@ import random
 
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.matches import MatchRecord
-from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.results.rulings import decide_record_result
 from tourney.tournament.state import TournamentState, evolve
 
 

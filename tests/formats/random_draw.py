@@ -13,10 +13,10 @@ from typing import ClassVar
 from tourney.i18n import N_, page_mark
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.format import Format, PairRequest
-from tourney.tournament.notes import note
-from tourney.tournament.pairing import active_field, round_event, seat_records
-from tourney.tournament.seating import seat_order, table_sizes
-from tourney.tournament.sentence import Sentence, sentence_
+from tourney.tournament.notes.notes import note
+from tourney.tournament.notes.sentence import Sentence, sentence_
+from tourney.tournament.seating.pairing import active_field, round_event, seat_records
+from tourney.tournament.seating.seating import seat_order, table_sizes
 from tourney.tournament.state import TournamentError, TournamentState
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tourney.tournament.create import decide_create
-from tourney.tournament.rulings import result_target
+from tourney.tournament.results.rulings import result_target
 from tourney.tournament.state import TournamentState, fold
 
 

@@ -20,7 +20,7 @@ from tests.factories.demo_site import (
 )
 from tourney.reports import paths
 from tourney.tournament.formats.elimination.format import bracket_of
-from tourney.tournament.standings import standings_of
+from tourney.tournament.standings.standings import standings_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, PdfMargins

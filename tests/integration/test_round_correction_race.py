@@ -4,8 +4,6 @@ it is written."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tourney.director.desk import DirectorDesk
@@ -13,16 +11,18 @@ from tourney.errors import TourneyError
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.streams.matches import RESULT_CONFIRMED, match_stream
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.round_corrections import decide_repair_round
+from tourney.tournament.results.round_corrections import decide_repair_round
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import tournament_stream
 
 
-def test_a_move_during_a_repair_makes_it_decided_again_and_refused(tmp_path: Path) -> None:
-    with EventStore.from_url(str(tmp_path / "race.db")) as store:
+def test_a_move_during_a_repair_makes_it_decided_again_and_refused(
+    memory_store: EventStore,
+) -> None:
+    with memory_store as store:
         desk = DirectorDesk(store, recorded_by="test")
         slug = desk.create(
             lambda s: decide_create(s, "Race", format="swiss", table_size=2, rounds=3)

@@ -29,7 +29,7 @@ from tourney.web.app import Server
 from tourney.web.signing import load_secret
 from tourney.web.table_routes import move_value
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]  # two server processes each
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")
 PLAYERS = tuple(f"Player {n}" for n in range(1, 9))

@@ -24,7 +24,7 @@ from tourney.store import migrate
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projector import Projector
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register, decide_withdraw
+from tourney.tournament.entries.entries import decide_register, decide_withdraw
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import fold_stored, tournament_stream
@@ -110,6 +110,7 @@ def test_a_stream_the_core_cannot_fold_has_no_rows(store: EventStore) -> None:
     assert dump(engine_of(store), "tournament_views")["tournament_views"] == []
 
 
+@pytest.mark.slow  # a whole club night, then a migration down and up
 def test_downgrade_drops_them_and_upgrade_rebuilds_them(database_url: str) -> None:
     store, _ = open_store(database_url)
     with store:

@@ -47,7 +47,7 @@ def test_every_message_is_translated_and_not_fuzzy(language: str) -> None:
     catalog = _catalog(language)
     problems = []
     for wanted in _template():
-        found = catalog.get(wanted.id)
+        found = catalog.get(wanted.id, context=wanted.context)
         if found is None:
             problems.append(f"missing: {wanted.id!r}")
             continue
@@ -63,7 +63,7 @@ def test_translations_keep_the_placeholders(language: str) -> None:
     catalog = _catalog(language)
     problems: list[object] = []
     for wanted in _template():
-        found = catalog.get(wanted.id)
+        found = catalog.get(wanted.id, context=wanted.context)
         if found is None:
             continue
         if isinstance(wanted.id, tuple):
@@ -87,7 +87,12 @@ def test_the_compiled_catalog_is_the_catalog(language: str) -> None:
     for message in _catalog(language):
         if not isinstance(message.id, str) or not message.id:
             continue
-        assert compiled.gettext(message.id) == message.string, message.id
+        said = (
+            compiled.gettext(message.id)
+            if message.context is None
+            else compiled.pgettext(message.context, message.id)
+        )
+        assert said == message.string, message.id
 
 
 @pytest.mark.parametrize(
@@ -95,9 +100,16 @@ def test_the_compiled_catalog_is_the_catalog(language: str) -> None:
     [
         (
             "ru",
-            {1: "1 тур", 2: "2 тура", 5: "5 туров", 11: "11 туров", 21: "21 тур", 22: "22 тура"},
+            {
+                1: "1\u00a0тур",
+                2: "2\u00a0тура",
+                5: "5\u00a0туров",
+                11: "11\u00a0туров",
+                21: "21\u00a0тур",
+                22: "22\u00a0тура",
+            },
         ),
-        ("it", {1: "1 turno", 2: "2 turni", 5: "5 turni", 21: "21 turni"}),
+        ("it", {1: "1\u00a0turno", 2: "2\u00a0turni", 5: "5\u00a0turni", 21: "21\u00a0turni"}),
         ("en", {1: "1 round", 2: "2 rounds", 5: "5 rounds", 21: "21 rounds"}),
     ],
 )
@@ -112,7 +124,7 @@ def test_counted_words_take_the_language_plural_forms(
 def test_russian_players_in_three_forms() -> None:
     with i18n.using("ru"):
         said = [i18n.ngettext("{n} player", "{n} players", n).format(n=n) for n in (1, 2, 5, 21)]
-    assert said == ["1 игрок", "2 игрока", "5 игроков", "21 игрок"]
+    assert said == ["1\u00a0игрок", "2\u00a0игрока", "5\u00a0игроков", "21\u00a0игрок"]
 
 
 MIXED = ["Zoë Park", "Ольга", "Ábel", "abel", "Borya", "Борис", "Émile", "Ёлка", "Елена", "Anna"]

@@ -23,8 +23,8 @@ KNOWN_CIRCLES = [
     # the state and the standings look their format up in the registry it sits beside.
     {
         "tourney.tournament.format",
-        "tourney.tournament.prizes",
-        "tourney.tournament.standings",
+        "tourney.tournament.standings.prizes",
+        "tourney.tournament.standings.standings",
         "tourney.tournament.state",
     },
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -13,6 +14,9 @@ from tourney.limits import (
     TARGET,
     LimitError,
     check_points,
+    decimal_point,
+    parse_amount,
+    parse_fee,
     parse_points,
     parse_whole,
 )
@@ -44,15 +48,24 @@ def test_the_bounds_fit_a_32_bit_database_integer() -> None:
 
 @pytest.mark.parametrize(
     "text, value",
-    [("1", Fraction(1)), ("0.5", Fraction(1, 2)), (" 1/3 ", Fraction(1, 3)), ("0", Fraction(0))],
+    [
+        ("1", Fraction(1)),
+        ("0.5", Fraction(1, 2)),
+        (" 1/3 ", Fraction(1, 3)),
+        ("0", Fraction(0)),
+        ("0,5", Fraction(1, 2)),  # the decimal comma Italian and Russian write
+        (" 2,25", Fraction(9, 4)),
+    ],
 )
 def test_points_are_read_as_written(text: str, value: Fraction) -> None:
     assert parse_points(text, "bye points") == value
 
 
 @pytest.mark.parametrize(
-    "text", ["1e999", "nan", "NaN", "inf", "-1", "10**28", "", "1/0", "9" * 5000, "0.1234567"]
-)
+    "text",
+    ["1e999", "nan", "NaN", "inf", "-1", "10**28", "", "1/0", "9" * 5000, "0.1234567", "1,5,2",
+     "1.000,5", "0,5/2", ",5"],
+)  # fmt: skip
 def test_points_that_are_not_plainly_written_numbers_are_refused(text: str) -> None:
     with pytest.raises(LimitError, match="bye points"):
         parse_points(text, "bye points")
@@ -75,3 +88,25 @@ def test_whole_numbers_in_text_are_read_within_their_bound() -> None:
             parse_whole(text, RATING, "row 3")
     with pytest.raises(LimitError, match="seed 0 for row 2 must be 1 to 10000"):
         parse_whole("0", SEED, "row 2")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("4,50", "4.50"), ("4.50", "4.50"), ("12,5", "12.5"), (" 20 ", "20")]
+)
+def test_an_amount_is_read_with_a_decimal_comma_or_point(text: str, value: str) -> None:
+    assert parse_amount(text, "prize") == Decimal(value)
+    assert parse_fee(text) == Decimal(value)
+
+
+@pytest.mark.parametrize("text", ["4,500", "4,5,0", "1.000,50", "4,", "-4,50", "4.5,0"])
+def test_a_comma_that_is_not_one_decimal_sign_is_refused(text: str) -> None:
+    with pytest.raises(LimitError, match="prize"):
+        parse_amount(text, "prize")
+    with pytest.raises(LimitError, match="entry fee"):
+        parse_fee(text)
+
+
+def test_the_decimal_point_is_what_is_kept() -> None:
+    assert decimal_point(" 0,5 ") == "0.5"
+    assert decimal_point("split") == "split"
+    assert decimal_point("1,2,3") == "1,2,3"  # a list: its parser refuses it or splits it

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from tourney.store.database import parse_url, resolve_url
 from tourney.store.errors import DatabaseUrlError, SchemaError
-from tourney.store.hashchain import GENESIS, event_hash, short
+from tourney.store.hashchain import GENESIS, event_hash
+from tourney.store.reading import short
 from tourney.store.upcasting import UpcasterRegistry
 from tourney.streams.matches import upcasters
 

@@ -10,9 +10,15 @@ import html
 import re
 import uuid
 
+import pytest
+
 from tests.web.conftest import CARD_DEALS, Night, a_card_match, retargeted
 from tests.web.phone import Phone
+from tourney.games.racehorse.cards import Card
+from tourney.games.racehorse.drawing import card_name, card_svg
 from tourney.games.racehorse.face import CardPlayed, DealStarted, Match, MatchStarted, units
+from tourney.i18n import using
+from tourney.web.language import COOKIE
 from tourney.web.signing import Signer
 from tourney.web.table_routes import move_value
 from tourney.web.tokens import TableToken
@@ -297,3 +303,32 @@ def test_a_finished_deal_stays_on_the_page_until_the_next_deal_starts(
     phone.tap("deal")
     page = phone.look()
     assert 'id="last-trick"' not in page and 'id="deal-over"' not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "faces", "queen"),
+    [
+        ("en", ["A", "K", "Q", "J"], "queen of hearts"),
+        ("it", ["A", "R", "D", "F"], "donna di cuori"),
+        ("ru", ["Т", "К", "Д", "В"], "дама, червы"),
+    ],
+)
+def test_the_card_picker_and_drawing_show_the_readers_own_ranks(
+    card_night: Night, language: str, faces: list[str], queen: str
+) -> None:
+    """Italian cards read A R D F, Russian Т К Д В, on the buttons, the drawn cards and their
+    text equivalents; what a button records stays the record's notation (QH)."""
+    card_night.client.cookies.set(COOKIE, language)
+    phone = Phone(card_night.client, card_night.link(1))
+    _deal_and_bid(phone)
+    phone.tap("play|2H")
+    page = phone.look()
+    picker = page[page.index('id="picker"') :]
+    hearts = re.findall(r'value="play\|(\w+)H"[^>]*>([^<]*)</button>', picker)
+    assert [shown for code, shown in hearts[:4]] == faces
+    assert [code for code, _shown in hearts[:4]] == ["A", "K", "Q", "J"]
+    assert f'value="play|QH" data-move="play QH" aria-label="{queen}"' in html.unescape(picker)
+    with using(language):
+        drawn = card_svg("QH")
+        assert f">{faces[2]}</text>" in drawn and queen in html.unescape(drawn)
+        assert card_name(Card.parse("AS")) == f"{faces[0]}♠"

@@ -19,7 +19,7 @@ from tests.cli.conftest import Cli
 from tests.web.conftest import Night, serving
 from tests.web.test_conduct_web import dispute
 from tests.web.test_room import Now, now
-from tourney.i18n import using
+from tourney.i18n import local_decimal, using
 from tourney.web.director_routes import DONE
 from tourney.web.flash_words import SAID, said
 
@@ -203,7 +203,8 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
 
 @pytest.mark.parametrize("language", ["it", "ru"])
 def test_what_an_action_did_is_said_in_the_directors_language(language: str) -> None:
-    """Every action's words are translated, the name, table, round and count kept."""
+    """Every action's words are translated, the name, table, round and count kept (an amount
+    with the language's decimal sign: 5,00)."""
     assert set(SAMPLES) == set(SAID)
     for name, samples in SAMPLES.items():
         for found in samples:
@@ -214,4 +215,6 @@ def test_what_an_action_did_is_said_in_the_directors_language(language: str) -> 
             assert shown is not None and shown != english, (name, found, shown)
             for key, value in found.items():
                 if key not in ("clock", "draft", "sanction", "what") and str(value) in english:
-                    assert str(value) in shown, (name, found, shown)
+                    with using(language):
+                        kept = local_decimal(str(value)) if key == "fee" else str(value)
+                    assert kept in shown, (name, found, shown)

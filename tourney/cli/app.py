@@ -89,6 +89,12 @@ class Tourney(EdgeGroup):
             **{name: _module(module) for name, module in _AFTER_VERBS.items()},
         }
 
+    def mount(self, name: str) -> Mount | None:
+        # tourney's own commands come first (as in `mounts`): running one reads no game's
+        # entry points; only a name that is none of them may be a game's verb.
+        module = _BEFORE_VERBS.get(name) or _AFTER_VERBS.get(name)
+        return _module(module) if module is not None else super().mount(name)
+
 
 app = typer.Typer(
     name="tourney",

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from tourney.cli.language import RICH_WORDS, USAGE, parts, texts
+from tourney.cli import metavars
+from tourney.cli.language import RICH_WORDS, USAGE, params, parts, texts
 
 
 def help_texts() -> list[str]:
@@ -25,6 +26,16 @@ def help_texts() -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def metavar_words() -> list[str]:
+    """Every word of every metavar of the `tourney` command (``TABLE``, ``MINUTES``),
+    English: msgids with the context `metavars.CONTEXT`."""
+    from tourney.cli.app import every_command
+
+    root = every_command()
+    ctx = root.make_context("tourney", ["-h"], resilient_parsing=True)
+    return sorted({w for p in params(root, ctx) for w in metavars.words(metavars.english(p) or "")})
+
+
 def add_to_template(path: str) -> None:
     """Add `help_texts` to the ``messages`` template ``pybabel extract`` wrote at ``path``
     (Makefile: ``messages-catalog``)."""
@@ -35,6 +46,9 @@ def add_to_template(path: str) -> None:
     for text in help_texts():
         if text not in catalog:
             catalog.add(text, locations=[("tourney/cli", 0)])
+    for word in metavar_words():
+        if catalog.get(word, context=metavars.CONTEXT) is None:
+            catalog.add(word, locations=[("tourney/cli/metavars.py", 0)], context=metavars.CONTEXT)
     with open(path, "wb") as handle:
         write_po(handle, catalog, width=100, include_lineno=False)
 

@@ -13,7 +13,7 @@ import typer
 from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.options import Db, json_flag
 from tourney.cli.scorer_io import echo
-from tourney.i18n import _, collate
+from tourney.i18n import _, collate, local_decimal
 
 
 def checkin(
@@ -57,7 +57,9 @@ def checkin(
     Example: tourney checkin "Ann Lee" Bo --paid
     """
     from tourney.director.room import server_now
-    from tourney.tournament.checkin import (
+    from tourney.tournament.entries.entries import player_id
+    from tourney.tournament.events import TournamentEvent
+    from tourney.tournament.room.checkin import (
         decide_allow,
         decide_check_in,
         decide_door_code,
@@ -65,8 +67,6 @@ def checkin(
         decide_take_back,
         door,
     )
-    from tourney.tournament.entries import player_id
-    from tourney.tournament.events import TournamentEvent
     from tourney.tournament.state import TournamentState
 
     with open_director(db) as director:
@@ -75,7 +75,7 @@ def checkin(
         if door_code is not None or new_door_code:
             import secrets
 
-            from tourney.tournament.checkin import new_door_code as drawn
+            from tourney.tournament.room.checkin import new_door_code as drawn
 
             code = door_code if door_code is not None else drawn(secrets.randbelow(10**6))
             loaded, _events = director.execute(slug, lambda s: decide_door_code(s, code))
@@ -163,11 +163,11 @@ def checkin(
                 _(
                     "  fees of {fee}: {count} paid ({paid_total}), {count2} owed ({owed_total})"
                 ).format(
-                    fee=listed.fee,
+                    fee=local_decimal(listed.fee),
                     count=len(listed.paid),
-                    paid_total=listed.paid_total,
+                    paid_total=local_decimal(listed.paid_total),
                     count2=len(listed.owed),
-                    owed_total=listed.owed_total,
+                    owed_total=local_decimal(listed.owed_total),
                 )
             )
 

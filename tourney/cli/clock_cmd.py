@@ -49,7 +49,7 @@ def _say(data: dict[str, object], rule: str) -> None:
 
 def _act(db: str | None, tournament: str | None, decide: object, done: str) -> None:
     from tourney.director.room import clock_action, server_now
-    from tourney.tournament.clock import clock_view
+    from tourney.tournament.room.clock import clock_view
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -94,7 +94,7 @@ def set_(
 
     Example: tourney clock set 40 --round 3
     """
-    from tourney.tournament.clock import decide_set
+    from tourney.tournament.room.clock import decide_set
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -113,7 +113,7 @@ def start(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     Example: tourney clock start
     """
-    from tourney.tournament.clock import decide_start
+    from tourney.tournament.room.clock import decide_start
 
     _act(db, tournament, decide_start, _("Clock started."))
 
@@ -124,7 +124,7 @@ def pause(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     Example: tourney clock pause
     """
-    from tourney.tournament.clock import decide_pause
+    from tourney.tournament.room.clock import decide_pause
 
     _act(db, tournament, decide_pause, _("Clock paused."))
 
@@ -135,7 +135,7 @@ def resume(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     Example: tourney clock resume
     """
-    from tourney.tournament.clock import decide_resume
+    from tourney.tournament.room.clock import decide_resume
 
     _act(db, tournament, decide_resume, _("Clock running."))
 
@@ -154,7 +154,7 @@ def extend(
     Example: tourney clock extend 5 --table T3
     """
     from tourney.director.room import clock_action, server_now
-    from tourney.tournament.clock import clock_view, decide_extend
+    from tourney.tournament.room.clock import clock_view, decide_extend
 
     number = _table(table)
     with open_director(db) as director:
@@ -184,8 +184,8 @@ def status(
     Example: tourney clock status --json
     """
     from tourney.director.room import server_now
-    from tourney.tournament.clock import clock_view
-    from tourney.tournament.room import TIME_RULE_WORDS
+    from tourney.tournament.records.room import TIME_RULE_WORDS
+    from tourney.tournament.room.clock import clock_view
 
     with open_director(db) as director:
         loaded = director.load(director.resolve(tournament))

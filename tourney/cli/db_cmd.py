@@ -232,7 +232,7 @@ def verify(
     Example: tourney verify --heads --sheet T3 5f1c2e9a0b7d
     """
     from tourney.store.eventstore import EventStore
-    from tourney.store.hashchain import short
+    from tourney.store.reading import short
     from tourney.store.verify import verify as verify_store
 
     with EventStore.from_url(db, reads_only=True, registry=upcasters()) as store:

@@ -14,7 +14,9 @@ from tourney.i18n import _, ngettext, set_language
 
 
 def demo(
-    players: Annotated[int, within(limits.PLAYERS, help="Players registered.", low=4)] = 16,
+    players: Annotated[
+        int, within(limits.PLAYERS, help="Players registered.", low=4, metavar="COUNT")
+    ] = 16,
     rounds: Annotated[int, within(limits.ROUNDS, help="Swiss rounds.")] = 4,
     table_size: TableSize = 4,
     seed: Annotated[int, within(limits.RANDOM_SEED, help="Random seed for deals and bots.")] = 2026,

@@ -87,7 +87,7 @@ def _run(
     """Apply the ruling `decide` (given the state and the desk, which can say what a table
     recorded) and say what it came to: ``<what> recorded in <slug>: <the table's result in
     words>`` (``what`` may name the match with ``{match}``)."""
-    from tourney.tournament.story import result_text
+    from tourney.tournament.results.story import result_text
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -155,7 +155,7 @@ def forfeit(
 
     Example: tourney director forfeit T3 --sides Bo --reason "left the hall"
     """
-    from tourney.tournament.rulings import decide_forfeit
+    from tourney.tournament.results.rulings import decide_forfeit
 
     choice: Literal["play_on", "share"] = "play_on" if others is Others.play_on else "share"
     _run(
@@ -220,7 +220,7 @@ def result(
     Example: tourney director result T2 --scores Ann=61,Bo=40,Cy=22,Di=10
     """
     from tourney.errors import TourneyError
-    from tourney.tournament.rulings import decide_enter_result
+    from tourney.tournament.results.rulings import decide_enter_result
 
     if scores is None and not hand:
         raise TourneyError(
@@ -273,8 +273,8 @@ def no_show(
 
     Example: tourney director no-show T2 "Bo Lee"
     """
-    from tourney.tournament.rulings import decide_no_show
-    from tourney.tournament.sides import seat_of
+    from tourney.tournament.results.rulings import decide_no_show
+    from tourney.tournament.results.sides import seat_of
 
     choice: Literal["play_on", "share"] = "play_on" if others is Others.play_on else "share"
 
@@ -319,8 +319,8 @@ def adjudicate(
 
     Example: tourney director adjudicate T1 --scores Ann=61,Bo=55 --reason "lights went out"
     """
-    from tourney.tournament.rulings import decide_adjudicate, result_target
-    from tourney.tournament.winners import winning_sides
+    from tourney.tournament.results.rulings import decide_adjudicate, result_target
+    from tourney.tournament.results.winners import winning_sides
 
     def decide(state: TournamentState, _: DirectorDesk) -> Sequence[TournamentEvent]:
         match_id = _match_id(state, match)
@@ -345,7 +345,7 @@ def void(
 
     Example: tourney director void club-night-r3-t4 --reason "wrong tiles"
     """
-    from tourney.tournament.rulings import decide_void
+    from tourney.tournament.results.rulings import decide_void
 
     _run(
         db,
@@ -361,7 +361,7 @@ def confirmations(
         str | None,
         typer.Argument(
             help="One table (T3) or match id; default: every table of the latest round.",
-            metavar="[TABLE]",
+            metavar="TABLE",
             show_default=False,
         ),
     ] = None,

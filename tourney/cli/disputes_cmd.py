@@ -58,7 +58,7 @@ def disputes(
     if ctx.invoked_subcommand is not None:
         return
     from tourney.reports.conduct import dispute_rows
-    from tourney.tournament.conduct import STATUS_WORDS
+    from tourney.tournament.results.conduct import STATUS_WORDS
 
     with open_director(db, reads=True) as director:
         state = director.load(director.resolve(tournament)).state
@@ -110,7 +110,7 @@ def uphold(
     Example: tourney disputes uphold T3 --note "the scoresheet agrees with the phone"
     """
     from tourney.streams.tables import match_id_of
-    from tourney.tournament.conduct import decide_uphold
+    from tourney.tournament.results.conduct import decide_uphold
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

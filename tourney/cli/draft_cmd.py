@@ -58,7 +58,7 @@ def make(
     Example: tourney draft make --avoid-same-club
     """
     from tourney.director.season import pairing_ratings
-    from tourney.tournament.draft import decide_draft
+    from tourney.tournament.room.draft import decide_draft
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -115,8 +115,8 @@ def swap(
 
     Example: tourney draft swap "Ann Lee" Bo --reason "they came together"
     """
-    from tourney.tournament.draft import decide_swap
-    from tourney.tournament.entries import player_id
+    from tourney.tournament.entries.entries import player_id
+    from tourney.tournament.room.draft import decide_swap
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -132,7 +132,7 @@ def publish(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     Example: tourney draft publish
     """
-    from tourney.tournament.draft import decide_publish
+    from tourney.tournament.room.draft import decide_publish
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -150,7 +150,7 @@ def drop(tournament: TournamentOpt = None, db: Db = None) -> None:
 
     Example: tourney draft drop
     """
-    from tourney.tournament.draft import decide_drop
+    from tourney.tournament.room.draft import decide_drop
 
     with open_director(db) as director:
         director.execute(director.resolve(tournament), decide_drop)

@@ -18,7 +18,6 @@ from typer.main import get_command_name, get_group
 from typer.models import DefaultPlaceholder
 
 from tourney import i18n
-from tourney.cli.click_words import in_language
 from tourney.cli.edge import REFUSED, say, translate
 from tourney.cli.language import META_KEY, translated_help
 from tourney.cli.plain_values import plain
@@ -33,6 +32,8 @@ _LONG_QUOTED = re.compile(r"'([^']{41,})'")
 def _usage(exc: Any) -> str:
     """A Click usage error as one line: the message (a long value it quotes cut short) and
     where to look for help."""
+    from tourney.cli.click_words import in_language  # its patterns: for a refusal only
+
     context = getattr(exc, "ctx", None)
     message = _LONG_QUOTED.sub(lambda m: f"'{m.group(1)[:39]}…'", exc.format_message())
     message = in_language(message)
@@ -89,12 +90,20 @@ class EdgeGroup(TyperGroup):
             self._mounted = self.mounts()
         return [*self.commands, *(name for name in self._mounted if name not in self.commands)]
 
+    def mount(self, name: str) -> Mount | None:
+        """What mounts the command ``name`` (None: there is none). A subclass may answer
+        without listing every command (`mounts`)."""
+        if self._mounted is None:
+            self._mounted = self.mounts()
+        return self._mounted.get(name)
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in self.commands and cmd_name in self.list_commands(ctx):
-            mount = self._mounted[cmd_name]  # type: ignore[index]
-            self.commands[cmd_name] = built(
-                mount, cmd_name, self.rich_markup_mode, self._help_names()
-            )
+        if cmd_name not in self.commands:
+            mount = self.mount(cmd_name)
+            if mount is not None:
+                self.commands[cmd_name] = built(
+                    mount, cmd_name, self.rich_markup_mode, self._help_names()
+                )
         return self.commands.get(cmd_name)
 
     def _help_names(self) -> list[str]:
@@ -179,6 +188,8 @@ class EdgeGroup(TyperGroup):
                 typer.echo(exc.format_message())  # no arguments at all: the help, as asked
                 code = exc.exit_code
             else:  # a usage error carries its context; any other, its message
+                from tourney.cli.click_words import in_language
+
                 say(
                     _usage(exc)
                     if hasattr(exc, "ctx")

@@ -184,7 +184,9 @@ def start_command(games: Sequence[Game]) -> Callable[..., None]:
             print_state(desk, as_json, desk.append_events(decide, game=played))
 
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    players = typer.Option("--players", help="Names in seat order (clockwise), comma-separated.")
+    players = typer.Option(
+        "--players", help="Names in seat order (clockwise), comma-separated.", metavar="NAMES"
+    )
     chosen = typer.Option(
         "--game",
         help="The game: horse-race (dominoes, 2-4 players: the default), racehorse (cards, "

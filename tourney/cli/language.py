@@ -17,8 +17,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import typer
+import typer.core
 
 from tourney import i18n
+from tourney.cli import metavars
 
 META_KEY = "tourney.language"
 
@@ -53,7 +55,7 @@ def choose_language(ctx: Any, _param: Any, value: str | None) -> str | None:
 LANG_OPTION: Any = typer.Option(
     None,
     "--lang",
-    metavar="LANG",
+    metavar="LANGUAGE",
     help="The language tourney speaks: en, it or ru (else TOURNEY_LANG, else the system's "
     "language, else English).",
     is_eager=True,
@@ -68,6 +70,22 @@ def _commands(command: Any) -> Iterator[Any]:
         yield from _commands(sub)
 
 
+def _params(cmd: Any, ctx: Any | None) -> list[Any]:
+    """``cmd``'s own options and arguments, with its help option."""
+    params = list(cmd.params)
+    if ctx is not None and hasattr(cmd, "get_help_option"):
+        option = cmd.get_help_option(ctx)  # made once and kept: the one -h will use
+        if option is not None:
+            params.append(option)
+    return params
+
+
+def params(command: Any, ctx: Any | None) -> Iterator[Any]:
+    """Every option and argument of the tree under ``command``."""
+    for cmd in _commands(command):
+        yield from _params(cmd, ctx)
+
+
 def texts(command: Any, ctx: Any | None) -> Iterator[tuple[Any, str, str]]:
     """(object, attribute, English text) for every help text of the tree under ``command``."""
     for cmd in _commands(command):
@@ -75,12 +93,7 @@ def texts(command: Any, ctx: Any | None) -> Iterator[tuple[Any, str, str]]:
             text = getattr(cmd, attribute, None)
             if isinstance(text, str) and text.strip():
                 yield cmd, attribute, text
-        params = list(cmd.params)
-        if ctx is not None and hasattr(cmd, "get_help_option"):
-            option = cmd.get_help_option(ctx)  # made once and kept: the one -h will use
-            if option is not None:
-                params.append(option)
-        for param in params:
+        for param in _params(cmd, ctx):
             if getattr(param, LAZY, False):
                 continue
             for attribute in ("help", "rich_help_panel"):
@@ -164,6 +177,10 @@ def _in_language(format_help: Any, language: str) -> Any:
     return drawn
 
 
+def _no_type(_self: Any, ctx: Any) -> None:
+    return None
+
+
 @contextlib.contextmanager
 def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     """Every help text under ``command`` in the chosen language until the block ends (English:
@@ -173,14 +190,23 @@ def translated_help(command: Any, ctx: Any) -> Iterator[None]:
     if getattr(command, _ACTIVE, False):
         yield
         return
-    import typer.core
-
     saved: list[tuple[Any, str, Any]] = []
-    if language != i18n.DEFAULT:
-        with i18n.using(language):
+    with i18n.using(language):
+        if language != i18n.DEFAULT:
             for owner, attribute, text in list(texts(command, ctx)):
                 saved.append((owner, attribute, text))
                 setattr(owner, attribute, _translated(owner, attribute, text))
+        for param in list(params(command, ctx)):  # in every language: no Python type names
+            word = metavars.shown(param)
+            if word is not None and word != param.metavar:
+                saved.append((param, "metavar", param.metavar))
+                param.metavar = word
+    # An argument's help row shows its metavar as its name: not its Python type beside it.
+    argument = typer.core.TyperArgument
+    saved.append(
+        (argument, "display_type_rich", argument.__dict__.get("display_type_rich", _INHERITED))
+    )
+    argument.display_type_rich = _no_type  # type: ignore[method-assign, assignment]
     # Typer's own words are Rich's, imported only when a help page is drawn (a command that
     # draws none does not pay for Rich): its pages are drawn in the language too.
     for cls in (typer.core.TyperCommand, typer.core.TyperGroup):

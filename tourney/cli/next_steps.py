@@ -67,7 +67,7 @@ def example_scores(state: TournamentState, record: MatchRecord) -> str:
     """``Ann=...,Cy=...`` for the sides still playing (the others score 0 unless given):
     how to type their result; by side number (``1=...,3=...``) when a name holds a comma
     or an equals sign."""
-    from tourney.tournament.sides import side_names
+    from tourney.tournament.results.sides import side_names
 
     names = side_names(state, record)
     playing = [s for s in range(len(names)) if s not in record.forfeited]

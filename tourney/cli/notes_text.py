@@ -5,8 +5,8 @@ shape no longer known is printed as it was recorded, marked so."""
 from __future__ import annotations
 
 from tourney.i18n import _
-from tourney.tournament.note_words import namer, note_text
-from tourney.tournament.notes import Note, is_recorded
+from tourney.tournament.notes.note_words import namer, note_text
+from tourney.tournament.notes.notes import Note, is_recorded
 from tourney.tournament.state import TournamentState
 
 

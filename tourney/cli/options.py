@@ -10,10 +10,18 @@ import typer
 from tourney import limits
 
 
-def within(bound: limits.Bound, *decls: str, help: str, low: int | None = None) -> Any:
+def within(
+    bound: limits.Bound,
+    *decls: str,
+    help: str,
+    low: int | None = None,
+    metavar: str | None = None,
+) -> Any:
     """A Typer option for a whole number within ``bound`` (from ``low`` when given): the
-    parser refuses anything else, and the option's help shows the range."""
-    return typer.Option(*decls, min=bound.low if low is None else low, max=bound.high, help=help)
+    parser refuses anything else, and the option's help shows the range. ``metavar``: the
+    number's word where its name does not say it (`tourney.cli.metavars`)."""
+    low = bound.low if low is None else low
+    return typer.Option(*decls, min=low, max=bound.high, help=help, metavar=metavar)
 
 
 TableSize = Annotated[int, within(limits.TABLE_SIZE, help="Players per table.")]
@@ -45,7 +53,9 @@ At = Annotated[
         show_default=False,
     ),
 ]
-MatchId = Annotated[str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="ID")]
+MatchId = Annotated[
+    str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="TABLE")
+]
 Player = Annotated[
     str | None,
     typer.Option("--player", help="Who (default: the player to move); checked against the turn."),
@@ -59,10 +69,10 @@ Opener = Annotated[
 
 
 def new_draw_seed() -> int:
-    """A fresh seed for a round 1 by lot (`tourney.tournament.lot`): drawn here, in the
+    """A fresh seed for a round 1 by lot (`tourney.tournament.seating.lot`): drawn here, in the
     shell, once, and recorded in the new tournament's event."""
     import secrets
 
-    from tourney.tournament.lot import SEED_BITS
+    from tourney.tournament.seating.lot import SEED_BITS
 
     return secrets.randbelow(2**SEED_BITS)

@@ -1,5 +1,5 @@
 """`tourney penalty` and `tourney warning`: the director's sanctions on a player, and
-lifting one given by mistake (`tourney.tournament.penalties`)."""
+lifting one given by mistake (`tourney.tournament.records.penalties`)."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ def _apply(
     decide: Callable[[TournamentState, str], Sequence[TournamentEvent]],
 ) -> None:
     from tourney.reports.conduct import sanction_rows
-    from tourney.tournament.entries import player_id
-    from tourney.tournament.penalties import PenaltyGiven, SanctionLifted, WarningGiven
+    from tourney.tournament.entries.entries import player_id
+    from tourney.tournament.records.penalties import PenaltyGiven, SanctionLifted, WarningGiven
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -111,7 +111,7 @@ def penalty(
     Example: tourney penalty "Ann Lee" --lift --reason "given to the wrong player"
     """
     from tourney import limits
-    from tourney.tournament.conduct import decide_lift, decide_penalty
+    from tourney.tournament.results.conduct import decide_lift, decide_penalty
 
     if lift:
         if points is not None:
@@ -143,7 +143,7 @@ def warning(
 
     Example: tourney warning "Bo Chan" --reason "phone at the table"
     """
-    from tourney.tournament.conduct import decide_lift, decide_warning
+    from tourney.tournament.results.conduct import decide_lift, decide_warning
 
     if lift:
         _apply(

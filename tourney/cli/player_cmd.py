@@ -30,13 +30,13 @@ Reason = Annotated[str, typer.Option(help="Why, for the record.")]
 
 
 def _player_id(state: TournamentState, who: str) -> str:
-    from tourney.tournament.entries import player_id
+    from tourney.tournament.entries.entries import player_id
 
     return player_id(state, who)
 
 
 def _next_number(state: TournamentState) -> int:
-    from tourney.tournament.entries import next_player_number
+    from tourney.tournament.entries.entries import next_player_number
 
     return next_player_number(state)
 
@@ -45,7 +45,7 @@ def _warn_look_alikes(state: TournamentState, events: list[TournamentEvent]) -> 
     """One line on stderr for each new player whose name looks like another's (a likely
     double registration): registered all the same, with the command that takes it back."""
     from tourney.errors import printable
-    from tourney.tournament.entries import look_alikes
+    from tourney.tournament.entries.entries import look_alikes
     from tourney.tournament.events import PlayerRegistered
 
     new = [e.player_id for e in events if isinstance(e, PlayerRegistered)]
@@ -116,7 +116,7 @@ def add(
     Example: tourney player add "Ann Lee" --club Riverside --rating 1650
     """
     from tourney.director.season import linking
-    from tourney.tournament.entries import decide_register
+    from tourney.tournament.entries.entries import decide_register
     from tourney.tournament.events import PlayerRegistered
 
     with open_director(db) as director:
@@ -162,8 +162,8 @@ def import_(
     """
     from tourney.errors import TourneyError
     from tourney.textfiles import read_text
-    from tourney.tournament.entries import decide_register_all
-    from tourney.tournament.players_csv import parse_players_csv, registrations
+    from tourney.tournament.entries.entries import decide_register_all
+    from tourney.tournament.entries.players_csv import parse_players_csv, registrations
 
     text = read_text(csv_file, "CSV")
     try:
@@ -192,7 +192,8 @@ def carry(
         str, typer.Option("--from", help="The tournament whose standings seed this one.")
     ],
     top: Annotated[
-        int | None, within(limits.PLAYERS, help="Only the first TOP ranked entrants.", low=1)
+        int | None,
+        within(limits.PLAYERS, help="Only the first COUNT entrants in the standings.", low=1),
     ] = None,
     tournament: TournamentOpt = None,
     db: Db = None,
@@ -202,7 +203,7 @@ def carry(
 
     Example: tourney player carry --from club-night --top 8 -t club-cup
     """
-    from tourney.tournament.entries import decide_register_from
+    from tourney.tournament.entries.entries import decide_register_from
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -237,7 +238,7 @@ def withdraw(
 
     Example: tourney player withdraw "Ann Lee" --reason "left early"
     """
-    from tourney.tournament.entries import decide_withdraw
+    from tourney.tournament.entries.entries import decide_withdraw
     from tourney.tournament.events import PlayerWithdrawn
 
     with open_director(db) as director:
@@ -266,7 +267,7 @@ def remove(
 
     Example: tourney player remove p12 --reason "registered twice"
     """
-    from tourney.tournament.entries import decide_remove
+    from tourney.tournament.entries.entries import decide_remove
     from tourney.tournament.events import PlayerRemoved
 
     with open_director(db) as director:
@@ -299,7 +300,7 @@ def team(
 
     Example: tourney player team Ann Cy --name "The Spinners"
     """
-    from tourney.tournament.entries import decide_form_partnership
+    from tourney.tournament.entries.entries import decide_form_partnership
     from tourney.tournament.events import PartnershipFormed
 
     with open_director(db) as director:

@@ -17,7 +17,11 @@ def import_(
     file: Annotated[Path, typer.Argument(help="A match record (JSON Lines, RECORD.md).")],
     match: Annotated[
         str | None,
-        typer.Option("--id", help="The match ID to store it as (default: the file's name)."),
+        typer.Option(
+            "--id",
+            help="The match ID to store it as (default: the file's name).",
+            metavar="MATCH",
+        ),
     ] = None,
     db: Db = None,
     as_json: Json = False,
@@ -59,7 +63,9 @@ def import_(
 
 
 def export(
-    match: Annotated[str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="ID")],
+    match: Annotated[
+        str, typer.Argument(help="The match: its table code, e.g. T3.", metavar="TABLE")
+    ],
     out: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
     ] = None,

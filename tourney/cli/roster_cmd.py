@@ -103,10 +103,10 @@ def rename(
 @app.command()
 def merge(
     keep: Annotated[str, typer.Argument(help="The person who stays (name or id).")],
-    merged: Annotated[str, typer.Argument(help="The duplicate: counted as KEEP from now on.")],
+    merged: Annotated[str, typer.Argument(help="The duplicate: counted as PERSON from now on.")],
     db: Db = None,
 ) -> None:
-    """Two identities were one person: everything of MERGED counts for KEEP from now on
+    """Two identities were one person: everything of DUPLICATE counts for PERSON from now on
     (nights, series points, ratings: they are worked out again with them as one).
 
     Example: tourney roster merge "Zoë Park" "Zoe Parks"
@@ -145,7 +145,7 @@ def show(
     from tourney.reports.results import result_text
     from tourney.season.ratings import rate, rated_matches
     from tourney.tournament.matches import points_text
-    from tourney.tournament.standings import standings_of
+    from tourney.tournament.standings.standings import standings_of
 
     with open_director(db) as director:
         season = load_season(director.store)

@@ -61,7 +61,7 @@ def _progress(store: EventStore, match: str) -> str:
     """``in progress (40-12)`` for a match with moves recorded after the pairing opened
     it, else ``not played yet``."""
     from tourney.streams.matches import match_stream
-    from tourney.tournament.winners import scores_text
+    from tourney.tournament.results.winners import scores_text
 
     stream = match_stream(match)
     version = store.stream_version(stream)
@@ -133,7 +133,7 @@ def _print_round(
         where = f"  {brackets[entrant]}" if entrant in brackets else ""
         echo(_("  bye: {entrant_name}").format(entrant_name=state.entrant_name(entrant)) + where)
     from tourney.cli.notes_text import said as note_said
-    from tourney.tournament.notes import mentions
+    from tourney.tournament.notes.notes import mentions
 
     for note in paired.notes:
         # How a knockout's shared win was settled is said always: the rule it applied.
@@ -145,7 +145,7 @@ def _print_round(
 def _forbidden_pair(state: TournamentState, text: str) -> frozenset[str]:
     """``"Ann,Bo"`` as the pair of player ids that must not meet."""
     from tourney.errors import TourneyError
-    from tourney.tournament.entries import player_id
+    from tourney.tournament.entries.entries import player_id
 
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2 or not all(names):
@@ -210,7 +210,7 @@ def pair(
         else:
             draft_cmd.publish(tournament, db)
         return
-    from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
+    from tourney.tournament.seating.next_round import decide_deciding_matches, decide_next_round
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

@@ -1,5 +1,5 @@
 """`tourney round repair` and `tourney round remove N`: correct the latest round, by
-events (`tourney.tournament.round_corrections`), never by deleting one."""
+events (`tourney.tournament.results.round_corrections`), never by deleting one."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def repair(
     """
     from tourney.cli.round_cmd import _forbidden_pair, _print_round
     from tourney.director.season import pairing_ratings
-    from tourney.tournament.round_corrections import decide_repair_round
+    from tourney.tournament.results.round_corrections import decide_repair_round
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -106,7 +106,7 @@ def remove(
 
     Example: tourney round remove 3 --reason "paired with the wrong field"
     """
-    from tourney.tournament.round_corrections import decide_remove_round
+    from tourney.tournament.results.round_corrections import decide_remove_round
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

@@ -104,8 +104,8 @@ def serve(
     chances: Annotated[
         bool,
         typer.Option(
-            help="Show each table's live chances to win on the wall display, estimated in "
-            "a process of their own (never on a table's phones).",
+            help="Show each table's live chances to win on the wall display and the watch "
+            "page, estimated in a process of their own (never on a table's phones).",
         ),
     ] = True,
     tournament: TournamentOpt = None,

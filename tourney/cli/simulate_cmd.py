@@ -58,6 +58,7 @@ def simulate(
             max=8,
             help="Players at the table: 2, 3 or 4 (default 2); Racehorse 5 to 8 (default 5).",
             show_default=False,
+            metavar="COUNT",
         ),
     ] = None,
     partnerships: Annotated[
@@ -92,7 +93,8 @@ def simulate(
         ),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Folder to write one record per match into.")
+        Path | None,
+        typer.Option(help="Folder to write one record per match into.", metavar="FOLDER"),
     ] = None,
     force: Annotated[
         bool,
@@ -103,8 +105,8 @@ def simulate(
     """Play complete matches between bots and write them as match records.
 
     Each match is played event by event through the rules engine. Records go to
-    OUT/match-0001.jsonl and so on (records already there are overwritten only with --force;
-    no other file in OUT is touched); a summary of wins and scores (Racehorse: net units) is
+    FOLDER/match-0001.jsonl and so on (records already there are overwritten only with --force;
+    no other file in FOLDER is touched); a summary of wins and scores (Racehorse: net units) is
     printed. --game racehorse plays the card game of RACEHORSE.md.
 
     Example: tourney simulate --players 4 --partnerships --matches 10 --seed 7 --out sims

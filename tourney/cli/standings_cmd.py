@@ -49,7 +49,7 @@ def standings(
     """
     from tourney.reports.standings import standings_csv, standings_json, standings_view
     from tourney.tournament.format import format_of
-    from tourney.tournament.pairing import missing_tables, tables_text
+    from tourney.tournament.seating.pairing import missing_tables, tables_text
 
     with open_director(db, reads=True) as director:
         # Text, CSV and JSON from one source, the tournament's stream folded (the wall

@@ -278,14 +278,14 @@ def create(
     """
     from tourney.director.season import night_in_series
     from tourney.games import game as find_game
-    from tourney.tournament.checkin import check_in_settings, new_door_code
-    from tourney.tournament.clock import clock_settings
     from tourney.tournament.create import decide_create
     from tourney.tournament.format import format_named, label_text
     from tourney.tournament.formats.swiss.options import SwissOptions, options_text
     from tourney.tournament.language import language_settings
-    from tourney.tournament.lot import AUTO
-    from tourney.tournament.prizes import with_prizes
+    from tourney.tournament.room.checkin import check_in_settings, new_door_code
+    from tourney.tournament.room.clock import clock_settings
+    from tourney.tournament.seating.lot import AUTO
+    from tourney.tournament.standings.prizes import with_prizes
 
     points = limits.parse_points(bye_points, "--bye-points")
     groups: dict[str, object] = {"--pools": pools, "--pool-size": pool_size, "--advance": advance}
@@ -500,7 +500,7 @@ def show(
             )
         )
         if fmt.has_pools:  # the pools once drawn, and the knockout's seeds
-            from tourney.tournament.groups import pool_letter
+            from tourney.tournament.records.groups import pool_letter
 
             for index, pool in enumerate(state.groups.pools):
                 names = ", ".join(state.entrant_name(e) for e in pool)

@@ -14,10 +14,10 @@ from tourney.games.horserace.face import Bot, BotTable, GreedyBot, Match, Random
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.language import language_settings
-from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState
 
 FIRST = (

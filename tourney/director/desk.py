@@ -50,7 +50,7 @@ from tourney.tournament.events import (
     TournamentEvent,
 )
 from tourney.tournament.matches import RecordedPlay
-from tourney.tournament.rulings import RULING_EVENTS, note_replaced_play
+from tourney.tournament.results.rulings import RULING_EVENTS, note_replaced_play
 from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
 
@@ -243,7 +243,7 @@ class DirectorDesk:
     def correct_round(
         self, slug: str, decide: Decide, *, untouched: bool = True
     ) -> tuple[Loaded, list[TournamentEvent]]:
-        """Remove or re-pair the latest round (`tourney.tournament.round_corrections`):
+        """Remove or re-pair the latest round (`tourney.tournament.results.round_corrections`):
         the removed round's open tables closed and a re-paired round's tables opened, in
         one transaction with the events. With `untouched` (the decision required no event
         at any table), a move recorded at a table meanwhile makes the decision again."""
@@ -254,7 +254,7 @@ class DirectorDesk:
     def recorded_in_latest_round(self, state: TournamentState) -> dict[str, int]:
         """Events recorded at each table of `state`'s latest round past its match's start
         (0: nothing played): what a round correction is refused on."""
-        from tourney.tournament.round_corrections import round_match_ids
+        from tourney.tournament.results.round_corrections import round_match_ids
 
         if not state.rounds:
             return {}

@@ -47,7 +47,7 @@ def stop_by_time(
 ) -> tuple[Loaded, list[TournamentEvent]]:
     """Stop ``match_id`` when its time is up: decided from its scores as they stand, by
     the tournament's end-of-time rule, the table's stream closed in the same transaction."""
-    from tourney.tournament.clock import decide_stop_by_time
+    from tourney.tournament.room.clock import decide_stop_by_time
 
     scores, mid_hand = current_scores(director, match_id)
     moment = now or server_now()

@@ -384,7 +384,7 @@ class Game(Protocol):
     def target(self, settings: Mapping[str, Any]) -> int | None:
         """The score a side must reach to win a match under a tournament's game
         ``settings`` (``target``...); None for a game played for net units, where the
-        highest wins (`tourney.tournament.winners`)."""
+        highest wins (`tourney.tournament.results.winners`)."""
         ...
 
     def table_start(

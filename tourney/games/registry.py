@@ -8,6 +8,7 @@ A game's entry point is ``<name> = <module>:<object>``: the name is the one a st
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -32,30 +33,49 @@ each: ``<game>.<verb> = <module>:<object>`` (the game's own entry)."""
 _LOADED: dict[str, Game] = {}
 _REGISTERED: dict[str, Game] = {}
 _FOUND: dict[str, EntryPoint] | None = None
+_LOCK = threading.RLock()
+"""Held while the installed games are read and while a game loads: `tourney serve`'s
+threads may ask for a game at the same moment, and none may see a half-read list."""
+_DECLARED: dict[str, list[EntryPoint]] = {}
+_SCANNED: Any = None
+
+
+def _declared(group: str) -> list[EntryPoint]:
+    """The entry points the installed distributions declare in ``group``. The distributions
+    are read in one pass, once per process, and each group selected from it: every
+    `entry_points(group=...)` call reads every distribution's entry_points.txt again
+    (~5 ms), and a one-shot command asks for three groups (the games, their verbs and
+    their upcasters)."""
+    global _SCANNED
+    if group not in _DECLARED:
+        if _SCANNED is None:
+            from importlib.metadata import entry_points
+
+            _SCANNED = entry_points()  # `select` below reads no distribution again
+        _DECLARED[group] = list(_SCANNED.select(group=group))
+    return _DECLARED[group]
 
 
 def _installed() -> dict[str, EntryPoint]:
     """The installed distributions' games, by name, read once (importlib.metadata costs a
     command ~15 ms: only a command that needs a game pays it)."""
     global _FOUND
-    if _FOUND is None:
-        from importlib.metadata import entry_points
-
-        _FOUND = {}
-        for point in entry_points(group=GROUP):
-            _FOUND.setdefault(point.name, point)  # two distributions: the first one found
-    return _FOUND
+    with _LOCK:
+        if _FOUND is None:
+            found: dict[str, EntryPoint] = {}
+            for point in _declared(GROUP):
+                found.setdefault(point.name, point)  # two distributions: the first one found
+            _FOUND = found
+        return _FOUND
 
 
 def declared_verbs() -> dict[str, list[str]]:
     """Each one-shot command the games have (`Game.verbs`) and the names of the games that
     have it, in the order declared, read without importing a game: `tourney place` loads
     only the games with a ``place``."""
-    from importlib.metadata import entry_points
-
     verbs: dict[str, list[str]] = {}
     installed = _installed()
-    for point in entry_points(group=VERBS):
+    for point in _declared(VERBS):
         name, _dot, verb = point.name.rpartition(".")
         if name in installed and name not in verbs.setdefault(verb, []):
             verbs[verb].append(name)
@@ -101,11 +121,14 @@ def game(name: str) -> Game:
                 name=quote(str(name)), names=", ".join(names())
             )
         )
-    loaded: Game = point.load()
-    if loaded.name != name:
-        raise TourneyError(f"the game {point.value} is named {loaded.name!r}, not {name!r}")
-    _LOADED[name] = loaded
-    return loaded
+    with _LOCK:
+        if name in _LOADED:  # another thread loaded it while this one waited
+            return _LOADED[name]
+        loaded: Game = point.load()
+        if loaded.name != name:
+            raise TourneyError(f"the game {point.value} is named {loaded.name!r}, not {name!r}")
+        _LOADED[name] = loaded
+        return loaded
 
 
 def game_of(payload: Mapping[str, Any] | None) -> Game:
@@ -119,10 +142,8 @@ def upcasters() -> dict[tuple[str, int], Upcaster]:
     steps from two games would have to agree: ValueError when they do not). An installed
     game's are found through the entry-point group ``tourney.upcasters`` (its plain
     functions, without the game: opening a store loads no game's rules)."""
-    from importlib.metadata import entry_points
-
     installed = _installed()
-    found = [point.load() for point in entry_points(group=UPCASTERS) if point.name in installed]
+    found = [point.load() for point in _declared(UPCASTERS) if point.name in installed]
     found += [played.upcasters for played in _REGISTERED.values()]
     steps: dict[tuple[str, int], Upcaster] = {}
     for declared in found:

@@ -97,7 +97,7 @@ class ResultPolicy:
         winners: tuple[int, ...] | None,
     ) -> None:
         from tourney.store.eventstore import NewEvent
-        from tourney.tournament.rulings import decide_record_result, decide_withdraw_result
+        from tourney.tournament.results.rulings import decide_record_result, decide_withdraw_result
         from tourney.tournament.state import evolve
         from tourney.tournament.streams import tournament_stream
 

@@ -139,8 +139,8 @@ class StandingsProjection:
 
 def _rows(slug: str, state: TournamentState) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
     """The `tournament_views` row and the `standings_views` rows of a folded tournament."""
-    from tourney.tournament.entries import last_round
-    from tourney.tournament.standings import standings_of
+    from tourney.tournament.entries.entries import last_round
+    from tourney.tournament.standings.standings import standings_of
 
     settings = state.created
     rounds = last_round(state)

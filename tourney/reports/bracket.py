@@ -20,8 +20,8 @@ from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.format import format_of
 from tourney.tournament.formats.elimination.bracket import Slot
 from tourney.tournament.formats.elimination.format import bracket_of
-from tourney.tournament.note_words import namer, page_note
-from tourney.tournament.pairing import seeded
+from tourney.tournament.notes.note_words import namer, page_note
+from tourney.tournament.seating.pairing import seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
 BOX_WIDTH = 200

@@ -7,8 +7,8 @@ from typing import Any
 
 from tourney.i18n import page_mark
 from tourney.tournament.matches import points_text
+from tourney.tournament.results.story import result_text
 from tourney.tournament.state import TournamentState
-from tourney.tournament.story import result_text
 
 DISPUTE_STATUS = {
     "open": page_mark("open"),

@@ -35,8 +35,8 @@ from tourney.tournament.format import format_of
 from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.formats.double_elimination.tables import double_bracket_of
 from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
-from tourney.tournament.note_words import namer, page_note
-from tourney.tournament.pairing import seeded
+from tourney.tournament.notes.note_words import namer, page_note
+from tourney.tournament.seating.pairing import seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
 

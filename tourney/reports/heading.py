@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tourney.games import game
-from tourney.tournament.entries import last_round
+from tourney.tournament.entries.entries import last_round
 from tourney.tournament.format import format_of, label_text
 from tourney.tournament.state import TournamentState
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tourney.tournament.note_words import namer, page_note
-from tourney.tournament.notes import Note, is_recorded
+from tourney.tournament.notes.note_words import namer, page_note
+from tourney.tournament.notes.notes import Note, is_recorded
 from tourney.tournament.state import TournamentState
 
 

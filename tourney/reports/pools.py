@@ -17,7 +17,7 @@ from tourney.tournament.formats.groups.format import knockout_bracket
 from tourney.tournament.formats.groups.pairing import pool_tables
 from tourney.tournament.formats.groups.stages import pool_stage_finished
 from tourney.tournament.matches import points_text
-from tourney.tournament.notes import Note
+from tourney.tournament.notes.notes import Note
 from tourney.tournament.state import TournamentError, TournamentState
 
 POOL_COLUMNS = ("Rank", "Name", "Points", "Played", "Wins", "Losses", "Byes", "Opp. avg", "Scored")

@@ -14,7 +14,7 @@ from tourney.reports.race_chart import MOST_SIDES, race_chart
 from tourney.season.series import Series, SeriesRow
 from tourney.tournament.format import format_of
 from tourney.tournament.matches import points_text
-from tourney.tournament.progress import points_by_round
+from tourney.tournament.standings.progress import points_by_round
 from tourney.tournament.state import TournamentState
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import pairwise
 
 from tourney.games.drawing import esc, num
 from tourney.i18n import page_
+from tourney.reports.chart_space import Box, Point, free_spot, text_box
 
 WIDTH, HEIGHT = 400.0, 280.0
 """About a phone's width (390 px): the chart's words read there at their size."""
@@ -140,21 +142,26 @@ def race_chart(
             + f'<text x="{num(LEFT + 4)}" y="{num(y(target) - 4)}" font-size="11">'
             f"{esc(level_text)}</text>"
         )
-    if decided is not None and 0 < decided < steps:
-        here = page_("decided here")
-        parts.append(
-            _line(x(decided), TOP, x(decided), y(low), ' stroke-width="2" stroke-dasharray="4 2"')
-            + f'<text x="{num(x(decided) - 4)}" y="{num(TOP + 10)}" font-size="11" '
-            f'text-anchor="end" font-weight="bold">{esc(here)}</text>'
-        )
     said = []
     ends = _spread([y(s[-1]) for s in series], height)
     gap = min(TIE_GAP, plot_h / (high - low) / 5)
+    # what the "decided here" label must keep clear of: every line, the axis at 0, the
+    # target's line and word, the names at the lines' ends
+    segments: list[tuple[Point, Point]] = [((LEFT, y(0)), (LEFT + plot_w, y(0)))]
+    boxes: list[Box] = []
+    if target is not None:
+        segments.append(((LEFT, y(target)), (LEFT + plot_w, y(target))))
+        boxes.append(text_box(LEFT + 4, y(target) - 4, level_text, "start"))
     for n, (name, values_) in enumerate(zip(names, series, strict=True)):
         # Lines level with each other (players on the same points) lie a little apart,
         # each still on its own value's level to the eye.
         lift = (n - (len(series) - 1) / 2) * gap
-        points = " ".join(f"{num(x(i))},{num(y(v) + lift)}" for i, v in enumerate(values_))
+        at = [(x(i), y(v) + lift) for i, v in enumerate(values_)]
+        segments += pairwise(at) if len(at) > 1 else [(at[0], at[0])]
+        key_x = x(len(values_) - 1) + 6
+        name_box = text_box(key_x + SWATCH + 4, ends[n] + 4, _short(name), "start", 12)
+        boxes.append((key_x - 5, ends[n] - 5, name_box[2], name_box[3]))
+        points = " ".join(f"{num(px)},{num(py)}" for px, py in at)
         pattern = DASHES[n % len(DASHES)]
         dash = f' stroke-dasharray="{pattern}"' if pattern else ""
         shape = MARKERS[n % len(MARKERS)]
@@ -170,6 +177,17 @@ def race_chart(
         )
         words = spoken[n] if spoken is not None else [num(v) for v in values_]
         said.append(f"{name}: {', '.join(words)}")
+    if decided is not None and 0 < decided < steps:
+        here = page_("decided here")
+        # beside the upright line where nothing else is drawn (a chart with no such room,
+        # which the tests have not met: at its top, as it always was)
+        spot = free_spot(here, x(decided), (LEFT, 0.0, width, y(low)), segments, boxes)
+        label_x, label_y, anchor = spot or (x(decided) - 4, TOP + 10, "end")
+        parts.append(
+            _line(x(decided), TOP, x(decided), y(low), ' stroke-width="2" stroke-dasharray="4 2"')
+            + f'<text x="{num(label_x)}" y="{num(label_y)}" font-size="11" '
+            f'text-anchor="{anchor}" font-weight="bold">{esc(here)}</text>'
+        )
     label = ". ".join(part for part in (title, "; ".join(said)) if part) + "."
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="drawing race-chart" '

@@ -12,7 +12,7 @@ from tourney.reports.notes import ShownNote, shown, shown_all
 from tourney.reports.results import result_text
 from tourney.reports.seating import SeatView, SideView, seats_of, sides_of
 from tourney.tournament.format import format_of
-from tourney.tournament.notes import Note
+from tourney.tournament.notes.notes import Note
 from tourney.tournament.state import TournamentError, TournamentState
 
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from tourney.reports import paths
 from tourney.reports.heading import Heading, heading_of
-from tourney.reports.results import result_mark
+from tourney.reports.results import legend, result_mark
 from tourney.tournament.matches import points_text
-from tourney.tournament.standings import standings_of
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentState
 
 
@@ -38,6 +38,8 @@ class WallChart:
     heading: Heading
     rounds: tuple[int, ...]
     rows: tuple[WallRow, ...]
+    legend: tuple[tuple[str, str], ...]
+    """Each result letter and its meaning, in the reader's language."""
 
 
 EMPTY = WallCell(None, False, "", None, (), None)
@@ -79,4 +81,4 @@ def wall_chart(state: TournamentState, sheets: frozenset[str] = frozenset()) -> 
         )
         for row in standings_of(state)
     )
-    return WallChart(heading_of(state), rounds, rows)
+    return WallChart(heading_of(state), rounds, rows, legend())

@@ -362,13 +362,13 @@ class Desk:
 
     def director_result(self) -> str | None:
         """Once the director has ruled on this tournament table (its stream closed), the
-        line saying the result that counts (`tourney.tournament.story.ruling_line`): the
+        line saying the result that counts (`tourney.tournament.results.story.ruling_line`): the
         table's own play below it is then only what was played. None otherwise (the
         table's play is its result)."""
         table = self._table()
         if table is None or closed_by(self.stored) is None:
             return None
-        from tourney.tournament.story import ruling_line
+        from tourney.tournament.results.story import ruling_line
         from tourney.tournament.streams import fold_stored, tournament_stream
 
         slug, match = table

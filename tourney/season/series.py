@@ -240,7 +240,7 @@ class NightLine:
 
 def night_lines(state: TournamentState) -> list[NightLine]:
     """A night's standings lines, computed from its state (`standings_of`)."""
-    from tourney.tournament.standings import standings_of
+    from tourney.tournament.standings.standings import standings_of
 
     return [
         NightLine(

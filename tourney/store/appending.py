@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from tourney.store.appends import AppendRequest, NewEvent, StoredEvent, StreamAppend
 from tourney.store.connections import LOCK_TIMEOUT_MS, Connections
@@ -59,6 +59,68 @@ def now() -> str:
         _stamp_cache = (second, text)
     # Zero-padded to six digits by slicing, cheaper than a format spec.
     return text + str(1_000_000 + micros % 1_000_000)[1:] + "+00:00"
+
+
+def chain(
+    registry: UpcasterRegistry,
+    stream_id: str,
+    events: Sequence[NewEvent],
+    version: int,
+    previous: str,
+    recorded_at: str,
+    command_id: str | None,
+) -> tuple[list[Row], list[Row]]:
+    """The events of one append after a stream's head (`version`, its hash `previous`): the
+    rows to insert (`stream_id, version, type, schema_version, payload, recorded_at,
+    recorded_by, command_id, hash`, the payload as its stored text), and each event as
+    returned (`StoredEvent`'s fields after its stream id, but for the position). Every
+    store encodes and chains its events here (the in-memory one too, `memory.py`), so that
+    they agree to the byte. Raises SchemaError for a schema version the registry cannot
+    lift, UnicodeEncodeError for text that is not Unicode."""
+    latest_of = registry._current.get
+    encode = compact_json
+    rows: list[Row] = []
+    stored: list[Row] = []
+    for event in events:
+        type_ = event.type
+        payload = event.payload
+        latest = latest_of(type_, DEFAULT_VERSION)
+        schema = event.schema_version
+        body = dict(payload)
+        text = encode(body).decode()
+        if schema is None:
+            schema = latest
+        elif schema != latest:  # stored as given, returned lifted to the latest
+            body = registry.upcast(type_, schema, body)
+        version += 1
+        by = event.recorded_by
+        previous = event_hash(
+            previous, stream_id, version, type_, schema, text, recorded_at, by, command_id
+        )
+        rows.append(
+            (stream_id, version, type_, schema, text, recorded_at, by, command_id, previous)
+        )  # fmt: skip
+        stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
+    return rows, stored
+
+
+def refuse_nul(stream_id: str) -> NoReturn:
+    """Refuse a stream id holding a NUL: PostgreSQL text cannot hold one, so every store
+    refuses it (and never finds one)."""
+    raise StoreError(f"a stream id cannot hold a NUL (0x00) byte: {stream_id!r}")
+
+
+def not_unicode(stream_id: str, exc: UnicodeEncodeError) -> StoreError:
+    """The refusal of an event holding text that is not valid Unicode: typically a name
+    typed in bytes that are not UTF-8, which Python keeps as lone surrogates."""
+    return StoreError(
+        f"could not append to {stream_id!r}: the event holds text that is not valid "
+        f"Unicode ({_first_line(exc)}); retype it in UTF-8"
+    )
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 class Appender:
@@ -263,11 +325,9 @@ class Appender:
         `EventStore.append`), and whether anything was written (False: nothing to write, or
         the command's earlier events, returned as stored). `check_command` false: the caller
         has checked the command id (a multi-stream append stores it on every stream)."""
-        if "\x00" in stream_id:  # PostgreSQL text cannot hold one: refused on both backends
-            raise StoreError(f"a stream id cannot hold a NUL (0x00) byte: {stream_id!r}")
+        if "\x00" in stream_id:
+            refuse_nul(stream_id)
         recorded_at = recorded_at or now()
-        latest_of = self._registry._current.get
-        encode = compact_json
         make = tuple.__new__
         sqlite = self._sqlite
         execute = cursor.execute
@@ -282,30 +342,9 @@ class Appender:
         if expected_version is not None and expected_version != version:
             raise ConcurrencyError(stream_id, expected_version, version)
         new_stream = version == 0
-        rows: list[Row] = []
-        stored: list[Row] = []
-        for event in events:
-            type_ = event.type
-            payload = event.payload
-            latest = latest_of(type_, DEFAULT_VERSION)
-            schema = event.schema_version
-            body = dict(payload)
-            text = encode(body).decode()
-            if schema is None:
-                schema = latest
-            elif schema != latest:  # stored as given, returned lifted to the latest
-                body = self._registry.upcast(type_, schema, body)
-            version += 1
-            by = event.recorded_by
-            previous = event_hash(
-                previous, stream_id, version, type_, schema, text, recorded_at, by,
-                command_id,
-            )  # fmt: skip
-            rows.append(
-                (stream_id, version, type_, schema, text, recorded_at, by, command_id,
-                 previous)
-            )  # fmt: skip
-            stored.append((version, type_, body, latest, recorded_at, by, command_id, previous))
+        rows, stored = chain(
+            self._registry, stream_id, events, version, previous, recorded_at, command_id
+        )
         if not rows:
             return [], False
         # Most appends are one event: inserted here, a call and a list cheaper.
@@ -370,7 +409,7 @@ class Appender:
     def _translate(self, exc: BaseException, stream_id: str) -> BaseException:
         if isinstance(exc, StoreError) or not isinstance(exc, Exception):
             return exc
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        message = _first_line(exc)
         name = type(exc).__name__
         if "locked" in message or name in ("LockNotAvailable", "QueryCanceled"):
             return StoreBusyError(
@@ -383,10 +422,5 @@ class Appender:
                 "the stored versions disagree with each other, run `tourney verify`"
             )
         if isinstance(exc, UnicodeEncodeError):
-            # Text that cannot be stored: typically a name typed in bytes that are not UTF-8,
-            # which Python keeps as lone surrogates.
-            return StoreError(
-                f"could not append to {stream_id!r}: the event holds text that is not valid "
-                f"Unicode ({message}); retype it in UTF-8"
-            )
+            return not_unicode(stream_id, exc)
         return describe_connect_error(self._url, exc)

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # Re-exported: the store's callers take these from here.
-from tourney.store.appending import Appender, now
 from tourney.store.appends import AppendRequest as AppendRequest
 from tourney.store.appends import NewEvent as NewEvent
 from tourney.store.appends import StoredEvent as StoredEvent
@@ -43,6 +42,7 @@ from tourney.store.reading import PAGE_SIZE, Reader
 from tourney.store.upcasting import UpcasterRegistry
 
 if TYPE_CHECKING:
+    from tourney.store.appending import Appender
     from tourney.store.group_commit import GroupCommit
 
 
@@ -76,7 +76,10 @@ class EventStore:
             self.connections.keep_reader(reader)
         self.health = Health()
         self._reader = Reader(self.connections, self.registry, mark, self._read_error)
-        self._appender = Appender(self.connections, self.registry, mark, self.health)
+        # A store that only reads makes its appends' side if ever asked (its connections
+        # refuse to write): a reading command does not load it, nor the hash chain's
+        # hashlib, whose OpenSSL start costs a one-shot command several milliseconds.
+        self._writer: Appender | None = None if reads_only else self._new_appender()
         self._group: GroupCommit | None = None
 
     @classmethod
@@ -117,9 +120,24 @@ class EventStore:
         target = prepare(resolved, create=create and not reads_only, upgrade=upgrade)
         return cls(target, registry, reads_only=reads_only)
 
+    def _new_appender(self) -> Appender:
+        from tourney.store.appending import Appender
+
+        return Appender(self.connections, self.registry, self.mark, self.health)
+
+    @property
+    def _appender(self) -> Appender:
+        if self._writer is None:
+            self._writer = self._new_appender()
+        return self._writer
+
+    def _drop_writer(self) -> None:
+        if self._writer is not None:
+            self._writer.drop_writer()
+
     def close(self) -> None:
         """Close every connection."""
-        self._appender.drop_writer()
+        self._drop_writer()
         self.health.close()
         self.connections.close()
 
@@ -202,6 +220,8 @@ class EventStore:
         locked here). Commits nothing and runs no `after_append` hook: the caller commits.
         A policy running in a projection's transaction appends this way, so what it
         appends and its checkpoint are committed together."""
+        from tourney.store.appending import now
+
         return self._appender.append_in(cursor, appends, command_id, recorded_at or now())[0]
 
     def lock_for_append(self, cursor: Any) -> None:
@@ -230,7 +250,7 @@ class EventStore:
         if not self._sqlite:
             return
         self.connections.synchronous = "NORMAL"
-        self._appender.drop_writer()
+        self._drop_writer()
 
     # -- failing closed (`health.py`) --------------------------------------------------------
 
@@ -316,6 +336,22 @@ class EventStore:
     def max_position(self) -> int:
         """The largest global position stored; 0 when the log is empty."""
         return self._reader.max_position()
+
+    # -- the tournament registry ------------------------------------------------------------
+
+    def registered(self, slug: str) -> bool:
+        """Whether a tournament has the slug `slug` (the registry that the database fills
+        as a `tournament-<slug>` stream's first event, `tournament_created`, is appended)."""
+        return self._reader.registered(slug)
+
+    def tournaments(self, named: str | None = None) -> list[tuple[str, str]]:
+        """(slug, display name) of every tournament, oldest first; with `named`, of those
+        whose name the database lowers as it lowers `named` (an index lookup)."""
+        return self._reader.tournaments(named)
+
+    def newest_tournament(self) -> str | None:
+        """The slug of the tournament created last; None when there is none."""
+        return self._reader.newest_tournament()
 
     def database_files(self) -> tuple[Path, ...]:
         """The files of this store's database, resolved: the SQLite file and its companions

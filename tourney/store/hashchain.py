@@ -15,7 +15,6 @@ from typing import Any
 import orjson
 
 GENESIS = "0" * 64
-SHORT_LENGTH = 12
 # Every hash starts as a copy of this empty one: OpenSSL 3 looks the digest up again for
 # each new hash object, and copying a ready one skips that (cheaper cold, right after a
 # commit's fsync, and no slower warm: bench/FINDINGS.md).
@@ -67,9 +66,3 @@ def compact_json(value: Any) -> bytes:
         return orjson.dumps(value)
     except (TypeError, orjson.JSONEncodeError):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-def short(hash_: str) -> str:
-    """The printable form of a head hash: its first 12 hex digits (48 bits), enough to tell
-    two histories of one match apart on a scoresheet."""
-    return hash_[:SHORT_LENGTH]

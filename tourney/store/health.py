@@ -46,7 +46,7 @@ import orjson
 
 from tourney.i18n import _, ngettext
 from tourney.store.errors import DiskFullError, StorageFailedError, StoreError, storage_failure
-from tourney.store.hashchain import short
+from tourney.store.reading import short
 
 if TYPE_CHECKING:
     from tourney.store.appends import HeadReader, StoredEvent

@@ -176,7 +176,7 @@ class StandingsViewRow(SQLModel, table=True):
     head_to_head: str = Field(sa_column=Column(Text, nullable=False))
     withdrawn: bool = Field(sa_column=Column(Boolean, nullable=False))
     prize: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    """What the place wins, ``"25.00"`` (`tourney.tournament.prizes`); NULL: no prize."""
+    """What the place wins, ``"25.00"`` (`tourney.tournament.standings.prizes`); NULL: no prize."""
     penalty: str = Field(
         default="0", sa_column=Column(Text, nullable=False, server_default=text("'0'"))
     )

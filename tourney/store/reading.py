@@ -16,13 +16,20 @@ from tourney.store.appends import StoredEvent
 from tourney.store.connections import Connections
 from tourney.store.decoding import COLUMNS, Row, decode
 from tourney.store.errors import StoreError
-from tourney.store.hashchain import short
 from tourney.store.upcasting import UpcasterRegistry
 
 PAGE_SIZE = 2000
 # Larger than any version or position: "to the end".
 LAST_VERSION = 2**31 - 1
 LAST_POSITION = 2**63 - 1
+SHORT_LENGTH = 12
+
+
+def short(hash_: str) -> str:
+    """The printable form of a head hash: its first 12 hex digits (48 bits), enough to tell
+    two histories of one match apart on a scoresheet. (Here, not in `hashchain`: showing a
+    hash computes none, and a reading command does not load hashlib.)"""
+    return hash_[:SHORT_LENGTH]
 
 
 def head_sql(mark: str) -> str:
@@ -59,6 +66,7 @@ class Reader:
         self._connections = connections
         self._registry = registry
         self._failure = failure
+        self._mark = mark
         self._sql_head = head_sql(mark)
         self._sql_command = command_sql(mark)
         self._sql_stream = stream_sql(mark)
@@ -145,3 +153,25 @@ class Reader:
     def max_position(self) -> int:
         rows = self.fetch_rows("SELECT MAX(position) FROM events", ())
         return int(rows[0][0] or 0)
+
+    # -- the tournament registry (migration 0006: filled by a trigger on `events`) --------
+
+    def registered(self, slug: str) -> bool:
+        return bool(
+            self.fetch_rows(f"SELECT 1 FROM tournaments WHERE slug = {self._mark}", (slug,))
+        )
+
+    def tournaments(self, named: str | None) -> list[tuple[str, str]]:
+        if named is None:
+            rows = self.fetch_rows("SELECT slug, name FROM tournaments ORDER BY position", ())
+        else:
+            rows = self.fetch_rows(
+                f"SELECT slug, name FROM tournaments WHERE name_key = lower({self._mark}) "
+                "ORDER BY position",
+                (named,),
+            )
+        return [(str(slug), str(name)) for slug, name in rows]
+
+    def newest_tournament(self) -> str | None:
+        rows = self.fetch_rows("SELECT slug FROM tournaments ORDER BY position DESC LIMIT 1", ())
+        return str(rows[0][0]) if rows else None

@@ -131,9 +131,9 @@ def match_id_of(state: TournamentState, text: str) -> str:
 def match_and_sides(state: TournamentState, match: str, text: str) -> tuple[str, list[int]]:
     """The match id, and the sides named (``"Bo"``, ``"Bo,Cy"``) or numbered from 1
     (``"2"``, ``"1,3"``) as indexes from 0, checked against that match
-    (`tourney.tournament.sides`)."""
+    (`tourney.tournament.results.sides`)."""
     from tourney.limits import check_text
-    from tourney.tournament.sides import sides_named
+    from tourney.tournament.results.sides import sides_named
 
     match_id = match_id_of(state, match)
     check_text(text, _("sides"))
@@ -147,7 +147,7 @@ def scores_of(state: TournamentState, match_id: str, text: str) -> list[int]:
     checks them against the game: `winners.check_scores`)."""
     from tourney.errors import quote
     from tourney.limits import SIGNED_SCORE, LimitError, check_text
-    from tourney.tournament.sides import scores_named
+    from tourney.tournament.results.sides import scores_named
 
     check_text(text, _("scores"))
     try:

@@ -28,41 +28,33 @@ class Listed(NamedTuple):
 
 def slugs(store: EventStore) -> list[str]:
     """Every tournament's slug, oldest first."""
-    rows = store.fetch_rows("SELECT slug FROM tournaments ORDER BY position", ())
-    return [str(row[0]) for row in rows]
+    return [slug for slug, _name in store.tournaments()]
 
 
 def newest(store: EventStore) -> str | None:
     """The slug of the tournament created last, None when there is none."""
-    rows = store.fetch_rows("SELECT slug FROM tournaments ORDER BY position DESC LIMIT 1", ())
-    return str(rows[0][0]) if rows else None
+    return store.newest_tournament()
 
 
 def exists(store: EventStore, slug: str) -> bool:
     """Whether a tournament has the slug `slug`."""
-    return bool(store.fetch_rows(f"SELECT 1 FROM tournaments WHERE slug = {store.mark}", (slug,)))
+    return store.registered(slug)
 
 
 def find(store: EventStore, name: str) -> str | None:
     """The slug of the tournament called `name`: its slug, else its display name, compared
     as names are everywhere (`names.fold`: case and accents aside; the oldest of several of
     that name); None when none is."""
-    mark = store.mark
     wanted = fold(name)
     typed = name.strip().casefold()
     if exists(store, typed):  # slugs are lower-case already
         return typed
-    rows = store.fetch_rows(
-        f"SELECT slug, name FROM tournaments WHERE name_key = lower({mark}) ORDER BY position",
-        (name.strip(),),
-    )
-    found = _named(rows, wanted)
+    found = _named(store.tournaments(named=name.strip()), wanted)
     if found is None:
         # The database's lower() folds less than `fold` (SQLite: ASCII case only; neither
         # drops accents), so a name typed another way is looked for among them all: the
         # registry holds one short row per tournament, never the log.
-        every = store.fetch_rows("SELECT slug, name FROM tournaments ORDER BY position", ())
-        found = _named(every, wanted)
+        found = _named(store.tournaments(), wanted)
     return found
 
 

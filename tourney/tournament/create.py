@@ -16,7 +16,6 @@ from tourney.games import names as game_names
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _
 from tourney.names import clean_name
-from tourney.tournament import lot
 from tourney.tournament.events import (
     DEFAULT_TIE_BREAKS,
     FIRST_ROUNDS,
@@ -33,6 +32,7 @@ from tourney.tournament.format import format_named, label_text
 from tourney.tournament.matches import (
     parse_share,
 )
+from tourney.tournament.seating import lot
 from tourney.tournament.state import TournamentError, TournamentState
 
 # -- setting up ------------------------------------------------------------------------
@@ -108,6 +108,8 @@ def decide_create(
                 name=quote(name)
             )
         )
+    if isinstance(shared_win, str):  # "0,5" kept as the record reads it: "0.5"
+        shared_win = limits.decimal_point(shared_win)
     fmt = format_named(format)
     if game_name not in game_names():
         raise TournamentError(

@@ -18,12 +18,12 @@ from typing import Any, ClassVar, Literal, TypeAlias, cast
 from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
-from tourney.tournament.disputes import DISPUTE_EVENTS, DisputeEvent
-from tourney.tournament.groups import GROUPS_EVENTS, GroupsEvent
-from tourney.tournament.notes import Note, note_payload
-from tourney.tournament.old_notes import stored, stored_why
-from tourney.tournament.penalties import SANCTION_EVENTS, SanctionEvent
-from tourney.tournament.room import ROOM_EVENTS, RoomEvent
+from tourney.tournament.notes.notes import Note, note_payload
+from tourney.tournament.notes.old_notes import stored, stored_why
+from tourney.tournament.records.disputes import DISPUTE_EVENTS, DisputeEvent
+from tourney.tournament.records.groups import GROUPS_EVENTS, GroupsEvent
+from tourney.tournament.records.penalties import SANCTION_EVENTS, SanctionEvent
+from tourney.tournament.records.room import ROOM_EVENTS, TIE_RULE, TIME_RULE_WORDS, RoomEvent
 
 FORMAT_SETTINGS = ("pools", "pool_size", "advance", "pool_format")
 """TournamentCreated's settings that only the formats which ask for them set (groups)."""
@@ -41,7 +41,7 @@ AUTO = "auto"
 """The seeding of a tournament created without `--first-round`: by lot when no entrant has a
 rating when round 1 is paired, else by rating (`lot.resolved`)."""
 SEEDINGS: tuple[str, ...] = (*FIRST_ROUNDS, AUTO)
-"""How round 1 is seeded (`tourney.tournament.lot`): ``random`` and ``auto`` are newer than
+"""How round 1 is seeded (`tourney.tournament.seating.lot`): ``random`` and ``auto`` are newer than
 the others, so an old event never holds them and keeps its meaning."""
 SEED_BY: tuple[str, ...] = ("seeding", "rating")
 """`--seed-by`: the `seeding` setting, or the club's OpenSkill ratings (`tourney.season`)
@@ -135,12 +135,13 @@ class TournamentCreated:
     """The places that win a prize (the top `prizes`): who still contends, for `gibson`."""
     prize_values: tuple[Decimal, ...] = ()
     """``--prizes``: each prize place's prize, first place first, as percentages of the entry
-    fees paid or, with `prizes_fixed`, amounts (`tourney.tournament.prizes`); `prizes` is
+    fees paid or, with `prizes_fixed`, amounts (`tourney.tournament.standings.prizes`); `prizes` is
     then their count. Empty (older payloads too): no money prizes."""
     prizes_fixed: bool = False
     draw_seed: int | None = None
     """Seeded ``random`` (or ``auto`` with no rating): the seed of round 1's lot, drawn once
-    when the tournament was created (`tourney.tournament.lot`). Absent from older payloads."""
+    when the tournament was created (`tourney.tournament.seating.lot`). Absent from older
+    payloads."""
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
@@ -328,7 +329,7 @@ class PlayerWithdrawn:
 @dataclass(frozen=True)
 class PairedTable:
     """One table of a round: seats in order (player ids), its match and why it was formed
-    (a note: `tourney.tournament.notes`)."""
+    (a note: `tourney.tournament.notes.notes`)."""
 
     number: int
     seats: tuple[str, ...]
@@ -356,7 +357,7 @@ class PairedTable:
 @dataclass(frozen=True)
 class RoundPaired:
     """A round was paired: its tables, the entrants with a bye, and notes on the whole round
-    (codes and values: `tourney.tournament.notes`)."""
+    (codes and values: `tourney.tournament.notes.notes`)."""
 
     type: ClassVar[str] = "round_paired"
     round: int
@@ -764,6 +765,8 @@ class MatchStoppedByTime:
     winners: tuple[int, ...]
     rule: str
     note: str = ""
+    """Empty: the `rule` says how it was decided. Before the rule's words came at reading,
+    they were recorded here in English; `from_payload` reads those back as empty."""
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -779,8 +782,16 @@ class MatchStoppedByTime:
             scores=tuple(int(s) for s in payload["scores"]),
             winners=tuple(int(w) for w in payload["winners"]),
             rule=str(payload.get("rule", "")),
-            note=str(payload.get("note", "")),
+            note=_old_time_note(str(payload.get("note", ""))),
         )
+
+
+def _old_time_note(note: str) -> str:
+    """A stopped-by-time note as recorded: ``""`` for the English words tourney once wrote
+    there (``"stop at once; the higher score wins; level scores share the win"``), which
+    the rule's code now says in the reader's language; anything else as it is."""
+    known = {*TIME_RULE_WORDS.values(), *TIE_RULE.split("; ")}
+    return "" if note and all(part in known for part in note.split("; ")) else note
 
 
 @dataclass(frozen=True)

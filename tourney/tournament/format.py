@@ -38,8 +38,8 @@ from tourney.tournament.errors import TournamentError
 if TYPE_CHECKING:
     from tourney.games import Game
     from tourney.tournament.events import TournamentCreated, TournamentEvent
-    from tourney.tournament.sentence import Sentence
-    from tourney.tournament.standings import StandingRow
+    from tourney.tournament.notes.sentence import Sentence
+    from tourney.tournament.standings.standings import StandingRow
     from tourney.tournament.state import TournamentState
 
 _MODULES: dict[str, str] = {
@@ -121,7 +121,7 @@ class Format:
     otherwise does, before `pair`)."""
     sentences: ClassVar[Mapping[str, Sentence]] = {}
     """The words of the notes its pairing records: each code it writes (starting with its
-    `name` and a dot) and its sentence (`tourney.tournament.note_words`), marked with
+    `name` and a dot) and its sentence (`tourney.tournament.notes.note_words`), marked with
     `sentence_`/`nsentence_` for both catalogs."""
 
     # -- creating -------------------------------------------------------------------

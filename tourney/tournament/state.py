@@ -16,13 +16,6 @@ from fractions import Fraction
 from typing import TypeVar
 
 from tourney.i18n import _
-from tourney.tournament.disputes import (
-    DISPUTE_EVENTS,
-    Disputes,
-    ResultDisputed,
-    evolve_disputes,
-    replaced,
-)
 from tourney.tournament.errors import RoundError as RoundError
 from tourney.tournament.errors import TournamentError as TournamentError
 from tourney.tournament.events import (
@@ -52,16 +45,23 @@ from tourney.tournament.events import (
     TournamentEvent,
 )
 from tourney.tournament.format import find
-from tourney.tournament.groups import GROUPS_EVENTS, Groups, evolve_groups
 from tourney.tournament.matches import (
     MatchRecord,
     Outcome,
     RecordedPlay,
     forfeit_outcome,
 )
-from tourney.tournament.notes import Who, note
-from tourney.tournament.penalties import SANCTION_EVENTS, Sanctions, evolve_sanctions
-from tourney.tournament.room import ROOM_EVENTS, Room, evolve_room
+from tourney.tournament.notes.notes import Who, note
+from tourney.tournament.records.disputes import (
+    DISPUTE_EVENTS,
+    Disputes,
+    ResultDisputed,
+    evolve_disputes,
+    replaced,
+)
+from tourney.tournament.records.groups import GROUPS_EVENTS, Groups, evolve_groups
+from tourney.tournament.records.penalties import SANCTION_EVENTS, Sanctions, evolve_sanctions
+from tourney.tournament.records.room import ROOM_EVENTS, Room, evolve_room
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -104,18 +104,18 @@ class TournamentState:
     draft: RoundPaired | None = None
     """The next round's pairing under review (`RoundDrafted`), until published or dropped."""
     room: Room = field(default_factory=Room)
-    """The round clock and the calls to the director (`tourney.tournament.room`)."""
+    """The round clock and the calls to the director (`tourney.tournament.records.room`)."""
     language: str | None = None
     """The language its site and sheets come out in (`LanguageSet`); None: not chosen."""
     groups: Groups = field(default_factory=Groups)
-    """Groups -> knockout: the pools and the knockout's seeding (`tournament.groups`)."""
+    """Groups -> knockout: the pools and the knockout's seeding (`tournament.records.groups`)."""
     removed_rounds: tuple[RoundRemoved, ...] = ()
     """Rounds the director removed (`RoundRemoved`), oldest first: their tables, byes and
     results are gone from `rounds` and `matches`."""
     disputes: Disputes = field(default_factory=Disputes)
-    """Results disputed at the tables and how each ended (`tourney.tournament.disputes`)."""
+    """Results disputed at the tables and how each ended (`tourney.tournament.records.disputes`)."""
     sanctions: Sanctions = field(default_factory=Sanctions)
-    """Penalties and warnings (`tourney.tournament.penalties`)."""
+    """Penalties and warnings (`tourney.tournament.records.penalties`)."""
 
     @property
     def created(self) -> TournamentCreated:
@@ -348,7 +348,8 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
     elif isinstance(event, AdjudicatedResult):
         outcome = Outcome(event.scores, event.winners, "adjudicated", event.reason)
     elif isinstance(event, MatchStoppedByTime):
-        outcome = Outcome(event.scores, event.winners, "time", event.note)
+        # the reason is the rule's code (said at reading), or a note of its own if one was kept
+        outcome = Outcome(event.scores, event.winners, "time", event.note or event.rule)
     elif isinstance(event, ResultEntered):
         outcome = Outcome(event.scores, event.winners, "paper", event.note, match.forfeited)
     elif isinstance(event, Forfeit) and event.others == "play_on":

@@ -169,7 +169,7 @@ class Server:
             raise
 
     def publish_folder(self) -> Path:
-        """Where the Publish button writes the site: `serve --site DIR`, else the folder
+        """Where the Publish button writes the site: `serve --site FOLDER`, else the folder
         ``site`` beside a SQLite database (what `tourney demo` uses too). Publishing there
         follows the publish rules: a folder tourney did not write is refused, never
         replaced. Raises TourneyError on PostgreSQL without --site."""
@@ -177,7 +177,7 @@ class Server:
             return Path(self.site_dir)
         database = self.store.sqlite_path()
         if database is None:  # PostgreSQL: no folder of the database's to go beside
-            raise TourneyError(_("say where to publish: start tourney serve with --site DIR"))
+            raise TourneyError(_("say where to publish: start tourney serve with --site FOLDER"))
         return Path(database).resolve().parent / "site"
 
     def language(self) -> str | None:

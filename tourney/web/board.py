@@ -183,8 +183,8 @@ def final_context(state: TournamentState, all_paired: bool) -> dict[str, Any]:
     if not all_paired or any(m.outcome is None for m in state.matches.values()):
         return {"final": False, "podium": [], "final_lines": []}
     from tourney.tournament.matches import points_text
-    from tourney.tournament.prizes import money_text
-    from tourney.tournament.standings import standings_of
+    from tourney.tournament.standings.prizes import money_text
+    from tourney.tournament.standings.standings import standings_of
 
     lines = [
         FinalLine(r.rank, r.tied, r.name, points_text(r.match_points), money_text(r.prize))

@@ -28,7 +28,7 @@ from tourney.web.respond import (
 from tourney.web.room_pages import now
 
 if TYPE_CHECKING:
-    from tourney.tournament.penalties import SanctionKind
+    from tourney.tournament.records.penalties import SanctionKind
     from tourney.web.shared import Shared
 
 
@@ -46,7 +46,7 @@ async def dispute(request: Request) -> Response:
     stream, on the director's page at once. The link names the table (a link of an earlier
     round, or of a table paired again, is refused as for a move); the seat says who."""
     from tourney.streams.matches import confirmations, match_stream
-    from tourney.tournament.conduct import decide_dispute
+    from tourney.tournament.results.conduct import decide_dispute
 
     srv = server(request)
     signed = request.path_params["token"]
@@ -93,7 +93,7 @@ def _slug(srv: Shared) -> str:
 def run_uphold(srv: Shared, form: Any) -> None:
     """Uphold a disputed result, with the director's note."""
     from tourney.streams.tables import match_id_of
-    from tourney.tournament.conduct import decide_uphold
+    from tourney.tournament.results.conduct import decide_uphold
 
     match, note = _text(form, "match"), _text(form, "note")
     srv.night.director.execute(
@@ -104,8 +104,8 @@ def run_uphold(srv: Shared, form: Any) -> None:
 def run_sanction(srv: Shared, form: Any) -> None:
     """Give a penalty (points off) or a warning, or lift the player's latest one."""
     from tourney import limits
-    from tourney.tournament import conduct
-    from tourney.tournament.entries import player_id
+    from tourney.tournament.entries.entries import player_id
+    from tourney.tournament.results import conduct
 
     what, who, reason = _text(form, "sanction"), _text(form, "player"), _text(form, "reason")
     director = srv.night.director

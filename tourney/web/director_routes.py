@@ -343,7 +343,7 @@ def _flag(form: Any, name: str) -> bool:
 
 
 def _pair(srv: Any, form: Any) -> None:
-    from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
+    from tourney.tournament.seating.next_round import decide_deciding_matches, decide_next_round
 
     override = _flag(form, "override")
     avoid = _flag(form, "avoid_same_club")
@@ -383,7 +383,7 @@ def _forfeit(srv: Any, form: Any) -> None:
     from tourney.names import clean_reason
     from tourney.streams.tables import match_and_sides
     from tourney.tournament.events import Others
-    from tourney.tournament.rulings import decide_forfeit
+    from tourney.tournament.results.rulings import decide_forfeit
 
     match, sides, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
     others: Others = _others(form)
@@ -403,8 +403,8 @@ def _forfeit(srv: Any, form: Any) -> None:
 def _adjudicate(srv: Any, form: Any) -> None:
     from tourney.names import clean_reason
     from tourney.streams.tables import match_and_sides, match_id_of, scores_of
-    from tourney.tournament.rulings import decide_adjudicate, result_target
-    from tourney.tournament.winners import winning_sides
+    from tourney.tournament.results.rulings import decide_adjudicate, result_target
+    from tourney.tournament.results.winners import winning_sides
 
     match, winners, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")
     replace = _flag(form, "replace")
@@ -428,7 +428,7 @@ def _adjudicate(srv: Any, form: Any) -> None:
 def _void(srv: Any, form: Any) -> None:
     from tourney.names import clean_reason
     from tourney.streams.tables import match_id_of
-    from tourney.tournament.rulings import decide_void
+    from tourney.tournament.results.rulings import decide_void
 
     match, reason = _typed(form, "match"), _typed(form, "reason")
     _execute(srv, lambda state: decide_void(state, match_id_of(state, match), clean_reason(reason)))
@@ -437,8 +437,8 @@ def _void(srv: Any, form: Any) -> None:
 def _no_show(srv: Any, form: Any) -> None:
     """`tourney director no-show TABLE NAME... [--others]`: the players ticked by name."""
     from tourney.streams.tables import match_id_of
-    from tourney.tournament.rulings import decide_no_show
-    from tourney.tournament.sides import seat_of
+    from tourney.tournament.results.rulings import decide_no_show
+    from tourney.tournament.results.sides import seat_of
 
     match = _typed(form, "match")
     players = [v for v in form.getlist("players") if isinstance(v, str)]
@@ -470,7 +470,7 @@ def _result(srv: Any, form: Any) -> None:
     name (in seat order), or one box typed as the CLI's "Ann=61,Bo=40"."""
     from tourney.names import clean_reason
     from tourney.streams.tables import match_id_of, scores_of
-    from tourney.tournament.rulings import decide_enter_result
+    from tourney.tournament.results.rulings import decide_enter_result
 
     match, note, replace = _typed(form, "match"), _typed(form, "note"), _flag(form, "replace")
     typed = ",".join(v for v in form.getlist("scores") if isinstance(v, str))
@@ -513,7 +513,7 @@ def _register(srv: Any, form: Any) -> None:
     entry, linked to the club roster's person of that name as the CLI links it."""
     from tourney import limits
     from tourney.director.season import linking
-    from tourney.tournament.entries import decide_register, next_player_number
+    from tourney.tournament.entries.entries import decide_register, next_player_number
 
     name, club = _typed(form, "name"), _typed(form, "club") or None
     rating = _optional_int(form, "rating", limits.RATING)
@@ -537,7 +537,7 @@ def _register(srv: Any, form: Any) -> None:
 
 
 def _withdraw(srv: Any, form: Any) -> None:
-    from tourney.tournament.entries import decide_withdraw, player_id
+    from tourney.tournament.entries.entries import decide_withdraw, player_id
 
     who, reason = _typed(form, "player"), _typed(form, "reason")
     srv.night.director.execute(
@@ -546,7 +546,7 @@ def _withdraw(srv: Any, form: Any) -> None:
 
 
 def _remove(srv: Any, form: Any) -> None:
-    from tourney.tournament.entries import decide_remove, player_id
+    from tourney.tournament.entries.entries import decide_remove, player_id
 
     who, reason = _typed(form, "player"), _typed(form, "reason")
     srv.night.director.execute(
@@ -564,7 +564,7 @@ def _reissue(srv: Any, form: Any) -> None:
 def _repair(srv: Any, form: Any) -> None:
     """`tourney round repair` from the page: the same decision, the same refusals."""
     from tourney.director.season import pairing_ratings
-    from tourney.tournament.round_corrections import decide_repair_round
+    from tourney.tournament.results.round_corrections import decide_repair_round
 
     override, avoid = _flag(form, "override"), _flag(form, "avoid_same_club")
     reason = _typed(form, "reason")
@@ -587,7 +587,7 @@ def _repair(srv: Any, form: Any) -> None:
 
 def _remove_round(srv: Any, form: Any) -> None:
     """`tourney round remove N` from the page."""
-    from tourney.tournament.round_corrections import decide_remove_round
+    from tourney.tournament.results.round_corrections import decide_remove_round
 
     (number,) = _ints([form.get("round")], "round", ROUNDS)
     discard, reason = _flag(form, "discard_results"), _typed(form, "reason")

@@ -5,7 +5,6 @@ and the server's stylesheet and script (`/static/...`)."""
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
@@ -27,8 +26,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tourney.web.board import TableStatus
-    from tourney.web.live_chances import LiveChances, Shown
     from tourney.web.shared import Shared
+    from tourney.web.winbars import LiveBar
 
 STATIC = {
     "web.css": "text/css",
@@ -91,64 +90,15 @@ FINISHED = ("waiting", "finished", "confirmed", "result", "invalid")
 
 def board_live(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, LiveBar]:
     """Each table in play's live win chances, by table number, as far as the worker has
-    estimated them; each table whose stream moved since it was last asked for is asked
-    for again (`tourney.web.live_chances`)."""
-    live = srv.live
-    if live is None:
-        return {}
-    playing = [t for t in tables if t.status not in FINISHED]
-    live.forget([t.match_id for t in playing])
-    bars: dict[int, LiveBar] = {}
-    for table in playing:
-        if not _ask(srv, live, table.match_id):
-            continue
-        shown = live.shown(table.match_id)
-        if shown is not None:
-            bars[table.number] = LiveBar.of(shown)
-    return bars
+    estimated the position the wall shows (``--watch-delay`` late, as its drawings:
+    `tourney.web.winbars`)."""
+    from tourney.web.watch import watch_cutoff
+    from tourney.web.winbars import live_bars
 
-
-def _ask(srv: Shared, live: LiveChances, match_id: str) -> bool:
-    """Ask for ``match_id``'s estimate if its stream moved since it was last asked for;
-    False while nothing is recorded at the table (its chances before play are the
-    ratings', `board_chances`)."""
-    from tourney.streams.matches import STREAM_ONLY, in_force, match_stream, stream_game
-
-    stream = match_stream(match_id)
-    version = srv.store.stream_version(stream)
-    if version <= 1:
-        return False
-    if version == live.asked(match_id):
-        return True
-    stored = list(srv.store.read_stream(stream))
-    kept = in_force(stored)
-    payloads = tuple(
-        (e.type, e.payload) for e in stored if e.version in kept and e.type not in STREAM_ONLY
-    )
-    live.want(match_id, version, stream_game(stored).name, payloads)
-    return True
-
-
-@dataclass(frozen=True, slots=True)
-class LiveBar:
-    """A table's win chances as the wall draws them: each side's name, whole percent and
-    width in the bar, and the sample size."""
-
-    sides: tuple[tuple[str, int, str], ...]
-    """Each side: its players, its chance in whole percent, its width (``"61.8%"``)."""
-    playouts: int
-    version: int
-
-    @classmethod
-    def of(cls, shown: Shown) -> LiveBar:
-        return cls(
-            tuple(
-                (" & ".join(side), round(100 * chance), f"{100 * chance:.1f}%")
-                for side, chance in zip(shown.sides, shown.chances, strict=True)
-            ),
-            shown.playouts,
-            shown.version,
-        )
+    if srv.live is not None:  # what the views may still ask for: the round's tables
+        srv.live.forget([t.match_id for t in tables])
+    playing = [(t.number, t.match_id) for t in tables if t.status not in FINISHED]
+    return live_bars(srv.store, srv.live, playing, watch_cutoff(srv.watch_delay))
 
 
 def board_drawings(srv: Shared, tables: Sequence[TableStatus]) -> dict[int, str]:

@@ -79,7 +79,7 @@ async def checkin_post(request: Request) -> Response:
     time. Wrong codes are counted per address (`Server.door_codes`): past the limit the
     address waits, so the code cannot be guessed from the hall's Wi-Fi."""
     from tourney.director import room as director_room
-    from tourney.tournament.checkin import decide_check_in, door_code_matches
+    from tourney.tournament.room.checkin import decide_check_in, door_code_matches
 
     srv = server(request)
     address = client_address(request)
@@ -143,7 +143,7 @@ async def poster(request: Request) -> Response:
 def run_door(srv: Shared, form: Any) -> None:
     """The director's ticks: check a player in, take a check-in back, fee paid or owed."""
     from tourney.director import room as director_room
-    from tourney.tournament import checkin
+    from tourney.tournament.room import checkin
 
     player = form.get("player")
     what = form.get("door")
@@ -167,7 +167,7 @@ def run_door_code(srv: Shared, form: Any) -> None:
     """The director's new door code: the one typed, else six digits drawn here."""
     import secrets
 
-    from tourney.tournament import checkin
+    from tourney.tournament.room import checkin
 
     typed = form.get("code")
     code = typed.strip() if isinstance(typed, str) and typed.strip() else None

@@ -26,6 +26,8 @@ POLL = 0.1  # seconds between looks at the log when nothing was appended here
 MIN_GAP = 0.1  # seconds between two catch-ups (and board renders) under load
 # (0.1 rather than 0.2: displays see a move ~60 ms sooner at p50 and ~100 ms at p95 at 300
 # moves/s, for about a tenth more server CPU per move: bench/FINDINGS.md)
+REDRAW_GAP = 0.5
+"""Seconds between two boards drawn only because estimates came back (the log still)."""
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 TICK_KEEPALIVE = 5.0  # seconds between the server's time on an idle stream of changes
 
@@ -57,6 +59,8 @@ class Feed:
         self.message = _message(-1, "")
         self._wake = threading.Event()
         self._redraw = threading.Event()
+        self._drawn = 0.0
+        """When the board was last drawn (`time.monotonic`)."""
         self._stop = threading.Event()
         self._stepping = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -87,7 +91,8 @@ class Feed:
 
     def redraw(self) -> None:
         """Something the board shows changed outside the log (a table's win chances came
-        back): draw the board again and send it, soon, even if the log has not moved."""
+        back): draw the board again and send it, soon, even if the log has not moved, and
+        say so on the streams of changes (`REDRAWN`)."""
         self._redraw.set()
         self._wake.set()
 
@@ -119,11 +124,15 @@ class Feed:
         self.projector.catch_up()
         position = self.store.max_position()
         if position == self.position:
-            if self._redraw.is_set():
+            # an estimate back: drawn again, but not more often than REDRAW_GAP (a board of
+            # 16 drawn tables costs the moves' process more than the estimates' news is worth)
+            if self._redraw.is_set() and time.monotonic() - self._drawn >= REDRAW_GAP:
                 self._redraw.clear()
+                self._drawn = time.monotonic()
                 self.board = self.render_board()
                 self.message = message = _message(position, self.board)
                 self._send(self._publish, message)
+                self._send(self._publish_redrawn, REDRAWN)
             return False
         self._redraw.clear()
         after, self.position = self.position, position
@@ -131,6 +140,7 @@ class Feed:
         self.tick = tick = _message(position, self.describe(after, position))
         self.tick_all = tick_all = _message(position, self.describe(-1, position))
         self._send(self._publish_ticks, tick, tick_all)
+        self._drawn = time.monotonic()
         self.board = self.render_board()
         # Made into its SSE message once, here, off the event loop: every display is sent
         # the same bytes.
@@ -148,6 +158,11 @@ class Feed:
             if queue.full():  # a slow display gets the newest board, not a backlog
                 queue.get_nowait()
             queue.put_nowait(message)
+
+    def _publish_redrawn(self, message: bytes) -> None:
+        for queue in self._ticks:
+            if queue.empty():  # a change waiting says more: the page fetches anyway
+                queue.put_nowait(message)
 
     def _publish_ticks(self, tick: bytes, tick_all: bytes) -> None:
         for queue in self._ticks:
@@ -182,6 +197,12 @@ class Feed:
                 yield message
         finally:
             subscribers.discard(queue)
+
+
+REDRAWN = b"event: chances\ndata: 1\n\n"
+"""Said on the streams of changes when the board was drawn again with the log where it was
+(a table's win chances came back): the watch page fetches its tables; a page listening
+only for the log's changes (``onmessage``) never sees a named event."""
 
 
 def _message(position: int, board: str) -> bytes:

@@ -26,7 +26,7 @@ def _typed(form: Any, name: str) -> str:
 
 def _player_name(state: Any, who: str) -> str | None:
     from tourney.errors import TourneyError
-    from tourney.tournament.entries import player_id
+    from tourney.tournament.entries.entries import player_id
 
     try:
         return str(state.players[player_id(state, who)].name)
@@ -51,7 +51,7 @@ def _door(state: Any, form: Any) -> Details:
     what = _typed(form, "door")
     if name is None or what not in ("in", "out", "paid", "owed", "allow"):
         return {}
-    from tourney.tournament.checkin import door
+    from tourney.tournament.room.checkin import door
 
     fee = door(state).fee
     return {"name": name, "what": what, "fee": "" if fee is None else str(fee)}
@@ -154,7 +154,7 @@ def _upheld(state: Any, form: Any) -> Details:
 
 def _sanction(state: Any, form: Any) -> Details:
     from tourney.errors import TourneyError
-    from tourney.tournament.entries import player_id
+    from tourney.tournament.entries.entries import player_id
     from tourney.tournament.matches import points_text
 
     what = _typed(form, "sanction")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from tourney.i18n import npage_, page_
+from tourney.i18n import local_decimal, npage_, page_
 from tourney.web.flash import Details
 
 
@@ -19,7 +19,7 @@ def _door_said(found: Details) -> str:
         "owed": page_("%(name)s: fee marked unpaid."),
         "allow": page_("%(name)s may check in again."),
     }
-    return words[found["what"]] % found
+    return words[found["what"]] % {**found, "fee": local_decimal(str(found.get("fee", "")))}
 
 
 def _published(found: Details) -> str:

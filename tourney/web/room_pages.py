@@ -9,16 +9,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tourney.director import room as director_room
-from tourney.i18n import format_time, page_
+from tourney.i18n import format_time, local_decimal, page_
 from tourney.reports.notes import shown_all
-from tourney.tournament.clock import ClockView, clock_view
+from tourney.tournament.room.clock import ClockView, clock_view
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tourney.director.desk import Loaded
     from tourney.streams.matches import StreamEvent
-    from tourney.tournament.room import Call
+    from tourney.tournament.records.room import Call
     from tourney.tournament.state import TournamentState
     from tourney.web.night import Night
     from tourney.web.shared import Shared
@@ -257,7 +257,7 @@ def time_done(clock: dict[str, Any] | None, phase: str) -> str | None:
 
 def door_context(loaded: Loaded | None) -> dict[str, Any]:
     """The director's page: the door's list with names, and the fees."""
-    from tourney.tournament.checkin import door
+    from tourney.tournament.room.checkin import door
 
     if loaded is None:
         return {"door": None}
@@ -285,11 +285,11 @@ def door_context(loaded: Loaded | None) -> dict[str, Any]:
             "checked_in": len(listed.checked_in),
             "missing": [state.players[p].name for p in listed.missing],
             "late": [state.players[p].name for p in listed.late],
-            "fee": listed.fee,
+            "fee": None if listed.fee is None else local_decimal(listed.fee),
             "paid": len(listed.paid),
             "owed": len(listed.owed),
-            "paid_total": listed.paid_total,
-            "owed_total": listed.owed_total,
+            "paid_total": local_decimal(listed.paid_total),
+            "owed_total": local_decimal(listed.owed_total),
         }
     }
 

@@ -20,7 +20,7 @@ from tourney.director import room as director_room
 from tourney.errors import TourneyError
 from tourney.i18n import _
 from tourney.limits import EXTEND_MINUTES, ROUND_MINUTES, TABLE, LimitError, parse_whole
-from tourney.tournament.clock import clock_view
+from tourney.tournament.room.clock import clock_view
 from tourney.web.respond import (
     NO_STORE,
     BadForm,
@@ -83,7 +83,7 @@ def _slug(srv: Shared) -> str:
 def run_clock(srv: Shared, form: Any) -> None:
     """The director's clock buttons: start, pause, resume, extend (every table or one),
     set the round's minutes."""
-    from tourney.tournament import clock
+    from tourney.tournament.room import clock
 
     what = form.get("clock", "")
     director = srv.night.director
@@ -119,7 +119,7 @@ def run_stop(srv: Shared, form: Any) -> None:
 
 
 def run_answer(srv: Shared, form: Any) -> None:
-    from tourney.tournament.clock import decide_answer
+    from tourney.tournament.room.clock import decide_answer
 
     call_id = form.get("call", "")
     if not isinstance(call_id, str) or not call_id:
@@ -133,7 +133,7 @@ def run_answer(srv: Shared, form: Any) -> None:
 async def call_director(request: Request) -> Response:
     """A table's "Call the director": an event in the tournament stream, the table named
     by its link (a link of an earlier round is refused, as for a move)."""
-    from tourney.tournament.clock import decide_call
+    from tourney.tournament.room.clock import decide_call
 
     srv = server(request)
     signed = request.path_params["token"]
@@ -156,7 +156,7 @@ async def call_director(request: Request) -> Response:
 def run_draft(srv: Shared, form: Any) -> None:
     """The draft's buttons: make it, swap two players with a reason, publish it (its
     tables open), drop it."""
-    from tourney.tournament import draft
+    from tourney.tournament.room import draft
 
     what = form.get("draft", "")
     director = srv.night.director

@@ -248,7 +248,7 @@ def _check_time(srv: Any, desk: Desk, number: int, move: str) -> None:
     loaded = srv.night.loaded()  # cached: one version check
     if loaded is None:
         return
-    from tourney.tournament.clock import clock_view
+    from tourney.tournament.room.clock import clock_view
 
     view = clock_view(loaded.state, now(), number)
     if view.state != "over":  # every move but those after time-up: nothing more to read

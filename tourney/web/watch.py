@@ -8,8 +8,12 @@ once nobody is (the hand or deal is over: at a hidden-hand table, tiles not yet 
 stay face down). The delay replays each table's stream only as far as the events recorded
 that long ago (undos included: the table as it was then).
 
+Each table in play carries its live win-chances bar (`tourney.web.winbars`: the estimate
+of the position shown, never of a later one; none with ``serve --no-chances``).
+
 The page listens to the feed's ticks (`/feed/ticks`) and fetches its tables again
-(`/watch/tables`) when the log moves, ``delay`` seconds later."""
+(`/watch/tables`) when the log moves, ``delay`` seconds later, and at once when an
+estimate comes back (the stream's ``chances`` event)."""
 
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ if TYPE_CHECKING:
     from tourney.games.drawing import Drawing
     from tourney.store.eventstore import EventStore
     from tourney.web.shared import Shared
+    from tourney.web.winbars import LiveBar
 
 DEFAULT_DELAY = 0.0
 """Seconds the watch page runs behind play (``serve --watch-delay``). None by default: the
@@ -47,6 +52,8 @@ class Watched:
     drawing: str
     words: str
     """What the page says when the game draws nothing (its status lines)."""
+    bar: LiveBar | None = None
+    """The table's live win chances at the position shown (`tourney.web.winbars`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +102,11 @@ def watched_tables(srv: Shared, only: int | None = None) -> list[Watched]:
         tables = [t for t in tables if t.number == only]
         if not tables:
             raise TourneyError(_("no table {number} in this round").format(number=only))
+    from tourney.web.winbars import live_bars
+
     cutoff = watch_cutoff(srv.watch_delay)
     display = game(loaded.state.created.game).display
+    bars = live_bars(srv.store, srv.live, [(t.number, t.match_id) for t in tables], cutoff)
     shown = []
     for table in tables:
         seen = seen_table(srv.store, table.match_id, cutoff)
@@ -105,7 +115,8 @@ def watched_tables(srv: Shared, only: int | None = None) -> list[Watched]:
             continue
         score_text, seated = display.board(seen.scores, table.seats)
         svg = "" if seen.drawing is None else seen.drawing.svg()
-        shown.append(Watched(table.number, seated, score_text, svg, seen.words))
+        bar = bars.get(table.number)
+        shown.append(Watched(table.number, seated, score_text, svg, seen.words, bar))
     return shown
 
 

@@ -80,5 +80,5 @@ def test_a_trick_is_drawn_with_trump_marked_and_hands_only_when_asked() -> None:
 
 def test_pieces_for_buttons_and_a_game_that_draws_nothing() -> None:
     assert 'aria-label="tile 3-5"' in game("horse-race").draw_piece("5-3")
-    assert "Q of hearts" in game("racehorse").draw_piece("QH")
+    assert "queen of hearts" in game("racehorse").draw_piece("QH")
     assert game("horse-race").draw_piece("<script>") == ""

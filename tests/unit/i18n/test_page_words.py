@@ -28,7 +28,8 @@ SHEETS = (
 
 
 @pytest.mark.parametrize(
-    ("count", "russian"), [(1, "1 стол"), (2, "2 стола"), (5, "5 столов"), (21, "21 стол")]
+    ("count", "russian"),
+    [(1, "1\u00a0стол"), (2, "2\u00a0стола"), (5, "5\u00a0столов"), (21, "21\u00a0стол")],
 )
 def test_russian_counts_in_three_forms(count: int, russian: str) -> None:
     with using("ru"):
@@ -38,8 +39,8 @@ def test_russian_counts_in_three_forms(count: int, russian: str) -> None:
 
 def test_italian_and_english_count_in_two() -> None:
     with using("it"):
-        assert "1 tavolo)" in npage_(*SHEETS, 1) % {"round": "T", "num": 1}
-        assert "2 tavoli)" in npage_(*SHEETS, 2) % {"round": "T", "num": 2}
+        assert "1\u00a0tavolo)" in npage_(*SHEETS, 1) % {"round": "T", "num": 1}
+        assert "2\u00a0tavoli)" in npage_(*SHEETS, 2) % {"round": "T", "num": 2}
     assert npage_(*SHEETS, 1) == SHEETS[0]
 
 
@@ -75,6 +76,21 @@ def test_numbers_dates_and_times_as_each_language_writes_them() -> None:
     with using("en"):
         assert format_number(1234.5) == "1,234.5"
         assert format_number(3, 2) == "3.00"
+
+
+def test_a_small_whole_number_is_written_as_babel_writes_it_in_every_language() -> None:
+    """`format_number` writes an int below a thousand without Babel (a one-shot command
+    does not load its locale data): the same text Babel gives, in each language, and Babel
+    still writes the rest (a thousand and up, fractions)."""
+    from babel.numbers import format_decimal
+
+    from tourney.i18n import LANGUAGES, babel_locale
+
+    for language in LANGUAGES:
+        with using(language):
+            for value in [*range(-1100, 1100), 2.0, 12345]:
+                expected = format_decimal(value, locale=babel_locale(language))
+                assert format_number(value) == expected, (language, value)
 
 
 def test_a_render_is_in_the_language_current_when_it_renders() -> None:

@@ -10,9 +10,9 @@ from tourney.reports.bracket import BOX_WIDTH, bracket_view, fit
 from tourney.tournament.events import PairedTable, RoundPaired
 from tourney.tournament.formats.elimination.bracket import places_layout
 from tourney.tournament.formats.elimination.format import bracket_of
-from tourney.tournament.notes import recorded
-from tourney.tournament.pairing import decide_pair_deciding_matches, seeded
-from tourney.tournament.rulings import decide_adjudicate, decide_record_result
+from tourney.tournament.notes.notes import recorded
+from tourney.tournament.results.rulings import decide_adjudicate, decide_record_result
+from tourney.tournament.seating.pairing import decide_pair_deciding_matches, seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
 

@@ -18,7 +18,7 @@ from tourney.i18n import using
 from tourney.reports.progress_chart import series_progress, standings_progress
 from tourney.season.series import Series, SeriesCreated, SeriesRow
 from tourney.tournament.matches import points_text
-from tourney.tournament.progress import points_by_round
+from tourney.tournament.standings.progress import points_by_round
 
 PHONE_TEXT = 366  # a 390 px screen less the page's margins
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tourney.tournament.winners import scores_text
+from tourney.tournament.results.winners import scores_text
 
 
 def test_domino_scores_read_as_a_scoreline() -> None:

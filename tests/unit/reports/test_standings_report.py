@@ -14,7 +14,7 @@ from tourney.reports.standings import (
     standings_markdown,
     standings_view,
 )
-from tourney.tournament.standings import COLUMNS, standings_of
+from tourney.tournament.standings.standings import COLUMNS, standings_of
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])

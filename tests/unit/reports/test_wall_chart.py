@@ -1,8 +1,15 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from tests.factories.demo_site import DemoTournament
+from tourney import i18n
+from tourney.reports.results import legend, result_mark
 from tourney.reports.wall_chart import wall_chart
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.result_marks import CODES, letters, result_codes
+from tourney.tournament.standings.standings import standings_of
 
 
 def test_a_row_per_entrant_a_cell_per_round_in_standings_order(swiss: DemoTournament) -> None:
@@ -28,3 +35,37 @@ def test_byes_show_as_byes(cup: DemoTournament) -> None:
     byes = [c for row in chart.rows for c in row.cells if c.bye]
     assert len(byes) == len(cup.state.byes()) == 5
     assert all(c.href is None for row in chart.rows for c in row.cells)
+
+
+@pytest.mark.parametrize(
+    ("language", "win", "loss"), [("en", "W", "L"), ("it", "V", "P"), ("ru", "В", "П")]
+)
+def test_result_letters_are_the_clubs_own_with_a_legend(
+    swiss: DemoTournament, language: str, win: str, loss: str
+) -> None:
+    """The letters in a cell are the reader's (Italian V/P, Russian В/П), each once in the
+    legend with its meaning; no two results share a letter."""
+    with i18n.using(language):
+        chart = wall_chart(swiss.state, frozenset(swiss.matches))
+        said = letters()
+    marks = [c.mark for row in chart.rows for c in row.cells if c.mark]
+    assert win in marks and loss in marks
+    shown = dict(chart.legend)
+    assert len(shown) == len(CODES) == len(set(said.values()))
+    assert all(part in shown for mark in marks for part in mark.split())
+    if language != "en":
+        english = {"W", "W=", "L", "V", "F", "A", "P", "T", "R"}
+        assert not {m for mark in marks for m in mark.split()} & (english - set(said.values()))
+        assert all(meaning != code for code, meaning in zip(CODES, shown.values(), strict=True))
+
+
+def test_every_result_a_cell_can_show_has_its_letter(swiss: DemoTournament) -> None:
+    """A match stopped by the clock shows T, and the legend says what T is (it did not)."""
+    record = next(iter(swiss.state.matches.values()))
+    outcome = record.outcome
+    assert outcome is not None
+    timed = replace(record, outcome=replace(outcome, kind="time"))
+    assert result_codes(timed, outcome.winners[0]) == ("win", "time")
+    with i18n.using("ru"):
+        assert result_mark(timed, outcome.winners[0]) == "В Вр"
+        assert ("Вр", "остановлен по времени") in legend()

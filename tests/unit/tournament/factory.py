@@ -9,11 +9,11 @@ from fractions import Fraction
 from tests.factories.simulation import play_round
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_form_partnership, decide_register
+from tourney.tournament.entries.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import DEFAULT_TIE_BREAKS, TournamentEvent
-from tourney.tournament.note_words import namer, note_text
-from tourney.tournament.notes import Note
-from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round
+from tourney.tournament.notes.note_words import namer, note_text
+from tourney.tournament.notes.notes import Note
+from tourney.tournament.seating.pairing import decide_pair_deciding_matches, decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
-from tourney.tournament.seating import EXACT_SEATS, SeatRecord
+from tourney.tournament.seating.seating import EXACT_SEATS, SeatRecord
 
 
 def assert_no_better_swap(table: Sequence[str], records: Mapping[str, SeatRecord]) -> None:

@@ -9,16 +9,17 @@ from datetime import UTC, datetime
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, tournament
-from tourney.tournament.checkin import (
+from tourney.limits import LimitError
+from tourney.tournament.entries.entries import decide_withdraw
+from tourney.tournament.events import event_from_payload
+from tourney.tournament.records.room import CheckInSet, CheckInTakenBack, FeeMarked, PlayerCheckedIn
+from tourney.tournament.room.checkin import (
     check_in_settings,
     decide_check_in,
     decide_fee,
     decide_take_back,
     door,
 )
-from tourney.tournament.entries import decide_withdraw
-from tourney.tournament.events import event_from_payload
-from tourney.tournament.room import CheckInSet, CheckInTakenBack, FeeMarked, PlayerCheckedIn
 from tourney.tournament.state import TournamentError
 
 NOW = datetime(2026, 12, 1, 18, 30, tzinfo=UTC)
@@ -79,7 +80,7 @@ def test_refusals_name_what_and_where() -> None:
         decide_take_back(state, "p0")
     with pytest.raises(TournamentError, match="has no entry fee"):
         decide_fee(state, "p0", True)
-    with pytest.raises(TournamentError, match=r"an amount like 5 or 4\.50"):
+    with pytest.raises(LimitError, match=r"an amount like 5 or 4\.50"):
         check_in_settings(True, "five")
     state = apply(state, decide_withdraw(state, "p2"))
     with pytest.raises(TournamentError, match="has withdrawn"):

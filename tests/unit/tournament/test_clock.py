@@ -11,7 +11,21 @@ from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.errors import TourneyError
-from tourney.tournament.clock import (
+from tourney.i18n import using
+from tourney.reports.results import result_text
+from tourney.tournament.events import MatchStoppedByTime, event_from_payload
+from tourney.tournament.records.room import (
+    CallAnswered,
+    ClockExtended,
+    ClockPaused,
+    ClockResumed,
+    ClockSet,
+    ClockStarted,
+    DirectorCalled,
+    RoomEvent,
+)
+from tourney.tournament.results.story import time_note
+from tourney.tournament.room.clock import (
     clock_settings,
     clock_text,
     clock_view,
@@ -23,17 +37,6 @@ from tourney.tournament.clock import (
     decide_set,
     decide_start,
     decide_stop_by_time,
-)
-from tourney.tournament.events import event_from_payload
-from tourney.tournament.room import (
-    CallAnswered,
-    ClockExtended,
-    ClockPaused,
-    ClockResumed,
-    ClockSet,
-    ClockStarted,
-    DirectorCalled,
-    RoomEvent,
 )
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -195,10 +198,37 @@ def test_a_match_stopped_by_time_is_decided_by_the_scores_and_labelled_time() ->
     outcome = state.matches[match.match_id].outcome
     assert outcome is not None
     assert (outcome.kind, outcome.winners, outcome.source) == ("time", (0, 2), "time")
-    assert "level scores share the win" in outcome.reason
-    assert "stop at once" in outcome.reason
+    assert outcome.reason == "stop-now"  # the rule's code: its words come at reading
+    record = state.matches[match.match_id]
+    assert "stop at once; the higher score wins; level scores share the win" in result_text(
+        state, record
+    )
+    with using("it"):
+        assert "ci si ferma subito; vince il punteggio più alto" in result_text(state, record)
     with pytest.raises(TournamentError, match="already has a result"):
         decide_stop_by_time(state, match.match_id, (30, 25, 30, 10), at(47))
+
+
+@pytest.mark.parametrize("rule", ["stop-now", "finish-hand"])
+def test_a_stop_recorded_with_the_rules_english_words_reads_as_its_rule(rule: str) -> None:
+    """Before the rule's words came at reading, they were recorded in English: such a note
+    is read back as none (the rule says it, in the reader's language); any other note
+    stays as it was recorded."""
+    english = {"stop-now": "stop at once", "finish-hand": "finish the hand in progress, then stop"}
+    payload = {
+        "match_id": "m",
+        "scores": [3, 1],
+        "winners": [0],
+        "rule": rule,
+        "note": f"{english[rule]}; the higher score wins; level scores share the win",
+    }
+    event = event_from_payload("match_stopped_by_time", payload)
+    assert isinstance(event, MatchStoppedByTime) and event.note == ""
+    kept = event_from_payload("match_stopped_by_time", {**payload, "note": "a bell rang"})
+    assert isinstance(kept, MatchStoppedByTime) and kept.note == "a bell rang"
+    with using("ru"):
+        assert time_note(rule).endswith("побеждает больший счёт; при равном счёте победа общая")
+        assert "the" not in time_note(rule)
 
 
 def test_under_finish_hand_a_hand_in_progress_is_finished_first() -> None:

@@ -12,16 +12,16 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.limits import LimitError
-from tourney.tournament.conduct import (
+from tourney.tournament.events import MatchResultRecorded, event_from_payload
+from tourney.tournament.results.conduct import (
     decide_dispute,
     decide_lift,
     decide_penalty,
     decide_uphold,
     decide_warning,
 )
-from tourney.tournament.events import MatchResultRecorded, event_from_payload
-from tourney.tournament.rulings import decide_adjudicate
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.rulings import decide_adjudicate
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState, fold
 
 NOW = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)

@@ -15,9 +15,13 @@ from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.formats.double_elimination.tables import bracket_labels, double_bracket_of
 from tourney.tournament.formats.elimination.bracket import Play
 from tourney.tournament.matches import Outcome
-from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round, seeded
-from tourney.tournament.rulings import decide_record_result
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.rulings import decide_record_result
+from tourney.tournament.seating.pairing import (
+    decide_pair_deciding_matches,
+    decide_pair_round,
+    seeded,
+)
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
 
 FIELDS = (4, 5, 6, 8, 11, 16)
@@ -349,7 +353,7 @@ def test_a_result_changed_after_the_next_round_was_paired_is_named_not_paired_ov
     """Round 1's winner reversed once round 2 is paired: the bracket's round-2 tables are
     no longer the ones paired, and pairing round 3 says so instead of pairing an empty
     round on a bracket that waits."""
-    from tourney.tournament.rulings import decide_adjudicate
+    from tourney.tournament.results.rulings import decide_adjudicate
 
     state = play(pair(double(4)), random.Random(1), shared_rate=0)
     state = play(pair(state), random.Random(2), shared_rate=0)

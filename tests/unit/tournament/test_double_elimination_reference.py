@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, tournament
 from tourney.tournament.formats.double_elimination.tables import double_bracket_of
-from tourney.tournament.pairing import decide_pair_round, seeded
-from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.results.rulings import decide_record_result
+from tourney.tournament.seating.pairing import decide_pair_round, seeded
 from tourney.tournament.state import TournamentError, TournamentState
 
 Rank = Callable[[list[int], int], list[int]]

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from tests.unit.tournament.factory import all_words, apply, tournament
-from tourney.tournament.draft import decide_draft, decide_drop, decide_publish, decide_swap
-from tourney.tournament.entries import decide_withdraw
+from tourney.tournament.entries.entries import decide_withdraw
 from tourney.tournament.events import DraftDropped, DraftSwapped, RoundDrafted, event_from_payload
+from tourney.tournament.room.draft import decide_draft, decide_drop, decide_publish, decide_swap
 from tourney.tournament.state import TournamentError
 
 

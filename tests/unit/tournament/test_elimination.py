@@ -16,11 +16,15 @@ from tourney.tournament.formats.elimination.bracket import (
 )
 from tourney.tournament.formats.elimination.format import bracket_of
 from tourney.tournament.matches import Outcome
-from tourney.tournament.notes import recorded
-from tourney.tournament.pairing import decide_pair_deciding_matches, decide_pair_round, seeded
-from tourney.tournament.rulings import decide_record_result
-from tourney.tournament.seating import table_sizes
-from tourney.tournament.standings import standings_of
+from tourney.tournament.notes.notes import recorded
+from tourney.tournament.results.rulings import decide_record_result
+from tourney.tournament.seating.pairing import (
+    decide_pair_deciding_matches,
+    decide_pair_round,
+    seeded,
+)
+from tourney.tournament.seating.seating import table_sizes
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError
 
 
@@ -182,7 +186,7 @@ def test_a_bracket_note_names_a_match_by_its_table_never_by_its_id() -> None:
     """Players read table codes, not match ids (``cup-r2-t1-d1`` is an internal name)."""
     from tourney.i18n import npage_, page_
     from tourney.tournament.formats.elimination.bracket import match_words
-    from tourney.tournament.note_words import render
+    from tourney.tournament.notes.note_words import render
 
     def said(match_id: str) -> str:
         return render(match_words(match_id), str, page_, npage_)

@@ -23,7 +23,7 @@ from tourney.tournament.events import (
     TournamentEvent,
     event_from_payload,
 )
-from tourney.tournament.notes import Who, note
+from tourney.tournament.notes.notes import Who, note
 
 TABLE = PairedTable(
     1, ("p1", "p2", "p3"), "cn-r1-t1", note("swiss.met", first=Who("p1"), second="Bo")

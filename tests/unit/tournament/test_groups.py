@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.factories.simulation import play_round
 from tests.unit.tournament.factory import all_words, words
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register, last_round
+from tourney.tournament.entries.entries import decide_register, last_round
 from tourney.tournament.events import (
     DecidingMatchPaired,
     MatchResultRecorded,
@@ -26,9 +26,9 @@ from tourney.tournament.events import (
 from tourney.tournament.formats.groups import stages
 from tourney.tournament.formats.groups.format import knockout_bracket
 from tourney.tournament.formats.groups.pairing import pool_tables
-from tourney.tournament.groups import KnockoutSeeded, PoolsFormed
-from tourney.tournament.next_round import decide_deciding_matches, decide_next_round
-from tourney.tournament.standings import standings_of
+from tourney.tournament.records.groups import KnockoutSeeded, PoolsFormed
+from tourney.tournament.seating.next_round import decide_deciding_matches, decide_next_round
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 
@@ -219,7 +219,7 @@ def test_a_tie_on_points_is_settled_by_the_first_tie_break_that_differs() -> Non
 
 
 def test_a_withdrawn_player_does_not_advance_and_the_next_goes_through() -> None:
-    from tourney.tournament.entries import decide_withdraw
+    from tourney.tournament.entries.entries import decide_withdraw
 
     level = {("p1", "p4"): (61, 30), ("p4", "p5"): (61, 30), ("p5", "p1"): (61, 30)}
     state = _cycle_pools(level)

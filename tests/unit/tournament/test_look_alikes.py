@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tourney.tournament.entries import look_alike, look_alikes
+from tourney.tournament.entries.entries import look_alike, look_alikes
 from tourney.tournament.events import PlayerRegistered
 from tourney.tournament.state import fold
 

@@ -1,4 +1,4 @@
-"""Round 1 by lot (`tourney.tournament.lot`): the seed is drawn once, at creation, and is on
+"""Round 1 by lot (`tourney.tournament.seating.lot`): the seed is drawn once, at creation, and is on
 the record; pairing and replay read it and never draw again; the order is the draw's, not
 the registration's; clubmates are kept apart in round 1 whenever it can be done."""
 
@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, words
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, event_from_payload
-from tourney.tournament.lot import drawn
-from tourney.tournament.pairing import decide_pair_round
+from tourney.tournament.seating.lot import drawn
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 

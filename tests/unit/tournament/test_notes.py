@@ -13,9 +13,9 @@ import pytest
 
 from tourney.i18n import npage_, page_, translations, using
 from tourney.tournament.format import find, names
-from tourney.tournament.note_sentences import SENTENCES
-from tourney.tournament.note_words import note_text, page_note, render
-from tourney.tournament.notes import (
+from tourney.tournament.notes.note_sentences import SENTENCES
+from tourney.tournament.notes.note_words import note_text, page_note, render
+from tourney.tournament.notes.notes import (
     Note,
     Who,
     clauses,
@@ -24,7 +24,7 @@ from tourney.tournament.notes import (
     note_payload,
     recorded,
 )
-from tourney.tournament.sentence import Sentence
+from tourney.tournament.notes.sentence import Sentence
 
 
 def every_sentence() -> dict[str, Sentence]:
@@ -126,7 +126,11 @@ def test_a_note_round_trips_through_its_payload_with_every_kind_of_value() -> No
 def test_counts_choose_their_plural_form() -> None:
     with using("ru"):
         said = [render(note("swiss.left_repeats", n=n), str, page_, npage_) for n in (1, 3, 5)]
-    assert said == ["1 повторная встреча", "3 повторные встречи", "5 повторных встреч"]
+    assert said == [
+        "1\u00a0повторная встреча",
+        "3\u00a0повторные встречи",
+        "5\u00a0повторных встреч",
+    ]
     with using("en"):
         assert page_note(note("swiss.accelerated", round=1, n=6, points=Fraction(1, 2)), str) == (
             "accelerated round 1: the top 6 of the seed order pair with ½ virtual points each "

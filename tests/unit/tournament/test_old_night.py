@@ -13,9 +13,9 @@ import pytest
 
 from tourney.i18n import using
 from tourney.tournament.events import RoundPaired, RoundRemoved
-from tourney.tournament.note_sentences import SENTENCES
-from tourney.tournament.note_words import page_note
-from tourney.tournament.notes import Note, is_recorded
+from tourney.tournament.notes.note_sentences import SENTENCES
+from tourney.tournament.notes.note_words import page_note
+from tourney.tournament.notes.notes import Note, is_recorded
 
 OLD = json.loads(Path(__file__).with_name("old_night.json").read_text(encoding="utf-8"))
 

@@ -1,5 +1,5 @@
 """Notes recorded before notes were data (English sentences) are read back into codes and
-values (`tourney.tournament.old_notes`): every shape the old pairing code wrote, from
+values (`tourney.tournament.notes.old_notes`): every shape the old pairing code wrote, from
 sentences that code wrote (old_notes.json: one of each shape it produced over the
 tournament tests, and the shapes those tests did not reach, written by its f-strings),
 reads back to a note that says the same in English -- or, where the English is now better
@@ -14,10 +14,10 @@ import pytest
 
 from tourney.i18n import using
 from tourney.tournament.events import PairedTable, RoundPaired
-from tourney.tournament.groups import KnockoutSeeded, PoolsFormed
-from tourney.tournament.note_words import note_text, page_note
-from tourney.tournament.notes import RECORDED, is_recorded
-from tourney.tournament.old_notes import upcast
+from tourney.tournament.notes.note_words import note_text, page_note
+from tourney.tournament.notes.notes import RECORDED, is_recorded
+from tourney.tournament.notes.old_notes import upcast
+from tourney.tournament.records.groups import KnockoutSeeded, PoolsFormed
 
 OLD = json.loads(Path(__file__).with_name("old_notes.json").read_text(encoding="utf-8"))
 CASES = [(c, c) if isinstance(c, str) else (c[0], c[1]) for c in OLD]

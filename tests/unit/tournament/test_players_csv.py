@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.tournament.factory import apply, tournament
-from tourney.tournament.entries import decide_register_all
-from tourney.tournament.players_csv import (
+from tourney.tournament.entries.entries import decide_register_all
+from tourney.tournament.entries.players_csv import (
     PlayerRow,
     PlayersCsvError,
     parse_players_csv,

@@ -1,4 +1,4 @@
-"""Prizes (`tourney.tournament.prizes`): percentages of the fees paid or fixed amounts,
+"""Prizes (`tourney.tournament.standings.prizes`): percentages of the fees paid or fixed amounts,
 shared places splitting their prizes, money as exact Decimals, old events unchanged."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import pytest
 from tests.unit.tournament.factory import apply, pair, play
 from tourney.errors import TourneyError
 from tourney.i18n import using
-from tourney.tournament.checkin import check_in_settings, decide_fee
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import TournamentCreated
 from tourney.tournament.formats.swiss.options import with_swiss_options
-from tourney.tournament.prizes import money_text, shared, with_prizes
-from tourney.tournament.standings import standings_of
+from tourney.tournament.room.checkin import check_in_settings, decide_fee
+from tourney.tournament.standings.prizes import money_text, shared, with_prizes
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
 
 

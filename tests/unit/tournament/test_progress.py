@@ -11,10 +11,10 @@ from fractions import Fraction
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
-from tourney.tournament.conduct import decide_penalty
 from tourney.tournament.matches import match_points
-from tourney.tournament.progress import points_by_round
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.conduct import decide_penalty
+from tourney.tournament.standings.progress import points_by_round
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentState
 
 

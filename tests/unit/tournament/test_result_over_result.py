@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, tournament
-from tourney.tournament.clock import decide_stop_by_time
 from tourney.tournament.events import TournamentEvent
-from tourney.tournament.rulings import (
+from tourney.tournament.results.result_marks import result_mark
+from tourney.tournament.results.rulings import (
     decide_adjudicate,
     decide_enter_result,
     decide_forfeit,
@@ -21,8 +21,9 @@ from tourney.tournament.rulings import (
     decide_record_result,
     decide_void,
 )
+from tourney.tournament.results.story import REPLACED, result_text
+from tourney.tournament.room.clock import decide_stop_by_time
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.story import REPLACED, result_mark, result_text
 
 Ruling = Callable[[TournamentState, str, bool], Sequence[TournamentEvent]]
 

@@ -16,15 +16,16 @@ from tourney.tournament.events import (
     event_from_payload,
 )
 from tourney.tournament.matches import RecordedPlay
-from tourney.tournament.rulings import (
+from tourney.tournament.results.result_marks import result_mark
+from tourney.tournament.results.rulings import (
     decide_adjudicate,
     decide_enter_result,
     decide_no_show,
     note_replaced_play,
 )
-from tourney.tournament.sides import scores_named, seat_of, side_of, sides_named
+from tourney.tournament.results.sides import scores_named, seat_of, side_of, sides_named
+from tourney.tournament.results.story import REPLACED, result_text
 from tourney.tournament.state import TournamentState
-from tourney.tournament.story import REPLACED, result_mark, result_text
 
 
 @pytest.fixture

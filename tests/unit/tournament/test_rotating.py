@@ -13,7 +13,11 @@ from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import apply, pair, play, words
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_form_partnership, decide_register, decide_withdraw
+from tourney.tournament.entries.entries import (
+    decide_form_partnership,
+    decide_register,
+    decide_withdraw,
+)
 from tourney.tournament.events import AdjudicatedResult, MatchVoided
 from tourney.tournament.formats.rotating import partners as rotating
 from tourney.tournament.formats.rotating.partners import (
@@ -26,8 +30,8 @@ from tourney.tournament.formats.rotating.partners import (
     search_round,
 )
 from tourney.tournament.matches import MatchRecord
-from tourney.tournament.rulings import decide_forfeit, decide_no_show, decide_record_result
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.rulings import decide_forfeit, decide_no_show, decide_record_result
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
 
 

@@ -8,17 +8,17 @@ import random
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament, words
-from tourney.tournament.draft import decide_draft
-from tourney.tournament.entries import decide_withdraw
+from tourney.tournament.entries.entries import decide_withdraw
 from tourney.tournament.events import RoundPaired, RoundRemoved, TournamentEvent
-from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.round_corrections import (
+from tourney.tournament.results.round_corrections import (
     decide_remove_round,
     decide_repair_round,
     round_match_ids,
 )
-from tourney.tournament.rulings import decide_record_result, decide_void
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.rulings import decide_record_result, decide_void
+from tourney.tournament.room.draft import decide_draft
+from tourney.tournament.seating.pairing import decide_pair_round
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve, fold
 
 
@@ -143,7 +143,7 @@ def test_fold_gives_the_state_evolve_gives_and_never_changes_a_state_it_was_give
 
 
 def test_a_message_names_at_most_twenty_tables() -> None:
-    from tourney.tournament.pairing import tables_text
+    from tourney.tournament.seating.pairing import tables_text
 
     assert tables_text([3]) == "table 3"
     assert tables_text([1, 2, 4]) == "tables 1, 2 and 4"

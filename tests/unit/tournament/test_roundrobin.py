@@ -10,8 +10,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, play_out, tournament, words
 from tests.unit.tournament.seat_checks import assert_no_better_swap
-from tourney.tournament import covering
-from tourney.tournament.entries import decide_withdraw, last_round
+from tourney.tournament.entries.entries import decide_withdraw, last_round
 from tourney.tournament.events import PairedTable, RoundPaired
 from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.formats.round_robin.schedule import (
@@ -21,9 +20,10 @@ from tourney.tournament.formats.round_robin.schedule import (
     schedule,
     shipped,
 )
-from tourney.tournament.notes import recorded
-from tourney.tournament.pairing import decide_pair_round, meetings
-from tourney.tournament.seating import SeatRecord, table_sizes
+from tourney.tournament.notes.notes import recorded
+from tourney.tournament.seating import covering
+from tourney.tournament.seating.pairing import decide_pair_round, meetings
+from tourney.tournament.seating.seating import SeatRecord, table_sizes
 from tourney.tournament.state import TournamentError, TournamentState
 
 
@@ -222,7 +222,7 @@ def test_a_withdrawal_leaves_the_rest_of_the_schedule_in_place() -> None:
 
 
 def _seeded(state: TournamentState) -> list[str]:
-    from tourney.tournament.pairing import seeded
+    from tourney.tournament.seating.pairing import seeded
 
     return seeded(state, state.active_entrants())
 
@@ -301,10 +301,10 @@ def test_the_schedule_is_fixed_once_as_an_event_and_never_searched_again(
     import random
 
     from tests.unit.tournament.factory import pair, play, tournament
-    from tourney.tournament.entries import last_round
+    from tourney.tournament.entries.entries import last_round
     from tourney.tournament.events import RoundPaired, ScheduleFixed
     from tourney.tournament.formats.round_robin import schedule as roundrobin
-    from tourney.tournament.pairing import decide_pair_round
+    from tourney.tournament.seating.pairing import decide_pair_round
 
     state = tournament(44, format="round_robin", table_size=4)
     events = decide_pair_round(state)

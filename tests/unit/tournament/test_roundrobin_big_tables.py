@@ -10,7 +10,7 @@ from math import comb
 import pytest
 
 from tourney.tournament.formats.round_robin.schedule import coverage, schedule
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating.seating import table_sizes
 
 
 def _names(n: int) -> list[str]:

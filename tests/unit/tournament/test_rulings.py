@@ -11,10 +11,14 @@ from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.errors import TourneyError
 from tourney.reports.results import result_mark, result_text
 from tourney.tournament.events import event_from_payload
-from tourney.tournament.rulings import decide_adjudicate, decide_enter_result, decide_forfeit
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.rulings import (
+    decide_adjudicate,
+    decide_enter_result,
+    decide_forfeit,
+)
+from tourney.tournament.results.winners import winning_sides
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentState
-from tourney.tournament.winners import winning_sides
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, words
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_form_partnership, decide_register
+from tourney.tournament.entries.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import (
     RoundPaired,
     TournamentCreated,
@@ -16,8 +16,8 @@ from tourney.tournament.events import (
     event_from_payload,
 )
 from tourney.tournament.formats.elimination.format import bracket_of
-from tourney.tournament.pairing import bracket_field, decide_pair_round
-from tourney.tournament.rulings import decide_record_result
+from tourney.tournament.results.rulings import decide_record_result
+from tourney.tournament.seating.pairing import bracket_field, decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 

@@ -7,17 +7,17 @@ from fractions import Fraction
 import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
-from tourney.tournament.entries import decide_withdraw
+from tourney.tournament.entries.entries import decide_withdraw
 from tourney.tournament.events import TournamentEvent
 from tourney.tournament.matches import MatchRecord, Outcome
-from tourney.tournament.rulings import (
+from tourney.tournament.results.rulings import (
     decide_adjudicate,
     decide_forfeit,
     decide_no_show,
     decide_record_result,
     decide_void,
 )
-from tourney.tournament.standings import (
+from tourney.tournament.standings.standings import (
     COLUMNS,
     StandingEntrant,
     compute_standings,
@@ -111,7 +111,7 @@ def test_rows_serve_a_table_json_and_csv() -> None:
 
 def _season(seed: int) -> tuple[TournamentState, list[TournamentEvent]]:
     """A 4-round Swiss at tables of 4 played event by event; returns state and the log."""
-    from tourney.tournament.pairing import decide_pair_round
+    from tourney.tournament.seating.pairing import decide_pair_round
 
     rng = random.Random(seed)
     state = tournament(10, table_size=4, rounds=4, seed=seed)

@@ -12,7 +12,7 @@ from tourney.tournament.events import (
     TournamentCreated,
 )
 from tourney.tournament.matches import MatchRecord, Outcome, placement_points, placement_scale
-from tourney.tournament.standings import StandingEntrant, compute_standings, decimal_text
+from tourney.tournament.standings.standings import StandingEntrant, compute_standings, decimal_text
 
 
 def _match(match_id: str, sides: tuple[str, ...], winner: int) -> MatchRecord:

@@ -9,10 +9,18 @@ import pytest
 from tests.unit.tournament.factory import apply, pair, play, tournament
 from tourney.errors import TourneyError
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_form_partnership, decide_register, decide_withdraw
+from tourney.tournament.entries.entries import (
+    decide_form_partnership,
+    decide_register,
+    decide_withdraw,
+)
 from tourney.tournament.matches import Outcome
-from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.rulings import decide_record_result, decide_void, decide_withdraw_result
+from tourney.tournament.results.rulings import (
+    decide_record_result,
+    decide_void,
+    decide_withdraw_result,
+)
+from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState
 
 

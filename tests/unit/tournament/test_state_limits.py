@@ -11,7 +11,7 @@ import pytest
 from tests.unit.tournament.factory import apply, tournament
 from tourney.errors import TourneyError
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import PlayerRegistered, TournamentCreated
 from tourney.tournament.state import TournamentState
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import all_words, apply, pair, play, tournament, words
 from tests.unit.tournament.seat_checks import assert_no_better_swap
-from tourney.tournament.entries import decide_withdraw
-from tourney.tournament.pairing import meetings, seat_records
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.entries.entries import decide_withdraw
+from tourney.tournament.seating.pairing import meetings, seat_records
+from tourney.tournament.seating.seating import table_sizes
 from tourney.tournament.state import TournamentState
 
 SEEDED = settings(derandomize=True, deadline=None, max_examples=60)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tests.unit.tournament.factory import all_words, words
 from tourney.tournament.formats.swiss.search import SwissEntrant, SwissPairing, pair_swiss
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating.seating import table_sizes
 
 Cost = tuple[int, int, int]
 

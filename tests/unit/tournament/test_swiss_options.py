@@ -10,7 +10,7 @@ import pytest
 
 from tests.unit.tournament.factory import all_words, apply, words
 from tourney.tournament.create import decide_create
-from tourney.tournament.entries import decide_register
+from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, TournamentEvent
 from tourney.tournament.formats.swiss.options import (
     group_a_size,
@@ -19,9 +19,9 @@ from tourney.tournament.formats.swiss.options import (
     virtual_points,
     with_swiss_options,
 )
-from tourney.tournament.pairing import decide_pair_round
-from tourney.tournament.rulings import decide_record_result
-from tourney.tournament.standings import standings_of
+from tourney.tournament.results.rulings import decide_record_result
+from tourney.tournament.seating.pairing import decide_pair_round
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
 
 F = Fraction

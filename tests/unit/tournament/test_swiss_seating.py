@@ -16,8 +16,8 @@ import pytest
 
 from tests.unit.tournament.factory import all_words, pair, play, tournament, words
 from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
-from tourney.tournament.pairing import meetings
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.seating.pairing import meetings
+from tourney.tournament.seating.seating import table_sizes
 from tourney.tournament.state import TournamentState
 
 

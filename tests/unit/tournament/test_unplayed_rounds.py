@@ -1,5 +1,5 @@
 """Issue 32 item 3: unplayed rounds in the Buchholz tie-break (FIDE's virtual opponent,
-`tourney.tournament.unplayed`), and absent or withdrawn players below everyone level with
+`tourney.tournament.standings.unplayed`), and absent or withdrawn players below everyone level with
 them who played."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.tournament.matches import MatchRecord, Outcome, forfeit_outcome
-from tourney.tournament.rulings import decide_no_show, decide_record_result
-from tourney.tournament.standings import StandingEntrant, compute_standings, standings_of
+from tourney.tournament.results.rulings import decide_no_show, decide_record_result
+from tourney.tournament.standings.standings import StandingEntrant, compute_standings, standings_of
 
 PEOPLE = [StandingEntrant(e, e.upper()) for e in ("a", "b", "c", "d")]
 

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.games.horserace import view
 from tourney.games.horserace.account import scores_line
-from tourney.games.horserace.commands import Action, StartHand, complete, decide, parse
-from tourney.games.horserace.dealing import shuffled_deal
 from tourney.games.horserace.match import Match, Phase
 from tourney.i18n import N_, _
 
@@ -54,10 +52,16 @@ class HorseRaceConsole:
         return _("{name} over> ").format(name=name)
 
     def complete(self, match: GameMatch, line: str) -> list[str]:
+        from tourney.games.horserace.commands import complete
+
         assert isinstance(match, Match)
         return complete(match, line)
 
     def read(self, table: Table, line: str) -> str | Decide | None:
+        # The notation's rules, here: `tourney show` and the views never import them.
+        from tourney.games.horserace.commands import Action, StartHand, decide, parse
+        from tourney.games.horserace.dealing import shuffled_deal
+
         command = parse(line, view.match_of(table))
         if command is None or isinstance(command, Action):
             return None if command is None else command.name

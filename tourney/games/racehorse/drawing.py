@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from tourney.games.drawing import Drawing, esc, num, text, use
+from tourney.games.racehorse.card_words import card_label, card_shown, rank_letter
 from tourney.games.racehorse.cards import Card, Suit
 from tourney.games.racehorse.match import Match, Phase
 from tourney.games.racehorse.view import bid_text
@@ -24,23 +25,27 @@ RED = (Suit.HEARTS, Suit.DIAMONDS)
 
 
 def card_name(card: Card) -> str:
-    """``"Q♥"``: how the text equivalent names a card."""
-    return f"{card.rank_text}{card.suit.symbol}"
+    """``"Q♥"`` (Russian ``"Д♥"``): how the text equivalent names a card."""
+    return card_shown(card)
 
 
 def shape_id(card: Card) -> str:
     return f"rh-{card.text}"
 
 
-@cache
 def card_shape(card: Card) -> str:
-    """The card face, its top left corner at the origin."""
+    """The card face, its top left corner at the origin, its rank in the reader's letters."""
+    return _card_shape(card, rank_letter(card.rank))
+
+
+@cache
+def _card_shape(card: Card, letter: str) -> str:
     colour = "#b00000" if card.suit in RED else "#000"
     return (
         f'<g id="{shape_id(card)}"><rect x="1" y="1" width="{num(W - 2)}" height="{num(H - 2)}" '
         f'rx="4" fill="#fff" stroke="#000" stroke-width="1.2"/>'
         f'<g fill="{colour}" font-family="sans-serif"><text x="4" y="15" font-size="14" '
-        f'font-weight="bold">{esc(card.rank_text)}</text><text x="4" y="28" font-size="11">'
+        f'font-weight="bold">{esc(letter)}</text><text x="4" y="28" font-size="11">'
         f'{esc(card.suit.symbol)}</text><text x="{num(W / 2 + 3)}" y="{num(H - 9)}" '
         f'font-size="24" text-anchor="middle">{esc(card.suit.symbol)}</text></g></g>'
     )
@@ -69,7 +74,7 @@ def card_svg(text_: str) -> str:
         card = Card.parse(text_)
     except Exception:  # not a card: the caller shows its text
         return ""
-    label = page_("{rank} of {suit}").format(rank=card.rank_text, suit=page_(card.suit.noun))
+    label = card_label(card)
     drawing = Drawing(
         tuple(_card(card, 0, 0, False)), (0, 0, W, H), label, "card-drawing",
         {shape_id(card): card_shape(card)}, W * 1.4,

@@ -17,6 +17,7 @@ from tourney.games.errors import NotAMove
 from tourney.games.racehorse import moves
 from tourney.games.racehorse import view as cards_view
 from tourney.games.racehorse.account import result_line, units
+from tourney.games.racehorse.card_words import card_label, rank_letter
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.events import BidMade, CardPlayed, DealStarted, Event, Passed
 from tourney.games.racehorse.notation import legal_events, read_bid, read_card
@@ -124,7 +125,8 @@ def card_context(desk: Table) -> dict[str, Any]:
             "cards": [
                 {
                     "text": card.text,
-                    "rank": card.rank_text,
+                    "rank": rank_letter(card.rank),
+                    "label": card_label(card),
                     "played": card.text in played,
                     "doubtful": card.text not in played and card.text not in legal,
                 }
@@ -163,7 +165,7 @@ def _shown_card(player: str, card: Card) -> dict[str, str]:
     """A card on the table as the page shows it: ``Ann`` and ``10♥`` (red)."""
     return {
         "player": player,
-        "rank": card.rank_text,
+        "rank": rank_letter(card.rank),
         "suit": card.suit.value,
         "symbol": card.suit.symbol,
     }

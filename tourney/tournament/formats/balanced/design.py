@@ -50,10 +50,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tourney.tournament.covering import exchange, meeting_counts
 from tourney.tournament.formats.round_robin.schedule import shipped
-from tourney.tournament.notes import Note, clauses, note
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.notes.notes import Note, clauses, note
+from tourney.tournament.seating.covering import exchange, meeting_counts
+from tourney.tournament.seating.seating import table_sizes
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]

@@ -12,15 +12,15 @@ from tourney.tournament.events import ScheduleFixed, TournamentCreated, Tourname
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.balanced import design as balanced
 from tourney.tournament.formats.balanced.sentences import SENTENCES
-from tourney.tournament.notes import Note, Who, clauses, note
-from tourney.tournament.pairing import (
+from tourney.tournament.notes.notes import Note, Who, clauses, note
+from tourney.tournament.notes.schedule_sources import source_note
+from tourney.tournament.seating.pairing import (
     active_field,
     bracket_field,
     round_event,
     seeded,
     withdrawn_clause,
 )
-from tourney.tournament.schedule_sources import source_note
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 if TYPE_CHECKING:

@@ -48,7 +48,7 @@ from tourney.tournament.formats.elimination.bracket import (
     with_source,
     won_note,
 )
-from tourney.tournament.notes import Note, Who, clauses, note
+from tourney.tournament.notes.notes import Note, Who, clauses, note
 
 BracketName = Literal["winners", "losers", "final", "reset"]
 
@@ -130,7 +130,7 @@ class BracketRound:
 
     @property
     def name(self) -> str:
-        from tourney.tournament.note_words import page_note
+        from tourney.tournament.notes.note_words import page_note
 
         return page_note(self.named, str)
 

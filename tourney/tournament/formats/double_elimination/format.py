@@ -19,8 +19,8 @@ from tourney.tournament.formats.double_elimination import tables
 from tourney.tournament.formats.double_elimination.sentences import SENTENCES
 from tourney.tournament.formats.double_elimination.tables import double_bracket_of
 from tourney.tournament.formats.elimination import bracket as elimination
-from tourney.tournament.notes import Note, Who, note
-from tourney.tournament.pairing import (
+from tourney.tournament.notes.notes import Note, Who, note
+from tourney.tournament.seating.pairing import (
     active_field,
     bracket_field,
     rating_seeding,
@@ -29,7 +29,7 @@ from tourney.tournament.pairing import (
     seats_of,
     seeded_round,
 )
-from tourney.tournament.seating import seat_order
+from tourney.tournament.seating.seating import seat_order
 from tourney.tournament.state import TournamentError, TournamentState
 
 

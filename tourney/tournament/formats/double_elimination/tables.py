@@ -13,7 +13,7 @@ from tourney.i18n import page_
 from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.formats.elimination.format import play_of
-from tourney.tournament.pairing import bracket_field
+from tourney.tournament.seating.pairing import bracket_field
 from tourney.tournament.state import TournamentState
 
 

@@ -32,8 +32,8 @@ from typing import Literal, cast
 
 from tourney.i18n import page_mark
 from tourney.tournament.matches import Outcome
-from tourney.tournament.notes import Note, Value, Who, clauses, note
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.notes.notes import Note, Value, Who, clauses, note
+from tourney.tournament.seating.seating import table_sizes
 
 SHARED_WIN_RULE = page_mark(
     "in a knockout a shared win goes to the shared winner with the higher final score; "
@@ -207,7 +207,7 @@ def layout_for(field: int, sides: int) -> Layout:
 
 def _round_name(number: int, total: int, sides: int) -> str:
     """The round's name in the current language (``"final"``, ``"semi-finals"``...)."""
-    from tourney.tournament.note_words import page_note
+    from tourney.tournament.notes.note_words import page_note
 
     return page_note(round_note(number, total, sides), str)
 

@@ -16,9 +16,9 @@ from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.formats.elimination.sentences import SENTENCES
 from tourney.tournament.matches import MatchRecord
-from tourney.tournament.note_words import namer, note_text
-from tourney.tournament.notes import Note, Who, note
-from tourney.tournament.pairing import (
+from tourney.tournament.notes.note_words import namer, note_text
+from tourney.tournament.notes.notes import Note, Who, note
+from tourney.tournament.seating.pairing import (
     active_field,
     bracket_field,
     rating_seeding,
@@ -27,7 +27,7 @@ from tourney.tournament.pairing import (
     seats_of,
     seeded_round,
 )
-from tourney.tournament.seating import seat_order
+from tourney.tournament.seating.seating import seat_order
 from tourney.tournament.state import RoundError, TournamentError, TournamentState
 
 

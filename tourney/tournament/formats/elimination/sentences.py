@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tourney.tournament.sentence import Sentence, sentence_
+from tourney.tournament.notes.sentence import Sentence, sentence_
 
 SENTENCES: Mapping[str, Sentence] = {
     "elimination.final": sentence_("final"),

@@ -27,9 +27,14 @@ from tourney.tournament.formats.groups.stages import (
     unfinished_pool_matches,
 )
 from tourney.tournament.formats.round_robin.format import round_robin_schedule
-from tourney.tournament.groups import KnockoutSeeded, PoolScheduleFixed, PoolsFormed, pool_letter
-from tourney.tournament.notes import Note, Value, Who, clauses, note
-from tourney.tournament.pairing import (
+from tourney.tournament.notes.notes import Note, Value, Who, clauses, note
+from tourney.tournament.records.groups import (
+    KnockoutSeeded,
+    PoolScheduleFixed,
+    PoolsFormed,
+    pool_letter,
+)
+from tourney.tournament.seating.pairing import (
     check_previous_round,
     decide_pair_deciding_matches,
     decide_pair_round,
@@ -37,7 +42,7 @@ from tourney.tournament.pairing import (
     rating_order,
     seeded,
 )
-from tourney.tournament.standings import StandingRow, standings_of
+from tourney.tournament.standings.standings import StandingRow, standings_of
 from tourney.tournament.state import RoundError, TournamentError, TournamentState, evolve
 
 # -- who advances ----------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tourney.tournament.sentence import Sentence, nsentence_, sentence_
+from tourney.tournament.notes.sentence import Sentence, nsentence_, sentence_
 
 SENTENCES: Mapping[str, Sentence] = {
     "groups.pool": sentence_("pool {letter}: {note}"),

@@ -24,7 +24,7 @@ The rule, stated in full in docs/formats/groups-knockout.md:
 
 This module holds the rule's pure parts, below `pairing` (which draws the knockout's
 bracket through `knockout_state`); pairing a round and ranking a pool, which need
-`pairing` and `standings`, are in `tourney.tournament.next_round`.
+`pairing` and `standings`, are in `tourney.tournament.seating.next_round`.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ from tourney.i18n import _
 from tourney.tournament.events import RoundPaired, ScheduleFixed, TournamentCreated
 from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.formats.round_robin import schedule as roundrobin
-from tourney.tournament.groups import pool_letter
-from tourney.tournament.note_words import namer, note_text
-from tourney.tournament.notes import Note, Who, note
+from tourney.tournament.notes.note_words import namer, note_text
+from tourney.tournament.notes.notes import Note, Who, note
+from tourney.tournament.records.groups import pool_letter
 from tourney.tournament.state import Player, TournamentError, TournamentState
 
 POOL_FORMATS: tuple[str, ...] = ("round_robin", "swiss")

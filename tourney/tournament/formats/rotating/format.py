@@ -14,9 +14,9 @@ from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.rotating import partners
 from tourney.tournament.formats.rotating.sentences import SENTENCES
 from tourney.tournament.matches import MatchRecord, match_points
-from tourney.tournament.standings import StandingRow, rank_groups
+from tourney.tournament.standings.standings import StandingRow, rank_groups
+from tourney.tournament.standings.unplayed import opponents_average
 from tourney.tournament.state import TournamentError, TournamentState
-from tourney.tournament.unplayed import opponents_average
 
 if TYPE_CHECKING:
     from tourney.games import Game
@@ -87,7 +87,7 @@ def rotating_standings(state: TournamentState) -> tuple[StandingRow, ...]:
     bye points. Buchholz: the average, over the opponents met (the two players of the
     other side at each counted match), of their match points, unplayed rounds (a sit-out,
     a no-show, a forfeit, the rounds after a withdrawal) counted as for every format
-    (`tournament.unplayed`: FIDE's virtual opponent). Ranked by match points, then the
+    (`tournament.standings.unplayed`: FIDE's virtual opponent). Ranked by match points, then the
     players who were a no-show or withdrew below those level with them who played, then
     the tournament's tie-breaks (default: game points scored, then Buchholz).
     """

@@ -35,7 +35,7 @@ from itertools import combinations
 
 from tourney.i18n import _, ngettext
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
-from tourney.tournament.notes import Note, Who, clauses, note
+from tourney.tournament.notes.notes import Note, Who, clauses, note
 from tourney.tournament.state import TournamentError, TournamentState
 
 INFINITY = -1

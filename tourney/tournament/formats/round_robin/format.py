@@ -16,9 +16,14 @@ from tourney.tournament.events import (
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.formats.round_robin.sentences import SENTENCES
-from tourney.tournament.notes import Note, Who, clauses, note
-from tourney.tournament.pairing import active_field, bracket_field, round_event, withdrawn_clause
-from tourney.tournament.schedule_sources import source_note
+from tourney.tournament.notes.notes import Note, Who, clauses, note
+from tourney.tournament.notes.schedule_sources import source_note
+from tourney.tournament.seating.pairing import (
+    active_field,
+    bracket_field,
+    round_event,
+    withdrawn_clause,
+)
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 if TYPE_CHECKING:

@@ -29,11 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tourney.tournament import covering
-from tourney.tournament.covering import Rounds
-from tourney.tournament.crossing import crossing
-from tourney.tournament.notes import Note, note
-from tourney.tournament.seating import BIG_TABLE, SeatRecord, seat_order, table_sizes
+from tourney.tournament.notes.notes import Note, note
+from tourney.tournament.seating import covering
+from tourney.tournament.seating.covering import Rounds
+from tourney.tournament.seating.crossing import crossing
+from tourney.tournament.seating.seating import BIG_TABLE, SeatRecord, seat_order, table_sizes
 
 SCHEDULES = Path(__file__).with_name("schedules.json")
 SEARCH_BUDGET = 100_000

@@ -18,10 +18,9 @@ from tourney.tournament.formats.swiss.options import (
     round_most,
     virtual_points,
 )
-from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
 from tourney.tournament.formats.swiss.sentences import SENTENCES
-from tourney.tournament.notes import Note
-from tourney.tournament.pairing import (
+from tourney.tournament.notes.notes import Note
+from tourney.tournament.seating.pairing import (
     active_field,
     meetings,
     points_by_entrant,
@@ -32,7 +31,7 @@ from tourney.tournament.pairing import (
     seeded,
     seeded_round,
 )
-from tourney.tournament.seating import SeatRecord, seat_order
+from tourney.tournament.seating.seating import SeatRecord, seat_order
 from tourney.tournament.state import TournamentError, TournamentState
 
 
@@ -71,6 +70,10 @@ def _pair_swiss(
     avoid_same_club: bool,
     seeding: tuple[tuple[str, ...], Note] | None = None,
 ) -> RoundPaired:
+    # The search, here: a command that reads a Swiss tournament (pairings, standings)
+    # does not import it (its classes cost ~15 ms to build).
+    from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
+
     active = active_field(state)
     points = points_by_entrant(state)
     order = seeding[0] if seeding else None

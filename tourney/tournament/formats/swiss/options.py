@@ -27,8 +27,8 @@ from itertools import pairwise
 from tourney.i18n import _, ngettext
 from tourney.tournament.events import TournamentCreated, TournamentEvent
 from tourney.tournament.matches import placement_scale, points_text
-from tourney.tournament.notes import Note, Who, note
-from tourney.tournament.seating import table_sizes
+from tourney.tournament.notes.notes import Note, Who, note
+from tourney.tournament.seating.seating import table_sizes
 from tourney.tournament.state import TournamentError
 
 LAST_ROUNDS: tuple[str, ...] = ("swiss", "king_of_the_hill")

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tourney.tournament.formats.swiss import table_search
-from tourney.tournament.notes import Note, Value, Who, clauses, note
-from tourney.tournament.seating import SeatRecord, seat_order, table_sizes
+from tourney.tournament.notes.notes import Note, Value, Who, clauses, note
+from tourney.tournament.seating.seating import SeatRecord, seat_order, table_sizes
 
 # Search budgets count candidates examined; per level of allowed conflicts, then in all.
 LEVEL_BUDGET = 20_000

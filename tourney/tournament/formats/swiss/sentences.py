@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tourney.tournament.sentence import Sentence, nsentence_, sentence_
+from tourney.tournament.notes.sentence import Sentence, nsentence_, sentence_
 
 SENTENCES: Mapping[str, Sentence] = {
     # a table's why, clause by clause

@@ -1,0 +1,1 @@
+"""Entries: registering players, withdrawals, partnerships, player lists as CSV."""

@@ -1,0 +1,1 @@
+"""Results: rulings, the story of a result, correcting a round, conduct's decisions."""
