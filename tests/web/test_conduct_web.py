@@ -63,6 +63,9 @@ def test_a_dispute_from_the_phone_reaches_the_director_who_upholds_it(night: Nig
     assert "The director is told" in shown
     assert "disputes the result: the last hand was 12, not 21 — open" in shown
     assert 'id="dispute"' not in shown  # nobody left to dispute
+    phone.look()
+    refused = phone.tap("hand|2", expect=409)  # a refused tap draws the page, dispute and all
+    assert "disputes the result: the last hand was 12, not 21 — open" in refused.text
 
     night.sign_in()
     director = night.client.get("/director").text

@@ -233,6 +233,7 @@ def _context(srv: Any, desk: Desk, number: int, signed: str, heading: Any) -> di
         **table_context(desk, page_("Table {number}").format(number=number)),
         "action": f"/t/{signed}",
         "heading": heading,
+        "disputed": False,  # the page after a dispute is raised says so (`table_page`)
     }
     room = table_room(srv, number, desk.stored)
     room["time_done"] = time_done(room.get("clock"), context["phase"])
