@@ -5,7 +5,9 @@ payments). Their templates are in the package's ``templates/``; the fields every
 table's sheet has (the heading, seats, result, hash) are the reports' own.
 
 Built from the replayed card `Match` and the match's events in force with their stream
-versions, so every line of the paper sheet can be checked against the stream.
+versions, so every line of the paper sheet can be checked against the stream. Cards and
+trump are written in the sheet's language (``Д♥``, "козыри: червы"; `card_words`), as the
+table's page shows them: the record's ``QH`` is what a scorer types, not what a club reads.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.games.errors import SheetError
+from tourney.games.racehorse.card_words import card_shown
 from tourney.games.racehorse.events import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
 from tourney.games.racehorse.match import Match
-from tourney.i18n import _, npage_
+from tourney.i18n import _, npage_, page_
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent, GameMatch
@@ -74,7 +77,7 @@ SHEETS = RacehorseSheets()
 @dataclass(frozen=True)
 class TrickView:
     number: int
-    plays: tuple[tuple[str, str, int], ...]  # (player, card, version)
+    plays: tuple[tuple[str, str, int], ...]  # (player, card as the reader's cards show it, version)
     winner: str
 
 
@@ -86,7 +89,7 @@ class DealView:
     auction: tuple[tuple[str, str, int], ...]  # (player, bid or "pass", version)
     pitcher: str | None
     bid: str
-    trump: str | None
+    trump: str | None  # the suit's name in the reader's language
     tricks: tuple[TrickView, ...]
     points: tuple[tuple[str, str], ...]  # (point, who took it or "nobody")
     made: bool | None
@@ -112,7 +115,7 @@ def played(match: Match, events: Sequence[tuple[int, GameEvent]] | None) -> dict
         elif isinstance(event, Passed):
             said[-1].append((event.player, "pass", version))
         elif isinstance(event, CardPlayed):
-            cards[-1].append((event.player, event.card.text, version))
+            cards[-1].append((event.player, card_shown(event.card), version))
     running = [0] * len(players)
     deals = []
     for index, deal in enumerate(match.deals):
@@ -135,7 +138,7 @@ def played(match: Match, events: Sequence[tuple[int, GameEvent]] | None) -> dict
                 auction=tuple(said[index]) if index < len(said) else (),
                 pitcher=None if deal.pitcher is None else players[deal.pitcher],
                 bid=bid_text(deal.bid),
-                trump=None if deal.trump is None else deal.trump.value,
+                trump=None if deal.trump is None else page_(deal.trump.noun),
                 tricks=tricks,
                 points=tuple((p, _who(players, taken[p])) for p in POINTS),
                 made=deal.made,
