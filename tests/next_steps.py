@@ -3,8 +3,8 @@ when followed.
 
 `follow` finds each ``tourney …`` command in a command's output (the shape
 `tourney.cli.next_steps` gives every such line: a command ends at ``;`` or the line's end),
-fills its placeholders with real values from the database (NAME: a new player, or two
-players of the draft; FILE: a CSV of players; WHY: a reason; ``...`` in scores: a result
+fills its placeholders with real values from the database (NAME: a new player; PLAYER: two
+players of the draft; FILE: a CSV of players; NOTE, REASON: a reason; ``...`` in scores: a result
 the tournament's game accepts), and runs it on a copy of the database, expecting success.
 `tests.cli.conftest.Cli` follows every line a test's commands print, once per session per
 line: so every "Next:" printed across the CLI, web and scenario tests that drive the CLI is
@@ -26,7 +26,7 @@ from tourney.streams import tournaments as registry
 from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import fold_stored, tournament_stream
 
-PLACEHOLDERS = ("NAME", "FILE", "WHY")
+PLACEHOLDERS = ("NAME", "PLAYER", "FILE", "NOTE", "REASON")
 FOLLOWED: set[str] = set()
 """The lines followed this session (the same line is followed once)."""
 
@@ -79,14 +79,14 @@ def filled(words: list[str], db: str, folder: Path) -> list[str]:
             out.append(_scores(word, state))
         elif word == "NAME" and words[:2] == ["player", "add"]:
             out.append(f"Newcomer {len(FOLLOWED)}")
-        elif word == "NAME" and state is not None:
+        elif word == "PLAYER" and state is not None:
             swapped = swapped or _two_drafted(state)
-            out.append(swapped[words[:index].count("NAME")])
+            out.append(swapped[words[:index].count("PLAYER")])
         elif word == "FILE":
             csv = folder / f"players-{index}.csv"
             csv.write_text("name\nImported One\nImported Two\n", encoding="utf-8")
             out.append(str(csv))
-        elif word == "WHY":
+        elif word in ("NOTE", "REASON"):
             out.append("as the Next: line said")
         else:
             out.append(word)

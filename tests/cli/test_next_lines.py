@@ -139,3 +139,40 @@ def test_every_next_line_in_the_source_is_one_these_tests_follow(seen: Seen) -> 
         k for k in kinds if f"{k}: tourney " in said
     }
     assert all(commands_in(line) for line in seen.lines)
+
+
+@pytest.mark.parametrize(
+    ("language", "gaps"),
+    [
+        ("it", {"NOME", "FILE", "GIOCATORE", "MOTIVO", "NOTA"}),
+        ("ru", {"ИМЯ", "ФАЙЛ", "ИГРОК", "ПРИЧИНА", "ЗАМЕТКА"}),
+    ],
+)
+def test_the_gaps_of_a_next_line_are_named_as_help_names_them(
+    cli: Cli, language: str, gaps: set[str]
+) -> None:
+    """A placeholder is the value's metavar in the reader's language, as ``--help`` shows
+    it (``player add ИМЯ``), never the English ``NAME``."""
+    from datetime import UTC, datetime
+
+    from tourney.director.desk import DirectorDesk
+    from tourney.store.eventstore import EventStore
+    from tourney.tournament.results.conduct import decide_dispute
+
+    said = cli.ok("--lang", language, "tournament", "create", "Night", "--table-size", "2").stdout
+    for name in ("Ann", "Bo", "Cy"):
+        cli.ok("player", "add", name)
+    said += cli.ok("--lang", language, "draft", "make").stdout
+    cli.ok("draft", "publish")
+    cli.ok("director", "result", "T1", "--scores", "61,20")
+    with EventStore.from_url(cli.db) as store:  # what a tap on the table's phone does
+        desk = DirectorDesk(store)
+        state = desk.load("night").state
+        match = next(m for m in state.matches.values() if m.outcome is not None)
+        moment = datetime(2026, 12, 2, 21, 0, tzinfo=UTC)
+        desk.execute("night", lambda s: decide_dispute(s, match.match_id, match.seats[1],
+                                                      "20? 40", moment))  # fmt: skip
+    said += cli.ok("--lang", language, "disputes").stdout
+    words = set(re.findall(r"\b[A-ZА-ЯЁ]{3,}\b", said))  # words in capitals
+    assert gaps <= words, said
+    assert not {"NAME", "PLAYER", "REASON", "NOTE", "WHY"} & words, said

@@ -70,7 +70,7 @@ def make(
             ),
         )
         _show(loaded.state)
-        from tourney.cli.next_steps import command, next_line
+        from tourney.cli.next_steps import command, gap, next_line
 
         echo(
             next_line(
@@ -78,10 +78,11 @@ def make(
                 command("draft", "publish", "-t", slug),
                 (
                     _("first swap two players"),
-                    command("draft", "swap", "NAME", "NAME", "--reason", "WHY", "-t", slug),
+                    command("draft", "swap", gap("PLAYER"), gap("PLAYER"),
+                            "--reason", gap("REASON"), "-t", slug),
                 ),
             )
-        )
+        )  # fmt: skip
 
 
 @app.command()

@@ -3,10 +3,11 @@ runnable as printed, for the tournament the command acted on.
 
 Every such line is made here, in one shape: ``Next: <what to do>: tourney …`` and, for a
 choice, ``; or <what>: tourney …``. A command ends at ``;`` or at the end of the line, and
-its only gaps are placeholders in capitals (``NAME``, ``FILE``, ``WHY``) or ``...`` for a
-number: so that the tests can find each command in what was printed, fill its gaps and run
-it (``tests/next_steps.py``), and a suggestion that would be refused when followed fails
-there first."""
+its only gaps are placeholders in capitals, the metavar of the value they stand for as
+``--help`` shows it in the reader's language (``NAME``: Italian ``NOME``, Russian ``ИМЯ``;
+`gap`), or ``...`` for a number: so that the tests can find each command in what was
+printed, fill its gaps and run it (``tests/next_steps.py``), and a suggestion that would be
+refused when followed fails there first."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tourney.cli import metavars
 from tourney.i18n import _
 
 if TYPE_CHECKING:
@@ -22,10 +24,25 @@ if TYPE_CHECKING:
     from tourney.tournament.state import TournamentState
 
 
+class Gap(str):
+    """A placeholder in a command: the director types a value in its place, so it is shown
+    as it is (not quoted for the shell, which would quote a Russian ``ИМЯ``)."""
+
+    __slots__ = ()
+
+
+def gap(metavar: str) -> Gap:
+    """The placeholder for a value whose metavar is ``metavar`` (``NAME``, ``REASON``), in
+    the reader's language: the word ``--help`` shows for the same value."""
+    return Gap(metavars.said(metavar))
+
+
 def command(*words: str) -> str:
     """``tourney <words>``, each word quoted for the shell where it needs it (a name with
-    a space): what a director can paste."""
-    return " ".join(["tourney", *(shlex.quote(word) for word in words)])
+    a space), a `Gap` as it is: what a director can paste."""
+    return " ".join(
+        ["tourney", *(word if isinstance(word, Gap) else shlex.quote(word) for word in words)]
+    )
 
 
 def next_line(what: str, first: str, *choices: tuple[str, str]) -> str:
@@ -41,8 +58,8 @@ def add_players_line(slug: str) -> str:
     """After a tournament (or a series' night) is created: register its players."""
     return next_line(
         _("add each player"),
-        command("player", "add", "NAME", "-t", slug),
-        (_("import them from a CSV file"), command("player", "import", "FILE", "-t", slug)),
+        command("player", "add", gap("NAME"), "-t", slug),
+        (_("import them from a CSV file"), command("player", "import", gap("FILE"), "-t", slug)),
     )
 
 
@@ -81,7 +98,7 @@ def disputed_line(state: TournamentState, record: MatchRecord) -> str:
     slug = state.created.slug
     return next_line(
         _("uphold the result"),
-        command("disputes", "uphold", record.match_id, "--note", "WHY", "-t", slug),
+        command("disputes", "uphold", record.match_id, "--note", gap("NOTE"), "-t", slug),
         (
             _("enter the right result"),
             command(
