@@ -105,6 +105,7 @@ def board_context(
             "tables": [],
             "standings": [],
             "net_units": False,
+            **NOT_FINAL,  # the template reads them all (StrictUndefined), whichever branch
         }
     state = loaded.state
     tables = night.tables(loaded)
@@ -176,12 +177,15 @@ class FinalLine:
 PODIUM = 3
 """The places the podium shows (ties at the third place stand on it too)."""
 
+NOT_FINAL: dict[str, Any] = {"final": False, "podium": [], "final_lines": [], "prizes": False}
+"""The final standings' part of the board before the last round is complete."""
+
 
 def final_context(state: TournamentState, all_paired: bool) -> dict[str, Any]:
     """When the last round is complete (every round paired, every table's result in): the
     final standings with each place's prize, and the podium. Before: ``final`` is False."""
     if not all_paired or any(m.outcome is None for m in state.matches.values()):
-        return {"final": False, "podium": [], "final_lines": []}
+        return dict(NOT_FINAL)
     from tourney.tournament.matches import points_text
     from tourney.tournament.standings.prizes import money_text
     from tourney.tournament.standings.standings import standings_of
