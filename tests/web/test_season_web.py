@@ -130,6 +130,24 @@ def test_the_site_serves_the_season_pages_publish_writes(night: Night, tmp_path:
     assert (site / "ratings.html").read_text() == ratings.text
 
 
+def test_the_season_pages_head_their_columns_in_sentence_case(night: Night) -> None:
+    """In Russian and Italian the columns read ``Имя``, ``Ординал``, ``Матчи`` (the site's
+    headings are in sentence case), and the model is named as its authors write it. One
+    server, one reader after the other: each reads the site in their own language (the
+    pages were once kept for the first reader's language until the next event)."""
+    from tourney.web.language import COOKIE
+
+    for language, columns in (("ru", ("Имя", "Ординал", "Матчи", "Итого", "Вечера")),
+                              ("it", ("Nome", "Partite", "Totale", "Serate"))):  # fmt: skip
+        night.client.cookies.clear()
+        night.client.cookies.set(COOKIE, language)
+        ratings = night.client.get("/site/ratings.html").text
+        series = night.client.get("/site/series.html").text
+        headings = re.findall(r"<th[^>]*>([^<]+)</th>", ratings + series)
+        assert set(columns) <= set(headings), headings
+        assert "OpenSkill Plackett–Luce " in ratings
+
+
 def test_a_real_server_shows_the_series_chances_and_season_pages(
     tmp_path: Path, season_db: Path
 ) -> None:

@@ -138,6 +138,8 @@ RATINGS_WORDS = {
     "matches": page_mark("matches"),
 }
 """The ratings page's column labels in words (the others are symbols)."""
+MODEL_NAME = "Plackett–Luce"
+"""The rating model as its authors write it (`MODEL` is its class's name, for the JSON)."""
 
 
 # -- roster ----------------------------------------------------------------------------
@@ -267,16 +269,25 @@ def _shown_cells(cells: tuple[str, ...]) -> tuple[str, ...]:
     return (*cells[:-1], page_(YES_NO.get(cells[-1], cells[-1])))
 
 
+def heading(word: str) -> str:
+    """A column's word as a heading: in sentence case (``Имя``, ``Nome``), as every heading
+    of the site is; the word itself stays the catalog's, shared with lowercase uses."""
+    return word[:1].upper() + word[1:]
+
+
 def series_page_labels(series: Series) -> tuple[str, ...]:
-    """`series_labels` in the page's language (the CSV keeps the English ones)."""
+    """`series_labels` in the page's language, as headings (the CSV keeps the English
+    ones)."""
     labels = []
     for label in series_labels(series):
         if label.startswith("best "):
-            labels.append(page_("best {n}").format(n=label[len("best ") :]))
+            labels.append(heading(page_("best {n}").format(n=label[len("best ") :])))
         elif label.startswith("N") and label[1:].isdigit():
             labels.append(page_("N{n}").format(n=label[1:]))
+        elif label in SERIES_WORDS:
+            labels.append(heading(page_(SERIES_WORDS[label])))
         else:
-            labels.append(page_(SERIES_WORDS.get(label, label)))
+            labels.append(label)
     return tuple(labels)
 
 
@@ -366,7 +377,10 @@ def ratings_page(games: Mapping[str, Ratings], club: Club) -> dict[str, Any]:
     shown only when the club rates more than one game."""
     return {
         "title": page_("Ratings"),
-        "labels": tuple(page_(RATINGS_WORDS.get(label, label)) for label in RATINGS_LABELS),
+        "labels": tuple(
+            heading(page_(RATINGS_WORDS[label])) if label in RATINGS_WORDS else label
+            for label in RATINGS_LABELS
+        ),
         "games": [
             {
                 "title": game(name).title if len(games) > 1 else "",
@@ -375,7 +389,7 @@ def ratings_page(games: Mapping[str, Ratings], club: Club) -> dict[str, Any]:
             }
             for name, ratings in games.items()
         ],
-        "model": MODEL,
+        "model": MODEL_NAME,
     }
 
 

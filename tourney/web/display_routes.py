@@ -19,7 +19,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
-from tourney.i18n import DEFAULT, _, using
+from tourney.i18n import DEFAULT, _, current, using
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
@@ -162,12 +162,13 @@ async def display_series(request: Request) -> Response:
 
 
 class SitePages:
-    """The public site's pages, rendered from the store once per log position."""
+    """The public site's pages, rendered from the store once per log position and
+    language (a reader's language is their own: an Italian after a Russian reads Italian)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._at = -1
-        self._pages: dict[str, str] = {}
+        self._pages: dict[str, dict[str, str]] = {}  # by language
 
     def get(self, srv: Shared) -> dict[str, str]:
         from tourney.director.site import tournament_pages
@@ -175,10 +176,15 @@ class SitePages:
         with self._lock:
             position = srv.store.max_position()
             if position != self._at:
-                slug = srv.night.slug()
-                self._pages = {} if slug is None else tournament_pages(srv.night.director, slug)
+                self._pages = {}
                 self._at = position
-            return self._pages
+            language = current()
+            if language not in self._pages:
+                slug = srv.night.slug()
+                self._pages[language] = (
+                    {} if slug is None else tournament_pages(srv.night.director, slug)
+                )
+            return self._pages[language]
 
 
 @edge
