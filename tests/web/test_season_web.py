@@ -137,7 +137,7 @@ def test_the_season_pages_head_their_columns_in_sentence_case(night: Night) -> N
     pages were once kept for the first reader's language until the next event)."""
     from tourney.web.language import COOKIE
 
-    for language, columns in (("ru", ("Имя", "Ординал", "Матчи", "Итого", "Вечера")),
+    for language, columns in (("ru", ("Имя", "Оценка", "Матчи", "Итого", "Вечера")),
                               ("it", ("Nome", "Partite", "Totale", "Serate"))):  # fmt: skip
         night.client.cookies.clear()
         night.client.cookies.set(COOKIE, language)
