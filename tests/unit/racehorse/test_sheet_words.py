@@ -71,7 +71,9 @@ def test_a_published_sheet_reads_in_russian(cli: Cli, tmp_path: Path) -> None:
     (table,) = json.loads(cli.ok("pair", "--json").stdout)["tables"]
     with EventStore.from_url(cli.db) as store:
         desk = Desk(store, str(table["match"]))
-        for dealt in play_on(desk.match.copy(), random.Random(3)):  # type: ignore[attr-defined]
+        match = desk.match
+        assert isinstance(match, Match)
+        for dealt in play_on(match.copy(), random.Random(3)):
             desk.append_events(partial(list, (dealt,)))
     cli.ok("publish", str(tmp_path / "site"))
     page = (tmp_path / "site" / f"match-{table['match']}.html").read_text(encoding="utf-8")
