@@ -332,3 +332,23 @@ def test_the_card_picker_and_drawing_show_the_readers_own_ranks(
         drawn = card_svg("QH")
         assert f">{faces[2]}</text>" in drawn and queen in html.unescape(drawn)
         assert card_name(Card.parse("AS")) == f"{faces[0]}♠"
+
+
+@pytest.mark.parametrize(("language", "queen"), [("en", "Q♥"), ("it", "D♥"), ("ru", "Д♥")])
+def test_the_history_and_the_undo_name_a_card_as_the_picker_does(
+    card_night: Night, language: str, queen: str
+) -> None:
+    """The lines under the moves and the undo button say the card in the reader's letters
+    (Russian «Д♥», as the button that recorded it), not the English ``Q♥``."""
+    card_night.client.cookies.set(COOKIE, language)
+    phone = Phone(card_night.client, card_night.link(1))
+    _deal_and_bid(phone)
+    phone.tap("play|QH")
+    shown = html.unescape(re.sub(r"<[^>]+>", "\n", phone.look()))
+    players = card_night.seats(1)
+    lines = [
+        line
+        for line in shown.splitlines()
+        if re.search(r"\S♥", line) and any(p in line for p in players)
+    ]
+    assert len(lines) >= 3 and all(queen in line for line in lines), lines  # history, undo

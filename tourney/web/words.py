@@ -35,12 +35,24 @@ RULING_WORDS = {
 HISTORY = 6  # lines of history under a table's moves
 
 
+FACES = {
+    "A": "the letter on an ace's corner",
+    "K": "the letter on a king's corner",
+    "Q": "the letter on a queen's corner",
+    "J": "the letter on a jack's corner",
+}
+"""A face card's letter in the record, and the context of its letter in the reader's cards
+(the entries the card games' own pages use: Italian ``D``, Russian ``Д`` for a queen)."""
+
+
 def card(text: object) -> str:
-    """``"KH"`` -> ``"K♥"``, ``"TH"`` -> ``"10♥"`` (anything else as it is)."""
+    """``"QH"`` -> ``"Q♥"`` (Russian ``"Д♥"``, as the picker's button says it), ``"TH"`` ->
+    ``"10♥"`` (anything else as it is)."""
     shown = str(text)
     if len(shown) >= 2 and shown[-1] in SUITS:
-        rank = shown[:-1]
-        return ("10" if rank == "T" else rank) + SUITS[shown[-1]]
+        rank = "10" if shown[:-1] == "T" else shown[:-1]
+        face = FACES.get(rank)
+        return (rank if face is None else page_p(face, rank)) + SUITS[shown[-1]]
     return shown
 
 

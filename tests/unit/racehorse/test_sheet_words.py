@@ -85,5 +85,6 @@ def test_a_published_sheet_reads_in_russian(cli: Cli, tmp_path: Path) -> None:
         assert re.fullmatch(r"старший козырь — \S+, младший козырь — \S+, валет — \S+, "
                             r"игра — \S+", line), line  # fmt: skip
     assert "<th>Забирает</th>" in page
+    assert "смадж" in text and "Smudge" not in text  # the bid as the phone says it
     assert not re.search(rf"\b{RECORDED.pattern}\b", text), "the record's QH on the sheet"
     assert re.search(r"Аня [2-9ТКДВ10]+[♠♥♦♣]", text), "a card as the Russian deck names it"

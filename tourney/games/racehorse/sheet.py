@@ -29,7 +29,7 @@ POINTS = ("high", "low", "jack", "game")
 
 
 def bid_text(bid: int | None) -> str:
-    return "—" if bid is None else "Smudge" if bid == SMUDGE else str(bid)
+    return "—" if bid is None else "smudge" if bid == SMUDGE else str(bid)
 
 
 class RacehorseSheets:
