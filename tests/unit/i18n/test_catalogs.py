@@ -132,7 +132,8 @@ PERSON = (
 GENDERED = {
     # Russian past tense and short adjectives agree with the subject: "Аня выложил" is wrong.
     "ru": re.compile(
-        PERSON + r"[^.;:()—,]{0,3}\s+(?:не\s+|уже\s+|только что\s+|и\s+)?"
+        # the verb may open a bracket after the name: "начинает Аня (выложил последнюю кость)"
+        PERSON + r"[^.;:()—,]{0,3}\s+\(?(?:не\s+|уже\s+|только что\s+|и\s+)?"
         r"([а-яё]+(?:л|ла|ло|лся|лась|л\(а\)|т\(а\))|должен|должна|готов|снят)(?![а-яё])"
         r"|(?<![а-яё])([а-яё]+л|должен)\s+"
         + PERSON
