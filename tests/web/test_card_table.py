@@ -352,3 +352,28 @@ def test_the_history_and_the_undo_name_a_card_as_the_picker_does(
         if re.search(r"\S♥", line) and any(p in line for p in players)
     ]
     assert len(lines) >= 3 and all(queen in line for line in lines), lines  # history, undo
+
+
+@pytest.mark.parametrize(
+    ("language", "points"),
+    [
+        ("ru", r"Старший козырь — .+ · Младший козырь — .+ · Валет — .+ · Игра — "),
+        ("it", r"Alto a .+ · Basso a .+ · Fante a .+ · Gioco a "),
+    ],
+)
+def test_a_finished_deals_points_read_as_the_language_says_them(
+    card_night: Night, language: str, points: str
+) -> None:
+    """Who took each point, as a club says it ("Валет — никто", "Fante a nessuno"), not the
+    English order of a point's name and a name side by side ("Валет никто")."""
+    card_night.client.cookies.set(COOKIE, language)
+    players = card_night.seats(1)
+    events = a_card_match(players)
+    second = [n for n, e in enumerate(events) if isinstance(e, DealStarted)][1]
+    phone = Phone(card_night.client, card_night.link(1))
+    for event in events[:second]:
+        phone.look()
+        phone.tap(move_value(event, players)[0])
+    page = html.unescape(phone.look())
+    over = page[page.index('id="deal-over"') :]
+    assert re.search(points, re.sub(r"<[^>]+>", "", over)), over[:600]
