@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import re
 import uuid
+from typing import Any
 
 import pytest
 
@@ -275,12 +276,9 @@ def test_the_director_rules_on_a_card_table_with_a_box_for_every_seat(card_night
     assert 'data-status="result"' in row.group(0)
 
 
-def test_a_finished_deal_stays_on_the_page_until_the_next_deal_starts(
-    card_night: Night,
-) -> None:
-    """The card that ends a deal completes its last trick: the page shows that trick, who
-    took it and the deal's points and payments until the next deal is dealt (issue 25,
-    defect 5: the finished hand vanished at once)."""
+def _first_deal(card_night: Night) -> tuple[Phone, list[Any]]:
+    """Table 1's first deal recorded to its last card on the phone: the phone, and the
+    events recorded."""
     players = card_night.seats(1)
     events = a_card_match(players)
     second = [n for n, e in enumerate(events) if isinstance(e, DealStarted)][1]
@@ -288,10 +286,21 @@ def test_a_finished_deal_stays_on_the_page_until_the_next_deal_starts(
     for event in events[:second]:
         phone.look()
         phone.tap(move_value(event, players)[0])
+    return phone, events[:second]
+
+
+def test_a_finished_deal_stays_on_the_page_until_the_next_deal_starts(
+    card_night: Night,
+) -> None:
+    """The card that ends a deal completes its last trick: the page shows that trick, who
+    took it and the deal's points and payments until the next deal is dealt (issue 25,
+    defect 5: the finished hand vanished at once)."""
+    players = card_night.seats(1)
+    phone, first = _first_deal(card_night)
     page = phone.look()
-    match = Match.replay([MatchStarted(players, players[0], CARD_DEALS), *events[:second]])
+    match = Match.replay([MatchStarted(players, players[0], CARD_DEALS), *first])
     winner = players[match.deals[-1].tricks[-1]]
-    last = [e for e in events[:second] if isinstance(e, CardPlayed)][-len(players) :]
+    last = [e for e in first if isinstance(e, CardPlayed)][-len(players) :]
     trick = re.search(r'<p id="last-trick">(.*?)</p>', page)
     assert trick is not None, page
     shown = re.sub(r"<[^>]+>", "", html.unescape(trick.group(1)))
@@ -367,13 +376,7 @@ def test_a_finished_deals_points_read_as_the_language_says_them(
     """Who took each point, as a club says it ("Валет — никто", "Fante a nessuno"), not the
     English order of a point's name and a name side by side ("Валет никто")."""
     card_night.client.cookies.set(COOKIE, language)
-    players = card_night.seats(1)
-    events = a_card_match(players)
-    second = [n for n, e in enumerate(events) if isinstance(e, DealStarted)][1]
-    phone = Phone(card_night.client, card_night.link(1))
-    for event in events[:second]:
-        phone.look()
-        phone.tap(move_value(event, players)[0])
+    phone, _first = _first_deal(card_night)
     page = html.unescape(phone.look())
     over = page[page.index('id="deal-over"') :]
     assert re.search(points, re.sub(r"<[^>]+>", "", over)), over[:600]
