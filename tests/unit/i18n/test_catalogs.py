@@ -147,7 +147,9 @@ GENDERED = {
     ),
     # Italian participles after essere agree too: "Anna è andato sotto".
     "it": re.compile(
-        PERSON + r"\s+(?:non\s+)?(?:si\s+)?(?:è|sono|era|resta|rimane)\s+(?:stat[oi]\s+|già\s+)?"
+        # and so do they when the player is spoken to: "Anna, sei registrato"
+        PERSON
+        + r",?\s+(?:non\s+)?(?:si\s+)?(?:è|sei|sono|era|resta|rimane)\s+(?:stat[oi]\s+|già\s+)?"
         r"(?!pari\b)([a-zà-ù]+[oi])\b",
         re.IGNORECASE,
     ),
