@@ -194,7 +194,7 @@ def test_the_scorer_console_speaks_italian(cli: Cli) -> None:
     assert "Tocca a: Ann · ossario 14" in shown
     assert "Estremità conteggiate: ancora nessuna (il tavolo è vuoto)" in shown
     placed = cli.ok("--lang", "it", "place", "K3", "5-5").stdout
-    assert "Estremità conteggiate: 10 = 10 -> 2 punti" in placed
+    assert "Estremità conteggiate: 10 = 10 → 2 punti" in placed
 
 
 def test_root_help_reads_a_lang_given_after_it() -> None:
