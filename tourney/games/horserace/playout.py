@@ -17,7 +17,6 @@ boneyard's draws are uniform among its tiles (as drawing from a shuffled boneyar
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Iterable, Sequence
 
 from tourney.games.horserace.match import HAND_SIZE, Match, Phase
@@ -35,9 +34,11 @@ POINTS = tuple(ends // 5 if ends > 0 and ends % 5 == 0 else 0 for ends in range(
 
 Trace = list[tuple[object, ...]]
 """What a traced playout did, step by step, for the test that checks it against the engine:
-``("deal", opener, hands, boneyard)``, ``("place", seat, legal, k, tile, on, points,
-scores)``, ``("draw", seat, tile)``, ``("pass", seat)``, ``("count", scores, winners)``;
-``legal`` is the list of (tile, on) the player could choose from, ``k`` the one chosen."""
+``("deal", opener, hands, boneyard)``, ``("place", seat, count, legal, held, tile, on,
+points, scores)``, ``("draw", seat, tile)``, ``("pass", seat)``, ``("count", scores, winners)``;
+``count`` is how many placements the loop counted and chose among, ``legal`` the lean
+state's own list of them, in the engine's order (tiles sorted), ``held`` the seat's tiles
+before it (a tile just drawn among them), ``scores`` after it."""
 
 
 class Lean:
@@ -88,49 +89,50 @@ class Lean:
 
     @classmethod
     def of(cls, match: Match) -> Lean:
-        """``match`` (started; a hand in play must be known) as a playout's state."""
+        """``match`` (started, not awaiting reveals) as a playout's state. In a hidden hand
+        each seat holds only the tiles it was seen to draw, and the boneyard is empty: one
+        world's tiles come with `dealt`."""
         phase = match.phase
         if phase is Phase.NOT_STARTED or phase is Phase.AWAITING_REVEALS:
-            raise ValueError(f"a playout starts between hands or in a known hand, not {phase}")
+            raise ValueError(f"a playout starts between hands or in a hand, not {phase.value}")
         lean = cls(match.n, match.side_of, match.target, match.scores[:])
         lean.winners = match.winners[:]
         opener = match.next_opener
         lean.next_opener = -1 if opener is None else match.seat_of[opener]
         if phase is not Phase.IN_HAND:
             return lean
-        if not match.known:
-            raise ValueError("a playout plays a known hand")
-        lean.layout_of(match)
-        lean.deal(
-            [[tile.index for tile in held] for held in match.held],
-            [tile.index for tile in match.boneyard],
-            match.drawn_tile,
-        )
-        return lean
-
-    def layout_of(self, match: Match) -> None:
-        """Take the layout, whose turn it is and the passes so far from ``match`` (in a
-        hand): the part of a hidden hand every world shares."""
         layout = match.layout
-        self.in_hand = True
-        self.opened = [[tile.index for tile in tiles] for tiles in layout.open] + [[]]
-        taken = self.taken = [0] * 28
+        lean.in_hand = True
+        lean.opened = [[tile.index for tile in tiles] for tiles in layout.open] + [[]]
+        taken = lean.taken
         for tile, _on in layout.order:
             if tile.is_double:
-                i = tile.index
-                taken[i] = layout._a[i] + layout._b[i]  # linear sides, then branches
-        self.ends = layout.ends
-        self.placed = len(layout.order)
-        self.turn = match.turn
-        self.passes = match._passes
+                taken[tile.index] = layout.taken(tile)
+        lean.ends = layout.ends
+        lean.placed = len(layout.order)
+        lean.turn = match.turn
+        lean.passes = match.passes
+        lean.hands = [sorted(tile.index for tile in held) for held in match.held]
+        lean.boneyard = [tile.index for tile in match.boneyard]
+        drawn = match.drawn_tile
+        lean.drawn = -1 if drawn is None else drawn.index
+        return lean
 
-    def deal(self, held: Iterable[Iterable[int]], boneyard: list[int], drawn: Tile | None) -> None:
-        """The hands and boneyard of the hand in play (one world of a hidden hand), and the
-        tile the player to move has just drawn (None: they have not drawn, or drew in
-        vain: only a tile drawn and not yet placed binds them)."""
-        self.hands = [sorted(tiles) for tiles in held]
-        self.boneyard = boneyard
-        self.drawn = -1 if drawn is None else drawn.index
+    def dealt(
+        self, hands: Sequence[Iterable[Tile]], boneyard: Iterable[Tile], drawn: Tile | None
+    ) -> Lean:
+        """A copy, in a hidden hand, with one world's unseen tiles: each seat's (added to
+        those it was seen to draw), the boneyard's, and the tile the player to move has just
+        drawn unseen (None when they have not)."""
+        new = self.copy()
+        new.hands = [
+            [*held, *(tile.index for tile in more)]
+            for held, more in zip(new.hands, hands, strict=True)
+        ]
+        new.boneyard = [tile.index for tile in boneyard]
+        if drawn is not None:
+            new.drawn = drawn.index
+        return new
 
     def copy(self) -> Lean:
         new = Lean.__new__(Lean)
@@ -165,7 +167,8 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
     # faster than len() is called).
     if state.winners:
         return 0
-    rand = rng.random
+    pick = rng.getrandbits  # pick(32) % m: one of m, uniform within m / 2**32
+    tracing = trace is not None
     n = state.n
     side_of = state.side_of
     nsides = len(state.scores)
@@ -193,28 +196,29 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
     while True:
         if not in_hand:
             # A new hand: the opener by rule or by lot, seven (six, five) tiles each.
-            turn = next_opener if next_opener >= 0 else int(rand() * n)
+            turn = next_opener if next_opener >= 0 else pick(32) % n
             for i in range(dealt):
-                j = i + int(rand() * (28 - i))
+                j = i + pick(32) % (28 - i)
                 tiles[i], tiles[j] = tiles[j], tiles[i]
-            hands = [sorted(tiles[s * size : s * size + size]) for s in range(n)]
+            hands = [tiles[s * size : s * size + size] for s in range(n)]
             boneyard = tiles[dealt:]
             opened = [[], [], [], [], [], [], [], []]
             free = [0, 0, 0, 0, 0, 0, 0, 0]
             ends = placed = passes = 0
             drawn = -1
-            if trace is not None:
-                trace.append(("deal", turn, [h[:] for h in hands], boneyard[:]))
+            if tracing:
+                trace.append(("deal", turn, [sorted(h) for h in hands], sorted(boneyard)))
         in_hand = True
         played += 1
         # -- the hand --------------------------------------------------------------------
         while True:
             hand = hands[turn]
             if not placed:  # the opening: any tile held
-                k = int(rand() * len(hand))
-                if trace is not None:
-                    legal: list[tuple[int, int]] = [(t, -1) for t in hand]
-                    pick = k
+                count = len(hand)
+                k = pick(32) % count
+                if tracing:
+                    holding = sorted(hand)
+                    legal: list[tuple[int, int]] = [(t, -1) for t in holding]
                 tile = hand.pop(k)
                 on = value = -1
                 again = True
@@ -222,15 +226,19 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
                 if drawn >= 0:  # resumed after a draw: the tile drawn or nothing
                     tile = drawn
                     drawn = -1
-                    count = -1 if free[low_of[tile]] or free[second_of[tile]] else 0
+                    count = 0
+                    if free[low_of[tile]] or free[second_of[tile]]:
+                        hand.remove(tile)  # placed at once, as one just drawn
+                        count = -1
                 else:
                     count = 0
                     for tile in hand:
                         count += free[low_of[tile]] + free[second_of[tile]]
                 if count > 0:
-                    k = int(rand() * count)
-                    if trace is not None:
-                        legal, pick = _legal(hand, opened), k
+                    k = pick(32) % count
+                    if tracing:
+                        holding = sorted(hand)
+                        legal = _legal(holding, opened)
                     i = 0
                     for tile in hand:
                         value = low_of[tile]
@@ -252,18 +260,18 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
                     if count == 0:  # no tile fits: draw until one does
                         tile = -1
                         while boneyard:
-                            j = int(rand() * len(boneyard))
+                            j = pick(32) % len(boneyard)
                             drew = boneyard[j]
                             boneyard[j] = boneyard[-1]
                             boneyard.pop()
-                            if trace is not None:
+                            if tracing:
                                 trace.append(("draw", turn, drew))
                             if free[low_of[drew]] or free[second_of[drew]]:
                                 tile = drew
                                 break
-                            insort(hand, drew)
+                            hand.append(drew)
                         if tile < 0:
-                            if trace is not None:
+                            if tracing:
                                 trace.append(("pass", turn))
                             passes += 1
                             turn = turn + 1 if turn + 1 < n else 0
@@ -283,9 +291,11 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
                     # The tile drawn is placed at once, on any target it has; the turn ends.
                     value = low_of[tile]
                     targets = opened[value]
-                    k = int(rand() * (len(targets) + free[second_of[tile]]))
-                    if trace is not None:
-                        legal, pick = _legal([tile], opened), k
+                    count = len(targets) + free[second_of[tile]]
+                    k = pick(32) % count
+                    if tracing:
+                        holding = sorted([*hand, tile])
+                        legal = _legal([tile], opened)
                     if k >= len(targets):
                         k -= len(targets)
                         value = second_of[tile]
@@ -331,8 +341,8 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
             points = points_of[ends]
             if points:
                 scores[side_of[turn]] += points
-            if trace is not None:
-                trace.append(("place", turn, legal, pick, tile, on, points, scores[:]))
+            if tracing:
+                trace.append(("place", turn, count, legal, holding, tile, on, points, scores[:]))
             if points and scores[side_of[turn]] >= target:
                 state.winners = [side_of[turn]]
                 return played
@@ -351,7 +361,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
         # -- the count made ----------------------------------------------------------------
         in_hand = False
         winners = [side for side in range(nsides) if scores[side] >= target]
-        if trace is not None:
+        if tracing:
             trace.append(("count", scores[:], winners))
         if winners:
             state.winners = winners
