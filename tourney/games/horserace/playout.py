@@ -160,7 +160,7 @@ class Lean:
         return _play(self, rng, trace)
 
 
-def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa: C901, PLR0912, PLR0915
+def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
     # One loop, locals only: a hand is some twenty moves and a playout a few hands, so
     # every attribute, call and allocation here is paid a million times a second.
     # ``free[v]`` is ``len(opened[v])``, kept as the lists change (a list's item is read
@@ -169,6 +169,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
         return 0
     pick = rng.getrandbits  # pick(32) % m: one of m, uniform within m / 2**32
     tracing = trace is not None
+    steps: Trace = [] if trace is None else trace
     n = state.n
     side_of = state.side_of
     nsides = len(state.scores)
@@ -193,6 +194,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
         free = [len(tiles) for tiles in opened]
     played = 0
     tiles = list(range(28))
+    following = [*range(1, n), 0]
     while True:
         if not in_hand:
             # A new hand: the opener by rule or by lot, seven (six, five) tiles each.
@@ -207,7 +209,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
             ends = placed = passes = 0
             drawn = -1
             if tracing:
-                trace.append(("deal", turn, [sorted(h) for h in hands], sorted(boneyard)))
+                steps.append(("deal", turn, [sorted(h) for h in hands], sorted(boneyard)))
         in_hand = True
         played += 1
         # -- the hand --------------------------------------------------------------------
@@ -235,7 +237,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
                     for tile in hand:
                         count += free[low_of[tile]] + free[second_of[tile]]
                 if count > 0:
-                    k = pick(32) % count
+                    k = pick(32) % count if count > 1 else 0
                     if tracing:
                         holding = sorted(hand)
                         legal = _legal(holding, opened)
@@ -260,21 +262,18 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
                     if count == 0:  # no tile fits: draw until one does
                         tile = -1
                         while boneyard:
-                            j = pick(32) % len(boneyard)
-                            drew = boneyard[j]
-                            boneyard[j] = boneyard[-1]
-                            boneyard.pop()
+                            drew = boneyard.pop(pick(32) % len(boneyard))
                             if tracing:
-                                trace.append(("draw", turn, drew))
+                                steps.append(("draw", turn, drew))
                             if free[low_of[drew]] or free[second_of[drew]]:
                                 tile = drew
                                 break
                             hand.append(drew)
                         if tile < 0:
                             if tracing:
-                                trace.append(("pass", turn))
+                                steps.append(("pass", turn))
                             passes += 1
-                            turn = turn + 1 if turn + 1 < n else 0
+                            turn = following[turn]
                             if passes < n:
                                 continue
                             # Blocked: each side tied lowest scores every other side's pips.
@@ -340,12 +339,17 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
             passes = 0
             points = points_of[ends]
             if points:
-                scores[side_of[turn]] += points
-            if tracing:
-                trace.append(("place", turn, count, legal, holding, tile, on, points, scores[:]))
-            if points and scores[side_of[turn]] >= target:
-                state.winners = [side_of[turn]]
-                return played
+                side = side_of[turn]
+                scores[side] += points
+                if tracing:
+                    steps.append(
+                        ("place", turn, count, legal, holding, tile, on, points, scores[:])
+                    )
+                if scores[side] >= target:
+                    state.winners = [side]
+                    return played
+            elif tracing:
+                steps.append(("place", turn, count, legal, holding, tile, on, 0, scores[:]))
             if not hand:
                 # Domino: the side going out scores its opponents' pips.
                 side = side_of[turn]
@@ -357,12 +361,12 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
                 next_opener = turn
                 break
             if not again or not (points or double[tile]):
-                turn = turn + 1 if turn + 1 < n else 0
+                turn = following[turn]
         # -- the count made ----------------------------------------------------------------
         in_hand = False
         winners = [side for side in range(nsides) if scores[side] >= target]
         if tracing:
-            trace.append(("count", scores[:], winners))
+            steps.append(("count", scores[:], winners))
         if winners:
             state.winners = winners
             return played
@@ -371,10 +375,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:  # noqa:
 def _legal(hand: Sequence[int], opened: Sequence[list[int]]) -> list[tuple[int, int]]:
     """Every (tile, on) ``hand`` may place, in the engine's order (traced playouts only)."""
     return [
-        (tile, on)
-        for tile in hand
-        for value in (LOW[tile], SECOND[tile])
-        for on in opened[value]
+        (tile, on) for tile in hand for value in (LOW[tile], SECOND[tile]) for on in opened[value]
     ]
 
 
