@@ -22,6 +22,7 @@ from tourney.games.horserace import (
     Phase,
     TileDrawn,
     TilePlaced,
+    TilesRevealed,
 )
 from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
 from tourney.games.horserace.chances import CHANCES
@@ -165,3 +166,18 @@ def test_each_placement_open_to_the_player_is_chosen_alike() -> None:
     assert set(chosen) == set(pairs)
     for pair in pairs:
         assert abs(chosen[pair] - 600) < 5 * 24.5, (pair, chosen)  # five sigma of 600
+
+
+def test_a_count_waiting_for_reveals_is_played_out_by_the_engine() -> None:
+    """A hidden hand over but not yet counted has no lean state: its worlds' reveals are
+    the engine's to count, and its playouts the engine's `BotTable`'s."""
+    rng = random.Random(8)
+    events = simulate_match(rng, CONFIGS[0][0], target=31).events
+    hidden = [event for event, _ in to_hidden(events, rng)]
+    cut = next(i for i, event in enumerate(hidden) if isinstance(event, TilesRevealed))
+    position = CHANCES.position(hidden[:cut])
+    assert position is not None and position.match.phase is Phase.AWAITING_REVEALS
+    assert position.lean is None
+    for _ in range(20):
+        chances, hands = position.played_out(rng)
+        assert sum(chances) == 1.0 and hands >= 1
