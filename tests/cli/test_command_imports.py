@@ -117,7 +117,7 @@ hash (`EventStore`)."""
 # `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
     (["pairings"], "tourney.cli.round_cmd", {SWISS_SEARCH, "rich"}),
-    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH}),
+    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH, "rich"}),
     (
         ["show", "K1"],
         "tourney.cli.match_cmd",
