@@ -16,7 +16,10 @@ from tourney.cli.text_table import boxed, columns, width
 CASES = [
     ([], []),
     ([["1", "Ann", "12"]], [None]),
-    ([["1", "Zoë Park", "12"], ["2=", "李小龙", "3"], ["3", "😀 Fay", "1/3"]], ["bold", None, "dim"]),
+    (
+        [["1", "Zoë Park", "12"], ["2=", "李小龙", "3"], ["3", "😀 Fay", "1/3"]],
+        ["bold", None, "dim"],
+    ),
     ([["10", "a\u0301b", "100"], ["2", "[red]Eve[/red]", "-½"]], [None, None]),
 ]
 

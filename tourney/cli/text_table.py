@@ -54,7 +54,10 @@ def boxed(
         return left + cross.join(line * (w + 2) for w in widths) + right
 
     def row(cells: Sequence[str], side: str, style: str | None) -> str:
-        fitted = [f" {_fit(text, w, right)} " for text, w, right in zip(cells, widths, numeric, strict=True)]
+        fitted = [
+            f" {_fit(text, w, right)} "
+            for text, w, right in zip(cells, widths, numeric, strict=True)
+        ]
         if style is not None:
             fitted = [typer.style(cell, **_STYLES[style]) for cell in fitted]
         return side + side.join(fitted) + side
@@ -63,7 +66,10 @@ def boxed(
         rule("┏", "━", "┳", "┓"),
         row(labels, "┃", "bold"),
         rule("┡", "━", "╇", "┩"),
-        *(row(cells, "│", style) for cells, style in zip(rows, styles or [None] * len(rows), strict=True)),
+        *(
+            row(cells, "│", style)
+            for cells, style in zip(rows, styles or [None] * len(rows), strict=True)
+        ),
         rule("└", "─", "┴", "┘"),
     ]
 
@@ -73,7 +79,9 @@ def columns(labels: Sequence[str], rows: Sequence[Sequence[str]], numeric: Seque
     the right, no space at the end of a line."""
     widths = _widths(labels, rows)
     lines = [
-        "  ".join(_fit(text, w, right) for text, w, right in zip(line, widths, numeric, strict=True)).rstrip()
+        "  ".join(
+            _fit(text, w, right) for text, w, right in zip(line, widths, numeric, strict=True)
+        ).rstrip()
         for line in (labels, *rows)
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
