@@ -18,6 +18,8 @@ The random choices are `RandomBot`'s, drawn in the same order from the same gene
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from itertools import starmap
 from typing import Any
 
 from tourney.games.racehorse.auction import Auction
@@ -34,6 +36,7 @@ VALUE = tuple(card.value for card in DECK)
 """Each card's worth towards the game point (`cards.GAME_VALUES`)."""
 assert all(card.index == index for index, card in enumerate(DECK))
 _POSITIONS = range(len(DECK))
+_NO_ARGUMENTS = ((),) * len(DECK)
 
 Trace = list[tuple[Any, ...]]
 """What a traced playout did, for the test that holds it to the engine: ``("deal",
@@ -43,11 +46,11 @@ dealer, hands)``, ``("bid", seat, options, bid)``, ``("card", seat, legal, card)
 
 def shuffled_hands(rng: random.Random, seats: int) -> list[list[int]]:
     """Each seat's 6 cards from a freshly shuffled deck (every order equally likely: the
-    deck sorted on independent random keys), as `simulate.play_out` deals them."""
-    random = rng.random
-    keys = [random() for _ in _POSITIONS]
+    deck sorted on independent random keys), each hand in order (`Card.__lt__`), as
+    `simulate.play_deal` deals them."""
+    keys = list(starmap(rng.random, _NO_ARGUMENTS))
     deck = sorted(_POSITIONS, key=keys.__getitem__)
-    return [deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(seats)]
+    return [sorted(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(seats)]
 
 
 def play_rest(match: Match, rng: random.Random, trace: Trace | None = None) -> tuple[list[int], int]:
@@ -71,6 +74,7 @@ def play_deals(
     randrange = rng.randrange
     table = tuple(range(n))
     tricks = range(TRICKS)
+    followers = range(n - 1)
     for _deal in range(deals):
         hands = shuffled_hands(rng, n)
         if trace is not None:
@@ -84,7 +88,14 @@ def play_deals(
             auction.say(auction.turn, bid)
         pitcher = auction.high_seat
         high_bid = auction.high
-        # The tricks: the pitcher leads the first, whose suit is trump.
+        # The tricks: the pitcher leads the first, whose suit is trump. Each hand is in
+        # order (`shuffled_hands`), so the cards of two suits in hand order are the lower
+        # suit's then the higher's.
+        by_suit = [
+            [hand[:i], hand[i:j], hand[j:k], hand[k:]]
+            for hand in hands
+            for i, j, k in [(bisect(hand, 12), bisect(hand, 25), bisect(hand, 38))]
+        ]
         turn = pitcher
         trump = -1
         values = [0] * n
@@ -93,44 +104,70 @@ def play_deals(
         low = 99
         jack: int | None = None
         for _trick in tricks:
-            plays: list[tuple[int, int]] = []
-            led = best = best_seat = -1
-            for _seat in table:
+            # The lead: any card.
+            mine = hands[turn]
+            index = int(random() * len(mine))
+            card = mine[index]
+            if trace is not None:
+                trace.append(("card", turn, mine[:], card))
+            del mine[index]
+            led = SUIT[card]
+            by_suit[turn][led].remove(card)
+            if trump < 0:
+                trump = led
+            best, best_seat, best_suit = card, turn, led
+            worth = VALUE[card]
+            trumps = []  # the trumps in this trick
+            if led == trump:
+                trumps.append(card)
+                if card > high:  # within a suit, the higher index is the higher rank
+                    high, high_seat = card, turn
+            turn = turn + 1 if turn + 1 < n else 0
+            for _follower in followers:
                 mine = hands[turn]
-                legal = mine
-                if plays:  # follow the led suit, or trump, while holding the led suit
-                    for held in mine:
-                        if SUIT[held] == led:
-                            legal = [c for c in mine if SUIT[c] == led or SUIT[c] == trump]
-                            break
-                card = legal[int(random() * len(legal))]
-                if trace is not None:
-                    trace.append(("card", turn, legal[:], card))
-                mine.remove(card)
+                suits = by_suit[turn]
+                follow = suits[led]
+                if not follow:  # no card of the led suit: any card
+                    index = int(random() * len(mine))
+                    card = mine[index]
+                    if trace is not None:
+                        trace.append(("card", turn, mine[:], card))
+                    del mine[index]
+                    suits[SUIT[card]].remove(card)
+                else:  # the led suit or a trump
+                    trumping = suits[trump] if led != trump else []
+                    first, second = (follow, trumping) if led < trump else (trumping, follow)
+                    legal = first + second if trace is not None else first
+                    index = int(random() * (len(first) + len(second)))
+                    if index < len(first):
+                        card = first[index]
+                        del first[index]
+                    else:
+                        index -= len(first)
+                        card = second[index]
+                        del second[index]
+                    mine.remove(card)
+                    if trace is not None:
+                        trace.append(("card", turn, legal, card))
+                worth += VALUE[card]
                 suit = SUIT[card]
-                if not plays:
-                    led = suit
-                    if trump < 0:
-                        trump = suit
-                    best, best_seat = card, turn
-                elif suit == SUIT[best]:
+                if suit == best_suit:
                     if card > best:
                         best, best_seat = card, turn
                 elif suit == trump:
-                    best, best_seat = card, turn
-                plays.append((turn, card))
+                    best, best_seat, best_suit = card, turn, trump
+                if suit == trump:
+                    trumps.append(card)
+                    if card > high:
+                        high, high_seat = card, turn
                 turn = turn + 1 if turn + 1 < n else 0
             won.append(best_seat)
-            for seat, card in plays:  # the points this trick decides
-                values[best_seat] += VALUE[card]
-                if SUIT[card] == trump:
-                    rank = RANK[card]
-                    if rank > high:
-                        high, high_seat = rank, seat
-                    if rank < low:
-                        low, low_winner = rank, best_seat
-                    if rank == JACK:
-                        jack = best_seat
+            values[best_seat] += worth
+            for card in trumps:  # High to its player; Low and Jack to the trick's winner
+                if card < low:
+                    low, low_winner = card, best_seat
+                if RANK[card] == JACK:
+                    jack = best_seat
             turn = best_seat
         top = max(values)
         game = values.index(top) if values.count(top) == 1 else None
