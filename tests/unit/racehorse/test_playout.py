@@ -48,7 +48,7 @@ def test_every_lean_move_and_score_is_the_engines(seed: int, seats: int, deals: 
         if kind == "deal":
             _, dealer, hands = step
             assert dealer == match.next_dealer
-            cards = {names[seat]: [DECK[c] for c in hand] for seat, hand in enumerate(hands)}
+            cards = {names[seat]: tuple(DECK[c] for c in hand) for seat, hand in enumerate(hands)}
             match.apply(DealStarted(names[dealer], cards))
         elif kind == "bid":
             _, seat, options, bid = step
@@ -80,7 +80,7 @@ def test_the_same_seed_plays_the_match_the_engines_random_bots_play(
     match = started(seed, seats, deals)
     net = match.net[:]
     trace: Trace = []
-    dealer = play_deals(seats, match.next_dealer, deals, net, random.Random(seed), trace)
+    dealer = play_deals(match.players, match.next_dealer, deals, net, random.Random(seed), trace)
     play_out(match, random.Random(seed), [RandomBot() for _ in range(seats)])
     assert (net, dealer) == (match.net, match.next_dealer)
     scored = [step[1:] for step in trace if step[0] == "scored"]

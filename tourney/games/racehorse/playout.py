@@ -5,7 +5,8 @@ A playout of the live win chances (`tourney.games.racehorse.chances`) plays a ma
 its end thousands of times a second with `bots.RandomBot` at every seat. Through the
 engine each card is a `Card`, a legal list, a checked event and a summary; here a card is
 its index in `cards.DECK` (its suit the index // 13; within a suit, a higher index is a
-higher rank), a hand a list of them, and a deal leaves only its payments. The auction is
+higher rank), a hand a list of them in order and the same cards by suit, and a deal
+leaves only its payments. The auction is
 the engine's own (`auction.Auction`), as are the payments and the next dealer
 (`scoring.payments`, `scoring.next_dealer`); the card play and the four points are
 restated here for speed, and `tests/unit/racehorse/test_playout.py` plays random deals
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from collections.abc import Sequence
 from itertools import starmap
 from typing import Any
 
@@ -36,6 +38,8 @@ VALUE = tuple(card.value for card in DECK)
 """Each card's worth towards the game point (`cards.GAME_VALUES`)."""
 assert all(card.index == index for index, card in enumerate(DECK))
 _POSITIONS = range(len(DECK))
+_LAST = tuple(13 * suit + 12 for suit in range(3))
+"""The last card of each suit but the last (a hand in order splits at them into suits)."""
 _NO_ARGUMENTS = ((),) * len(DECK)
 
 Trace = list[tuple[Any, ...]]
@@ -53,7 +57,9 @@ def shuffled_hands(rng: random.Random, seats: int) -> list[list[int]]:
     return [sorted(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(seats)]
 
 
-def play_rest(match: Match, rng: random.Random, trace: Trace | None = None) -> tuple[list[int], int]:
+def play_rest(
+    match: Match, rng: random.Random, trace: Trace | None = None
+) -> tuple[list[int], int]:
     """Play a match that stands between deals (or is over) to its end with a random bot
     at every seat, without changing ``match``: the seats that share the win (`Match.winners`)
     and how many deals were played."""
@@ -61,25 +67,32 @@ def play_rest(match: Match, rng: random.Random, trace: Trace | None = None) -> t
     net = match.net[:]
     deals = match.deal_count - len(match.deals)
     if deals:
-        play_deals(match.n, match.next_dealer, deals, net, rng, trace)
+        play_deals(match.players, match.next_dealer, deals, net, rng, trace)
     return top_seats(net), deals
 
 
 def play_deals(
-    n: int, dealer: int, deals: int, net: list[int], rng: random.Random, trace: Trace | None = None
+    players: Sequence[str],
+    dealer: int,
+    deals: int,
+    net: list[int],
+    rng: random.Random,
+    trace: Trace | None = None,
 ) -> int:
-    """Play ``deals`` whole deals at a table of ``n``, ``dealer`` dealing the first, with a
-    random bot at every seat; add each deal's payments to ``net``; return the next dealer."""
+    """Play ``deals`` whole deals at a table of ``players``, ``dealer`` (a seat) dealing the
+    first, with a random bot at every seat; add each deal's payments to ``net``; return the
+    next dealer."""
     random = rng.random
     randrange = rng.randrange
-    table = tuple(range(n))
+    n = len(players)
+    table = range(n)
     tricks = range(TRICKS)
     followers = range(n - 1)
     for _deal in range(deals):
         hands = shuffled_hands(rng, n)
         if trace is not None:
             trace.append(("deal", dealer, [hand[:] for hand in hands]))
-        auction = Auction(table, dealer)
+        auction = Auction(players, dealer)
         while not auction.over:
             options = auction.options()
             bid = options[randrange(len(options))]
@@ -94,7 +107,9 @@ def play_deals(
         by_suit = [
             [hand[:i], hand[i:j], hand[j:k], hand[k:]]
             for hand in hands
-            for i, j, k in [(bisect(hand, 12), bisect(hand, 25), bisect(hand, 38))]
+            for i, j, k in [
+                (bisect(hand, _LAST[0]), bisect(hand, _LAST[1]), bisect(hand, _LAST[2]))
+            ]
         ]
         turn = pitcher
         trump = -1
@@ -117,7 +132,7 @@ def play_deals(
                 trump = led
             best, best_seat, best_suit = card, turn, led
             worth = VALUE[card]
-            trumps = []  # the trumps in this trick
+            trumps: list[int] = []  # the trumps in this trick
             if led == trump:
                 trumps.append(card)
                 if card > high:  # within a suit, the higher index is the higher rank
@@ -163,7 +178,7 @@ def play_deals(
                 turn = turn + 1 if turn + 1 < n else 0
             won.append(best_seat)
             values[best_seat] += worth
-            for card in trumps:  # High to its player; Low and Jack to the trick's winner
+            for card in trumps:  # Low and Jack go to the trick's winner
                 if card < low:
                     low, low_winner = card, best_seat
                 if RANK[card] == JACK:
@@ -185,4 +200,3 @@ def play_deals(
             trace.append(("scored", won, (high_seat, low_winner, jack, game), made, paid))
         dealer = next_dealer(n, pitcher, made)
     return dealer
-

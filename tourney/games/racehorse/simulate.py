@@ -100,7 +100,6 @@ def play_on(match: Match, rng: random.Random, bots: Sequence[Bot] | None = None)
     return events
 
 
-
 def play_out(match: Match, rng: random.Random, bots: Sequence[Bot]) -> None:
     """Play a started match to its end as `play_on` does, recording nothing (a deal under
     way must be known): `play_deal` until it is over."""
