@@ -68,20 +68,13 @@ def racehorse_positions(count: int = 24) -> list[Any]:
 
 def playout_rates(seconds: float) -> dict[str, tuple[float, float, int]]:
     """Horse Race hands and Racehorse deals played out per second, from positions in play
-    (each playout deals a world and plays the match to its end)."""
-    from tourney.games.horserace.simulate import BotTable
-
+    (each playout deals a world and plays the match to its end, as the estimates do)."""
     dominoes = horse_race_positions()
     cards = racehorse_positions()
 
     def hands(rng: random.Random) -> int:
         position = dominoes[rng.randrange(len(dominoes))]
-        match, boneyard = position.world(rng)
-        before = len(match.hands)
-        table = BotTable(position.bots, rng)
-        table.boneyard = boneyard
-        table.play_out(match)
-        return len(match.hands) - before + 1  # the hand under way counts as one
+        return int(position.played_out(rng)[1])  # the hand under way counts as one
 
     def deals(rng: random.Random) -> int:
         position = cards[rng.randrange(len(cards))]

@@ -1,5 +1,5 @@
-"""`tourney standings` beyond `PLAIN_ROWS` lines prints plain aligned columns (Rich would
-spend seconds measuring 10,000 rows): the same heading, columns and cells as the table."""
+"""`tourney standings` beyond `PLAIN_ROWS` lines prints plain aligned columns, without the
+box: the same heading, columns and cells as the boxed table."""
 
 from __future__ import annotations
 

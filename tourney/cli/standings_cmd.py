@@ -148,19 +148,16 @@ def _print_stage(state: TournamentState, stage: str, as_json: bool, as_csv: bool
 
 
 PLAIN_ROWS = 500
-"""Above this many lines the standings print as plain aligned columns: Rich measures every
-cell (about 5 s of CPU for 10,000 lines), plain columns take a few milliseconds."""
+"""Above this many lines the standings print as plain aligned columns, without the box: a
+long table is read in a pager or a file, where the box's lines are noise."""
 
 
 def print_standings(view: StandingsView) -> None:
-    """The standings as a rich table in the terminal (plain aligned columns beyond
+    """The standings as a table in the terminal (`tourney.cli.text_table`: boxed, the
+    leader's line bold and a withdrawn player's dim; plain aligned columns beyond
     `PLAIN_ROWS` lines). Every cell is plain text: a name like ``[red]Eve`` is shown as
-    typed (never read as Rich markup), and control characters are shown as escapes (never
-    sent to the terminal)."""
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
+    typed, and control characters are shown as escapes (never sent to the terminal)."""
+    from tourney.cli.text_table import boxed, columns
     from tourney.errors import printable
 
     heading = view.heading
@@ -170,52 +167,18 @@ def print_standings(view: StandingsView) -> None:
         else _("no round yet")
     )
     keep = view.shown
-    if len(view.lines) > PLAIN_ROWS:
-        echo(printable(f"{heading.name} — standings ({done}; {heading.play_label})"))
-        _print_columns(
-            [view.labels[i] for i in keep],
-            [[printable(line.cells[i]) for i in keep] for line in view.lines],
-            [view.numeric[i] for i in keep],
-        )
-        return
-    # The heading on a line of its own: as the table's title it was wrapped to the width of
-    # the table, which is two narrow columns before any result.
-    title = Text(
-        printable(
-            _("{name} — standings ({done}; {play_label})").format(
-                name=heading.name, done=done, play_label=heading.play_label
-            )
-        )
+    labels = [_(view.labels[i]) for i in keep]
+    rows = [[printable(line.cells[i]) for i in keep] for line in view.lines]
+    numeric = [view.numeric[i] for i in keep]
+    title = _("{name} — standings ({done}; {play_label})").format(
+        name=heading.name, done=done, play_label=heading.play_label
     )
-    table = Table()
-    for i in keep:
-        table.add_column(
-            _(view.labels[i]), justify="right" if view.numeric[i] else "left", no_wrap=True
-        )
-    for line in view.lines:
-        style = "dim" if line.withdrawn else ("bold" if line.leader else None)
-        table.add_row(*(Text(printable(line.cells[i])) for i in keep), style=style)
-    console = Console()
-    console.width = max(console.width, 120)
-    console.print(title)
-    console.print(table)
-
-
-def _print_columns(labels: list[str], rows: list[list[str]], numeric: list[bool]) -> None:
-    """A plain table: columns two spaces apart, numbers to the right, widths in terminal
-    cells (a wide character counts two)."""
-    from rich.cells import cell_len
-
-    lines = [labels, *rows]
-    widths = [max(cell_len(line[c]) for line in lines) for c in range(len(labels))]
-
-    def cell(text: str, c: int) -> str:
-        pad = " " * (widths[c] - cell_len(text))
-        return pad + text if numeric[c] else text + pad
-
-    out = ["  ".join(cell(text, c) for c, text in enumerate(line)).rstrip() for line in lines]
-    out.insert(1, "  ".join("-" * w for w in widths))
-    typer.echo("\n".join(out))  # every cell made printable already
+    echo(title)
+    if len(view.lines) > PLAIN_ROWS:
+        typer.echo(columns(labels, rows, numeric))
+        return
+    styles = ["dim" if line.withdrawn else ("bold" if line.leader else None) for line in view.lines]
+    typer.echo("\n".join(boxed(labels, rows, numeric, styles)))
 
 
 def register(root: typer.Typer) -> None:

@@ -58,3 +58,15 @@ def test_nothing_outside_a_game_imports_it(graph: grimp.ImportGraph, name: str) 
         if importer != package and not importer.startswith(package + ".")
     }
     assert not importers - THROUGH_THE_FACE, f"{sorted(importers)} import {package}"
+
+
+def test_horse_races_names_are_each_found_in_their_module() -> None:
+    """`tourney.games.horserace` loads its names on first use: each one it exports is where
+    its table says, and the table names nothing it does not export."""
+    import tourney.games.horserace as package
+
+    assert sorted(package._HOME) == sorted(package.__all__)
+    for name, module in package._HOME.items():
+        assert getattr(package, name) is getattr(
+            __import__(f"tourney.games.horserace.{module}", fromlist=[name]), name
+        ), name

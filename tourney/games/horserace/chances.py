@@ -31,6 +31,7 @@ from tourney.games.horserace.events import (
     TilesRevealed,
 )
 from tourney.games.horserace.match import HAND_SIZE, Match, Phase
+from tourney.games.horserace.playout import Lean
 from tourney.games.horserace.simulate import BotTable
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
 
@@ -140,9 +141,12 @@ class _Unseen:
         """One world: each seat's unseen tiles, the boneyard (shuffled), the tile the
         player to move has just drawn unseen (None if none)."""
         n = self.match.n
+        pick = rng.getrandbits  # pick(32) % m: one of m, uniform within m / 2**32
         for _try in range(TRIES):
             rest = self.pool[:]
-            rng.shuffle(rest)
+            for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates (`rng.shuffle`, faster)
+                j = pick(32) % (i + 1)
+                rest[i], rest[j] = rest[j], rest[i]
             hands: list[list[Tile]] = [[] for _ in range(n)]
             for seat, forbid in self.constrained:
                 for i, tile in enumerate(rest):
@@ -164,7 +168,10 @@ class _Unseen:
 
 
 class _Position:
-    """A Horse Race match as the room knows it (`tourney.games.chances.Position`)."""
+    """A Horse Race match as the room knows it (`tourney.games.chances.Position`).
+
+    Its playouts are `playout.Lean`'s (the engine's rules and `RandomBot`'s choices, in
+    one loop over small ints); `world` is the same world as an engine's `Match`."""
 
     def __init__(self, match: Match, unseen: _Unseen | None, bots: Sequence[Bot]) -> None:
         self.match = match
@@ -172,6 +179,11 @@ class _Position:
         self.bots = list(bots)
         self.sides = len(match.sides)
         self.settled = shares(match.winners, self.sides) if match.finished else None
+        self.lean: Lean | None = None
+        if match.phase is not Phase.AWAITING_REVEALS and all(
+            type(bot) is RandomBot for bot in bots
+        ):
+            self.lean = Lean.of(match)
 
     def world(self, rng: random.Random) -> tuple[Match, list[Tile]]:
         """One world agreeing with what is known, and its boneyard in drawing order."""
@@ -189,12 +201,30 @@ class _Position:
         held = [[*known, *hands[seat]] for seat, known in enumerate(match.held)]
         return match.dealt_copy(held, boneyard, drawn), boneyard
 
+    def lean_world(self, rng: random.Random) -> Lean:
+        """The world `world` deals with the same ``rng``, as a playout's state (when the
+        position has one: random bots, no count waiting for reveals)."""
+        lean, unseen = self.lean, self.unseen
+        assert lean is not None
+        if unseen is None:
+            return lean.copy()
+        return lean.dealt(*unseen.deal(rng))
+
     def playout(self, rng: random.Random) -> tuple[float, ...]:
+        return self.played_out(rng)[0]
+
+    def played_out(self, rng: random.Random) -> tuple[tuple[float, ...], int]:
+        """`playout`, and how many hands it played (the one in play counted)."""
+        if self.lean is not None:
+            lean = self.lean_world(rng)
+            hands = lean.play(rng)
+            return shares(lean.winners, self.sides), hands
         match, boneyard = self.world(rng)
+        before = len(match.hands)
         table = BotTable(self.bots, rng)
         table.boneyard = boneyard
         table.play_out(match)
-        return shares(match.winners, self.sides)
+        return shares(match.winners, self.sides), len(match.hands) - before + 1
 
 
 class HorseRaceChances:

@@ -165,6 +165,13 @@ class Layout:
             )
         return value
 
+    def taken(self, double: Tile) -> int:
+        """How many of the four attach points of ``double`` (on the table) are in use: its
+        linear sides first (0 for the opening double, 1 for one placed on a tile), then,
+        once both are, its branches."""
+        i = double.index
+        return self._a[i] + self._b[i]
+
     def ends_after(self, tile: Tile, on: Tile | None, value: int) -> int:
         """The counted sum if ``tile`` joined ``on`` at ``value`` (from ``check``)."""
         ends = self.ends

@@ -243,6 +243,11 @@ class Match:
         return self.phase is Phase.IN_HAND and self._continuation
 
     @property
+    def passes(self) -> int:
+        """How many players have passed in a row since the last placement."""
+        return self._passes
+
+    @property
     def drawn_tile(self) -> Tile | None:
         """The tile the player to move just drew, when it was seen."""
         return self._drawn if self._drew else None
