@@ -77,13 +77,8 @@ def playout_rates(seconds: float) -> dict[str, tuple[float, float, int]]:
         return int(position.played_out(rng)[1])  # the hand under way counts as one
 
     def deals(rng: random.Random) -> int:
-        from tourney.games.racehorse.simulate import play_on
-
         position = cards[rng.randrange(len(cards))]
-        match = position.world(rng)
-        before = len(match.deals)
-        play_on(match, rng, position.bots)
-        return len(match.deals) - before + 1
+        return int(position.played_out(rng)[1])
 
     return {"horse-race": _rate(hands, seconds), "racehorse": _rate(deals, seconds)}
 

@@ -17,6 +17,12 @@ FORCED_BID = 2
 """What a dealer must bid when every other player passed."""
 
 
+_RAISE = {high: [None, *(b for b in BIDS if b > high)] for high in (0, *BIDS)}
+"""What a player other than the dealer may say over each highest bid (0: none yet)."""
+_STEAL_OR_RAISE = {high: [None, *(b for b in BIDS if b >= high)] for high in BIDS}
+"""What the dealer may say over each highest bid."""
+
+
 class Auction:
     """Who speaks next, the highest bid so far and who made it; ``over`` once decided."""
 
@@ -54,8 +60,8 @@ class Auction:
         if self.turn == self.dealer:
             if self.high == 0:
                 return [FORCED_BID]
-            return [None, *(b for b in BIDS if b >= self.high)]
-        return [None, *(b for b in BIDS if b > self.high)]
+            return _STEAL_OR_RAISE[self.high][:]
+        return _RAISE[self.high][:]
 
     def refuse(self, seat: int, bid: int | None) -> None:
         """Raise the RuleError for ``seat`` saying ``bid`` (None: pass) now, if any."""

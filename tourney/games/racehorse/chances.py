@@ -19,7 +19,8 @@ from tourney.games.racehorse.bots import Bot, RandomBot
 from tourney.games.racehorse.cards import DECK, Card, Suit
 from tourney.games.racehorse.events import DealStarted
 from tourney.games.racehorse.match import Match, Phase
-from tourney.games.racehorse.simulate import play_on
+from tourney.games.racehorse.playout import play_rest
+from tourney.games.racehorse.simulate import play_deal, play_out
 from tourney.games.racehorse.tricks import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -108,6 +109,8 @@ class _Position:
         self.bots = list(bots)
         self.sides = match.n
         self.settled = shares(match.winners, self.sides) if match.finished else None
+        self.lean = all(type(bot) is RandomBot for bot in self.bots)
+        """Whether the deals to come may be played by `playout.play_rest` (random bots)."""
 
     def world(self, rng: random.Random) -> Match:
         """One world agreeing with what is known."""
@@ -116,9 +119,22 @@ class _Position:
         return self.match.dealt_copy(self.unseen.deal(rng))
 
     def playout(self, rng: random.Random) -> tuple[float, ...]:
+        return shares(self.played_out(rng)[0], self.sides)
+
+    def played_out(self, rng: random.Random) -> tuple[list[int], int]:
+        """One world played out: the seats that share the win, and how many deals were
+        played (the deal under way counts as one). The deal under way is played through
+        the engine; with random bots at every seat, the deals after it by
+        `playout.play_rest`."""
         match = self.world(rng)
-        play_on(match, rng, self.bots)
-        return shares(match.winners, self.sides)
+        before = len(match.deals)
+        if not self.lean:
+            play_out(match, rng, self.bots)
+            return match.winners, len(match.deals) - before + 1
+        if match.phase in _IN_DEAL:
+            play_deal(match, rng, self.bots)
+        winners, deals = play_rest(match, rng)
+        return winners, len(match.deals) - before + 1 + deals
 
 
 class RacehorseChances:

@@ -37,6 +37,7 @@ from tourney.games.racehorse.scoring import (
     next_dealer,
     payments,
     score_points,
+    top_seats,
 )
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS, Play, Trick
 from tourney.i18n import _
@@ -370,13 +371,24 @@ class Match:
                     + self._dealer_reason()
                 )
         hands = None if event.hands is None else self._check_hands(event.hands)
+        self._dealt(dealer, hands)
+        return NOTHING
+
+    def deal_legal(self, hands: list[list[Card]]) -> None:
+        """Start the next deal, known, dealt by the next dealer: ``hands`` each seat's 6
+        cards (seat order), disjoint cards of the deck, as ``apply`` of a ``deal_started``
+        would, without checking them (the playouts of the live win chances shuffle the
+        deck themselves)."""
+        assert self.phase is Phase.BETWEEN_DEALS
+        self._dealt(self.next_dealer, hands)
+
+    def _dealt(self, dealer: int, hands: list[list[Card]] | None) -> None:
         number = len(self.deals) + 1
         self.deal = DealSummary(number, dealer, hands is not None, payments=[0] * self.n)
         self.deals.append(self.deal)
         self.auction = Auction(self.players, dealer)
         self.play = Play(self.players, -1, hands, self.deal)  # the pitcher will lead
         self.phase = Phase.AUCTION
-        return NOTHING
 
     def _check_hands(self, hands: Mapping[str, Sequence[Card]]) -> list[list[Card]]:
         """Every player's 6 cards, in seat order; RuleError naming the first fault."""
@@ -433,6 +445,16 @@ class Match:
         assert auction is not None
         seat = self._seat(player)
         auction.refuse(seat, bid)
+        return self._said(auction, seat, bid)
+
+    def say_legal(self, bid: int | None) -> Outcome:
+        """The player to speak bids ``bid`` (None: passes), one of the auction's
+        ``options()``: applied as ``apply`` would, without checking it again."""
+        auction = self.auction
+        assert auction is not None and self.phase is Phase.AUCTION
+        return self._said(auction, auction.turn, bid)
+
+    def _said(self, auction: Auction, seat: int, bid: int | None) -> Outcome:
         if not auction.say(seat, bid):
             return NOTHING
         deal = self.deal
@@ -464,14 +486,25 @@ class Match:
         trick = self.play.play(seat, card, line)  # type: ignore[union-attr]  # one in PLAY
         if trick is None:
             return NOTHING
-        if trick.number < TRICKS:
-            return Outcome(False, trick)
-        return self._end_deal(trick)
+        return self._trick_over(trick)
+
+    def play_legal(self, card: Card) -> Outcome:
+        """The player to move plays ``card``, one of ``play.legal_cards()`` in a known deal:
+        applied as ``apply`` would, without checking it again (`Play.play_legal`)."""
+        trick = self.play.play_legal(card)  # type: ignore[union-attr]  # one in PLAY
+        if trick is None:
+            return NOTHING
+        return self._trick_over(trick)
 
     def _card(self, event: CardPlayed, line: int | None = None) -> Outcome:
         if type(event.card) is not Card:
             raise EventError(_("'card': {card!r} is not a card").format(card=event.card))
         return self.play_card(event.player, event.card, line)
+
+    def _trick_over(self, trick: Trick) -> Outcome:
+        if trick.number < TRICKS:
+            return Outcome(False, trick)
+        return self._end_deal(trick)
 
     def _end_deal(self, trick: Trick) -> Outcome:
         """Score the deal just played out, pay, and set the next dealer."""
@@ -492,8 +525,7 @@ class Match:
         if len(self.deals) < self.deal_count:
             self.phase = Phase.BETWEEN_DEALS
             return Outcome(False, trick, True)
-        top = max(net)
-        self.winners = [seat for seat, units in enumerate(net) if units == top]
+        self.winners = top_seats(net)
         self.phase = Phase.OVER
         return Outcome(False, trick, True, True)
 

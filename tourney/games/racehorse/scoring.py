@@ -79,3 +79,9 @@ def payments(seats: int, pitcher: int, bid: int, made: bool) -> list[int]:
 def next_dealer(seats: int, pitcher: int, made: bool) -> int:
     """A pitcher who made the bid deals next; one who was upped, the player on their right."""
     return pitcher if made else (pitcher - 1) % seats
+
+
+def top_seats(net: Sequence[int]) -> list[int]:
+    """The seats with the highest net units: who shares a match's win (RACEHORSE.md §6)."""
+    top = max(net)
+    return [seat for seat, units in enumerate(net) if units == top]

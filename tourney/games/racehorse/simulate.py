@@ -21,6 +21,7 @@ from tourney.games.racehorse.events import (
     card_played,
 )
 from tourney.games.racehorse.match import MIN_PLAYERS, Match, Phase
+from tourney.games.racehorse.playout import shuffled_hands
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS
 from tourney.games.seats import seat_names
 
@@ -97,3 +98,29 @@ def play_on(match: Match, rng: random.Random, bots: Sequence[Bot] | None = None)
             play_card(name, card)
             append(card_played(name, card))
     return events
+
+
+def play_out(match: Match, rng: random.Random, bots: Sequence[Bot]) -> None:
+    """Play a started match to its end as `play_on` does, recording nothing (a deal under
+    way must be known): `play_deal` until it is over."""
+    while match.phase is not Phase.OVER:
+        play_deal(match, rng, bots)
+
+
+def play_deal(match: Match, rng: random.Random, bots: Sequence[Bot]) -> None:
+    """Play the deal under way (a known one), or the next deal, to its end, recording
+    nothing: the deal shuffled by `playout.shuffled_hands`, each bid and card one the
+    engine listed, applied without checking it a second time (`Match.deal_legal`,
+    `say_legal`, `play_legal`)."""
+    if match.phase is Phase.BETWEEN_DEALS:
+        match.deal_legal([[DECK[i] for i in hand] for hand in shuffled_hands(rng, match.n)])
+    auction = match.auction
+    assert auction is not None
+    while match.phase is Phase.AUCTION:
+        match.say_legal(bots[auction.turn].bid(match, auction.options(), rng))
+    play = match.play
+    assert play is not None
+    legal = play.legal_cards
+    play_legal = match.play_legal
+    for _ in range(TRICKS * match.n - len(play.played)):  # every dealt card is played
+        play_legal(bots[play.turn].card(match, legal(), rng))

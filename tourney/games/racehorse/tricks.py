@@ -171,23 +171,32 @@ class Play:
         hands = self.hands
         if hands is not None:
             mine = hands[seat]
-            try:
-                index = mine.index(card)
-            except ValueError:
+            if card not in mine:
                 self._refuse_not_held(seat, card)
             if off_suit:
                 for held in mine:
                     if held.suit is led:
                         self._refuse_revoke(seat, card)
-            del mine[index]
         else:
             voids = self.voids[seat]
             if voids and suit in voids:
                 self._refuse_contradiction(seat, card, voids[suit])
             if off_suit and led not in voids:  # the first play that showed it is cited
                 voids[led] = _new_tuple(Shown, (line, card, led))  # type: ignore[index]
-        played[card] = (seat, line)
+        return self.play_legal(card, line)
+
+    def play_legal(self, card: Card, line: int | None = None) -> Trick | None:
+        """The seat to move plays ``card``, checked by ``play`` or one of the `legal_cards`
+        just listed, not checked again (the playouts of the live win chances): out of its
+        hand, on the trick; the trick, when this completes one."""
+        seat = self.turn
+        hands = self.hands
+        if hands is not None:
+            hands[seat].remove(card)
+        self.played[card] = (seat, line)
+        trick = self.trick
         trick.append((seat, card))
+        suit = card.suit
         if len(trick) == 1:
             self.led = suit
             if self.trump is None:  # the deal's first card names trump
