@@ -65,6 +65,7 @@ from tourney.tournament.records.room import ROOM_EVENTS, Room, evolve_room
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
+_D = TypeVar("_D")
 
 
 @dataclass(frozen=True)
@@ -206,25 +207,25 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was (except the maps `fold`
     hands it, which only `fold`'s loop holds: see there)."""
     if isinstance(event, ROOM_EVENTS):
-        return replace(state, room=evolve_room(state.room, event))
+        return _replace(state, room=evolve_room(state.room, event))
     if isinstance(event, SANCTION_EVENTS):
-        return replace(state, sanctions=evolve_sanctions(state.sanctions, event))
+        return _replace(state, sanctions=evolve_sanctions(state.sanctions, event))
     if isinstance(event, DISPUTE_EVENTS):
         held = state.matches.get(event.match_id) if isinstance(event, ResultDisputed) else None
         outcome = held.outcome if held is not None else None
-        return replace(state, disputes=evolve_disputes(state.disputes, event, outcome))
+        return _replace(state, disputes=evolve_disputes(state.disputes, event, outcome))
     if isinstance(event, LanguageSet):
-        return replace(state, language=event.language)
+        return _replace(state, language=event.language)
     if isinstance(event, GROUPS_EVENTS):
-        return replace(state, groups=evolve_groups(state.groups, event))
+        return _replace(state, groups=evolve_groups(state.groups, event))
     if isinstance(event, RoundDrafted):
-        return replace(state, draft=event.paired)
+        return _replace(state, draft=event.paired)
     if isinstance(event, DraftDropped):
-        return replace(state, draft=None)
+        return _replace(state, draft=None)
     if isinstance(event, DraftSwapped):
-        return replace(state, draft=swapped(state, event))
+        return _replace(state, draft=swapped(state, event))
     if isinstance(event, TournamentCreated):
-        return replace(state, settings=event)
+        return _replace(state, settings=event)
     if isinstance(event, PlayerRegistered):
         player = Player(
             event.player_id,
@@ -235,37 +236,37 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             event.seed,
             start_points=event.start_points,
         )
-        return replace(state, players=_with(state.players, event.player_id, player))
+        return _replace(state, players=_with(state.players, event.player_id, player))
     if isinstance(event, PlayerRemoved):
         players = {k: v for k, v in state.players.items() if k != event.player_id}
-        return replace(state, players=players, removed=state.removed | {event.player_id})
+        return _replace(state, players=players, removed=state.removed | {event.player_id})
     if isinstance(event, PartnershipFormed):
         players = _copied(state.players)
         for member in event.members:
             players[member] = replace(players[member], team=event.team_id)
         team = Team(event.team_id, event.name, event.members, len(state.teams))
-        return replace(state, players=players, teams={**state.teams, event.team_id: team})
+        return _replace(state, players=players, teams={**state.teams, event.team_id: team})
     if isinstance(event, PlayerWithdrawn):
         withdrawn = replace(state.players[event.player_id], withdrawn=True)
-        return replace(state, players=_with(state.players, event.player_id, withdrawn))
+        return _replace(state, players=_with(state.players, event.player_id, withdrawn))
     if isinstance(event, RoundPaired):
         if state.rotating:
-            state = replace(state, teams=_drawn_partnerships(state, event.tables))
+            state = _replace(state, teams=_drawn_partnerships(state, event.tables))
         matches = _copied(state.matches)
         for table in event.tables:
             matches[table.match_id] = MatchRecord(
                 table.match_id, event.round, table.number, table.seats, _sides(state, table.seats)
             )
-        return replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
+        return _replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
     if isinstance(event, ScheduleFixed):
-        return replace(state, schedule=event)
+        return _replace(state, schedule=event)
     if isinstance(event, RoundRemoved):
         kept = {k: m for k, m in state.matches.items() if m.round != event.round}
         disputes = state.disputes
         for dispute in disputes.open():
             if dispute.match_id not in kept:
                 disputes = replaced(disputes, dispute.match_id, None)
-        return replace(
+        return _replace(
             state,
             disputes=disputes,
             rounds=tuple(r for r in state.rounds if r.round != event.round),
@@ -283,7 +284,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             _sides(state, table.seats),
             decides=event.decides,
         )
-        return replace(
+        return _replace(
             state,
             matches=_with(state.matches, table.match_id, record),
             deciding=(*state.deciding, event),
@@ -293,8 +294,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         if held is None:
             return state
         play = RecordedPlay(event.version, event.scores, event.winners, event.finished)
-        return replace(
-            state, matches=_with(state.matches, held.match_id, replace(held, replaced=play))
+        return _replace(
+            state, matches=_with(state.matches, held.match_id, _replace(held, replaced=play))
         )
     after = _evolve_result(state, event)
     if after is not state and state.disputes.raised:
@@ -302,7 +303,7 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         match_id = getattr(event, "match_id", None)
         if isinstance(match_id, str) and match_id in after.matches:
             outcome = after.matches[match_id].outcome
-            after = replace(after, disputes=replaced(state.disputes, match_id, outcome))
+            after = _replace(after, disputes=replaced(state.disputes, match_id, outcome))
     return after
 
 
@@ -339,7 +340,7 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         and match.outcome.kind != "played"  # the table's own: `TablePlayReplaced` keeps it
     ):
         # the ruling replaced stands no more: nor do its forfeits and absences
-        match = replace(match, earlier=(*match.earlier, match.outcome), forfeited=(), no_show=())
+        match = _replace(match, earlier=(*match.earlier, match.outcome), forfeited=(), no_show=())
     outcome: Outcome | None
     if isinstance(event, MatchResultWithdrawn):
         outcome = None if match.outcome is None or match.outcome.kind == "played" else match.outcome
@@ -354,24 +355,24 @@ def _evolve_result(state: TournamentState, event: TournamentEvent) -> Tournament
         outcome = Outcome(event.scores, event.winners, "paper", event.note, match.forfeited)
     elif isinstance(event, Forfeit) and event.others == "play_on":
         # The others finish the match without these sides; its result is entered later.
-        pending = replace(match, outcome=None, forfeited=event.sides)
-        return replace(state, matches=_with(state.matches, match.match_id, pending))
+        pending = _replace(match, outcome=None, forfeited=event.sides)
+        return _replace(state, matches=_with(state.matches, match.match_id, pending))
     elif isinstance(event, Forfeit):
         outcome = forfeit_outcome(len(match.sides), event.sides, "forfeit", event.reason)
-        match = replace(match, forfeited=())
+        match = _replace(match, forfeited=())
     elif isinstance(event, NoShow):
         absent = sides_of_players(state, match, event.player_ids)
         names = ", ".join(state.players[p].name for p in event.player_ids)
-        match = replace(match, no_show=event.player_ids, forfeited=absent)
+        match = _replace(match, no_show=event.player_ids, forfeited=absent)
         if event.others == "play_on":  # those present finish the match; its result to come
-            pending = replace(match, outcome=None)
-            return replace(state, matches=_with(state.matches, match.match_id, pending))
+            pending = _replace(match, outcome=None)
+            return _replace(state, matches=_with(state.matches, match.match_id, pending))
         outcome = forfeit_outcome(len(match.sides), absent, "no_show", names)
     else:
         assert isinstance(event, MatchVoided)
         outcome = Outcome((0,) * len(match.sides), (), "void", event.reason)
-    return replace(
-        state, matches=_with(state.matches, match.match_id, replace(match, outcome=outcome))
+    return _replace(
+        state, matches=_with(state.matches, match.match_id, _replace(match, outcome=outcome))
     )
 
 
@@ -386,10 +387,25 @@ def fold(
     The state returned holds plain dicts again, which `evolve` never mutates.
     """
     current = state or TournamentState()
-    current = replace(current, players=_Owned(current.players), matches=_Owned(current.matches))
+    current = _replace(current, players=_Owned(current.players), matches=_Owned(current.matches))
     for event in events:
         current = evolve(current, event)
-    return replace(current, players=dict(current.players), matches=dict(current.matches))
+    return _replace(current, players=dict(current.players), matches=dict(current.matches))
+
+
+def _replace(record: _D, **changes: object) -> _D:
+    """`dataclasses.replace` for the frozen dataclasses folded here (`TournamentState`,
+    `MatchRecord`: no `__post_init__`, no `init=False` field, no slots, no cached value):
+    a copy of the record's fields with `changes` over them. `dataclasses.replace` calls
+    `__init__`, which sets each field through `object.__setattr__`; for a state of fifteen
+    fields that was a third of a season's fold (`tourney ratings`, bench/FINDINGS.md)."""
+    fields = record.__dict__
+    if not changes.keys() <= fields.keys():
+        unknown = ", ".join(sorted(changes.keys() - fields.keys()))
+        raise TypeError(f"{type(record).__name__} has no field {unknown}")
+    new = object.__new__(type(record))
+    new.__dict__.update(fields, **changes)
+    return new
 
 
 class _Owned(dict):  # type: ignore[type-arg]
