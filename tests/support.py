@@ -86,7 +86,7 @@ def examples(full: int) -> int:
     fifth of it, at least one, under `quick` (`make test`; tests/conftest.py)."""
     from hypothesis import settings
 
-    return max(1, full * settings.default.max_examples // 100)
+    return max(1, full * settings().max_examples // 100)  # settings(): the loaded profile's
 
 
 def under_ci() -> bool:
