@@ -40,6 +40,18 @@ typecheck: $(BIN)/tourney
 # `--dist worksteal`: a worker that runs out of tests takes some from another's queue (the
 # default hands out fixed chunks, and a 2-core run sat with one worker idle for its last
 # ten minutes while the other worked through the evenings' scenarios).
+#
+# Where PYTHONDONTWRITEBYTECODE is set, pytest keeps no copy of the test modules it rewrote
+# for its assertions, and every worker rewrote all of them again at each run (about 11 s of
+# CPU each, two thirds of collecting): the tests run with it unset (an empty value), and
+# the rewritten modules go to tests/**/__pycache__/ (ignored by git).
+#
+# `make test` runs the property tests with a fifth of their examples (Hypothesis' profile
+# `quick`, tests/conftest.py: every test's own count scaled by tests/support.py's
+# `examples`); `make test-all`, and so CI, runs every one of them in full.
+pytest pytest-all: export PYTHONDONTWRITEBYTECODE :=
+pytest: export HYPOTHESIS_PROFILE ?= quick
+
 pytest: $(BIN)/tourney
 	$(BIN)/pytest -q -n auto --dist worksteal -m "not slow"
 

@@ -44,8 +44,13 @@ os.environ["TOURNEY_FIRST_ROUND"] = "registration"
 
 # Property tests draw the same examples on every run (a failure is one a rerun shows again);
 # HYPOTHESIS_PROFILE=random draws fresh ones. Tests that set their own settings keep them.
+# `quick` (what `make test` loads, Makefile) draws the same way with a fifth of the examples:
+# Hypothesis' default 100 becomes 20, and a test's own count goes through
+# `tests.support.examples`, which scales it alike. `make test-all` and CI load the default
+# profile: every example.
 settings.register_profile("derandomized", derandomize=True, deadline=None)
 settings.register_profile("random", derandomize=False, deadline=None)
+settings.register_profile("quick", derandomize=True, deadline=None, max_examples=20)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 
 

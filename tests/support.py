@@ -80,6 +80,15 @@ def require_shared() -> None:
         fail_or_skip(SHARED_MISSING)
 
 
+def examples(full: int) -> int:
+    """A property test's own `max_examples`, scaled as the loaded Hypothesis profile scales
+    Hypothesis' default of 100: `full` under the default profile (`make test-all`, CI), a
+    fifth of it, at least one, under `quick` (`make test`; tests/conftest.py)."""
+    from hypothesis import settings
+
+    return max(1, full * settings().max_examples // 100)  # settings(): the loaded profile's
+
+
 def under_ci() -> bool:
     """CI sets $CI: there, whatever a test needs is installed, so missing is a failure."""
     return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")

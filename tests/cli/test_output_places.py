@@ -9,17 +9,24 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.scenarios.conftest import Folder, club, club_db, tree
+from tests.scenarios.conftest import (
+    Folder,
+    club,
+    club_db,
+    published_club,
+    published_club_folder,
+    tree,
+)
 from tourney.cli.app import app
 from tourney.errors import TourneyError
 
-__all__ = ["club", "club_db"]
+__all__ = ["club", "club_db", "published_club", "published_club_folder"]
 
 MATCH = "club-night-r1-t1"
 
 
-def test_nothing_is_written_into_a_published_site(club: Folder) -> None:
-    club.ok("publish", "site")
+def test_nothing_is_written_into_a_published_site(published_club: Folder) -> None:
+    club = published_club
     published = "is a site tourney published (it holds .tourney-site.json); write outside it"
     for args in (
         ["db", "backup", "site/"],

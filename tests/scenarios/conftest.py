@@ -110,6 +110,25 @@ def club(tmp_path: Path, club_db: Path) -> Folder:
     return Folder(folder)
 
 
+@pytest.fixture(scope="session")
+def published_club_folder(tmp_path_factory: pytest.TempPathFactory, club_db: Path) -> Path:
+    """The club night's folder after `tourney publish site`: published once per session
+    (about 1.6 s of CPU each time), for the tests that start from a published site."""
+    folder = tmp_path_factory.mktemp("published")
+    shutil.copyfile(club_db, folder / "tourney.db")
+    Folder(folder).ok("publish", "site")
+    return folder
+
+
+@pytest.fixture
+def published_club(tmp_path: Path, published_club_folder: Path) -> Folder:
+    """`club` with its site published into ``site/``: a copy of the folder published once,
+    byte for byte what `tourney publish site` writes there (the manifest included)."""
+    folder = tmp_path / "club"
+    shutil.copytree(published_club_folder, folder, symlinks=True)
+    return Folder(folder)
+
+
 @pytest.fixture
 def fast_cli(monkeypatch: pytest.MonkeyPatch) -> None:
     """Typer's test runner builds the Click command from the app at every call (a few hundred

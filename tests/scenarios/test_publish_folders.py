@@ -75,21 +75,21 @@ def test_a_folder_with_a_stray_file_is_refused_naming_it(club: Folder) -> None:
     assert "choose a new or empty folder" in done.stderr
 
 
-def test_a_stray_file_in_a_published_site_is_refused_naming_it(club: Folder) -> None:
-    club.ok("publish", "site")
+def test_a_stray_file_in_a_published_site_is_refused_naming_it(published_club: Folder) -> None:
+    club = published_club
     (club.path / "site" / "notes.txt").write_text("mine", encoding="utf-8")
     club.refused("publish", "site", message="it holds notes.txt")
 
 
-def test_a_published_page_changed_by_hand_is_not_overwritten(club: Folder) -> None:
-    club.ok("publish", "site")
+def test_a_published_page_changed_by_hand_is_not_overwritten(published_club: Folder) -> None:
+    club = published_club
     with (club.path / "site" / "index.html").open("a", encoding="utf-8") as page:
         page.write("<!-- the director's note -->\n")
     club.refused("publish", "site", message="index.html was changed after tourney published it")
 
 
-def test_a_symlink_as_target_is_refused(club: Folder) -> None:
-    club.ok("publish", "site")
+def test_a_symlink_as_target_is_refused(published_club: Folder) -> None:
+    club = published_club
     (club.path / "link").symlink_to("site")
     (club.path / "to-db").symlink_to(".")
     club.refused("publish", "link", message="it is a symbolic link (to site)")
@@ -143,8 +143,8 @@ def test_an_empty_folder_is_published_into_and_a_missing_one_made(club: Folder) 
     assert (club.path / "new" / "deeper" / "site" / "index.html").is_file()
 
 
-def test_a_leftover_is_removed_only_when_tourney_marked_it(club: Folder) -> None:
-    club.ok("publish", "site")
+def test_a_leftover_is_removed_only_when_tourney_marked_it(published_club: Folder) -> None:
+    club = published_club
     # What a publish killed half-way leaves: a marked folder beside the site...
     marked = club.path / ".site.new-killed1"
     shutil.copytree(club.path / "site", marked)

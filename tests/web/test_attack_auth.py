@@ -454,6 +454,11 @@ def test_the_password_is_asked_for_unseen_at_a_terminal(
 # -- in a real browser ---------------------------------------------------------------------
 
 
+# `make test-all` only, as every other browser test (README): Chromium costs seconds to
+# start, and `make test` checks the same refusal of another origin's POST, and the
+# director's own, in process (test_a_cross_site_post_is_refused_in_process,
+# test_which_origins_are_the_servers_own).
+@pytest.mark.slow
 @pytest.mark.browser
 def test_in_chromium_own_forms_pass_and_a_same_site_page_of_another_origin_is_refused(
     browser: Browser, night_db: str

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support import to_hidden
+from tests.support import examples, to_hidden
 from tourney.games.horserace import DOUBLE_SIX, Event, HandStarted, Match, Phase, TilePlaced
 from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
 from tourney.games.horserace.record import replay_lines, split_lines, write_record
@@ -24,7 +24,7 @@ CONFIGS = [
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 configs = st.sampled_from(CONFIGS)
 bot_kinds = st.sampled_from(["random", "greedy", "mixed"])
-SETTINGS = settings(max_examples=150, derandomize=True, deadline=None)
+SETTINGS = settings(max_examples=examples(150), derandomize=True, deadline=None)
 
 
 def simulate(seed: int, config: tuple[tuple[str, ...], bool], kind: str) -> SimulatedMatch:
@@ -126,7 +126,7 @@ def test_hidden_form_replays_to_the_same_summary(
     assert all(not h.known for h in replayed.match.hands)
 
 
-@settings(max_examples=10, derandomize=True, deadline=None)
+@settings(max_examples=examples(10), derandomize=True, deadline=None)
 @given(seeds, configs, bot_kinds)
 def test_same_seed_gives_byte_identical_records(
     seed: int, config: tuple[tuple[str, ...], bool], kind: str

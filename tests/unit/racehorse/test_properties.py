@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support import without_hands
+from tests.support import examples, without_hands
 from tourney.errors import RecordError
 from tourney.games.racehorse import (
     DECK,
@@ -32,7 +32,7 @@ from tourney.games.racehorse.simulate import SimulatedMatch, player_names, simul
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 tables = st.integers(min_value=5, max_value=8)
 bot_kinds = st.sampled_from(["random", "greedy", "mixed"])
-SETTINGS = settings(max_examples=60, derandomize=True, deadline=None)
+SETTINGS = settings(max_examples=examples(60), derandomize=True, deadline=None)
 
 
 def simulate(seed: int, seats: int, kind: str = "random") -> SimulatedMatch:
@@ -117,7 +117,7 @@ def test_write_read_write_is_byte_identical(seed: int, seats: int, kind: str) ->
     assert replayed.match.summary() == sim.match.summary()
 
 
-@settings(max_examples=10, derandomize=True, deadline=None)
+@settings(max_examples=examples(10), derandomize=True, deadline=None)
 @given(seeds, tables)
 def test_the_same_seed_gives_the_same_record(seed: int, seats: int) -> None:
     first = text_of(simulate(seed, seats).events)
@@ -227,7 +227,7 @@ def _mutate(lines: list[str], rng: random.Random) -> tuple[list[str], int]:
     return out, index + 1
 
 
-@settings(max_examples=150, derandomize=True, deadline=None)
+@settings(max_examples=examples(150), derandomize=True, deadline=None)
 @given(seeds, tables, seeds, st.booleans())
 def test_random_mutations_never_crash_and_cite_a_line_at_or_after_the_fault(
     seed: int, seats: int, pick: int, hidden: bool
@@ -249,7 +249,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=200, derandomize=True, deadline=None)
+@settings(max_examples=examples(200), derandomize=True, deadline=None)
 @given(st.integers(min_value=0, max_value=120), st.data())
 def test_any_json_value_in_any_field_is_a_record_error_at_worst(
     index: int, data: st.DataObject

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import examples
 from tests.unit.tournament.factory import apply, pair, play, play_out, tournament, words
 from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.formats.double_elimination.tables import bracket_labels, double_bracket_of
@@ -293,7 +294,7 @@ def test_final_round_agrees_with_the_bracket() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     n=st.integers(2, 20),
     size=st.sampled_from([2, 3, 4]),
@@ -308,7 +309,7 @@ def test_any_results_end_with_one_champion_and_two_losses_each(
     check_invariants(state)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n=st.integers(2, 12), size=st.sampled_from([2, 4]), seed=st.integers(0, 1000))
 def test_any_results_quick(n: int, size: int, seed: int) -> None:
     state = play_out(double(n, size, seed=seed), random.Random(seed), 0.3)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import examples
 from tests.unit.tournament.factory import apply, tournament
 from tourney.tournament.formats.double_elimination.tables import double_bracket_of
 from tourney.tournament.results.rulings import decide_record_result
@@ -216,7 +217,7 @@ def test_the_core_seats_what_the_document_says(n: int, size: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     n=st.integers(2, 40),
     size=st.sampled_from([2, 3, 4]),

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories.simulation import play_round
+from tests.support import examples
 from tests.unit.tournament.factory import all_words, words
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register, last_round
@@ -307,7 +308,7 @@ def _brute_force(advanced: list[list[str]], sides: int) -> tuple[list[str], int]
     return best
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     sizes=st.lists(st.integers(min_value=1, max_value=4), min_size=1, max_size=6),
     sides=st.sampled_from([2, 2, 3, 4]),

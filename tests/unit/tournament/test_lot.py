@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import examples
 from tests.unit.tournament.factory import apply, words
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
@@ -158,7 +159,7 @@ def test_the_tickets_are_fixed_numbers() -> None:
     assert drawn(1, "fedcba") == drawn(1, "abcdef")  # the order given does not matter
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     tables=st.integers(min_value=2, max_value=6),
     size=st.sampled_from([2, 4]),

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import examples
 from tests.unit.tournament.factory import apply, pair, play, words
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import (
@@ -289,7 +290,7 @@ def test_early_rounds_spread_opponents_as_the_docs_say(n: int) -> None:
     assert coverage(_history(_schedule(n, early + 1)), _field(n)).most_opposed == 2
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(4, 27), rounds=st.integers(1, 6))
 def test_every_round_seats_everyone_once_and_sit_outs_go_round(n: int, rounds: int) -> None:
     plans = _schedule(n, rounds)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import examples
 from tests.unit.tournament.factory import all_words, apply, pair, play, tournament, words
 from tests.unit.tournament.seat_checks import assert_no_better_swap
 from tourney.tournament.entries.entries import decide_withdraw
@@ -17,7 +18,7 @@ from tourney.tournament.seating.pairing import meetings, seat_records
 from tourney.tournament.seating.seating import table_sizes
 from tourney.tournament.state import TournamentState
 
-SEEDED = settings(derandomize=True, deadline=None, max_examples=60)
+SEEDED = settings(derandomize=True, deadline=None, max_examples=examples(60))
 
 
 def _conflict_free_exists(

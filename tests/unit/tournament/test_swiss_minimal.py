@@ -15,6 +15,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import examples
 from tests.unit.tournament.factory import all_words, words
 from tourney.tournament.formats.swiss.search import SwissEntrant, SwissPairing, pair_swiss
 from tourney.tournament.seating.seating import table_sizes
@@ -134,7 +135,7 @@ def fields(
     return entrants, sides, met, forbidden, avoid, budget
 
 
-@settings(derandomize=True, deadline=None, max_examples=150)
+@settings(derandomize=True, deadline=None, max_examples=examples(150))
 @given(fields())
 def test_the_pairing_equals_the_brute_force_least_whenever_it_claims_so(
     field: tuple[
