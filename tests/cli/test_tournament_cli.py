@@ -234,12 +234,12 @@ def test_a_knockout_seeded_from_a_swiss(open_tournament: Cli) -> None:
         ),
         (
             ["--game", "racehorse", "--table-size", "6"],
-            "Created 'Spring Open' (spring-open): Swiss, tables of 6, racehorse: twice the "
-            "players deals a match.",
+            "Created 'Spring Open' (spring-open): Swiss, tables of 6, deals a match: twice "
+            "the players.",
         ),
         (
             ["--game", "racehorse", "--table-size", "6", "--deals", "8"],
-            "Created 'Spring Open' (spring-open): Swiss, tables of 6, racehorse: 8 deals a match.",
+            "Created 'Spring Open' (spring-open): Swiss, tables of 6, 8 deals a match.",
         ),
     ],
 )

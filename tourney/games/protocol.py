@@ -234,7 +234,7 @@ class Display(Protocol):
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
         """How long a match of a tournament lasts, for `tournament create` to say: ``"first
-        to 61"``, ``"racehorse: 12 deals a match"``."""
+        to 61"``, ``"12 deals a match"``."""
         ...
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:

@@ -31,9 +31,9 @@ class RacehorseDisplay:
         deals = settings.get("deals")
         if deals:
             return ngettext(
-                "racehorse: {n} deal a match", "racehorse: {n} deals a match", deals
+                "{n} deal a match", "{n} deals a match", deals
             ).format(n=deals)
-        return _("racehorse: twice the players deals a match")
+        return _("deals a match: twice the players")
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
         deals = settings.get("deals")
