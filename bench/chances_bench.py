@@ -83,24 +83,47 @@ def playout_rates(seconds: float) -> dict[str, tuple[float, float, int]]:
     return {"horse-race": _rate(hands, seconds), "racehorse": _rate(deals, seconds)}
 
 
+MAX_CUT = 240
+"""The calibration's positions are cut after 1 to ``MAX_CUT - 1`` events, drawn apart from
+the match, in a match still under way then (two random bots to 21: 23 to 162 events in 300
+matches, 87 on average; a later event is never a position, which chooses by the past
+only). Cutting each match at a uniform point of its own length would choose positions by
+how long their match goes on afterwards -- a position is then chosen the more often the
+sooner its match ends, which is when the side ahead wins -- and make well-calibrated
+estimates look pulled toward 50% (issue 36)."""
+
+
+def cut_at(rng: random.Random, length: int) -> int | None:
+    """Where to cut a match of ``length`` events for the calibration: a count of events
+    drawn without looking at the match, or None when the match was over by then (draw
+    another match)."""
+    cut = rng.randrange(1, MAX_CUT)
+    return cut if cut < length else None
+
+
 def calibration(
     positions: int, seed: int = 1, playouts: int = 10, buckets: int = 10, target: int = 21
 ) -> list[tuple[float, float, float, int]]:
     """How well the estimates are calibrated: ``positions`` random positions of simulated
-    two-player Horse Race matches (random bots, first to ``target``), each estimated twice
-    from independent playouts, once to choose its bucket and once for the chance it gives
-    (so a noisy estimate does not pick its own bucket), then compared with how the match
-    really ended. Each bucket's row: its low edge, the mean chance given, the share of
-    wins, and how many positions. Side 0's chance; the matches' hands as the room sees them.
+    two-player Horse Race matches (random bots, first to ``target``; cut by `cut_at`),
+    each estimated twice from independent playouts, once to choose its bucket and once
+    for the chance it gives (so a noisy estimate does not pick its own bucket), then
+    compared with how the match really ended. Each bucket's row: its low edge, the mean
+    chance given, the share of wins, and how many positions. Side 0's chance; the matches'
+    hands as the room sees them.
     """
     chances = game("horse-race").chances
     assert chances is not None
     rng = random.Random(seed)
     sums = [[0.0, 0.0, 0] for _ in range(buckets)]
     for _ in range(positions):
-        played = simulate_match(random.Random(rng.getrandbits(32)), player_names(2), target=target)
-        events = played.events
-        cut = rng.randrange(1, len(events))
+        cut = None
+        while cut is None:
+            played = simulate_match(
+                random.Random(rng.getrandbits(32)), player_names(2), target=target
+            )
+            events = played.events
+            cut = cut_at(rng, len(events))
         position = chances.position(events[:cut])
         if position is None or position.settled is not None:
             continue
