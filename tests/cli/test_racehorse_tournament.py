@@ -121,7 +121,9 @@ def test_a_racehorse_round_posts_net_units_and_ranks_by_them(card_night: Cli) ->
     table_nets = nets[first["match"]]
     for number in (1, 2, 3):
         assert f'id="deal-{number}"' in sheet and f"Deal {number} — " in sheet
-    assert "Auction: " in sheet and "Payments: " in sheet and "Points: High " in sheet
+    assert (
+        "Auction: " in sheet and "Payments: " in sheet and "Points: high " in sheet
+    )  # point names mid-sentence, lower case
     for name, units in table_nets.items():
         assert f"{name} {units:+d}" in sheet  # the net units, as the read model has them
     blank = (site / "round-2-scoresheets.html").read_text(encoding="utf-8")
