@@ -34,12 +34,11 @@ from tourney.games.horserace.match import HAND_SIZE, Match, Phase
 from tourney.games.horserace.playout import Lean
 from tourney.games.horserace.simulate import BotTable
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
+from tourney.games.matching import fill
 
 if TYPE_CHECKING:
     from tourney.games.protocol import GameEvent
 
-TRIES = 200
-"""Shuffles tried for one world before the record is taken to allow none."""
 
 _SHOWS = [(1 << tile.low) | (1 << tile.high) for tile in DOUBLE_SIX]
 """Each tile (by index) as the bit mask of the values it shows."""
@@ -142,29 +141,33 @@ class _Unseen:
         player to move has just drawn unseen (None if none)."""
         n = self.match.n
         pick = rng.getrandbits  # pick(32) % m: one of m, uniform within m / 2**32
-        for _try in range(TRIES):
-            rest = self.pool[:]
-            for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates (`rng.shuffle`, faster)
-                j = pick(32) % (i + 1)
-                rest[i], rest[j] = rest[j], rest[i]
-            hands: list[list[Tile]] = [[] for _ in range(n)]
-            for seat, forbid in self.constrained:
-                for i, tile in enumerate(rest):
-                    if not forbid & _SHOWS[tile.index]:
-                        hands[seat].append(rest.pop(i))
-                        break
-                else:
-                    break
-            else:
-                drawn = None
-                for seat, count in enumerate(self.free_slots):
-                    if count:
-                        hands[seat] += rest[-count:]
-                        del rest[-count:]
-                        if seat == self.drawn_by:
-                            drawn = hands[seat][-1]
-                return hands, rest, drawn
-        raise NoWorld("no deal of the unseen tiles agrees with the play")
+        rest = self.pool[:]
+        for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates (`rng.shuffle`, faster)
+            j = pick(32) % (i + 1)
+            rest[i], rest[j] = rest[j], rest[i]
+        shows = [_SHOWS[tile.index] for tile in rest]
+        chosen = fill(
+            [
+                [i for i, on in enumerate(shows) if not forbid & on]
+                for _seat, forbid in self.constrained
+            ],
+            len(rest),
+        )
+        if chosen is None:
+            raise NoWorld("no deal of the unseen tiles agrees with the play")
+        hands: list[list[Tile]] = [[] for _ in range(n)]
+        for (seat, _forbid), i in zip(self.constrained, chosen, strict=True):
+            hands[seat].append(rest[i])
+        taken = set(chosen)
+        rest = [tile for i, tile in enumerate(rest) if i not in taken]
+        drawn = None
+        for seat, count in enumerate(self.free_slots):
+            if count:
+                hands[seat] += rest[-count:]
+                del rest[-count:]
+                if seat == self.drawn_by:
+                    drawn = hands[seat][-1]
+        return hands, rest, drawn
 
 
 class _Position:

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tourney.games.chances import NoWorld, shares
+from tourney.games.matching import fill
 from tourney.games.racehorse.bots import Bot, RandomBot
-from tourney.games.racehorse.cards import DECK, Card, Suit
+from tourney.games.racehorse.cards import DECK, Card
 from tourney.games.racehorse.events import DealStarted
 from tourney.games.racehorse.match import Match, Phase
 from tourney.games.racehorse.playout import play_rest
@@ -25,9 +26,6 @@ from tourney.games.racehorse.tricks import HAND_SIZE
 
 if TYPE_CHECKING:
     from tourney.games.protocol import GameEvent
-
-TRIES = 200
-"""Shuffles tried for one world before the record is taken to allow none."""
 
 _IN_DEAL = (Phase.AUCTION, Phase.PLAY)
 
@@ -66,38 +64,28 @@ class _Unseen:
 
     def deal(self, rng: random.Random) -> list[list[Card]]:
         """One world: each seat's cards not yet played."""
-        for _try in range(TRIES):
-            rest = self.pool[:]
-            rng.shuffle(rest)
-            hands: list[list[Card]] = [[] for _ in self.order]
-            for seat, count, voids in self.order:
-                if not voids:
-                    hands[seat] = rest[:count]
-                    del rest[:count]
-                    continue
-                mine = _take(rest, count, voids)
-                if mine is None:
-                    break
-                hands[seat] = mine
-            else:
-                return hands
-        raise NoWorld("no deal of the unseen cards agrees with the play")
-
-
-def _take(rest: list[Card], count: int, voids: frozenset[Suit]) -> list[Card] | None:
-    """The first ``count`` cards of ``rest`` not of a suit in ``voids``, taken out of it
-    (None when there are too few)."""
-    mine: list[Card] = []
-    kept: list[Card] = []
-    for card in rest:
-        if len(mine) < count and card.suit not in voids:
-            mine.append(card)
-        else:
-            kept.append(card)
-    if len(mine) < count:
-        return None
-    rest[:] = kept
-    return mine
+        rest = self.pool[:]
+        rng.shuffle(rest)
+        owners: list[int] = []  # each slot's seat: the seats that showed out of a suit
+        fits: list[list[int]] = []
+        for seat, count, voids in self.order:
+            if voids:
+                allowed = [i for i, card in enumerate(rest) if card.suit not in voids]
+                owners += [seat] * count
+                fits += [allowed] * count
+        chosen = fill(fits, len(rest))
+        if chosen is None:
+            raise NoWorld("no deal of the unseen cards agrees with the play")
+        hands: list[list[Card]] = [[] for _ in self.order]
+        for seat, i in zip(owners, chosen, strict=True):
+            hands[seat].append(rest[i])
+        taken = set(chosen)
+        rest = [card for i, card in enumerate(rest) if i not in taken]
+        for seat, count, voids in self.order:
+            if not voids:
+                hands[seat] = rest[:count]
+                del rest[:count]
+        return hands
 
 
 class _Position:

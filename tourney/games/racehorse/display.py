@@ -30,9 +30,7 @@ class RacehorseDisplay:
     def length_text(self, settings: Mapping[str, Any]) -> str:
         deals = settings.get("deals")
         if deals:
-            return ngettext(
-                "{n} deal a match", "{n} deals a match", deals
-            ).format(n=deals)
+            return ngettext("{n} deal a match", "{n} deals a match", deals).format(n=deals)
         return _("deals a match: twice the players")
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
