@@ -54,13 +54,13 @@ def test_result_letters_are_the_clubs_own_with_a_legend(
     assert len(shown) == len(CODES) == len(set(said.values()))
     assert all(part in shown for mark in marks for part in mark.split())
     if language != "en":
-        english = {"W", "W=", "L", "V", "F", "A", "P", "T", "R"}
+        english = {"W", "W=", "L", "V", "F", "A", "P", "Tm", "R"}
         assert not {m for mark in marks for m in mark.split()} & (english - set(said.values()))
         assert all(meaning != code for code, meaning in zip(CODES, shown.values(), strict=True))
 
 
 def test_every_result_a_cell_can_show_has_its_letter(swiss: DemoTournament) -> None:
-    """A match stopped by the clock shows T, and the legend says what T is (it did not)."""
+    """A match stopped by the clock shows Tm, and the legend says what Tm is (it did not)."""
     record = next(iter(swiss.state.matches.values()))
     outcome = record.outcome
     assert outcome is not None

@@ -48,7 +48,7 @@ def letters() -> dict[str, str]:
         "forfeit": page_p("wall chart letter: a forfeit or a no-show", "F"),
         "adjudicated": page_p("wall chart letter: a result the director decided", "A"),
         "paper": page_p("wall chart letter: a result from a paper scoresheet", "P"),
-        "time": page_p("wall chart letter: a match stopped by the clock", "T"),
+        "time": page_p("wall chart letter: a match stopped by the clock", "Tm"),
         "replaced": page_p("wall chart letter: a result replacing the play recorded", "R"),
     }
 
