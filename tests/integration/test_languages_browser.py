@@ -80,10 +80,15 @@ def visible_text(page: Page) -> str:
     return page.inner_text("body")
 
 
+HEX = re.compile(r"\b[0-9a-f]{12,}\b")
+"""An event's hash as a page shows it (twelve hex digits or more), not words."""
+
+
 def english_left(text: str, language: str) -> list[str]:
     """The English catalog strings found in a page's visible ``text``."""
     for name in sorted(USER_DATA, key=len, reverse=True):
         text = text.replace(name, "·")
+    text = HEX.sub("·", text)  # a version's hash: "3ace1f…" once read as the English "ace"
     return sorted(
         {
             msgid

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -74,9 +75,14 @@ def visible_text(html: str) -> str:
     return "".join(parser.lines)
 
 
+HEX = re.compile(r"\b[0-9a-f]{12,}\b")
+"""An event's hash as a page shows it (twelve hex digits or more), not words."""
+
+
 def english_left(text: str, language: str) -> list[str]:
     for name in sorted(USER_DATA, key=len, reverse=True):
         text = text.replace(name, "·")
+    text = HEX.sub("·", text)  # a version's hash: "3ace1f…" once read as the English "ace"
     return sorted(
         {
             msgid
