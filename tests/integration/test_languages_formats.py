@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from tests.cli.conftest import Cli
-from tests.integration.test_languages_browser import english_strings_of
+from tests.integration.test_languages_browser import HEX, english_strings_of
 from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
 from tourney.games.horserace.bots import Bot, GreedyBot
@@ -73,10 +72,6 @@ def visible_text(html: str) -> str:
     parser = _VisibleText()
     parser.feed(html)
     return "".join(parser.lines)
-
-
-HEX = re.compile(r"\b[0-9a-f]{12,}\b")
-"""An event's hash as a page shows it (twelve hex digits or more), not words."""
 
 
 def english_left(text: str, language: str) -> list[str]:
