@@ -377,6 +377,12 @@ class Game(Protocol):
         """The human-readable account of a match, line by line."""
         ...
 
+    def describe(self, event: GameEvent, outcome: object) -> list[str]:
+        """What ``event`` did (``outcome``: what the engine said of it, None when unknown),
+        as lines of the account; a table page says a move it has no words of its own for
+        in these (`tourney.web.words`)."""
+        ...
+
     def summary_json(self, match: GameMatch) -> str:
         """The ``tourney replay --json`` object of a match, as one line of JSON."""
         ...
