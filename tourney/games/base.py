@@ -79,7 +79,7 @@ class BaseGame:
     """The game's events besides its ``match_started`` (dataclasses with a ``type``)."""
     first_to: int | None = None
     """The score that wins a match (None: the highest score when the match ends)."""
-    scored = page_mark("points")
+    scored = page_mark("game points")
     partnerships = False
     deals = False
     scored_first = False
