@@ -350,12 +350,16 @@ def create(
             return
         settings = {"target": created.target, "deals": created.deals}
         play = find_game(created.game).display.length_text(settings)
-        if created.partnerships:
+        if created.partnerships and play:
             said = _(
                 "Created {name!r} ({slug}): {format}, tables of {size} in partnerships, {play}."
             )
-        else:
+        elif play:
             said = _("Created {name!r} ({slug}): {format}, tables of {size}, {play}.")
+        elif created.partnerships:  # a game without a target: nothing to say of a match's length
+            said = _("Created {name!r} ({slug}): {format}, tables of {size} in partnerships.")
+        else:
+            said = _("Created {name!r} ({slug}): {format}, tables of {size}.")
         echo(
             said.format(
                 name=created.name,
