@@ -259,6 +259,11 @@ class Game(Protocol):
     @property
     def title(self) -> str: ...
     @property
+    def help(self) -> str:
+        """Its line in ``--game``'s help, English (empty: drawn from its name and title)."""
+        ...
+
+    @property
     def table_sizes(self) -> tuple[int, int]:
         """The fewest and the most players a table seats."""
         ...
