@@ -29,3 +29,10 @@ def test_tournament_create_help_draws_it(highcard: str, tmp_path: Path, template
     shutil.copyfile(template_db, db)
     shown = Cli(str(db)).ok("tournament", "create", "--help").stdout
     assert f"{highcard}: High card" in " ".join(shown.replace("│", " ").split())
+
+
+def test_start_help_draws_it(highcard: str, tmp_path: Path, template_db: Path) -> None:
+    db = tmp_path / "night.db"
+    shutil.copyfile(template_db, db)
+    shown = Cli(str(db)).ok("start", "--help").stdout
+    assert f"{highcard}: High card" in " ".join(shown.replace("│", " ").split())
