@@ -47,6 +47,15 @@ def _compared_names(tree: ast.AST, formats: set[str]) -> list[tuple[int, str]]:
             # A table keyed by format names is a dispatch on the name.
             keys = [k for k in node.keys if k is not None]
             found += [(node.lineno, s) for k in keys for s in _strings(k) if s in formats]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+        ):
+            # ``fmt.name.startswith("double")`` is a comparison too (of a name's part).
+            side = str.startswith if node.func.attr == "startswith" else str.endswith
+            parts = {s for arg in node.args for s in _strings(arg) if len(s) >= 3}
+            found += [(node.lineno, s) for s in parts if any(side(f, s) for f in formats)]
         elif isinstance(node, ast.MatchValue):
             found += [(node.lineno, s) for s in _strings(node.value) if s in formats]
         elif isinstance(node, ast.Name) and node.id in RETIRED:
@@ -99,9 +108,11 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
         'if fmt.name == "swiss": pass\n'
         'DRAWN = ("swiss", "elimination")\n'
         'LABELS = {"groups": "Groups", "other": "x"}\n'
+        'if fmt.name.startswith("swi"): pass\n'
+        'if path.endswith(".html"): pass\n'
     )
     lines = sorted(line for line, _ in _compared_names(ast.parse(code), formats))
-    assert lines == [1, 2, 2, 3, 3, 3, 5, 6, 7, 8]
+    assert lines == [1, 2, 2, 3, 3, 3, 5, 6, 7, 8, 9]
     (tmp_path / "page.html").write_text(
         '{% if heading.format == "groups" %}x{% endif %}\n'
         '{% if format in ("swiss",) %}y{% endif %}\n'
