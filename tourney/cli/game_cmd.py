@@ -38,12 +38,18 @@ def _installed() -> list[Game]:
 
 
 def _option(param: Param) -> Any:
-    """The Typer parameter a declared one stands for."""
+    """The Typer parameter a declared one stands for (a value with no metavar of its own
+    or by its name, a club game's, shows its name in capitals: ``COUNT``)."""
+    from tourney.cli.metavars import BY_NAME
+
+    metavar = param.metavar
+    if metavar is None and param.kind is not bool and param.name not in BY_NAME:
+        metavar = param.name.upper()
     if param.flag is None:
-        return typer.Argument(help=param.help, metavar=param.metavar, show_default=False)
+        return typer.Argument(help=param.help, metavar=metavar, show_default=False)
     bound = param.bound
     return typer.Option(
-        param.flag, help=param.help, metavar=param.metavar, show_default=False,
+        param.flag, help=param.help, metavar=metavar, show_default=False,
         min=None if bound is None else bound.low, max=None if bound is None else bound.high,
     )  # fmt: skip
 
