@@ -13,6 +13,7 @@ import time
 from collections import Counter
 
 from tests.factories.simulation import play_round
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentEvent
@@ -38,7 +39,12 @@ def build(
     state = _apply(
         state,
         decide_create(
-            state, "Bench", format="swiss", table_size=table_size, rounds=rounds_played + 1
+            state,
+            "Bench",
+            format="swiss",
+            table_size=table_size,
+            rounds=rounds_played + 1,
+            game_name=HORSE_RACE,
         ),
     )
     for i in range(players):

@@ -128,7 +128,9 @@ def _club_night(
 ) -> None:
     name = f"Club Night {number}"
     created = director.create(
-        lambda state: decide_create(state, name, format="swiss", table_size=4, rounds=NIGHT_ROUNDS)
+        lambda state: decide_create(
+            state, name, format="swiss", table_size=4, rounds=NIGHT_ROUNDS, game_name=HORSE_RACE
+        )
     )
     slug = created.slug
     for index, player in enumerate(player_names(NIGHT_PLAYERS), 1):

@@ -23,6 +23,7 @@ import random
 import time
 
 from tests.factories.simulation import play_round
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register_all
 from tourney.tournament.events import PlayerRegistered, RoundPaired
@@ -42,7 +43,14 @@ def run_case(
     """(fingerprint, CPU seconds) of each of `rounds` rounds of one seeded Swiss."""
     rng = random.Random(seed)
     state = fold(
-        decide_create(TournamentState(), "Hash", format="swiss", table_size=size, rounds=rounds)
+        decide_create(
+            TournamentState(),
+            "Hash",
+            format="swiss",
+            table_size=size,
+            rounds=rounds,
+            game_name=HORSE_RACE,
+        )
     )
     entries = [
         PlayerRegistered(f"p{i}", f"Player {i}", f"club{i % clubs}", rng.randrange(1000, 2400))

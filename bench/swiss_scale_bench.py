@@ -31,6 +31,7 @@ from pathlib import Path
 
 from bench.swiss_hashes import fingerprint
 from tests.factories.simulation import play_round, random_result
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.events import PlayerRegistered, RoundPaired, TournamentEvent
 from tourney.tournament.seating.pairing import decide_pair_round
@@ -54,7 +55,12 @@ def log_of(players: int, table_size: int, rounds: int, seed: int = 1) -> list[To
     rng = random.Random(seed)
     log: list[TournamentEvent] = list(
         decide_create(
-            TournamentState(), "Open", format="swiss", table_size=table_size, rounds=rounds + 1
+            TournamentState(),
+            "Open",
+            format="swiss",
+            table_size=table_size,
+            rounds=rounds + 1,
+            game_name=HORSE_RACE,
         )
     )
     log += _registrations(players, rng)
@@ -118,7 +124,12 @@ def build_database(path: Path, players: int, table_size: int, rounds: int) -> No
         desk = DirectorDesk(store, recorded_by="bench")
         loaded = desk.create(
             lambda state: decide_create(
-                state, "Open", format="swiss", table_size=table_size, rounds=rounds + 2
+                state,
+                "Open",
+                format="swiss",
+                table_size=table_size,
+                rounds=rounds + 2,
+                game_name=HORSE_RACE,
             )
         )
         slug = loaded.slug

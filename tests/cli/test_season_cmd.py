@@ -238,7 +238,10 @@ def test_the_next_night_takes_the_last_nights_settings(cli: Cli) -> None:
     cli.ok("tournament", "create", "Cards 1", "--game", "racehorse", "--table-size", "6",
            "--rounds", "2", "--deals", "3", "--series", "cards")  # fmt: skip
     said = cli.ok("series", "next", "cards", "Cards 2").stdout
-    assert "Created 'Cards 2' (cards-2), night 2 of Cards, with the settings of 'Cards 1'" in said
+    assert (
+        "Created 'Cards 2' (cards-2), night 2 of Cards, with the settings of 'Cards 1': "
+        "Swiss, tables of 6, Racehorse."  # the format's label and the game's title, not codes
+    ) in said
     from tourney.store.eventstore import EventStore
 
     with EventStore.from_url(cli.db) as store:

@@ -18,6 +18,7 @@ from tourney.games.horserace import Event, Match
 from tourney.games.horserace.bots import GreedyBot, RandomBot
 from tourney.games.horserace.record import format_line
 from tourney.games.horserace.simulate import simulate_match
+from tourney.games.stored import HORSE_RACE
 from tourney.reports.publish import from_replays, publish
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_form_partnership, decide_register
@@ -94,6 +95,7 @@ def demo_tournament(
             rounds=rounds,
             partnerships=partnerships,
             third_place=third_place,
+            game_name=HORSE_RACE,
         ),
     )
     for index, player in enumerate(demo_names(players, hostile)):

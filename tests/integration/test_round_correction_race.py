@@ -8,6 +8,7 @@ import pytest
 
 from tourney.director.desk import DirectorDesk
 from tourney.errors import TourneyError
+from tourney.games.stored import HORSE_RACE
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.streams.matches import RESULT_CONFIRMED, match_stream
 from tourney.tournament.create import decide_create
@@ -25,7 +26,9 @@ def test_a_move_during_a_repair_makes_it_decided_again_and_refused(
     with memory_store as store:
         desk = DirectorDesk(store, recorded_by="test")
         slug = desk.create(
-            lambda s: decide_create(s, "Race", format="swiss", table_size=2, rounds=3)
+            lambda s: decide_create(
+                s, "Race", format="swiss", table_size=2, rounds=3, game_name=HORSE_RACE
+            )
         ).slug
         for n in range(4):
 

@@ -17,6 +17,7 @@ from tourney.cli.app import app
 from tourney.demo.clubnight import run_club_night
 from tourney.director.desk import DirectorDesk
 from tourney.errors import TourneyError
+from tourney.games.stored import HORSE_RACE
 from tourney.projections import default_projections, open_store
 from tourney.projections.standings_view import read_standings
 from tourney.reports.standings import standings_json, standings_json_of
@@ -91,7 +92,9 @@ def register(state: TournamentState, number: int, name: str) -> list[TournamentE
 def test_the_read_model_is_current_after_every_append(store: EventStore) -> None:
     director = DirectorDesk(store)
     loaded = director.create(
-        lambda state: decide_create(state, "Spring", format="swiss", table_size=2, rounds=2)
+        lambda state: decide_create(
+            state, "Spring", format="swiss", table_size=2, rounds=2, game_name=HORSE_RACE
+        )
     )
     assert tournament_row(store, loaded.slug)[-2:] == (0, "registering")
     assert read_standings(store, loaded.slug)[1] == []

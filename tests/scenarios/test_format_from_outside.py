@@ -7,6 +7,7 @@ database read by a tourney without that format is refused in one line, nothing w
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from tests.formats import installed
 from tests.scenarios.conftest import tree
 from tests.scenarios.director import Director
+from tourney.tournament.format import names
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Finn"]
 
@@ -24,9 +26,10 @@ def test_a_format_installed_from_outside_tourney_plays_a_night(tmp_path: Path) -
     folder.mkdir()
     director = Director(folder)
     director.env = installed(tmp_path / "site")
-    assert "random_draw: each round a new random seating" in director.run(
-        "tournament", "create", "--help"
-    )
+    # The help's words as read, whatever the table's wrapping (another shipped format's line
+    # wraps this one elsewhere: adding a format edits no test).
+    shown = re.sub(r"[│╭╮╰╯─]", " ", director.run("tournament", "create", "--help"))
+    assert "random_draw: each round a new random seating" in " ".join(shown.split())
     said = director.run(
         "tournament", "create", "Draw Night", "--format", "random_draw",
         "--table-size", "2", "--rounds", "2",
@@ -61,7 +64,6 @@ def test_a_format_installed_from_outside_tourney_plays_a_night(tmp_path: Path) -
         refusal = plain.refused(*command)
         assert refusal == (
             "error: this tournament's format 'random_draw' is not installed "
-            "(formats: round_robin, swiss, elimination, double_elimination, groups, rotating, "
-            "balanced)"
+            f"(formats: {', '.join(names())})"
         ), command
     assert tree(folder) == before

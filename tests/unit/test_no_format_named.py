@@ -18,6 +18,8 @@ FORMATS_FOLDER = PACKAGE / "tournament" / "formats"
 TEMPLATES = PACKAGE.parent / "templates"
 RETIRED = {"FORMATS", "KNOCKOUTS", "FORMAT_LABELS", "POOL_FORMATS"}
 """The name lists that stood for "which formats": gone with the registry."""
+REGISTRY = PACKAGE / "tournament" / "format.py"
+"""The one module that lists the formats by name (`_MODULES`, the registry line)."""
 
 
 def _strings(node: ast.AST) -> list[str]:
@@ -37,6 +39,23 @@ def _compared_names(tree: ast.AST, formats: set[str]) -> list[tuple[int, str]]:
         if isinstance(node, ast.Compare):
             for operand in (node.left, *node.comparators):
                 found += [(node.lineno, s) for s in _strings(operand) if s in formats]
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            # A list of formats by name (``DRAWN = ("swiss", ...)``, then ``format in
+            # DRAWN``) is a comparison one step removed: a new format is never in it.
+            found += [(node.lineno, s) for e in node.elts for s in _strings(e) if s in formats]
+        elif isinstance(node, ast.Dict):
+            # A table keyed by format names is a dispatch on the name.
+            keys = [k for k in node.keys if k is not None]
+            found += [(node.lineno, s) for k in keys for s in _strings(k) if s in formats]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+        ):
+            # ``fmt.name.startswith("double")`` is a comparison too (of a name's part).
+            side = str.startswith if node.func.attr == "startswith" else str.endswith
+            parts = {s for arg in node.args for s in _strings(arg) if len(s) >= 3}
+            found += [(node.lineno, s) for s in parts if any(side(f, s) for f in formats)]
         elif isinstance(node, ast.MatchValue):
             found += [(node.lineno, s) for s in _strings(node.value) if s in formats]
         elif isinstance(node, ast.Name) and node.id in RETIRED:
@@ -50,7 +69,7 @@ def python_findings(root: Path, formats: set[str]) -> list[str]:
     return [
         f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
         for path in sorted(root.rglob("*.py"))
-        if FORMATS_FOLDER not in path.parents
+        if FORMATS_FOLDER not in path.parents and path != REGISTRY
         for line, what in _compared_names(ast.parse(path.read_text(encoding="utf-8")), formats)
     ]
 
@@ -86,9 +105,14 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
         'if settings.format in ("swiss", "x"): pass\n'
         "if fmt in (*KNOCKOUTS, 'groups'): pass\n"
         'match name:\n    case "swiss": pass\n'
+        'if fmt.name == "swiss": pass\n'
+        'DRAWN = ("swiss", "elimination")\n'
+        'LABELS = {"groups": "Groups", "other": "x"}\n'
+        'if fmt.name.startswith("swi"): pass\n'
+        'if path.endswith(".html"): pass\n'
     )
     lines = sorted(line for line, _ in _compared_names(ast.parse(code), formats))
-    assert lines == [1, 2, 3, 3, 5]
+    assert lines == [1, 2, 2, 3, 3, 3, 5, 6, 7, 8, 9]
     (tmp_path / "page.html").write_text(
         '{% if heading.format == "groups" %}x{% endif %}\n'
         '{% if format in ("swiss",) %}y{% endif %}\n'

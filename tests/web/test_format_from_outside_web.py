@@ -5,7 +5,10 @@ from the page, with no edit to tourney."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +17,7 @@ from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli
 from tests.formats.random_draw import FORMAT
+from tests.integration.live_server import free_port
 from tests.web.conftest import PASSWORD, SECRET, Night
 from tourney.tournament import format as formats
 from tourney.web.app import Server, create_app
@@ -77,3 +81,32 @@ def test_a_format_registered_from_outside_is_played_from_the_directors_page(
     assert "Random draw" in index and (site / "round-2.html").is_file()
     standings = (site / "standings.html").read_text(encoding="utf-8")
     assert all(name in standings for name in NAMES)
+
+
+def test_serve_refuses_a_night_whose_format_is_not_installed(
+    random_draw: str, tmp_path: Path, template_db: Path
+) -> None:
+    """`tourney serve` on a night of a format this tourney does not have: the one line every
+    command says, before anything is announced (it printed the tables' codes, then failed
+    in the wall's first board with a traceback, exit 3)."""
+    db = tmp_path / "night.db"
+    db.write_bytes(template_db.read_bytes())
+    cli = Cli(str(db))
+    cli.ok(
+        "tournament", "create", "Draw Night", "--format", random_draw,
+        "--table-size", "2", "--rounds", "2",
+    )  # fmt: skip
+    for name in NAMES:
+        cli.ok("player", "add", name)
+    cli.ok("pair")
+    served = subprocess.run(
+        [str(Path(sys.executable).parent / "tourney"), "serve", "--db", str(db),
+         "--host", "127.0.0.1", "--port", str(free_port()), "--no-qr"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "TOURNEY_DIRECTOR_PASSWORD": PASSWORD, "TOURNEY_LANG": "en"},
+    )  # fmt: skip
+    assert (served.returncode, served.stdout) == (1, ""), served
+    shipped = ", ".join(n for n in formats.names() if n != random_draw)
+    assert served.stderr == (
+        f"error: this tournament's format 'random_draw' is not installed (formats: {shipped})\n"
+    )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from tourney.cli.options import At, Db, Json, MatchId
 from tourney.cli.scorer_io import open_desk, print_state
@@ -37,12 +38,18 @@ def _installed() -> list[Game]:
 
 
 def _option(param: Param) -> Any:
-    """The Typer parameter a declared one stands for."""
+    """The Typer parameter a declared one stands for (a value with no metavar of its own
+    or by its name, a club game's, shows its name in capitals: ``COUNT``)."""
+    from tourney.cli.metavars import BY_NAME
+
+    metavar = param.metavar
+    if metavar is None and param.kind is not bool and param.name not in BY_NAME:
+        metavar = param.name.upper()
     if param.flag is None:
-        return typer.Argument(help=param.help, metavar=param.metavar, show_default=False)
+        return typer.Argument(help=param.help, metavar=metavar, show_default=False)
     bound = param.bound
     return typer.Option(
-        param.flag, help=param.help, metavar=param.metavar, show_default=False,
+        param.flag, help=param.help, metavar=metavar, show_default=False,
         min=None if bound is None else bound.low, max=None if bound is None else bound.high,
     )  # fmt: skip
 
@@ -188,9 +195,7 @@ def start_command(games: Sequence[Game]) -> Callable[..., None]:
         "--players", help="Names in seat order (clockwise), comma-separated.", metavar="NAMES"
     )
     chosen = typer.Option(
-        "--game",
-        help="The game: horse-race (dominoes, 2-4 players: the default), racehorse (cards, "
-        "5-8), or an installed club game's name.",
+        "--game", help="The game: each installed game's line (`tourney.cli.game_help`)."
     )
     first = [
         inspect.Parameter("match", kind, annotation=MatchId),
@@ -203,9 +208,25 @@ def start_command(games: Sequence[Game]) -> Callable[..., None]:
     return _command(start, signature, [START_HELP])
 
 
+class _StartCommand(TyperCommand):
+    """`start`, its ``--game`` help each installed game's line, drawn when a help page is
+    (`tourney.cli.game_help`): a club's game is listed with no edit here."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from tourney.cli.game_help import games_help
+        from tourney.cli.language import lazy_help
+
+        for param in self.params:
+            if param.name == "game":
+                lazy_help(param, games_help)
+
+
 def register(app: typer.Typer) -> None:
     """Mount `tourney start`, whose options are every installed game's, in the Scorer panel."""
-    app.command(rich_help_panel="Scorer", no_args_is_help=True)(start_command(_installed()))
+    app.command(cls=_StartCommand, rich_help_panel="Scorer", no_args_is_help=True)(
+        start_command(_installed())
+    )
 
 
 def register_verb(app: typer.Typer, name: str) -> None:

@@ -147,6 +147,9 @@ def next_night(
             effects,
         )
     created = loaded.state.created
+    from tourney.games import game as find_game
+    from tourney.tournament.format import format_of, label_text
+
     echo(
         _(
             "Created {name!r} ({slug}), night {value} of {name2}, with the "
@@ -158,9 +161,9 @@ def next_night(
             value=len(found.nights) + 1,
             name2=found.name,
             name3=last.name,
-            replace=created.format.replace("_", " "),
+            replace=label_text(format_of(created)),
             table_size=created.table_size,
-            game=created.game,
+            game=find_game(created.game).title,
         )
     )
     from tourney.cli.next_steps import add_players_line

@@ -285,6 +285,12 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     assert isinstance(server, Server)
     night = server.night
     loaded = night.loaded()
+    if loaded is not None:
+        from tourney.tournament.format import format_of
+
+        # A night of a format this tourney does not have is refused as every command
+        # refuses it, before anything is said (the wall's first board would fail on it).
+        format_of(loaded.state)
     typer.echo(
         _("tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)").format(
             base=base

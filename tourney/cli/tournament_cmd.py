@@ -50,6 +50,10 @@ class _CreateCommand(TyperCommand):
         for param in self.params:
             if param.name == "format":
                 lazy_help(param, _formats_help)
+            elif param.name == "game":
+                from tourney.cli.game_help import games_help
+
+                lazy_help(param, games_help)
 
 
 app = typer.Typer(
@@ -144,9 +148,7 @@ def create(
     ] = None,
     game: Annotated[
         str,
-        typer.Option(
-            help="The game: horse-race (dominoes, tables of 2-4) or racehorse (cards, 5-8)."
-        ),
+        typer.Option(help="The game: each installed game's line (`tourney.cli.game_help`)."),
     ] = DEFAULT_GAME,
     deals: Annotated[
         int | None,
@@ -350,12 +352,16 @@ def create(
             return
         settings = {"target": created.target, "deals": created.deals}
         play = find_game(created.game).display.length_text(settings)
-        if created.partnerships:
+        if created.partnerships and play:
             said = _(
                 "Created {name!r} ({slug}): {format}, tables of {size} in partnerships, {play}."
             )
-        else:
+        elif play:
             said = _("Created {name!r} ({slug}): {format}, tables of {size}, {play}.")
+        elif created.partnerships:  # a game without a target: nothing to say of a match's length
+            said = _("Created {name!r} ({slug}): {format}, tables of {size} in partnerships.")
+        else:
+            said = _("Created {name!r} ({slug}): {format}, tables of {size}.")
         echo(
             said.format(
                 name=created.name,

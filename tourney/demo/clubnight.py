@@ -11,6 +11,7 @@ from typing import cast
 
 from tourney.director.desk import DirectorDesk
 from tourney.games.horserace.face import Bot, BotTable, GreedyBot, Match, RandomBot
+from tourney.games.stored import DEFAULT_GAME
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.tournament.create import decide_create
@@ -101,7 +102,14 @@ def run_club_night(
     title = free_name(director, name)
     loaded = director.create(
         lambda state: (
-            decide_create(state, title, format="swiss", table_size=table_size, rounds=rounds)
+            decide_create(
+                state,
+                title,
+                format="swiss",
+                table_size=table_size,
+                rounds=rounds,
+                game_name=DEFAULT_GAME,
+            )
             + language_settings(language)
         )
     )

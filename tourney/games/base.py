@@ -79,7 +79,10 @@ class BaseGame:
     """The game's events besides its ``match_started`` (dataclasses with a ``type``)."""
     first_to: int | None = None
     """The score that wins a match (None: the highest score when the match ends)."""
-    scored = page_mark("points")
+    scored = page_mark("game points")
+    help = ""
+    """One line for ``--game``'s help, English, starting with ``<name>: `` (tourney's own
+    games mark it `N_`); empty: its name, title and table sizes (`tourney.cli.game_help`)."""
     partnerships = False
     deals = False
     scored_first = False

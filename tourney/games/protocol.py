@@ -259,6 +259,11 @@ class Game(Protocol):
     @property
     def title(self) -> str: ...
     @property
+    def help(self) -> str:
+        """Its line in ``--game``'s help, English (empty: drawn from its name and title)."""
+        ...
+
+    @property
     def table_sizes(self) -> tuple[int, int]:
         """The fewest and the most players a table seats."""
         ...
@@ -375,6 +380,12 @@ class Game(Protocol):
 
     def account(self, events: Iterable[GameEvent]) -> Iterator[str]:
         """The human-readable account of a match, line by line."""
+        ...
+
+    def describe(self, event: GameEvent, outcome: object) -> list[str]:
+        """What ``event`` did (``outcome``: what the engine said of it, None when unknown),
+        as lines of the account; a table page says a move it has no words of its own for
+        in these (`tourney.web.words`)."""
         ...
 
     def summary_json(self, match: GameMatch) -> str:

@@ -37,7 +37,6 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from tourney.games.stored import DEFAULT_GAME
 from tourney.season.nights import Night
 from tourney.tournament.matches import Outcome
 
@@ -55,7 +54,7 @@ class RatedMatch:
     teams: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]
     position: int
-    game: str = DEFAULT_GAME
+    game: str
     """The registry name of the game the match was played in (its tournament's)."""
 
 

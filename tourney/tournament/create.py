@@ -13,7 +13,7 @@ from tourney import limits, names
 from tourney.errors import quote
 from tourney.games import game
 from tourney.games import names as game_names
-from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.games.stored import DEFAULT_TARGET
 from tourney.i18n import _
 from tourney.names import clean_name
 from tourney.tournament.events import (
@@ -72,7 +72,7 @@ def decide_create(
     third_place: bool = False,
     seeding: str = "rating",
     placement_points: Sequence[str] = (),
-    game_name: str = DEFAULT_GAME,
+    game_name: str,
     deals: int | None = None,
     seed_by: str = "seeding",
     pools: int = 0,
@@ -88,8 +88,9 @@ def decide_create(
 
     `tie_breaks` None: the format's default, else Buchholz, points, head-to-head (for a
     game whose points decide first, such as Racehorse, points first). `game_name` is the
-    game the tables play (`tourney.games`), which says how many a table seats; `deals` is a
-    Racehorse match's length (None: twice the players at the table).
+    game the tables play (`tourney.games`), which says how many a table seats: always the
+    caller's (the CLI's default game is the shell's, `tourney.games.stored.DEFAULT_GAME`);
+    `deals` is a Racehorse match's length (None: twice the players at the table).
 
     Every value is checked against `tourney.limits` and the name is cleaned
     (`tourney.names.clean_name`): what is stored here is read by every later command.

@@ -39,9 +39,9 @@ def common_context(desk: Desk, title: str) -> dict[str, Any]:
         "title": title,
         "undo": None
         if undo is None
-        else words.possessive(_event(desk, undo), words.cards(desk.stored)),
-        "redo": words.redo_offer(desk.stored),
-        "history": words.history(desk.stored),
+        else words.possessive(_event(desk, undo), words.cards(desk.stored), desk.game),
+        "redo": words.redo_offer(desk.stored, desk.game),
+        "history": words.history(desk.stored, game=desk.game),
         "recent": [describe(desk.stored, v) for v in range(desk.version, first - 1, -1)],
         "players": list(enumerate(desk.match.players)),
         "confirmed": desk.confirmed,

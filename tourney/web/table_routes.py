@@ -123,7 +123,7 @@ def _submit(
         from tourney.web.words import redo_offer
 
         target = undo_target(desk.stored, redo=True)
-        if (target is None or redo_offer(desk.stored) is None) and not (
+        if (target is None or redo_offer(desk.stored, desk.game) is None) and not (
             desk.store.events_of_command(cid)
         ):
             raise TourneyError(
@@ -195,7 +195,9 @@ async def table_page(request: Request) -> Response:
             if shown is not None and 0 < shown <= desk.version:
                 from tourney.web.words import said
 
-                context["notice"] = page_("Recorded: {move}").format(move=said(desk.stored, shown))
+                context["notice"] = page_("Recorded: {move}").format(
+                    move=said(desk.stored, shown, desk.game)
+                )
             context["detail"] = has_session(request)
             context["other_phone"] = _other_phone(srv, table.match_id, device)
             context["disputed"] = request.query_params.get("disputed") == "1"
@@ -307,7 +309,9 @@ async def table_post(request: Request) -> Response:
 
                 desk.refresh()  # a stale page is shown what is there now
                 context = _context(srv, desk, table.number, signed, _heading(srv))
-                context["error"] = str(exc) if as_json else refusal(str(exc), desk.stored, at)
+                context["error"] = (
+                    str(exc) if as_json else refusal(str(exc), desk.stored, at, desk.game)
+                )
                 context["detail"] = has_session(request)
                 context["other_phone"] = _other_phone(srv, table.match_id, device)
                 return context, 409, None, None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tourney.i18n import page_, page_mark, page_p
 from tourney.streams.matches import (
@@ -19,6 +19,9 @@ from tourney.streams.matches import (
     ruling_of,
     undo_target,
 )
+
+if TYPE_CHECKING:
+    from tourney.games.protocol import Game
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RULING_WORDS = {
@@ -66,9 +69,26 @@ def cards(stored: Sequence[StreamEvent]) -> bool:
     return any(e.type == "deal_started" for e in stored)
 
 
-def move(event: StreamEvent, auction: bool = False) -> str:
+def _game_words(event: StreamEvent, game: Game | None) -> str | None:
+    """A move of a game whose events the words here do not know (a club's game, from its
+    own distribution) in that game's own words (`Game.describe`): None when it is not one
+    of `game`'s moves or says nothing."""
+    if game is None:
+        return None
+    from tourney.errors import TourneyError
+
+    fields = {k: v for k, v in event.payload.items() if k != "type"}
+    try:
+        told = game.describe(game.event(event.type, fields), None)
+    except TourneyError:
+        return None
+    return told[0] if told else None
+
+
+def move(event: StreamEvent, auction: bool = False, game: Game | None = None) -> str:
     """One match event in the game's words: ``Bo played 2-5 on 5-5``, ``Di played K♥``;
-    ``auction``: a pass is the card auction's."""
+    ``auction``: a pass is the card auction's; ``game``: the table's, which says the moves
+    of a game these words do not know (`Game.describe`)."""
     p: dict[str, Any] = event.payload
     who = p.get("player")
     kind = event.type
@@ -113,10 +133,10 @@ def move(event: StreamEvent, auction: bool = False) -> str:
         return page_("The director closed the table ({ruling})").format(
             ruling=page_(RULING_WORDS.get(ruling_of(event)[0], "a ruling"))
         )
-    return page_("a recorded event")
+    return _game_words(event, game) or page_("a recorded event")
 
 
-def possessive(event: StreamEvent, auction: bool = False) -> str:
+def possessive(event: StreamEvent, auction: bool = False, game: Game | None = None) -> str:
     """A move as the thing undone: ``Bo's 2-5 on 5-5``, ``Di's K♥``, ``Ann's draw``."""
     p = event.payload
     who = p.get("player")
@@ -142,11 +162,14 @@ def possessive(event: StreamEvent, auction: bool = False) -> str:
         return page_("the new hand")
     if kind == "deal_started":
         return page_("the deal")
+    told = _game_words(event, game)
+    if told is not None:
+        return told  # the game's own line, a name first: not put in lower case
     said = move(event, auction)
     return said[:1].lower() + said[1:]
 
 
-def said(stored: Sequence[StreamEvent], version: int) -> str:
+def said(stored: Sequence[StreamEvent], version: int, game: Game | None = None) -> str:
     """The event at ``version`` in players' words; an undo says what it took back (or, the
     undo of an undo, what it put back)."""
     events = _by_version(stored)
@@ -155,7 +178,7 @@ def said(stored: Sequence[StreamEvent], version: int) -> str:
         return ""
     auction = cards(stored)
     if event.type != UNDONE:
-        return move(event, auction)
+        return move(event, auction, game)
     target = events.get(event.payload.get("version", -1))
     if target is None:
         return page_("undone")
@@ -163,21 +186,25 @@ def said(stored: Sequence[StreamEvent], version: int) -> str:
         again = events.get(target.payload.get("version", -1))
         if again is None:
             return page_("redone")
-        return page_("redone: {move}").format(move=possessive(again, auction))
-    return page_("undone: {move}").format(move=possessive(target, auction))
+        return page_("redone: {move}").format(move=possessive(again, auction, game))
+    return page_("undone: {move}").format(move=possessive(target, auction, game))
 
 
-def history(stored: Sequence[StreamEvent], count: int = HISTORY) -> list[dict[str, Any]]:
+def history(
+    stored: Sequence[StreamEvent], count: int = HISTORY, game: Game | None = None
+) -> list[dict[str, Any]]:
     """The table's latest events, newest first, each in players' words and marked when an
     undo took it back."""
     kept = in_force(stored)
     lines = []
     for event in reversed(stored[-count:]):
-        lines.append({"text": said(stored, event.version), "undone": event.version not in kept})
+        lines.append(
+            {"text": said(stored, event.version, game), "undone": event.version not in kept}
+        )
     return lines
 
 
-def redo_offer(stored: Sequence[StreamEvent]) -> str | None:
+def redo_offer(stored: Sequence[StreamEvent], game: Game | None = None) -> str | None:
     """What a redo would put back (``Bo's 2-5 on 5-5``), when the newest thing in force is
     an undo of a move; else None."""
     target = undo_target(stored, redo=True)
@@ -186,7 +213,7 @@ def redo_offer(stored: Sequence[StreamEvent]) -> str | None:
         return None
     events = _by_version(stored)
     undone = events.get(events[target].payload.get("version", -1))
-    return possessive(undone, cards(stored)) if undone is not None else None
+    return possessive(undone, cards(stored), game) if undone is not None else None
 
 
 _LINE = re.compile(r"\s*\bat line \d+")
@@ -194,11 +221,11 @@ _MOVED = re.compile(r"^\S+ moved on since v\d+ \(.*\): nothing recorded, look ag
 _AT = re.compile(r"^--at \d+: .*$")
 
 
-def refusal(message: str, stored: Sequence[StreamEvent], at: int) -> str:
+def refusal(message: str, stored: Sequence[StreamEvent], at: int, game: Game | None = None) -> str:
     """A refusal as a player reads it: a stale page is told what was recorded meanwhile in
     the game's words; line numbers and options of the command line are left out."""
     if _MOVED.match(message) or _AT.match(message):
-        meanwhile = [said(stored, e.version) for e in stored if e.version > at][-3:]
+        meanwhile = [said(stored, e.version, game) for e in stored if e.version > at][-3:]
         if meanwhile:
             return page_(
                 "Another phone recorded at this table first ({moves}): nothing recorded, "

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tests.factories.simulation import play_round
+from tourney.games.stored import HORSE_RACE
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_form_partnership, decide_register
@@ -52,6 +53,7 @@ def tournament(
             bye_points=bye_points,
             tie_breaks=tie_breaks,
             third_place=third_place,
+            game_name=HORSE_RACE,
         ),
     )
     for i in range(players):

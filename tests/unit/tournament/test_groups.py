@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tests.factories.simulation import play_round
 from tests.support import examples
 from tests.unit.tournament.factory import all_words, words
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register, last_round
 from tourney.tournament.events import (
@@ -62,6 +63,7 @@ def groups(
             pool_size=pool_size,
             advance=advance,
             pool_format=pool_format,
+            game_name=HORSE_RACE,
         ),
     )
     for i in range(1, players + 1):
@@ -155,6 +157,7 @@ def test_creating_refuses_settings_that_make_no_groups_tournament(
             table_size=2,
             rounds=3,
             **kwargs,  # type: ignore[arg-type]
+            game_name=HORSE_RACE,
         )
 
 

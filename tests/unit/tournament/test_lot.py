@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.support import examples
 from tests.unit.tournament.factory import apply, words
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, event_from_payload
@@ -41,6 +42,7 @@ def night(
             rounds=3,
             seeding=seeding,
             draw_seed=seed,
+            game_name=HORSE_RACE,
         ),
     )
     for i in range(players):
@@ -60,7 +62,7 @@ def stored(events: list) -> list:  # type: ignore[type-arg]
 def test_the_seed_is_in_the_stored_creation_event_and_round_one_records_the_order() -> None:
     created = decide_create(
         TournamentState(), "Lot Night", format="swiss", table_size=2, rounds=3,
-        seeding="random", draw_seed=42,
+        seeding="random", draw_seed=42, game_name=HORSE_RACE,
     )  # fmt: skip
     assert created[0].to_payload()["draw_seed"] == 42
     state = night(8, seed=42)
@@ -150,7 +152,7 @@ def test_an_old_event_without_the_field_keeps_its_old_meaning() -> None:
 def test_a_lot_without_its_seed_is_refused() -> None:
     with pytest.raises(TournamentError, match="seed"):
         decide_create(TournamentState(), "X", format="swiss", table_size=2, rounds=3,
-                      seeding="random")  # fmt: skip
+                      seeding="random", game_name=HORSE_RACE)  # fmt: skip
 
 
 def test_the_tickets_are_fixed_numbers() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play
 from tourney.errors import TourneyError
+from tourney.games.stored import HORSE_RACE
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
@@ -29,7 +30,9 @@ class Row:
 
 
 def created(prizes: str | None, *, fixed: bool = False, fee: str | None = "10") -> TournamentState:
-    events = decide_create(TournamentState(), "Cup Night", format="swiss", table_size=2, rounds=3)
+    events = decide_create(
+        TournamentState(), "Cup Night", format="swiss", table_size=2, rounds=3, game_name=HORSE_RACE
+    )
     return apply(
         TournamentState(), with_prizes(events + check_in_settings(False, fee), prizes, fixed)
     )
@@ -92,7 +95,9 @@ def test_bad_prizes_are_refused(text: str, fixed: bool, message: str) -> None:
 
 
 def test_one_option_one_meaning_the_prize_places_are_gibsons() -> None:
-    events = decide_create(TournamentState(), "Open", format="swiss", table_size=2, rounds=5)
+    events = decide_create(
+        TournamentState(), "Open", format="swiss", table_size=2, rounds=5, game_name=HORSE_RACE
+    )
     hill = with_swiss_options(events, last_round="king-of-the-hill", gibson=True)
     priced = with_prizes(hill, "40,30,20,10", fixed=True)[0]
     assert isinstance(priced, TournamentCreated)

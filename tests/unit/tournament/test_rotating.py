@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.support import examples
 from tests.unit.tournament.factory import apply, pair, play, words
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import (
     decide_form_partnership,
@@ -72,6 +73,7 @@ def tournament(players: int, rounds: int, **options: object) -> TournamentState:
             table_size=4,
             rounds=rounds,
             **options,  # type: ignore[arg-type]
+            game_name=HORSE_RACE,
         ),
     )
     for i in range(players):
@@ -185,7 +187,9 @@ def test_creating_refuses_what_rotating_partners_cannot_be() -> None:
     with pytest.raises(TournamentError, match="head_to_head"):
         tournament(8, 3, tie_breaks=("head_to_head",))
     with pytest.raises(TournamentError, match="tables of 4"):
-        decide_create(TournamentState(), "X", format="rotating", table_size=3, rounds=3)
+        decide_create(
+            TournamentState(), "X", format="rotating", table_size=3, rounds=3, game_name=HORSE_RACE
+        )
     with pytest.raises(TournamentError, match="not played in partnerships"):
         decide_create(
             TournamentState(), "X", format="rotating", table_size=5, rounds=3,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tourney.games.stored import HORSE_RACE
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
@@ -28,7 +29,14 @@ def at_the_knockout(name: str) -> TournamentState:
     state = apply(
         TournamentState(),
         decide_create(
-            TournamentState(), name, format="groups", table_size=2, rounds=3, pools=2, advance=2
+            TournamentState(),
+            name,
+            format="groups",
+            table_size=2,
+            rounds=3,
+            pools=2,
+            advance=2,
+            game_name=HORSE_RACE,
         ),
     )
     for i in range(1, 7):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.tournament.factory import apply, words
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import (
@@ -34,6 +35,7 @@ def rated_tournament(
             rounds=3,
             partnerships=partnerships,
             seed_by="rating",
+            game_name=HORSE_RACE,
         ),
     )
     for i in range(players):  # entered ratings rise with i: the opposite of the club's below
@@ -111,7 +113,9 @@ def test_a_swiss_first_round_takes_the_rating_order_and_later_rounds_break_ties_
     assert paired.seed_order == tuple(f"p{i}" for i in reversed(range(8)))
     plain = apply(
         TournamentState(),
-        decide_create(TournamentState(), "Plain", format="swiss", table_size=4, rounds=3),
+        decide_create(
+            TournamentState(), "Plain", format="swiss", table_size=4, rounds=3, game_name=HORSE_RACE
+        ),
     )
     for i in range(8):
         plain = apply(plain, decide_register(plain, f"p{i}", f"P{i}", rating=1000 - i))
@@ -133,13 +137,33 @@ def test_round_1_without_the_ratings_is_refused() -> None:
 
 def test_seed_by_is_checked_and_kept_through_payloads() -> None:
     with pytest.raises(TournamentError, match="unknown --seed-by 'elo'"):
-        decide_create(TournamentState(), "X", format="swiss", table_size=4, rounds=3, seed_by="elo")
+        decide_create(
+            TournamentState(),
+            "X",
+            format="swiss",
+            table_size=4,
+            rounds=3,
+            seed_by="elo",
+            game_name=HORSE_RACE,
+        )
     with pytest.raises(TournamentError, match="a round robin meets everyone"):
         decide_create(
-            TournamentState(), "X", format="round_robin", table_size=4, rounds=3, seed_by="rating"
+            TournamentState(),
+            "X",
+            format="round_robin",
+            table_size=4,
+            rounds=3,
+            seed_by="rating",
+            game_name=HORSE_RACE,
         )
     (created,) = decide_create(
-        TournamentState(), "X", format="swiss", table_size=4, rounds=3, seed_by="rating"
+        TournamentState(),
+        "X",
+        format="swiss",
+        table_size=4,
+        rounds=3,
+        seed_by="rating",
+        game_name=HORSE_RACE,
     )
     assert isinstance(created, TournamentCreated)
     again = TournamentCreated.from_payload(created.to_payload())

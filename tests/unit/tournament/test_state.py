@@ -8,6 +8,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament
 from tourney.errors import TourneyError
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import (
     decide_form_partnership,
@@ -128,7 +129,7 @@ def test_a_table_corrects_its_result_but_never_the_director_s_ruling() -> None:
 def test_bad_settings_are_refused(options: dict[str, object], message: str) -> None:
     settings: dict[str, object] = {"format": "swiss", "table_size": 4, "rounds": 3, **options}
     with pytest.raises(TourneyError, match=message):
-        decide_create(TournamentState(), "Cup", **settings)  # type: ignore[arg-type]
+        decide_create(TournamentState(), "Cup", **settings, game_name=HORSE_RACE)  # type: ignore[arg-type]
 
 
 def test_partnerships_sit_opposite_each_other() -> None:

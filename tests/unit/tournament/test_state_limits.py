@@ -10,6 +10,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, tournament
 from tourney.errors import TourneyError
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import PlayerRegistered, TournamentCreated
@@ -19,7 +20,7 @@ from tourney.tournament.state import TournamentState
 def create(**options: Any) -> TournamentCreated:
     settings: dict[str, Any] = {"format": "swiss", "table_size": 4, "rounds": 4, **options}
     name = settings.pop("name", "Club Night")
-    events = decide_create(TournamentState(), name, **settings)
+    events = decide_create(TournamentState(), name, **settings, game_name=HORSE_RACE)
     assert isinstance(events[0], TournamentCreated)
     return events[0]
 

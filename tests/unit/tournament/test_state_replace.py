@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tests.factories.simulation import play_round
+from tourney.games.stored import HORSE_RACE
 from tourney.season.nights import night_of
 from tourney.tournament.create import decide_create
 from tourney.tournament.events import (
@@ -49,7 +50,9 @@ def _played_swiss() -> list[TournamentEvent]:
     """The events of a Swiss of 12 at tables of 4, three rounds paired and played."""
     rng = random.Random(3)
     events: list[TournamentEvent] = [
-        *decide_create(TournamentState(), "Open", format="swiss", table_size=4, rounds=3)
+        *decide_create(
+            TournamentState(), "Open", format="swiss", table_size=4, rounds=3, game_name=HORSE_RACE
+        )
     ]
     events += [PlayerRegistered(f"p{i}", f"Player {i}") for i in range(12)]
     state = fold(events)

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tests.unit.tournament.factory import all_words, apply, words
+from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, TournamentEvent
@@ -32,7 +33,12 @@ def night(
 ) -> TournamentState:
     """Players "S1".."Sn" seeded in that order (ratings falling), Swiss options set."""
     created = decide_create(
-        TournamentState(), "Night", format="swiss", table_size=table_size, rounds=rounds
+        TournamentState(),
+        "Night",
+        format="swiss",
+        table_size=table_size,
+        rounds=rounds,
+        game_name=HORSE_RACE,
     )
     state = apply(TournamentState(), with_swiss_options(created, **options))  # type: ignore[arg-type]
     for i in range(1, players + 1):
@@ -127,11 +133,13 @@ def test_without_acceleration_round_two_pairs_the_winners_together() -> None:
 
 def test_swiss_options_are_refused_where_they_do_not_apply() -> None:
     elimination = decide_create(
-        TournamentState(), "Cup", format="elimination", table_size=2, rounds=1
+        TournamentState(), "Cup", format="elimination", table_size=2, rounds=1, game_name=HORSE_RACE
     )
     with pytest.raises(TournamentError, match="--accelerated for 'Cup': a Swiss option"):
         with_swiss_options(elimination, accelerated=True)
-    swiss = decide_create(TournamentState(), "N", format="swiss", table_size=2, rounds=4)
+    swiss = decide_create(
+        TournamentState(), "N", format="swiss", table_size=2, rounds=4, game_name=HORSE_RACE
+    )
     with pytest.raises(TournamentError, match="--accelerated-rounds 5 for 'N': 1 to the 4"):
         with_swiss_options(swiss, accelerated_rounds=5)
     with pytest.raises(TournamentError, match="add --last-round king-of-the-hill"):
@@ -259,7 +267,9 @@ def test_the_next_night_of_a_series_carries_the_swiss_options() -> None:
     from tourney.tournament.formats.swiss.options import SwissOptions
 
     def night(name: str) -> list[TournamentEvent]:
-        return decide_create(TournamentState(), name, format="swiss", table_size=2, rounds=5)
+        return decide_create(
+            TournamentState(), name, format="swiss", table_size=2, rounds=5, game_name=HORSE_RACE
+        )
 
     week_one = SwissOptions(accelerated_rounds=2, last_round="king-of-the-hill", gibson=True)
     last = week_one.applied(night("Week 1"))[0]

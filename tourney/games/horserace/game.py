@@ -26,7 +26,7 @@ from tourney.games.horserace.record import (
 )
 from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
-from tourney.i18n import page_mark
+from tourney.i18n import N_, page_mark
 
 if TYPE_CHECKING:
     from tourney.games.chances import WinChances
@@ -63,6 +63,7 @@ class HorseRace(BaseGame):
 
     name = "horse-race"
     title = "Horse Race"
+    help = N_("horse-race: dominoes, tables of 2 to 4 (the default)")
     table_sizes = (2, 4)
     scored = page_mark("game points")
     partnerships = True

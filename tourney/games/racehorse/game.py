@@ -17,7 +17,7 @@ from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, Match
 from tourney.games.racehorse.notation import legal_events
 from tourney.games.racehorse.record import Replayed, replay_lines, write_record
 from tourney.games.result import Result
-from tourney.i18n import page_mark
+from tourney.i18n import N_, page_mark
 
 if TYPE_CHECKING:
     from tourney.games.chances import WinChances
@@ -54,6 +54,7 @@ class Racehorse(BaseGame):
 
     name = "racehorse"
     title = "Racehorse"
+    help = N_("racehorse: cards, tables of 5 to 8")
     table_sizes = (MIN_PLAYERS, MAX_PLAYERS)
     scored = page_mark("net units")
     partnerships = False

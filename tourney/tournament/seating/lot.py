@@ -72,13 +72,6 @@ def checked_seed(seeding: str, seed: int | None) -> int | None:
     return seed
 
 
-DRAWN_FORMATS: tuple[str, ...] = ("swiss", "elimination", "double_elimination")
-"""The formats whose round 1 is seeded, so drawn by lot when the seeding is ``random``. A
-round robin, a balanced seating and rotating partners meet everyone by a schedule; a groups
-tournament deals its pools from the seed order, which the lot's tickets give
-(`seeding_of`), and seeds its knockout by the pools' results."""
-
-
 def seeding_of(state: TournamentState) -> str:
     """The tournament's seeding, `AUTO` resolved by the ratings entered with its players."""
     return resolved(state.created.seeding, {p: e.rating for p, e in state.players.items()})
@@ -97,10 +90,15 @@ def round_one_lot(
     state: TournamentState, entrants: Iterable[str]
 ) -> tuple[tuple[str, ...], Note] | None:
     """Round 1's order drawn by lot and the note saying so, for `RoundPaired.seed_order`
-    (None: this tournament's round 1 is not drawn)."""
+    (None: this tournament's round 1 is not drawn). Asked by the formats whose round 1 is
+    seeded (Swiss, the knockouts: through `pairing.rating_seeding`), so a new format's
+    round 1 is drawn by calling it, with no list of formats here. A round robin, a balanced
+    seating and rotating partners meet everyone by a schedule and do not ask; a groups
+    tournament deals its pools from the seed order, which the lot's tickets give
+    (`seeding_of`), and seeds its knockout by the pools' results."""
     settings = state.created
     seed = settings.draw_seed
-    if settings.seed_by != "seeding" or settings.format not in DRAWN_FORMATS or seed is None:
+    if settings.seed_by != "seeding" or seed is None:
         return None
     if seeding_of(state) != "random":
         return None
