@@ -82,8 +82,8 @@ def night_events(
     """One night: Racehorse at tables of 6 (even nights), else Horse Race at tables of 4,
     in partnerships every third such night."""
     slug = f"night-{number}"
-    game = "racehorse" if number % 2 == 0 else "horse_race"
-    partners = game == "horse_race" and number % 3 == 1
+    game = "racehorse" if number % 2 == 0 else "horse-race"
+    partners = game == "horse-race" and number % 3 == 1
     seats = 6 if game == "racehorse" else 4
     created = TournamentCreated(
         f"Night {number}", slug, "swiss", seats, rounds, partnerships=partners, game=game
