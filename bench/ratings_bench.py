@@ -1,8 +1,9 @@
 """Ratings against openskill itself (issue 33: at most 1.5x openskill's own cost).
 
-`tourney ratings` works its table out as a fold: every rated match of the season, in the
-order results were first recorded (`rated_matches`), each game folded through openskill's
-Plackett-Luce `rate` (`rate_games`). This bench times that fold, in one process, against
+`tourney ratings` reads every rated match of the season, in the order results were first
+recorded, from the tournament read models (`rated_season`: each tournament's rated tables
+and entries, the roster applied), then folds each game's through openskill's Plackett-Luce
+`rate` (`rate_games`). This bench times that fold, in one process, against
 the least any program can spend on the same matches with openskill: per game, a dict of
 each person's last rating and one `PlackettLuce.rate` call per match (same model, its
 defaults), in the same order, on the same teams and ranks. Both run alternately (`--runs`
@@ -13,11 +14,18 @@ The season is a club's (`--nights`, default 52, from a club of 1.5x `--players` 
 Horse Race nights at tables of 4, every third Horse Race night in fixed partnerships (two
 teams of two a table), and every other night Racehorse at tables of 6; a few results are
 corrected (recorded again) and a few tables forfeited or voided, as real nights have.
-Written straight through the event store, then loaded as the command loads it
-(`load_season`) before each fold; that load is timed too, and the load and the fold
-together (the command but for its start-up) are weighed against openskill as well.
+Written straight through the event store, the read models then caught up as a command's
+store does (`open_store`), and read as the command reads them (`rated_season`) before each
+fold; that load is timed too, and the load and the fold together (the command but for its
+start-up and the opening of its store) are weighed against openskill as well. The matches
+read must be those the events fold to (`rated_matches` over `load_season`), or the bench
+fails; openskill is given those.
 
-Run: ``python -m bench.ratings_bench [--nights 52] [--players 60] [--rounds 13] [--runs 5]``.
+The command keeps each match's update (before and after) only for ``--history``; with
+``--history`` the bench's fold keeps them too.
+
+Run: ``python -m bench.ratings_bench [--nights 52] [--players 60] [--rounds 13] [--runs 5]
+[--history]``.
 """
 
 from __future__ import annotations
@@ -34,10 +42,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from tourney.director.season import load_season
-from tourney.season.nights import Night
+from tourney.director.season import load_season, rated_season
+from tourney.projections import open_store
 from tourney.season.ratings import RatedMatch, rate_games, rated_matches
-from tourney.season.roster import Club
 from tourney.season.series import NightAdded, SeriesCreated
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
 from tourney.tournament.events import (
@@ -75,8 +82,8 @@ def night_events(
     """One night: Racehorse at tables of 6 (even nights), else Horse Race at tables of 4,
     in partnerships every third such night."""
     slug = f"night-{number}"
-    game = "racehorse" if number % 2 == 0 else "horse_race"
-    partners = game == "horse_race" and number % 3 == 1
+    game = "racehorse" if number % 2 == 0 else "horse-race"
+    partners = game == "horse-race" and number % 3 == 1
     seats = 6 if game == "racehorse" else 4
     created = TournamentCreated(
         f"Night {number}", slug, "swiss", seats, rounds, partnerships=partners, game=game
@@ -131,9 +138,10 @@ def build(db: str, nights: int, players: int, rounds: int) -> None:
         store.append_streams([StreamAppend("series", series, 0)])
 
 
-def fold(nights: Sequence[Night], club: Club) -> Ratings:
-    """What `tourney ratings` works out: each game's people's (mu, sigma)."""
-    games = rate_games(rated_matches(nights, club.person_of))
+def fold(matches: Sequence[RatedMatch], history: bool = False) -> Ratings:
+    """What `tourney ratings` works out: each game's people's (mu, sigma); with `history`,
+    each match's update kept as well (`--history`)."""
+    games = rate_games(matches, history=history)
     return {
         game: {person: (r.mu, r.sigma) for person, r in result.players.items()}
         for game, result in games.items()
@@ -169,19 +177,24 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=13)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--history", action="store_true", help="time `tourney ratings --history`'s fold"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ratings-bench-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'season.db'}"
         build(url, args.nights, args.players, args.rounds)
-        with EventStore.from_url(url) as store:
+        store, _projector = open_store(url)  # the read models caught up, as for a command
+        with store:
             matches = _matches(store)  # openskill is given the matches ready
             ours: list[float] = []
             loads: list[float] = []
             theirs: list[float] = []
             for _ in range(args.runs):
-                loading, season = cpu_of(lambda: load_season(store))
+                loading, (read, _club) = cpu_of(lambda: rated_season(store))
                 loads.append(loading)
-                spent, folded = cpu_of(partial(fold, season.nights, season.club))
+                assert read == matches, "the read models and the events disagree"
+                spent, folded = cpu_of(partial(fold, read, args.history))
                 ours.append(spent)
                 spent, alone = cpu_of(lambda: openskill_alone(matches))
                 theirs.append(spent)
@@ -197,12 +210,13 @@ def main() -> None:
         f"{sum(len(g) for g in folded.values())} ratings; median of {args.runs} (CPU): "
         f"the fold {fold_cpu * 1000:.0f} ms, openskill alone {openskill_cpu * 1000:.0f} ms: "
         f"{ratio:.2f}x ({'ok' if ratio <= BOUND else 'TOO SLOW'}, bound {BOUND}x); "
-        f"loading the season {load_cpu * 1000:.0f} ms; load and fold (the command less its "
+        f"reading the rated matches {load_cpu * 1000:.0f} ms; load and fold (the command less its "
         f"start): {whole:.2f}x ({'ok' if whole <= BOUND else 'over'} the bound)"
     )
 
 
 def _matches(store: EventStore) -> list[RatedMatch]:
+    """The rated matches as the events fold to them (every tournament folded)."""
     season = load_season(store)
     return rated_matches(season.nights, season.club.person_of)
 

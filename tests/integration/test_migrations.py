@@ -36,6 +36,8 @@ ALL_TABLES = {
     "match_views",
     "tournament_views",
     "standings_views",
+    "entry_views",
+    "rated_views",
     "projection_problems",
     "tournaments",
 }

@@ -32,6 +32,8 @@ TABLES = (
     "match_views",
     "tournament_views",
     "standings_views",
+    "entry_views",
+    "rated_views",
     "projection_checkpoints",
     "projection_problems",
 )

@@ -30,7 +30,13 @@ from tourney.tournament.events import TournamentEvent
 from tourney.tournament.state import TournamentState
 from tourney.tournament.streams import fold_stored, tournament_stream
 
-TABLES = ("tournament_views", "standings_views", "projection_checkpoints")
+TABLES = (
+    "tournament_views",
+    "standings_views",
+    "entry_views",
+    "rated_views",
+    "projection_checkpoints",
+)
 
 
 @pytest.fixture

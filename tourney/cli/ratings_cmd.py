@@ -57,41 +57,40 @@ def ratings(
     """
     from tourney.cli.scorer_io import echo
     from tourney.cli.season_io import print_rows
-    from tourney.director.season import load_season
+    from tourney.director.season import rated_season
     from tourney.games import game
     from tourney.reports.season import RATINGS_LABELS, ratings_cells, ratings_csv, ratings_json
-    from tourney.season.ratings import rate_games, rated_matches
+    from tourney.season.ratings import rate_games
 
     if played is not None:
         played = game(played).name  # refused, naming the games, when there is no such game
     with open_director(db) as director:
-        season = load_season(director.store)
-    games = rate_games(rated_matches(season.nights, season.club.person_of), played)
+        matches, club = rated_season(director.store)
+    games = rate_games(matches, played, history)  # the history only when shown
     if as_json:
-        typer.echo(ratings_json(games, season.club, history), nl=False)
+        typer.echo(ratings_json(games, club, history), nl=False)
         return
     if as_csv:
-        typer.echo(ratings_csv(games, season.club), nl=False)
+        typer.echo(ratings_csv(games, club), nl=False)
         return
     if not any(result.players for result in games.values()):
         echo(_("No rated match yet: ratings count finished matches of every tournament."))
         return
     for name, result in games.items():
-        matches = len(result.updates)
         title = _("Ratings — OpenSkill Plackett–Luce, {counted}").format(
-            counted=ngettext("{n} match", "{n} matches", matches).format(n=matches)
+            counted=ngettext("{n} match", "{n} matches", result.rated).format(n=result.rated)
         )
         if len(games) > 1 or played is not None:
             title = f"{game(name).title}: {title}"
         print_rows(
             title,
             [_(RATINGS_HEADS.get(label, label)) for label in RATINGS_LABELS],
-            ratings_cells(result, season.club),
+            ratings_cells(result, club),
         )
         if history:
             for update in result.updates:
                 teams = " — ".join(
-                    " & ".join(season.club.name_of(p) for p in team) for team in update.match.teams
+                    " & ".join(club.name_of(p) for p in team) for team in update.match.teams
                 )
                 echo(
                     _("{tournament} {match}: {teams}; places {ranks}").format(

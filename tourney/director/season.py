@@ -2,9 +2,11 @@
 stream and the series stream folded, and the roster's and series' commands appended.
 
 Everything shown is folded from the events at the moment it is asked for (ratings,
-standings of a series, the roster): nothing is kept but events, so `rebuild` has nothing to
-redo and reproduces every number. Each tournament is read by its own stream (an index
-lookup), never by scanning the log, so unrelated events cost nothing.
+standings of a series, the roster), with two exceptions read from the tournament read
+models, which `rebuild` remakes from the events: a series' nights' standings lines
+(`series_lines`) and, for `tourney ratings`, each tournament's entries and rated tables
+(`rated_season`). Each tournament is read by its own stream (an index lookup), never by
+scanning the log, so unrelated events cost nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from tourney.tournament.streams import tournament_stream
 
 if TYPE_CHECKING:
     from tourney.director.desk import DirectorDesk, Effects, Loaded
-    from tourney.season.ratings import Ratings
+    from tourney.season.ratings import RatedMatch, Ratings
     from tourney.store.eventstore import EventStore, StreamAppend
     from tourney.tournament.events import TournamentEvent
     from tourney.tournament.state import TournamentState
@@ -295,6 +297,32 @@ def club_ratings(store: EventStore) -> tuple[dict[str, Ratings], Club]:
 
     season = load_season(store)
     return rate_games(rated_matches(season.nights, season.club.person_of)), season.club
+
+
+def rated_season(store: EventStore) -> tuple[list[RatedMatch], Club]:
+    """Every rated match of the database, in the order `rate` takes them, and who everyone
+    is: what `club_ratings` folds from every tournament's events, read instead from the
+    tournament read models (`read_rated`: each tournament's entries and rated tables, kept
+    current by every command's catch-up) and the roster stream. The same matches, without
+    decoding and folding every event of the season (bench/ratings_bench.py). For a
+    command, whose store has caught its read models up; `serve` folds (`club_ratings`),
+    its read models being caught up by a thread of their own."""
+    import orjson
+
+    from tourney.projections.standings_view import read_rated
+    from tourney.season.ratings import RatedMatch, in_order, of_people
+
+    rows, entries = read_rated(store)
+    roster = fold_roster(roster_event(e.type, e.payload) for e in store.read_stream(ROSTER_STREAM))
+    club_ = club(roster, entries)
+    person_of, loads = club_.person_of, orjson.loads
+    rated: list[RatedMatch] = []
+    for slug, match_id, position, game, teams_text, ranks_text in rows:
+        teams = of_people(slug, loads(teams_text), person_of)
+        if teams is not None:
+            ranks = tuple(loads(ranks_text))
+            rated.append(RatedMatch(match_id, slug, teams, ranks, int(position), game))
+    return in_order(rated), club_
 
 
 def table_chances(

@@ -1,6 +1,10 @@
 """The tournament read models: one `tournament_views` row per `tournament-<slug>` stream and
 its `standings_views` lines, computed only by folding the stream through the pure tournament
-core (`tourney.tournament`) and ranking it with `standings_of`.
+core (`tourney.tournament`) and ranking it with `standings_of`; and what the season's
+ratings read of it (`read_rated`): its entries (`entry_views`) and its rated tables
+(`rated_views`, `tourney.season.ratings.rated_tables`, each with the log position of its
+match's first result), so that `tourney ratings` reads rows instead of folding every
+tournament of the database.
 
 For every tournament stream a batch touches, the stream is folded up to the last version in
 the batch and that tournament's rows are replaced. The folded state of the most recently
@@ -26,12 +30,15 @@ from tourney.i18n import _
 from tourney.store.projector import Batch
 
 if TYPE_CHECKING:
+    from tourney.season.roster import Entry
     from tourney.store.eventstore import EventStore
     from tourney.tournament.state import TournamentState
 
 STREAM_PREFIX = "tournament-"  # as `tourney.director.desk.tournament_stream` names them
 TOURNAMENTS = "tournament_views"
 STANDINGS = "standings_views"
+ENTRIES = "entry_views"
+RATED = "rated_views"
 CACHE_SIZE = 16
 
 TOURNAMENT_COLUMNS = (
@@ -74,16 +81,16 @@ class StandingsProjection:
     """Settings, progress and standings of every tournament."""
 
     name = "standings_views"
-    revision = 6  # raise when the rows this code writes change (see `Projection.revision`)
+    revision = 7  # raise when the rows this code writes change (see `Projection.revision`)
     policy = False
     per_stream = True  # a tournament's rows come from its own stream: a rebuild may split it
 
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
-        self._cache: OrderedDict[str, tuple[int, TournamentState]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[int, TournamentState, dict[str, int]]] = OrderedDict()
         self._cache_size = cache_size
 
     def tables(self) -> Sequence[str]:
-        return [TOURNAMENTS, STANDINGS]
+        return [TOURNAMENTS, STANDINGS, ENTRIES, RATED]
 
     def wants(self, stream_id: str) -> bool:
         return stream_id.startswith(STREAM_PREFIX)
@@ -98,11 +105,12 @@ class StandingsProjection:
         cursor, mark = batch.cursor, batch.mark
         for stream_id, version in last.items():
             slug = stream_id[len(STREAM_PREFIX) :]
-            state = self._fold(batch.store, stream_id, version)
-            cursor.execute(f"DELETE FROM {STANDINGS} WHERE slug = {mark}", (slug,))
-            cursor.execute(f"DELETE FROM {TOURNAMENTS} WHERE slug = {mark}", (slug,))
-            if state is None or state.settings is None:
+            folded = self._fold(batch.store, stream_id, version)
+            for table in (STANDINGS, TOURNAMENTS, ENTRIES, RATED):
+                cursor.execute(f"DELETE FROM {table} WHERE slug = {mark}", (slug,))
+            if folded is None or folded[0].settings is None:
                 continue
+            state, recorded = folded
             tournament, standings = _rows(slug, state)
             cursor.execute(
                 f"INSERT INTO {TOURNAMENTS} ({', '.join(TOURNAMENT_COLUMNS)}) "
@@ -116,25 +124,46 @@ class StandingsProjection:
                     f"VALUES ({batch.marks(len(columns))})",
                     standings,
                 )
+            entries, rated = _season_rows(slug, state, recorded)
+            if entries:
+                cursor.executemany(
+                    f"INSERT INTO {ENTRIES} (slug, player_id, line, name) "
+                    f"VALUES ({batch.marks(4)})",
+                    entries,
+                )
+            if rated:
+                cursor.executemany(
+                    f"INSERT INTO {RATED} (slug, match_id, position, game, teams, ranks) "
+                    f"VALUES ({batch.marks(6)})",
+                    rated,
+                )
 
-    def _fold(self, store: EventStore, stream_id: str, version: int) -> TournamentState | None:
-        """The stream folded up to `version`; None when the core cannot fold it."""
+    def _fold(
+        self, store: EventStore, stream_id: str, version: int
+    ) -> tuple[TournamentState, dict[str, int]] | None:
+        """The stream folded up to `version`, and where each match's first result stands
+        in the log (`tourney.season.nights.note_recorded`); None when the core cannot fold
+        it."""
+        from tourney.season.nights import note_recorded
         from tourney.tournament.events import event_from_payload
         from tourney.tournament.state import TournamentState, evolve
 
         cached = self._cache.pop(stream_id, None)
+        recorded: dict[str, int] = {}
         start, state = (0, TournamentState())
         if cached is not None and cached[0] <= version:
-            start, state = cached
+            start, state, noted = cached
+            recorded = dict(noted)  # the cached map stays as it was, as the state does
         try:
             for stored in store.read_stream(stream_id, start, version):
                 state = evolve(state, event_from_payload(stored.type, stored.payload))
+                note_recorded(recorded, stored)
         except TourneyError:
             return None
-        self._cache[stream_id] = (version, state)
+        self._cache[stream_id] = (version, state, recorded)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
-        return state
+        return state, recorded
 
 
 def _rows(slug: str, state: TournamentState) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
@@ -167,6 +196,49 @@ def _rows(slug: str, state: TournamentState) -> tuple[tuple[Any, ...], list[tupl
         values = row.to_dict()
         standings.append((slug, line, *(values[field] for field in STANDING_FIELDS)))
     return tournament, standings
+
+
+def _season_rows(
+    slug: str, state: TournamentState, recorded: dict[str, int]
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """The `entry_views` rows (players in registration order, as
+    `tourney.director.season.entries_of` lists them) and the `rated_views` rows of a folded
+    tournament."""
+    import orjson
+
+    from tourney.season.ratings import rated_tables
+
+    players = sorted(state.players.values(), key=lambda p: p.order)
+    entries = [(slug, p.player_id, line, p.name) for line, p in enumerate(players)]
+    game = state.created.game
+    rated = [
+        (slug, match_id, recorded.get(match_id, 0), game, orjson.dumps(teams).decode(),
+         orjson.dumps(ranks).decode())
+        for match_id, teams, ranks in rated_tables(state)
+    ]  # fmt: skip
+    return entries, rated
+
+
+def read_rated(store: EventStore) -> tuple[list[tuple[str, str, int, str, str, str]], list[Entry]]:
+    """Every tournament's rated tables (slug, match id, position, game, and the teams and
+    ranks as JSON text) and then every tournament's entries, tournament by tournament in
+    creation order, each in registration order (`tourney.director.season.entries_of`).
+
+    In this order, so that the entries name every player of the tables read before them
+    even if another process appends in between (a player is registered before playing)."""
+    from tourney.season.roster import Entry
+
+    rated = store.fetch_rows(
+        f"SELECT r.slug, r.match_id, r.position, r.game, r.teams, r.ranks FROM {RATED} r"
+        " JOIN tournaments t ON t.slug = r.slug",
+        (),
+    )
+    rows = store.fetch_rows(
+        f"SELECT e.slug, e.player_id, e.name FROM {ENTRIES} e"
+        " JOIN tournaments t ON t.slug = e.slug ORDER BY t.position, e.line",
+        (),
+    )
+    return rated, [Entry(str(slug), str(player), str(name)) for slug, player, name in rows]
 
 
 def read_standings(store: EventStore, slug: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:

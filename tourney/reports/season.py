@@ -385,7 +385,7 @@ def ratings_page(games: Mapping[str, Ratings], club: Club) -> dict[str, Any]:
             {
                 "title": game(name).title if len(games) > 1 else "",
                 "rows": _ratings_lines(ratings, club),
-                "matches": len(ratings.updates),
+                "matches": ratings.rated,
             }
             for name, ratings in games.items()
         ],

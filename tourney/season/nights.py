@@ -77,6 +77,12 @@ ENTRY_TYPES = frozenset(
 """The events that say who entered (what the roster reads of a tournament)."""
 
 
+def note_recorded(recorded: dict[str, int], event: StoredAt) -> None:
+    """Note in `recorded` where `event` stands if it is its match's first result event."""
+    if event.type in RESULT_TYPES:
+        recorded.setdefault(str(event.payload.get("match_id", "")), event.position)
+
+
 def night_of(slug: str, stored: Iterable[StoredAt], entries_only: bool = False) -> Night:
     """Fold a tournament stream's stored events into a `Night`; with `entries_only`, only
     its settings and entries (no rounds, no results: what the roster needs, folded fast).
@@ -94,10 +100,8 @@ def night_of(slug: str, stored: Iterable[StoredAt], entries_only: bool = False) 
             type_ = event.type
             if entries_only and type_ not in ENTRY_TYPES:
                 continue
-            payload = event.payload
-            yield event_from_payload(type_, payload)
-            if type_ in RESULT_TYPES:
-                recorded.setdefault(str(payload.get("match_id", "")), event.position)
+            yield event_from_payload(type_, event.payload)
+            note_recorded(recorded, event)
 
     state = fold(events())
     return Night(slug, state, recorded, first)

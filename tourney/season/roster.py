@@ -283,12 +283,15 @@ def club(roster: RosterState, entries: Iterable[Entry]) -> Club:
         by_name.setdefault(fold(name), []).append(roster.canonical(pid))
     of: dict[tuple[str, str], str] = {}
     joined: dict[str, list[str]] = {}
+    folds: dict[str, str] = {}  # each name folded once: a season's nights repeat their names
     for entry in entries:
         link = roster.links.get((entry.tournament, entry.player_id))
         if link is not None and roster.canonical(link) in people:
             key = roster.canonical(link)
         else:  # never linked (or, in a hand-edited log, linked to no one registered)
-            folded = fold(entry.name)
+            folded = folds.get(entry.name)
+            if folded is None:
+                folded = folds[entry.name] = fold(entry.name)
             named = list(dict.fromkeys(by_name.get(folded, ())))
             key = named[0] if len(named) == 1 else "~" + folded
             if key not in people:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 # The newest revision in migrations/versions; a test checks it against alembic's own head.
 # (The store imports this module for it on every command: `tourney.resources`, which finds
 # the migrations, is imported only where they are looked for.)
-HEAD_REVISION = "0009_standings_penalty"
+HEAD_REVISION = "0010_rated_views"
 
 
 def prepare(url: str, *, create: bool = True, upgrade: bool = True) -> Target:

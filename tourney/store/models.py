@@ -180,3 +180,30 @@ class StandingsViewRow(SQLModel, table=True):
     penalty: str = Field(
         default="0", sa_column=Column(Text, nullable=False, server_default=text("'0'"))
     )
+
+
+class EntryViewRow(SQLModel, table=True):
+    """A tournament's entries as the season reads them: each player registered (removed
+    registrations left out), `line` its place in registration order (0 first)."""
+
+    __tablename__ = "entry_views"
+
+    slug: str = Field(sa_column=Column(Text, primary_key=True))
+    player_id: str = Field(sa_column=Column(Text, primary_key=True))
+    line: int = Field(sa_column=Column(Integer, nullable=False))
+    name: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class RatedViewRow(SQLModel, table=True):
+    """A tournament's rated table (`tourney.season.ratings.rated_tables`): its teams by
+    player id and their ranks (JSON text), the game, and the log position of the match's
+    first result (the ratings' order)."""
+
+    __tablename__ = "rated_views"
+
+    slug: str = Field(sa_column=Column(Text, primary_key=True))
+    match_id: str = Field(sa_column=Column(Text, primary_key=True))
+    position: int = Field(sa_column=Column(BigInteger, nullable=False))
+    game: str = Field(sa_column=Column(Text, nullable=False))
+    teams: str = Field(sa_column=Column(Text, nullable=False))
+    ranks: str = Field(sa_column=Column(Text, nullable=False))

@@ -248,6 +248,18 @@ def test_history_records_before_and_after_of_every_member() -> None:
     assert result.ranked()[0][0] == "a"
 
 
+def test_without_history_the_ratings_and_the_count_are_the_same() -> None:
+    """`tourney ratings` keeps the updates only for --history: the ratings do not depend
+    on it."""
+    events = setup("n", ["a", "b", "c", "d"], [["a", "b", "c", "d"]])
+    events += [(10, MatchResultRecorded("n-t1", (61, 3, 20, 61), (0, 3)))]
+    events += [(11, MatchResultRecorded("n-t1", (10, 61, 20, 5), (1,)))]  # corrected
+    matches = rated_matches([night("n", events)], by_name)
+    kept, bare = rate(matches), rate(matches, history=False)
+    assert bare.players == kept.players and len(bare.players) == 4
+    assert (bare.rated, kept.rated, len(kept.updates), bare.updates) == (1, 1, 1, [])
+
+
 def test_each_game_is_rated_on_its_own_results() -> None:
     """A Racehorse night after a Horse Race night of the same people: the card game's
     ratings are openskill on the card tables alone, the dominoes' on the dominoes' alone
