@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from tourney.director.season import load_season, rated_season
+from tourney.errors import TourneyError
 from tourney.projections import default_projections, open_store
 from tourney.season.ratings import RatedMatch, rated_matches
 from tourney.season.roster import ROSTER_STREAM, EntryLinked, PersonRegistered, PersonsMerged
@@ -178,3 +179,14 @@ def test_a_roster_change_is_read_at_once_and_a_rebuild_gives_the_same(store: Eve
     assert "spring-r1-t1" not in {m.match for m in merged}
     Projector(store, default_projections()).rebuild(page_size=7)
     assert read(store) == merged
+
+
+def test_a_tournament_whose_events_cannot_be_applied_is_named_not_left_out(
+    store: EventStore,
+) -> None:
+    singles(store)
+    partners_and_cards(store)
+    # appended around the desks: a result with no scores, which no fold can apply
+    store.append("tournament-pairs", [NewEvent("match_result_recorded", {"match_id": "x"})])
+    with pytest.raises(TourneyError, match=r"tournament-pairs cannot be rated: its event 10 "):
+        read(store)

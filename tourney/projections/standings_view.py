@@ -223,11 +223,26 @@ def read_rated(store: EventStore) -> tuple[list[tuple[str, str, int, str, str, s
     """Every tournament's rated tables (slug, match id, position, game, and the teams and
     ranks as JSON text) and then every tournament's entries, tournament by tournament in
     creation order, each in registration order (`tourney.director.season.entries_of`).
+    Raises TourneyError when an event of a tournament could not be applied to these read
+    models (tampering or a fault: its tables would be left out of the ratings unseen).
 
     In this order, so that the entries name every player of the tables read before them
     even if another process appends in between (a player is registered before playing)."""
     from tourney.season.roster import Entry
 
+    refused = store.fetch_rows(
+        "SELECT stream_id, version, message FROM projection_problems"
+        f" WHERE name = {store.mark} ORDER BY position",
+        (StandingsProjection.name,),
+    )
+    if refused:  # its tables would be missing from the ratings, silently: say so instead
+        stream, version, message = refused[0]
+        raise TourneyError(
+            _(
+                "{stream} cannot be rated: its event {version} could not be applied"
+                " ({message}); `tourney verify` names every such event"
+            ).format(stream=stream, version=version, message=message)
+        )
     rated = store.fetch_rows(
         f"SELECT r.slug, r.match_id, r.position, r.game, r.teams, r.ranks FROM {RATED} r"
         " JOIN tournaments t ON t.slug = r.slug",
