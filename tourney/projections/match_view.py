@@ -207,8 +207,9 @@ class MatchProjection:
             self._cache.popitem(last=False)
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+# `json.dumps(value, ensure_ascii=False, separators=(",", ":"))` without making an encoder
+# for each of a row's six columns (a rebuild writes a row per match).
+_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def _row(stream_id: str, replay: _Replay) -> tuple[Any, ...]:

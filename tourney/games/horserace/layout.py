@@ -210,9 +210,10 @@ class Layout:
             j = on.index
             ends = self.ends
             if on.is_double:
-                if a[j] < 2:
-                    a[j] += 1
-                    if a[j] == 2:
+                taken = a[j]
+                if taken < 2:
+                    a[j] = taken + 1
+                    if taken == 1:
                         ends -= 2 * value
                         free[value] += 1  # one linear side gone, two branches open
                     else:
@@ -237,11 +238,12 @@ class Layout:
                 ends += tile.pips
                 opened[value].append(tile)
             else:
-                other = tile.high if value == tile.low else tile.low
                 if value == tile.low:
+                    other = tile.high
                     a[i] = 0
                     b[i] = 1
                 else:
+                    other = tile.low
                     a[i] = 1
                     b[i] = 0
                 free[other] += 1
