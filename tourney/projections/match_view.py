@@ -87,6 +87,7 @@ class _Replay:
         if self.error is not None:
             return
         match, game = self.match, self.game
+        apply: Any = None if match is None else match.apply
         known = made.get
         event = events[0]
         try:
@@ -98,6 +99,7 @@ class _Replay:
                     if type_ == "match_started":
                         game = self.game = game_of(event.payload)
                     match = self.match = game.new_match()
+                    apply = match.apply
                 payload = event.payload
                 kept = known(id(payload))
                 if (
@@ -109,7 +111,7 @@ class _Replay:
                     if len(made) >= MADE_SIZE:
                         made.clear()
                     kept = made[id(payload)] = (payload, game, type_, game.event(type_, payload))
-                match.apply(kept[3])
+                apply(kept[3])
         except TourneyError as exc:
             self.error = f"version {event.version} ({event.type}): {exc}"
 

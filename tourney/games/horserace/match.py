@@ -741,11 +741,14 @@ class Match:
                             name=name, count=len(tiles), size=size
                         )
                     )
-                for tile in tiles:
-                    if tile in seen:
-                        raise RuleError(_("'deal': {tile} is dealt twice").format(tile=tile))
-                    seen.add(tile)
-                held[seat] = set(tiles)
+                mine = set(tiles)
+                if len(mine) != size or not seen.isdisjoint(mine):
+                    for tile in tiles:  # the first tile dealt twice, in the deal's order
+                        if tile in seen:
+                            raise RuleError(_("'deal': {tile} is dealt twice").format(tile=tile))
+                        seen.add(tile)
+                seen |= mine
+                held[seat] = mine
             boneyard = set(DOUBLE_SIX) - seen
         self._new_hand_state()
         self.held = held
