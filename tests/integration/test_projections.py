@@ -267,3 +267,34 @@ def test_a_read_model_a_newer_tourney_wrote_is_refused_untouched(store: EventSto
     with pytest.raises(SchemaError, match=f"newer tourney \\(revision {newer};.*upgrade tourney"):
         Projector(store, [MatchProjection()]).catch_up()
     assert dump(engine_of(store), "match_views", "projection_checkpoints") == before
+
+
+class _Paged(MatchProjection):
+    """The match view rebuilt page by page through the log (not stream by stream)."""
+
+    per_stream = False
+
+
+def test_a_page_fed_in_runs_gives_the_rows_of_one_event_at_a_time(store: EventStore) -> None:
+    """The match view feeds each run of one stream's next versions at once: a page that
+    interleaves streams, undoes inside a run and holds an illegal event followed by more
+    must give the rows that applying the same log one event per page gives."""
+    create_tables(engine_of(store))
+    u, v = simulated(3), simulated(4)
+    store.append("match-u", new_events(u[:6]))
+    store.append("match-v", new_events(v[:3]))
+    store.append("match-u", new_events(u[6:8]))
+    store.append("match-u", [NewEvent("undone", {"version": 8})])
+    store.append("match-u", new_events(u[7:10]))
+    store.append("match-v", new_events(v[3:5]))
+    store.append("match-v", [NewEvent("passed", {"player": "nobody"})])  # illegal: invalid
+    store.append("match-v", new_events(v[5:7]))
+    store.append("match-u", [NewEvent("undone", {"version": 12}), *new_events(u[9:11])])
+    Projector(store, [_Paged(cache_size=0)]).rebuild(page_size=1)  # one event a page
+    one_by_one = dump(engine_of(store), "match_views")
+    Projector(store, [_Paged()]).rebuild(page_size=1000)  # one page, streams interleaved
+    in_runs = dump(engine_of(store), "match_views")
+    Projector(store, [MatchProjection()]).rebuild()  # stream by stream
+    assert in_runs == one_by_one == dump(engine_of(store), "match_views")
+    assert view(store, "v")["status"] == "invalid" and view(store, "v")["version"] == 8
+    assert view(store, "u")["version"] == 15 and view(store, "u")["status"] == "in_progress"

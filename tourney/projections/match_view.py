@@ -22,13 +22,15 @@ from typing import Any
 
 from tourney.errors import TourneyError
 from tourney.games import Game, game, game_of
+from tourney.store.decoding import SHARED_PAYLOADS
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projector import Batch
 from tourney.streams.matches import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
 
 CACHE_SIZE = 256
-# Engine events kept for shared payloads (see `Made`).
-MADE_SIZE = 4096
+# Engine events kept (see `Made`): room for every payload a replay's decode shares
+# (`SHARED_PAYLOADS`) and as many unshared ones (a deal) before it is emptied.
+MADE_SIZE = 2 * SHARED_PAYLOADS
 TABLE = "match_views"
 # The columns of `match_views` in the order `_row` gives them; the JSON ones are written as
 # JSON text (PostgreSQL casts it to its `json` columns, SQLite stores the text).
@@ -75,31 +77,43 @@ class _Replay:
     version: int = 0
     error: str | None = None
 
-    def feed(self, event: StoredEvent, made: Made | None = None) -> None:
-        """Apply `event` (the engine event made once per payload object with `made`)."""
-        self.version = event.version
-        type_ = event.type
-        if self.error is not None or type_ in STREAM_ONLY:
+    def feed(self, events: Sequence[StoredEvent], made: Made) -> None:
+        """Apply `events`, the next versions of the stream in order (no ``undone`` among
+        them: see `MatchProjection.apply`), each engine event made once per payload object
+        with `made`. A rebuild gives a whole stream at once: one loop over local names."""
+        if not events:
             return
+        self.version = events[-1].version
+        if self.error is not None:
+            return
+        match, game = self.match, self.game
+        apply: Any = None if match is None else match.apply
+        known = made.get
+        event = events[0]
         try:
-            match = self.match
-            if match is None:
-                if type_ == "match_started":
-                    self.game = game_of(event.payload)
-                match = self.match = self.game.new_match()
-            game, payload = self.game, event.payload
-            kept = None if made is None else made.get(id(payload))
-            if kept is not None and kept[0] is payload and kept[1] is game and kept[2] == type_:
-                match.apply(kept[3])
-                return
-            engine_event = game.event(type_, payload)
-            if made is not None:
-                if len(made) >= MADE_SIZE:
-                    made.clear()
-                made[id(payload)] = (payload, game, type_, engine_event)
-            match.apply(engine_event)
+            for event in events:
+                type_ = event.type
+                if type_ in STREAM_ONLY:  # a confirmation: the match itself is unchanged
+                    continue
+                if match is None:
+                    if type_ == "match_started":
+                        game = self.game = game_of(event.payload)
+                    match = self.match = game.new_match()
+                    apply = match.apply
+                payload = event.payload
+                kept = known(id(payload))
+                if (
+                    kept is None
+                    or kept[0] is not payload
+                    or kept[1] is not game
+                    or (kept[2] != type_)
+                ):
+                    if len(made) >= MADE_SIZE:
+                        made.clear()
+                    kept = made[id(payload)] = (payload, game, type_, game.event(type_, payload))
+                apply(kept[3])
         except TourneyError as exc:
-            self.error = f"version {event.version} ({type_}): {exc}"
+            self.error = f"version {event.version} ({event.type}): {exc}"
 
 
 # The engine events made from payloads, by payload object: a rebuild's worker gives events
@@ -136,19 +150,31 @@ class MatchProjection:
     def apply(self, batch: Batch) -> None:
         touched: dict[str, _Replay] = {}
         made = self._made
-        for event in batch.events:
+        events = batch.events
+        # Runs of the next versions of one stream, each fed at once (a rebuild's batch is
+        # one whole stream); an ``undone`` replays what is still in force.
+        start = 0
+        run: str | None = None  # the stream of the run from `start`
+        replay = _Replay()
+        for index, event in enumerate(events):
             stream_id, version, type_ = event.stream_id, event.version, event.type
-            if type_ == UNDONE:  # what is in force changed: replay what still is
-                touched[stream_id] = self._replay(batch, stream_id, version)
+            if (
+                stream_id == run
+                and version == replay.version + index - start + 1
+                and type_ != UNDONE
+            ):
                 continue
-            replay = touched.get(stream_id)
-            if replay is None or replay.version != version - 1:
-                replay = self._resume(batch, stream_id, version - 1)
-                touched[stream_id] = replay
-            if type_ in STREAM_ONLY:  # a confirmation: the match itself is unchanged
-                replay.version = version
-            else:
-                replay.feed(event, made)
+            replay.feed(events[start:index], made)
+            start, run = index, stream_id
+            if type_ == UNDONE:  # what is in force changed: replay what still is
+                touched[stream_id] = replay = self._replay(batch, stream_id, version)
+                start, run = index + 1, None
+                continue
+            found = touched.get(stream_id)
+            if found is None or found.version != version - 1:
+                found = touched[stream_id] = self._resume(batch, stream_id, version - 1)
+            replay = found
+        replay.feed(events[start:], made)
         rows = [_row(stream_id, replay) for stream_id, replay in touched.items()]
         cursor, mark = batch.cursor, batch.mark
         cursor.executemany(f"DELETE FROM {TABLE} WHERE match_id = {mark}", [r[:1] for r in rows])
@@ -172,9 +198,7 @@ class MatchProjection:
         if version > 0:
             events = list(batch.store.read_stream(stream_id, 0, version))
             kept = in_force(events)
-            for event in events:
-                if event.version in kept:
-                    replay.feed(event, self._made)
+            replay.feed([e for e in events if e.version in kept], self._made)
             replay.version = version
         return replay
 
@@ -185,8 +209,9 @@ class MatchProjection:
             self._cache.popitem(last=False)
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+# `json.dumps(value, ensure_ascii=False, separators=(",", ":"))` without making an encoder
+# for each of a row's six columns (a rebuild writes a row per match).
+_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def _row(stream_id: str, replay: _Replay) -> tuple[Any, ...]:

@@ -83,10 +83,7 @@ def decode_for_replay(
                 if len(shared) >= SHARED_PAYLOADS:
                     shared.clear()
                 shared[key] = first
-        append(
-            make(
-                StoredEvent,
-                (position, stream_id, version, type_, *first, "", None, None, ""),
-            )
-        )
+        body, latest = first
+        row = (position, stream_id, version, type_, body, latest, "", None, None, "")
+        append(make(StoredEvent, row))
     return decoded

@@ -346,3 +346,19 @@ def test_refusal_after_an_unplayable_draw_does_not_call_the_tile_playable(known:
         match.apply(place("Bo", "3-3" if known else "2-3", "1-2"))
     assert "playable" not in str(info.value)
     assert "5-5" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("ann", "bo", "twice"),
+    [
+        ("1-2 0-0 0-1 0-2 0-3 1-1 0-1", BO, "0-1"),  # within one hand
+        (ANN, "3-3 3-4 1-3 3-6 0-2 4-5 4-6", "1-3"),  # across hands: Bo's first in his order
+        ("1-2 0-0 0-1 0-2 0-3 1-1 1-2", "0-0 3-4 3-5 3-6 4-4 4-5 4-6", "1-2"),  # Ann's first
+    ],
+)
+def test_a_deal_names_the_first_tile_dealt_twice(ann: str, bo: str, twice: str) -> None:
+    match = Match()
+    match.apply(MatchStarted(("Ann", "Bo")))
+    with pytest.raises(RuleError, match=f"^'deal': {twice} is dealt twice$"):
+        match.apply(HandStarted("Ann", deal(Ann=ann, Bo=bo)))
+    assert match.hand is None and match.phase is match.phase.BETWEEN_HANDS

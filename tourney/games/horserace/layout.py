@@ -82,12 +82,6 @@ class Layout:
         free = self.free
         return free[tile.low] > 0 or free[tile.high] > 0
 
-    def _free_at(self, on: Tile, value: int) -> bool:
-        i = on.index
-        if on.is_double:
-            return self._a[i] < 2 or self._b[i] < 2
-        return bool(self._a[i]) if value == on.low else bool(self._b[i])
-
     def targets(self, tile: Tile) -> Iterator[Tile]:
         """The tiles on the table that ``tile`` can be placed on: by the tile's low half
         first, then its high half, each in the order those tiles were placed."""
@@ -149,15 +143,22 @@ class Layout:
                     tile=tile
                 )
             )
-        if not self._on_table[on.index]:
+        j = on.index
+        if not self._on_table[j]:
             raise RuleError(_("{on} is not on the table").format(on=on))
-        if on.low == tile.low or on.low == tile.high:
-            value = on.low
-        elif on.high == tile.low or on.high == tile.high:
-            value = on.high
+        low, high = on.low, on.high
+        if low == tile.low or low == tile.high:
+            value = low
+        elif high == tile.low or high == tile.high:
+            value = high
         else:
             raise RuleError(_("{tile} does not match {on}").format(tile=tile, on=on))
-        if not self._free_at(on, value):
+        # Whether `on` has a free attach point at `value` (inlined: every placement asks).
+        if on.is_double:
+            free = self._a[j] < 2 or self._b[j] < 2
+        else:
+            free = self._a[j] > 0 if value == low else self._b[j] > 0
+        if not free:
             if on.is_double:
                 raise RuleError(_("{on} has no free attach point left").format(on=on))
             raise RuleError(
@@ -209,9 +210,10 @@ class Layout:
             j = on.index
             ends = self.ends
             if on.is_double:
-                if a[j] < 2:
-                    a[j] += 1
-                    if a[j] == 2:
+                taken = a[j]
+                if taken < 2:
+                    a[j] = taken + 1
+                    if taken == 1:
                         ends -= 2 * value
                         free[value] += 1  # one linear side gone, two branches open
                     else:
@@ -236,11 +238,12 @@ class Layout:
                 ends += tile.pips
                 opened[value].append(tile)
             else:
-                other = tile.high if value == tile.low else tile.low
                 if value == tile.low:
+                    other = tile.high
                     a[i] = 0
                     b[i] = 1
                 else:
+                    other = tile.low
                     a[i] = 1
                     b[i] = 0
                 free[other] += 1

@@ -438,20 +438,16 @@ class Match:
         if seat != self.turn:
             self._check_turn(self._seat(event.player))
         tile = event.tile
+        if tile not in self.held[seat]:
+            hand = self.hand
+            assert hand is not None
+            self._refuse_tile(seat, tile, hand.known)
+        if self._drew:
+            drawn = self._drawn
+            if drawn is not None and tile is not drawn:
+                self._refuse_after_draw(seat, drawn, tile)
         on = event.on
-        layout = self.layout
-        held = self.held
-        mine = held[seat]
-        hand = self.hand
-        assert hand is not None
-        known = hand.known
-        if tile not in mine:
-            self._refuse_tile(seat, tile, known)
-        drawn = self._drawn
-        drew = self._drew
-        if drew and drawn is not None and tile is not drawn:
-            self._refuse_after_draw(seat, drawn, tile)
-        return self._placed(seat, tile, on, layout.check(tile, on), line)
+        return self._placed(seat, tile, on, self.layout.check(tile, on), line)
 
     def play_legal(self, tile: Tile, on: Tile | None) -> Outcome:
         """Apply the placement ``(tile, on)`` the player to move was offered by
@@ -470,9 +466,7 @@ class Match:
         and end the turn, the hand or the match as the rules say."""
         hand = self.hand
         assert hand is not None
-        known = hand.known
         held = self.held
-        mine = held[seat]
         drew = self._drew
         ends = self.layout.place(tile, on, value)
         points = ends // 5 if ends > 0 and ends % 5 == 0 else 0
@@ -480,7 +474,7 @@ class Match:
         scores = self.scores
         if points:
             scores[side] += points
-        mine.discard(tile)
+        held[seat].discard(tile)
         counts = self.counts
         left = counts[seat] = counts[seat] - 1
         continues = not drew and (points > 0 or tile.is_double)
@@ -499,7 +493,7 @@ class Match:
             return Outcome(placement, HandEnd.TARGET, None, True)
         if left == 0:
             self._next_opener = seat
-            if known:
+            if hand.known:
                 return self._count(
                     HandEnd.DOMINO, placement, [pip_total(h) for h in held], domino_seat=seat
                 )
@@ -747,11 +741,14 @@ class Match:
                             name=name, count=len(tiles), size=size
                         )
                     )
-                for tile in tiles:
-                    if tile in seen:
-                        raise RuleError(_("'deal': {tile} is dealt twice").format(tile=tile))
-                    seen.add(tile)
-                held[seat] = set(tiles)
+                mine = set(tiles)
+                if len(mine) != size or not seen.isdisjoint(mine):
+                    for tile in tiles:  # the first tile dealt twice, in the deal's order
+                        if tile in seen:
+                            raise RuleError(_("'deal': {tile} is dealt twice").format(tile=tile))
+                        seen.add(tile)
+                seen |= mine
+                held[seat] = mine
             boneyard = set(DOUBLE_SIX) - seen
         self._new_hand_state()
         self.held = held

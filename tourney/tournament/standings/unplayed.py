@@ -113,12 +113,20 @@ def opponents_average(
         for number in range(max(seen, default=0) + 1, last + 1) if withdrawn else ():
             unplayed[entrant].append(Unplayed(number, Fraction(0), opponents))
 
+    worked: dict[str, Fraction] = {}
+
     def adjusted(opponent: str) -> Fraction:
-        """An opponent's match points, their own unplayed rounds counted as even shares."""
-        skipped = unplayed[opponent]
-        return (
-            points[opponent] - sum((u.points for u in skipped), Fraction(0)) + even * len(skipped)
-        )
+        """An opponent's match points, their own unplayed rounds counted as even shares
+        (worked out once per opponent: everyone they met asks)."""
+        found = worked.get(opponent)
+        if found is None:
+            skipped = unplayed[opponent]
+            found = worked[opponent] = (
+                points[opponent]
+                - sum((u.points for u in skipped), Fraction(0))
+                + even * len(skipped)
+            )
+        return found
 
     def before(entrant: str, number: int) -> Fraction:
         earlier = (p for r, p in per_round[entrant].items() if r < number)
