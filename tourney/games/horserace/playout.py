@@ -162,9 +162,11 @@ class Lean:
 
 def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
     # One loop, locals only: a hand is some twenty moves and a playout a few hands, so
-    # every attribute, call and allocation here is paid a million times a second.
-    # ``free[v]`` is ``len(opened[v])``, kept as the lists change (a list's item is read
-    # faster than len() is called).
+    # every attribute, call and allocation here is paid a million times a second, and the
+    # cost is the number of bytecodes run (bench/FINDINGS.md: about 33 instructions each).
+    # So: ``free[v]`` is ``len(opened[v])``, kept as the lists change (a list's item is read
+    # faster than len() is called); the rare moves (a hand's opening, a playout resumed
+    # after a draw) are flags tested once a move, not states the common move works out.
     if state.winners:
         return 0
     pick = rng.getrandbits  # pick(32) % m: one of m, uniform within m / 2**32
@@ -184,12 +186,13 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
     opened = state.opened
     taken = state.taken
     ends = state.ends
-    placed = state.placed
     turn = state.turn
     passes = state.passes
     drawn = state.drawn
+    resumed = drawn >= 0  # the player to move has drawn a tile and not placed it yet
     next_opener = state.next_opener
     in_hand = state.in_hand
+    opening = not state.placed  # no tile on the table: the next move opens the hand
     if in_hand:
         free = [len(tiles) for tiles in opened]
     played = 0
@@ -206,8 +209,8 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
             boneyard = tiles[dealt:]
             opened = [[], [], [], [], [], [], [], []]
             free = [0, 0, 0, 0, 0, 0, 0, 0]
-            ends = placed = passes = 0
-            drawn = -1
+            ends = passes = 0
+            opening = True
             if tracing:
                 steps.append(("deal", turn, [sorted(h) for h in hands], sorted(boneyard)))
         in_hand = True
@@ -215,24 +218,36 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
         # -- the hand --------------------------------------------------------------------
         while True:
             hand = hands[turn]
-            if not placed:  # the opening: any tile held
+            if opening:  # any tile held, alone on the table: both halves (a double's) open
+                opening = False
                 count = len(hand)
                 k = pick(32) % count
                 if tracing:
                     holding = sorted(hand)
                     legal: list[tuple[int, int]] = [(t, -1) for t in holding]
                 tile = hand.pop(k)
-                on = value = -1
+                on = -1
+                value = low_of[tile]
+                if double[tile]:
+                    taken[tile] = 0
+                else:
+                    other = high_of[tile]
+                    opened[other].append(tile)
+                    free[other] += 1
+                opened[value].append(tile)
+                free[value] += 1
+                ends = pips_of[tile]
                 again = True
             else:
-                if drawn >= 0:  # resumed after a draw: the tile drawn or nothing
+                # -- choose ``tile`` and its target: the ``k``-th of ``opened[value]`` ---
+                if resumed:  # the tile drawn (placed at once, as one just drawn) or none
+                    resumed = False
                     tile = drawn
-                    drawn = -1
                     count = 0
                     if free[low_of[tile]] or free[second_of[tile]]:
-                        hand.remove(tile)  # placed at once, as one just drawn
+                        hand.remove(tile)
                         count = -1
-                else:
+                else:  # every (tile, target) the seat may place, counted tile by tile
                     count = 0
                     for tile in hand:
                         count += free[low_of[tile]] + free[second_of[tile]]
@@ -241,22 +256,19 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                     if tracing:
                         holding = sorted(hand)
                         legal = _legal(holding, opened)
-                    i = 0
+                    # The k-th placement in the engine's order (hand order, then the low
+                    # half's targets before the high half's): skip whole tiles first, so
+                    # each tile passed costs one sum, then split k between the halves.
                     for tile in hand:
-                        value = low_of[tile]
-                        c = free[value]
-                        if k < c:
+                        fit = free[low_of[tile]] + free[second_of[tile]]
+                        if k < fit:
                             break
-                        k -= c
+                        k -= fit
+                    hand.remove(tile)
+                    value = low_of[tile]
+                    if k >= free[value]:
+                        k -= free[value]
                         value = second_of[tile]
-                        c = free[value]
-                        if k < c:
-                            break
-                        k -= c
-                        i += 1
-                    del hand[i]
-                    targets = opened[value]
-                    on = targets[k]
                     again = True
                 else:
                     if count == 0:  # no tile fits: draw until one does
@@ -289,41 +301,28 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                             break
                     # The tile drawn is placed at once, on any target it has; the turn ends.
                     value = low_of[tile]
-                    targets = opened[value]
-                    count = len(targets) + free[second_of[tile]]
+                    count = free[value] + free[second_of[tile]]
                     k = pick(32) % count
                     if tracing:
                         holding = sorted([*hand, tile])
                         legal = _legal([tile], opened)
-                    if k >= len(targets):
-                        k -= len(targets)
+                    if k >= free[value]:
+                        k -= free[value]
                         value = second_of[tile]
-                        targets = opened[value]
-                    on = targets[k]
                     again = False
-            # -- place ``tile`` on ``on`` at ``value`` (-1, -1: the opening) --------------
-            if on < 0:
-                value = low_of[tile]
-                if double[tile]:
-                    taken[tile] = 0
-                else:
-                    other = high_of[tile]
-                    opened[other].append(tile)
-                    free[other] += 1
-                opened[value].append(tile)
-                free[value] += 1
-                ends = pips_of[tile]
-            else:
+                # -- place ``tile`` on ``on``, joined at ``value`` ---------------------------
+                targets = opened[value]
+                on = targets[k]
                 if double[on]:
                     t = taken[on] = taken[on] + 1
                     if t == 2:
                         ends -= pips_of[on]  # both linear sides taken: counts nothing now
                     elif t == 4:
-                        targets.remove(on)
+                        del targets[k]  # ``on`` is ``targets[k]``: no search (remove) needed
                         free[value] -= 1
                 else:
                     ends -= value
-                    targets.remove(on)
+                    del targets[k]
                     free[value] -= 1
                 if double[tile]:
                     taken[tile] = 1
@@ -335,7 +334,6 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                     ends += other
                     opened[other].append(tile)
                     free[other] += 1
-            placed += 1
             passes = 0
             points = points_of[ends]
             if points:
@@ -360,7 +358,9 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                 scores[side] += (pips + 2) // 5
                 next_opener = turn
                 break
-            if not again or not (points or double[tile]):
+            # The same seat goes on after a double or a score from its hand (the usual
+            # placement is neither: tested first, it settles the turn in one test).
+            if not (points or double[tile]) or not again:
                 turn = following[turn]
         # -- the count made ----------------------------------------------------------------
         in_hand = False
