@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from tourney.games.horserace.match import HAND_SIZE, Match, Phase
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
@@ -31,6 +32,14 @@ SECOND = tuple(7 if tile.is_double else tile.high for tile in DOUBLE_SIX)
 targets stays empty (a double joins at one value, once)."""
 POINTS = tuple(ends // 5 if ends > 0 and ends % 5 == 0 else 0 for ends in range(28 * 12 + 1))
 """A placement's points by the counted sum after it (`layout.placement_points`)."""
+DEALS = {
+    n: tuple(slice(seat * size, seat * size + size) for seat in range(n))
+    for n, size in HAND_SIZE.items()
+}
+"""Where each seat's hand lies in the shuffled tiles, by the number of players."""
+
+_INDEX = attrgetter("index")
+"""A `Tile`'s index (in C: a generator expression is a Python frame per use)."""
 
 Trace = list[tuple[object, ...]]
 """What a traced playout did, step by step, for the test that checks it against the engine:
@@ -124,17 +133,23 @@ class Lean:
         """A copy, in a hidden hand, with one world's unseen tiles: each seat's (added to
         those it was seen to draw), the boneyard's, and the tile the player to move has just
         drawn unseen (None when they have not)."""
-        new = self.copy()
+        new = self._table()
         new.hands = [
-            [*held, *(tile.index for tile in more)]
-            for held, more in zip(new.hands, hands, strict=True)
+            held + list(map(_INDEX, more)) for held, more in zip(self.hands, hands, strict=True)
         ]
-        new.boneyard = [tile.index for tile in boneyard]
+        new.boneyard = list(map(_INDEX, boneyard))
         if drawn is not None:
             new.drawn = drawn.index
         return new
 
     def copy(self) -> Lean:
+        new = self._table()
+        new.hands = [hand[:] for hand in self.hands]
+        new.boneyard = self.boneyard[:]
+        return new
+
+    def _table(self) -> Lean:
+        """A copy but for the hands and the boneyard (each playout deals its own)."""
         new = Lean.__new__(Lean)
         new.n = self.n
         new.side_of = self.side_of
@@ -143,8 +158,6 @@ class Lean:
         new.winners = self.winners[:]
         new.next_opener = self.next_opener
         new.in_hand = self.in_hand
-        new.hands = [hand[:] for hand in self.hands]
-        new.boneyard = self.boneyard[:]
         new.opened = [tiles[:] for tiles in self.opened]
         new.taken = self.taken[:]
         new.ends = self.ends
@@ -179,8 +192,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
     scores = state.scores
     low_of, high_of, second_of, pips_of, double = LOW, HIGH, SECOND, PIPS, DOUBLE
     points_of = POINTS
-    size = HAND_SIZE[n]
-    dealt = n * size
+    dealt = n * HAND_SIZE[n]
     hands = state.hands
     boneyard = state.boneyard
     opened = state.opened
@@ -197,6 +209,10 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
         free = [len(tiles) for tiles in opened]
     played = 0
     tiles = list(range(28))
+    # The hands cut from the shuffled tiles by map() in C: a list comprehension would be
+    # a function call a hand in Python 3.11, and make the variables it reads cells.
+    cut = tiles.__getitem__
+    seats = DEALS[n]
     following = [*range(1, n), 0]
     while True:
         if not in_hand:
@@ -205,7 +221,7 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
             for i in range(dealt):
                 j = i + pick(32) % (28 - i)
                 tiles[i], tiles[j] = tiles[j], tiles[i]
-            hands = [tiles[s * size : s * size + size] for s in range(n)]
+            hands = list(map(cut, seats))
             boneyard = tiles[dealt:]
             opened = [[], [], [], [], [], [], [], []]
             free = [0, 0, 0, 0, 0, 0, 0, 0]
@@ -319,21 +335,23 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                         ends -= pips_of[on]  # both linear sides taken: counts nothing now
                     elif t == 4:
                         del targets[k]  # ``on`` is ``targets[k]``: no search (remove) needed
-                        free[value] -= 1
                 else:
                     ends -= value
                     del targets[k]
-                    free[value] -= 1
                 if double[tile]:
+                    # Its target is a non-double (a double shows one value: two doubles never
+                    # meet), just deleted from this list: the double takes its place, and
+                    # ``free[value]`` stands.
                     taken[tile] = 1
                     ends += pips_of[tile]
                     targets.append(tile)
-                    free[value] += 1
                 else:
+                    free[value] = len(targets)  # (cheaper than ``free[value] -= 1``)
                     other = pips_of[tile] - value
                     ends += other
-                    opened[other].append(tile)
-                    free[other] += 1
+                    targets = opened[other]
+                    targets.append(tile)
+                    free[other] = len(targets)
             passes = 0
             points = points_of[ends]
             if points:
@@ -364,12 +382,17 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                 turn = following[turn]
         # -- the count made ----------------------------------------------------------------
         in_hand = False
-        winners = [side for side in range(nsides) if scores[side] >= target]
+        over = max(scores) >= target
         if tracing:
-            steps.append(("count", scores[:], winners))
-        if winners:
-            state.winners = winners
+            steps.append(("count", scores[:], _reached(scores, target)))
+        if over:
+            state.winners = _reached(scores, target)
             return played
+
+
+def _reached(scores: list[int], target: int) -> list[int]:
+    """The sides at ``target`` or over: a match's winners (every side that reached it)."""
+    return [side for side, score in enumerate(scores) if score >= target]
 
 
 def _legal(hand: Sequence[int], opened: Sequence[list[int]]) -> list[tuple[int, int]]:
