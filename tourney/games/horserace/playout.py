@@ -176,7 +176,7 @@ class Lean:
 def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
     # One loop, locals only: a hand is some twenty moves and a playout a few hands, so
     # every attribute, call and allocation here is paid a million times a second, and the
-    # cost is the number of bytecodes run (bench/FINDINGS.md: about 33 instructions each).
+    # cost is the number of bytecodes run (bench/FINDINGS.md: about 35 instructions each).
     # So: ``free[v]`` is ``len(opened[v])``, kept as the lists change (a list's item is read
     # faster than len() is called); the rare moves (a hand's opening, a playout resumed
     # after a draw) are flags tested once a move, not states the common move works out.
