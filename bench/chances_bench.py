@@ -1,7 +1,9 @@
 """Live win chances (issue 36): playout speed per game, and how fresh the wall's estimates
 stay with 16 tables in play.
 
-Run: ``python -m bench.chances_bench [--seconds S]``. Targets: at least 20,000 Horse Race
+Run: ``python -m bench.chances_bench [--seconds S]``; ``--playouts N [--seed S]`` plays a
+fixed, seeded number of Horse Race playouts and nothing else (to count instructions with
+``valgrind --tool=callgrind``, the same at any load). Targets: at least 20,000 Horse Race
 playout hands per second per core and 5,000 Racehorse deals per second; with 16 tables in
 play, every estimate refreshed within 2 s of its table's last move.
 
@@ -81,6 +83,21 @@ def playout_rates(seconds: float) -> dict[str, tuple[float, float, int]]:
         return int(position.played_out(rng)[1])
 
     return {"horse-race": _rate(hands, seconds), "racehorse": _rate(deals, seconds)}
+
+
+def fixed_playouts(playouts: int, seed: int) -> tuple[int, int]:
+    """``playouts`` Horse Race playouts from the bench's positions, seeded: the hands they
+    played and a checksum of the positions chosen and the shares won (the same seed and
+    the same loop give the same figures; a change to the random stream shows here)."""
+    dominoes = horse_race_positions()
+    rng = random.Random(seed)
+    hands = checksum = 0
+    for _ in range(playouts):
+        number = rng.randrange(len(dominoes))
+        shares, played = dominoes[number].played_out(rng)
+        hands += played
+        checksum = hash((checksum, number, shares, played)) & 0xFFFFFFFF
+    return hands, checksum
 
 
 MAX_CUT = 240
@@ -198,7 +215,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=WORKERS, help="estimating processes")
     parser.add_argument("--quick", type=float, default=QUICK, help="CPU s of a first estimate")
     parser.add_argument("--latency-only", action="store_true", help="no playout rates")
+    parser.add_argument("--playouts", type=int, default=0, help="only N seeded playouts")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of --playouts")
     args = parser.parse_args()
+    if args.playouts:
+        hands, checksum = fixed_playouts(args.playouts, args.seed)
+        print(f"Horse Race: {args.playouts:,} playouts (seed {args.seed}), {hands:,} hands, "
+              f"checksum {checksum:08x}")  # fmt: skip
+        return
     if args.calibration:
         print("bucket  positions  chance given  share won  difference")
         for low, given, won, count in calibration(args.calibration):

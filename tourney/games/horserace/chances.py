@@ -145,21 +145,22 @@ class _Unseen:
         for i in range(len(rest) - 1, 0, -1):  # Fisher-Yates (`rng.shuffle`, faster)
             j = pick(32) % (i + 1)
             rest[i], rest[j] = rest[j], rest[i]
-        shows = [_SHOWS[tile.index] for tile in rest]
-        chosen = fill(
-            [
-                [i for i, on in enumerate(shows) if not forbid & on]
-                for _seat, forbid in self.constrained
-            ],
-            len(rest),
-        )
-        if chosen is None:
-            raise NoWorld("no deal of the unseen tiles agrees with the play")
         hands: list[list[Tile]] = [[] for _ in range(n)]
-        for (seat, _forbid), i in zip(self.constrained, chosen, strict=True):
-            hands[seat].append(rest[i])
-        taken = set(chosen)
-        rest = [tile for i, tile in enumerate(rest) if i not in taken]
+        if self.constrained:  # (often none: the matching is then skipped, at no cost to it)
+            shows = [_SHOWS[tile.index] for tile in rest]
+            chosen = fill(
+                [
+                    [i for i, on in enumerate(shows) if not forbid & on]
+                    for _seat, forbid in self.constrained
+                ],
+                len(rest),
+            )
+            if chosen is None:
+                raise NoWorld("no deal of the unseen tiles agrees with the play")
+            for (seat, _forbid), i in zip(self.constrained, chosen, strict=True):
+                hands[seat].append(rest[i])
+            taken = set(chosen)
+            rest = [tile for i, tile in enumerate(rest) if i not in taken]
         drawn = None
         for seat, count in enumerate(self.free_slots):
             if count:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from tourney.games.horserace.match import HAND_SIZE, Match, Phase
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
@@ -31,6 +32,14 @@ SECOND = tuple(7 if tile.is_double else tile.high for tile in DOUBLE_SIX)
 targets stays empty (a double joins at one value, once)."""
 POINTS = tuple(ends // 5 if ends > 0 and ends % 5 == 0 else 0 for ends in range(28 * 12 + 1))
 """A placement's points by the counted sum after it (`layout.placement_points`)."""
+DEALS = {
+    n: tuple(slice(seat * size, seat * size + size) for seat in range(n))
+    for n, size in HAND_SIZE.items()
+}
+"""Where each seat's hand lies in the shuffled tiles, by the number of players."""
+
+_INDEX = attrgetter("index")
+"""A `Tile`'s index (in C: a generator expression is a Python frame per use)."""
 
 Trace = list[tuple[object, ...]]
 """What a traced playout did, step by step, for the test that checks it against the engine:
@@ -124,17 +133,23 @@ class Lean:
         """A copy, in a hidden hand, with one world's unseen tiles: each seat's (added to
         those it was seen to draw), the boneyard's, and the tile the player to move has just
         drawn unseen (None when they have not)."""
-        new = self.copy()
+        new = self._table()
         new.hands = [
-            [*held, *(tile.index for tile in more)]
-            for held, more in zip(new.hands, hands, strict=True)
+            held + list(map(_INDEX, more)) for held, more in zip(self.hands, hands, strict=True)
         ]
-        new.boneyard = [tile.index for tile in boneyard]
+        new.boneyard = list(map(_INDEX, boneyard))
         if drawn is not None:
             new.drawn = drawn.index
         return new
 
     def copy(self) -> Lean:
+        new = self._table()
+        new.hands = [hand[:] for hand in self.hands]
+        new.boneyard = self.boneyard[:]
+        return new
+
+    def _table(self) -> Lean:
+        """A copy but for the hands and the boneyard (each playout deals its own)."""
         new = Lean.__new__(Lean)
         new.n = self.n
         new.side_of = self.side_of
@@ -143,8 +158,6 @@ class Lean:
         new.winners = self.winners[:]
         new.next_opener = self.next_opener
         new.in_hand = self.in_hand
-        new.hands = [hand[:] for hand in self.hands]
-        new.boneyard = self.boneyard[:]
         new.opened = [tiles[:] for tiles in self.opened]
         new.taken = self.taken[:]
         new.ends = self.ends
@@ -162,9 +175,11 @@ class Lean:
 
 def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
     # One loop, locals only: a hand is some twenty moves and a playout a few hands, so
-    # every attribute, call and allocation here is paid a million times a second.
-    # ``free[v]`` is ``len(opened[v])``, kept as the lists change (a list's item is read
-    # faster than len() is called).
+    # every attribute, call and allocation here is paid a million times a second, and the
+    # cost is the number of bytecodes run (bench/FINDINGS.md: about 35 instructions each).
+    # So: ``free[v]`` is ``len(opened[v])``, kept as the lists change (a list's item is read
+    # faster than len() is called); the rare moves (a hand's opening, a playout resumed
+    # after a draw) are flags tested once a move, not states the common move works out.
     if state.winners:
         return 0
     pick = rng.getrandbits  # pick(32) % m: one of m, uniform within m / 2**32
@@ -177,23 +192,27 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
     scores = state.scores
     low_of, high_of, second_of, pips_of, double = LOW, HIGH, SECOND, PIPS, DOUBLE
     points_of = POINTS
-    size = HAND_SIZE[n]
-    dealt = n * size
+    dealt = n * HAND_SIZE[n]
     hands = state.hands
     boneyard = state.boneyard
     opened = state.opened
     taken = state.taken
     ends = state.ends
-    placed = state.placed
     turn = state.turn
     passes = state.passes
     drawn = state.drawn
+    resumed = drawn >= 0  # the player to move has drawn a tile and not placed it yet
     next_opener = state.next_opener
     in_hand = state.in_hand
+    opening = not state.placed  # no tile on the table: the next move opens the hand
     if in_hand:
         free = [len(tiles) for tiles in opened]
     played = 0
     tiles = list(range(28))
+    # The hands cut from the shuffled tiles by map() in C: a list comprehension would be
+    # a function call a hand in Python 3.11, and make the variables it reads cells.
+    cut = tiles.__getitem__
+    seats = DEALS[n]
     following = [*range(1, n), 0]
     while True:
         if not in_hand:
@@ -202,12 +221,12 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
             for i in range(dealt):
                 j = i + pick(32) % (28 - i)
                 tiles[i], tiles[j] = tiles[j], tiles[i]
-            hands = [tiles[s * size : s * size + size] for s in range(n)]
+            hands = list(map(cut, seats))
             boneyard = tiles[dealt:]
             opened = [[], [], [], [], [], [], [], []]
             free = [0, 0, 0, 0, 0, 0, 0, 0]
-            ends = placed = passes = 0
-            drawn = -1
+            ends = passes = 0
+            opening = True
             if tracing:
                 steps.append(("deal", turn, [sorted(h) for h in hands], sorted(boneyard)))
         in_hand = True
@@ -215,24 +234,36 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
         # -- the hand --------------------------------------------------------------------
         while True:
             hand = hands[turn]
-            if not placed:  # the opening: any tile held
+            if opening:  # any tile held, alone on the table: both halves (a double's) open
+                opening = False
                 count = len(hand)
                 k = pick(32) % count
                 if tracing:
                     holding = sorted(hand)
                     legal: list[tuple[int, int]] = [(t, -1) for t in holding]
                 tile = hand.pop(k)
-                on = value = -1
+                on = -1
+                value = low_of[tile]
+                if double[tile]:
+                    taken[tile] = 0
+                else:
+                    other = high_of[tile]
+                    opened[other].append(tile)
+                    free[other] += 1
+                opened[value].append(tile)
+                free[value] += 1
+                ends = pips_of[tile]
                 again = True
             else:
-                if drawn >= 0:  # resumed after a draw: the tile drawn or nothing
+                # -- choose ``tile`` and its target: the ``k``-th of ``opened[value]`` ---
+                if resumed:  # the tile drawn (placed at once, as one just drawn) or none
+                    resumed = False
                     tile = drawn
-                    drawn = -1
                     count = 0
                     if free[low_of[tile]] or free[second_of[tile]]:
-                        hand.remove(tile)  # placed at once, as one just drawn
+                        hand.remove(tile)
                         count = -1
-                else:
+                else:  # every (tile, target) the seat may place, counted tile by tile
                     count = 0
                     for tile in hand:
                         count += free[low_of[tile]] + free[second_of[tile]]
@@ -241,22 +272,19 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                     if tracing:
                         holding = sorted(hand)
                         legal = _legal(holding, opened)
-                    i = 0
+                    # The k-th placement in the engine's order (hand order, then the low
+                    # half's targets before the high half's): skip whole tiles first, so
+                    # each tile passed costs one sum, then split k between the halves.
                     for tile in hand:
-                        value = low_of[tile]
-                        c = free[value]
-                        if k < c:
+                        fit = free[low_of[tile]] + free[second_of[tile]]
+                        if k < fit:
                             break
-                        k -= c
+                        k -= fit
+                    hand.remove(tile)
+                    value = low_of[tile]
+                    if k >= free[value]:
+                        k -= free[value]
                         value = second_of[tile]
-                        c = free[value]
-                        if k < c:
-                            break
-                        k -= c
-                        i += 1
-                    del hand[i]
-                    targets = opened[value]
-                    on = targets[k]
                     again = True
                 else:
                     if count == 0:  # no tile fits: draw until one does
@@ -289,53 +317,41 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                             break
                     # The tile drawn is placed at once, on any target it has; the turn ends.
                     value = low_of[tile]
-                    targets = opened[value]
-                    count = len(targets) + free[second_of[tile]]
+                    count = free[value] + free[second_of[tile]]
                     k = pick(32) % count
                     if tracing:
                         holding = sorted([*hand, tile])
                         legal = _legal([tile], opened)
-                    if k >= len(targets):
-                        k -= len(targets)
+                    if k >= free[value]:
+                        k -= free[value]
                         value = second_of[tile]
-                        targets = opened[value]
-                    on = targets[k]
                     again = False
-            # -- place ``tile`` on ``on`` at ``value`` (-1, -1: the opening) --------------
-            if on < 0:
-                value = low_of[tile]
-                if double[tile]:
-                    taken[tile] = 0
-                else:
-                    other = high_of[tile]
-                    opened[other].append(tile)
-                    free[other] += 1
-                opened[value].append(tile)
-                free[value] += 1
-                ends = pips_of[tile]
-            else:
+                # -- place ``tile`` on ``on``, joined at ``value`` ---------------------------
+                targets = opened[value]
+                on = targets[k]
                 if double[on]:
                     t = taken[on] = taken[on] + 1
                     if t == 2:
                         ends -= pips_of[on]  # both linear sides taken: counts nothing now
                     elif t == 4:
-                        targets.remove(on)
-                        free[value] -= 1
+                        del targets[k]  # ``on`` is ``targets[k]``: no search (remove) needed
                 else:
                     ends -= value
-                    targets.remove(on)
-                    free[value] -= 1
+                    del targets[k]
                 if double[tile]:
+                    # Its target is a non-double (a double shows one value: two doubles never
+                    # meet), just deleted from this list: the double takes its place, and
+                    # ``free[value]`` stands.
                     taken[tile] = 1
                     ends += pips_of[tile]
                     targets.append(tile)
-                    free[value] += 1
                 else:
+                    free[value] = len(targets)  # (cheaper than ``free[value] -= 1``)
                     other = pips_of[tile] - value
                     ends += other
-                    opened[other].append(tile)
-                    free[other] += 1
-            placed += 1
+                    targets = opened[other]
+                    targets.append(tile)
+                    free[other] = len(targets)
             passes = 0
             points = points_of[ends]
             if points:
@@ -360,16 +376,23 @@ def _play(state: Lean, rng: random.Random, trace: Trace | None) -> int:
                 scores[side] += (pips + 2) // 5
                 next_opener = turn
                 break
-            if not again or not (points or double[tile]):
+            # The same seat goes on after a double or a score from its hand (the usual
+            # placement is neither: tested first, it settles the turn in one test).
+            if not (points or double[tile]) or not again:
                 turn = following[turn]
         # -- the count made ----------------------------------------------------------------
         in_hand = False
-        winners = [side for side in range(nsides) if scores[side] >= target]
+        over = max(scores) >= target
         if tracing:
-            steps.append(("count", scores[:], winners))
-        if winners:
-            state.winners = winners
+            steps.append(("count", scores[:], _reached(scores, target)))
+        if over:
+            state.winners = _reached(scores, target)
             return played
+
+
+def _reached(scores: list[int], target: int) -> list[int]:
+    """The sides at ``target`` or over: a match's winners (every side that reached it)."""
+    return [side for side, score in enumerate(scores) if score >= target]
 
 
 def _legal(hand: Sequence[int], opened: Sequence[list[int]]) -> list[tuple[int, int]]:
