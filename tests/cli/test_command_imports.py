@@ -118,11 +118,19 @@ ENGINE = "tourney.games.horserace.match"
 upcasters alone (`tourney/games/horserace/__init__.py` loads its names on first use);
 `standings` loads the game itself (its words: what a game scores, its table sizes)."""
 
+RECORDS_EVENTS = {
+    f"tourney.tournament.records.{name}"
+    for name in ("room", "door", "groups", "penalties", "disputes")
+}
+"""The records' events (a clock, check-in, pools, penalties, disputes: 23 frozen dataclasses,
+~1 ms each to build): loaded by a stream that holds one (`events.RECORD_EVENTS`), not by a
+night without them."""
+
 # A one-shot command, the module that declares it, and what else it must not load (beyond
 # `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
-    (["pairings"], "tourney.cli.round_cmd", {SWISS_SEARCH, "rich", ENGINE}),
-    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH, "rich"}),
+    (["pairings"], "tourney.cli.round_cmd", {SWISS_SEARCH, "rich", ENGINE, *RECORDS_EVENTS}),
+    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH, "rich", *RECORDS_EVENTS}),
     (
         ["show", "K1"],
         "tourney.cli.match_cmd",

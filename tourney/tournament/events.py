@@ -13,17 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, TypeAlias, cast
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.notes.notes import Note, note_payload
 from tourney.tournament.notes.old_notes import stored, stored_why
-from tourney.tournament.records.disputes import DISPUTE_EVENTS, DisputeEvent
-from tourney.tournament.records.groups import GROUPS_EVENTS, GroupsEvent
-from tourney.tournament.records.penalties import SANCTION_EVENTS, SanctionEvent
-from tourney.tournament.records.room import ROOM_EVENTS, TIE_RULE, TIME_RULE_WORDS, RoomEvent
+from tourney.tournament.records.room_state import TIE_RULE, TIME_RULE_WORDS
+
+if TYPE_CHECKING:
+    from tourney.tournament.records.disputes import DisputeEvent
+    from tourney.tournament.records.groups import GroupsEvent
+    from tourney.tournament.records.penalties import SanctionEvent
+    from tourney.tournament.records.room import RoomEvent
 
 FORMAT_SETTINGS = ("pools", "pool_size", "advance", "pool_format")
 """TournamentCreated's settings that only the formats which ask for them set (groups)."""
@@ -811,33 +815,45 @@ class LanguageSet:
 
 
 TournamentEvent: TypeAlias = (
-    TournamentCreated
-    | PlayerRegistered
-    | PartnershipFormed
-    | PlayerWithdrawn
-    | PlayerRemoved
-    | RoundPaired
-    | DecidingMatchPaired
-    | ScheduleFixed
-    | MatchResultRecorded
-    | MatchResultWithdrawn
-    | Forfeit
-    | NoShow
-    | AdjudicatedResult
-    | ResultEntered
-    | TablePlayReplaced
-    | MatchVoided
-    | MatchStoppedByTime
-    | RoundDrafted
-    | DraftSwapped
-    | DraftDropped
-    | RoundRemoved
-    | RoomEvent
-    | GroupsEvent
-    | DisputeEvent
-    | SanctionEvent
-    | LanguageSet
+    "TournamentCreated | PlayerRegistered | PartnershipFormed | PlayerWithdrawn | "
+    "PlayerRemoved | RoundPaired | DecidingMatchPaired | ScheduleFixed | "
+    "MatchResultRecorded | MatchResultWithdrawn | Forfeit | NoShow | AdjudicatedResult | "
+    "ResultEntered | TablePlayReplaced | MatchVoided | MatchStoppedByTime | RoundDrafted "
+    "| DraftSwapped | DraftDropped | RoundRemoved | RoomEvent | GroupsEvent | "
+    "DisputeEvent | SanctionEvent | LanguageSet"
 )
+"""Every event of a tournament stream (a string: the records' events are named, not loaded,
+here; see `RECORD_EVENTS`)."""
+
+RECORD_EVENTS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "clock_set",
+            "clock_started",
+            "clock_paused",
+            "clock_resumed",
+            "clock_extended",
+            "director_called",
+            "call_answered",
+            "check_in_set",
+            "player_checked_in",
+            "check_in_taken_back",
+            "fee_marked",
+            "door_code_set",
+            "check_in_allowed",
+        ),
+        "room",
+    ),
+    **dict.fromkeys(("pools_formed", "pool_schedule_fixed", "knockout_seeded"), "groups"),
+    **dict.fromkeys(("penalty_given", "warning_given", "sanction_lifted"), "penalties"),
+    **dict.fromkeys(("result_disputed", "dispute_resolved"), "disputes"),
+}
+"""The records' events (`tourney.tournament.records`): each type and the module that holds
+its class and how it changes the state. A night with no clock, check-in, pools, penalty or
+dispute never loads those modules (each is a dozen frozen dataclasses: ~1 ms to build);
+`event_from_payload` and `state.evolve` load one when its first event comes.
+(tests/unit/tournament/test_record_events.py holds this table to the modules' classes.)"""
+
 
 EVENT_TYPES: dict[str, type[TournamentEvent]] = {
     cls.type: cls
@@ -863,21 +879,21 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         DraftSwapped,
         DraftDropped,
         RoundRemoved,
-        *ROOM_EVENTS,
-        *GROUPS_EVENTS,
-        *DISPUTE_EVENTS,
-        *SANCTION_EVENTS,
         LanguageSet,
     )
 }
+"""The events of this module by type (the records' are in `RECORD_EVENTS`)."""
 
 
 def event_from_payload(type_name: str, payload: dict[str, Any]) -> TournamentEvent:
     """Rebuild a stored event; raise `TourneyError` for a type this module does not know."""
-    try:
-        cls = EVENT_TYPES[type_name]
-    except KeyError:
+    cls = EVENT_TYPES.get(type_name)
+    if cls is not None:
+        return cls.from_payload(payload)
+    record = RECORD_EVENTS.get(type_name)
+    if record is None:
         raise TourneyError(
             _("unknown tournament event type {type_name!r}").format(type_name=type_name)
-        ) from None
-    return cls.from_payload(payload)
+        )
+    events = import_module(f"tourney.tournament.records.{record}").EVENTS_BY_TYPE
+    return cast("TournamentEvent", events[type_name].from_payload(payload))

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from tourney.i18n import _
 from tourney.tournament.errors import RoundError as RoundError
 from tourney.tournament.errors import TournamentError as TournamentError
 from tourney.tournament.events import (
+    RECORD_EVENTS,
     AdjudicatedResult,
     DecidingMatchPaired,
     DraftDropped,
@@ -52,16 +53,10 @@ from tourney.tournament.matches import (
     forfeit_outcome,
 )
 from tourney.tournament.notes.notes import Who, note
-from tourney.tournament.records.disputes import (
-    DISPUTE_EVENTS,
-    Disputes,
-    ResultDisputed,
-    evolve_disputes,
-    replaced,
-)
-from tourney.tournament.records.groups import GROUPS_EVENTS, Groups, evolve_groups
-from tourney.tournament.records.penalties import SANCTION_EVENTS, Sanctions, evolve_sanctions
-from tourney.tournament.records.room import ROOM_EVENTS, Room, evolve_room
+from tourney.tournament.records.disputes_state import Disputes, replaced
+from tourney.tournament.records.groups_state import Groups
+from tourney.tournament.records.penalties_state import Sanctions
+from tourney.tournament.records.room_state import Room
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -206,18 +201,11 @@ class TournamentState:
 def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was (except the maps `fold`
     hands it, which only `fold`'s loop holds: see there)."""
-    if isinstance(event, ROOM_EVENTS):
-        return _replace(state, room=evolve_room(state.room, event))
-    if isinstance(event, SANCTION_EVENTS):
-        return _replace(state, sanctions=evolve_sanctions(state.sanctions, event))
-    if isinstance(event, DISPUTE_EVENTS):
-        held = state.matches.get(event.match_id) if isinstance(event, ResultDisputed) else None
-        outcome = held.outcome if held is not None else None
-        return _replace(state, disputes=evolve_disputes(state.disputes, event, outcome))
+    module = RECORD_EVENTS.get(event.type)
+    if module is not None:
+        return _evolve_record(state, module, event)
     if isinstance(event, LanguageSet):
         return _replace(state, language=event.language)
-    if isinstance(event, GROUPS_EVENTS):
-        return _replace(state, groups=evolve_groups(state.groups, event))
     if isinstance(event, RoundDrafted):
         return _replace(state, draft=event.paired)
     if isinstance(event, DraftDropped):
@@ -305,6 +293,34 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             outcome = after.matches[match_id].outcome
             after = _replace(after, disputes=replaced(state.disputes, match_id, outcome))
     return after
+
+
+def _evolve_record(state: TournamentState, module: str, event: TournamentEvent) -> TournamentState:
+    """The state after a record's event (`events.RECORD_EVENTS`): its ``module`` is loaded
+    here, with the first such event a stream holds."""
+    if module == "room":
+        from tourney.tournament.records.room import RoomEvent, evolve_room
+
+        return _replace(state, room=evolve_room(state.room, cast(RoomEvent, event)))
+    if module == "penalties":
+        from tourney.tournament.records.penalties import SanctionEvent, evolve_sanctions
+
+        given = cast(SanctionEvent, event)
+        return _replace(state, sanctions=evolve_sanctions(state.sanctions, given))
+    if module == "disputes":
+        from tourney.tournament.records.disputes import (
+            DisputeEvent,
+            ResultDisputed,
+            evolve_disputes,
+        )
+
+        said = cast(DisputeEvent, event)
+        held = state.matches.get(said.match_id) if isinstance(said, ResultDisputed) else None
+        outcome = held.outcome if held is not None else None
+        return _replace(state, disputes=evolve_disputes(state.disputes, said, outcome))
+    from tourney.tournament.records.groups import GroupsEvent, evolve_groups
+
+    return _replace(state, groups=evolve_groups(state.groups, cast(GroupsEvent, event)))
 
 
 RULING_RESULTS = (

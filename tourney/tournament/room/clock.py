@@ -18,7 +18,6 @@ from tourney.errors import quote
 from tourney.i18n import _, page_
 from tourney.tournament.events import MatchStoppedByTime, TournamentEvent
 from tourney.tournament.records.room import (
-    TIME_RULES,
     CallAnswered,
     Clock,
     ClockExtended,
@@ -27,9 +26,9 @@ from tourney.tournament.records.room import (
     ClockSet,
     ClockStarted,
     DirectorCalled,
-    TimeRule,
     stamp,
 )
+from tourney.tournament.records.room_state import TIME_RULES, TimeRule
 from tourney.tournament.state import TournamentError, TournamentState
 
 

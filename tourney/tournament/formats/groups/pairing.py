@@ -28,12 +28,8 @@ from tourney.tournament.formats.groups.stages import (
 )
 from tourney.tournament.formats.round_robin.format import round_robin_schedule
 from tourney.tournament.notes.notes import Note, Value, Who, clauses, note
-from tourney.tournament.records.groups import (
-    KnockoutSeeded,
-    PoolScheduleFixed,
-    PoolsFormed,
-    pool_letter,
-)
+from tourney.tournament.records.groups import KnockoutSeeded, PoolScheduleFixed, PoolsFormed
+from tourney.tournament.records.groups_state import pool_letter
 from tourney.tournament.seating.pairing import (
     check_previous_round,
     decide_pair_deciding_matches,

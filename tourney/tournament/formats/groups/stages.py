@@ -38,7 +38,7 @@ from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.notes.note_words import namer, note_text
 from tourney.tournament.notes.notes import Note, Who, note
-from tourney.tournament.records.groups import pool_letter
+from tourney.tournament.records.groups_state import pool_letter
 from tourney.tournament.state import Player, TournamentError, TournamentState
 
 POOL_FORMATS: tuple[str, ...] = ("round_robin", "swiss")
