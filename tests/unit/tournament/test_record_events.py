@@ -20,14 +20,13 @@ events are the room's)."""
 def declared(name: str) -> dict[str, str]:
     """Every event class defined in records module ``name``: a dataclass with a ``type``."""
     module = import_module(f"tourney.tournament.records.{name}")
-    return {
-        value.type: value.__name__
-        for value in vars(module).values()
-        if dataclasses.is_dataclass(value)
-        and isinstance(value, type)
-        and value.__module__ == module.__name__
-        and isinstance(getattr(value, "type", None), str)
-    }
+    found: dict[str, str] = {}
+    for attribute, value in vars(module).items():
+        kind = getattr(value, "type", None)
+        ours = isinstance(value, type) and value.__module__ == module.__name__
+        if ours and dataclasses.is_dataclass(value) and isinstance(kind, str):
+            found[kind] = attribute
+    return found
 
 
 def test_the_table_names_every_records_event_under_the_module_that_decodes_it() -> None:
