@@ -126,11 +126,18 @@ RECORDS_EVENTS = {
 ~1 ms each to build): loaded by a stream that holds one (`events.RECORD_EVENTS`), not by a
 night without them."""
 
+STANDINGS = "tourney.tournament.standings.standings"
+"""The standings: not for showing a round's tables (`entries` loads them to carry a
+tournament over, not with its module)."""
+NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", *RECORDS_EVENTS}
+"""What `pairings` and `standings` leave: the Swiss search, Rich, the lot's hashlib (a draw's,
+`seating.lot.lot_key`) and the records' events."""
+
 # A one-shot command, the module that declares it, and what else it must not load (beyond
 # `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
-    (["pairings"], "tourney.cli.round_cmd", {SWISS_SEARCH, "rich", ENGINE, *RECORDS_EVENTS}),
-    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH, "rich", *RECORDS_EVENTS}),
+    (["pairings"], "tourney.cli.round_cmd", {*NOT_FOR_READING_ROUNDS, ENGINE, STANDINGS}),
+    (["standings"], "tourney.cli.standings_cmd", NOT_FOR_READING_ROUNDS),
     (
         ["show", "K1"],
         "tourney.cli.match_cmd",

@@ -19,7 +19,6 @@ from tourney.tournament.events import (
     TournamentEvent,
 )
 from tourney.tournament.format import format_of
-from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import Player, TournamentError, TournamentState, evolve
 
 _T = TypeVar("_T")
@@ -179,6 +178,9 @@ def decide_register_from(
     ``top`` keeps the first ``top`` ranked entrants (withdrawn entrants are left out; a
     partnership's members come in together). All of them or, on any error, none.
     """
+    # The standings: loaded to carry a tournament over, not by every reader of its entries.
+    from tourney.tournament.standings.standings import standings_of
+
     rows = [row for row in standings_of(previous) if not row.withdrawn]
     if top is not None:
         if top < 1:
