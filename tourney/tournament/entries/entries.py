@@ -11,13 +11,7 @@ from tourney import limits, names
 from tourney.errors import quote
 from tourney.i18n import N_, _
 from tourney.names import clean_name, clean_optional
-from tourney.tournament.events import (
-    PartnershipFormed,
-    PlayerRegistered,
-    PlayerRemoved,
-    PlayerWithdrawn,
-    TournamentEvent,
-)
+from tourney.tournament.events import PlayerRegistered, TournamentEvent
 from tourney.tournament.format import format_of
 from tourney.tournament.state import Player, TournamentError, TournamentState, evolve
 
@@ -233,6 +227,9 @@ def decide_withdraw(
                 name=player.name, title=state.title
             )
         )
+    # The entries' events load with a decision that makes one, not with every reader.
+    from tourney.tournament.entry_events import PlayerWithdrawn
+
     return [PlayerWithdrawn(player_id, reason)]
 
 
@@ -268,6 +265,9 @@ def decide_remove(
                 name=player.name, name2=state.teams[player.team].name
             )
         )
+    # The entries' events load with a decision that makes one, not with every reader.
+    from tourney.tournament.entry_events import PlayerRemoved
+
     return [PlayerRemoved(player_id, reason)]
 
 
@@ -309,6 +309,9 @@ def decide_form_partnership(
             )
         )
     name = clean_optional(name, _("partnership name"))
+    # The entries' events load with a decision that makes one, not with every reader.
+    from tourney.tournament.entry_events import PartnershipFormed
+
     return [PartnershipFormed(team_id, name or f"{first.name} & {second.name}", members)]
 
 
