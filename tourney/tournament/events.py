@@ -2,7 +2,11 @@
 
 Each event is a frozen dataclass with a `type` string and a JSON-safe payload:
 `Event.from_payload(event.to_payload()) == event`. `event_from_payload` rebuilds any of
-them from a stored `(type, payload)` pair.
+them from a stored `(type, payload)` pair. This module holds what every stream starts with
+(its creation, registrations, rounds, language); the others are in the modules
+`EVENT_MODULES` names for their types (results and rulings, removed rounds and drafts,
+withdrawals, and the records': `tourney.tournament.records`), each loaded with its first
+event.
 
 Sides: a table's *sides* are the units that score. At individual tables side ``i`` is
 seat ``i + 1``; at a partnership table side 0 holds seats 1 and 3, side 1 seats 2 and 4.

@@ -82,7 +82,7 @@ class DisputeResolved:
 DisputeEvent: TypeAlias = ResultDisputed | DisputeResolved
 DISPUTE_EVENTS: tuple[type[DisputeEvent], ...] = (ResultDisputed, DisputeResolved)
 EVENTS_BY_TYPE: dict[str, type[DisputeEvent]] = {cls.type: cls for cls in DISPUTE_EVENTS}
-"""Each event of this module by type (`events.RECORD_EVENTS` names this module for each)."""
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
 @dataclass(frozen=True)

@@ -121,7 +121,7 @@ class KnockoutSeeded:
 GroupsEvent: TypeAlias = PoolsFormed | PoolScheduleFixed | KnockoutSeeded
 GROUPS_EVENTS: tuple[type[GroupsEvent], ...] = (PoolsFormed, PoolScheduleFixed, KnockoutSeeded)
 EVENTS_BY_TYPE: dict[str, type[GroupsEvent]] = {cls.type: cls for cls in GROUPS_EVENTS}
-"""Each event of this module by type (`events.RECORD_EVENTS` names this module for each)."""
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
 def evolve_groups(groups: Groups, event: GroupsEvent) -> Groups:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 Entrants: TypeAlias = tuple[str, ...]
 ScheduleRounds: TypeAlias = tuple[tuple[tuple[Entrants, ...], Entrants], ...]
-"""A schedule as `events.ScheduleFixed` holds one: each round's tables and its byes."""
+"""A schedule as `round_events.ScheduleFixed` holds one: each round's tables and its byes."""
 
 
 def pool_letter(index: int) -> str:

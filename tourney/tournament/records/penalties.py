@@ -94,7 +94,7 @@ class SanctionLifted:
 SanctionEvent: TypeAlias = PenaltyGiven | WarningGiven | SanctionLifted
 SANCTION_EVENTS: tuple[type[SanctionEvent], ...] = (PenaltyGiven, WarningGiven, SanctionLifted)
 EVENTS_BY_TYPE: dict[str, type[SanctionEvent]] = {cls.type: cls for cls in SANCTION_EVENTS}
-"""Each event of this module by type (`events.RECORD_EVENTS` names this module for each)."""
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
 @dataclass(frozen=True)

@@ -265,7 +265,7 @@ ROOM_EVENTS: tuple[type[RoomEvent], ...] = (
     CheckInAllowed,
 )
 EVENTS_BY_TYPE: dict[str, type[RoomEvent]] = {cls.type: cls for cls in ROOM_EVENTS}
-"""Each event of this module by type (`events.RECORD_EVENTS` names this module for each)."""
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
 # -- what the events make -------------------------------------------------------------
