@@ -47,17 +47,15 @@ from tourney.projections import open_store
 from tourney.season.ratings import RatedMatch, rate_games, rated_matches
 from tourney.season.series import NightAdded, SeriesCreated
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
+from tourney.tournament.entry_events import PartnershipFormed
 from tourney.tournament.events import (
-    Forfeit,
-    MatchResultRecorded,
-    MatchVoided,
     PairedTable,
-    PartnershipFormed,
     PlayerRegistered,
     RoundPaired,
     TournamentCreated,
     TournamentEvent,
 )
+from tourney.tournament.result_events import Forfeit, MatchResultRecorded, MatchVoided
 
 BOUND = 1.5
 Ratings = dict[str, dict[str, tuple[float, float]]]

@@ -28,13 +28,13 @@ from pathlib import Path
 from tourney.season.series import NightAdded, SeriesCreated
 from tourney.store.eventstore import EventStore, NewEvent, StreamAppend
 from tourney.tournament.events import (
-    MatchResultRecorded,
     PairedTable,
     PlayerRegistered,
     RoundPaired,
     TournamentCreated,
     TournamentEvent,
 )
+from tourney.tournament.result_events import MatchResultRecorded
 
 
 def night_events(

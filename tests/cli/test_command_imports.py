@@ -118,11 +118,33 @@ ENGINE = "tourney.games.horserace.match"
 upcasters alone (`tourney/games/horserace/__init__.py` loads its names on first use);
 `standings` loads the game itself (its words: what a game scores, its table sizes)."""
 
+LAZY_EVENTS = {
+    *(f"tourney.tournament.{name}" for name in ("result_events", "round_events", "entry_events")),
+    *(
+        f"tourney.tournament.records.{name}"
+        for name in ("room", "door", "groups", "penalties", "disputes")
+    ),
+}
+"""The events beyond a night's creation, registrations and rounds (results and rulings, removed
+rounds and drafts, withdrawals, a clock, check-in, pools, penalties, disputes: 45 frozen
+dataclasses, ~1 ms each to build): loaded by a stream that holds one (`events.EVENT_MODULES`),
+not by a night without them."""
+RULINGS = "tourney.tournament.results.rulings"
+"""The director's rulings: for deciding one, not for reading a round (`DirectorDesk.rule`)."""
+
+STANDINGS = "tourney.tournament.standings.standings"
+"""The standings: not for showing a round's tables (`entries` loads them to carry a
+tournament over, not with its module)."""
+NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", RULINGS, *LAZY_EVENTS}
+"""What `pairings` and `standings` leave on a night paired and not yet played: the Swiss
+search, Rich, the lot's hashlib (a draw's, `seating.lot.lot_key`), the rulings and the events
+that load by type."""
+
 # A one-shot command, the module that declares it, and what else it must not load (beyond
 # `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
-    (["pairings"], "tourney.cli.round_cmd", {SWISS_SEARCH, "rich", ENGINE}),
-    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH, "rich"}),
+    (["pairings"], "tourney.cli.round_cmd", {*NOT_FOR_READING_ROUNDS, ENGINE, STANDINGS}),
+    (["standings"], "tourney.cli.standings_cmd", NOT_FOR_READING_ROUNDS),
     (
         ["show", "K1"],
         "tourney.cli.match_cmd",

@@ -192,8 +192,8 @@ def test_a_move_recorded_while_the_director_decides_is_the_play_the_ruling_notes
     records after the director's desk read it makes the desk decide again."""
     from tourney.director.desk import DirectorDesk
     from tourney.games.horserace.simulate import BotTable
-    from tourney.tournament.events import TablePlayReplaced
     from tourney.tournament.matches import RecordedPlay
+    from tourney.tournament.result_events import TablePlayReplaced
     from tourney.tournament.results.rulings import decide_void
 
     match = first_table(dominoes)["match"]

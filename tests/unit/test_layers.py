@@ -27,6 +27,15 @@ KNOWN_CIRCLES = [
         "tourney.tournament.standings.standings",
         "tourney.tournament.state",
     },
+    # Every event's union (`events.TournamentEvent`) names the events that load by type (for
+    # mypy only), and the rounds' events build on the core's `RoundPaired`.
+    {"tourney.tournament.events", "tourney.tournament.round_events"},
+    # Each record's state names the clocks, calls, sanctions, disputes and stage events its
+    # events make (for mypy only); the events' module evolves that state.
+    *(
+        {f"tourney.tournament.records.{name}", f"tourney.tournament.records.{name}_state"}
+        for name in ("room", "groups", "penalties", "disputes")
+    ),
 ]
 
 

@@ -184,7 +184,7 @@ def status(
     Example: tourney clock status --json
     """
     from tourney.director.room import server_now
-    from tourney.tournament.records.room import TIME_RULE_WORDS
+    from tourney.tournament.records.room_state import TIME_RULE_WORDS
     from tourney.tournament.room.clock import clock_view
 
     with open_director(db) as director:

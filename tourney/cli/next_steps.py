@@ -67,7 +67,8 @@ def record_line(paired: Sequence[TournamentEvent]) -> str:
     """After a round (or deciding matches) is paired: record its first table, by its match
     id (a table code names the newest tournament's, which this may not be). "" when the
     round seats no table."""
-    from tourney.tournament.events import DecidingMatchPaired, RoundPaired
+    from tourney.tournament.events import RoundPaired
+    from tourney.tournament.round_events import DecidingMatchPaired
 
     for event in paired:
         if isinstance(event, RoundPaired) and event.tables:

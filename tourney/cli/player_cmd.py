@@ -239,7 +239,7 @@ def withdraw(
     Example: tourney player withdraw "Ann Lee" --reason "left early"
     """
     from tourney.tournament.entries.entries import decide_withdraw
-    from tourney.tournament.events import PlayerWithdrawn
+    from tourney.tournament.entry_events import PlayerWithdrawn
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -268,7 +268,7 @@ def remove(
     Example: tourney player remove p12 --reason "registered twice"
     """
     from tourney.tournament.entries.entries import decide_remove
-    from tourney.tournament.events import PlayerRemoved
+    from tourney.tournament.entry_events import PlayerRemoved
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
@@ -301,7 +301,7 @@ def team(
     Example: tourney player team Ann Cy --name "The Spinners"
     """
     from tourney.tournament.entries.entries import decide_form_partnership
-    from tourney.tournament.events import PartnershipFormed
+    from tourney.tournament.entry_events import PartnershipFormed
 
     with open_director(db) as director:
         slug = director.resolve(tournament)

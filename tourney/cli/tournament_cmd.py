@@ -506,7 +506,7 @@ def show(
             )
         )
         if fmt.has_pools:  # the pools once drawn, and the knockout's seeds
-            from tourney.tournament.records.groups import pool_letter
+            from tourney.tournament.records.groups_state import pool_letter
 
             for index, pool in enumerate(state.groups.pools):
                 names = ", ".join(state.entrant_name(e) for e in pool)

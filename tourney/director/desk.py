@@ -35,22 +35,8 @@ from tourney.streams.matches import (
     match_stream,
     stream_game,
 )
-from tourney.tournament.events import (
-    AdjudicatedResult,
-    DecidingMatchPaired,
-    Forfeit,
-    MatchStoppedByTime,
-    MatchVoided,
-    NoShow,
-    PairedTable,
-    ResultEntered,
-    RoundPaired,
-    RoundRemoved,
-    TablePlayReplaced,
-    TournamentEvent,
-)
+from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
 from tourney.tournament.matches import RecordedPlay
-from tourney.tournament.results.rulings import RULING_EVENTS, note_replaced_play
 from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
 
@@ -62,15 +48,16 @@ Effects = Callable[["Loaded", Sequence[TournamentEvent]], list["StreamAppend"]]
 """What else a decision appends, in its transaction: given the state it was decided on."""
 
 RULINGS = {
-    AdjudicatedResult: "adjudicated",
-    ResultEntered: "paper scoresheet",
-    Forfeit: "forfeit",
-    NoShow: "no-show",
-    MatchVoided: "void",
-    MatchStoppedByTime: "time",
+    "result_adjudicated": "adjudicated",
+    "result_entered": "paper scoresheet",
+    "forfeit_declared": "forfeit",
+    "no_show_declared": "no-show",
+    "match_voided": "void",
+    "match_stopped_by_time": "time",
 }
-"""The ruling a closed table records for each director's event (words: `scorer.desk.RULING_SAID`,
-`web.words.RULING_WORDS`; tests/unit/test_ruling_words.py holds the three together)."""
+"""The ruling a closed table records for each director's event, by the event's type (words:
+`scorer.desk.RULING_SAID`, `web.words.RULING_WORDS`; tests/unit/test_ruling_words.py holds
+the three together, and the types to the events' classes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +222,8 @@ class DirectorDesk:
         on a table that recorded play of its own is preceded by a `TablePlayReplaced`
         saying how far that play went (`rulings.note_replaced_play`)."""
 
+        from tourney.tournament.results.rulings import note_replaced_play
+
         def decided(state: TournamentState) -> Sequence[TournamentEvent]:
             return note_replaced_play(state, decide(state), self.table_play)
 
@@ -266,6 +255,7 @@ class DirectorDesk:
     ) -> list[StreamAppend]:
         from tourney.store.errors import ConcurrencyError
         from tourney.store.eventstore import NewEvent, StreamAppend
+        from tourney.tournament.round_events import RoundRemoved
 
         appends: list[StreamAppend] = []
         for event in events:
@@ -293,6 +283,7 @@ class DirectorDesk:
 
     def _open_tables(self, loaded: Loaded, events: Sequence[TournamentEvent]) -> list[StreamAppend]:
         from tourney.store.eventstore import NewEvent, StreamAppend
+        from tourney.tournament.round_events import DecidingMatchPaired
 
         state = loaded.state
         opened: list[StreamAppend] = []
@@ -342,10 +333,11 @@ class DirectorDesk:
         self, _loaded: Loaded, events: Sequence[TournamentEvent]
     ) -> list[StreamAppend]:
         from tourney.store.eventstore import NewEvent, StreamAppend
+        from tourney.tournament.results.rulings import RULING_EVENTS
 
         closing: list[StreamAppend] = []
         for event in events:
-            ruling = RULINGS.get(type(event))
+            ruling = RULINGS.get(event.type)
             match_id = getattr(event, "match_id", None)
             if ruling is None or not isinstance(match_id, str):
                 continue
@@ -375,6 +367,7 @@ class DirectorDesk:
         at the table while the director was deciding makes the decision again (the desk
         retries once, against the new play)."""
         from tourney.store.errors import ConcurrencyError
+        from tourney.tournament.result_events import TablePlayReplaced
 
         noted = next(
             (

@@ -10,20 +10,20 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tourney.tournament.entry_events import PartnershipFormed, PlayerRemoved, PlayerWithdrawn
 from tourney.tournament.events import (
+    PlayerRegistered,
+    TournamentCreated,
+    TournamentEvent,
+    event_from_payload,
+)
+from tourney.tournament.result_events import (
     AdjudicatedResult,
     Forfeit,
     MatchResultRecorded,
     MatchVoided,
     NoShow,
-    PartnershipFormed,
-    PlayerRegistered,
-    PlayerRemoved,
-    PlayerWithdrawn,
     ResultEntered,
-    TournamentCreated,
-    TournamentEvent,
-    event_from_payload,
 )
 from tourney.tournament.state import TournamentState, fold
 

@@ -162,7 +162,7 @@ def ruling_of(closing: StreamEvent) -> tuple[str, str]:
     A table closed by a re-pairing before that was a ruling of its own recorded ``round
     removed`` with the English ``re-paired: <reason>``: read as the re-pairing it was, as
     `RoundRemoved` reads the same reason."""
-    from tourney.tournament.events import RoundRemoved
+    from tourney.tournament.round_events import RoundRemoved
 
     code = str(closing.payload.get("ruling", ""))
     reason = str(closing.payload.get("reason", "") or "")

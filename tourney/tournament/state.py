@@ -13,34 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from tourney.i18n import _
 from tourney.tournament.errors import RoundError as RoundError
 from tourney.tournament.errors import TournamentError as TournamentError
 from tourney.tournament.events import (
-    AdjudicatedResult,
-    DecidingMatchPaired,
-    DraftDropped,
-    DraftSwapped,
-    Forfeit,
+    EVENT_MODULES,
     LanguageSet,
-    MatchResultRecorded,
-    MatchResultWithdrawn,
-    MatchStoppedByTime,
-    MatchVoided,
-    NoShow,
     PairedTable,
-    PartnershipFormed,
     PlayerRegistered,
-    PlayerRemoved,
-    PlayerWithdrawn,
-    ResultEntered,
-    RoundDrafted,
     RoundPaired,
-    RoundRemoved,
-    ScheduleFixed,
-    TablePlayReplaced,
     TournamentCreated,
     TournamentEvent,
 )
@@ -52,16 +35,37 @@ from tourney.tournament.matches import (
     forfeit_outcome,
 )
 from tourney.tournament.notes.notes import Who, note
-from tourney.tournament.records.disputes import (
-    DISPUTE_EVENTS,
-    Disputes,
-    ResultDisputed,
-    evolve_disputes,
-    replaced,
-)
-from tourney.tournament.records.groups import GROUPS_EVENTS, Groups, evolve_groups
-from tourney.tournament.records.penalties import SANCTION_EVENTS, Sanctions, evolve_sanctions
-from tourney.tournament.records.room import ROOM_EVENTS, Room, evolve_room
+from tourney.tournament.records.disputes_state import Disputes, replaced
+from tourney.tournament.records.groups_state import Groups
+from tourney.tournament.records.penalties_state import Sanctions
+from tourney.tournament.records.room_state import Room
+
+if TYPE_CHECKING:
+    from tourney.tournament.entry_events import (
+        EntryEvent,
+        PartnershipFormed,
+        PlayerRemoved,
+        PlayerWithdrawn,
+    )
+    from tourney.tournament.result_events import (
+        AdjudicatedResult,
+        Forfeit,
+        MatchResultRecorded,
+        MatchStoppedByTime,
+        MatchVoided,
+        NoShow,
+        ResultEntered,
+        ResultEvent,
+        TablePlayReplaced,
+    )
+    from tourney.tournament.round_events import (
+        DecidingMatchPaired,
+        DraftSwapped,
+        RoundDrafted,
+        RoundEvent,
+        RoundRemoved,
+        ScheduleFixed,
+    )
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -205,27 +209,14 @@ class TournamentState:
 
 def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
     """The state after `event`. Pure: `state` is left as it was (except the maps `fold`
-    hands it, which only `fold`'s loop holds: see there)."""
-    if isinstance(event, ROOM_EVENTS):
-        return _replace(state, room=evolve_room(state.room, event))
-    if isinstance(event, SANCTION_EVENTS):
-        return _replace(state, sanctions=evolve_sanctions(state.sanctions, event))
-    if isinstance(event, DISPUTE_EVENTS):
-        held = state.matches.get(event.match_id) if isinstance(event, ResultDisputed) else None
-        outcome = held.outcome if held is not None else None
-        return _replace(state, disputes=evolve_disputes(state.disputes, event, outcome))
-    if isinstance(event, LanguageSet):
-        return _replace(state, language=event.language)
-    if isinstance(event, GROUPS_EVENTS):
-        return _replace(state, groups=evolve_groups(state.groups, event))
-    if isinstance(event, RoundDrafted):
-        return _replace(state, draft=event.paired)
-    if isinstance(event, DraftDropped):
-        return _replace(state, draft=None)
-    if isinstance(event, DraftSwapped):
-        return _replace(state, draft=swapped(state, event))
-    if isinstance(event, TournamentCreated):
-        return _replace(state, settings=event)
+    hands it, which only `fold`'s loop holds: see there).
+
+    Events are told apart by their type's name: an event's class is loaded with the first
+    one a stream holds (`events.EVENT_MODULES`), never here."""
+    kind = event.type
+    module = EVENT_MODULES.get(kind, "")
+    if module.startswith(RECORDS):
+        return _evolve_record(state, module, event)
     if isinstance(event, PlayerRegistered):
         player = Player(
             event.player_id,
@@ -237,18 +228,6 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             start_points=event.start_points,
         )
         return _replace(state, players=_with(state.players, event.player_id, player))
-    if isinstance(event, PlayerRemoved):
-        players = {k: v for k, v in state.players.items() if k != event.player_id}
-        return _replace(state, players=players, removed=state.removed | {event.player_id})
-    if isinstance(event, PartnershipFormed):
-        players = _copied(state.players)
-        for member in event.members:
-            players[member] = replace(players[member], team=event.team_id)
-        team = Team(event.team_id, event.name, event.members, len(state.teams))
-        return _replace(state, players=players, teams={**state.teams, event.team_id: team})
-    if isinstance(event, PlayerWithdrawn):
-        withdrawn = replace(state.players[event.player_id], withdrawn=True)
-        return _replace(state, players=_with(state.players, event.player_id, withdrawn))
     if isinstance(event, RoundPaired):
         if state.rotating:
             state = _replace(state, teams=_drawn_partnerships(state, event.tables))
@@ -258,10 +237,78 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
                 table.match_id, event.round, table.number, table.seats, _sides(state, table.seats)
             )
         return _replace(state, rounds=(*state.rounds, event), matches=matches, draft=None)
-    if isinstance(event, ScheduleFixed):
-        return _replace(state, schedule=event)
-    if isinstance(event, RoundRemoved):
-        kept = {k: m for k, m in state.matches.items() if m.round != event.round}
+    if isinstance(event, TournamentCreated):
+        return _replace(state, settings=event)
+    if isinstance(event, LanguageSet):
+        return _replace(state, language=event.language)
+    if kind in RESULT_TYPES:
+        return _evolve_result(state, cast("ResultEvent", event))
+    if kind == "table_play_replaced":
+        replacing = cast("TablePlayReplaced", event)
+        held = state.matches.get(replacing.match_id)
+        if held is None:
+            return state
+        play = RecordedPlay(
+            replacing.version, replacing.scores, replacing.winners, replacing.finished
+        )
+        return _replace(
+            state, matches=_with(state.matches, held.match_id, _replace(held, replaced=play))
+        )
+    if module == "tourney.tournament.entry_events":
+        return _evolve_entry(state, cast("EntryEvent", event))
+    return _evolve_round(state, cast("RoundEvent", event))
+
+
+RECORDS = "tourney.tournament.records."
+RULING_TYPES = frozenset(
+    (
+        "result_adjudicated",
+        "result_entered",
+        "forfeit_declared",
+        "no_show_declared",
+        "match_voided",
+        "match_stopped_by_time",
+    )
+)
+"""The director's results (and the clock's): one over a result keeps that in `earlier`."""
+RESULT_TYPES = RULING_TYPES | {"match_result_recorded", "match_result_withdrawn"}
+"""The events that set or take back a match's result (`result_events`, but for
+`TablePlayReplaced`, which keeps the table's play beside the ruling that follows it)."""
+
+
+def _evolve_entry(state: TournamentState, event: EntryEvent) -> TournamentState:
+    """The state after a registration taken back, a partnership formed or a withdrawal."""
+    if event.type == "player_removed":
+        removed = cast("PlayerRemoved", event).player_id
+        players = {k: v for k, v in state.players.items() if k != removed}
+        return _replace(state, players=players, removed=state.removed | {removed})
+    if event.type == "partnership_formed":
+        formed = cast("PartnershipFormed", event)
+        players = _copied(state.players)
+        for member in formed.members:
+            players[member] = replace(players[member], team=formed.team_id)
+        team = Team(formed.team_id, formed.name, formed.members, len(state.teams))
+        return _replace(state, players=players, teams={**state.teams, formed.team_id: team})
+    left = cast("PlayerWithdrawn", event).player_id
+    withdrawn = replace(state.players[left], withdrawn=True)
+    return _replace(state, players=_with(state.players, left, withdrawn))
+
+
+def _evolve_round(state: TournamentState, event: RoundEvent) -> TournamentState:
+    """The state after a draft's event, a round robin's schedule, a round removed or a
+    knockout's deciding match."""
+    kind = event.type
+    if kind == "round_drafted":
+        return _replace(state, draft=cast("RoundDrafted", event).paired)
+    if kind == "draft_dropped":
+        return _replace(state, draft=None)
+    if kind == "draft_swapped":
+        return _replace(state, draft=swapped(state, cast("DraftSwapped", event)))
+    if kind == "schedule_fixed":
+        return _replace(state, schedule=cast("ScheduleFixed", event))
+    if kind == "round_removed":
+        removal = cast("RoundRemoved", event)
+        kept = {k: m for k, m in state.matches.items() if m.round != removal.round}
         disputes = state.disputes
         for dispute in disputes.open():
             if dispute.match_id not in kept:
@@ -269,108 +316,116 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         return _replace(
             state,
             disputes=disputes,
-            rounds=tuple(r for r in state.rounds if r.round != event.round),
+            rounds=tuple(r for r in state.rounds if r.round != removal.round),
             matches=_Owned(kept) if type(state.matches) is _Owned else kept,
-            deciding=tuple(d for d in state.deciding if d.round != event.round),
-            removed_rounds=(*state.removed_rounds, event),
+            deciding=tuple(d for d in state.deciding if d.round != removal.round),
+            removed_rounds=(*state.removed_rounds, removal),
         )
-    if isinstance(event, DecidingMatchPaired):
-        table = event.table
-        record = MatchRecord(
-            table.match_id,
-            event.round,
-            table.number,
-            table.seats,
-            _sides(state, table.seats),
-            decides=event.decides,
+    deciding = cast("DecidingMatchPaired", event)
+    table = deciding.table
+    record = MatchRecord(
+        table.match_id,
+        deciding.round,
+        table.number,
+        table.seats,
+        _sides(state, table.seats),
+        decides=deciding.decides,
+    )
+    return _replace(
+        state,
+        matches=_with(state.matches, table.match_id, record),
+        deciding=(*state.deciding, deciding),
+    )
+
+
+def _evolve_record(state: TournamentState, module: str, event: TournamentEvent) -> TournamentState:
+    """The state after a record's event (`tourney.tournament.records`): its ``module`` is
+    loaded here, with the first such event a stream holds."""
+    if module == "tourney.tournament.records.room":
+        from tourney.tournament.records.room import RoomEvent, evolve_room
+
+        return _replace(state, room=evolve_room(state.room, cast(RoomEvent, event)))
+    if module == "tourney.tournament.records.penalties":
+        from tourney.tournament.records.penalties import SanctionEvent, evolve_sanctions
+
+        given = cast(SanctionEvent, event)
+        return _replace(state, sanctions=evolve_sanctions(state.sanctions, given))
+    if module == "tourney.tournament.records.disputes":
+        from tourney.tournament.records.disputes import (
+            DisputeEvent,
+            ResultDisputed,
+            evolve_disputes,
         )
-        return _replace(
-            state,
-            matches=_with(state.matches, table.match_id, record),
-            deciding=(*state.deciding, event),
-        )
-    if isinstance(event, TablePlayReplaced):
-        held = state.matches.get(event.match_id)
-        if held is None:
-            return state
-        play = RecordedPlay(event.version, event.scores, event.winners, event.finished)
-        return _replace(
-            state, matches=_with(state.matches, held.match_id, _replace(held, replaced=play))
-        )
-    after = _evolve_result(state, event)
+
+        said = cast(DisputeEvent, event)
+        held = state.matches.get(said.match_id) if isinstance(said, ResultDisputed) else None
+        outcome = held.outcome if held is not None else None
+        return _replace(state, disputes=evolve_disputes(state.disputes, said, outcome))
+    from tourney.tournament.records.groups import GroupsEvent, evolve_groups
+
+    return _replace(state, groups=evolve_groups(state.groups, cast(GroupsEvent, event)))
+
+
+def _evolve_result(state: TournamentState, event: ResultEvent) -> TournamentState:
+    """The state after a match's result, or a ruling on it; a ruling that changed a
+    disputed result closes its open disputes as replaced."""
+    after = _resulted(state, event)
     if after is not state and state.disputes.raised:
-        # A ruling that changed a disputed result closes its open disputes as replaced.
-        match_id = getattr(event, "match_id", None)
-        if isinstance(match_id, str) and match_id in after.matches:
+        match_id = event.match_id
+        if match_id in after.matches:
             outcome = after.matches[match_id].outcome
             after = _replace(after, disputes=replaced(state.disputes, match_id, outcome))
     return after
 
 
-RULING_RESULTS = (
-    AdjudicatedResult,
-    ResultEntered,
-    Forfeit,
-    NoShow,
-    MatchVoided,
-    MatchStoppedByTime,
-)
-"""The director's results (and the clock's): one over a result keeps that in `earlier`."""
-
-
-def _evolve_result(state: TournamentState, event: TournamentEvent) -> TournamentState:
-    match: MatchRecord | None = None
-    if isinstance(
-        event,
-        MatchResultRecorded
-        | MatchResultWithdrawn
-        | AdjudicatedResult
-        | ResultEntered
-        | Forfeit
-        | NoShow
-        | MatchVoided
-        | MatchStoppedByTime,
-    ):
-        match = state.matches.get(event.match_id)
+def _resulted(state: TournamentState, event: ResultEvent) -> TournamentState:
+    match = state.matches.get(event.match_id)
     if match is None:
         return state
+    kind = event.type
     if (
-        isinstance(event, RULING_RESULTS)
+        kind in RULING_TYPES
         and match.outcome is not None
         and match.outcome.kind != "played"  # the table's own: `TablePlayReplaced` keeps it
     ):
         # the ruling replaced stands no more: nor do its forfeits and absences
         match = _replace(match, earlier=(*match.earlier, match.outcome), forfeited=(), no_show=())
     outcome: Outcome | None
-    if isinstance(event, MatchResultWithdrawn):
+    if kind == "match_result_withdrawn":
         outcome = None if match.outcome is None or match.outcome.kind == "played" else match.outcome
-    elif isinstance(event, MatchResultRecorded):
-        outcome = Outcome(event.scores, event.winners)
-    elif isinstance(event, AdjudicatedResult):
-        outcome = Outcome(event.scores, event.winners, "adjudicated", event.reason)
-    elif isinstance(event, MatchStoppedByTime):
+    elif kind == "match_result_recorded":
+        recorded = cast("MatchResultRecorded", event)
+        outcome = Outcome(recorded.scores, recorded.winners)
+    elif kind == "result_adjudicated":
+        ruled = cast("AdjudicatedResult", event)
+        outcome = Outcome(ruled.scores, ruled.winners, "adjudicated", ruled.reason)
+    elif kind == "match_stopped_by_time":
         # the reason is the rule's code (said at reading), or a note of its own if one was kept
-        outcome = Outcome(event.scores, event.winners, "time", event.note or event.rule)
-    elif isinstance(event, ResultEntered):
-        outcome = Outcome(event.scores, event.winners, "paper", event.note, match.forfeited)
-    elif isinstance(event, Forfeit) and event.others == "play_on":
-        # The others finish the match without these sides; its result is entered later.
-        pending = _replace(match, outcome=None, forfeited=event.sides)
-        return _replace(state, matches=_with(state.matches, match.match_id, pending))
-    elif isinstance(event, Forfeit):
-        outcome = forfeit_outcome(len(match.sides), event.sides, "forfeit", event.reason)
+        stopped = cast("MatchStoppedByTime", event)
+        outcome = Outcome(stopped.scores, stopped.winners, "time", stopped.note or stopped.rule)
+    elif kind == "result_entered":
+        entered = cast("ResultEntered", event)
+        outcome = Outcome(entered.scores, entered.winners, "paper", entered.note, match.forfeited)
+    elif kind == "forfeit_declared":
+        forfeit = cast("Forfeit", event)
+        if forfeit.others == "play_on":
+            # The others finish the match without these sides; its result is entered later.
+            pending = _replace(match, outcome=None, forfeited=forfeit.sides)
+            return _replace(state, matches=_with(state.matches, match.match_id, pending))
+        outcome = forfeit_outcome(len(match.sides), forfeit.sides, "forfeit", forfeit.reason)
         match = _replace(match, forfeited=())
-    elif isinstance(event, NoShow):
-        absent = sides_of_players(state, match, event.player_ids)
-        names = ", ".join(state.players[p].name for p in event.player_ids)
-        match = _replace(match, no_show=event.player_ids, forfeited=absent)
-        if event.others == "play_on":  # those present finish the match; its result to come
+    elif kind == "no_show_declared":
+        no_show = cast("NoShow", event)
+        absent = sides_of_players(state, match, no_show.player_ids)
+        names = ", ".join(state.players[p].name for p in no_show.player_ids)
+        match = _replace(match, no_show=no_show.player_ids, forfeited=absent)
+        if no_show.others == "play_on":  # those present finish the match; its result to come
             pending = _replace(match, outcome=None)
             return _replace(state, matches=_with(state.matches, match.match_id, pending))
         outcome = forfeit_outcome(len(match.sides), absent, "no_show", names)
     else:
-        assert isinstance(event, MatchVoided)
-        outcome = Outcome((0,) * len(match.sides), (), "void", event.reason)
+        assert kind == "match_voided"
+        outcome = Outcome((0,) * len(match.sides), (), "void", cast("MatchVoided", event).reason)
     return _replace(
         state, matches=_with(state.matches, match.match_id, _replace(match, outcome=outcome))
     )

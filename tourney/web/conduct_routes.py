@@ -28,7 +28,7 @@ from tourney.web.respond import (
 from tourney.web.room_pages import now
 
 if TYPE_CHECKING:
-    from tourney.tournament.records.penalties import SanctionKind
+    from tourney.tournament.records.penalties_state import SanctionKind
     from tourney.web.shared import Shared
 
 

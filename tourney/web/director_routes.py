@@ -382,7 +382,7 @@ def _ticked(form: Any) -> str:
 def _forfeit(srv: Any, form: Any) -> None:
     from tourney.names import clean_reason
     from tourney.streams.tables import match_and_sides
-    from tourney.tournament.events import Others
+    from tourney.tournament.result_events import Others
     from tourney.tournament.results.rulings import decide_forfeit
 
     match, sides, reason = _typed(form, "match"), _ticked(form), _typed(form, "reason")

@@ -12,22 +12,24 @@ from openskill.models import PlackettLuce
 
 from tourney.season.nights import Night, night_of
 from tourney.season.ratings import rate, rated_matches, table_ranks
+from tourney.tournament.entry_events import PartnershipFormed
 from tourney.tournament.events import (
+    PairedTable,
+    PlayerRegistered,
+    RoundPaired,
+    TournamentCreated,
+    TournamentEvent,
+)
+from tourney.tournament.matches import Outcome
+from tourney.tournament.result_events import (
     AdjudicatedResult,
     Forfeit,
     MatchResultRecorded,
     MatchResultWithdrawn,
     MatchVoided,
     NoShow,
-    PairedTable,
-    PartnershipFormed,
-    PlayerRegistered,
     ResultEntered,
-    RoundPaired,
-    TournamentCreated,
-    TournamentEvent,
 )
-from tourney.tournament.matches import Outcome
 
 
 class Stored(NamedTuple):

@@ -18,13 +18,13 @@ from tourney.season.series import (
     standings,
 )
 from tourney.tournament.events import (
-    MatchResultRecorded,
     PairedTable,
     PlayerRegistered,
     RoundPaired,
     TournamentCreated,
     TournamentEvent,
 )
+from tourney.tournament.result_events import MatchResultRecorded
 from tourney.tournament.state import TournamentState, fold
 
 
@@ -115,7 +115,7 @@ def test_scoring_and_refusals() -> None:
 
 
 def test_partners_each_score_their_partnerships_points() -> None:
-    from tourney.tournament.events import PartnershipFormed
+    from tourney.tournament.entry_events import PartnershipFormed
 
     events: list[TournamentEvent] = [
         TournamentCreated("p", "p", "swiss", 4, 1, partnerships=True),

@@ -13,10 +13,10 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament, words
 from tourney.tournament.entries.entries import decide_withdraw
-from tourney.tournament.events import ScheduleFixed
 from tourney.tournament.formats.balanced import design as balanced
 from tourney.tournament.formats.balanced.design import affine_plane, quality, repeat_floor
 from tourney.tournament.formats.balanced.format import balanced_seed
+from tourney.tournament.round_events import ScheduleFixed
 from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.seating.seating import table_sizes
 

@@ -13,7 +13,7 @@ from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.errors import TourneyError
 from tourney.i18n import using
 from tourney.reports.results import result_text
-from tourney.tournament.events import MatchStoppedByTime, event_from_payload
+from tourney.tournament.events import event_from_payload
 from tourney.tournament.records.room import (
     CallAnswered,
     ClockExtended,
@@ -24,6 +24,7 @@ from tourney.tournament.records.room import (
     DirectorCalled,
     RoomEvent,
 )
+from tourney.tournament.result_events import MatchStoppedByTime
 from tourney.tournament.results.story import time_note
 from tourney.tournament.room.clock import (
     clock_settings,

@@ -12,7 +12,8 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.limits import LimitError
-from tourney.tournament.events import MatchResultRecorded, event_from_payload
+from tourney.tournament.events import event_from_payload
+from tourney.tournament.result_events import MatchResultRecorded
 from tourney.tournament.results.conduct import (
     decide_dispute,
     decide_lift,

@@ -9,8 +9,9 @@ import pytest
 
 from tests.unit.tournament.factory import all_words, apply, tournament
 from tourney.tournament.entries.entries import decide_withdraw
-from tourney.tournament.events import DraftDropped, DraftSwapped, RoundDrafted, event_from_payload
+from tourney.tournament.events import event_from_payload
 from tourney.tournament.room.draft import decide_draft, decide_drop, decide_publish, decide_swap
+from tourney.tournament.round_events import DraftDropped, DraftSwapped, RoundDrafted
 from tourney.tournament.state import TournamentError
 
 

@@ -6,24 +6,25 @@ from fractions import Fraction
 import pytest
 
 from tourney.errors import TourneyError
+from tourney.tournament.entry_events import PartnershipFormed, PlayerWithdrawn
 from tourney.tournament.events import (
-    AdjudicatedResult,
-    DecidingMatchPaired,
-    Forfeit,
-    MatchResultRecorded,
-    MatchVoided,
-    NoShow,
     PairedTable,
-    PartnershipFormed,
     PlayerRegistered,
-    PlayerWithdrawn,
-    ResultEntered,
     RoundPaired,
     TournamentCreated,
     TournamentEvent,
     event_from_payload,
 )
 from tourney.tournament.notes.notes import Who, note
+from tourney.tournament.result_events import (
+    AdjudicatedResult,
+    Forfeit,
+    MatchResultRecorded,
+    MatchVoided,
+    NoShow,
+    ResultEntered,
+)
+from tourney.tournament.round_events import DecidingMatchPaired
 
 TABLE = PairedTable(
     1, ("p1", "p2", "p3"), "cn-r1-t1", note("swiss.met", first=Who("p1"), second="Bo")

@@ -18,17 +18,13 @@ from tests.unit.tournament.factory import all_words, words
 from tourney.games.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register, last_round
-from tourney.tournament.events import (
-    DecidingMatchPaired,
-    MatchResultRecorded,
-    RoundPaired,
-    TournamentEvent,
-    event_from_payload,
-)
+from tourney.tournament.events import RoundPaired, TournamentEvent, event_from_payload
 from tourney.tournament.formats.groups import stages
 from tourney.tournament.formats.groups.format import knockout_bracket
 from tourney.tournament.formats.groups.pairing import pool_tables
 from tourney.tournament.records.groups import KnockoutSeeded, PoolsFormed
+from tourney.tournament.result_events import MatchResultRecorded
+from tourney.tournament.round_events import DecidingMatchPaired
 from tourney.tournament.seating.next_round import decide_deciding_matches, decide_next_round
 from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve
@@ -455,7 +451,7 @@ def test_round_robin_pools_pair_by_the_circle_method_the_doc_states() -> None:
 
 
 def test_a_pool_result_corrected_after_the_knockout_began_keeps_the_draw() -> None:
-    from tourney.tournament.events import AdjudicatedResult
+    from tourney.tournament.result_events import AdjudicatedResult
 
     level = {("p1", "p4"): (61, 30), ("p4", "p5"): (61, 30), ("p5", "p1"): (61, 30)}
     state = pair(_cycle_pools(level))

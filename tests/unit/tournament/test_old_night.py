@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from tourney.i18n import using
-from tourney.tournament.events import RoundPaired, RoundRemoved
+from tourney.tournament.events import RoundPaired
 from tourney.tournament.notes.note_sentences import SENTENCES
 from tourney.tournament.notes.note_words import page_note
 from tourney.tournament.notes.notes import Note, is_recorded
+from tourney.tournament.round_events import RoundRemoved
 
 OLD = json.loads(Path(__file__).with_name("old_night.json").read_text(encoding="utf-8"))
 

@@ -10,12 +10,9 @@ import pytest
 from tests.unit.tournament.factory import apply, pair, tournament
 from tourney.errors import TourneyError
 from tourney.limits import SIGNED_SCORE
-from tourney.tournament.events import (
-    NoShow,
-    TablePlayReplaced,
-    event_from_payload,
-)
+from tourney.tournament.events import event_from_payload
 from tourney.tournament.matches import RecordedPlay
+from tourney.tournament.result_events import NoShow, TablePlayReplaced
 from tourney.tournament.results.result_marks import result_mark
 from tourney.tournament.results.rulings import (
     decide_adjudicate,

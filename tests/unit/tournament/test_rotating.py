@@ -20,7 +20,6 @@ from tourney.tournament.entries.entries import (
     decide_register,
     decide_withdraw,
 )
-from tourney.tournament.events import AdjudicatedResult, MatchVoided
 from tourney.tournament.formats.rotating import partners as rotating
 from tourney.tournament.formats.rotating.partners import (
     DESIGNS,
@@ -32,6 +31,7 @@ from tourney.tournament.formats.rotating.partners import (
     search_round,
 )
 from tourney.tournament.matches import MatchRecord
+from tourney.tournament.result_events import AdjudicatedResult, MatchVoided
 from tourney.tournament.results.rulings import decide_forfeit, decide_no_show, decide_record_result
 from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState

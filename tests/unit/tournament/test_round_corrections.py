@@ -9,7 +9,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play, tournament, words
 from tourney.tournament.entries.entries import decide_withdraw
-from tourney.tournament.events import RoundPaired, RoundRemoved, TournamentEvent
+from tourney.tournament.events import RoundPaired, TournamentEvent
 from tourney.tournament.results.round_corrections import (
     decide_remove_round,
     decide_repair_round,
@@ -17,6 +17,7 @@ from tourney.tournament.results.round_corrections import (
 )
 from tourney.tournament.results.rulings import decide_record_result, decide_void
 from tourney.tournament.room.draft import decide_draft
+from tourney.tournament.round_events import RoundRemoved
 from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState, evolve, fold

@@ -12,7 +12,9 @@ from tourney.games.stored import HORSE_RACE
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
-from tourney.tournament.events import DecidingMatchPaired, MatchResultRecorded, TournamentEvent
+from tourney.tournament.events import TournamentEvent
+from tourney.tournament.result_events import MatchResultRecorded
+from tourney.tournament.round_events import DecidingMatchPaired
 from tourney.tournament.seating.next_round import decide_deciding_matches, decide_next_round
 from tourney.tournament.state import RoundError, TournamentError, TournamentState, evolve
 

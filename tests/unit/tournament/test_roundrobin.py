@@ -302,8 +302,9 @@ def test_the_schedule_is_fixed_once_as_an_event_and_never_searched_again(
 
     from tests.unit.tournament.factory import pair, play, tournament
     from tourney.tournament.entries.entries import last_round
-    from tourney.tournament.events import RoundPaired, ScheduleFixed
+    from tourney.tournament.events import RoundPaired
     from tourney.tournament.formats.round_robin import schedule as roundrobin
+    from tourney.tournament.round_events import ScheduleFixed
     from tourney.tournament.seating.pairing import decide_pair_round
 
     state = tournament(44, format="round_robin", table_size=4)

@@ -12,13 +12,9 @@ from tests.factories.simulation import play_round
 from tourney.games.stored import HORSE_RACE
 from tourney.season.nights import night_of
 from tourney.tournament.create import decide_create
-from tourney.tournament.events import (
-    MatchResultRecorded,
-    PlayerRegistered,
-    TournamentCreated,
-    TournamentEvent,
-)
+from tourney.tournament.events import PlayerRegistered, TournamentCreated, TournamentEvent
 from tourney.tournament.matches import MatchRecord, Outcome
+from tourney.tournament.result_events import MatchResultRecorded
 from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentState, _replace, evolve, fold
 

@@ -11,15 +11,8 @@ from tourney import limits, names
 from tourney.errors import quote
 from tourney.i18n import N_, _
 from tourney.names import clean_name, clean_optional
-from tourney.tournament.events import (
-    PartnershipFormed,
-    PlayerRegistered,
-    PlayerRemoved,
-    PlayerWithdrawn,
-    TournamentEvent,
-)
+from tourney.tournament.events import PlayerRegistered, TournamentEvent
 from tourney.tournament.format import format_of
-from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import Player, TournamentError, TournamentState, evolve
 
 _T = TypeVar("_T")
@@ -179,6 +172,9 @@ def decide_register_from(
     ``top`` keeps the first ``top`` ranked entrants (withdrawn entrants are left out; a
     partnership's members come in together). All of them or, on any error, none.
     """
+    # The standings: loaded to carry a tournament over, not by every reader of its entries.
+    from tourney.tournament.standings.standings import standings_of
+
     rows = [row for row in standings_of(previous) if not row.withdrawn]
     if top is not None:
         if top < 1:
@@ -231,6 +227,9 @@ def decide_withdraw(
                 name=player.name, title=state.title
             )
         )
+    # The entries' events load with a decision that makes one, not with every reader.
+    from tourney.tournament.entry_events import PlayerWithdrawn
+
     return [PlayerWithdrawn(player_id, reason)]
 
 
@@ -266,6 +265,9 @@ def decide_remove(
                 name=player.name, name2=state.teams[player.team].name
             )
         )
+    # The entries' events load with a decision that makes one, not with every reader.
+    from tourney.tournament.entry_events import PlayerRemoved
+
     return [PlayerRemoved(player_id, reason)]
 
 
@@ -307,6 +309,9 @@ def decide_form_partnership(
             )
         )
     name = clean_optional(name, _("partnership name"))
+    # The entries' events load with a decision that makes one, not with every reader.
+    from tourney.tournament.entry_events import PartnershipFormed
+
     return [PartnershipFormed(team_id, name or f"{first.name} & {second.name}", members)]
 
 

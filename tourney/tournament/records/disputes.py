@@ -11,18 +11,21 @@ its open disputes as ``replaced`` when the stream is folded (`TournamentState`'s
 
 Confirmations are not here: a player's "I confirm" is a ``result_confirmed`` event of the
 table's own stream (`tourney.streams.matches`).
+
+Here: the events, each dispute as it stands (`Dispute`) and how each event changes the
+record (`evolve_disputes`), loaded when a stream holds one (`state.evolve`); the record as
+every state starts with it, and `replaced`, are in `tourney.tournament.records.disputes_state`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal, TypeAlias
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
-from tourney.tournament.matches import Outcome
+from tourney.tournament.records.disputes_state import Disputes, DisputeStatus
 
-DisputeStatus = Literal["open", "upheld", "replaced"]
-STATUSES: tuple[DisputeStatus, ...] = ("open", "upheld", "replaced")
+if TYPE_CHECKING:
+    from tourney.tournament.matches import Outcome
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ class DisputeResolved:
 
 DisputeEvent: TypeAlias = ResultDisputed | DisputeResolved
 DISPUTE_EVENTS: tuple[type[DisputeEvent], ...] = (ResultDisputed, DisputeResolved)
+EVENTS_BY_TYPE: dict[str, type[DisputeEvent]] = {cls.type: cls for cls in DISPUTE_EVENTS}
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
 @dataclass(frozen=True)
@@ -95,22 +100,6 @@ class Dispute:
     status: DisputeStatus = "open"
     note: str = ""
     """The director's note when upholding."""
-
-
-@dataclass(frozen=True)
-class Disputes:
-    """Every dispute, by number."""
-
-    raised: Mapping[int, Dispute] = field(default_factory=dict)
-
-    def next_number(self) -> int:
-        return max(self.raised, default=0) + 1
-
-    def open(self) -> tuple[Dispute, ...]:
-        return tuple(d for d in self.raised.values() if d.status == "open")
-
-    def of_match(self, match_id: str) -> tuple[Dispute, ...]:
-        return tuple(d for d in self.raised.values() if d.match_id == match_id)
 
 
 def evolve_disputes(
@@ -134,13 +123,3 @@ def evolve_disputes(
         return disputes
     upheld = replace(held, status="upheld", note=event.note)
     return Disputes({**disputes.raised, event.number: upheld})
-
-
-def replaced(disputes: Disputes, match_id: str, outcome: Outcome | None) -> Disputes:
-    """The disputes after match ``match_id``'s result became ``outcome`` (None: no result,
-    or no match any more): its open disputes of another result are closed as replaced."""
-    closing = [d for d in disputes.raised.values() if d.match_id == match_id and d.status == "open"]
-    changed = {d.number: replace(d, status="replaced") for d in closing if d.disputed != outcome}
-    if not changed:
-        return disputes
-    return Disputes({**disputes.raised, **changed})

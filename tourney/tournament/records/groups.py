@@ -10,30 +10,20 @@ docs/formats/groups-knockout.md.
 * `PoolScheduleFixed`: a round-robin pool's whole schedule, fixed with round 1;
 * `KnockoutSeeded`: when the knockout's first round is paired, who advanced from each pool
   (in place order), the knockout's seed order, and the notes saying who advanced and why.
+
+Here: the events and how each changes the record (`evolve_groups`), loaded when a stream
+holds one (`state.evolve`); the record as every state starts with it, and `pool_letter`,
+are in `tourney.tournament.records.groups_state`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, TypeAlias
 
 from tourney.tournament.notes.notes import Note, note_payload
 from tourney.tournament.notes.old_notes import stored
-
-Entrants: TypeAlias = tuple[str, ...]
-ScheduleRounds: TypeAlias = tuple[tuple[tuple[Entrants, ...], Entrants], ...]
-"""A schedule as `events.ScheduleFixed` holds one: each round's tables and its byes."""
-
-
-def pool_letter(index: int) -> str:
-    """Pool 0 is ``"A"``, 25 ``"Z"``, 26 ``"AA"``: the name a pool goes by."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
+from tourney.tournament.records.groups_state import Entrants, Groups, ScheduleRounds
 
 
 @dataclass(frozen=True)
@@ -130,22 +120,8 @@ class KnockoutSeeded:
 
 GroupsEvent: TypeAlias = PoolsFormed | PoolScheduleFixed | KnockoutSeeded
 GROUPS_EVENTS: tuple[type[GroupsEvent], ...] = (PoolsFormed, PoolScheduleFixed, KnockoutSeeded)
-
-
-@dataclass(frozen=True)
-class Groups:
-    """What the stage events say: the pools (empty before round 1), each round-robin
-    pool's schedule, and the knockout's seeding once stage 2 began."""
-
-    pools: tuple[Entrants, ...] = ()
-    seed_order: Entrants = ()
-    schedules: Mapping[int, PoolScheduleFixed] = field(default_factory=dict)
-    knockout: KnockoutSeeded | None = None
-    notes: tuple[Note, ...] = ()
-
-    def pool_of(self, entrant: str) -> int | None:
-        """The index of the entrant's pool (None: not in any)."""
-        return next((i for i, pool in enumerate(self.pools) if entrant in pool), None)
+EVENTS_BY_TYPE: dict[str, type[GroupsEvent]] = {cls.type: cls for cls in GROUPS_EVENTS}
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
 def evolve_groups(groups: Groups, event: GroupsEvent) -> Groups:

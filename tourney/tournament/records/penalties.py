@@ -6,16 +6,19 @@ of its own and rank on the match points net of it); a warning is on record and c
 nothing. Both are numbered in the order given (1, 2, ...) and carry the director's
 reason and the round they were given in. Nothing is ever deleted: a sanction given by
 mistake is lifted by a `SanctionLifted`, which names it by number and keeps the reason.
+
+Here: the events, each sanction as it stands (`Sanction`) and how each event changes the
+record (`evolve_sanctions`), loaded when a stream holds one (`state.evolve`); the record as
+every state starts with it is `tourney.tournament.records.penalties_state.Sanctions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
-SanctionKind = Literal["penalty", "warning"]
+from tourney.tournament.records.penalties_state import SanctionKind, Sanctions
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,8 @@ class SanctionLifted:
 
 SanctionEvent: TypeAlias = PenaltyGiven | WarningGiven | SanctionLifted
 SANCTION_EVENTS: tuple[type[SanctionEvent], ...] = (PenaltyGiven, WarningGiven, SanctionLifted)
+EVENTS_BY_TYPE: dict[str, type[SanctionEvent]] = {cls.type: cls for cls in SANCTION_EVENTS}
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
 @dataclass(frozen=True)
@@ -105,35 +110,6 @@ class Sanction:
     round: int
     lifted: bool = False
     lifted_reason: str = ""
-
-
-@dataclass(frozen=True)
-class Sanctions:
-    """Every penalty and warning given, by number."""
-
-    given: Mapping[int, Sanction] = field(default_factory=dict)
-
-    def next_number(self) -> int:
-        return max(self.given, default=0) + 1
-
-    def of_player(self, player_id: str) -> tuple[Sanction, ...]:
-        """``player_id``'s penalties and warnings, lifted ones too, oldest first."""
-        return tuple(s for s in self.given.values() if s.player_id == player_id)
-
-    def penalty(self, player_ids: tuple[str, ...]) -> Fraction:
-        """The match points the penalties in force take off these players (an entrant's
-        members: a partnership pays for each partner's penalty)."""
-        return sum(
-            (
-                s.points
-                for s in self.given.values()
-                if s.player_id in player_ids and s.kind == "penalty" and not s.lifted
-            ),
-            Fraction(0),
-        )
-
-    def in_force(self) -> tuple[Sanction, ...]:
-        return tuple(s for s in self.given.values() if not s.lifted)
 
 
 def evolve_sanctions(sanctions: Sanctions, event: SanctionEvent) -> Sanctions:

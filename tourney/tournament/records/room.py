@@ -1,5 +1,8 @@
 """The room on the night: the round clock and the calls to the director, as events of the
-tournament stream and the state they fold to.
+tournament stream, the clocks and calls they make, and how each changes the room
+(`evolve_room`; the room itself, as every state starts with it, is
+`tourney.tournament.records.room_state.Room`). Loaded when a stream holds a room event
+(`state.evolve`) or a decision makes one.
 
 Every clock action carries the server's time when it was decided (``at``, ISO 8601 UTC):
 the time left is a pure function of those times and a ``now`` given by the caller
@@ -12,20 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
-from tourney.i18n import N_
 from tourney.tournament.records.door import CheckInAllowed, DoorCodeSet
-
-TimeRule = Literal["finish-hand", "stop-now"]
-TIME_RULES: tuple[TimeRule, ...] = ("finish-hand", "stop-now")
-TIME_RULE_WORDS: dict[str, str] = {
-    "finish-hand": N_("finish the hand in progress, then stop"),
-    "stop-now": N_("stop at once"),
-}
-"""Each end-of-time rule in plain words (msgids: say them with ``_()``)."""
-TIE_RULE = N_("the higher score wins; level scores share the win")
-"""How a match stopped by time is decided, stated wherever the result shows (a msgid)."""
+from tourney.tournament.records.room_state import Room, TimeRule
 
 
 def stamp(moment: datetime) -> str:
@@ -271,9 +264,11 @@ ROOM_EVENTS: tuple[type[RoomEvent], ...] = (
     DoorCodeSet,
     CheckInAllowed,
 )
+EVENTS_BY_TYPE: dict[str, type[RoomEvent]] = {cls.type: cls for cls in ROOM_EVENTS}
+"""Each event of this module by type (`events.EVENT_MODULES` names this module for each)."""
 
 
-# -- state -----------------------------------------------------------------------------
+# -- what the events make -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -319,40 +314,6 @@ class Call:
     table: int
     at: datetime
     answered: datetime | None = None
-
-
-@dataclass(frozen=True)
-class Room:
-    """What the room's events say: the default round time and rule, each round's clock,
-    the calls to the director."""
-
-    minutes: int | None = None
-    """Every round's time, unless set for the round; None: no clock."""
-    rule: TimeRule = "finish-hand"
-    round_minutes: Mapping[int, int] = field(default_factory=dict)
-    clocks: Mapping[int, Clock] = field(default_factory=dict)
-    calls: tuple[Call, ...] = ()
-    check_in: bool = False
-    """Whether players must check in to be paired."""
-    fee: str | None = None
-    """The entry fee (money text), if any."""
-    checked_in: Mapping[str, PlayerCheckedIn] = field(default_factory=dict)
-    paid: frozenset[str] = frozenset()
-    door_code: str | None = None
-    """What a player types (or scans) to check in at the door; None: none set yet."""
-    taken_back: frozenset[str] = frozenset()
-    """Players whose check-in the director took back: they cannot check themselves in."""
-
-    def minutes_of(self, number: int) -> int | None:
-        """Round ``number``'s time in minutes (None: no clock for it)."""
-        return self.round_minutes.get(number, self.minutes)
-
-    def clock(self, number: int) -> Clock | None:
-        """Round ``number``'s clock once started, else None."""
-        return self.clocks.get(number)
-
-    def waiting_calls(self) -> tuple[Call, ...]:
-        return tuple(c for c in self.calls if c.answered is None)
 
 
 def evolve_room(room: Room, event: RoomEvent) -> Room:

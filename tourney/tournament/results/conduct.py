@@ -19,10 +19,10 @@ from tourney.tournament.records.disputes import Dispute, DisputeResolved, Result
 from tourney.tournament.records.penalties import (
     PenaltyGiven,
     Sanction,
-    SanctionKind,
     SanctionLifted,
     WarningGiven,
 )
+from tourney.tournament.records.penalties_state import SanctionKind
 from tourney.tournament.records.room import stamp
 from tourney.tournament.state import TournamentError, TournamentState, sides_of_players
 

@@ -25,9 +25,10 @@ from typing import Any
 from tourney.i18n import _, ngettext
 from tourney.limits import REASON_LENGTH
 from tourney.names import clean_optional
-from tourney.tournament.events import RoundPaired, RoundRemoved, TournamentEvent
+from tourney.tournament.events import RoundPaired, TournamentEvent
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.notes.notes import note
+from tourney.tournament.round_events import RoundRemoved
 from tourney.tournament.seating.next_round import decide_next_round
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 

@@ -8,7 +8,12 @@ from collections.abc import Callable, Sequence
 from tourney.games import game
 from tourney.i18n import N_, _, page_
 from tourney.tournament.entries.entries import lookup
-from tourney.tournament.events import (
+from tourney.tournament.events import TournamentEvent
+from tourney.tournament.matches import (
+    MatchRecord,
+    RecordedPlay,
+)
+from tourney.tournament.result_events import (
     AdjudicatedResult,
     Forfeit,
     MatchResultRecorded,
@@ -18,11 +23,6 @@ from tourney.tournament.events import (
     Others,
     ResultEntered,
     TablePlayReplaced,
-    TournamentEvent,
-)
-from tourney.tournament.matches import (
-    MatchRecord,
-    RecordedPlay,
 )
 from tourney.tournament.results.story import PLAYED, result_text, standing_text
 from tourney.tournament.results.winners import (

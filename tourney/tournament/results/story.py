@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tourney.i18n import page_, page_mark
 from tourney.tournament.matches import MatchRecord, Outcome, RecordedPlay
-from tourney.tournament.records.room import TIE_RULE, TIME_RULE_WORDS
+from tourney.tournament.records.room_state import TIE_RULE, TIME_RULE_WORDS
 from tourney.tournament.results.winners import scores_text
 from tourney.tournament.state import TournamentState
 

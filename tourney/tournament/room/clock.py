@@ -16,9 +16,8 @@ from typing import Any
 from tourney import limits
 from tourney.errors import quote
 from tourney.i18n import _, page_
-from tourney.tournament.events import MatchStoppedByTime, TournamentEvent
+from tourney.tournament.events import TournamentEvent
 from tourney.tournament.records.room import (
-    TIME_RULES,
     CallAnswered,
     Clock,
     ClockExtended,
@@ -27,9 +26,10 @@ from tourney.tournament.records.room import (
     ClockSet,
     ClockStarted,
     DirectorCalled,
-    TimeRule,
     stamp,
 )
+from tourney.tournament.records.room_state import TIME_RULES, TimeRule
+from tourney.tournament.result_events import MatchStoppedByTime
 from tourney.tournament.state import TournamentError, TournamentState
 
 

@@ -10,14 +10,9 @@ from tourney.errors import quote
 from tourney.i18n import _
 from tourney.limits import REASON_LENGTH
 from tourney.names import clean_optional
-from tourney.tournament.events import (
-    DraftDropped,
-    DraftSwapped,
-    RoundDrafted,
-    RoundPaired,
-    TournamentEvent,
-)
+from tourney.tournament.events import RoundPaired, TournamentEvent
 from tourney.tournament.format import format_of, label_text
+from tourney.tournament.round_events import DraftDropped, DraftSwapped, RoundDrafted
 from tourney.tournament.seating.pairing import decide_pair_round
 from tourney.tournament.state import TournamentError, TournamentState
 

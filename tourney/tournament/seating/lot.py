@@ -18,7 +18,6 @@ as a score group (top half against bottom half, clubmates kept apart when the di
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping
 
 from tourney.i18n import _
@@ -35,6 +34,8 @@ __all__ = ["AUTO", "FIRST_ROUNDS", "SEED_BITS", "drawn", "lot_key", "round_one_l
 
 def lot_key(seed: int, entrant: str) -> int:
     """An entrant's ticket in the draw of `seed`: the lower, the earlier it is drawn."""
+    import hashlib  # loaded by a draw, not by a command that reads rounds (~1 ms: OpenSSL)
+
     digest = hashlib.sha256(f"{seed}:{entrant}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 

@@ -26,7 +26,6 @@ from tourney import limits
 from tourney.errors import quote
 from tourney.i18n import _, format_number
 from tourney.tournament.events import TournamentCreated, TournamentEvent
-from tourney.tournament.records.room import CheckInSet
 from tourney.tournament.state import TournamentError, TournamentState
 
 CENT = Decimal("0.01")
@@ -83,6 +82,9 @@ def with_prizes(
                 )
             )
         return list(events)
+    # The door's events: for creating a tournament, not for reading its standings.
+    from tourney.tournament.records.room import CheckInSet
+
     values = parse_prizes(text, fixed, where)
     fee = next((e.fee for e in events if isinstance(e, CheckInSet)), None)
     if not fixed and fee is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from tourney.tournament.records.penalties import Sanctions
+from tourney.tournament.records.penalties_state import Sanctions
 from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentState
 

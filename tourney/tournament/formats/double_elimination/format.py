@@ -7,12 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tourney.i18n import N_, _, page_, page_mark
-from tourney.tournament.events import (
-    DecidingMatchPaired,
-    PairedTable,
-    RoundPaired,
-    TournamentEvent,
-)
+from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.double_elimination import bracket as de
 from tourney.tournament.formats.double_elimination import tables
@@ -20,6 +15,7 @@ from tourney.tournament.formats.double_elimination.sentences import SENTENCES
 from tourney.tournament.formats.double_elimination.tables import double_bracket_of
 from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.notes.notes import Note, Who, note
+from tourney.tournament.round_events import DecidingMatchPaired
 from tourney.tournament.seating.pairing import (
     active_field,
     bracket_field,

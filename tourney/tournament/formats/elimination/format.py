@@ -6,18 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tourney.i18n import N_, _, page_, page_mark
-from tourney.tournament.events import (
-    DecidingMatchPaired,
-    PairedTable,
-    RoundPaired,
-    TournamentEvent,
-)
+from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.formats.elimination.sentences import SENTENCES
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.notes.note_words import namer, note_text
 from tourney.tournament.notes.notes import Note, Who, note
+from tourney.tournament.round_events import DecidingMatchPaired
 from tourney.tournament.seating.pairing import (
     active_field,
     bracket_field,

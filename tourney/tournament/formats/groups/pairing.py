@@ -9,12 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tourney.i18n import _, ngettext
-from tourney.tournament.events import (
-    DecidingMatchPaired,
-    PairedTable,
-    RoundPaired,
-    TournamentEvent,
-)
+from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
 from tourney.tournament.formats.groups.stages import (
     knockout_state,
     placement_notes,
@@ -28,12 +23,9 @@ from tourney.tournament.formats.groups.stages import (
 )
 from tourney.tournament.formats.round_robin.format import round_robin_schedule
 from tourney.tournament.notes.notes import Note, Value, Who, clauses, note
-from tourney.tournament.records.groups import (
-    KnockoutSeeded,
-    PoolScheduleFixed,
-    PoolsFormed,
-    pool_letter,
-)
+from tourney.tournament.records.groups import KnockoutSeeded, PoolScheduleFixed, PoolsFormed
+from tourney.tournament.records.groups_state import pool_letter
+from tourney.tournament.round_events import DecidingMatchPaired
 from tourney.tournament.seating.pairing import (
     check_previous_round,
     decide_pair_deciding_matches,

@@ -33,12 +33,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from tourney.i18n import _
-from tourney.tournament.events import RoundPaired, ScheduleFixed, TournamentCreated
+from tourney.tournament.events import RoundPaired, TournamentCreated
 from tourney.tournament.formats.elimination import bracket as elimination
 from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.notes.note_words import namer, note_text
 from tourney.tournament.notes.notes import Note, Who, note
-from tourney.tournament.records.groups import pool_letter
+from tourney.tournament.records.groups_state import pool_letter
+from tourney.tournament.round_events import ScheduleFixed
 from tourney.tournament.state import Player, TournamentError, TournamentState
 
 POOL_FORMATS: tuple[str, ...] = ("round_robin", "swiss")

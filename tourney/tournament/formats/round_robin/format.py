@@ -7,17 +7,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tourney.i18n import N_, _, page_mark
-from tourney.tournament.events import (
-    RoundPaired,
-    ScheduleFixed,
-    TournamentCreated,
-    TournamentEvent,
-)
+from tourney.tournament.events import RoundPaired, TournamentCreated, TournamentEvent
 from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.round_robin import schedule as roundrobin
 from tourney.tournament.formats.round_robin.sentences import SENTENCES
 from tourney.tournament.notes.notes import Note, Who, clauses, note
 from tourney.tournament.notes.schedule_sources import source_note
+from tourney.tournament.round_events import ScheduleFixed
 from tourney.tournament.seating.pairing import (
     active_field,
     bracket_field,
