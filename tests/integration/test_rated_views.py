@@ -21,23 +21,24 @@ from tourney.season.ratings import RatedMatch, rated_matches
 from tourney.season.roster import ROSTER_STREAM, EntryLinked, PersonRegistered, PersonsMerged
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.store.projector import Projector
+from tourney.tournament.entry_events import PartnershipFormed, PlayerRemoved
 from tourney.tournament.events import (
+    PairedTable,
+    PlayerRegistered,
+    RoundPaired,
+    TournamentCreated,
+    TournamentEvent,
+)
+from tourney.tournament.result_events import (
     AdjudicatedResult,
     Forfeit,
     MatchResultRecorded,
     MatchResultWithdrawn,
     MatchVoided,
     NoShow,
-    PairedTable,
-    PartnershipFormed,
-    PlayerRegistered,
-    PlayerRemoved,
     ResultEntered,
-    RoundPaired,
-    RoundRemoved,
-    TournamentCreated,
-    TournamentEvent,
 )
+from tourney.tournament.round_events import RoundRemoved
 
 
 @pytest.fixture
