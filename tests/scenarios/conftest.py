@@ -1,5 +1,11 @@
-"""The CLI as a user runs it: `tourney` processes in a folder of their own, holding a real
-SQLite database of a small club night played by bots (built once per session)."""
+"""The CLI as a user runs it: `tourney` in a folder of their own, holding a real SQLite
+database of a small club night played by bots (built once per session).
+
+A command runs in the test's process (Typer's runner, in the folder, with the user's
+environment), as `tourney`'s own entry point runs it: a process costs ~0.25-0.5 s of CPU to
+start, and these tests are about the folders, not the process. A command run under another
+(`wrap`), and every command when $TOURNEY_TEST_EXE names another `tourney`, runs as a
+process."""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ import shutil
 import sqlite3
 import subprocess
 from collections.abc import Sequence
+from contextlib import chdir
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +47,22 @@ def tourney_command() -> str:
     return os.environ.get("TOURNEY_TEST_EXE") or tourney_exe()
 
 
+def in_process(args: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`tourney ARGS` run in this process in `cwd`, with the user's environment (as
+    `user_environment`): what a process would have exited with and printed. An exception
+    that escaped tourney's own edge (which a process would have died of) is raised."""
+    from tourney.cli.app import app
+
+    env: dict[str, str | None] = {"TOURNEY_DATABASE_URL": None, "COLUMNS": "200"}
+    with chdir(cwd):
+        result = typer.testing.CliRunner().invoke(app, list(args), env=env)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(
+        ["tourney", *args], result.exit_code, result.stdout, result.stderr
+    )
+
+
 def user_environment() -> dict[str, str]:
     """The environment of the tests, without a database URL: the folder's own is used."""
     env = {k: v for k, v in os.environ.items() if k != "TOURNEY_DATABASE_URL"}
@@ -56,7 +79,10 @@ class Folder:
     def run(
         self, *args: str, cwd: Path | None = None, wrap: Sequence[str] = ()
     ) -> subprocess.CompletedProcess[str]:
-        """`tourney ARGS` in the folder (or `cwd`), under the command `wrap` if given."""
+        """`tourney ARGS` in the folder (or `cwd`): in this process, or a process under the
+        command `wrap` if given (or of $TOURNEY_TEST_EXE when set)."""
+        if not wrap and not os.environ.get("TOURNEY_TEST_EXE"):
+            return in_process(args, cwd or self.path)
         return subprocess.run(
             [*wrap, tourney_command(), *args],
             capture_output=True,
