@@ -161,6 +161,29 @@ def run_tourney(*args: str, cwd: Path | None = None) -> subprocess.CompletedProc
     )
 
 
+def tourney_here(
+    *args: str, cwd: Path | None = None, env: dict[str, str | None] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`tourney ARGS` run in this process (Typer's runner, in `cwd` when given, `env` over
+    the environment): what a process would have exited with and printed, without the
+    ~0.25-0.5 s of CPU a process costs to start. For a test of what a command does, not of
+    the process (`run_tourney` starts one). An exception that escaped tourney's own edge,
+    which a process would have died of, is raised."""
+    from contextlib import chdir, nullcontext
+
+    from typer.testing import CliRunner
+
+    from tourney.cli.app import app
+
+    with chdir(cwd) if cwd is not None else nullcontext():
+        result = CliRunner().invoke(app, list(args), env=env)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(
+        ["tourney", *args], result.exit_code, result.stdout, result.stderr
+    )
+
+
 def to_hidden(events: list[Event], rng: random.Random) -> list[tuple[Event, int | None]]:
     """The hidden-hand form of a known-hand record.
 

@@ -15,7 +15,6 @@ import shutil
 import sqlite3
 import subprocess
 from collections.abc import Sequence
-from contextlib import chdir
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +22,7 @@ import pytest
 import typer.main
 import typer.testing
 
-from tests.support import tourney_exe
+from tests.support import tourney_exe, tourney_here
 
 
 def tree(folder: Path) -> dict[str, str]:
@@ -47,22 +46,6 @@ def tourney_command() -> str:
     return os.environ.get("TOURNEY_TEST_EXE") or tourney_exe()
 
 
-def in_process(args: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`tourney ARGS` run in this process in `cwd`, with the user's environment (as
-    `user_environment`): what a process would have exited with and printed. An exception
-    that escaped tourney's own edge (which a process would have died of) is raised."""
-    from tourney.cli.app import app
-
-    env: dict[str, str | None] = {"TOURNEY_DATABASE_URL": None, "COLUMNS": "200"}
-    with chdir(cwd):
-        result = typer.testing.CliRunner().invoke(app, list(args), env=env)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return subprocess.CompletedProcess(
-        ["tourney", *args], result.exit_code, result.stdout, result.stderr
-    )
-
-
 def user_environment() -> dict[str, str]:
     """The environment of the tests, without a database URL: the folder's own is used."""
     env = {k: v for k, v in os.environ.items() if k != "TOURNEY_DATABASE_URL"}
@@ -82,7 +65,8 @@ class Folder:
         """`tourney ARGS` in the folder (or `cwd`): in this process, or a process under the
         command `wrap` if given (or of $TOURNEY_TEST_EXE when set)."""
         if not wrap and not os.environ.get("TOURNEY_TEST_EXE"):
-            return in_process(args, cwd or self.path)
+            env: dict[str, str | None] = {"TOURNEY_DATABASE_URL": None, "COLUMNS": "200"}
+            return tourney_here(*args, cwd=cwd or self.path, env=env)
         return subprocess.run(
             [*wrap, tourney_command(), *args],
             capture_output=True,
