@@ -80,6 +80,17 @@ def require_shared() -> None:
         fail_or_skip(SHARED_MISSING)
 
 
+postgresql_in_test_all = pytest.mark.parametrize(
+    "database_url",
+    ["sqlite", pytest.param("postgresql", marks=[pytest.mark.postgres, pytest.mark.slow])],
+    indirect=True,
+)
+"""On a test that takes `database_url` (directly or through a fixture): its PostgreSQL case
+is `slow` (`make test-all`, CI), its SQLite case in `make test`. For a test whose PostgreSQL
+case costs seconds and checks what its SQLite case and the store contract on PostgreSQL
+(tests/integration/test_store_contract.py, in `make test`) already do there."""
+
+
 def examples(full: int) -> int:
     """A property test's own `max_examples`, scaled as the loaded Hypothesis profile scales
     Hypothesis' default of 100: `full` under the default profile (`make test-all`, CI), a
