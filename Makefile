@@ -49,6 +49,9 @@ typecheck: $(BIN)/tourney
 # `make test` runs the property tests with a fifth of their examples (Hypothesis' profile
 # `quick`, tests/conftest.py: every test's own count scaled by tests/support.py's
 # `examples`); `make test-all`, and so CI, runs every one of them in full.
+# `make test` also leaves to `make test-all` the tests another, faster one in it repeats:
+# each whole evening's language scan in its second language (test_no_english_left), and
+# the PostgreSQL cases of the rebuilds and of most of the store contract (SQLite runs all).
 pytest pytest-all: export PYTHONDONTWRITEBYTECODE :=
 pytest: export HYPOTHESIS_PROFILE ?= quick
 

@@ -72,10 +72,15 @@ def _shared_line(counts: tuple[int, int]) -> str:
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by the marks added here
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Order the slow tests first; say at collection how many tests read the shared sample
     records, and whether they are there: without them those tests are skipped, which a
     passing run must not hide."""
+    for item in items:  # a class `slow_except(NAMES)`: every other test of it is slow
+        kept = item.get_closest_marker("slow_except")
+        if kept is not None and getattr(item, "originalname", item.name) not in kept.args:
+            item.add_marker(pytest.mark.slow)
     # The slow tests first (a stable sort keeps each file's order): spread over the workers
     # from the start, none of them is left to run alone at the end of the run.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -80,6 +80,17 @@ def require_shared() -> None:
         fail_or_skip(SHARED_MISSING)
 
 
+postgresql_in_test_all = pytest.mark.parametrize(
+    "database_url",
+    ["sqlite", pytest.param("postgresql", marks=[pytest.mark.postgres, pytest.mark.slow])],
+    indirect=True,
+)
+"""On a test that takes `database_url` (directly or through a fixture): its PostgreSQL case
+is `slow` (`make test-all`, CI), its SQLite case in `make test`. For a test whose PostgreSQL
+case costs seconds and checks what its SQLite case and the store contract on PostgreSQL
+(tests/integration/test_store_contract.py, in `make test`) already do there."""
+
+
 def examples(full: int) -> int:
     """A property test's own `max_examples`, scaled as the loaded Hypothesis profile scales
     Hypothesis' default of 100: `full` under the default profile (`make test-all`, CI), a
@@ -158,6 +169,29 @@ def run_tourney(*args: str, cwd: Path | None = None) -> subprocess.CompletedProc
         cwd=cwd,
         timeout=120,
         check=False,
+    )
+
+
+def tourney_here(
+    *args: str, cwd: Path | None = None, env: dict[str, str | None] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`tourney ARGS` run in this process (Typer's runner, in `cwd` when given, `env` over
+    the environment): what a process would have exited with and printed, without the
+    ~0.25-0.5 s of CPU a process costs to start. For a test of what a command does, not of
+    the process (`run_tourney` starts one). An exception that escaped tourney's own edge,
+    which a process would have died of, is raised."""
+    from contextlib import chdir, nullcontext
+
+    from typer.testing import CliRunner
+
+    from tourney.cli.app import app
+
+    with chdir(cwd) if cwd is not None else nullcontext():
+        result = CliRunner().invoke(app, list(args), env=env)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(
+        ["tourney", *args], result.exit_code, result.stdout, result.stderr
     )
 
 

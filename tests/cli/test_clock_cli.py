@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 
 T0 = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
@@ -37,12 +37,12 @@ def now(monkeypatch: pytest.MonkeyPatch) -> Now:
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Night", "--rounds", "3", "--round-minutes", "45")
-    for name in NAMES:
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+def night(build: Build) -> Cli:
+    return build(
+        ("tournament", "create", "Night", "--rounds", "3", "--round-minutes", "45"),
+        *(("player", "add", name) for name in NAMES),
+        ("pair",),
+    )
 
 
 def status(cli: Cli) -> dict[str, object]:

@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Night", "--table-size", "2", "--rounds", "3")
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+def night(build: Build) -> Cli:
+    return build(
+        ("tournament", "create", "Night", "--table-size", "2", "--rounds", "3"),
+        *(("player", "add", name) for name in ("Ann", "Bo", "Cy", "Di")),
+        ("pair",),
+    )
 
 
 def rows(cli: Cli) -> dict[str, dict[str, Any]]:

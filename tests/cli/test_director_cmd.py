@@ -11,20 +11,20 @@ from typing import Any
 
 import pytest
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 from tourney.store.eventstore import EventStore
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
+def night(build: Build) -> Cli:
     """A Swiss of 8 at tables of 4, round 1 paired (tables T1 and T2)."""
-    cli.ok("tournament", "create", "Night", "--table-size", "4", "--rounds", "3")
-    for name in NAMES:
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+    return build(
+        ("tournament", "create", "Night", "--table-size", "4", "--rounds", "3"),
+        *(("player", "add", name) for name in NAMES),
+        ("pair",),
+    )
 
 
 def tables(cli: Cli) -> list[dict[str, Any]]:

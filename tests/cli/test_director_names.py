@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 from tourney.tournament.formats.elimination.bracket import SHARED_WIN_RULE
 from tourney.web.app import Server, create_app
 
@@ -21,12 +21,12 @@ NAMES = ["Zoë Park", "José Ruiz", "Ann Lee", "Bo Chen", "Cy Diaz", "Di Eze", "
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Night", "--table-size", "4", "--rounds", "2")
-    for name in NAMES:
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+def night(build: Build) -> Cli:
+    return build(
+        ("tournament", "create", "Night", "--table-size", "4", "--rounds", "2"),
+        *(("player", "add", name) for name in NAMES),
+        ("pair",),
+    )
 
 
 def tables(cli: Cli, *extra: str) -> list[dict[str, Any]]:

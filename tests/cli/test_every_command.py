@@ -8,8 +8,8 @@ stderr, exit 1, and leaves the database file byte-for-byte as it was; an accepte
 leaves a database that still verifies and rebuilds.
 
 By default each command gets 8 examples chosen the same way on every run (derandomized: the
-suite is not flaky); TOURNEY_FUZZ_EXAMPLES=N runs N fresh random ones per command instead,
-for a deeper search.
+suite is not flaky; `make test` runs 2 of them, see EXAMPLES); TOURNEY_FUZZ_EXAMPLES=N
+runs N fresh random ones per command instead, for a deeper search.
 """
 
 from __future__ import annotations
@@ -30,10 +30,14 @@ from typer.testing import CliRunner
 
 from tests.cli.conftest import checksum
 from tests.cli.test_help import COMMANDS
+from tests.support import examples
 from tourney.cli.app import app
 
-EXAMPLES = int(os.environ.get("TOURNEY_FUZZ_EXAMPLES", "0")) or 8
 DEEP = "TOURNEY_FUZZ_EXAMPLES" in os.environ
+EXAMPLES = int(os.environ["TOURNEY_FUZZ_EXAMPLES"]) if DEEP else max(2, examples(8))
+"""8 per command, scaled as every property test's own count (tests/support.py), but never
+fewer than 2: `make test` (Hypothesis' profile `quick`) runs 2, the first of them often
+the plainest command line."""
 runner = CliRunner(env={"TOURNEY_DATABASE_URL": None, "COLUMNS": "120"})
 
 

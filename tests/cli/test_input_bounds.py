@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import Cli, checksum
+from tests.cli.conftest import Build, Cli, checksum
 
 
 def refused(cli: Cli, *args: str, message: str) -> str:
@@ -24,11 +24,11 @@ def refused(cli: Cli, *args: str, message: str) -> str:
 
 
 @pytest.fixture
-def club(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Club Night", "--table-size", "2")
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        cli.ok("player", "add", name)
-    return cli
+def club(build: Build) -> Cli:
+    return build(
+        ("tournament", "create", "Club Night", "--table-size", "2"),
+        *(("player", "add", name) for name in ("Ann", "Bo", "Cy", "Di")),
+    )
 
 
 def still_works(cli: Cli) -> None:

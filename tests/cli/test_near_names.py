@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 from tourney.names import near
 
 
 @pytest.fixture
-def club(cli: Cli) -> Cli:
-    for number in (1, 2, 3):
-        cli.ok("tournament", "create", f"Night {number}")
-        cli.ok("player", "add", "Anna Rossi")
-        cli.ok("player", "add", "Bo Chen")
-    cli.ok("tournament", "create", "Night 4")
-    return cli
+def club(build: Build) -> Cli:
+    nights = [
+        (("tournament", "create", f"Night {n}"), ("player", "add", "Anna Rossi"),
+         ("player", "add", "Bo Chen"))
+        for n in (1, 2, 3)
+    ]  # fmt: skip
+    commands = [command for night in nights for command in night]
+    return build(*commands, ("tournament", "create", "Night 4"))
 
 
 def test_a_near_name_is_refused_naming_the_club_member(club: Cli) -> None:

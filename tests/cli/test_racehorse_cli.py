@@ -17,6 +17,7 @@ from tests.support import (
     require_shared,
     run_tourney,
     sample_expected,
+    tourney_here,
 )
 from tourney.cli.app import app
 from tourney.games.racehorse.record import replay_lines
@@ -60,18 +61,18 @@ def test_every_invalid_sample_fails_at_its_line_in_one_process() -> None:
 
 
 def test_one_illegal_record_prints_one_line_and_the_error_object(tmp_path: Path) -> None:
-    done = run_tourney("replay", str(example("E8")), "--json")
+    done = tourney_here("replay", str(example("E8")), "--json")
     assert done.returncode == 1
     message = "Cy holds clubs and must follow the clubs lead or play a trump, not 2D"
     assert done.stderr == f"line 30: {message}\n"
     assert json.loads(done.stdout) == {"error": {"line": 30, "message": message}}
-    plain = run_tourney("replay", str(example("E8")))
+    plain = tourney_here("replay", str(example("E8")))
     assert (plain.returncode, plain.stdout, plain.stderr) == (1, "", f"line 30: {message}\n")
 
 
 def test_the_json_object_is_the_library_summary() -> None:
     path = example("E6")
-    done = run_tourney("replay", str(path), "--json")
+    done = tourney_here("replay", str(path), "--json")
     assert done.returncode == 0
     assert done.stdout.count("\n") == 1
     assert json.loads(done.stdout) == replay_lines(read_lines(str(path))).match.summary()
@@ -124,7 +125,7 @@ def test_records_of_both_games_replay_together() -> None:
     require_shared()
     domino = SHARED_RECORDS / "valid" / "0000.jsonl"
     cards = VALID[0]
-    done = run_tourney("replay", "--json", str(domino), str(cards))
+    done = tourney_here("replay", "--json", str(domino), str(cards))
     assert done.returncode == 0, done.stderr
     first, second = (json.loads(x) for x in done.stdout.splitlines())
     assert first["file"] == str(domino) and "game" not in first and "sides" in first
@@ -136,14 +137,14 @@ def test_records_of_both_games_replay_together() -> None:
 
 def test_a_domino_record_is_still_read_as_one(tmp_path: Path) -> None:
     path = FIXTURES / "examples" / "D7-target-on-placement.jsonl"
-    done = run_tourney("replay", str(path), "--json")
+    done = tourney_here("replay", str(path), "--json")
     assert done.returncode == 0
     assert "game" not in json.loads(done.stdout)
     record = tmp_path / "chess.jsonl"
     record.write_text(
         '{"type": "match_started", "game": "chess", "players": ["Ann", "Bo"]}\n', encoding="utf-8"
     )
-    done = run_tourney("replay", str(record))
+    done = tourney_here("replay", str(record))
     assert done.returncode == 1
     assert done.stderr.startswith("line 1: 'game': \"chess\" is not a game tourney plays")
 
@@ -152,7 +153,7 @@ def test_a_domino_record_is_still_read_as_one(tmp_path: Path) -> None:
 
 
 def simulate(out: Path, *args: str) -> list[Path]:
-    done = run_tourney("simulate", "--game", "racehorse", "--out", str(out), *args)
+    done = tourney_here("simulate", "--game", "racehorse", "--out", str(out), *args)
     assert done.returncode == 0, done.stderr
     return sorted(out.glob("*.jsonl"))
 
@@ -170,7 +171,7 @@ def test_seeded_racehorse_records_are_byte_identical_and_replay(
     assert [p.name for p in first] == ["match-0001.jsonl", "match-0002.jsonl", "match-0003.jsonl"]
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
     assert len({p.read_bytes() for p in first}) == 3
-    done = run_tourney("replay", "--json", *map(str, first))
+    done = tourney_here("replay", "--json", *map(str, first))
     assert done.returncode == 0, done.stderr
     summaries = [json.loads(x) for x in done.stdout.splitlines()]
     seats = int(args[1])
@@ -181,7 +182,7 @@ def test_seeded_racehorse_records_are_byte_identical_and_replay(
 
 
 def test_racehorse_summary_as_json() -> None:
-    done = run_tourney(
+    done = tourney_here(
         "simulate", "--game", "racehorse", "--players", "7", "--matches", "2", "--json"
     )
     assert done.returncode == 0, done.stderr
@@ -207,7 +208,7 @@ def test_racehorse_summary_as_json() -> None:
 def test_simulate_refusals_are_one_line_and_write_nothing(
     tmp_path: Path, args: tuple[str, ...], message: str
 ) -> None:
-    done = run_tourney("simulate", *args, "--out", str(tmp_path / "x"))
+    done = tourney_here("simulate", *args, "--out", str(tmp_path / "x"))
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert len(done.stderr.splitlines()) == 1 and message in done.stderr

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.cli.conftest import Cli
+from tests.cli.conftest import Build, Cli
 from tourney.games.racehorse import BidMade, CardPlayed, DealStarted, Match, MatchStarted, Passed
 from tourney.games.racehorse.simulate import play_on
 
@@ -16,12 +16,14 @@ SEATS = ("Ann", "Bo", "Cy", "Di", "Ed")
 
 
 @pytest.fixture
-def table(cli: Cli) -> str:
-    cli.ok("tournament", "create", "Cards", "--game", "racehorse", "--table-size", "5",
-           "--rounds", "1", "--deals", "1")  # fmt: skip
-    for name in SEATS:
-        cli.ok("player", "add", name)
-    paired = json.loads(cli.ok("pair", "--json").stdout)
+def table(build: Build) -> str:
+    cli = build(
+        ("tournament", "create", "Cards", "--game", "racehorse", "--table-size", "5",
+         "--rounds", "1", "--deals", "1"),
+        *(("player", "add", name) for name in SEATS),
+        ("pair", "--json"),
+    )  # fmt: skip
+    paired = json.loads(cli.ok("pairings", "--json").stdout)
     return str(paired["tables"][0]["match"])
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 
 
 @dataclass(frozen=True)
@@ -208,14 +208,14 @@ def test_every_director_flag_is_a_fix_or_a_choice() -> None:
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
+def night(build: Build) -> Cli:
     """Six players, round 1 paired, table 1's result entered from its scoresheet."""
-    cli.ok("tournament", "create", "Night", "--table-size", "2", "--rounds", "3")
-    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo"):
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    cli.ok("director", "result", "T1", "--scores", "61,20")
-    return cli
+    return build(
+        ("tournament", "create", "Night", "--table-size", "2", "--rounds", "3"),
+        *(("player", "add", name) for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")),
+        ("pair",),
+        ("director", "result", "T1", "--scores", "61,20"),
+    )
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -12,7 +12,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.support import FIXTURES, SHARED, SHARED_RECORDS, replay_file, run_tourney, tourney_exe
+from tests.support import (
+    FIXTURES,
+    SHARED,
+    SHARED_RECORDS,
+    replay_file,
+    run_tourney,
+    tourney_exe,
+    tourney_here,
+)
 from tourney.cli.app import app
 
 RECORDS = [
@@ -81,7 +89,7 @@ def test_unfinished_record_replays_to_its_current_state(tmp_path: Path) -> None:
     short = tmp_path / "short.jsonl"
     short.write_text("\n".join(lines[:12]) + "\n", encoding="utf-8")
     assert account(short)[-1].startswith("Unfinished: ")
-    done = run_tourney("replay", str(short), "--json")
+    done = tourney_here("replay", str(short), "--json")
     assert done.returncode == 0
     summary = json.loads(done.stdout)
     assert summary["finished"] is False
@@ -91,14 +99,14 @@ def test_unfinished_record_replays_to_its_current_state(tmp_path: Path) -> None:
 
 def test_json_output_is_the_replay_object() -> None:
     path = FIXTURES / "examples" / "D7-target-on-placement.jsonl"
-    done = run_tourney("replay", str(path), "--json")
+    done = tourney_here("replay", str(path), "--json")
     assert done.returncode == 0
     assert json.loads(done.stdout) == replay_file(path).match.summary()
     assert done.stdout.count("\n") == 1
 
 
 def _one_line_failure(*args: str) -> str:
-    done = run_tourney("replay", *args)
+    done = tourney_here("replay", *args)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert len(done.stderr.splitlines()) == 1

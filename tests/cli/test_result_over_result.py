@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 
 FIRST = {
     "paper": ("director", "result", "T1", "--scores", "Ann=61,Bo=40"),
@@ -33,11 +33,12 @@ SECOND = {
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Night", "--table-size", "2", "--rounds", "2")
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        cli.ok("player", "add", name)
-    cli.ok("pair")
+def night(build: Build) -> Cli:
+    cli = build(
+        ("tournament", "create", "Night", "--table-size", "2", "--rounds", "2"),
+        *(("player", "add", name) for name in ("Ann", "Bo", "Cy", "Di")),
+        ("pair",),
+    )
     table = json.loads(cli.ok("pairings", "--json").stdout)["tables"][0]
     assert table["seats"] == ["Ann", "Bo"], table
     return cli

@@ -15,7 +15,7 @@ from typing import Any, cast
 import pytest
 from starlette.testclient import TestClient
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 from tourney.demo.clubnight import play_table
 from tourney.games.horserace.face import GreedyBot
 from tourney.games.racehorse.simulate import play_on
@@ -56,12 +56,12 @@ def published(cli: Cli, tmp_path: Path, match: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def dominoes(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Night", "--table-size", "4", "--rounds", "2")
-    for name in ("Zoë", "José", "Ann", "Bo"):
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+def dominoes(build: Build) -> Cli:
+    return build(
+        ("tournament", "create", "Night", "--table-size", "4", "--rounds", "2"),
+        *(("player", "add", name) for name in ("Zoë", "José", "Ann", "Bo")),
+        ("pair",),
+    )
 
 
 def test_a_paper_result_over_a_table_scored_move_by_move_tells_one_story(
@@ -121,13 +121,13 @@ def test_a_paper_result_over_a_table_scored_move_by_move_tells_one_story(
 
 
 @pytest.fixture
-def cards(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Card Night", "--game", "racehorse", "--table-size", "5",
-           "--rounds", "2", "--deals", "2")  # fmt: skip
-    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+def cards(build: Build) -> Cli:
+    return build(
+        ("tournament", "create", "Card Night", "--game", "racehorse", "--table-size", "5",
+         "--rounds", "2", "--deals", "2"),
+        *(("player", "add", name) for name in ("Ann", "Bo", "Cy", "Di", "Ed")),
+        ("pair",),
+    )  # fmt: skip
 
 
 def test_a_paper_result_over_a_racehorse_table_mid_deal_tells_one_story(

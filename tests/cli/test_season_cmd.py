@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
 
@@ -52,12 +52,12 @@ def assert_rated(document: dict[str, Any], want: dict[str, tuple[float, float]])
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
-    cli.ok("tournament", "create", "Night", "--table-size", "4", "--rounds", "3")
-    for name in NAMES:
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+def night(build: Build) -> Cli:
+    return build(
+        ("tournament", "create", "Night", "--table-size", "4", "--rounds", "3"),
+        *(("player", "add", name) for name in NAMES),
+        ("pair",),
+    )
 
 
 def test_ratings_are_openskill_on_the_tables_places_and_a_correction_re_rates(night: Cli) -> None:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import run_tourney
+from tests.support import tourney_here
 
 
 def simulate(out: Path, *args: str) -> list[Path]:
-    done = run_tourney("simulate", "--out", str(out), *args)
+    done = tourney_here("simulate", "--out", str(out), *args)
     assert done.returncode == 0, done.stderr
     return sorted(out.glob("*.jsonl"))
 
@@ -45,7 +45,7 @@ def test_seeded_records_are_byte_identical_and_replay(
     assert [p.name for p in first] == ["match-0001.jsonl", "match-0002.jsonl", "match-0003.jsonl"]
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
     assert len({p.read_bytes() for p in first}) == 3  # three different matches
-    done = run_tourney("replay", *(str(p) for p in first), "--json")
+    done = tourney_here("replay", *(str(p) for p in first), "--json")
     assert done.returncode == 0, done.stderr
     summaries = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(summaries) == 3
@@ -62,7 +62,7 @@ def test_another_seed_gives_other_records(tmp_path: Path) -> None:
 
 
 def test_summary_as_json(tmp_path: Path) -> None:
-    done = run_tourney("simulate", "--players", "3", "--matches", "2", "--seed", "3", "--json")
+    done = tourney_here("simulate", "--players", "3", "--matches", "2", "--seed", "3", "--json")
     assert done.returncode == 0
     summary = json.loads(done.stdout)
     assert summary["matches"] == 2
@@ -72,7 +72,7 @@ def test_summary_as_json(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("players", ["2", "3"])
 def test_partnerships_without_four_players_is_refused(tmp_path: Path, players: str) -> None:
-    done = run_tourney(
+    done = tourney_here(
         "simulate", "--players", players, "--partnerships", "--out", str(tmp_path / "x")
     )
     assert done.returncode == 1

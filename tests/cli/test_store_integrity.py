@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import pytest
 
-from tests.cli.conftest import Cli, refused
+from tests.cli.conftest import Build, Cli, refused
 from tests.support import db_checksum
 from tourney.demo.clubnight import play_table
 from tourney.director.desk import DirectorDesk
@@ -25,13 +25,13 @@ from tourney.store.verify import verify
 
 
 @pytest.fixture
-def night(cli: Cli) -> Cli:
+def night(build: Build) -> Cli:
     """A Swiss of 4 at tables of 2, round 1 paired."""
-    cli.ok("tournament", "create", "Club Night", "--table-size", "2", "--rounds", "3")
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        cli.ok("player", "add", name)
-    cli.ok("pair")
-    return cli
+    return build(
+        ("tournament", "create", "Club Night", "--table-size", "2", "--rounds", "3"),
+        *(("player", "add", name) for name in ("Ann", "Bo", "Cy", "Di")),
+        ("pair",),
+    )
 
 
 def tables(cli: Cli) -> list[dict[str, object]]:

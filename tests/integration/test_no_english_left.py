@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -192,9 +193,15 @@ class Scan:
         return result.stdout
 
 
-@pytest.fixture(params=LANGUAGES)
-def language(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
+def languages(quick: str) -> list[Any]:
+    """Every language, each a case of its own: `make test` scans the evening in `quick`
+    alone, the others are `slow` (`make test-all`). Each of the three evenings is scanned in
+    a different language from the one before, so that `make test` runs both languages'
+    checks (Italian's words, Russian's Latin letters) and every evening."""
+    return [
+        pytest.param(language, marks=() if language == quick else pytest.mark.slow)
+        for language in LANGUAGES
+    ]
 
 
 @pytest.fixture
@@ -203,6 +210,7 @@ def horse_night(tmp_path: Path, paired_db: Path) -> Iterator[Night]:
         yield night
 
 
+@pytest.mark.parametrize("language", languages("it"))
 def test_a_horse_race_evening_speaks_only_the_language(
     language: str, horse_night: Night, tmp_path: Path
 ) -> None:
@@ -266,6 +274,7 @@ def cli_scan(scan: Scan, cli: Cli, night: Night) -> None:
     scan.command(cli, "director", "forfeit", "-h")
 
 
+@pytest.mark.parametrize("language", languages("ru"))
 def test_the_nights_new_features_speak_only_the_language(language: str, horse_night: Night) -> None:
     """What the last branches added, seen in the language: a dispute from the phone and the
     director's answer, penalties and warnings, the door's code, the near-name refusal, and
@@ -310,6 +319,7 @@ def card_evening(tmp_path: Path, card_db: Path) -> Iterator[Night]:
         yield night
 
 
+@pytest.mark.parametrize("language", languages("it"))
 def test_a_racehorse_table_speaks_only_the_language(language: str, card_evening: Night) -> None:
     scan = Scan(language)
     night = card_evening

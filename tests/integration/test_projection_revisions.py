@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import run_tourney
+from tests.support import tourney_here
 from tourney.projections import default_projections
 
 GOLDEN = Path(__file__).with_name("projection_revisions.json")
@@ -31,7 +31,7 @@ GOLDEN = Path(__file__).with_name("projection_revisions.json")
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("demo")
-    done = run_tourney(
+    done = tourney_here(
         "demo", "--players", "8", "--rounds", "2", "--seed", "5", "--site", "site", cwd=folder
     )
     assert done.returncode == 0, done.stderr
@@ -68,7 +68,7 @@ def _execute(path: Path, *statements: str) -> None:
 
 
 def test_standings_an_older_tourney_wrote_are_rebuilt_once_and_said(db: Path) -> None:
-    correct = run_tourney("standings", "--db", str(db))
+    correct = tourney_here("standings", "--db", str(db))
     assert correct.returncode == 0, correct.stderr
     rows = _rows(db, "standings_views")
     # As an older tourney would have left them: other numbers, its revision 1.
@@ -78,7 +78,7 @@ def test_standings_an_older_tourney_wrote_are_rebuilt_once_and_said(db: Path) ->
         "UPDATE projection_checkpoints SET revision = 1 WHERE name = 'standings_views'",
     )
     assert _rows(db, "standings_views") != rows
-    first = run_tourney("standings", "--db", str(db))
+    first = tourney_here("standings", "--db", str(db))
     assert first.returncode == 0, first.stderr
     assert first.stdout == correct.stdout
     from tourney.projections.standings_view import StandingsProjection
@@ -86,13 +86,13 @@ def test_standings_an_older_tourney_wrote_are_rebuilt_once_and_said(db: Path) ->
     now = StandingsProjection.revision
     assert f"rebuilt from the events: standings_views (revision 1 -> {now})" in first.stderr
     assert _rows(db, "standings_views") == rows
-    again = run_tourney("standings", "--db", str(db))
+    again = tourney_here("standings", "--db", str(db))
     assert again.returncode == 0 and again.stdout == correct.stdout
     assert "rebuilt" not in again.stderr  # once
 
 
 def test_each_read_models_rows_change_only_with_its_revision(db: Path) -> None:
-    done = run_tourney("rebuild", "--db", str(db))
+    done = tourney_here("rebuild", "--db", str(db))
     assert done.returncode == 0, done.stderr
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     found = {}

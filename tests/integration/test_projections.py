@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from tests.integration.counting_projection import CountingProjection, counts, create_tables
 from tests.integration.matches import dump, fixture_events, simulated
-from tests.support import engine_of
+from tests.support import engine_of, postgresql_in_test_all
 from tourney.games.horserace import Match
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import MatchProjection, new_events
@@ -137,6 +137,7 @@ def test_a_failing_database_leaves_rows_and_checkpoint_as_they_were(store: Event
     assert counts(engine_of(store)) == {"s-1": (3, 3)}
 
 
+@postgresql_in_test_all
 def test_rebuild_yields_identical_tables(store: EventStore) -> None:
     create_tables(engine_of(store))
     games = {f"m{seed}": simulated(seed) for seed in range(8)}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.integration.matches import dump, simulated
-from tests.support import engine_of
+from tests.support import engine_of, postgresql_in_test_all
 from tourney.demo.clubnight import run_club_night
 from tourney.projections import default_projections, open_store
 from tourney.projections.match_view import new_events
@@ -85,6 +85,7 @@ def rebuilt(store: EventStore, page_size: int = 5000) -> dict[str, list[tuple[An
     return dump(engine_of(store), *TABLES)
 
 
+@postgresql_in_test_all
 def test_a_rebuild_leaves_the_tables_catching_up_left(store: EventStore) -> None:
     caught_up = dump(engine_of(store), *TABLES)
     problems = {row[2] for row in caught_up["projection_problems"]}
@@ -100,6 +101,7 @@ def test_a_rebuild_leaves_the_tables_catching_up_left(store: EventStore) -> None
         assert found == {"tournament-odd", "tournament-huge"}
 
 
+@postgresql_in_test_all
 def test_appends_after_the_head_was_read_are_in_the_tables(
     store: EventStore, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -165,6 +167,7 @@ def test_a_payload_two_games_share_is_read_by_each_game(database_url: str) -> No
         assert rebuilt(store) == caught_up
 
 
+@postgresql_in_test_all
 def test_a_replay_decode_gives_the_same_events_sharing_equal_payloads(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,10 +11,10 @@ import pytest
 from tests.support import (
     SHARED,
     SHARED_RECORDS,
-    run_tourney,
     sample_expected,
     sample_id,
     shared_params,
+    tourney_here,
 )
 from tourney.games.horserace.record import RecordError, read_lines, replay_lines
 
@@ -38,7 +38,7 @@ def test_valid_record_replays_to_expected_json(path: Path) -> None:
 
 @pytest.mark.parametrize("path", VALID)
 def test_valid_record_replays_through_the_cli(path: Path) -> None:
-    done = run_tourney("replay", str(path), "--json")
+    done = tourney_here("replay", str(path), "--json")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert json.loads(done.stdout) == sample_expected(path)
@@ -57,7 +57,7 @@ def test_invalid_record_fails_at_the_expected_line(path: Path) -> None:
 @pytest.mark.parametrize("path", INVALID)
 def test_invalid_record_fails_through_the_cli(path: Path) -> None:
     line = sample_expected(path)["error_line"]
-    done = run_tourney("replay", str(path), "--json")
+    done = tourney_here("replay", str(path), "--json")
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1

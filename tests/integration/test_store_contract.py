@@ -183,7 +183,21 @@ class TestSqliteStore(StoreContract):
             connection.close()
 
 
+# The contract on PostgreSQL: `make test` runs the tests named here on each of its two
+# classes (PostgreSQL's own triggers, transactions, hash chain and version checks); every
+# other test of the contract runs there on SQLite and in memory, and on PostgreSQL in
+# `make test-all` and CI.
+POSTGRES_IN_MAKE_TEST = (
+    "test_append_returns_what_was_stored",
+    "test_hash_chain_links_each_event_to_the_one_before",
+    "test_stale_expected_version_conflicts_and_writes_nothing",
+    "test_several_streams_all_or_nothing_when_the_driver_fails",
+    "test_triggers_refuse_update_and_delete",
+)
+
+
 @pytest.mark.postgres
+@pytest.mark.slow_except(*POSTGRES_IN_MAKE_TEST)
 class TestPostgresStore(StoreContract):
     @pytest.fixture
     def url(self, postgres_server: PostgresServer) -> str:
@@ -191,6 +205,7 @@ class TestPostgresStore(StoreContract):
 
 
 @pytest.mark.postgres
+@pytest.mark.slow_except(*POSTGRES_IN_MAKE_TEST)
 class TestPostgresCurrentStore(StoreContract):
     """The contract again on a PostgreSQL database already at the head revision, which the
     store opens with psycopg alone (no schema to create: `migrate` is not called)."""

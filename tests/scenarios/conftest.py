@@ -1,5 +1,11 @@
-"""The CLI as a user runs it: `tourney` processes in a folder of their own, holding a real
-SQLite database of a small club night played by bots (built once per session)."""
+"""The CLI as a user runs it: `tourney` in a folder of their own, holding a real SQLite
+database of a small club night played by bots (built once per session).
+
+A command runs in the test's process (Typer's runner, in the folder, with the user's
+environment), as `tourney`'s own entry point runs it: a process costs ~0.25-0.5 s of CPU to
+start, and these tests are about the folders, not the process. A command run under another
+(`wrap`), and every command when $TOURNEY_TEST_EXE names another `tourney`, runs as a
+process."""
 
 from __future__ import annotations
 
@@ -16,7 +22,7 @@ import pytest
 import typer.main
 import typer.testing
 
-from tests.support import tourney_exe
+from tests.support import tourney_exe, tourney_here
 
 
 def tree(folder: Path) -> dict[str, str]:
@@ -56,7 +62,11 @@ class Folder:
     def run(
         self, *args: str, cwd: Path | None = None, wrap: Sequence[str] = ()
     ) -> subprocess.CompletedProcess[str]:
-        """`tourney ARGS` in the folder (or `cwd`), under the command `wrap` if given."""
+        """`tourney ARGS` in the folder (or `cwd`): in this process, or a process under the
+        command `wrap` if given (or of $TOURNEY_TEST_EXE when set)."""
+        if not wrap and not os.environ.get("TOURNEY_TEST_EXE"):
+            env: dict[str, str | None] = {"TOURNEY_DATABASE_URL": None, "COLUMNS": "200"}
+            return tourney_here(*args, cwd=cwd or self.path, env=env)
         return subprocess.run(
             [*wrap, tourney_command(), *args],
             capture_output=True,

@@ -70,21 +70,24 @@ def environment(user_dir: Path | None = None) -> Environment:
     """The environment for `user_dir` (searched first), the package's templates, then each
     game's (`Game.templates`: its scoresheets and table page).
 
-    Cached per folder and games: templates are compiled once per process. Raises
-    `resources.ResourceMissing` when the package's own templates are not installed.
+    Cached per folder and games: templates are compiled once per process. A relative
+    folder is cached as the folder it names from the working folder of the call (one
+    process may publish from several). Raises `resources.ResourceMissing` when the
+    package's own templates are not installed.
     """
-    return _environment(user_dir, tuple(game(name).templates for name in names()))
+    if user_dir is not None and not user_dir.is_dir():
+        raise TemplatesNotFound(
+            i18n._("--templates {folder}: no such folder").format(folder=user_dir)
+        )
+    folder = None if user_dir is None else user_dir.resolve()
+    return _environment(folder, tuple(game(name).templates for name in names()))
 
 
 @lru_cache(maxsize=8)
 def _environment(user_dir: Path | None, games: tuple[Path, ...]) -> Environment:
     folders = [resources.templates(), *games]
     if user_dir is not None:
-        if not user_dir.is_dir():
-            raise TemplatesNotFound(
-                i18n._("--templates {folder}: no such folder").format(folder=user_dir)
-            )
-        folders.insert(0, user_dir.resolve())
+        folders.insert(0, user_dir)
     env = Environment(
         loader=ChoiceLoader([_Loader(str(folder)) for folder in folders]),
         extensions=["jinja2.ext.i18n"],

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,10 +65,9 @@ def test_matches_without_a_replay_get_no_sheet(tmp_path: Path, swiss: DemoTourna
 
 
 def test_a_new_site_replaces_the_old_one_whole(
-    tmp_path: Path, swiss: DemoTournament, cup: DemoTournament
+    tmp_path: Path, swiss: DemoTournament, published_site: Callable[[str], Path]
 ) -> None:
-    site = tmp_path / "site"
-    publish_demo(site, cup)
+    site = published_site("cup")
     assert (site / "bracket.html").is_file()
     files = publish_demo(site, swiss)
     assert sorted(p.name for p in site.iterdir()) == sorted([MANIFEST, *(f.name for f in files)])
@@ -79,10 +79,9 @@ def test_a_new_site_replaces_the_old_one_whole(
 
 
 def test_a_folder_with_a_file_tourney_did_not_write_is_refused(
-    tmp_path: Path, swiss: DemoTournament
+    tmp_path: Path, swiss: DemoTournament, published_site: Callable[[str], Path]
 ) -> None:
-    site = tmp_path / "site"
-    publish_demo(site, swiss)
+    site = published_site("swiss")
     (site / "notes.txt").write_text("mine", encoding="utf-8")
     before = {p.name: p.read_bytes() for p in site.iterdir()}
     with pytest.raises(PublishError, match=r"besides the site .* it holds notes.txt"):
@@ -92,10 +91,9 @@ def test_a_folder_with_a_file_tourney_did_not_write_is_refused(
 
 
 def test_a_failed_publish_leaves_the_good_site_untouched(
-    tmp_path: Path, swiss: DemoTournament
+    tmp_path: Path, swiss: DemoTournament, published_site: Callable[[str], Path]
 ) -> None:
-    site = tmp_path / "site"
-    publish_demo(site, swiss)
+    site = published_site("swiss")
     before = {p.name: p.read_bytes() for p in site.iterdir()}
     broken = tmp_path / "templates"
     broken.mkdir()

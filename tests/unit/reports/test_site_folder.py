@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -60,9 +61,10 @@ def test_a_manifest_naming_files_outside_its_folder_is_not_tourney_s(
         publish_demo(site, swiss)
 
 
-def test_an_unfinished_site_is_not_replaced(tmp_path: Path, swiss: DemoTournament) -> None:
-    site = tmp_path / "site"
-    publish_demo(site, swiss)
+def test_an_unfinished_site_is_not_replaced(
+    swiss: DemoTournament, published_site: Callable[[str], Path]
+) -> None:
+    site = published_site("swiss")
     body = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
     body["files"] = dict.fromkeys(body["files"])
     (site / MANIFEST).write_text(json.dumps(body), encoding="utf-8")
@@ -70,9 +72,10 @@ def test_an_unfinished_site_is_not_replaced(tmp_path: Path, swiss: DemoTournamen
         publish_demo(site, swiss)
 
 
-def test_leftovers_lose_only_what_tourney_wrote(tmp_path: Path, swiss: DemoTournament) -> None:
-    site = tmp_path / "site"
-    publish_demo(site, swiss)
+def test_leftovers_lose_only_what_tourney_wrote(
+    tmp_path: Path, swiss: DemoTournament, published_site: Callable[[str], Path]
+) -> None:
+    site = published_site("swiss")
     # Killed while writing its first manifest.
     draft_only = tmp_path / ".site.new-draft"
     draft_only.mkdir()
@@ -88,24 +91,28 @@ def test_leftovers_lose_only_what_tourney_wrote(tmp_path: Path, swiss: DemoTourn
 
 
 def test_without_an_atomic_exchange_the_site_is_swapped_in_two_renames(
-    tmp_path: Path, swiss: DemoTournament, cup: DemoTournament, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    swiss: DemoTournament,
+    published_site: Callable[[str], Path],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(site_folder, "_exchange", lambda _a, _b: False)
-    site = tmp_path / "site"
-    publish_demo(site, cup)
+    site = published_site("cup")
     files = publish_demo(site, swiss)
     assert sorted(p.name for p in site.iterdir()) == sorted([MANIFEST, *(f.name for f in files)])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
 def test_a_kill_between_the_two_renames_is_mended_by_the_next_publish(
-    tmp_path: Path, swiss: DemoTournament, cup: DemoTournament, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    swiss: DemoTournament,
+    published_site: Callable[[str], Path],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """macOS and Windows: the old site renamed aside, then the process is killed (SIGKILL:
     no clean-up runs) before the new one is renamed in. The folder is missing, as the README
     says, and the next publish puts the site there and clears both marked copies beside it."""
-    site = tmp_path / "site"
-    publish_demo(site, cup)
+    site = published_site("cup")
     monkeypatch.setattr(site_folder, "_swap", _killed_between_the_renames)
     with pytest.raises(_Killed):
         publish_demo(site, swiss)
