@@ -116,13 +116,14 @@ hash (`EventStore`)."""
 ENGINE = "tourney.games.horserace.match"
 """Horse Race's engine: for a command that replays a match. Opening a store loads the game's
 upcasters alone (`tourney/games/horserace/__init__.py` loads its names on first use);
-`standings` loads the game itself (its words: what a game scores, its table sizes)."""
+`standings` loads the game itself for its words (what it scores, its table sizes), which
+`game.py` says without the engine."""
 
 # A one-shot command, the module that declares it, and what else it must not load (beyond
 # `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
     (["pairings"], "tourney.cli.round_cmd", {SWISS_SEARCH, "rich", ENGINE}),
-    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH, "rich"}),
+    (["standings"], "tourney.cli.standings_cmd", {SWISS_SEARCH, "rich", ENGINE}),
     (
         ["show", "K1"],
         "tourney.cli.match_cmd",
