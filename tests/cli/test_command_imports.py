@@ -116,7 +116,8 @@ hash (`EventStore`)."""
 ENGINE = "tourney.games.horserace.match"
 """Horse Race's engine: for a command that replays a match. Opening a store loads the game's
 upcasters alone (`tourney/games/horserace/__init__.py` loads its names on first use);
-`standings` loads the game itself (its words: what a game scores, its table sizes)."""
+`standings` loads the game itself for its words (what it scores, its table sizes), which
+`game.py` says without the engine."""
 
 LAZY_EVENTS = {
     *(f"tourney.tournament.{name}" for name in ("result_events", "round_events", "entry_events")),
@@ -144,7 +145,7 @@ that load by type."""
 # `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
     (["pairings"], "tourney.cli.round_cmd", {*NOT_FOR_READING_ROUNDS, ENGINE, STANDINGS}),
-    (["standings"], "tourney.cli.standings_cmd", NOT_FOR_READING_ROUNDS),
+    (["standings"], "tourney.cli.standings_cmd", {*NOT_FOR_READING_ROUNDS, ENGINE}),
     (
         ["show", "K1"],
         "tourney.cli.match_cmd",

@@ -42,7 +42,7 @@ import gc
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from tourney.i18n import _
 from tourney.store.decoding import REPLAY_COLUMNS, SharedPayloads, decode_for_replay
@@ -131,8 +131,9 @@ class Projection(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class CheckpointStatus:
+class CheckpointStatus(NamedTuple):
+    """A projection's checkpoint against the head of the log (`tourney db status`)."""
+
     name: str
     position: int
     head: int

@@ -60,13 +60,13 @@ def test_nothing_outside_a_game_imports_it(graph: grimp.ImportGraph, name: str) 
     assert not importers - THROUGH_THE_FACE, f"{sorted(importers)} import {package}"
 
 
-def test_horse_races_names_are_each_found_in_their_module() -> None:
-    """`tourney.games.horserace` loads its names on first use: each one it exports is where
-    its table says, and the table names nothing it does not export."""
-    import tourney.games.horserace as package
+@pytest.mark.parametrize("package", ["tourney.games.horserace", "tourney.games.racehorse"])
+def test_a_shipped_games_names_are_each_found_in_their_module(package: str) -> None:
+    """Each shipped game's package loads its names on first use: each one it exports is
+    where its table says, and the table names nothing it does not export."""
+    from importlib import import_module
 
-    assert sorted(package._HOME) == sorted(package.__all__)
-    for name, module in package._HOME.items():
-        assert getattr(package, name) is getattr(
-            __import__(f"tourney.games.horserace.{module}", fromlist=[name]), name
-        ), name
+    loaded = import_module(package)
+    assert sorted(loaded._HOME) == sorted(loaded.__all__)
+    for name, module in loaded._HOME.items():
+        assert getattr(loaded, name) is getattr(import_module(f"{package}.{module}"), name), name

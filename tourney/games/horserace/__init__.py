@@ -17,8 +17,9 @@ instructions (1.7x `python -c pass`) of `tourney pairings` that replays no match
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tourney.games.lazy import on_first_use
 
 if TYPE_CHECKING:
     from tourney.games.horserace.errors import EngineError, EventError, RuleError, TileError
@@ -81,11 +82,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{module}"), name)
+__getattr__ = on_first_use(__name__, _HOME)
 
 
 __all__ = [

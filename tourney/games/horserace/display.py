@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tourney.games.horserace.events import DEFAULT_TARGET
+from tourney.games.stored import DEFAULT_TARGET
 from tourney.i18n import npage_, page_, page_mark
 
 

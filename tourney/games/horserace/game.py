@@ -1,4 +1,10 @@
-"""Horse Race as a `tourney.games.Game`: what the store-facing code asks of a domino match."""
+"""Horse Race as a `tourney.games.Game`: what the store-facing code asks of a domino match.
+
+Its words (`name`, `title`, `table_sizes`, `scored`, `display`...) are read without the
+engine: this module is what the game's entry point loads, and `tourney standings` asks the
+game only what it scores and its table sizes (the engine's modules are ~40 M instructions,
+1x `python -c pass`). Each method that needs the match, its events or its record imports
+them."""
 
 from __future__ import annotations
 
@@ -7,30 +13,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.base import BaseGame
-from tourney.games.horserace.events import (
-    DEFAULT_TARGET,
-    Event,
-    HandStarted,
-    MatchStarted,
-    Passed,
-    TileDrawn,
-    TilePlaced,
-)
-from tourney.games.horserace.match import Match
-from tourney.games.horserace.record import (
-    Replayed,
-    event_from_payload,
-    event_to_dict,
-    replay_lines,
-    write_record,
-)
 from tourney.games.horserace.upcasters import UPCASTERS
 from tourney.games.result import Result
+from tourney.games.stored import DEFAULT_TARGET
 from tourney.i18n import N_, page_mark
 
 if TYPE_CHECKING:
     from tourney.games.chances import WinChances
     from tourney.games.drawing import Drawing
+    from tourney.games.horserace.events import Event, MatchStarted
+    from tourney.games.horserace.match import Match
+    from tourney.games.horserace.record import Replayed
     from tourney.games.protocol import (
         Console,
         Display,
@@ -46,6 +39,8 @@ if TYPE_CHECKING:
 
 def _match(match: GameMatch) -> Match:
     """``match`` as the Horse Race match it must be (TypeError: another game's)."""
+    from tourney.games.horserace.match import Match
+
     if not isinstance(match, Match):
         raise TypeError(f"not a Horse Race match: {match!r}")
     return match
@@ -53,6 +48,8 @@ def _match(match: GameMatch) -> Match:
 
 def _event(event: GameEvent) -> Event:
     """``event`` as the Horse Race event it must be (TypeError: another game's)."""
+    from tourney.games.horserace.events import Event
+
     if not isinstance(event, Event):
         raise TypeError(f"not a Horse Race event: {event!r}")
     return event
@@ -127,18 +124,25 @@ class HorseRace(BaseGame):
         return DISPLAY
 
     def new_match(self) -> Match:
+        from tourney.games.horserace.match import Match
+
         return Match()
 
     def event(self, type_: str, payload: Mapping[str, Any]) -> Event:
+        from tourney.games.horserace.record import event_from_payload
+
         return event_from_payload(type_, payload)
 
     def payload(self, event: GameEvent) -> tuple[str, dict[str, Any]]:
+        from tourney.games.horserace.record import event_to_dict
+
         line = event_to_dict(_event(event))
         return line.pop("type"), line
 
     def legal_moves(self, match: GameMatch) -> list[Event]:
         played = _match(match)
         from tourney.games.horserace.commands import legal_moves
+        from tourney.games.horserace.events import HandStarted, Passed, TileDrawn, TilePlaced
 
         moves = legal_moves(played)
         events: list[Event] = [HandStarted(opener) for opener in moves.openers]
@@ -182,9 +186,13 @@ class HorseRace(BaseGame):
         return played.layout_view()
 
     def replay_lines(self, lines: Iterable[str], keep_events: bool = False) -> Replayed:
+        from tourney.games.horserace.record import replay_lines
+
         return replay_lines(lines, keep_events)
 
     def write_record(self, events: Iterable[GameEvent], out: TextIO) -> None:
+        from tourney.games.horserace.record import write_record
+
         write_record(map(_event, events), out)
 
     def account(self, events: Iterable[GameEvent]) -> Iterator[str]:
@@ -202,6 +210,8 @@ class HorseRace(BaseGame):
     def table_start(
         self, players: Sequence[str], settings: Mapping[str, Any], extra: Mapping[str, Any]
     ) -> MatchStarted:
+        from tourney.games.horserace.events import MatchStarted
+
         return MatchStarted(
             tuple(players),
             bool(settings.get("partnerships", False)),

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from tourney import limits
@@ -19,10 +18,8 @@ from tourney.games.horserace.commands import (
     decide,
     parse_placement,
 )
-from tourney.games.horserace.dealing import parse_deal, shuffled_deal
 from tourney.games.horserace.events import DEFAULT_TARGET, MatchStarted
 from tourney.games.horserace.match import Match
-from tourney.games.horserace.record import check_storable
 from tourney.games.horserace.tiles import Tile
 from tourney.games.verbs import PLAYER, Param, Verb
 from tourney.i18n import _
@@ -64,6 +61,8 @@ START_OPTIONS = (
 
 def start_event(names: tuple[str, ...], options: Mapping[str, Any]) -> MatchStarted:
     """An ad-hoc Horse Race match's ``match_started``, checked as it will be stored."""
+    from tourney.games.horserace.record import check_storable
+
     target = options.get("target")
     extra: dict[str, Any] = {"hands": "known"} if options.get("known") else {}
     event = MatchStarted(
@@ -81,6 +80,8 @@ def pass_move(desk: Desk[R], options: Mapping[str, Any], at: int | None) -> Sequ
 
 
 def deal_move(desk: Desk[R], options: Mapping[str, Any], at: int | None) -> Sequence[R]:
+    from tourney.games.horserace.dealing import parse_deal, shuffled_deal
+
     desk.check_started()  # before the game is named: an unstarted one has none
     tiles, seed = options.get("tiles"), options.get("seed")
     if tiles is not None and seed is not None:
@@ -103,7 +104,7 @@ def hand_move(desk: Desk[R], options: Mapping[str, Any], at: int | None) -> Sequ
 
 def _place(desk: Desk[R], options: Mapping[str, Any], at: int | None) -> Sequence[R]:
     placed = parse_placement(" ".join(options["words"]))
-    return record(desk, replace(placed, player=options.get("player")), at=at)
+    return record(desk, placed._replace(player=options.get("player")), at=at)
 
 
 def _draw(desk: Desk[R], options: Mapping[str, Any], at: int | None) -> Sequence[R]:

@@ -1,12 +1,13 @@
-"""How Racehorse tables are put in words outside the match (`tourney.games.Display`)."""
+"""How Racehorse tables are put in words outside the match (`tourney.games.Display`).
+
+`tourney standings` reads `table_sizes_text` and `play_label` alone: `progress_text` and
+`board` import what they need of the engine."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tourney.games.racehorse.account import units
-from tourney.games.racehorse.match import default_deals
 from tourney.i18n import _, ngettext, npage_, page_, page_mark
 
 
@@ -34,12 +35,16 @@ class RacehorseDisplay:
         return _("deals a match: twice the players")
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
+        from tourney.games.racehorse.match import default_deals
+
         deals = settings.get("deals")
         count = deals if deals is not None else default_deals(seats)
         return page_("deal {number} of {count}").format(number=done, count=count)
 
     def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
         """No scores column: each player's net units beside their name."""
+        from tourney.games.racehorse.account import units
+
         nets = scores or (0,) * len(seats)
         return "", " · ".join(f"{name} {units(net)}" for name, net in zip(seats, nets, strict=True))
 

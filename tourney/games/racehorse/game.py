@@ -1,4 +1,8 @@
-"""Racehorse as a `tourney.games.Game`: what the store-facing code asks of a card match."""
+"""Racehorse as a `tourney.games.Game`: what the store-facing code asks of a card match.
+
+Its words (`name`, `title`, `table_sizes`, `scored`, `display`...) are read without the
+engine, as Horse Race's are: `tourney standings` asks the game only what it scores and its
+table sizes. Each method that needs the match, its events or its record imports them."""
 
 from __future__ import annotations
 
@@ -7,15 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tourney.games.base import BaseGame
-from tourney.games.racehorse.events import (
-    Event,
-    MatchStarted,
-    event_from_dict,
-    event_to_dict,
-)
-from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, Match
-from tourney.games.racehorse.notation import legal_events
-from tourney.games.racehorse.record import Replayed, replay_lines, write_record
+from tourney.games.racehorse.seats import MAX_PLAYERS, MIN_PLAYERS
 from tourney.games.result import Result
 from tourney.i18n import N_, page_mark
 
@@ -32,11 +28,16 @@ if TYPE_CHECKING:
         TablePage,
         Upcaster,
     )
+    from tourney.games.racehorse.events import Event, MatchStarted
+    from tourney.games.racehorse.match import Match
+    from tourney.games.racehorse.record import Replayed
     from tourney.games.verbs import Param, Simulation, Verb
 
 
 def _match(match: GameMatch) -> Match:
     """``match`` as the Racehorse match it must be (TypeError: another game's)."""
+    from tourney.games.racehorse.match import Match
+
     if not isinstance(match, Match):
         raise TypeError(f"not a Racehorse match: {match!r}")
     return match
@@ -44,6 +45,8 @@ def _match(match: GameMatch) -> Match:
 
 def _event(event: GameEvent) -> Event:
     """``event`` as the Racehorse event it must be (TypeError: another game's)."""
+    from tourney.games.racehorse.events import Event
+
     if not isinstance(event, Event):
         raise TypeError(f"not a Racehorse event: {event!r}")
     return event
@@ -118,20 +121,27 @@ class Racehorse(BaseGame):
         return DISPLAY
 
     def new_match(self) -> Match:
+        from tourney.games.racehorse.match import Match
+
         return Match()
 
     def event(self, type_: str, payload: Mapping[str, Any]) -> Event:
+        from tourney.games.racehorse.events import event_from_dict
+
         return event_from_dict({"type": type_, **payload})
 
     def payload(self, event: GameEvent) -> tuple[str, dict[str, Any]]:
+        from tourney.games.racehorse.events import event_to_dict
+
         line = event_to_dict(_event(event))
         return line.pop("type"), line
 
     def legal_moves(self, match: GameMatch) -> list[Event]:
         """Between deals, dealing the next one (its dealer named); otherwise the engine's
         own list."""
-        played = _match(match)
-        return legal_events(played)
+        from tourney.games.racehorse.notation import legal_events
+
+        return legal_events(_match(match))
 
     def result(self, match: GameMatch) -> Result:
         """Each seat's net units, and the seats sharing the highest net."""
@@ -165,9 +175,13 @@ class Racehorse(BaseGame):
         return [{"player": played.players[seat], "card": card.text} for seat, card in play.trick]
 
     def replay_lines(self, lines: Iterable[str], keep_events: bool = False) -> Replayed:
+        from tourney.games.racehorse.record import replay_lines
+
         return replay_lines(lines, keep_events)
 
     def write_record(self, events: Iterable[GameEvent], out: TextIO) -> None:
+        from tourney.games.racehorse.record import write_record
+
         write_record(map(_event, events), out)
 
     def account(self, events: Iterable[GameEvent]) -> Iterator[str]:
@@ -189,6 +203,8 @@ class Racehorse(BaseGame):
     ) -> MatchStarted:
         """Seat order as paired; the first dealer is the first seat (the director's lot is
         the seating draw); ``deals`` from the tournament, else twice the players."""
+        from tourney.games.racehorse.events import MatchStarted
+
         deals = settings.get("deals")
         return MatchStarted(
             tuple(players), players[0], None if deals is None else int(deals), dict(extra)

@@ -39,14 +39,12 @@ from tourney.games.racehorse.scoring import (
     score_points,
     top_seats,
 )
+from tourney.games.racehorse.seats import MAX_PLAYERS, MIN_PLAYERS
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS, Play, Trick
 from tourney.i18n import _
 
 if TYPE_CHECKING:
     from tourney.games import GameEvent
-
-MIN_PLAYERS, MAX_PLAYERS = 5, 8
-"""A table seats 5 to 8: 8 is the most a 52-card deck deals 6 cards to."""
 
 
 def default_deals(players: int) -> int:
