@@ -10,6 +10,8 @@ from tests.factories.tablesim import hidden_match, known_match
 from tourney.games.horserace import HandStarted, Match, MatchStarted, Tile, TilePlaced
 from tourney.games.horserace.commands import (
     Action,
+    Draw,
+    Pass,
     Place,
     Reveal,
     StartHand,
@@ -106,3 +108,14 @@ def test_a_name_completes_a_word_at_a_time_and_quoted_or_not_names_one_player() 
     assert parse("r Zoë Park 1-2 3-4", match) == Reveal(
         "Zoë Park", (Tile.parse("1-2"), Tile.parse("3-4"))
     )
+
+
+def test_a_command_equals_only_a_command_of_its_own_kind() -> None:
+    # named tuples underneath: as plain tuples Draw() and Pass() would both be (None, None)
+    # and a test of the reader could not tell a draw from a pass
+    assert Draw() != Pass()
+    assert (Draw() == Pass()) is False
+    assert Draw(None, "Bo") != Pass("Bo")
+    assert StartHand() != Draw() and Draw() == Draw()
+    assert (Draw() != Draw()) is False
+    assert len({Draw(), Pass(), Draw()}) == 2

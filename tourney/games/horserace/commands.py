@@ -33,12 +33,26 @@ from tourney.i18n import _
 from tourney.names import find, fold
 
 
+def _same_kind(command: tuple[object, ...], other: object) -> bool:
+    """A command equals only a command of its own kind, as the frozen dataclasses they were
+    did: named tuples (cheaper to define at start-up, bench/FINDINGS.md "game words and
+    place") would otherwise make ``Draw() == Pass()`` true, and a test of the reader unable
+    to tell them apart. (A named tuple keeps tuple's hash: equal commands hash alike.)"""
+    return type(command) is type(other) and tuple.__eq__(command, other)
+
+
 class Place(NamedTuple):
     """Place ``tile`` on ``on`` (None: the opening tile, or the one table tile it fits)."""
 
     tile: Tile
     on: Tile | None = None
     player: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return _same_kind(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _same_kind(self, other)
 
 
 class Draw(NamedTuple):
@@ -47,14 +61,32 @@ class Draw(NamedTuple):
     tile: Tile | None = None
     player: str | None = None
 
+    def __eq__(self, other: object) -> bool:
+        return _same_kind(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _same_kind(self, other)
+
 
 class Pass(NamedTuple):
     player: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return _same_kind(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _same_kind(self, other)
 
 
 class Reveal(NamedTuple):
     player: str
     tiles: tuple[Tile, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return _same_kind(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _same_kind(self, other)
 
 
 class StartHand(NamedTuple):
@@ -62,6 +94,12 @@ class StartHand(NamedTuple):
 
     opener: str | None = None
     deal: Mapping[str, tuple[Tile, ...]] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return _same_kind(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _same_kind(self, other)
 
 
 Command = Place | Draw | Pass | Reveal | StartHand
