@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError
 from tourney.i18n import _
-from tourney.store.projector import Batch
+from tourney.store.projector import Batch, problems
 
 if TYPE_CHECKING:
     from tourney.season.roster import Entry
@@ -230,11 +230,7 @@ def read_rated(store: EventStore) -> tuple[list[tuple[str, str, int, str, str, s
     even if another process appends in between (a player is registered before playing)."""
     from tourney.season.roster import Entry
 
-    refused = store.fetch_rows(
-        "SELECT stream_id, version, message FROM projection_problems"
-        f" WHERE name = {store.mark} ORDER BY position",
-        (StandingsProjection.name,),
-    )
+    refused = [p[2:] for p in problems(store) if p[0] == StandingsProjection.name]
     if refused:  # its tables would be missing from the ratings, silently: say so instead
         stream, version, message = refused[0]
         raise TourneyError(

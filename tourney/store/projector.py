@@ -537,14 +537,8 @@ class Projector:
         )
 
     def problems(self) -> list[tuple[str, int, str, int, str]]:
-        """Every event a projection could not apply: (projection, position, stream, version,
-        reason), in log order."""
-        rows = self.store.fetch_rows(
-            "SELECT name, position, stream_id, version, message FROM projection_problems "
-            "ORDER BY position, name",
-            (),
-        )
-        return [(str(n), int(p), str(s), int(v), str(m)) for n, p, s, v, m in rows]
+        """Every event a projection could not apply (`problems`)."""
+        return problems(self.store)
 
     def _begin(self, cursor: Any) -> None:
         # SQLite: take the write lock before reading the checkpoint (see database.py). psycopg
@@ -609,3 +603,14 @@ class Projector:
         except BaseException:
             self.close()  # a connection that failed is not trusted again
             raise
+
+
+def problems(store: EventStore) -> list[tuple[str, int, str, int, str]]:
+    """Every event a projection could not apply: (projection, position, stream, version,
+    reason), in log order."""
+    rows = store.fetch_rows(
+        "SELECT name, position, stream_id, version, message FROM projection_problems "
+        "ORDER BY position, name",
+        (),
+    )
+    return [(str(n), int(p), str(s), int(v), str(m)) for n, p, s, v, m in rows]
