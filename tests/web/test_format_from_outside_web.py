@@ -32,10 +32,9 @@ def random_draw() -> Iterator[str]:
     formats.unregister(FORMAT.name)
 
 
-def test_a_format_registered_from_outside_is_played_from_the_directors_page(
-    random_draw: str, tmp_path: Path, template_db: Path
-) -> None:
-    db = tmp_path / "night.db"
+def draw_night(db: Path, random_draw: str, template_db: Path) -> Cli:
+    """A night of the format from outside at `db`, two rounds at tables of 2, with
+    `NAMES` registered."""
     db.write_bytes(template_db.read_bytes())
     cli = Cli(str(db))
     cli.ok(
@@ -44,6 +43,14 @@ def test_a_format_registered_from_outside_is_played_from_the_directors_page(
     )  # fmt: skip
     for name in NAMES:
         cli.ok("player", "add", name)
+    return cli
+
+
+def test_a_format_registered_from_outside_is_played_from_the_directors_page(
+    random_draw: str, tmp_path: Path, template_db: Path
+) -> None:
+    db = tmp_path / "night.db"
+    cli = draw_night(db, random_draw, template_db)
     site = tmp_path / "site"
     server = Server.open(str(db), SECRET, director_password=PASSWORD, site_dir=site)
     with TestClient(create_app(server), base_url="http://testserver") as client:
@@ -90,14 +97,7 @@ def test_serve_refuses_a_night_whose_format_is_not_installed(
     command says, before anything is announced (it printed the tables' codes, then failed
     in the wall's first board with a traceback, exit 3)."""
     db = tmp_path / "night.db"
-    db.write_bytes(template_db.read_bytes())
-    cli = Cli(str(db))
-    cli.ok(
-        "tournament", "create", "Draw Night", "--format", random_draw,
-        "--table-size", "2", "--rounds", "2",
-    )  # fmt: skip
-    for name in NAMES:
-        cli.ok("player", "add", name)
+    cli = draw_night(db, random_draw, template_db)
     cli.ok("pair")
     served = subprocess.run(
         [str(Path(sys.executable).parent / "tourney"), "serve", "--db", str(db),
