@@ -24,6 +24,7 @@ from tourney.season.roster import (
     RosterEvent,
     RosterState,
     club,
+    entries,
     fold_roster,
     roster_event,
 )
@@ -65,11 +66,7 @@ class Season:
 def entries_of(nights: Sequence[Night]) -> list[Entry]:
     """Every tournament's players (removed registrations left out), tournament by
     tournament in creation order, each in registration order."""
-    return [
-        Entry(night.slug, player.player_id, player.name)
-        for night in nights
-        for player in sorted(night.state.players.values(), key=lambda p: p.order)
-    ]
+    return [entry for night in nights for entry in entries(night.slug, night.state)]
 
 
 def load_nights(store: EventStore, entries_only: bool = False) -> list[Night]:
@@ -312,9 +309,9 @@ def rated_season(store: EventStore) -> tuple[list[RatedMatch], Club]:
     from tourney.projections.standings_view import read_rated
     from tourney.season.ratings import RatedMatch, in_order, of_people
 
-    rows, entries = read_rated(store)
+    rows, entered = read_rated(store)
     roster = fold_roster(roster_event(e.type, e.payload) for e in store.read_stream(ROSTER_STREAM))
-    club_ = club(roster, entries)
+    club_ = club(roster, entered)
     person_of, loads = club_.person_of, orjson.loads
     rated: list[RatedMatch] = []
     for slug, match_id, position, game, teams_text, ranks_text in rows:

@@ -201,15 +201,17 @@ def _rows(slug: str, state: TournamentState) -> tuple[tuple[Any, ...], list[tupl
 def _season_rows(
     slug: str, state: TournamentState, recorded: dict[str, int]
 ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """The `entry_views` rows (players in registration order, as
-    `tourney.director.season.entries_of` lists them) and the `rated_views` rows of a folded
+    """The `entry_views` rows (players in registration order: `tourney.season.roster.entries`)
+    and the `rated_views` rows of a folded
     tournament."""
     import orjson
 
     from tourney.season.ratings import rated_tables
+    from tourney.season.roster import entries as entries_in_order
 
-    players = sorted(state.players.values(), key=lambda p: p.order)
-    entries = [(slug, p.player_id, line, p.name) for line, p in enumerate(players)]
+    entries = [
+        (slug, e.player_id, line, e.name) for line, e in enumerate(entries_in_order(slug, state))
+    ]
     game = state.created.game
     rated = [
         (slug, match_id, recorded.get(match_id, 0), game, orjson.dumps(teams).decode(),

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from tourney.errors import TourneyError, printable
 from tourney.i18n import _, ngettext
 from tourney.names import fold, near
+
+if TYPE_CHECKING:
+    from tourney.tournament.state import TournamentState
 
 ROSTER_STREAM = "roster"
 
@@ -158,6 +161,14 @@ class Entry:
     tournament: str
     player_id: str
     name: str
+
+
+def entries(slug: str, state: TournamentState) -> list[Entry]:
+    """Tournament `slug`'s players (removed registrations left out) in registration order:
+    what the season folds (`tourney.director.season.entries_of`) and what the ratings' read
+    model keeps (`tourney.projections.standings_view`), in the same order."""
+    players = sorted(state.players.values(), key=lambda p: p.order)
+    return [Entry(slug, p.player_id, p.name) for p in players]
 
 
 @dataclass
