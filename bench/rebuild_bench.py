@@ -39,8 +39,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-# The read models a rebuild writes, each ordered by its whole row.
-TABLES = ("match_views", "tournament_views", "standings_views", "projection_problems")
+
+
+def read_model_tables() -> tuple[str, ...]:
+    """The tables a rebuild writes: every projection's own (as this checkout's
+    `default_projections` names them), and the problems and checkpoints beside them."""
+    from tourney.projections import default_projections
+
+    owned = [table for projection in default_projections() for table in projection.tables()]
+    return (*owned, "projection_problems", "projection_checkpoints")
+
+
+TABLES = read_model_tables()
 REBUILD_RATE = 80_000
 MAIN = "import sys; from tourney.cli.app import main; sys.argv[0] = 'tourney'; sys.exit(main())"
 

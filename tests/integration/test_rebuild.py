@@ -15,8 +15,10 @@ from tests.integration.matches import dump, simulated
 from tests.support import engine_of, postgresql_in_test_all
 from tourney.demo.clubnight import run_club_night
 from tourney.projections import default_projections, open_store
-from tourney.projections.match_view import new_events
+from tourney.projections.match_view import COLUMNS as COLUMNS_OF_VIEW
+from tourney.projections.match_view import MatchProjection, new_events
 from tourney.store import decoding
+from tourney.store import projector as projecting
 from tourney.store.eventstore import (
     COLUMNS,
     REPLAY_COLUMNS,
@@ -224,16 +226,14 @@ def test_a_rebuild_paces_the_collector_and_puts_it_back(
     both are as they were."""
     import gc
 
-    from tourney.store import projector as projecting
-
     seen: list[tuple[int, int]] = []
-    apply = Projector._apply
+    replayed = Projector._replayed
 
-    def watched(self: Projector, cursor: Any, projection: Any, events: Any) -> int:
+    def watched(self: Projector, cursor: Any, projection: Any, stream: str, rows: Any) -> bool:
         seen.append((gc.get_threshold()[0], gc.get_freeze_count()))
-        return apply(self, cursor, projection, events)
+        return replayed(self, cursor, projection, stream, rows)
 
-    monkeypatch.setattr(Projector, "_apply", watched)
+    monkeypatch.setattr(Projector, "_replayed", watched)
     store, projector = open_store(f"sqlite:///{tmp_path / 'tourney.db'}")
     with store:
         store.append("match-A1", new_events(simulated(1)))
@@ -244,3 +244,50 @@ def test_a_rebuild_paces_the_collector_and_puts_it_back(
             threshold == projecting.REBUILD_THRESHOLD and frozen > 0 for threshold, frozen in seen
         ), seen
         assert (gc.get_threshold(), gc.get_freeze_count()) == before
+
+
+def test_a_rebuild_decodes_only_the_streams_the_match_read_model_declines(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match read model replays a whole stream from its stored rows, each payload text
+    made an engine event once (`MatchProjection.replay_stream`), with the same rows as
+    `apply` on the decoded events; a stream with an ``undone`` is declined, and decoded
+    for `apply` as before (as are the tournament streams, which have no such replay)."""
+    caught_up = dump(engine_of(store), *TABLES)
+    decoded: list[str] = []
+    decode = decoding.decode_for_replay
+
+    def counted(registry: Any, stream_id: str, rows: Any, shared: SharedPayloads) -> Any:
+        decoded.append(stream_id)
+        return decode(registry, stream_id, rows, shared)
+
+    monkeypatch.setattr(projecting, "decode_for_replay", counted)
+    assert rebuilt(store) == caught_up
+    assert [s for s in decoded if s.startswith("match-")] == ["match-A3"]
+    assert any(s.startswith("tournament-") for s in decoded)
+
+
+def test_a_replay_that_fails_half_way_is_undone_and_applied_as_ever(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `replay_stream` that raises after writing is rolled back to its savepoint, and the
+    stream's decoded events go to `apply`: the tables are the same."""
+    caught_up = dump(engine_of(store), *TABLES)
+    replay = MatchProjection.replay_stream
+    failed: list[str] = []
+
+    def failing(self: MatchProjection, batch: Any, stream_id: str, rows: Any) -> bool:
+        done = replay(self, batch, stream_id, rows)
+        if stream_id == "match-A1":  # its row written, and one `apply` would not delete
+            batch.cursor.execute(
+                f"INSERT INTO match_views ({', '.join(COLUMNS_OF_VIEW)}) SELECT 'GHOST', "
+                f"'match-GHOST', {', '.join(COLUMNS_OF_VIEW[2:])} FROM match_views "
+                "WHERE match_id = 'A1'"
+            )
+            failed.append(stream_id)
+            raise RuntimeError("half way")
+        return done
+
+    monkeypatch.setattr(MatchProjection, "replay_stream", failing)
+    assert rebuilt(store) == caught_up
+    assert failed == ["match-A1"]

@@ -22,9 +22,10 @@ from typing import Any
 
 from tourney.errors import TourneyError
 from tourney.games import Game, game, game_of
-from tourney.store.decoding import SHARED_PAYLOADS
+from tourney.store.decoding import SHARED_PAYLOADS, SHARED_TEXT, Row, decode
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projector import Batch
+from tourney.store.upcasting import UpcasterRegistry
 from tourney.streams.matches import STREAM_ONLY, STREAM_PREFIX, UNDONE, in_force, match_stream
 
 CACHE_SIZE = 256
@@ -115,6 +116,60 @@ class _Replay:
         except TourneyError as exc:
             self.error = f"version {event.version} ({event.type}): {exc}"
 
+    def feed_rows(self, rows: Sequence[Row], engined: Engined, registry: UpcasterRegistry) -> bool:
+        """`feed` for a whole stream from its stored rows (`REPLAY_COLUMNS`, versions from 1
+        in order, not decoded: see `MatchProjection.replay_stream`), each engine event made
+        once per payload text with `engined`; False, with this replay unusable, when an
+        ``undone`` is among them (what is in force is the stream's `apply` to decide)."""
+        self.version = rows[-1][1]
+        match, game = self.match, self.game
+        apply: Any = None if match is None else match.apply
+        known: dict[tuple[str, int, Any], Any] = {}
+        version, type_ = rows[0][1], rows[0][2]
+        try:
+            for _position, version, type_, schema, text in rows:  # noqa: B007 (named below)
+                if type_ in STREAM_ONLY:  # a confirmation: the match itself is unchanged
+                    if type_ == UNDONE:
+                        return False
+                    continue
+                if match is None:
+                    if type_ == "match_started":
+                        game = self.game = game_of(_payload(registry, type_, schema, text))
+                    match = self.match = game.new_match()
+                    apply = match.apply
+                    known = engined.setdefault(game, {})
+                key = (type_, schema, text)
+                event = known.get(key)
+                if event is None:
+                    event = game.event(type_, _payload(registry, type_, schema, text))
+                    if len(text) <= SHARED_TEXT:
+                        if len(known) >= SHARED_PAYLOADS:
+                            known.clear()
+                        known[key] = event
+                apply(event)
+        except TourneyError as exc:
+            self.error = f"version {version} ({type_}): {exc}"
+        return True
+
+
+class _Undecodable(Exception):
+    """A stored payload that `decoding.decode` refuses: not the engine's refusal (a rebuild
+    decodes the stream as a whole again, and fails as it would have)."""
+
+
+def _payload(registry: UpcasterRegistry, type_: str, schema: int, text: Any) -> dict[str, Any]:
+    """The payload of one stored row, lifted to its type's current schema version."""
+    try:
+        return decode(registry, [(0, "", 0, type_, schema, text, "", None, None, "")])[0].payload
+    except Exception as exc:
+        raise _Undecodable(f"{type_}: {exc}") from exc
+
+
+# Engine events made from payload texts, by game and then (type, schema version, text): a
+# rebuild's `replay_stream` makes each once (an engine event is immutable and depends on
+# its game, type and payload alone); short texts only (`SHARED_TEXT`), at most
+# `SHARED_PAYLOADS` a game.
+Engined = dict[Game, dict[tuple[str, int, Any], Any]]
 
 # The engine events made from payloads, by payload object: a rebuild's worker gives events
 # with the same payload text one shared payload (`decoding.decode_for_replay`), and an
@@ -136,6 +191,7 @@ class MatchProjection:
         self._cache: OrderedDict[str, _Replay] = OrderedDict()
         self._cache_size = cache_size
         self._made: Made = {}
+        self._engined: Engined = {}
 
     def tables(self) -> Sequence[str]:
         return [TABLE]
@@ -146,6 +202,7 @@ class MatchProjection:
     def reset(self) -> None:
         self._cache.clear()
         self._made = {}
+        self._engined = {}
 
     def apply(self, batch: Batch) -> None:
         touched: dict[str, _Replay] = {}
@@ -184,6 +241,25 @@ class MatchProjection:
         )
         for stream_id, replay in touched.items():
             self._remember(stream_id, replay)
+
+    def replay_stream(self, batch: Batch, stream_id: str, rows: Sequence[Row]) -> bool:
+        """`apply` for the whole stream `stream_id` from its stored rows, decoding each
+        repeated payload text not at all (see `Projection`); False, writing nothing, for a
+        stream that is not whole from version 1 or has an ``undone``."""
+        if not rows or rows[0][1] != 1 or rows[-1][1] != len(rows):
+            return False
+        replay = _Replay()
+        if not replay.feed_rows(rows, self._engined, batch.store.registry):
+            return False
+        row = _row(stream_id, replay)
+        cursor, mark = batch.cursor, batch.mark
+        cursor.execute(f"DELETE FROM {TABLE} WHERE match_id = {mark}", row[:1])
+        cursor.execute(
+            f"INSERT INTO {TABLE} ({', '.join(COLUMNS)}) VALUES ({batch.marks(len(COLUMNS))})",
+            row,
+        )
+        self._remember(stream_id, replay)
+        return True
 
     def _resume(self, batch: Batch, stream_id: str, version: int) -> _Replay:
         cached = self._cache.pop(stream_id, None)

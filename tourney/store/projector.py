@@ -42,10 +42,11 @@ import gc
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NamedTuple, Protocol
 
 from tourney.i18n import _
-from tourney.store.decoding import REPLAY_COLUMNS, SharedPayloads, decode_for_replay
+from tourney.store.decoding import REPLAY_COLUMNS, Row, SharedPayloads, decode_for_replay
 from tourney.store.errors import (
     SchemaError,
     StoreError,
@@ -106,6 +107,13 @@ class Projection(Protocol):
     `apply` reads of `batch.events` only their position, stream, version, type and payload,
     and changes no payload. A rebuild then replays it stream by stream, reading no more of
     each event and decoding each repeated payload once (see `decoding.decode_for_replay`).
+
+    Such a read model may also have `replay_stream(batch, stream_id, rows)`: the whole
+    stream's stored rows (`REPLAY_COLUMNS`, versions from 1 in order), not decoded, to write
+    exactly the rows `apply` would write for their decoded events (`batch.events` is
+    empty), or to write nothing and return False, and `apply` gets the decoded events.
+    A rebuild calls it first: a read model that keeps what it made of each payload text
+    (the match read model's engine events) then decodes a repeated payload not at all.
     """
 
     name: str
@@ -129,6 +137,10 @@ class Projection(Protocol):
     def reset(self) -> None:
         """Forget any in-memory state (called before a rebuild)."""
         ...
+
+
+class _Declined(Exception):
+    """A `replay_stream` that wants the decoded events instead (see `Projection`)."""
 
 
 class CheckpointStatus(NamedTuple):
@@ -305,12 +317,20 @@ class Projector:
             self._begin(cursor)
             for stream_id in streams:
                 cursor.execute(sql, (stream_id, head))
-                events = decode_for_replay(store.registry, stream_id, cursor.fetchall(), shared)
+                rows = cursor.fetchall()
+                if not rows:
+                    continue
+                events: Sequence[StoredEvent] | None = None
                 for projection in projections:
-                    if events and projection.wants(stream_id):
-                        self._apply(cursor, projection, events)
-                read += len(events)
-                pending += len(events)
+                    if not projection.wants(stream_id):
+                        continue
+                    if self._replayed(cursor, projection, stream_id, rows):
+                        continue
+                    if events is None:
+                        events = decode_for_replay(store.registry, stream_id, rows, shared)
+                    self._apply(cursor, projection, events)
+                read += len(rows)
+                pending += len(rows)
                 if pending >= page_size:
                     connection.commit()
                     pending = 0
@@ -495,24 +515,43 @@ class Projector:
         """Apply `events` to `projection`; an event it cannot apply becomes a problem (see
         the module docstring). Returns how many events a policy appended."""
         batch = Batch(cursor, self.store.dialect, self.store, events)
-        if self._attempt(cursor, projection, batch) is None:
+        if self._attempt(cursor, projection, partial(projection.apply, batch)) is None:
             return len(batch.appended)
         appended = 0
         for event in events:
             one = Batch(cursor, self.store.dialect, self.store, [event])
-            failure = self._attempt(cursor, projection, one)
+            failure = self._attempt(cursor, projection, partial(projection.apply, one))
             if failure is None:
                 appended += len(one.appended)
             else:
                 self._record_problem(cursor, projection.name, event, failure)
         return appended
 
-    def _attempt(self, cursor: Any, projection: Projection, batch: Batch) -> Exception | None:
-        """`projection.apply(batch)` under a savepoint: undone, and its error returned, when
-        the events are at fault; a database failure is raised."""
+    def _replayed(
+        self, cursor: Any, projection: Projection, stream_id: str, rows: Sequence[Row]
+    ) -> bool:
+        """Whether `projection.replay_stream` (see `Projection`) applied the stream's `rows`:
+        False when it has none, declined them, or raised for them (undone, as `_attempt`
+        undoes: `_apply` then applies the decoded events, and records the problem)."""
+        replay = getattr(projection, "replay_stream", None)
+        if replay is None:
+            return False
+        batch = Batch(cursor, self.store.dialect, self.store, ())
+
+        def whole() -> None:
+            if not replay(batch, stream_id, rows):
+                raise _Declined(stream_id)
+
+        return self._attempt(cursor, projection, whole) is None
+
+    def _attempt(
+        self, cursor: Any, projection: Projection, apply: Callable[[], object]
+    ) -> Exception | None:
+        """`apply()` (the projection's) under a savepoint: undone, and its error returned,
+        when the events are at fault; a database failure is raised."""
         cursor.execute("SAVEPOINT projection_apply")
         try:
-            projection.apply(batch)
+            apply()
         except Exception as exc:
             if is_infrastructure_error(exc):
                 raise
