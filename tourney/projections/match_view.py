@@ -117,17 +117,17 @@ class _Replay:
             self.error = f"version {event.version} ({event.type}): {exc}"
 
     def feed_rows(self, rows: Sequence[Row], engined: Engined, registry: UpcasterRegistry) -> bool:
-        """`feed` for a whole stream from its stored rows (`REPLAY_COLUMNS`, versions from 1
+        """`feed` for a whole stream from its stored rows (`STREAM_COLUMNS`, versions from 1
         in order, not decoded: see `MatchProjection.replay_stream`), each engine event made
         once per payload text with `engined`; False, with this replay unusable, when an
         ``undone`` is among them (what is in force is the stream's `apply` to decide)."""
-        self.version = rows[-1][1]
+        self.version = rows[-1][0]
         match, game = self.match, self.game
         apply: Any = None if match is None else match.apply
         known: dict[tuple[str, int, Any], Any] = {}
-        version, type_ = rows[0][1], rows[0][2]
+        version, type_ = rows[0][0], rows[0][1]
         try:
-            for _position, version, type_, schema, text in rows:  # noqa: B007 (named below)
+            for version, type_, schema, text in rows:  # noqa: B007 (named below)
                 if type_ in STREAM_ONLY:  # a confirmation: the match itself is unchanged
                     if type_ == UNDONE:
                         return False
@@ -244,19 +244,17 @@ class MatchProjection:
 
     def replay_stream(self, batch: Batch, stream_id: str, rows: Sequence[Row]) -> bool:
         """`apply` for the whole stream `stream_id` from its stored rows, decoding each
-        repeated payload text not at all (see `Projection`); False, writing nothing, for a
-        stream that is not whole from version 1 or has an ``undone``."""
-        if not rows or rows[0][1] != 1 or rows[-1][1] != len(rows):
+        repeated payload text not at all (see `Projection`: the table holds no row of the
+        stream yet); False, writing nothing, for a stream that is not whole from version 1
+        or has an ``undone``."""
+        if not rows or rows[0][0] != 1 or rows[-1][0] != len(rows):
             return False
         replay = _Replay()
         if not replay.feed_rows(rows, self._engined, batch.store.registry):
             return False
-        row = _row(stream_id, replay)
-        cursor, mark = batch.cursor, batch.mark
-        cursor.execute(f"DELETE FROM {TABLE} WHERE match_id = {mark}", row[:1])
-        cursor.execute(
+        batch.cursor.execute(
             f"INSERT INTO {TABLE} ({', '.join(COLUMNS)}) VALUES ({batch.marks(len(COLUMNS))})",
-            row,
+            _row(stream_id, replay),
         )
         self._remember(stream_id, replay)
         return True

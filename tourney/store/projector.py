@@ -46,7 +46,13 @@ from functools import partial
 from typing import Any, NamedTuple, Protocol
 
 from tourney.i18n import _
-from tourney.store.decoding import REPLAY_COLUMNS, Row, SharedPayloads, decode_for_replay
+from tourney.store.decoding import (
+    REPLAY_COLUMNS,
+    STREAM_COLUMNS,
+    Row,
+    SharedPayloads,
+    decode_for_replay,
+)
 from tourney.store.errors import (
     SchemaError,
     StoreError,
@@ -109,11 +115,12 @@ class Projection(Protocol):
     each event and decoding each repeated payload once (see `decoding.decode_for_replay`).
 
     Such a read model may also have `replay_stream(batch, stream_id, rows)`: the whole
-    stream's stored rows (`REPLAY_COLUMNS`, versions from 1 in order), not decoded, to write
-    exactly the rows `apply` would write for their decoded events (`batch.events` is
-    empty), or to write nothing and return False, and `apply` gets the decoded events.
-    A rebuild calls it first: a read model that keeps what it made of each payload text
-    (the match read model's engine events) then decodes a repeated payload not at all.
+    stream's stored rows (`STREAM_COLUMNS`, versions from 1 in order), not decoded, to
+    write exactly the rows `apply` would write for their decoded events (`batch.events` is
+    empty; its tables hold nothing of the stream yet), or to write nothing and return
+    False, and `apply` gets the decoded events. A rebuild calls it first: a read model that
+    keeps what it made of each payload text (the match read model's engine events) then
+    decodes a repeated payload not at all.
     """
 
     name: str
@@ -284,7 +291,8 @@ class Projector:
     ) -> int:
         """Apply every stream's events up to the log's head to the `per_stream` read models
         in `projections`, stream by stream (a transaction per `page_size` events or so),
-        each event read with `REPLAY_COLUMNS` only and each repeated payload decoded once;
+        each event read with `STREAM_COLUMNS` only for a `replay_stream`, and again with
+        `REPLAY_COLUMNS` for `apply` (each repeated payload decoded once), as needed;
         then set their checkpoints to the head (never back) and apply again, whole, every
         stream another process appended to since. Returns the events read.
 
@@ -307,10 +315,8 @@ class Projector:
             )
             if any(projection.wants(str(stream_id)) for projection in projections)
         ]
-        sql = (
-            f"SELECT {REPLAY_COLUMNS} FROM events WHERE stream_id = {mark} "
-            f"AND position <= {mark} ORDER BY version"
-        )
+        where = f"FROM events WHERE stream_id = {mark} AND position <= {mark} ORDER BY version"
+        sql, sql_decoded = f"SELECT {STREAM_COLUMNS} {where}", f"SELECT {REPLAY_COLUMNS} {where}"
         shared: SharedPayloads = {}
         read = pending = 0
         try:
@@ -326,8 +332,10 @@ class Projector:
                         continue
                     if self._replayed(cursor, projection, stream_id, rows):
                         continue
-                    if events is None:
-                        events = decode_for_replay(store.registry, stream_id, rows, shared)
+                    if events is None:  # read again with the positions (same transaction)
+                        cursor.execute(sql_decoded, (stream_id, head))
+                        found = cursor.fetchall()
+                        events = decode_for_replay(store.registry, stream_id, found, shared)
                     self._apply(cursor, projection, events)
                 read += len(rows)
                 pending += len(rows)
