@@ -291,3 +291,21 @@ def test_a_replay_that_fails_half_way_is_undone_and_applied_as_ever(
     monkeypatch.setattr(MatchProjection, "replay_stream", failing)
     assert rebuilt(store) == caught_up
     assert failed == ["match-A1"]
+
+
+def test_the_tournament_read_model_folds_the_events_it_is_given(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rebuild gives the tournament read model each whole stream, already read and
+    decoded: it folds those rather than reading the stream again, with the same rows."""
+    caught_up = dump(engine_of(store), *TABLES)
+    read: list[str] = []
+    read_stream = EventStore.read_stream
+
+    def counted(self: EventStore, stream_id: str, *args: Any, **kwargs: Any) -> Any:
+        read.append(stream_id)
+        return read_stream(self, stream_id, *args, **kwargs)
+
+    monkeypatch.setattr(EventStore, "read_stream", counted)
+    assert rebuilt(store) == caught_up
+    assert not [s for s in read if s.startswith("tournament-")]

@@ -31,7 +31,7 @@ from tourney.store.projector import Batch, problems
 
 if TYPE_CHECKING:
     from tourney.season.roster import Entry
-    from tourney.store.eventstore import EventStore
+    from tourney.store.eventstore import EventStore, StoredEvent
     from tourney.tournament.state import TournamentState
 
 STREAM_PREFIX = "tournament-"  # as `tourney.director.desk.tournament_stream` names them
@@ -99,13 +99,13 @@ class StandingsProjection:
         self._cache.clear()
 
     def apply(self, batch: Batch) -> None:
-        last: dict[str, int] = {}
+        given: dict[str, list[StoredEvent]] = {}
         for event in batch.events:
-            last[event.stream_id] = event.version
+            given.setdefault(event.stream_id, []).append(event)
         cursor, mark = batch.cursor, batch.mark
-        for stream_id, version in last.items():
+        for stream_id, events in given.items():
             slug = stream_id[len(STREAM_PREFIX) :]
-            folded = self._fold(batch.store, stream_id, version)
+            folded = self._fold(batch.store, stream_id, events)
             for table in (STANDINGS, TOURNAMENTS, ENTRIES, RATED):
                 cursor.execute(f"DELETE FROM {table} WHERE slug = {mark}", (slug,))
             if folded is None or folded[0].settings is None:
@@ -139,23 +139,29 @@ class StandingsProjection:
                 )
 
     def _fold(
-        self, store: EventStore, stream_id: str, version: int
+        self, store: EventStore, stream_id: str, given: Sequence[StoredEvent]
     ) -> tuple[TournamentState, dict[str, int]] | None:
-        """The stream folded up to `version`, and where each match's first result stands
-        in the log (`tourney.season.nights.note_recorded`); None when the core cannot fold
-        it."""
+        """The stream folded up to the last version of `given` (its events in the batch),
+        and where each match's first result stands in the log
+        (`tourney.season.nights.note_recorded`); None when the core cannot fold it. The
+        events after the cached state are `given` when they are all there (a rebuild gives
+        a whole stream), else read from the store."""
         from tourney.season.nights import note_recorded
         from tourney.tournament.events import event_from_payload
         from tourney.tournament.state import TournamentState, evolve
 
+        version = given[-1].version
         cached = self._cache.pop(stream_id, None)
         recorded: dict[str, int] = {}
         start, state = (0, TournamentState())
         if cached is not None and cached[0] <= version:
             start, state, noted = cached
             recorded = dict(noted)  # the cached map stays as it was, as the state does
+        count = version - start
+        whole = len(given) == count and count > 0 and given[0].version == start + 1
+        events = given if whole else store.read_stream(stream_id, start, version)
         try:
-            for stored in store.read_stream(stream_id, start, version):
+            for stored in events:
                 state = evolve(state, event_from_payload(stored.type, stored.payload))
                 note_recorded(recorded, stored)
         except TourneyError:
