@@ -1,8 +1,9 @@
 """A rebuild (the `per_stream` read models replayed stream by stream, reading only what a
-replay reads and decoding each repeated payload once) leaves exactly the tables catching up
-event by event left, on both backends: match and tournament read models, checkpoints, and
-the events a read model could not apply; also when another process appends and catches up
-after the rebuild read the log's head."""
+replay reads and decoding each repeated payload once; the match read model replaying a
+whole stream from its stored rows) leaves exactly the tables catching up event by event
+left, on both backends: match and tournament read models, checkpoints, and the events a
+read model could not apply; also when another process appends and catches up after the
+rebuild read the log's head."""
 
 from __future__ import annotations
 
