@@ -267,3 +267,17 @@ def format_of(state: TournamentState | TournamentCreated) -> Format:
             )
         )
     return found
+
+
+def check_installed(state: TournamentState | TournamentCreated) -> Format:
+    """The format of a stored tournament, once its format and its game are both installed
+    here; else one line naming the one that is not. Every command that reads or writes a
+    stored tournament asks this first (the director's desk, ``serve``, ``rebuild``,
+    ``verify``): a tournament is never paired, ranked or entered by a tourney that cannot
+    play it."""
+    fmt = format_of(state)
+    created = cast("TournamentCreated", getattr(state, "created", state))
+    from tourney.games import registry
+
+    registry.game(created.game)  # the refusal every reader of its matches gives
+    return fmt
