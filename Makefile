@@ -18,6 +18,8 @@ $(BIN)/tourney: pyproject.toml constraints.txt
 	# The tests' third game, High card, a distribution of its own found through its entry
 	# point (tests/games/highcard/pyproject.toml), as a club's game would be.
 	$(PIP_INSTALL) --no-deps -e tests/games/highcard
+	# Its fourth, Morra in partnerships, with its own words in Italian and Russian.
+	$(PIP_INSTALL) --no-deps -e tests/games/morra
 	# An editable install compiles nothing; where PYTHONDONTWRITEBYTECODE is set, every
 	# command would compile tourney's modules again (tens of ms each): compile them once.
 	$(BIN)/python -m compileall -q tourney
