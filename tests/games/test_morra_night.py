@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli
 from tests.web.conftest import SECRET
-from tests.web.phone import Phone
+from tests.web.phone import at_table
 from tourney.cli.app import app
 from tourney.web.app import Server, create_app
 
@@ -47,9 +47,7 @@ def test_a_morra_night_in_partnerships_in_its_own_words(tmp_path: Path, template
     # Table 1: its first call on a phone (the night's language, Russian), the rest typed.
     server = Server.open(str(db), SECRET)
     with TestClient(create_app(server), base_url="http://testserver") as client:
-        loaded = server.night.loaded()
-        assert loaded is not None
-        phone = Phone(client, "/t/" + server.night.token(loaded, 1))
+        phone = at_table(client, server, 1)
         page = phone.look()
         assert '<section class="morra">' in page  # its own template, in its own words
         assert "Покажите пальцы, заявите сумму" in page
