@@ -45,9 +45,12 @@ def _option(param: Param) -> Any:
     metavar = param.metavar
     if metavar is None and param.kind is not bool and param.name not in BY_NAME:
         metavar = param.name.upper()
+    bound = param.bound  # the parser refuses the rest, an argument's as an option's
     if param.flag is None:
-        return typer.Argument(help=param.help, metavar=metavar, show_default=False)
-    bound = param.bound
+        return typer.Argument(
+            help=param.help, metavar=metavar, show_default=False,
+            min=None if bound is None else bound.low, max=None if bound is None else bound.high,
+        )  # fmt: skip
     return typer.Option(
         param.flag, help=param.help, metavar=metavar, show_default=False,
         min=None if bound is None else bound.low, max=None if bound is None else bound.high,

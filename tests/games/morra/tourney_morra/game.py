@@ -19,6 +19,7 @@ from tourney.games.base import BaseGame, Started
 from tourney.games.protocol import Desk
 from tourney.games.verbs import PLAYER, Param, Verb
 from tourney.i18n import _
+from tourney.limits import Bound
 
 
 @dataclass(frozen=True)
@@ -146,8 +147,10 @@ class Morra(BaseGame):
 
     @property
     def verbs(self) -> Mapping[str, Verb]:
-        fingers = Param("fingers", "Fingers shown, 0 to 5.", kind=int, required=True)
-        total = Param("total", "The total called, 0 to 20.", kind=int, required=True)
+        fingers = Param("fingers", "Fingers shown, 0 to 5.", kind=int, required=True,
+                        bound=Bound("fingers", 0, 5))  # fmt: skip
+        total = Param("total", "The total called, 0 to 20.", kind=int, required=True,
+                      bound=Bound("total", 0, 20))  # fmt: skip
         return {
             "call": Verb(
                 "Morra: show fingers and call the total.\n\nExample: tourney call T3 2 7",
@@ -163,7 +166,7 @@ class Morra(BaseGame):
 
     @property
     def start_options(self) -> Sequence[Param]:
-        return (Param("to", "Points to win (default 5).", "--to", int),)
+        return (Param("to", "Points to win (default 5).", "--to", int, bound=Bound("to", 1, 21)),)
 
     def start_event(self, players: tuple[str, ...], options: Mapping[str, Any]) -> GameEvent:
         extra = {"to": options["to"]} if options.get("to") is not None else {}
