@@ -11,7 +11,7 @@ BIN    := $(VENV)/bin
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
 
-$(BIN)/tourney: pyproject.toml constraints.txt
+$(BIN)/tourney: pyproject.toml constraints.txt tests/games/morra/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(PIP_INSTALL) -e '.[dev]'
