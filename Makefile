@@ -11,13 +11,15 @@ BIN    := $(VENV)/bin
 # Installed against constraints.txt: the versions last seen passing, on every machine.
 PIP_INSTALL := $(BIN)/pip install --quiet -c constraints.txt
 
-$(BIN)/tourney: pyproject.toml constraints.txt
+$(BIN)/tourney: pyproject.toml constraints.txt tests/games/morra/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(PIP_INSTALL) -e '.[dev]'
 	# The tests' third game, High card, a distribution of its own found through its entry
 	# point (tests/games/highcard/pyproject.toml), as a club's game would be.
 	$(PIP_INSTALL) --no-deps -e tests/games/highcard
+	# Its fourth, Morra in partnerships, with its own words in Italian and Russian.
+	$(PIP_INSTALL) --no-deps -e tests/games/morra
 	# An editable install compiles nothing; where PYTHONDONTWRITEBYTECODE is set, every
 	# command would compile tourney's modules again (tens of ms each): compile them once.
 	$(BIN)/python -m compileall -q tourney

@@ -126,10 +126,68 @@ def set_language(language: str) -> None:
 
 @functools.cache
 def translations(language: str, domain: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``domain`` in ``language`` (English: the msgids themselves)."""
+    """The compiled catalog of ``domain`` in ``language`` (English: the msgids themselves),
+    falling back, for a message it lacks, to the installed club games' own catalogs
+    (`ClubWords`)."""
     if language == DEFAULT:
         return gettext.NullTranslations()
-    return gettext.translation(domain, LOCALE_DIR, languages=[language], fallback=True)
+    found = gettext.translation(domain, LOCALE_DIR, languages=[language], fallback=True)
+    found.add_fallback(ClubWords(language))
+    return found
+
+
+class ClubWords(gettext.NullTranslations):
+    """The words of the games installed from other distributions, each in its own catalog:
+    ``<its top package>/locale/<language>/LC_MESSAGES/<its top package>.mo``
+    (``tourney_morra/locale/it/LC_MESSAGES/tourney_morra.mo``). Asked only for a message
+    that tourney's catalog lacks, so that a game's help, scores' name, commands' help,
+    account and templates are translated where tourney translates its own games' (when
+    drawn: the CLI's help, `page_`, the templates' ``_``), and its code says its words with
+    `_` as tourney's games do. A package is looked at once it is imported (a game's words
+    are asked for once its game is loaded): no metadata is read, nothing is imported."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+        self.looked: set[str] = {"tourney"}
+        self.found: list[gettext.NullTranslations] = []
+
+    @property
+    def catalogs(self) -> list[gettext.NullTranslations]:
+        import sys
+
+        for top in [name for name in list(sys.modules) if "." not in name]:
+            if top in self.looked:
+                continue
+            self.looked.add(top)
+            for folder in getattr(sys.modules[top], "__path__", None) or ():
+                catalog = Path(folder, "locale", self.language, "LC_MESSAGES", f"{top}.mo")
+                if catalog.is_file():
+                    with catalog.open("rb") as read:
+                        self.found.append(gettext.GNUTranslations(read))
+        return self.found
+
+    def gettext(self, message: str) -> str:
+        for catalog in self.catalogs:
+            said = catalog.gettext(message)
+            if said != message:
+                return said
+        return message
+
+    def pgettext(self, context: str, message: str) -> str:
+        for catalog in self.catalogs:
+            said = catalog.pgettext(context, message)
+            if said != message:
+                return said
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        english = msgid1 if n == 1 else msgid2
+        for catalog in self.catalogs:
+            said = catalog.ngettext(msgid1, msgid2, n)
+            if said != english:
+                return said
+        return english
 
 
 def _lookup(domain: str, message: str) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Cli
-from tests.web.phone import Phone
+from tests.web.phone import at_table
 from tourney.cli.app import app
 from tourney.web.app import Server, create_app
 from tourney.web.display_routes import render_board
@@ -67,9 +67,7 @@ def test_a_high_card_night_is_played_end_to_end(
     # Table 2 on a phone, through the table page: the third to show wins every deal.
     server = Server.open(str(db), SECRET)
     with TestClient(create_app(server), base_url="http://testserver") as client:
-        loaded = server.night.loaded()
-        assert loaded is not None
-        phone = Phone(client, "/t/" + server.night.token(loaded, 2))
+        phone = at_table(client, server, 2)
         page = phone.look()
         assert "To move: " in page and 'value="13"' in page
         for _ in range(5):

@@ -61,3 +61,10 @@ def _field(html: str, name: str) -> str:
     found = re.search(rf'name="{name}" value="([^"]*)"', html)
     assert found, f"no {name} field on the page"
     return found.group(1)
+
+
+def at_table(client: Any, server: Any, number: int) -> Phone:
+    """A phone at table `number` of the night `server` serves (its table link)."""
+    loaded = server.night.loaded()
+    assert loaded is not None
+    return Phone(client, "/t/" + server.night.token(loaded, number))

@@ -233,10 +233,12 @@ def verify(
     """
     from tourney.store.eventstore import EventStore
     from tourney.store.reading import short
+    from tourney.store.verify import Problem
     from tourney.store.verify import verify as verify_store
 
     with EventStore.from_url(db, reads_only=True, registry=upcasters()) as store:
         problems = verify_store(store)
+        problems += [Problem(stream, 1, said) for stream, said in _not_installed(store)]
         if sheet is not None:
             _check_sheet(store, *sheet)
         head_rows = store.heads()
@@ -368,6 +370,13 @@ def rebuild(
 
     started = time.perf_counter()
     with EventStore.from_url(db, create=False, registry=upcasters()) as store:
+        missing = _not_installed(store)
+        if missing:  # its read models would leave that tournament's events out
+            raise TourneyError(
+                _("not rebuilding: {stream}: {refusal}").format(
+                    stream=missing[0][0], refusal=missing[0][1]
+                )
+            )
         lost = lost_events(store)
         if lost and not force:
             raise TourneyError(
@@ -387,6 +396,22 @@ def rebuild(
             value=time.perf_counter() - started,
         )
     )
+
+
+def _not_installed(store: EventStore) -> list[tuple[str, str]]:
+    """Each stored tournament whose format or game this tourney does not have: its stream
+    and the refusal every command gives it (`check_installed`), read from its first event."""
+    from tourney.tournament.format import check_installed
+    from tourney.tournament.streams import fold_stored, tournament_stream
+
+    found = []
+    for slug, _name in store.tournaments():
+        stream = tournament_stream(slug)
+        try:
+            check_installed(fold_stored(list(store.read_stream(stream, 0, 1))))
+        except TourneyError as refused:
+            found.append((stream, str(refused)))
+    return found
 
 
 def register(app: typer.Typer) -> None:

@@ -45,9 +45,12 @@ def _option(param: Param) -> Any:
     metavar = param.metavar
     if metavar is None and param.kind is not bool and param.name not in BY_NAME:
         metavar = param.name.upper()
+    bound = param.bound  # the parser refuses the rest, an argument's as an option's
     if param.flag is None:
-        return typer.Argument(help=param.help, metavar=metavar, show_default=False)
-    bound = param.bound
+        return typer.Argument(
+            help=param.help, metavar=metavar, show_default=False,
+            min=None if bound is None else bound.low, max=None if bound is None else bound.high,
+        )  # fmt: skip
     return typer.Option(
         param.flag, help=param.help, metavar=metavar, show_default=False,
         min=None if bound is None else bound.low, max=None if bound is None else bound.high,
@@ -82,7 +85,13 @@ def _signature(params: Sequence[Param], first: Sequence[inspect.Parameter]) -> i
 
 def _given(declared: Sequence[Param], values: Mapping[str, Any]) -> dict[str, Any]:
     """The values given (an option left off, or a flag off, is absent)."""
-    return {p.name: values[p.name] for p in declared if values.get(p.name) not in (None, False)}
+    return {p.name: values[p.name] for p in declared if _given_value(values.get(p.name))}
+
+
+def _given_value(value: Any) -> bool:
+    """Whether a parsed value was given: not None (left off), not a flag's False; 0 is a
+    value (``0 in (None, False)`` is true: 0 == False)."""
+    return value is not None and value is not False
 
 
 def _refuse_others(
@@ -92,7 +101,7 @@ def _refuse_others(
     does."""
     names = {p.name for p in own}
     for param in every:
-        if param.name not in names and values.get(param.name) not in (None, False):
+        if param.name not in names and _given_value(values.get(param.name)):
             flag = param.flag or param.name
             theirs = ", ".join(p.flag for p in own if p.flag)
             raise TourneyError(

@@ -142,6 +142,7 @@ def next_night(
                     pool_size=last.pool_size,
                     advance=last.advance or 2,
                     pool_format=last.pool_format or "round_robin",
+                    settings=last.settings,
                 )
             ),
             effects,

@@ -225,7 +225,7 @@ def _serve(
             )
         ) from None
     try:
-        check_database(db)  # before the secret file is made, or anything printed
+        check_database(db, tournament)  # before the secret file is made, or anything printed
         secret = load_secret(secret_file)
         if workers > 1:
             from tourney.web import workers as several
@@ -286,11 +286,12 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
     night = server.night
     loaded = night.loaded()
     if loaded is not None:
-        from tourney.tournament.format import format_of
+        from tourney.tournament.format import check_installed
 
-        # A night of a format this tourney does not have is refused as every command
-        # refuses it, before anything is said (the wall's first board would fail on it).
-        format_of(loaded.state)
+        # A night of a format or a game this tourney does not have is refused as every
+        # command refuses it, before anything is said (the wall's first board would fail on
+        # it, the tables' pages too).
+        check_installed(loaded.state)
     typer.echo(
         _("tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)").format(
             base=base

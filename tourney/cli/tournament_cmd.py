@@ -179,6 +179,16 @@ def create(
     entry_fee: Annotated[
         str | None, typer.Option(help="The entry fee, e.g. 5 or 4.50 (tourney checkin --paid).")
     ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--setting",
+            help="A setting of the format's own, NAME=VALUE (repeat the option for another): "
+            "a format that has some names them in its line of --format.",
+            metavar="NAME=VALUE",
+            show_default=False,
+        ),
+    ] = None,
     pools: Annotated[
         int | None,
         typer.Option(
@@ -308,6 +318,7 @@ def create(
     if pool_rounds is not None:
         rounds = pool_rounds
     swiss = SwissOptions(accelerated, accelerated_rounds, last_round, gibson)
+    own_settings = [_setting(text) for text in setting or ()]
     with open_director(db, create=True) as director:
         effects = night_in_series(director.store, series, director.recorded_by)
         loaded = director.create(
@@ -336,6 +347,7 @@ def create(
                         pool_size=pool_size or 0,
                         advance=2 if advance is None else advance,
                         pool_format=pool_format or "round_robin",
+                        settings=own_settings,
                     )
                 )
                 + clock_settings(round_minutes, time_rule)
@@ -522,6 +534,14 @@ def show(
         options = options_text(created)
         if options:
             echo("  " + _("Swiss options: {options}").format(options=options))
+        if created.settings:  # the format's own (`Format.settings`), as given to --setting
+            given = ", ".join(f"{name}={value}" for name, value in created.settings)
+            echo(
+                "  "
+                + _("{format}'s settings: {settings}").format(
+                    format=label_text(fmt), settings=given
+                )
+            )
         for p in state.players.values():
             mark = " " + _("(withdrawn)") if p.withdrawn else ""
             club = f", {p.club}" if p.club else ""
@@ -555,3 +575,17 @@ def language(
 
 def register(root: typer.Typer) -> None:
     root.add_typer(app, rich_help_panel="Director")
+
+
+def _setting(text: str) -> tuple[str, str]:
+    """``--setting NAME=VALUE`` as (name, value); one line if there is no ``=``."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        from tourney.errors import TourneyError, quote
+
+        raise TourneyError(
+            _("--setting {text}: give NAME=VALUE, a setting of the format's own").format(
+                text=quote(text)
+            )
+        )
+    return name.strip(), value.strip()

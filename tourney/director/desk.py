@@ -36,6 +36,7 @@ from tourney.streams.matches import (
     stream_game,
 )
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
+from tourney.tournament.format import check_installed
 from tourney.tournament.matches import RecordedPlay
 from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
@@ -160,6 +161,8 @@ class DirectorDesk:
 
         for attempt in (1, 2):
             loaded = Loaded(slug, TournamentState(), 0) if new else self.load(slug)
+            if not new:  # never a decision on a tournament this tourney cannot play
+                check_installed(loaded.state)
             events = list(decide(loaded.state))
             try:
                 self._append(loaded, events, command_id, effects)

@@ -175,6 +175,8 @@ class BaseDisplay:
     @property
     def table_sizes_text(self) -> str:
         fewest, most = self.game.table_sizes
+        if fewest == most:  # "tables of 4", not "tables of 4 to 4"
+            return str(fewest)
         return page_("{fewest} to {most}").format(fewest=fewest, most=most)
 
     def play_label(self, settings: Mapping[str, Any]) -> str:

@@ -213,10 +213,11 @@ class Desk:
 
     def recorded_lines(self, item: Recorded) -> list[str]:
         """What one appended event did: an undo or redo, a stream-only event by name, a
-        game event as its game's account tells it."""
+        game event as its game's account tells it (whatever its engine answered: a club
+        game's `apply` returns None for most moves, which are still its words to say)."""
         if item.type == UNDONE:
             return [undo_line(self.stored, item.version)]
-        if item.event is None or item.outcome is None:
+        if item.event is None:
             return [describe(self.stored, item.version)]
         return self.game.console.recorded(self, item)
 

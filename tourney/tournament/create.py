@@ -28,7 +28,7 @@ from tourney.tournament.events import (
     TournamentEvent,
     tie_break_name,
 )
-from tourney.tournament.format import format_named, label_text
+from tourney.tournament.format import Format, format_named, label_text
 from tourney.tournament.matches import (
     parse_share,
 )
@@ -81,6 +81,7 @@ def decide_create(
     pool_format: str = "round_robin",
     grand_final_reset: bool = True,
     draw_seed: int | None = None,
+    settings: Sequence[tuple[str, str]] = (),
 ) -> list[TournamentEvent]:
     """Create a tournament: the settings every format shares checked here, then the
     format's own (`Format.settled`); `rounds` is stored as 0 where the format sets it (a
@@ -155,6 +156,7 @@ def decide_create(
             ).format(name=name)
         )
     takes = fmt.options
+    own = _own_settings(fmt, settings, name)
     created = fmt.settled(
         TournamentCreated(
             name=name,
@@ -178,6 +180,7 @@ def decide_create(
             pool_size=pool_size if "pool_size" in takes else 0,
             advance=advance if "advance" in takes else 0,
             pool_format=pool_format if "pool_format" in takes else "",
+            settings=own,
         ),
         played,
     )
@@ -268,6 +271,37 @@ def decide_create(
             draw_seed=draw_seed,
         )
     ]
+
+
+def _own_settings(
+    fmt: Format, settings: Sequence[tuple[str, str]], name: str
+) -> tuple[tuple[str, str], ...]:
+    """``--setting NAME=VALUE``s checked by name against the format's own (`Format.settings`),
+    each of them in the order the format lists them, its default where not given; their
+    values are the format's to check (`settled`)."""
+    given: dict[str, str] = {}
+    for setting, value in settings:
+        if setting not in fmt.settings:
+            raise TournamentError(
+                _("--setting {setting} for {name!r}: {format} has the settings {settings}").format(
+                    setting=quote(setting),
+                    name=name,
+                    format=label_text(fmt),
+                    settings=", ".join(fmt.settings),
+                )
+                if fmt.settings
+                else _(
+                    "--setting {setting} for {name!r}: {format} has no settings of its own"
+                ).format(setting=quote(setting), name=name, format=label_text(fmt))
+            )
+        if setting in given:
+            raise TournamentError(
+                _("--setting {setting} for {name!r}: given twice").format(
+                    setting=quote(setting), name=name
+                )
+            )
+        given[setting] = str(value)
+    return tuple((setting, given.get(setting, fmt.settings[setting])) for setting in fmt.settings)
 
 
 def _placement_scale(text: str, sides: int, where: str) -> tuple[Fraction, ...]:

@@ -150,9 +150,20 @@ class TournamentCreated:
     """Seeded ``random`` (or ``auto`` with no rating): the seed of round 1's lot, drawn once
     when the tournament was created (`tourney.tournament.seating.lot`). Absent from older
     payloads."""
+    settings: tuple[tuple[str, str], ...] = ()
+    """The format's own settings (`Format.settings`: ``tourney tournament create --setting
+    NAME=VALUE``), each name and its value as text, as the format settled them: a format
+    with settings of its own needs no field here nor an option of the CLI. Written in the
+    payload (as an object) only when there is one."""
+
+    def setting(self, name: str, default: str = "") -> str:
+        """The value of the format's own setting `name` (`default` when not set)."""
+        return dict(self.settings).get(name, default)
 
     def to_payload(self) -> dict[str, Any]:
         game: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}
+        if self.settings:
+            game["settings"] = dict(self.settings)
         # The settings only some formats have, written all together when any is set (their
         # defaults are "none"), so that the event names no format (the registry imports it).
         if any(getattr(self, key) for key in FORMAT_SETTINGS):
@@ -225,6 +236,7 @@ class TournamentCreated:
             draw_seed=None if payload.get("draw_seed") is None else int(payload["draw_seed"]),
             prize_values=tuple(Decimal(str(v)) for v in payload.get("prize_values", ())),
             prizes_fixed=bool(payload.get("prizes_fixed", False)),
+            settings=tuple((str(k), str(v)) for k, v in payload.get("settings", {}).items()),
         )
 
     def _swiss_options(self) -> dict[str, Any]:

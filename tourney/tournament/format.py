@@ -94,6 +94,14 @@ class Format:
     """The create options it takes beyond those every format takes (``third_place``,
     ``grand_final_reset``, ``pools``, ``pool_size``, ``advance``, ``pool_format``): one
     given to a format that does not take it is refused by name (`decide_create`)."""
+    settings: ClassVar[Mapping[str, str]] = {}
+    """Its own settings, each name (``extra_rounds``) and its default value, as text:
+    ``tourney tournament create --setting NAME=VALUE`` gives them (its `help` line names
+    them), a name it does not list is refused by name (`decide_create`), `settled` checks
+    each value (refuse in one line) and may fix it, and `TournamentCreated.setting(name)`
+    reads it. Stored in `TournamentCreated.settings`, defaults included: a format's own
+    setting is no field of the event and no option of the CLI, and ``tourney series next``
+    carries it to the next night."""
     rounds_setting: ClassVar[bool] = True
     """False: its number of rounds is its own (a bracket's), `rounds` is stored as 0."""
     needs_partnership_game: ClassVar[bool] = False
@@ -267,3 +275,17 @@ def format_of(state: TournamentState | TournamentCreated) -> Format:
             )
         )
     return found
+
+
+def check_installed(state: TournamentState | TournamentCreated) -> Format:
+    """The format of a stored tournament, once its format and its game are both installed
+    here; else one line naming the one that is not. Every command that reads or writes a
+    stored tournament asks this first (the director's desk, ``serve``, ``rebuild``,
+    ``verify``): a tournament is never paired, ranked or entered by a tourney that cannot
+    play it."""
+    fmt = format_of(state)
+    created = cast("TournamentCreated", getattr(state, "created", state))
+    from tourney.games import registry
+
+    registry.game(created.game)  # the refusal every reader of its matches gives
+    return fmt

@@ -201,14 +201,22 @@ class Server:
         self.store.close()
 
 
-def check_database(db: str | None) -> None:
-    """Raise a StoreError unless ``db`` is a tourney database this process can write to
-    (what `tourney serve` checks before it prints anything); nothing is written."""
+def check_database(db: str | None, tournament: str | None = None) -> None:
+    """Raise a StoreError unless ``db`` is a tourney database this process can write to,
+    and the one-line refusal of a night (`tournament`, else the newest) whose format or
+    game this tourney does not have (what `tourney serve` checks before it prints or
+    writes anything: its secret file, its acknowledgements); nothing is written."""
+    from tourney.director.desk import DirectorDesk
     from tourney.store.eventstore import EventStore
+    from tourney.streams import tournaments as registry
+    from tourney.tournament.format import check_installed
 
     store = EventStore.from_url(db, create=False)
     try:
         check_takes_writes(store)
+        found = registry.newest(store) if tournament is None else registry.find(store, tournament)
+        if found is not None:
+            check_installed(DirectorDesk(store).load(found).state)
     finally:
         store.close()
 
