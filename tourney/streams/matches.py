@@ -287,11 +287,20 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
 
 def upcasters() -> UpcasterRegistry:
     """What a store is opened with to read old payloads: every game's upcasters
-    (`Game.upcasters`; the store itself knows no game)."""
-    from tourney.games import upcasters as game_upcasters
+    (`Game.upcasters`; the store itself knows no game), read from the games' entry points
+    the first time an event of a stream other than a tournament's is read or appended (a
+    tournament's stream holds tourney's own events, which no game lifts)."""
     from tourney.store.upcasting import UpcasterRegistry
 
-    registry = UpcasterRegistry()
+    return UpcasterRegistry(_register_games_upcasters, own=TOURNAMENT_STREAMS)
+
+
+TOURNAMENT_STREAMS = "tournament-"
+"""The start of a tournament's stream id (`tourney.tournament.streams.PREFIX`)."""
+
+
+def _register_games_upcasters(registry: UpcasterRegistry) -> None:
+    from tourney.games import upcasters as game_upcasters
+
     for (type_, version), step in game_upcasters().items():
         registry.register(type_, version)(step)
-    return registry
