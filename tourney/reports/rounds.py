@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tourney.i18n import _
 from tourney.reports import paths
@@ -95,8 +96,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
     )
 
 
-@dataclass(frozen=True)
-class TableCard:
+class TableCard(NamedTuple):
     heading: Heading
     round_name: str
     table: int

@@ -27,8 +27,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
 from tourney.errors import quote
 from tourney.i18n import N_, _, page_
@@ -59,8 +58,7 @@ _LOADED: dict[str, Format] = {}
 _REGISTERED: dict[str, Format] = {}
 
 
-@dataclass(frozen=True)
-class PairRequest:
+class PairRequest(NamedTuple):
     """What the director asked of a pairing, beside the tournament's own settings.
 
     `override`: pair although results of the previous round are missing (formats whose
