@@ -41,7 +41,6 @@ import contextlib
 import gc
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from tourney.i18n import _
@@ -63,17 +62,17 @@ REBUILD_THRESHOLD = 50_000
 Progress = Callable[[int], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Batch:
+class Batch(NamedTuple):
     """What `apply` gets: the events it wants from one page of the log, a DB-API cursor in
-    the open transaction its rows go in, the dialect (`"sqlite"` or `"postgresql"`), and
-    the store (to read whole streams)."""
+    the open transaction its rows go in, the dialect (`"sqlite"` or `"postgresql"`), the
+    store (to read whole streams), and what policies appended in it (a new list each: a
+    named tuple, as every command that opens a store defines it)."""
 
     cursor: Any
     dialect: str
     store: EventStore
     events: Sequence[StoredEvent]
-    appended: list[StoredEvent] = field(default_factory=list)
+    appended: list[StoredEvent]
 
     def append(
         self, stream_id: str, events: Sequence[NewEvent], expected: int | None, command_id: str
@@ -494,12 +493,12 @@ class Projector:
     def _apply(self, cursor: Any, projection: Projection, events: Sequence[StoredEvent]) -> int:
         """Apply `events` to `projection`; an event it cannot apply becomes a problem (see
         the module docstring). Returns how many events a policy appended."""
-        batch = Batch(cursor, self.store.dialect, self.store, events)
+        batch = Batch(cursor, self.store.dialect, self.store, events, [])
         if self._attempt(cursor, projection, batch) is None:
             return len(batch.appended)
         appended = 0
         for event in events:
-            one = Batch(cursor, self.store.dialect, self.store, [event])
+            one = Batch(cursor, self.store.dialect, self.store, [event], [])
             failure = self._attempt(cursor, projection, one)
             if failure is None:
                 appended += len(one.appended)
