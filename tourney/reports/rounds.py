@@ -22,8 +22,7 @@ def round_name(state: TournamentState, number: int) -> str:
     return format_of(state).round_name(state, number)
 
 
-@dataclass(frozen=True)
-class TableView:
+class TableView(NamedTuple):
     number: int
     match_id: str
     seats: tuple[SeatView, ...]
