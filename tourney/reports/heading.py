@@ -1,7 +1,5 @@
 """The heading every report starts with: which tournament, which format, how far along."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from tourney.games import game

@@ -2,8 +2,6 @@
 entrants named as the page names them, and whether it is an old note of a shape tourney no
 longer knows, kept as it was recorded (the page marks it ``data-recorded``)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from tourney.tournament.notes.note_words import namer, page_note

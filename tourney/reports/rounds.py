@@ -1,7 +1,5 @@
 """Pairings and seating of a round, and the table cards that go on its tables."""
 
-from __future__ import annotations
-
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import NamedTuple

@@ -1,7 +1,5 @@
 """Who sits where at a table: players by seat, and the sides (scoring units) they make."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import NamedTuple
 

@@ -25,8 +25,6 @@ SQLite connections get, on every connect:
 psycopg is imported only when the database is PostgreSQL.
 """
 
-from __future__ import annotations
-
 import contextlib
 import os
 import sqlite3
