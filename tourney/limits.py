@@ -12,8 +12,6 @@ before converting it: ``1e999``, ``nan``, ``10**28`` and a 5,000-digit integer a
 with one line instead of being computed.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable
 from decimal import Decimal
@@ -171,7 +169,9 @@ POINTS_DENOMINATOR = 12
 (and tenths) — what sharing among 2, 3 or 4 players gives."""
 
 
-def check_points(value: Fraction, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
+def check_points(
+    value: "Fraction", what: str, where: str = "", high: int = POINTS_HIGH
+) -> "Fraction":
     """``value`` when it is a match-point value tourney can keep: 0 to ``high``, with a
     denominator of at most 12. LimitError naming it otherwise."""
     place = _(" for {where}").format(where=where) if where else ""
@@ -200,7 +200,7 @@ _DECIMAL = r"[0-9]{1,6}(?:\.[0-9]{1,6})?"
 _FRACTION = r"[0-9]{1,6}/[0-9]{1,6}"
 
 
-def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
+def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH) -> "Fraction":
     """Match points typed as ``2``, ``0.5``, ``0,5`` (`decimal_point`) or ``1/3``, bounded
     as `check_points` says.
 
@@ -237,7 +237,7 @@ SANCTION = Bound("penalty or warning", 1, 100_000)
 """A penalty's or warning's number, as the director's page sends it back."""
 
 
-def check_penalty(value: Fraction, where: str = "") -> Fraction:
+def check_penalty(value: "Fraction", where: str = "") -> "Fraction":
     """A penalty's points: more than 0 (a penalty of nothing is a warning: `tourney
     warning`), at most `PENALTY_HIGH`, a denominator of at most 12, as `check_points`."""
     check_points(value, _("penalty points"), where, PENALTY_HIGH)
@@ -251,7 +251,7 @@ def check_penalty(value: Fraction, where: str = "") -> Fraction:
     return value
 
 
-def parse_penalty(text: str, where: str = "") -> Fraction:
+def parse_penalty(text: str, where: str = "") -> "Fraction":
     """A penalty's points typed as ``1``, ``0.5`` or ``1/2`` (`parse_points`), bounded as
     `check_penalty` says. Text that is not UTF-8 is refused as every edge refuses it (the
     web's form reads the field ``points``)."""

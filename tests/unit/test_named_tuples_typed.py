@@ -19,6 +19,11 @@ MODULES = [
     "tourney.store.appends",
     "tourney.store.connections",
     "tourney.games.result",
+    "tourney.store.projector",
+    "tourney.streams.tournaments",
+    "tourney.limits",
+    "tourney.games.horserace.commands",
+    "tourney.games.horserace.record",
 ]
 
 

@@ -35,8 +35,6 @@ Everything runs on the store's own DB-API connections (sqlite3 or psycopg, see
 `tourney.store.connections`) with the store's parameter marker, never through SQLAlchemy.
 """
 
-from __future__ import annotations
-
 import contextlib
 import gc
 import itertools
@@ -189,7 +187,7 @@ class Projector:
             f"version = {mark} WHERE name = {mark}"
         )
 
-    def attach(self) -> Projector:
+    def attach(self) -> "Projector":
         """Catch up after every append to the store."""
         self.store.after_append.append(self._after_append)
         return self

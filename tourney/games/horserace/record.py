@@ -10,8 +10,6 @@ holding a lone surrogate (not text). Replaying takes any other value the format 
 record imported into the store must also be storable as it is (`check_storable`).
 """
 
-from __future__ import annotations
-
 import json
 import math
 import re
