@@ -24,6 +24,7 @@ MODULES = [
     "tourney.limits",
     "tourney.games.horserace.commands",
     "tourney.games.horserace.record",
+    "tourney.games.horserace.match",
 ]
 
 

@@ -1,7 +1,6 @@
 """Pairings and seating of a round, and the table cards that go on its tables."""
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from tourney.i18n import _
@@ -35,8 +34,7 @@ class TableView(NamedTuple):
     """The note `why` shows (the CLI words it in its own catalog)."""
 
 
-@dataclass(frozen=True)
-class RoundView:
+class RoundView(NamedTuple):
     heading: Heading
     number: int
     name: str
