@@ -60,10 +60,10 @@ def quote(value: object, width: int = 40) -> str:
     return f"'{text}'"
 
 
-_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^/\s]*@")
+_PASSWORD = r"(://[^:/@\s]*:)[^/\s]*@"  # compiled on first use (`re`'s cache)
 
 
 def hide_passwords(text: str) -> str:
     """``text`` with the password of any URL in it (``scheme://user:PASSWORD@host``) shown
     as ``***``."""
-    return _PASSWORD.sub(r"\1***@", text)
+    return re.sub(_PASSWORD, r"\1***@", text)

@@ -229,12 +229,13 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return kept_together(translations(current(), "messages").ngettext(singular, plural, count))
 
 
-_COUNT_AND_WORD = re.compile(
+_COUNT_AND_WORD = (
     r"(\{(?:n|num|count\d?|number|points|minutes|seconds|wait|deals|round|paired|most|"
     r"target|left|done|sides)\}|%\((?:num|n|count|points|minutes|round|paired)\)[ds]) "
     r"(?=[^\W\d_])"
 )
-"""A count's placeholder and the space before the word it counts."""
+"""A count's placeholder and the space before the word it counts (compiled on first use,
+by `re`'s own cache, not by every command that imports this)."""
 NBSP = "\u00a0"
 
 
@@ -251,7 +252,7 @@ def kept_together(template: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _joined(template: str) -> str:
-    return _COUNT_AND_WORD.sub(lambda found: found[1] + NBSP, template)
+    return re.sub(_COUNT_AND_WORD, lambda found: found[1] + NBSP, template)
 
 
 def N_(message: str) -> str:

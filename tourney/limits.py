@@ -12,13 +12,10 @@ before converting it: ``1e999``, ``nan``, ``10**28`` and a 5,000-digit integer a
 with one line instead of being computed.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tourney.errors import TourneyError, quote
 from tourney.i18n import N_, _
@@ -31,8 +28,7 @@ class LimitError(TourneyError):
     """A value outside its bounds or not a number; the message quotes it and the bounds."""
 
 
-@dataclass(frozen=True, slots=True)
-class Bound:
+class Bound(NamedTuple):
     """An inclusive range of whole numbers for one kind of value."""
 
     what: str
@@ -133,7 +129,8 @@ def decimal_point(text: str) -> str:
 
 # -- money ------------------------------------------------------------------------------
 
-_AMOUNT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")
+# The patterns are compiled on first use (`re`'s own cache), not when a command imports this.
+_AMOUNT = r"[0-9]{1,6}(?:\.[0-9]{1,2})?"
 
 
 def parse_amount(text: str, what: str, where: str = "") -> Decimal:
@@ -141,7 +138,7 @@ def parse_amount(text: str, what: str, where: str = "") -> Decimal:
     (`decimal_point`): at most six digits and two decimals, never negative (``1e9``,
     ``nan``, ``-5`` are refused as written)."""
     written = decimal_point(text) if isinstance(text, str) else ""
-    if not _AMOUNT.fullmatch(written):
+    if not re.fullmatch(_AMOUNT, written):
         raise LimitError(
             _("{what} {text}{value}: write an amount like 20 or 12.50").format(
                 what=what,
@@ -152,13 +149,13 @@ def parse_amount(text: str, what: str, where: str = "") -> Decimal:
     return Decimal(written)
 
 
-_FEE = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,2})?")
+_FEE = r"[0-9]{1,4}(?:\.[0-9]{1,2})?"
 
 
 def parse_fee(text: str) -> Decimal:
     """An entry fee typed as ``5``, ``4.50`` or ``4,50`` (`decimal_point`): up to 9999.99."""
     written = decimal_point(text) if isinstance(text, str) else ""
-    if not _FEE.fullmatch(written):
+    if not re.fullmatch(_FEE, written):
         raise LimitError(_("entry fee {text}: an amount like 5 or 4.50").format(text=quote(text)))
     return Decimal(written)
 
@@ -172,7 +169,9 @@ POINTS_DENOMINATOR = 12
 (and tenths) — what sharing among 2, 3 or 4 players gives."""
 
 
-def check_points(value: Fraction, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
+def check_points(
+    value: "Fraction", what: str, where: str = "", high: int = POINTS_HIGH
+) -> "Fraction":
     """``value`` when it is a match-point value tourney can keep: 0 to ``high``, with a
     denominator of at most 12. LimitError naming it otherwise."""
     place = _(" for {where}").format(where=where) if where else ""
@@ -197,11 +196,11 @@ def check_points(value: Fraction, what: str, where: str = "", high: int = POINTS
     return value
 
 
-_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
-_FRACTION = re.compile(r"[0-9]{1,6}/[0-9]{1,6}")
+_DECIMAL = r"[0-9]{1,6}(?:\.[0-9]{1,6})?"
+_FRACTION = r"[0-9]{1,6}/[0-9]{1,6}"
 
 
-def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH) -> Fraction:
+def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH) -> "Fraction":
     """Match points typed as ``2``, ``0.5``, ``0,5`` (`decimal_point`) or ``1/3``, bounded
     as `check_points` says.
 
@@ -209,7 +208,7 @@ def parse_points(text: str, what: str, where: str = "", high: int = POINTS_HIGH)
     ``-1`` are refused as written, before any arithmetic.
     """
     written = decimal_point(text)
-    if not (_DECIMAL.fullmatch(written) or _FRACTION.fullmatch(written)):
+    if not (re.fullmatch(_DECIMAL, written) or re.fullmatch(_FRACTION, written)):
         raise LimitError(
             _("{what} {text}{value}: write a number like 1, 0.5 or 1/3").format(
                 what=what,
@@ -238,7 +237,7 @@ SANCTION = Bound("penalty or warning", 1, 100_000)
 """A penalty's or warning's number, as the director's page sends it back."""
 
 
-def check_penalty(value: Fraction, where: str = "") -> Fraction:
+def check_penalty(value: "Fraction", where: str = "") -> "Fraction":
     """A penalty's points: more than 0 (a penalty of nothing is a warning: `tourney
     warning`), at most `PENALTY_HIGH`, a denominator of at most 12, as `check_points`."""
     check_points(value, _("penalty points"), where, PENALTY_HIGH)
@@ -252,7 +251,7 @@ def check_penalty(value: Fraction, where: str = "") -> Fraction:
     return value
 
 
-def parse_penalty(text: str, where: str = "") -> Fraction:
+def parse_penalty(text: str, where: str = "") -> "Fraction":
     """A penalty's points typed as ``1``, ``0.5`` or ``1/2`` (`parse_points`), bounded as
     `check_penalty` says. Text that is not UTF-8 is refused as every edge refuses it (the
     web's form reads the field ``points``)."""
@@ -260,7 +259,7 @@ def parse_penalty(text: str, where: str = "") -> Fraction:
     return check_penalty(parse_points(text, _("penalty points"), where, PENALTY_HIGH), where)
 
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+_WHOLE = r"[+-]?[0-9]{1,18}"
 
 
 def parse_whole(text: str, bound: Bound, where: str = "") -> int:
@@ -269,7 +268,7 @@ def parse_whole(text: str, bound: Bound, where: str = "") -> int:
     At most 18 digits are read: longer text is refused as written, before converting.
     """
     written = text.strip()
-    if not _WHOLE.fullmatch(written):
+    if not re.fullmatch(_WHOLE, written):
         place = _(" for {where}").format(where=where) if where else ""
         raise LimitError(
             _("{what} {text}{place} is not a whole number").format(

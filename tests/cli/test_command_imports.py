@@ -136,7 +136,25 @@ RULINGS = "tourney.tournament.results.rulings"
 STANDINGS = "tourney.tournament.standings.standings"
 """The standings: not for showing a round's tables (`entries` loads them to carry a
 tournament over, not with its module)."""
-NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", RULINGS, *LAZY_EVENTS}
+OLD_NOTES = {
+    "tourney.tournament.notes.old_notes",
+    "tourney.tournament.notes.old_swiss_notes",
+    "tourney.tournament.notes.schedule_sources",
+}
+"""The upcaster of notes recorded as English sentences: loaded by the first such note read
+(`notes.stored.stored`), not by a tournament whose notes are data."""
+PAIRING = {
+    "tourney.tournament.seating.pairing",
+    "tourney.tournament.seating.lot",
+    "tourney.tournament.formats.swiss.options",
+}
+"""Pairing a round and the Swiss options: the Swiss format loads them to pair, not to name
+its rounds (`standings` loads `pairing` for the tables still missing a result)."""
+ENTRY_POINTS = "importlib.metadata"
+"""The installed distributions' entry points (~80 M instructions to import and read): read
+for a game or a format from outside tourney, not for a tournament's own events
+(`streams.matches.upcasters`)."""
+NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", RULINGS, *LAZY_EVENTS, *OLD_NOTES}
 """What `pairings` and `standings` leave on a night paired and not yet played: the Swiss
 search, Rich, the lot's hashlib (a draw's, `seating.lot.lot_key`), the rulings and the events
 that load by type."""
@@ -144,8 +162,16 @@ that load by type."""
 # A one-shot command, the module that declares it, and what else it must not load (beyond
 # `NOT_FOR_ONE_SHOTS`, the other games and the other commands' modules).
 ONE_SHOTS = [
-    (["pairings"], "tourney.cli.round_cmd", {*NOT_FOR_READING_ROUNDS, ENGINE, STANDINGS}),
-    (["standings"], "tourney.cli.standings_cmd", {*NOT_FOR_READING_ROUNDS, ENGINE}),
+    (
+        ["pairings"],
+        "tourney.cli.round_cmd",
+        {*NOT_FOR_READING_ROUNDS, ENGINE, STANDINGS, *PAIRING, ENTRY_POINTS},
+    ),
+    (
+        ["standings"],
+        "tourney.cli.standings_cmd",
+        {*NOT_FOR_READING_ROUNDS, ENGINE, "tourney.tournament.formats.swiss.options"},
+    ),
     (
         ["show", "K1"],
         "tourney.cli.match_cmd",

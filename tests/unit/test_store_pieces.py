@@ -141,3 +141,49 @@ def test_orjson_writes_what_json_dumps_writes(value: object) -> None:
     assert orjson.dumps(value) == json.dumps(
         value, ensure_ascii=False, separators=(",", ":")
     ).encode("utf-8")
+
+
+def test_deferred_upcasters_load_for_any_stream_but_a_tournament_s() -> None:
+    """A registry with deferred upcasters (the games', from their entry points) reads them
+    the first time it decodes or appends an event outside the tournaments' streams, or is
+    asked directly; a tournament's events alone (`tourney pairings`) never read them."""
+    from tourney.store.appending import chain
+    from tourney.store.appends import NewEvent
+    from tourney.store.decoding import decode
+
+    loaded: list[int] = []
+
+    def deferred(registry: UpcasterRegistry) -> None:
+        loaded.append(1)
+        registry.register("renamed", 1)(lambda payload: {"name": payload["nom"]})
+
+    registry = UpcasterRegistry(deferred, own="tournament-")
+    row = (1, "tournament-night", 1, "player_registered", 1, '{"name":"A"}', "", None, None, "")
+    assert decode(registry, [row])[0].payload == {"name": "A"}
+    chain(registry, "tournament-night", [NewEvent("renamed", {"nom": "x"})], 1, "", "t", None)
+    assert loaded == []
+    match = (2, "match-K1", 1, "renamed", 1, '{"nom":"x"}', "", None, None, "")
+    assert decode(registry, [row, match])[1].payload == {"name": "x"}
+    assert loaded == [1]
+    registry.ready()
+    assert loaded == [1]  # once
+    again = UpcasterRegistry(deferred, own="tournament-")
+    assert again.current("renamed") == 2  # asked directly: loaded
+    fresh = UpcasterRegistry(deferred, own="tournament-")
+    rows, _stored = chain(fresh, "match-K1", [NewEvent("renamed", {"nom": "y"})], 0, "", "t", None)
+    assert rows[0][3] == 2  # appended at the current schema version the games declare
+
+
+def test_no_game_lifts_a_tournament_s_events() -> None:
+    """What lets a command that reads only tournaments skip the games' upcasters
+    (`streams.matches.upcasters`): no installed game's upcaster is for a tournament event
+    type, and the registry's idea of a tournament's stream is the tournament core's."""
+    from tourney.games import upcasters as game_upcasters
+    from tourney.streams.matches import TOURNAMENT_STREAMS
+    from tourney.tournament.events import EVENT_MODULES, EVENT_TYPES
+    from tourney.tournament.streams import PREFIX
+
+    assert TOURNAMENT_STREAMS == PREFIX
+    lifted = {type_ for type_, _version in game_upcasters()}
+    assert lifted, "Horse Race has upcasters"
+    assert not lifted & {*EVENT_TYPES, *EVENT_MODULES}

@@ -26,7 +26,7 @@ from tourney.i18n import _
 Mount = Callable[[typer.Typer], None]
 """What puts a command on a Typer app (a module's `register`)."""
 
-_LONG_QUOTED = re.compile(r"'([^']{41,})'")
+_LONG_QUOTED = r"'([^']{41,})'"  # compiled on first use (`re`'s cache)
 
 
 def _usage(exc: Any) -> str:
@@ -35,7 +35,7 @@ def _usage(exc: Any) -> str:
     from tourney.cli.click_words import in_language  # its patterns: for a refusal only
 
     context = getattr(exc, "ctx", None)
-    message = _LONG_QUOTED.sub(lambda m: f"'{m.group(1)[:39]}…'", exc.format_message())
+    message = re.sub(_LONG_QUOTED, lambda m: f"'{m.group(1)[:39]}…'", exc.format_message())
     message = in_language(message)
     if context is None:
         return _("error: {message}").format(message=message)

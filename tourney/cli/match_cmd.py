@@ -1,7 +1,9 @@
 """`tourney show / undo`: a match at a table, as a stream of events, whatever its game (the
-commands that start a match or record a move are the games', `tourney.cli.game_cmd`)."""
+commands that start a match or record a move are the games', `tourney.cli.game_cmd`).
 
-from __future__ import annotations
+Without ``from __future__ import annotations``: Typer reads a command's parameters' types,
+and a string annotation costs it a compile each (~0.7 M instructions per parameter, for a
+command that runs in ~470 M)."""
 
 from typing import Annotated
 

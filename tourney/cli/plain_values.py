@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_origin
@@ -67,13 +66,19 @@ def _yes_no(value: Any, param: Any, ctx: Any) -> bool:
 _PLAIN = {str: _text, int: _whole, Path: _path, bool: _yes_no}
 
 
-@dataclass(frozen=True)
 class _Converted(RuntimeParam):
     """One parameter's converter: ``items`` converts each value of a list or a pair (one
-    per position), or the value itself."""
+    per position), or the value itself. Typer's frozen dataclass with two attributes more,
+    set once here (not a dataclass of its own: every command defines this class, and a
+    frozen dataclass costs ~3 M instructions to define on CPython 3.11)."""
 
     items: tuple[Any, ...]
     many: bool
+
+    def __init__(self, info: Any, annotation: Any, items: tuple[Any, ...], many: bool) -> None:
+        super().__init__(info, annotation)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "many", many)
 
     def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
         if not self.many:

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError, quote
 from tourney.games import game
@@ -61,8 +60,7 @@ RULINGS = {
 the three together, and the types to the events' classes)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Loaded:
+class Loaded(NamedTuple):
     """A tournament's state and the stream version it was folded up to."""
 
     slug: str

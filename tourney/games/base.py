@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TextIO
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TextIO
 
 from tourney.errors import RecordError, TourneyError, quote
 from tourney.i18n import _, page_mark
@@ -58,8 +58,7 @@ class Started:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass
-class Replayed:
+class Replayed(NamedTuple):
     """A record replayed: the match and, when kept, its events with their line numbers."""
 
     match: Any

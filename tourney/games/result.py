@@ -1,7 +1,5 @@
 """A match's result per side, the one thing the tournament takes from a game."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 

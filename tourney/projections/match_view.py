@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.errors import TourneyError
@@ -68,15 +67,19 @@ def _unnamed() -> Game:
     return game_of(None)
 
 
-@dataclass(slots=True)
 class _Replay:
     """A match replayed up to `version`, or stopped at the event the engine refused. The
-    stream's first event, its ``match_started``, says which game replays it."""
+    stream's first event, its ``match_started``, says which game replays it. (A plain
+    class: every command that opens a store defines it, and a dataclass costs ~2 M
+    instructions to define.)"""
 
-    game: Game = field(default_factory=_unnamed)
-    match: Any = None
-    version: int = 0
-    error: str | None = None
+    __slots__ = ("error", "game", "match", "version")
+
+    def __init__(self) -> None:
+        self.game: Game = _unnamed()
+        self.match: Any = None
+        self.version = 0
+        self.error: str | None = None
 
     def feed(self, events: Sequence[StoredEvent], made: Made) -> None:
         """Apply `events`, the next versions of the stream in order (no ``undone`` among

@@ -1,8 +1,6 @@
 """The heading every report starts with: which tournament, which format, how far along."""
 
-from __future__ import annotations
-
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tourney.games import game
 from tourney.tournament.entries.entries import last_round
@@ -10,8 +8,7 @@ from tourney.tournament.format import format_of, label_text
 from tourney.tournament.state import TournamentState
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(NamedTuple):
     name: str
     slug: str
     format: str

@@ -2,17 +2,14 @@
 entrants named as the page names them, and whether it is an old note of a shape tourney no
 longer knows, kept as it was recorded (the page marks it ``data-recorded``)."""
 
-from __future__ import annotations
-
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tourney.tournament.notes.note_words import namer, page_note
 from tourney.tournament.notes.notes import Note, is_recorded
 from tourney.tournament.state import TournamentState
 
 
-@dataclass(frozen=True)
-class ShownNote:
+class ShownNote(NamedTuple):
     text: str
     recorded: bool = False
     """Shown as recorded (English, of a shape no longer known): marked on the page."""

@@ -46,9 +46,14 @@ BRACKET_VIEWS: dict[str, Callable[[TournamentState, Collection[str]], Any]] = {
 
 
 def context_of(view: object, **extra: Any) -> dict[str, Any]:
-    """A template context from a builder's dataclass: its fields, shallowly, plus `extra`."""
-    assert dataclasses.is_dataclass(view) and not isinstance(view, type)
-    context = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    """A template context from a builder's dataclass or named tuple (a view a one-shot
+    command builds too: cheaper to define): its fields, shallowly, plus `extra`."""
+    fields = getattr(view, "_fields", None) if isinstance(view, tuple) else None
+    if fields is not None:
+        context = {name: getattr(view, name) for name in fields}
+    else:
+        assert dataclasses.is_dataclass(view) and not isinstance(view, type)
+        context = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
     context.update(extra)
     return context
 

@@ -1,9 +1,7 @@
 """Pairings and seating of a round, and the table cards that go on its tables."""
 
-from __future__ import annotations
-
 from collections.abc import Collection
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tourney.i18n import _
 from tourney.reports import paths
@@ -21,8 +19,7 @@ def round_name(state: TournamentState, number: int) -> str:
     return format_of(state).round_name(state, number)
 
 
-@dataclass(frozen=True)
-class TableView:
+class TableView(NamedTuple):
     number: int
     match_id: str
     seats: tuple[SeatView, ...]
@@ -37,8 +34,7 @@ class TableView:
     """The note `why` shows (the CLI words it in its own catalog)."""
 
 
-@dataclass(frozen=True)
-class RoundView:
+class RoundView(NamedTuple):
     heading: Heading
     number: int
     name: str
@@ -95,8 +91,7 @@ def round_view(state: TournamentState, number: int, sheets: Collection[str] = ()
     )
 
 
-@dataclass(frozen=True)
-class TableCard:
+class TableCard(NamedTuple):
     heading: Heading
     round_name: str
     table: int

@@ -1,8 +1,7 @@
 """Who sits where at a table: players by seat, and the sides (scoring units) they make."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tourney.tournament.matches import MatchRecord
 from tourney.tournament.state import TournamentState
@@ -10,8 +9,7 @@ from tourney.tournament.state import TournamentState
 SIDE_LETTERS = "ABCD"
 
 
-@dataclass(frozen=True)
-class SeatView:
+class SeatView(NamedTuple):
     """Seat `number` (1-based, clockwise) and its player, on side `side` (0-based)."""
 
     number: int

@@ -77,6 +77,7 @@ def chain(
     store encodes and chains its events here (the in-memory one too, `memory.py`), so that
     they agree to the byte. Raises SchemaError for a schema version the registry cannot
     lift, UnicodeEncodeError for text that is not Unicode."""
+    registry.ready((stream_id,))
     latest_of = registry._current.get
     encode = compact_json
     rows: list[Row] = []

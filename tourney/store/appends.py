@@ -2,8 +2,6 @@
 and the group commit that batches appends for it, and the two faces of the store its
 helpers see (protocols: the store imports its helpers, never the other way round)."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 

@@ -25,14 +25,11 @@ SQLite connections get, on every connect:
 psycopg is imported only when the database is PostgreSQL.
 """
 
-from __future__ import annotations
-
 import contextlib
 import os
 import sqlite3
 import threading
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tourney.store.errors import describe_connect_error
 
@@ -48,8 +45,7 @@ POSTGRES_SCHEMES = ("postgresql+psycopg://", "postgresql://", "postgres://")
 SQLITE_PREFIX = "sqlite:///"
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(NamedTuple):
     """The database a store connects to: a SQLite file (`path`) or a PostgreSQL server
     (`conninfo`, a libpq URI), and the URL that named it (password included: printed only
     through `database.safe_url`)."""

@@ -33,6 +33,8 @@ SharedPayloads = dict[tuple[str, int, Any], tuple[dict[str, Any], int]]
 
 def decode(registry: UpcasterRegistry, rows: list[Row]) -> list[StoredEvent]:
     """The events of `rows` (`COLUMNS`), their payloads lifted to the current version."""
+    if registry._deferred is not None:
+        registry.ready(row[1] for row in rows)
     loads = orjson.loads
     latest_of = registry._current.get
     upcast = registry.upcast
@@ -80,7 +82,8 @@ def decode_for_replay(
         key = (type_, schema, payload)
         first = known(key)
         if first is None:
-            event = decode(registry, [(0, "", 0, type_, schema, payload, "", None, None, "")])
+            row = (0, stream_id, 0, type_, schema, payload, "", None, None, "")
+            event = decode(registry, [row])
             first = (event[0].payload, event[0].schema_version)
             if len(payload) <= SHARED_TEXT:
                 if len(shared) >= SHARED_PAYLOADS:

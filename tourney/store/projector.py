@@ -35,13 +35,10 @@ Everything runs on the store's own DB-API connections (sqlite3 or psycopg, see
 `tourney.store.connections`) with the store's parameter marker, never through SQLAlchemy.
 """
 
-from __future__ import annotations
-
 import contextlib
 import gc
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, NamedTuple, Protocol
 
@@ -70,17 +67,17 @@ REBUILD_THRESHOLD = 50_000
 Progress = Callable[[int], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Batch:
+class Batch(NamedTuple):
     """What `apply` gets: the events it wants from one page of the log, a DB-API cursor in
-    the open transaction its rows go in, the dialect (`"sqlite"` or `"postgresql"`), and
-    the store (to read whole streams)."""
+    the open transaction its rows go in, the dialect (`"sqlite"` or `"postgresql"`), the
+    store (to read whole streams), and what policies appended in it (a new list each: a
+    named tuple, as every command that opens a store defines it)."""
 
     cursor: Any
     dialect: str
     store: EventStore
     events: Sequence[StoredEvent]
-    appended: list[StoredEvent] = field(default_factory=list)
+    appended: list[StoredEvent]
 
     def append(
         self, stream_id: str, events: Sequence[NewEvent], expected: int | None, command_id: str
@@ -209,7 +206,7 @@ class Projector:
             f"version = {mark} WHERE name = {mark}"
         )
 
-    def attach(self) -> Projector:
+    def attach(self) -> "Projector":
         """Catch up after every append to the store."""
         self.store.after_append.append(self._after_append)
         return self
@@ -522,12 +519,12 @@ class Projector:
     def _apply(self, cursor: Any, projection: Projection, events: Sequence[StoredEvent]) -> int:
         """Apply `events` to `projection`; an event it cannot apply becomes a problem (see
         the module docstring). Returns how many events a policy appended."""
-        batch = Batch(cursor, self.store.dialect, self.store, events)
+        batch = Batch(cursor, self.store.dialect, self.store, events, [])
         if self._attempt(cursor, projection, partial(projection.apply, batch)) is None:
             return len(batch.appended)
         appended = 0
         for event in events:
-            one = Batch(cursor, self.store.dialect, self.store, [event])
+            one = Batch(cursor, self.store.dialect, self.store, [event], [])
             failure = self._attempt(cursor, projection, partial(projection.apply, one))
             if failure is None:
                 appended += len(one.appended)
@@ -544,7 +541,7 @@ class Projector:
         replay = getattr(projection, "replay_stream", None)
         if replay is None:
             return False
-        batch = Batch(cursor, self.store.dialect, self.store, ())
+        batch = Batch(cursor, self.store.dialect, self.store, (), [])
 
         def whole() -> None:
             if not replay(batch, stream_id, rows):

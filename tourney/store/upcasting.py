@@ -7,7 +7,7 @@ upgraded in memory on every read instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tourney.i18n import _
@@ -20,18 +20,45 @@ DEFAULT_VERSION = 1
 
 
 class UpcasterRegistry:
-    """Current schema version per event type, and the upcaster from each older version."""
+    """Current schema version per event type, and the upcaster from each older version.
 
-    def __init__(self) -> None:
+    Its upcasters may be registered later, by ``deferred`` (given the registry), the first
+    time it is asked about an event outside the streams whose ids start with ``own``: the
+    games' upcasters come from their entry points (`tourney.streams.matches.upcasters`),
+    and the events of a tournament's stream are tourney's own, which no game lifts, so a
+    command that reads only tournaments (`tourney pairings`) reads no entry point. Every
+    public method loads them first; the store's reads and appends ask `ready` with the
+    streams they touch."""
+
+    def __init__(
+        self,
+        deferred: Callable[[UpcasterRegistry], None] | None = None,
+        own: str | None = None,
+    ) -> None:
         self._current: dict[str, int] = {}
         self._steps: dict[tuple[str, int], Upcaster] = {}
+        self._deferred = deferred
+        self._own = own
+
+    def ready(self, stream_ids: Iterable[str] | None = None) -> None:
+        """Register the deferred upcasters (once), unless every one of `stream_ids` (None:
+        any stream) starts with `own`."""
+        deferred = self._deferred
+        if deferred is None:
+            return
+        own = self._own
+        if stream_ids is None or own is None or not all(s.startswith(own) for s in stream_ids):
+            self._deferred = None
+            deferred(self)
 
     def current(self, type: str) -> int:
         """The schema version new `type` events are written with (1 unless declared)."""
+        self.ready()
         return self._current.get(type, DEFAULT_VERSION)
 
     def declare(self, type: str, version: int) -> None:
         """Declare that `type` payloads are currently at schema `version`."""
+        self.ready()
         self._current[type] = version
 
     def register(self, type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
@@ -51,6 +78,7 @@ class UpcasterRegistry:
 
         Raises SchemaError when a step is missing or the version is newer than known.
         """
+        self.ready()
         target = self.current(type)
         if version > target:
             raise SchemaError(

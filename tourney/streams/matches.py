@@ -45,7 +45,7 @@ STREAM_ONLY = frozenset({UNDONE, CLOSED, RESULT_CONFIRMED})
 
 STREAM_PREFIX = "match-"
 
-_MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_MATCH_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"  # compiled on first use (`re`'s cache)
 
 
 class StreamEvent(Protocol):
@@ -65,7 +65,7 @@ def match_id(text: str) -> str:
     The whole text must be an ID (``T3\\n`` is not ``T3``: a match ID never has a stray
     character in it, and a typo must not open a stream of its own).
     """
-    if not isinstance(text, str) or not _MATCH_ID.fullmatch(text):
+    if not isinstance(text, str) or not re.fullmatch(_MATCH_ID, text):
         raise TourneyError(
             _("{text} is not a match ID: letters, digits, '-' and '_', at most 64, e.g. T3").format(
                 text=quote(text)
@@ -80,7 +80,7 @@ def shown_id(stored: Sequence[StreamEvent], canonical: str) -> str:
     else its code upper-cased (``T3``). IDs are compared without case either way."""
     if stored:
         named = stored[0].payload.get("match")
-        if isinstance(named, str) and _MATCH_ID.fullmatch(named) and named.upper() == canonical:
+        if isinstance(named, str) and re.fullmatch(_MATCH_ID, named) and named.upper() == canonical:
             return named
     return canonical
 
@@ -287,11 +287,20 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
 
 def upcasters() -> UpcasterRegistry:
     """What a store is opened with to read old payloads: every game's upcasters
-    (`Game.upcasters`; the store itself knows no game)."""
-    from tourney.games import upcasters as game_upcasters
+    (`Game.upcasters`; the store itself knows no game), read from the games' entry points
+    the first time an event of a stream other than a tournament's is read or appended (a
+    tournament's stream holds tourney's own events, which no game lifts)."""
     from tourney.store.upcasting import UpcasterRegistry
 
-    registry = UpcasterRegistry()
+    return UpcasterRegistry(_register_games_upcasters, own=TOURNAMENT_STREAMS)
+
+
+TOURNAMENT_STREAMS = "tournament-"
+"""The start of a tournament's stream id (`tourney.tournament.streams.PREFIX`)."""
+
+
+def _register_games_upcasters(registry: UpcasterRegistry) -> None:
+    from tourney.games import upcasters as game_upcasters
+
     for (type_, version), step in game_upcasters().items():
         registry.register(type_, version)(step)
-    return registry

@@ -3,8 +3,6 @@ order), which the database fills in the transaction that appends a tournament's 
 (migration 0006). Every lookup is an index lookup; none reads the log.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -26,22 +24,22 @@ class Listed(NamedTuple):
     rounds_paired: int | None
 
 
-def slugs(store: EventStore) -> list[str]:
+def slugs(store: "EventStore") -> list[str]:
     """Every tournament's slug, oldest first."""
     return [slug for slug, _name in store.tournaments()]
 
 
-def newest(store: EventStore) -> str | None:
+def newest(store: "EventStore") -> str | None:
     """The slug of the tournament created last, None when there is none."""
     return store.newest_tournament()
 
 
-def exists(store: EventStore, slug: str) -> bool:
+def exists(store: "EventStore", slug: str) -> bool:
     """Whether a tournament has the slug `slug`."""
     return store.registered(slug)
 
 
-def find(store: EventStore, name: str) -> str | None:
+def find(store: "EventStore", name: str) -> str | None:
     """The slug of the tournament called `name`: its slug, else its display name, compared
     as names are everywhere (`names.fold`: case and accents aside; the oldest of several of
     that name); None when none is."""
@@ -65,7 +63,7 @@ def _named(rows: Sequence[tuple[object, ...]], wanted: str) -> str | None:
     return None
 
 
-def listing(store: EventStore) -> list[Listed]:
+def listing(store: "EventStore") -> list[Listed]:
     """Every tournament, oldest first, with its summary from the read model (in one
     statement, so one snapshot)."""
     rows = store.fetch_rows(

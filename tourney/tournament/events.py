@@ -24,7 +24,7 @@ from tourney.errors import TourneyError
 from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.notes.notes import Note, note_payload
-from tourney.tournament.notes.old_notes import stored, stored_why
+from tourney.tournament.notes.stored import stored, stored_why
 
 if TYPE_CHECKING:
     from tourney.tournament.entry_events import EntryEvent

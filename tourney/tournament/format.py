@@ -26,16 +26,16 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.metadata
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
 from tourney.errors import quote
 from tourney.i18n import N_, _, page_
 from tourney.tournament.errors import TournamentError
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from tourney.games import Game
     from tourney.tournament.events import TournamentCreated, TournamentEvent
     from tourney.tournament.notes.sentence import Sentence
@@ -58,8 +58,7 @@ _LOADED: dict[str, Format] = {}
 _REGISTERED: dict[str, Format] = {}
 
 
-@dataclass(frozen=True)
-class PairRequest:
+class PairRequest(NamedTuple):
     """What the director asked of a pairing, beside the tournament's own settings.
 
     `override`: pair although results of the previous round are missing (formats whose
@@ -208,10 +207,13 @@ ENTRY_POINTS = "tourney.formats"
 
 
 @functools.cache
-def _installed() -> dict[str, importlib.metadata.EntryPoint]:
+def _installed() -> dict[str, EntryPoint]:
     """The formats installed distributions declare (read once, on the first format that is
-    neither shipped nor registered: the shipped ones never read the metadata)."""
-    found = importlib.metadata.entry_points(group=ENTRY_POINTS)
+    neither shipped nor registered: the shipped ones never read the metadata, nor import
+    importlib.metadata, ~60 M instructions)."""
+    from importlib.metadata import entry_points
+
+    found = entry_points(group=ENTRY_POINTS)
     return {point.name: point for point in found if point.name not in _MODULES}
 
 

@@ -12,8 +12,6 @@ that records a Horse Race move imports this module, and on CPython 3.11 a frozen
 costs ~3 M instructions to define (seven of them were ~4% of `tourney place`).
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple

@@ -11,8 +11,6 @@ are checked as far as what was seen allows: turns, continuation, tiles on the ta
 to be held, draws against the boneyard's size, and the reveals at the end of the hand.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -171,14 +169,14 @@ class Match:
         self._reveals: dict[int, tuple[Tile, ...]] = {}
 
     @classmethod
-    def replay(cls, events: Iterator[Event] | Sequence[Event]) -> Match:
+    def replay(cls, events: Iterator[Event] | Sequence[Event]) -> "Match":
         """A match with every event applied; raises at the first illegal one."""
         match = cls()
         for event in events:
             match.apply(event)
         return match
 
-    def copy(self) -> Match:
+    def copy(self) -> "Match":
         new = Match.__new__(Match)
         for name in Match.__slots__:
             setattr(new, name, getattr(self, name))
@@ -199,7 +197,7 @@ class Match:
 
     def dealt_copy(
         self, held: Sequence[Iterable[Tile]], boneyard: Iterable[Tile], drawn: Tile | None
-    ) -> Match:
+    ) -> "Match":
         """A copy of this match, in a hidden hand, with the hand made known: each seat's
         tiles (as many as it holds), the boneyard, and the tile the player to move has just
         drawn unseen (None when it has not): one world the live win chances play out."""
@@ -319,7 +317,7 @@ class Match:
         """Raise the RuleError ``apply`` would raise, without changing anything."""
         self.copy().apply(event)
 
-    def apply(self, event: GameEvent, line: int | None = None) -> Outcome:
+    def apply(self, event: "GameEvent", line: int | None = None) -> Outcome:
         """Check ``event`` against the rules and apply it.
 
         ``line`` is kept on placements (the record line or stream version). Raises

@@ -10,15 +10,12 @@ holding a lone surrogate (not text). Replaying takes any other value the format 
 record imported into the store must also be storable as it is (`check_storable`).
 """
 
-from __future__ import annotations
-
 import json
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from tourney.errors import RecordError as RecordError  # re-exported: callers import it from here
 from tourney.errors import quote
@@ -368,8 +365,7 @@ def iter_record(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
             raise RecordError(number, str(exc)) from None
 
 
-@dataclass(slots=True)
-class Replayed:
+class Replayed(NamedTuple):
     """A replayed record: the match, and the events with their line numbers."""
 
     match: Match

@@ -9,7 +9,7 @@ explanation), or a tuple of them (a list). `clauses` joins notes into one explan
 
 Stored notes are JSON (`note_payload`, `note_from_payload`). A note recorded before notes
 were data is an English sentence: the events read their notes through
-`tourney.tournament.notes.old_notes.stored`, whose upcaster maps every sentence the old code wrote
+`stored.stored`, whose upcaster (`old_notes`) maps every sentence the old code wrote
 to its code; one it does not know stays the text it was (`RECORDED`), shown as recorded and
 marked.
 No pairing decision reads a note: they are for people only.
@@ -126,7 +126,7 @@ def value_from_payload(item: Any) -> Value:
 
 
 def note_from_payload(item: Any) -> Note:
-    """A note from its JSON (a stored payload is read by `old_notes.stored`, which also
-    reads the English sentences recorded before notes were data)."""
+    """A note from its JSON (a stored payload is read by `stored.stored`, which also reads the
+    English sentences recorded before notes were data)."""
     values = item.get("values", {})
     return Note(str(item["code"]), {str(k): value_from_payload(v) for k, v in values.items()})

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
-from tourney.tournament.notes.notes import Note, Value, clauses, note, note_from_payload, recorded
+from tourney.tournament.notes.notes import Note, Value, clauses, note, recorded
 from tourney.tournament.notes.old_swiss_notes import number, points, swiss_why
 from tourney.tournament.notes.schedule_sources import source_note
 
@@ -695,14 +694,3 @@ def upcast(text: str) -> Note:
                 return said
     said = slot_note(text) or swiss_why(text)
     return said if said is not None else recorded(text)
-
-
-def stored(item: Any) -> Note:
-    """A stored note: its JSON (`notes.note_from_payload`), or an English sentence recorded
-    before notes were data (`upcast`)."""
-    return upcast(item) if isinstance(item, str) else note_from_payload(item)
-
-
-def stored_why(item: Any) -> Note | None:
-    """A table's why as stored: none (``""`` or missing), its JSON, or an old sentence."""
-    return None if item in (None, "") else stored(item)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, TypeAlias
 
 from tourney.tournament.notes.notes import Note, note_payload
-from tourney.tournament.notes.old_notes import stored
+from tourney.tournament.notes.stored import stored
 from tourney.tournament.records.groups_state import Entrants, Groups, ScheduleRounds
 
 

@@ -6,33 +6,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tourney.i18n import N_, _, page_mark
-from tourney.tournament.events import RoundPaired, TournamentEvent
-from tourney.tournament.format import Format, PairRequest
-from tourney.tournament.formats.swiss.options import (
-    acceleration_note,
-    group_a_size,
-    is_king_of_the_hill,
-    king_of_the_hill,
-    round_most,
-    virtual_points,
-)
+from tourney.tournament.format import Format
 from tourney.tournament.formats.swiss.sentences import SENTENCES
-from tourney.tournament.notes.notes import Note
-from tourney.tournament.seating.pairing import (
-    active_field,
-    meetings,
-    points_by_entrant,
-    rating_seeding,
-    round_event,
-    seat_records,
-    seed_keys,
-    seeded,
-    seeded_round,
-)
-from tourney.tournament.seating.seating import SeatRecord, seat_order
 from tourney.tournament.state import TournamentError, TournamentState
+
+if TYPE_CHECKING:
+    from tourney.tournament.events import RoundPaired, TournamentEvent
+    from tourney.tournament.format import PairRequest
+    from tourney.tournament.notes.notes import Note
+
+# Pairing a round, its options (acceleration, king of the hill) and its seating are imported
+# by the functions that pair: a command that reads a Swiss tournament (pairings, standings)
+# asks its format only for its words and round names (their classes cost ~4 ms to build).
 
 
 class Swiss(Format):
@@ -44,6 +32,8 @@ class Swiss(Format):
     sentences = SENTENCES
 
     def pair(self, state: TournamentState, request: PairRequest) -> list[TournamentEvent]:
+        from tourney.tournament.seating.pairing import rating_seeding, seeded_round
+
         number = len(state.rounds) + 1
         seeding = rating_seeding(state, request.ratings)
         if number > state.created.rounds:
@@ -72,7 +62,17 @@ def _pair_swiss(
 ) -> RoundPaired:
     # The search, here: a command that reads a Swiss tournament (pairings, standings)
     # does not import it (its classes cost ~15 ms to build).
+    from tourney.tournament.formats.swiss.options import is_king_of_the_hill
     from tourney.tournament.formats.swiss.search import SwissEntrant, pair_swiss
+    from tourney.tournament.seating.pairing import (
+        active_field,
+        meetings,
+        points_by_entrant,
+        round_event,
+        seat_records,
+        seed_keys,
+    )
+    from tourney.tournament.seating.seating import SeatRecord
 
     active = active_field(state)
     points = points_by_entrant(state)
@@ -114,6 +114,8 @@ def _pair_swiss(
     paired = round_event(state, number, tables, pairing.byes, pairing.notes, override)
     if not group:
         return paired
+    from tourney.tournament.formats.swiss.options import acceleration_note
+
     note = acceleration_note(group, bonus, number)
     return replace(paired, accelerated=group, virtual_points=bonus, notes=(note, *paired.notes))
 
@@ -136,6 +138,9 @@ def _acceleration(
 ) -> tuple[tuple[str, ...], Fraction]:
     """Group A and its virtual points in round `number` of an accelerated Swiss (none:
     ``((), 0)``): fixed at round 1 from the seed order, read from round 1's event after."""
+    from tourney.tournament.formats.swiss.options import group_a_size, virtual_points
+    from tourney.tournament.seating.pairing import seeded
+
     bonus = virtual_points(state.created, number)
     if not bonus:
         return (), Fraction(0)
@@ -155,6 +160,10 @@ def _pair_hill(
 ) -> RoundPaired:
     """A king-of-the-hill last round (`swiss_options.king_of_the_hill`) of the active
     entrants `ranked` as every Swiss round ranks them: match points, then seed order."""
+    from tourney.tournament.formats.swiss.options import king_of_the_hill, round_most
+    from tourney.tournament.seating.pairing import round_event, seat_records
+    from tourney.tournament.seating.seating import seat_order
+
     settings = state.created
     hill = king_of_the_hill(
         ranked,
