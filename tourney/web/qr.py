@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import io
 import re
+from functools import lru_cache
 
 import segno
 
 
+@lru_cache(maxsize=512)
 def qr_svg(url: str) -> str:
     """An inline SVG of ``url``'s QR code (a link in the code, nothing else), drawn at its own
     size unless a stylesheet sizes it: its viewBox scales the code to fill whatever box CSS
-    gives it (without one the code stays 3 cm in the corner of a poster-sized box)."""
+    gives it (without one the code stays 3 cm in the corner of a poster-sized box).
+
+    Kept for the process's last 512 links: the director's page and the table cards draw
+    every table's code on each load (~15 ms of CPU a code, segno is pure Python), and a
+    round's links do not change while it is played."""
     svg = str(segno.make(url, error="m").svg_inline(scale=4, border=2, title=url))
     found = re.match(r'<svg width="(\d+)" height="(\d+)"', svg)
     if found is None:  # segno drew it otherwise: leave it as it is
