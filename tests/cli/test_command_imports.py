@@ -154,6 +154,10 @@ ENTRY_POINTS = "importlib.metadata"
 """The installed distributions' entry points (~80 M instructions to import and read): read
 for a game or a format from outside tourney, not for a tournament's own events
 (`streams.matches.upcasters`)."""
+OPENSSL = {"hashlib", "_hashlib"}
+"""OpenSSL's hashes (~11 M instructions to load): a command that appends chains its few
+events' hashes through CPython's own SHA-256 (`tourney.store.hashchain`); `verify`, which
+hashes the whole log, loads OpenSSL."""
 NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", RULINGS, *LAZY_EVENTS, *OLD_NOTES}
 """What `pairings` and `standings` leave on a night paired and not yet played: the Swiss
 search, Rich, the lot's hashlib (a draw's, `seating.lot.lot_key`), the rulings and the events
@@ -177,8 +181,8 @@ ONE_SHOTS = [
         "tourney.cli.match_cmd",
         {*WRITING, "rich", "tourney.games.horserace.commands"},
     ),
-    (["hand", "K1", "--opener", "Ann"], "tourney.cli.game_cmd", {"rich"}),
-    (["place", "K1", "6-6", "--player", "Ann"], "tourney.cli.game_cmd", {"rich"}),
+    (["hand", "K1", "--opener", "Ann"], "tourney.cli.game_cmd", {"rich", *OPENSSL}),
+    (["place", "K1", "6-6", "--player", "Ann"], "tourney.cli.game_cmd", {"rich", *OPENSSL}),
 ]
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tourney.store.database import parse_url, resolve_url
 from tourney.store.errors import DatabaseUrlError, SchemaError
-from tourney.store.hashchain import GENESIS, event_hash
+from tourney.store.hashchain import GENESIS, event_hash, openssl_sha256
 from tourney.store.reading import short
 from tourney.store.upcasting import UpcasterRegistry
 from tourney.streams.matches import upcasters
@@ -50,6 +50,9 @@ def test_hash_content_is_the_documented_json(
     assert event_hash(previous, stream, version, type_, schema, payload, at, by, command) == (
         expected
     )
+    # `verify`'s (OpenSSL's, where an append uses CPython's own): the same hash
+    fields = (previous, stream, version, type_, schema, payload, at, by, command)
+    assert event_hash(*fields, sha256=openssl_sha256()) == expected
 
 
 def test_short_hash_is_twelve_hex_digits() -> None:

@@ -32,7 +32,7 @@ from typing import Any
 
 from tourney.store.decoding import COLUMNS
 from tourney.store.eventstore import EventStore
-from tourney.store.hashchain import GENESIS, event_hash
+from tourney.store.hashchain import GENESIS, event_hash, openssl_sha256
 
 PAGE_SIZE = 5000
 
@@ -107,6 +107,7 @@ def _check_chains(store: EventStore, problems: list[Problem]) -> dict[str, int]:
     expected = 1
     previous_hash = GENESIS
     previous_position = 0
+    sha256 = openssl_sha256()  # every event's hash: OpenSSL's, the faster once loaded
     for row in _rows_by_stream(store):
         position, stream_id, version, type_, schema, payload, at, by, command, stored = row
         if stream_id != stream:
@@ -129,7 +130,16 @@ def _check_chains(store: EventStore, problems: list[Problem]) -> dict[str, int]:
                 )
             )
         actual = event_hash(
-            previous_hash, stream_id, version, type_, schema, payload, at, by, command
+            previous_hash,
+            stream_id,
+            version,
+            type_,
+            schema,
+            payload,
+            at,
+            by,
+            command,
+            sha256=sha256,
         )
         if actual != stored:
             problems.append(
