@@ -8,6 +8,7 @@ Rich or the other commands. Every failure is reported at the edge
 
 from __future__ import annotations
 
+import gc
 import importlib
 from collections.abc import Mapping
 
@@ -127,5 +128,16 @@ def every_command() -> Tourney:
 
 def main() -> None:
     """Console-script entry point: runs the command and exits with its code (1 for a
-    refusal, 70 for a bug, 130 for Ctrl-C: see `tourney.cli.edge`)."""
-    app()
+    refusal, 70 for a bug, 130 for Ctrl-C: see `tourney.cli.edge`).
+
+    Whatever the command did, what is left is frozen (`gc.freeze`) before the process ends:
+    the interpreter's last collections then walk none of it, and the operating system takes
+    the memory back. Those collections were ~35 M instructions of a one-shot command's
+    ~490 M (bench/FINDINGS.md, "place12"). The `atexit` callbacks still run and stdout and
+    stderr are still flushed; what no longer runs is the finalizer of an object still alive
+    or in a cycle at exit, which Python does not promise to run (the store closes its
+    connections itself, `tourney.cli.scorer_io.open_desk`)."""
+    try:
+        app()
+    finally:
+        gc.freeze()
