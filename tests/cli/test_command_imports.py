@@ -154,6 +154,9 @@ ENTRY_POINTS = "importlib.metadata"
 """The installed distributions' entry points (~80 M instructions to import and read): read
 for a game or a format from outside tourney, not for a tournament's own events
 (`streams.matches.upcasters`)."""
+NOT_A_GAMES_WORD = {ENTRY_POINTS, "tourney.games.base", "tourney.games.horserace.game"}
+"""Finding a game and loading it (~90 M instructions): `standings --json` and `--csv` say
+no word of the game's (a file's columns are keys), the text's title and column do."""
 NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", RULINGS, *LAZY_EVENTS, *OLD_NOTES}
 """What `pairings` and `standings` leave on a night paired and not yet played: the Swiss
 search, Rich, the lot's hashlib (a draw's, `seating.lot.lot_key`), the rulings and the events
@@ -171,6 +174,16 @@ ONE_SHOTS = [
         ["standings"],
         "tourney.cli.standings_cmd",
         {*NOT_FOR_READING_ROUNDS, ENGINE, "tourney.tournament.formats.swiss.options"},
+    ),
+    (
+        ["standings", "--json"],
+        "tourney.cli.standings_cmd",
+        {*NOT_FOR_READING_ROUNDS, *NOT_A_GAMES_WORD, "tourney.tournament.seating.pairing", "csv"},
+    ),
+    (
+        ["standings", "--csv"],
+        "tourney.cli.standings_cmd",
+        {*NOT_FOR_READING_ROUNDS, *NOT_A_GAMES_WORD, "tourney.tournament.seating.pairing"},
     ),
     (
         ["show", "K1"],
