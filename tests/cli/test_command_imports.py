@@ -158,6 +158,10 @@ OPENSSL = {"hashlib", "_hashlib"}
 """OpenSSL's hashes (~11 M instructions to load): a command that appends chains its few
 events' hashes through CPython's own SHA-256 (`tourney.store.hashchain`); `verify`, which
 hashes the whole log, loads OpenSSL."""
+
+NOT_A_GAMES_WORD = {ENTRY_POINTS, "tourney.games.base", "tourney.games.horserace.game"}
+"""Finding a game and loading it (~90 M instructions): `standings --json` and `--csv` say
+no word of the game's (a file's columns are keys), the text's title and column do."""
 NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", RULINGS, *LAZY_EVENTS, *OLD_NOTES}
 """What `pairings` and `standings` leave on a night paired and not yet played: the Swiss
 search, Rich, the lot's hashlib (a draw's, `seating.lot.lot_key`), the rulings and the events
@@ -175,6 +179,16 @@ ONE_SHOTS = [
         ["standings"],
         "tourney.cli.standings_cmd",
         {*NOT_FOR_READING_ROUNDS, ENGINE, "tourney.tournament.formats.swiss.options"},
+    ),
+    (
+        ["standings", "--json"],
+        "tourney.cli.standings_cmd",
+        {*NOT_FOR_READING_ROUNDS, *NOT_A_GAMES_WORD, "tourney.tournament.seating.pairing", "csv"},
+    ),
+    (
+        ["standings", "--csv"],
+        "tourney.cli.standings_cmd",
+        {*NOT_FOR_READING_ROUNDS, *NOT_A_GAMES_WORD, "tourney.tournament.seating.pairing"},
     ),
     (
         ["show", "K1"],

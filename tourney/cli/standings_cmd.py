@@ -49,9 +49,7 @@ def standings(
 
     Example: tourney standings --csv > standings.csv
     """
-    from tourney.reports.standings import standings_csv, standings_json, standings_view
-    from tourney.tournament.format import format_of
-    from tourney.tournament.seating.pairing import missing_tables, tables_text
+    from tourney.reports import standings as report
 
     with open_director(db, reads=True) as director:
         # Text, CSV and JSON from one source, the tournament's stream folded (the wall
@@ -60,14 +58,18 @@ def standings(
         if stage is not None:
             _print_stage(state, stage, as_json, as_csv)
             return
+        # JSON and CSV say no word of the game's (its columns are keys): they load no game,
+        # and none of the missing tables' pairing modules (tests/cli/test_command_imports.py).
         if as_json:
-            typer.echo(standings_json(state), nl=False)
+            typer.echo(report.standings_json(state), nl=False)
             return
-        view = standings_view(state)
         if as_csv:
-            typer.echo(standings_csv(view), nl=False)
+            typer.echo(report.standings_csv_of(state), nl=False)
             return
-        print_standings(view)
+        from tourney.tournament.format import format_of
+        from tourney.tournament.seating.pairing import missing_tables, tables_text
+
+        print_standings(report.standings_view(state))
         if format_of(state).has_pools:
             _print_stage(state, "pools", False, False)
             _print_stage(state, "knockout", False, False)

@@ -1,16 +1,16 @@
-"""Standings as a page, and as Markdown, CSV and JSON exports of the same rows."""
+"""Standings as a page, and as Markdown, CSV and JSON exports of the same rows.
 
-from __future__ import annotations
+The views are named tuples, and the module does without ``from __future__ import
+annotations`` (`typing.NamedTuple` would compile each string annotation): `tourney
+standings` defines them on each run (bench/FINDINGS.md, "standings toward 12x")."""
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tourney.games import game
 from tourney.i18n import page_, page_mark
 from tourney.reports.heading import Heading, heading_of
-from tourney.reports.spreadsheet import csv_text
 from tourney.tournament.events import TIE_BREAK_WORDS
 from tourney.tournament.standings.standings import COLUMNS, StandingRow, standings_of
 from tourney.tournament.state import TournamentState
@@ -48,8 +48,7 @@ NUMERIC = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class StandingLine:
+class StandingLine(NamedTuple):
     entrant_id: str
     rank: int
     cells: tuple[str, ...]
@@ -58,8 +57,7 @@ class StandingLine:
     withdrawn: bool
 
 
-@dataclass(frozen=True)
-class StandingsView:
+class StandingsView(NamedTuple):
     heading: Heading
     columns: tuple[str, ...]
     labels: tuple[str, ...]
@@ -150,7 +148,19 @@ def standings_markdown(view: StandingsView) -> str:
 
 def standings_csv(view: StandingsView) -> str:
     """CSV for spreadsheets: fractions as decimals (``2.333``, not ``2 1/3``)."""
+    from tourney.reports.spreadsheet import csv_text
+
     return csv_text(view.columns, (line.decimal_cells for line in view.lines))
+
+
+def standings_csv_of(state: TournamentState) -> str:
+    """`standings_csv` of `standings_view(state)`, without the view: a file's header is the
+    columns' keys, never a label in the game's words, so `tourney standings --csv` loads no
+    game (finding one reads every installed distribution's entry points: ~90 M
+    instructions, 2x `python -c pass`)."""
+    from tourney.reports.spreadsheet import csv_text
+
+    return csv_text(COLUMNS, (row.cells(decimals=True) for row in standings_of(state)))
 
 
 def standings_json(state: TournamentState) -> str:

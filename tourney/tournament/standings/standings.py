@@ -30,15 +30,18 @@ A knockout ranks by how far each entrant went before any of that (`knockout_stag
 the champion, then the final's other players, then by the round they went out in (the
 third-place match's winner above its loser), the keys above breaking ties within a
 round. A deciding match only says who advances: it never adds a win, points or a game.
-"""
 
-from __future__ import annotations
+`StandingEntrant` is a named tuple, read by attribute only (`StandingRow` is replaced and
+compared: a dataclass), and the module does without ``from __future__ import annotations``
+(`typing.NamedTuple` would compile each string annotation): `tourney standings` defines them
+on each run (bench/FINDINGS.md, "standings toward 12x").
+"""
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
 from tourney.tournament.format import format_of
@@ -72,8 +75,7 @@ def decimal_text(value: Fraction) -> str:
     return "0" if text == "-0" else text
 
 
-@dataclass(frozen=True)
-class StandingEntrant:
+class StandingEntrant(NamedTuple):
     entrant_id: str
     name: str
     club: str | None = None
@@ -157,15 +159,20 @@ class StandingRow:
         }
 
 
-@dataclass
 class _Tally:
-    points: Fraction = Fraction(0)
-    played: int = 0
-    wins: int = 0
-    shared: int = 0
-    losses: int = 0
-    byes: int = 0
-    scored: int = 0
+    """An entrant's running counts while the matches are read (a plain class: a dataclass
+    costs `tourney standings` ~3 M instructions to define, for what is only added to)."""
+
+    __slots__ = ("byes", "losses", "played", "points", "scored", "shared", "wins")
+
+    def __init__(self, points: Fraction = Fraction(0)) -> None:
+        self.points = points
+        self.played = 0
+        self.wins = 0
+        self.shared = 0
+        self.losses = 0
+        self.byes = 0
+        self.scored = 0
 
 
 def compute_standings(

@@ -20,20 +20,21 @@ others played on, and each round after a withdrawn entrant's last table. Then:
 So a no-show earns nothing from the players of a table it never sat at, and nobody's
 tie-break moves because an opponent's opponent did not turn up. The players who were
 absent (a no-show) or withdrew rank below everyone level with them on match points who
-played (`absent`, a key before the tie-breaks)."""
+played (`absent`, a key before the tie-breaks).
 
-from __future__ import annotations
+`Unplayed` and `Averages` are named tuples, read by attribute only (a frozen dataclass costs
+every `tourney standings` ~3.8 M instructions to define), and the module does without
+``from __future__ import annotations`` (`typing.NamedTuple` would compile each string)."""
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from tourney.tournament.matches import MatchRecord, Scale, placement_scale
 
 
-@dataclass(frozen=True)
-class Unplayed:
+class Unplayed(NamedTuple):
     """A round an entrant did not play: its number, the match points it scored there, and
     how many opponents a table would have given (the virtual opponent's weight)."""
 
@@ -42,8 +43,7 @@ class Unplayed:
     weight: int
 
 
-@dataclass(frozen=True)
-class Averages:
+class Averages(NamedTuple):
     """Each entrant's opponents' average (Buchholz), and who was absent (a no-show) or
     withdrew."""
 
