@@ -6,7 +6,6 @@ command, in every language (found with Morra from its own distribution, audit33b
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from tests.cli.conftest import Cli
@@ -14,13 +13,11 @@ from tourney.cli.app import app
 
 
 def test_a_move_its_engine_says_nothing_of_is_said_in_the_games_words(
-    highcard: str, tmp_path: Path, template_db: Path
+    highcard: str, adhoc_db: Path
 ) -> None:
-    db = tmp_path / "adhoc.db"
-    shutil.copyfile(template_db, db)
-    cli = Cli(str(db))
+    cli = Cli(str(adhoc_db))
     cli.ok("start", "K9", "--game", highcard, "--players", "Ann,Bo")
-    typed = cli.runner.invoke(app, ["record", "K9", "--db", str(db)], input="5\n3\n")
+    typed = cli.runner.invoke(app, ["record", "K9", "--db", str(adhoc_db)], input="5\n3\n")
     assert typed.exit_code == 0, typed.output
     assert "v2: Ann shows 5\n" in typed.stdout, typed.stdout
     assert "v3: Bo shows 3\nDeal won by Ann\n" in typed.stdout, typed.stdout

@@ -5,39 +5,30 @@ reads its exported record through the game its `match_started` names."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from tests.cli.conftest import Cli, checksum
 from tourney.cli.app import app
 
 
-def test_start_opens_a_third_games_match(highcard: str, tmp_path: Path, template_db: Path) -> None:
-    db = tmp_path / "adhoc.db"
-    shutil.copyfile(template_db, db)
-    cli = Cli(str(db))
+def test_start_opens_a_third_games_match(highcard: str, adhoc_db: Path) -> None:
+    cli = Cli(str(adhoc_db))
     cli.ok("start", "K9", "--game", highcard, "--players", "Ann,Bo")
     shown = json.loads(cli.ok("show", "K9", "--json").stdout)
     assert shown["players"] == ["Ann", "Bo"] and shown["to_move"] == "Ann"
 
 
-def test_start_refuses_another_games_option(
-    highcard: str, tmp_path: Path, template_db: Path
-) -> None:
-    db = tmp_path / "adhoc.db"
-    shutil.copyfile(template_db, db)
-    before = checksum(db)
-    result = Cli(str(db))("start", "K9", "--game", highcard, "--players", "Ann,Bo", "--deals", "3")
+def test_start_refuses_another_games_option(highcard: str, adhoc_db: Path) -> None:
+    before = checksum(adhoc_db)
+    result = Cli(str(adhoc_db))(
+        "start", "K9", "--game", highcard, "--players", "Ann,Bo", "--deals", "3"
+    )
     assert result.exit_code != 0 and "Traceback" not in result.stdout + result.stderr
-    assert checksum(db) == before
+    assert checksum(adhoc_db) == before
 
 
-def test_replay_reads_a_third_games_record(
-    highcard: str, tmp_path: Path, template_db: Path
-) -> None:
-    db = tmp_path / "adhoc.db"
-    shutil.copyfile(template_db, db)
-    cli = Cli(str(db))
+def test_replay_reads_a_third_games_record(highcard: str, tmp_path: Path, adhoc_db: Path) -> None:
+    cli = Cli(str(adhoc_db))
     cli.ok("start", "K9", "--game", highcard, "--players", "Ann,Bo")
     record = tmp_path / "k9.jsonl"
     cli.ok("export", "K9", "-o", str(record))
