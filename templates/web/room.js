@@ -23,11 +23,20 @@
     var at = parseInt(el.getAttribute("data-at-ms"), 10);
     return remaining - (Date.now() + offset - at);
   }
+  // The moments (the server's, in whole seconds) at which a running clock ran out here and the page asked the
+  // server again: once each, so that a part fetched again that still says "running" (the
+  // wall's board, drawn when the log last moved) does not ask again and again.
+  var asked = {};
+  function deadline(el) {
+    var at = parseInt(el.getAttribute("data-at-ms"), 10);
+    return String(Math.round(at / 1000 + parseFloat(el.getAttribute("data-remaining"))));
+  }
   function show(el) {
     var state = el.getAttribute("data-state"), ms = left(el), label;
     if (state === "over" || (state === "running" && ms <= 0)) {
       label = el.getAttribute("data-over");
-      if (state === "running" && !el.classList.contains("clock-over")) {
+      if (state === "running" && !asked[deadline(el)]) {
+        asked[deadline(el)] = true;
         document.dispatchEvent(new CustomEvent("tourney:clock-over"));
       }
       el.classList.add("clock-over");

@@ -130,9 +130,16 @@ def test_one_clock_on_the_wall_the_phone_and_the_director_s_page(
     wait_text(phone, "Last hand")
     phone.screenshot(path=artifact("room-phone-last-hand-390x844.png"))
     assert wall_log.errors == [], wall_log.errors
+    asked: list[str] = []
+    wall.on("request", lambda r: asked.append(r.url) if r.url == f"{base}/display" else None)
     wall.reload()  # (its event stream is cut: not an error of the page)
     wall_log.clear()
     wait_text(wall, "Last hand")
+    # its board was drawn before time ran out ("running"): the page asks the server once
+    # when its clock runs out, not four times a second for as long as the log is still
+    wall.wait_for_timeout(2000)
+    assert len(asked) <= 2, f"the wall asked for /display {len(asked)} times in 2 s"
+    assert shown(wall) == "Last hand"
     wall.screenshot(path=artifact("room-wall-time-up-1920x1080.png"))
     for log in (director_log, wall_log, phone_log):
         assert log.errors == [], log.errors
