@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.games.horserace.simulate import player_names, simulate_match
 from tourney.games.racehorse.simulate import simulate_match as simulate_racehorse
 from tourney.web.live_chances import QUICK, WORKERS

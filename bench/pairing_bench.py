@@ -13,7 +13,7 @@ import time
 from collections import Counter
 
 from tests.factories.simulation import play_round
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentEvent

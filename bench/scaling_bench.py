@@ -59,12 +59,12 @@ from bench.bytecode import fresh_bytecode
 from tests.factories.tablesim import hidden_record
 from tourney.demo.clubnight import CLUBS, player_names
 from tourney.director.desk import Decide, DirectorDesk
-from tourney.games import game
+from tourney.gamekit import game
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.games.horserace import Event, Match
 from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot
 from tourney.games.horserace.face import one_shot_args
 from tourney.games.horserace.simulate import BotTable, simulate_match
-from tourney.games.stored import HORSE_RACE
 from tourney.projections import open_store
 from tourney.store import connections
 from tourney.store.eventstore import EventStore, NewEvent

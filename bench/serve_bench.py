@@ -54,8 +54,8 @@ from urllib.parse import urlencode
 
 from bench.bytecode import fresh_bytecode
 from tests.factories.tablesim import card_table_match, hidden_match, seated
-from tourney.games import Game
-from tourney.games.stored import RACEHORSE
+from tourney.gamekit import Game
+from tourney.gamekit.stored import RACEHORSE
 from tourney.web.table_routes import move_value
 
 TOURNEY = str(Path(sys.executable).parent / "tourney")

@@ -23,7 +23,7 @@ import random
 import time
 
 from tests.factories.simulation import play_round
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register_all
 from tourney.tournament.events import PlayerRegistered, RoundPaired

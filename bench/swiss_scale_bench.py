@@ -31,7 +31,7 @@ from pathlib import Path
 
 from bench.swiss_hashes import fingerprint
 from tests.factories.simulation import play_round, random_result
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.events import PlayerRegistered, RoundPaired, TournamentEvent
 from tourney.tournament.seating.pairing import decide_pair_round

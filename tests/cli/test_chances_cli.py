@@ -11,7 +11,7 @@ import pytest
 
 from tests.cli.conftest import Cli, hidden_match, refused
 from tourney.cli.app import app
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.games.racehorse.simulate import simulate_match
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore

@@ -159,7 +159,7 @@ OPENSSL = {"hashlib", "_hashlib"}
 events' hashes through CPython's own SHA-256 (`tourney.store.hashchain`); `verify`, which
 hashes the whole log, loads OpenSSL."""
 
-NOT_A_GAMES_WORD = {ENTRY_POINTS, "tourney.games.base", "tourney.games.horserace.game"}
+NOT_A_GAMES_WORD = {ENTRY_POINTS, "tourney.gamekit.base", "tourney.games.horserace.game"}
 """Finding a game and loading it (~90 M instructions): `standings --json` and `--csv` say
 no word of the game's (a file's columns are keys), the text's title and column do."""
 NOT_FOR_READING_ROUNDS = {SWISS_SEARCH, "rich", "hashlib", RULINGS, *LAZY_EVENTS, *OLD_NOTES}

@@ -15,7 +15,7 @@ from tests.cli.conftest import Cli
 from tests.cli.terminal import TOURNEY, Terminal
 from tests.support import RACEHORSE_RECORDS, SHARED, sample_expected
 from tourney.cli.app import app
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.games.racehorse.face import (
     BidMade,
     CardPlayed,

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.games.horserace import Event, Match
 from tourney.games.horserace.bots import GreedyBot, RandomBot
 from tourney.games.horserace.record import format_line
 from tourney.games.horserace.simulate import simulate_match
-from tourney.games.stored import HORSE_RACE
 from tourney.reports.publish import from_replays, publish
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_form_partnership, decide_register

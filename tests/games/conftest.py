@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import template_db
-from tourney.games import game
+from tourney.gamekit import game
 
 __all__ = ["template_db"]
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tourney.games import Game, game
+from tourney.gamekit import Game, game
 
 ELSEWHERE = type(
     "Elsewhere", (type(game("highcard")),), {"name": "elsewhere", "title": "Elsewhere"}

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tourney.games import registry
-from tourney.games.base import BaseGame
-from tourney.games.verbs import PLAYER, Param, Verb
+from tourney.gamekit import registry
+from tourney.gamekit.base import BaseGame
+from tourney.gamekit.verbs import PLAYER, Param, Verb
 
 TAKE = Verb("Take 1 to 3 stones.\n\nExample: tourney take T3 2", (
     Param("count", "How many stones.", kind=int, required=True), PLAYER,

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from tests.cli.conftest import Cli
-from tourney.games import game, names
+from tourney.gamekit import game, names
 from tourney.i18n import using
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Cli
-from tourney.games import game
+from tourney.gamekit import game
 
 
 @pytest.mark.parametrize("partnerships", [False, True])

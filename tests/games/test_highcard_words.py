@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.web import words
 
 

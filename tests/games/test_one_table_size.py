@@ -3,7 +3,7 @@ of 4 to 4 compare fairly" for a club's game seating 4 only (Morra, audit33b)."""
 
 from __future__ import annotations
 
-from tourney.games.base import BaseGame
+from tourney.gamekit.base import BaseGame
 
 
 class Four(BaseGame):

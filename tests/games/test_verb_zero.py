@@ -9,7 +9,7 @@ import pytest
 
 from tourney.cli.game_cmd import _given, _refuse_others
 from tourney.errors import TourneyError
-from tourney.games.verbs import Param
+from tourney.gamekit.verbs import Param
 
 COUNT = Param("count", "How many.", kind=int, required=True)
 SEED = Param("seed", "The seed.", "--seed", int)

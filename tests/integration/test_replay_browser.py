@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 from tests.browser import artifact, watch
-from tourney.games import game_of
+from tourney.gamekit import game_of
 from tourney.reports import paths
 
 if TYPE_CHECKING:

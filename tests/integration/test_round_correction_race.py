@@ -8,7 +8,7 @@ import pytest
 
 from tourney.director.desk import DirectorDesk
 from tourney.errors import TourneyError
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.store.eventstore import EventStore, NewEvent
 from tourney.streams.matches import RESULT_CONFIRMED, match_stream
 from tourney.tournament.create import decide_create

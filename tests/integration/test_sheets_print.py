@@ -87,7 +87,7 @@ def _play(desk: Desk, game: str, rng: random.Random) -> None:
 def sites(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> dict[str, Path]:
     """Each game's night of one round, played, published in each language:
     ``{"racehorse-ru": folder}``."""
-    from tourney.games import game as find_game
+    from tourney.gamekit import game as find_game
 
     built = {}
     for game, size in GAMES.items():

@@ -17,7 +17,7 @@ from tourney.cli.app import app
 from tourney.demo.clubnight import run_club_night
 from tourney.director.desk import DirectorDesk
 from tourney.errors import TourneyError
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.projections import default_projections, open_store
 from tourney.projections.standings_view import read_standings
 from tourney.reports.standings import standings_json, standings_json_of

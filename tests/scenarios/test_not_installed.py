@@ -16,7 +16,7 @@ from tests.formats import declare, installed
 from tests.integration.live_server import free_port
 from tests.scenarios.conftest import tree
 from tests.scenarios.director import TOURNEY, Director
-from tourney.games import registry
+from tourney.gamekit import registry
 from tourney.tournament.format import names
 
 

@@ -1,6 +1,6 @@
 """The pure cores (the tournament's and the season's) take no default game: the game a
 tournament plays is its caller's, and the default when a director names none is the
-shell's (the CLI's, `tourney.games.stored.DEFAULT_GAME`), issue 33. The one reader left is
+shell's (the CLI's, `tourney.gamekit.stored.DEFAULT_GAME`), issue 33. The one reader left is
 `tournament/events.py`, for old payloads that name no game (Horse Race's, for good)."""
 
 from __future__ import annotations
@@ -38,5 +38,5 @@ def test_the_cores_name_no_default_game() -> None:
 
 
 def test_the_check_finds_a_default_game() -> None:
-    code = "from tourney.games.stored import DEFAULT_GAME\ndef f(game: str = DEFAULT_GAME): ...\n"
+    code = "from tourney.gamekit.stored import DEFAULT_GAME\ndef f(game: str = DEFAULT_GAME): ...\n"
     assert uses(ast.parse(code)) == [1, 2]

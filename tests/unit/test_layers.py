@@ -17,8 +17,8 @@ import pytest
 # Known, and not to grow: left by the games' work (a game's base and its faces; the game
 # protocol and its verbs) and by the formats' (the interface and the state it is given).
 KNOWN_CIRCLES = [
-    {"tourney.games.base", "tourney.games.shown"},
-    {"tourney.games.protocol", "tourney.games.verbs"},
+    {"tourney.gamekit.base", "tourney.gamekit.shown"},
+    {"tourney.gamekit.protocol", "tourney.gamekit.verbs"},
     # The Format interface names the state and standings it is handed (for mypy only), and
     # the state and the standings look their format up in the registry it sits beside.
     {

@@ -21,7 +21,7 @@ MODULES = [
     "tourney.tournament.standings.standings",
     "tourney.store.appends",
     "tourney.store.connections",
-    "tourney.games.result",
+    "tourney.gamekit.result",
     "tourney.store.projector",
     "tourney.streams.tournaments",
     "tourney.limits",

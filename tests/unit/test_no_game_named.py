@@ -1,4 +1,4 @@
-"""Outside `tourney.games`, the code around the games reaches each through the `Game`
+"""Outside the games' packages (and `tourney.gamekit.stored`, the defaults of old data), the code around the games reaches each through the `Game`
 interface (issue 24): the packages below never name a game, nor import a game's public face.
 A new game then needs no change to them: High card (tests/games/) is played through them."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import tourney
-from tourney.games import names
+from tourney.gamekit import names
 
 PACKAGE = Path(tourney.__file__).parent
 NAMED = re.compile(

@@ -181,7 +181,7 @@ def test_no_game_lifts_a_tournament_s_events() -> None:
     """What lets a command that reads only tournaments skip the games' upcasters
     (`streams.matches.upcasters`): no installed game's upcaster is for a tournament event
     type, and the registry's idea of a tournament's stream is the tournament core's."""
-    from tourney.games import upcasters as game_upcasters
+    from tourney.gamekit import upcasters as game_upcasters
     from tourney.streams.matches import TOURNAMENT_STREAMS
     from tourney.tournament.events import EVENT_MODULES, EVENT_TYPES
     from tourney.tournament.streams import PREFIX

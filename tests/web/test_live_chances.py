@@ -107,7 +107,7 @@ def test_the_worker_is_a_spawned_process_fed_plain_data() -> None:
     from tourney.games.horserace.simulate import player_names, simulate_match
 
     events = simulate_match(__import__("random").Random(1), player_names(2)).events[:20]
-    from tourney.games import game
+    from tourney.gamekit import game
 
     payloads = tuple(game("horse-race").payload(e) for e in events)
     pool = worker_pool()

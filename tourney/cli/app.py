@@ -76,11 +76,11 @@ class Tourney(EdgeGroup):
     """`tourney`: its commands, each imported and built when it is run (or `-h` shows all)."""
 
     def mounts(self, helping: bool = False) -> Mapping[str, Mount]:
-        from tourney.games.registry import declared_verbs
+        from tourney.gamekit.registry import declared_verbs
 
         verbs = {verb: _verb(verb) for verb in declared_verbs()}
         if helping:  # the games loaded: their verbs in the order each game gives them
-            from tourney.games import game, names
+            from tourney.gamekit import game, names
 
             order = [verb for played in names() for verb in game(played).verbs]
             verbs = dict(sorted(verbs.items(), key=lambda item: order.index(item[0])))

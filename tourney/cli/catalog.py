@@ -17,8 +17,8 @@ def club_words() -> tuple[frozenset[str], frozenset[str]]:
     """The help texts and the parameter names that only games from other distributions (a
     club's) bring to the `tourney` command: their words are theirs, English (ARCHITECTURE.md,
     add a game), not tourney's catalog's, whichever games are installed where it is built."""
-    from tourney.games import game, names
-    from tourney.games.verbs import Param, Verb
+    from tourney.gamekit import game, names
+    from tourney.gamekit.verbs import Param, Verb
 
     def words(verbs: Iterable[Verb], options: Iterable[Param]) -> tuple[set[str], set[str]]:
         declared = [*options, *(p for v in verbs for p in v.params)]

@@ -1,6 +1,6 @@
 """`tourney chances`: each side's chance to win a match from where it stands (or stood, at
 a version), estimated by playing it out many times from what the room knows
-(`tourney.games.chances`)."""
+(`tourney.gamekit.chances`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tourney.errors import TourneyError
 from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from tourney.games.chances import Estimate
+    from tourney.gamekit.chances import Estimate
     from tourney.scorer.desk import Desk
 
 DEFAULT_PLAYOUTS = 400
@@ -97,7 +97,7 @@ def _estimate(
     desk: Desk, at: int | None, playouts: int, seed: int | None
 ) -> tuple[Estimate, int, list[list[str]]]:
     """The estimate at version ``at`` (None: the newest), the version, and the sides."""
-    from tourney.games.chances import NoWorld, estimate
+    from tourney.gamekit.chances import NoWorld, estimate
     from tourney.streams.matches import match_events
 
     game = desk.game

@@ -1,6 +1,6 @@
 """The commands the installed games provide (`Game.verbs`: `tourney place`, `bid`, `pass`...)
 and `tourney start`, whose options are the games' own (`Game.start_options`), built here
-from the games' declarations (`tourney.games.verbs`): a game imports no CLI library.
+from the games' declarations (`tourney.gamekit.verbs`): a game imports no CLI library.
 
 A command several games name is one command with every such game's parameters; at a table
 it runs the table's game's verb and refuses a parameter that game does not declare, as
@@ -19,12 +19,12 @@ from typer.core import TyperCommand
 from tourney.cli.options import At, Db, Json, MatchId
 from tourney.cli.scorer_io import open_desk, print_state
 from tourney.errors import TourneyError
-from tourney.games.stored import DEFAULT_GAME
+from tourney.gamekit.stored import DEFAULT_GAME
 from tourney.i18n import _
 
 if TYPE_CHECKING:
-    from tourney.games import Game
-    from tourney.games.verbs import Param
+    from tourney.gamekit import Game
+    from tourney.gamekit.verbs import Param
 
 HELP_PARTS = "tourney_help_parts"
 """The attribute a command built here keeps its help's paragraphs in, one per game (each a
@@ -32,7 +32,7 @@ msgid of the `messages` catalog: a new game's line leaves the others' translatio
 
 
 def _installed() -> list[Game]:
-    from tourney.games import game, names
+    from tourney.gamekit import game, names
 
     return [game(name) for name in names()]
 
@@ -177,7 +177,7 @@ def start_command(games: Sequence[Game]) -> Callable[..., None]:
     every = _union([p for g in games for p in g.start_options])
 
     def start(match: str, players: str, game: str = DEFAULT_GAME, **values: Any) -> None:
-        from tourney.games import game as find_game
+        from tourney.gamekit import game as find_game
         from tourney.names import clean_name
 
         db, as_json = values.pop("db"), values.pop("as_json")
@@ -240,9 +240,9 @@ def register(app: typer.Typer) -> None:
 
 def register_verb(app: typer.Typer, name: str) -> None:
     """Mount `tourney <name>`, the one-shot command of the games that have it (and only
-    those games are imported: `tourney.games.registry.declared_verbs`)."""
-    from tourney.games import game
-    from tourney.games.registry import declared_verbs
+    those games are imported: `tourney.gamekit.registry.declared_verbs`)."""
+    from tourney.gamekit import game
+    from tourney.gamekit.registry import declared_verbs
 
     function = verb_command(name, [game(played) for played in declared_verbs()[name]])
     app.command(name, rich_help_panel="Scorer", no_args_is_help=True)(function)

@@ -11,7 +11,7 @@ from tourney.i18n import _
 
 def game_line(name: str) -> str:
     """One game's line: ``"horse-race: dominoes, tables of 2 to 4 (the default)"``."""
-    from tourney.games import game
+    from tourney.gamekit import game
 
     played = game(name)
     if played.help:
@@ -24,6 +24,6 @@ def game_line(name: str) -> str:
 
 def games_help() -> str:
     """``--game``'s help, every installed game's line."""
-    from tourney.games import names
+    from tourney.gamekit import names
 
     return _("The game: {lines}.").format(lines="; ".join(game_line(n) for n in names()))

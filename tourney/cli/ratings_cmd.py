@@ -58,7 +58,7 @@ def ratings(
     from tourney.cli.scorer_io import echo
     from tourney.cli.season_io import print_rows
     from tourney.director.season import rated_season
-    from tourney.games import game
+    from tourney.gamekit import game
     from tourney.reports.season import RATINGS_LABELS, ratings_cells, ratings_csv, ratings_json
     from tourney.season.ratings import rate_games
 

@@ -92,7 +92,7 @@ def _ignore_interrupts() -> None:
 def _replay_one(path: Path, as_json: bool, many: bool) -> Replayed:
     """One record's replay: its account or replay object, or its first illegal line."""
     from tourney.errors import RecordError, TourneyError, printable
-    from tourney.games import record_game
+    from tourney.gamekit import record_game
     from tourney.textfiles import read_lines
 
     try:

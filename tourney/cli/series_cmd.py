@@ -148,7 +148,7 @@ def next_night(
             effects,
         )
     created = loaded.state.created
-    from tourney.games import game as find_game
+    from tourney.gamekit import game as find_game
     from tourney.tournament.format import format_of, label_text
 
     echo(

@@ -13,20 +13,20 @@ import typer
 from tourney import limits
 from tourney.cli.options import within
 from tourney.errors import TourneyError
-from tourney.games.stored import DEFAULT_GAME
-from tourney.games.verbs import Played
+from tourney.gamekit.stored import DEFAULT_GAME
+from tourney.gamekit.verbs import Played
 from tourney.i18n import _
 
 
 def _simulated() -> list[str]:
     """The games `tourney simulate` plays: those with a `Simulation`."""
-    from tourney.games import game, names
+    from tourney.gamekit import game, names
 
     return [name for name in names() if game(name).simulation is not None]
 
 
 def simulation(name: str) -> Simulation:
-    from tourney.games import game
+    from tourney.gamekit import game
 
     found = game(name).simulation
     assert found is not None  # --game offers only the games that have one
@@ -36,7 +36,7 @@ def simulation(name: str) -> Simulation:
 if TYPE_CHECKING:
     import random
 
-    from tourney.games.verbs import Simulation
+    from tourney.gamekit.verbs import Simulation
 
     SimulatedGame = StrEnum
 else:  # the choices of --game: the games the registry can simulate

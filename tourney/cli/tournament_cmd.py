@@ -14,7 +14,7 @@ from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.language import lazy_help
 from tourney.cli.options import Db, TableSize, json_flag, new_draw_seed, within
 from tourney.cli.scorer_io import echo
-from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.gamekit.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, ngettext
 
 
@@ -289,7 +289,7 @@ def create(
     Example: tourney tournament create "Open" --prizes 20,10,5 --fixed
     """
     from tourney.director.season import night_in_series
-    from tourney.games import game as find_game
+    from tourney.gamekit import game as find_game
     from tourney.tournament.create import decide_create
     from tourney.tournament.format import format_named, label_text
     from tourney.tournament.formats.swiss.options import SwissOptions, options_text

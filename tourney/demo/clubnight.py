@@ -10,8 +10,8 @@ from functools import partial
 from typing import cast
 
 from tourney.director.desk import DirectorDesk
+from tourney.gamekit.stored import DEFAULT_GAME
 from tourney.games.horserace.face import Bot, BotTable, GreedyBot, Match, RandomBot
-from tourney.games.stored import DEFAULT_GAME
 from tourney.scorer.desk import Desk
 from tourney.store.eventstore import EventStore
 from tourney.tournament.create import decide_create

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError, quote
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.i18n import _
 from tourney.streams.matches import (
     CLOSED,

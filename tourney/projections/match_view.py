@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tourney.errors import TourneyError
-from tourney.games import Game, game, game_of
+from tourney.gamekit import Game, game, game_of
 from tourney.store.decoding import SHARED_PAYLOADS, SHARED_TEXT, Row, decode
 from tourney.store.eventstore import NewEvent, StoredEvent
 from tourney.store.projector import Batch

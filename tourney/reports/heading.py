@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.tournament.entries.entries import last_round
 from tourney.tournament.format import format_of, label_text
 from tourney.tournament.state import TournamentState

@@ -16,7 +16,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from tourney.games import GameEvent, GameMatch, game
+from tourney.gamekit import GameEvent, GameMatch, game
 from tourney.reports import paths
 from tourney.reports.bracket import bracket_view
 from tourney.reports.double_bracket import double_bracket_view

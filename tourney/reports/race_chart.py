@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from itertools import pairwise
 
-from tourney.games.drawing import esc, num
+from tourney.gamekit.drawing import esc, num
 from tourney.i18n import page_
 from tourney.reports.chart_space import Box, Point, free_spot, text_box
 

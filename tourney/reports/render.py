@@ -29,7 +29,7 @@ from jinja2.loaders import split_template_path
 
 from tourney import i18n, resources
 from tourney.errors import TourneyError
-from tourney.games import game, names
+from tourney.gamekit import game, names
 
 
 class TemplatesNotFound(TourneyError):

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.games import Game, GameEvent
+from tourney.gamekit import Game, GameEvent
 from tourney.i18n import page_
 from tourney.reports.race_chart import race_chart
 

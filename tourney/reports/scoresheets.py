@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tourney.games import GameEvent, GameMatch, game
-from tourney.games.errors import SheetError
+from tourney.gamekit import GameEvent, GameMatch, game
+from tourney.gamekit.errors import SheetError
 from tourney.i18n import _
 from tourney.reports.heading import heading_of
 from tourney.reports.results import played_note, result_text

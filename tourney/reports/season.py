@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tourney.errors import quote
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.i18n import _, local_decimal, ngettext, npage_, page_, page_mark
 from tourney.reports.progress_chart import series_progress
 from tourney.reports.spreadsheet import neutralise

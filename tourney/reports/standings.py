@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.i18n import page_, page_mark
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.events import TIE_BREAK_WORDS

@@ -4,7 +4,7 @@ show, help, quit), what other scorers recorded meanwhile, and leaving at any mom
 Ctrl-D, Ctrl-C) with everything recorded kept: each event is committed before the next
 prompt.
 
-The table's game (`Game.console`, a `tourney.games.Console`) says how a line is read and
+The table's game (`Game.console`, a `tourney.gamekit.Console`) says how a line is read and
 recorded, what completes, and what to echo.
 """
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tourney.errors import TourneyError
-from tourney.games import Game, GameMatch
+from tourney.gamekit import Game, GameMatch
 from tourney.i18n import N_, _, ngettext
 from tourney.names import find
 from tourney.streams.matches import (

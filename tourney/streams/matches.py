@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tourney.errors import TourneyError, quote
-from tourney.games import Game, game_of
+from tourney.gamekit import Game, game_of
 from tourney.i18n import _
 
 if TYPE_CHECKING:
@@ -300,7 +300,7 @@ TOURNAMENT_STREAMS = "tournament-"
 
 
 def _register_games_upcasters(registry: UpcasterRegistry) -> None:
-    from tourney.games import upcasters as game_upcasters
+    from tourney.gamekit import upcasters as game_upcasters
 
     for (type_, version), step in game_upcasters().items():
         registry.register(type_, version)(step)

@@ -11,9 +11,9 @@ from typing import cast
 
 from tourney import limits, names
 from tourney.errors import quote
-from tourney.games import game
-from tourney.games import names as game_names
-from tourney.games.stored import DEFAULT_TARGET
+from tourney.gamekit import game
+from tourney.gamekit import names as game_names
+from tourney.gamekit.stored import DEFAULT_TARGET
 from tourney.i18n import _
 from tourney.names import clean_name
 from tourney.tournament.events import (
@@ -90,7 +90,7 @@ def decide_create(
     `tie_breaks` None: the format's default, else Buchholz, points, head-to-head (for a
     game whose points decide first, such as Racehorse, points first). `game_name` is the
     game the tables play (`tourney.games`), which says how many a table seats: always the
-    caller's (the CLI's default game is the shell's, `tourney.games.stored.DEFAULT_GAME`);
+    caller's (the CLI's default game is the shell's, `tourney.gamekit.stored.DEFAULT_GAME`);
     `deals` is a Racehorse match's length (None: twice the players at the table).
 
     Every value is checked against `tourney.limits` and the name is cleaned

@@ -21,7 +21,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, cast
 
 from tourney.errors import TourneyError
-from tourney.games.stored import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.gamekit.stored import DEFAULT_GAME, DEFAULT_TARGET
 from tourney.i18n import _, page_mark
 from tourney.tournament.notes.notes import Note, note_payload
 from tourney.tournament.notes.stored import stored, stored_why

@@ -36,7 +36,7 @@ from tourney.tournament.errors import TournamentError
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from tourney.games import Game
+    from tourney.gamekit import Game
     from tourney.tournament.events import TournamentCreated, TournamentEvent
     from tourney.tournament.notes.sentence import Sentence
     from tourney.tournament.standings.standings import StandingRow
@@ -287,7 +287,7 @@ def check_installed(state: TournamentState | TournamentCreated) -> Format:
     play it."""
     fmt = format_of(state)
     created = cast("TournamentCreated", getattr(state, "created", state))
-    from tourney.games import registry
+    from tourney.gamekit import registry
 
     registry.game(created.game)  # the refusal every reader of its matches gives
     return fmt

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.i18n import page_mark
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text

@@ -1,5 +1,5 @@
 """The wall's live win chances: for each table in play, each side's chance to win from the
-position as the room knows it (`tourney.games.chances`), estimated outside the request
+position as the room knows it (`tourney.gamekit.chances`), estimated outside the request
 path, in worker processes.
 
 The views (`tourney.web.winbars`) ask for a table's estimate each time they are drawn
@@ -75,8 +75,8 @@ def estimate_in_worker(
 ) -> Found | None:
     """In the worker: the estimate for a match's payloads, with its sides (None: the game
     offers none, or no world agrees with the record)."""
-    from tourney.games import game
-    from tourney.games.chances import NoWorld, estimate
+    from tourney.gamekit import game
+    from tourney.gamekit.chances import NoWorld, estimate
 
     played = game(game_name)
     events = [played.event(kind, payload) for kind, payload in payloads]

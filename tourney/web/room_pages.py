@@ -211,7 +211,7 @@ def time_up_words(night: Night, loaded: Loaded, over: set[int]) -> dict[str, Any
     """The tables whose time is up, as the director reads them: ``finishing hand 3``
     (``deal 3 of 12``) while one plays the hand in progress under the finish-hand rule,
     else ``done by time`` (it may be stopped); ``finishing`` holds the former's numbers."""
-    from tourney.games import game
+    from tourney.gamekit import game
     from tourney.streams.matches import match_id as canonical
     from tourney.web.board import game_settings
     from tourney.web.reads import match_lines

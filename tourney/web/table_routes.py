@@ -18,8 +18,8 @@ from starlette.routing import Route
 
 from tourney import i18n
 from tourney.errors import TourneyError
-from tourney.games import game, names
-from tourney.games.errors import NotAMove
+from tourney.gamekit import game, names
+from tourney.gamekit.errors import NotAMove
 from tourney.i18n import _, page_
 from tourney.limits import VERSION, LimitError, parse_whole
 from tourney.scorer.desk import Desk, Recorded

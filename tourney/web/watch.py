@@ -27,13 +27,13 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import TourneyError
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.i18n import _
 from tourney.streams.matches import match_events, match_stream, stream_game
 from tourney.web.respond import edge, render, server
 
 if TYPE_CHECKING:
-    from tourney.games.drawing import Drawing
+    from tourney.gamekit.drawing import Drawing
     from tourney.store.eventstore import EventStore
     from tourney.web.shared import Shared
     from tourney.web.winbars import LiveBar

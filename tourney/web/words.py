@@ -21,7 +21,7 @@ from tourney.streams.matches import (
 )
 
 if TYPE_CHECKING:
-    from tourney.games.protocol import Game
+    from tourney.gamekit.protocol import Game
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RULING_WORDS = {

@@ -1,4 +1,4 @@
-"""Live win chances (`tourney.games.chances`): the estimate of each game, its worlds
+"""Live win chances (`tourney.gamekit.chances`): the estimate of each game, its worlds
 consistent with what the play proved, and what a game without a determinization gets."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from tourney.games import GameEvent, game
-from tourney.games.chances import NoWorld, estimate
+from tourney.gamekit import GameEvent, game
+from tourney.gamekit.chances import NoWorld, estimate
 from tourney.games.horserace import (
     HandStarted,
     MatchStarted,

@@ -1,13 +1,13 @@
 """What a distribution declares beside its game, so that a command need not load every
-game installed (`tourney.games.registry`): each game's one-shot commands (``tourney.verbs``)
+game installed (`tourney.gamekit.registry`): each game's one-shot commands (``tourney.verbs``)
 and its upcasters (``tourney.upcasters``) are the game's own, no more and no fewer."""
 
 from __future__ import annotations
 
 from importlib.metadata import entry_points
 
-from tourney.games import game, names
-from tourney.games.registry import UPCASTERS, VERBS, declared_verbs
+from tourney.gamekit import game, names
+from tourney.gamekit.registry import UPCASTERS, VERBS, declared_verbs
 
 
 def test_each_games_declared_verbs_are_its_verbs() -> None:

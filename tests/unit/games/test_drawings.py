@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from tests.support import SHARED, SHARED_RECORDS
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.games.horserace.drawing import layout_geometry
 
 # The project's sample records (tests/support.py: beside the clone, or $TOURNEY_SHARED): the

@@ -1,4 +1,4 @@
-"""The game interface's contract (`tourney.games.Game`), one suite run against both games:
+"""The game interface's contract (`tourney.gamekit.Game`), one suite run against both games:
 whatever the store-facing code asks of a game, each game answers the same way."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 import pytest
 
 from tourney.errors import TourneyError
-from tourney.games import Game, game, game_of, names
-from tourney.games.stored import HORSE_RACE, RACEHORSE
+from tourney.gamekit import Game, game, game_of, names
+from tourney.gamekit.stored import HORSE_RACE, RACEHORSE
 
 
 class GameContract:

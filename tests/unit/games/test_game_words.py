@@ -13,7 +13,7 @@ import pytest
 
 READ = """
 import json, sys
-from tourney.games import game
+from tourney.gamekit import game
 played = game(sys.argv[1])
 display = played.display
 words = [

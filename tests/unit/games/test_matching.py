@@ -1,11 +1,11 @@
-"""Dealing unseen pieces under the play's constraints (`tourney.games.matching.fill`): a
+"""Dealing unseen pieces under the play's constraints (`tourney.gamekit.matching.fill`): a
 deal is found whenever one exists, and it is the greedy deal whenever that succeeds."""
 
 from __future__ import annotations
 
 import random
 
-from tourney.games.matching import fill
+from tourney.gamekit.matching import fill
 
 
 def greedy(fits: list[list[int]], pieces: int) -> list[int] | None:

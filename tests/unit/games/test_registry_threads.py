@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tourney.games import registry
+from tourney.gamekit import registry
 
 
 def test_a_game_asked_for_while_another_thread_reads_the_games_is_found(

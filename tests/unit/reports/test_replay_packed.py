@@ -4,7 +4,7 @@ JSON deflated in base64, read back whole (`unpacked`), each position's scores th
 from __future__ import annotations
 
 from tests.factories.demo_site import demo_tournament
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.reports.replay import replay_view, unpacked
 
 BYTES_A_MOVE = 150

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tests.factories.simulation import play_round
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_form_partnership, decide_register

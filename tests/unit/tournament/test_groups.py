@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.factories.simulation import play_round
 from tests.support import examples
 from tests.unit.tournament.factory import all_words, words
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register, last_round
 from tourney.tournament.events import RoundPaired, TournamentEvent, event_from_payload

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tests.support import examples
 from tests.unit.tournament.factory import apply, words
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, event_from_payload

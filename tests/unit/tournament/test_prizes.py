@@ -11,7 +11,7 @@ import pytest
 
 from tests.unit.tournament.factory import apply, pair, play
 from tourney.errors import TourneyError
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register

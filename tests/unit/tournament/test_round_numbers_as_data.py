@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.i18n import using
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.tournament.factory import apply, words
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_form_partnership, decide_register
 from tourney.tournament.events import (

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.factories.simulation import play_round
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.season.nights import night_of
 from tourney.tournament.create import decide_create
 from tourney.tournament.events import PlayerRegistered, TournamentCreated, TournamentEvent

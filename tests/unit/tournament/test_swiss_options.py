@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tests.unit.tournament.factory import all_words, apply, words
-from tourney.games.stored import HORSE_RACE
+from tourney.gamekit.stored import HORSE_RACE
 from tourney.tournament.create import decide_create
 from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import RoundPaired, TournamentCreated, TournamentEvent

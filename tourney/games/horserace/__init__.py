@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney.games.lazy import on_first_use
+from tourney.gamekit.lazy import on_first_use
 
 if TYPE_CHECKING:
     from tourney.games.horserace.errors import EngineError, EventError, RuleError, TileError

@@ -1,4 +1,4 @@
-"""Horse Race's live win chances (`tourney.games.chances`): the hand in play as the room
+"""Horse Race's live win chances (`tourney.gamekit.chances`): the hand in play as the room
 knows it, its unseen tiles dealt again within what the play proved, played out by the bots.
 
 What the room knows of a hand: the tiles on the table, the tiles seen drawn or revealed,
@@ -21,7 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tourney.games.chances import NoWorld, shares
+from tourney.gamekit.chances import NoWorld, shares
+from tourney.gamekit.matching import fill
 from tourney.games.horserace.bots import Bot, RandomBot
 from tourney.games.horserace.events import (
     HandStarted,
@@ -34,10 +35,9 @@ from tourney.games.horserace.match import HAND_SIZE, Match, Phase
 from tourney.games.horserace.playout import Lean
 from tourney.games.horserace.simulate import BotTable
 from tourney.games.horserace.tiles import DOUBLE_SIX, Tile
-from tourney.games.matching import fill
 
 if TYPE_CHECKING:
-    from tourney.games.protocol import GameEvent
+    from tourney.gamekit.protocol import GameEvent
 
 
 _SHOWS = [(1 << tile.low) | (1 << tile.high) for tile in DOUBLE_SIX]
@@ -172,7 +172,7 @@ class _Unseen:
 
 
 class _Position:
-    """A Horse Race match as the room knows it (`tourney.games.chances.Position`).
+    """A Horse Race match as the room knows it (`tourney.gamekit.chances.Position`).
 
     Its playouts are `playout.Lean`'s (the engine's rules and `RandomBot`'s choices, in
     one loop over small ints); `world` is the same world as an engine's `Match`."""
@@ -232,7 +232,7 @@ class _Position:
 
 
 class HorseRaceChances:
-    """`tourney.games.chances.WinChances` for Horse Race: random bots play the worlds out
+    """`tourney.gamekit.chances.WinChances` for Horse Race: random bots play the worlds out
     (a bot that plays any legal tile proves little by its choice, so the worlds the
     estimate deals are as likely as the play makes them)."""
 

@@ -19,7 +19,7 @@ from tourney.games.horserace.match import Match, Phase
 from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
-    from tourney.games import Decide, GameEvent, GameMatch, Recorded, Table
+    from tourney.gamekit import Decide, GameEvent, GameMatch, Recorded, Table
 
 HELP = N_("""\
   5-3 on 5-5   place 5-3 on 5-5 (also: 53 55, 5-3 5-5, [5|3] on [5|5])
@@ -35,7 +35,7 @@ HELP = N_("""\
 
 
 class HorseRaceConsole:
-    """The notation and the views of a Horse Race table (`tourney.games.Console`)."""
+    """The notation and the views of a Horse Race table (`tourney.gamekit.Console`)."""
 
     help = HELP
 

@@ -1,11 +1,11 @@
-"""How Horse Race tables are put in words outside the match (`tourney.games.Display`)."""
+"""How Horse Race tables are put in words outside the match (`tourney.gamekit.Display`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tourney.games.stored import DEFAULT_TARGET
+from tourney.gamekit.stored import DEFAULT_TARGET
 from tourney.i18n import npage_, page_, page_mark
 
 

@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
 
-from tourney.games.drawing import Drawing, num, text, use
+from tourney.gamekit.drawing import Drawing, num, text, use
 from tourney.games.horserace.match import Match, Phase
 from tourney.games.horserace.tiles import Tile
 from tourney.i18n import current, npage_, page_

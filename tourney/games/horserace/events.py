@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tourney.gamekit.stored import DEFAULT_TARGET as DEFAULT_TARGET  # the rules' 61
 from tourney.games.horserace.tiles import Tile
-from tourney.games.stored import DEFAULT_TARGET as DEFAULT_TARGET  # the rules' 61
 
 
 @dataclass(frozen=True, slots=True)

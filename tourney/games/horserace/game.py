@@ -1,4 +1,4 @@
-"""Horse Race as a `tourney.games.Game`: what the store-facing code asks of a domino match.
+"""Horse Race as a `tourney.gamekit.Game`: what the store-facing code asks of a domino match.
 
 Its words (`name`, `title`, `table_sizes`, `scored`, `display`...) are read without the
 engine: this module is what the game's entry point loads, and `tourney standings` asks the
@@ -12,19 +12,16 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from tourney.games.base import BaseGame
+from tourney.gamekit.base import BaseGame
+from tourney.gamekit.result import Result
+from tourney.gamekit.stored import DEFAULT_TARGET
 from tourney.games.horserace.upcasters import UPCASTERS
-from tourney.games.result import Result
-from tourney.games.stored import DEFAULT_TARGET
 from tourney.i18n import N_, page_mark
 
 if TYPE_CHECKING:
-    from tourney.games.chances import WinChances
-    from tourney.games.drawing import Drawing
-    from tourney.games.horserace.events import Event, MatchStarted
-    from tourney.games.horserace.match import Match
-    from tourney.games.horserace.record import Replayed
-    from tourney.games.protocol import (
+    from tourney.gamekit.chances import WinChances
+    from tourney.gamekit.drawing import Drawing
+    from tourney.gamekit.protocol import (
         Console,
         Display,
         Game,
@@ -34,7 +31,10 @@ if TYPE_CHECKING:
         TablePage,
         Upcaster,
     )
-    from tourney.games.verbs import Param, Simulation, Verb
+    from tourney.gamekit.verbs import Param, Simulation, Verb
+    from tourney.games.horserace.events import Event, MatchStarted
+    from tourney.games.horserace.match import Match
+    from tourney.games.horserace.record import Replayed
 
 
 def _match(match: GameMatch) -> Match:

@@ -34,7 +34,7 @@ from tourney.games.horserace.tiles import DOUBLE_SIX, Tile, pip_total
 from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from tourney.games import GameEvent
+    from tourney.gamekit import GameEvent
 
 HAND_SIZE = {2: 7, 3: 6, 4: 5}
 """Tiles dealt to each player, by the number of players."""

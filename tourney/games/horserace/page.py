@@ -1,4 +1,4 @@
-"""The table page at a Horse Race table (`tourney.games.TablePage`): the scorer's state
+"""The table page at a Horse Race table (`tourney.gamekit.TablePage`): the scorer's state
 (`tourney.games.horserace.view.state`, the JSON the CLI prints) and the engine's legal moves
 (`legal_moves`), arranged for buttons, and the buttons' values read back into the scorer's
 commands. Display only: which moves exist is the engine's answer, never worked out here.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tourney.games.errors import NotAMove
+from tourney.gamekit.errors import NotAMove
 from tourney.games.horserace import view
 from tourney.games.horserace.account import result_line
 from tourney.games.horserace.commands import (
@@ -40,7 +40,7 @@ from tourney.i18n import page_, page_mark
 from tourney.limits import VERSION, LimitError, parse_whole
 
 if TYPE_CHECKING:
-    from tourney.games import Decide, GameEvent, GameMatch, Table
+    from tourney.gamekit import Decide, GameEvent, GameMatch, Table
 
 
 POINT_WORDS = {

@@ -1,4 +1,4 @@
-"""Horse Race's scoresheets (`tourney.games.Sheets`): the blank hand-by-hand grid a table
+"""Horse Race's scoresheets (`tourney.gamekit.Sheets`): the blank hand-by-hand grid a table
 fills in, and the completed sheet of a match: every hand, every placement, the running
 scores. Their templates are in the package's ``templates/``.
 
@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from tourney.games.errors import SheetError
+from tourney.gamekit.errors import SheetError
 from tourney.games.horserace.events import (
     Event,
     HandStarted,
@@ -28,7 +28,7 @@ from tourney.games.horserace.match import Match, Placement
 from tourney.i18n import _, page_, page_mark
 
 if TYPE_CHECKING:
-    from tourney.games import GameEvent, GameMatch
+    from tourney.gamekit import GameEvent, GameMatch
 
 HAND_ROWS = 16
 """Rows of the blank hand-by-hand grid: more hands than a match to 61 usually takes."""

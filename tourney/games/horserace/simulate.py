@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tourney.gamekit.seats import seat_names
 from tourney.games.horserace import (
     DEFAULT_TARGET,
     DOUBLE_SIX,
@@ -25,7 +26,6 @@ from tourney.games.horserace import (
     TilePlaced,
 )
 from tourney.games.horserace.bots import Bot, RandomBot
-from tourney.games.seats import seat_names
 
 _OVER = Phase.OVER
 _IN_HAND = Phase.IN_HAND

@@ -1,6 +1,6 @@
 """Horse Race's one-shot commands (`Game.verbs`: `tourney place`, `draw`, `pass`, `reveal`,
 `hand`, `deal`) and its ad-hoc matches' options (`Game.start_options`, `start_event`), as
-`tourney.games.verbs` declares them; `record`, which each of its commands records through."""
+`tourney.gamekit.verbs` declares them; `record`, which each of its commands records through."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tourney import limits
 from tourney.errors import TourneyError
+from tourney.gamekit.verbs import PLAYER, Param, Verb
 from tourney.games.horserace.commands import (
     Command,
     Draw,
@@ -21,11 +22,10 @@ from tourney.games.horserace.commands import (
 from tourney.games.horserace.events import DEFAULT_TARGET, MatchStarted
 from tourney.games.horserace.match import Match
 from tourney.games.horserace.tiles import Tile
-from tourney.games.verbs import PLAYER, Param, Verb
 from tourney.i18n import _
 
 if TYPE_CHECKING:
-    from tourney.games.protocol import Desk, R
+    from tourney.gamekit.protocol import Desk, R
 
 
 def record(

@@ -15,7 +15,7 @@ from tourney.games.horserace.tiles import Tile
 from tourney.i18n import _, ngettext, npage_, page_
 
 if TYPE_CHECKING:
-    from tourney.games import Recorded, Table
+    from tourney.gamekit import Recorded, Table
 
 
 def match_of(table: Table) -> Match:

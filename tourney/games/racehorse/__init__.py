@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney.games.lazy import on_first_use
+from tourney.gamekit.lazy import on_first_use
 
 if TYPE_CHECKING:
     from tourney.games.racehorse.cards import DECK, Card, Suit, parse_cards

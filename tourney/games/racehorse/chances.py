@@ -1,4 +1,4 @@
-"""Racehorse's live win chances (`tourney.games.chances`): the deal in play as the room
+"""Racehorse's live win chances (`tourney.gamekit.chances`): the deal in play as the room
 knows it, its unseen cards dealt again within what the play proved, played out by the bots.
 
 What the room knows of a deal: the cards played, and the suits each player showed out of
@@ -14,8 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tourney.games.chances import NoWorld, shares
-from tourney.games.matching import fill
+from tourney.gamekit.chances import NoWorld, shares
+from tourney.gamekit.matching import fill
 from tourney.games.racehorse.bots import Bot, RandomBot
 from tourney.games.racehorse.cards import DECK, Card
 from tourney.games.racehorse.events import DealStarted
@@ -25,7 +25,7 @@ from tourney.games.racehorse.simulate import play_deal, play_out
 from tourney.games.racehorse.tricks import HAND_SIZE
 
 if TYPE_CHECKING:
-    from tourney.games.protocol import GameEvent
+    from tourney.gamekit.protocol import GameEvent
 
 _IN_DEAL = (Phase.AUCTION, Phase.PLAY)
 
@@ -89,7 +89,7 @@ class _Unseen:
 
 
 class _Position:
-    """A Racehorse match as the room knows it (`tourney.games.chances.Position`)."""
+    """A Racehorse match as the room knows it (`tourney.gamekit.chances.Position`)."""
 
     def __init__(self, match: Match, unseen: _Unseen | None, bots: Sequence[Bot]) -> None:
         self.match = match
@@ -126,7 +126,7 @@ class _Position:
 
 
 class RacehorseChances:
-    """`tourney.games.chances.WinChances` for Racehorse: random bots play the worlds out."""
+    """`tourney.gamekit.chances.WinChances` for Racehorse: random bots play the worlds out."""
 
     def position(self, events: Sequence[GameEvent]) -> _Position | None:
         match = Match.replay(public_events(events))  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ from tourney.games.racehorse.notation import Action, complete, parse
 from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
-    from tourney.games import Decide, GameEvent, GameMatch, Recorded, Table
+    from tourney.gamekit import Decide, GameEvent, GameMatch, Recorded, Table
 
 HELP = N_("""\
   d / deal          deal the next deal (the rules name the dealer; hands stay hidden)
@@ -38,7 +38,7 @@ DEAL_HINT = "d (deal)"
 
 
 class RacehorseConsole:
-    """The notation and the views of a Racehorse table (`tourney.games.Console`)."""
+    """The notation and the views of a Racehorse table (`tourney.gamekit.Console`)."""
 
     help = HELP
 

@@ -1,4 +1,4 @@
-"""How Racehorse tables are put in words outside the match (`tourney.games.Display`).
+"""How Racehorse tables are put in words outside the match (`tourney.gamekit.Display`).
 
 `tourney standings` reads `table_sizes_text` and `play_label` alone: `progress_text` and
 `board` import what they need of the engine."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from tourney.games.drawing import Drawing, esc, num, text, use
+from tourney.gamekit.drawing import Drawing, esc, num, text, use
 from tourney.games.racehorse.card_words import card_label, card_shown, rank_letter
 from tourney.games.racehorse.cards import Card, Suit
 from tourney.games.racehorse.match import Match, Phase

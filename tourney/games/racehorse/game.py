@@ -1,4 +1,4 @@
-"""Racehorse as a `tourney.games.Game`: what the store-facing code asks of a card match.
+"""Racehorse as a `tourney.gamekit.Game`: what the store-facing code asks of a card match.
 
 Its words (`name`, `title`, `table_sizes`, `scored`, `display`...) are read without the
 engine, as Horse Race's are: `tourney standings` asks the game only what it scores and its
@@ -10,15 +10,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from tourney.games.base import BaseGame
+from tourney.gamekit.base import BaseGame
+from tourney.gamekit.result import Result
 from tourney.games.racehorse.seats import MAX_PLAYERS, MIN_PLAYERS
-from tourney.games.result import Result
 from tourney.i18n import N_, page_mark
 
 if TYPE_CHECKING:
-    from tourney.games.chances import WinChances
-    from tourney.games.drawing import Drawing
-    from tourney.games.protocol import (
+    from tourney.gamekit.chances import WinChances
+    from tourney.gamekit.drawing import Drawing
+    from tourney.gamekit.protocol import (
         Console,
         Display,
         Game,
@@ -28,10 +28,10 @@ if TYPE_CHECKING:
         TablePage,
         Upcaster,
     )
+    from tourney.gamekit.verbs import Param, Simulation, Verb
     from tourney.games.racehorse.events import Event, MatchStarted
     from tourney.games.racehorse.match import Match
     from tourney.games.racehorse.record import Replayed
-    from tourney.games.verbs import Param, Simulation, Verb
 
 
 def _match(match: GameMatch) -> Match:

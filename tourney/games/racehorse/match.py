@@ -44,7 +44,7 @@ from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS, Play, Trick
 from tourney.i18n import _
 
 if TYPE_CHECKING:
-    from tourney.games import GameEvent
+    from tourney.gamekit import GameEvent
 
 
 def default_deals(players: int) -> int:

@@ -21,7 +21,7 @@ from tourney.i18n import _
 from tourney.names import find
 
 if TYPE_CHECKING:
-    from tourney.games import Table
+    from tourney.gamekit import Table
 
 Hands = Mapping[str, tuple[Card, ...]]
 

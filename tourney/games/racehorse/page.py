@@ -1,4 +1,4 @@
-"""The table page at a Racehorse table (`tourney.games.TablePage`): its context (the
+"""The table page at a Racehorse table (`tourney.gamekit.TablePage`): its context (the
 scorer's state from `tourney.games.racehorse.view`, the engine's legal moves for the
 buttons) and the buttons' values read back into moves (`tourney.games.racehorse.moves`, as
 the one-shot commands make them). Display only: which bids are open and which cards may be
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tourney.games.errors import NotAMove
+from tourney.gamekit.errors import NotAMove
 from tourney.games.racehorse import moves
 from tourney.games.racehorse import view as cards_view
 from tourney.games.racehorse.account import result_line, units
@@ -24,7 +24,7 @@ from tourney.games.racehorse.notation import legal_events, read_bid, read_card
 from tourney.i18n import page_, page_mark
 
 if TYPE_CHECKING:
-    from tourney.games import Decide, GameEvent, Table
+    from tourney.gamekit import Decide, GameEvent, Table
 
 POINTS = (page_mark("high"), page_mark("low"), page_mark("jack"), page_mark("game"))
 NOBODY = page_mark("nobody")

@@ -1,4 +1,4 @@
-"""Racehorse's scoresheets (`tourney.games.Sheets`): the blank deal-by-deal grid a table
+"""Racehorse's scoresheets (`tourney.gamekit.Sheets`): the blank deal-by-deal grid a table
 fills in (dealer, pitcher, bid, points won, payments, running totals) and the completed
 sheet of a played match (every deal with its auction, tricks, the four points and the
 payments). Their templates are in the package's ``templates/``; the fields every
@@ -16,14 +16,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tourney.games.errors import SheetError
+from tourney.gamekit.errors import SheetError
 from tourney.games.racehorse.card_words import card_shown
 from tourney.games.racehorse.events import SMUDGE, BidMade, CardPlayed, DealStarted, Passed
 from tourney.games.racehorse.match import Match
 from tourney.i18n import _, npage_, page_
 
 if TYPE_CHECKING:
-    from tourney.games import GameEvent, GameMatch
+    from tourney.gamekit import GameEvent, GameMatch
 
 POINTS = ("high", "low", "jack", "game")
 

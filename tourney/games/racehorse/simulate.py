@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tourney.gamekit.seats import seat_names
 from tourney.games.racehorse.bots import Bot, RandomBot
 from tourney.games.racehorse.cards import DECK
 from tourney.games.racehorse.events import (
@@ -23,7 +24,6 @@ from tourney.games.racehorse.events import (
 from tourney.games.racehorse.match import MIN_PLAYERS, Match, Phase
 from tourney.games.racehorse.playout import shuffled_hands
 from tourney.games.racehorse.tricks import HAND_SIZE, TRICKS
-from tourney.games.seats import seat_names
 
 
 def player_names(count: int) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from tourney.games.racehorse.simulate import player_names, simulate_match
 from tourney.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from tourney.games.verbs import Simulated
+    from tourney.gamekit.verbs import Simulated
 
 __all__ = ["make_bot", "play", "seats", "summary", "write_record"]
 

@@ -1,5 +1,5 @@
 """Racehorse's one-shot commands (`Game.verbs`: `tourney bid`, `play`, `pass`, `deal`) and
-its ad-hoc matches' options (`Game.start_options`, `start_event`), as `tourney.games.verbs`
+its ad-hoc matches' options (`Game.start_options`, `start_event`), as `tourney.gamekit.verbs`
 declares them."""
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 from tourney import limits
 from tourney.errors import TourneyError, quote
+from tourney.gamekit.verbs import PLAYER, Param, Verb
 from tourney.games.racehorse import moves
 from tourney.games.racehorse.dealing import parse_hands, shuffled_hands
 from tourney.games.racehorse.events import MatchStarted
 from tourney.games.racehorse.match import MAX_PLAYERS, MIN_PLAYERS, Match
 from tourney.games.racehorse.notation import read_bid, read_card
-from tourney.games.verbs import PLAYER, Param, Verb
 from tourney.i18n import _
 from tourney.names import find
 
 if TYPE_CHECKING:
-    from tourney.games.protocol import Desk, Game, R
+    from tourney.gamekit.protocol import Desk, Game, R
 
 
 def check_table(desk: Desk[Any], command: str) -> None:

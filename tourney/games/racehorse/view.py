@@ -24,7 +24,7 @@ from tourney.games.racehorse.match import Match, Outcome
 from tourney.i18n import N_, _
 
 if TYPE_CHECKING:
-    from tourney.games import Recorded, Table
+    from tourney.gamekit import Recorded, Table
 
 
 def match_of(table: Table) -> Match:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tourney.games import game
+from tourney.gamekit import game
 from tourney.i18n import N_, _, page_
 from tourney.tournament.entries.entries import lookup
 from tourney.tournament.events import TournamentEvent

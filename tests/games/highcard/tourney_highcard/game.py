@@ -1,4 +1,4 @@
-"""High card on `tourney.games.base.BaseGame`: its rules, its record's one move, its words.
+"""High card on `tourney.gamekit.base.BaseGame`: its rules, its record's one move, its words.
 Everything else (record, console, scoresheets, table page, board) is the base's."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tourney.errors import TourneyError
-from tourney.games import GameEvent, GameMatch, Result
-from tourney.games.base import BaseGame, Started
+from tourney.gamekit import GameEvent, GameMatch, Result
+from tourney.gamekit.base import BaseGame, Started
 
 TARGET = 5
 RANKS = range(1, 14)

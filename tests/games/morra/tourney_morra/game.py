@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tourney.errors import TourneyError
-from tourney.games import GameEvent, GameMatch, Result
-from tourney.games.base import BaseGame, Started
-from tourney.games.protocol import Desk
-from tourney.games.verbs import PLAYER, Param, Verb
+from tourney.gamekit import GameEvent, GameMatch, Result
+from tourney.gamekit.base import BaseGame, Started
+from tourney.gamekit.protocol import Desk
+from tourney.gamekit.verbs import PLAYER, Param, Verb
 from tourney.i18n import _
 from tourney.limits import Bound
 

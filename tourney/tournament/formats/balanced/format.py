@@ -25,7 +25,7 @@ from tourney.tournament.seating.pairing import (
 from tourney.tournament.state import TournamentError, TournamentState, evolve
 
 if TYPE_CHECKING:
-    from tourney.games import Game
+    from tourney.gamekit import Game
 
 
 class Balanced(Format):

@@ -20,7 +20,7 @@ from tourney.tournament.formats.groups.sentences import SENTENCES
 from tourney.tournament.state import TournamentState
 
 if TYPE_CHECKING:
-    from tourney.games import Game
+    from tourney.gamekit import Game
 
 POOL_KINDS = {"round_robin": N_("round robin"), "swiss": N_("swiss")}
 """A pool's format, as the confirmation of a new groups tournament names it."""

@@ -19,7 +19,7 @@ from tourney.tournament.standings.unplayed import opponents_average
 from tourney.tournament.state import TournamentError, TournamentState
 
 if TYPE_CHECKING:
-    from tourney.games import Game
+    from tourney.gamekit import Game
 
 ROTATING_TIE_BREAKS: tuple[str, ...] = ("scored", "buchholz")
 """Rotating partners' tie-breaks when none are given: game points scored by the player's

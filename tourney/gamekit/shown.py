@@ -10,12 +10,12 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError, quote
-from tourney.games.errors import NotAMove
+from tourney.gamekit.errors import NotAMove
 from tourney.i18n import _, npage_, page_
 
 if TYPE_CHECKING:
-    from tourney.games.base import BaseGame
-    from tourney.games.protocol import Decide, GameEvent, GameMatch, Recorded, Table
+    from tourney.gamekit.base import BaseGame
+    from tourney.gamekit.protocol import Decide, GameEvent, GameMatch, Recorded, Table
 
 _ACTIONS = {"u": "undo", "undo": "undo", "redo": "redo", "s": "show", "?": "help", "q": "quit"}
 

@@ -1,7 +1,7 @@
 """Live win chances: each side's chance to win a match from where it stands, by Monte Carlo.
 
 A game that can estimate offers `Game.chances` (a `WinChances`; None: no estimate, the
-default of `tourney.games.base.BaseGame`). It turns the match's events into a `Position`
+default of `tourney.gamekit.base.BaseGame`). It turns the match's events into a `Position`
 from what the room can know -- what was played and shown, never a hand the record holds
 but nobody at the table has seen -- and a `Position` plays the match out once, from one
 world consistent with what is known (the *determinization*: the unseen tiles or cards
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from tourney.games.event import GameEvent
+    from tourney.gamekit.event import GameEvent
 
 
 class Estimating(Protocol):
-    """What `estimate` asks of a game (`tourney.games.protocol.Game` offers it): its way to
+    """What `estimate` asks of a game (`tourney.gamekit.protocol.Game` offers it): its way to
     estimate, if any. Named here so that this module needs no import of the protocol."""
 
     @property

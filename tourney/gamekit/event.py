@@ -1,5 +1,5 @@
 """What every game's event offers, in a module of its own so that the game protocol's parts
-(`tourney.games.chances`) can name it without importing the protocol that names them."""
+(`tourney.gamekit.chances`) can name it without importing the protocol that names them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The game interface: what the code outside a game's package asks of it (`Game`), and what
-a game is handed back (a `Table`, a `Desk`). `tourney.games.base.BaseGame` implements all of
+a game is handed back (a `Table`, a `Desk`). `tourney.gamekit.base.BaseGame` implements all of
 it with defaults; a game overrides what differs."""
 
 from __future__ import annotations
@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
-from tourney.games.event import GameEvent as GameEvent  # named here for the games
-from tourney.games.result import Result
+from tourney.gamekit.event import GameEvent as GameEvent  # named here for the games
+from tourney.gamekit.result import Result
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tourney.games.chances import WinChances
-    from tourney.games.drawing import Drawing
-    from tourney.games.verbs import Param, Simulation, Verb
+    from tourney.gamekit.chances import WinChances
+    from tourney.gamekit.drawing import Drawing
+    from tourney.gamekit.verbs import Param, Simulation, Verb
 
 Payload = dict[str, Any]
 """A stored event's payload: its record line less ``type``, as JSON gives it."""
@@ -177,7 +177,7 @@ class Sheets(Protocol):
         """The game's fields of the completed sheet of ``match`` — ``finished`` and
         ``winners`` (the winning sides' names) among them — from its events in force with
         their stream versions (None: what the match alone tells). Raises
-        `tourney.games.errors.SheetError` when events and match disagree."""
+        `tourney.gamekit.errors.SheetError` when events and match disagree."""
         ...
 
 
@@ -196,7 +196,7 @@ class TablePage(Protocol):
 
     def read(self, table: Table, move: str, ticked: Sequence[str]) -> Decide:
         """What the button value ``move`` (with the tiles or cards ``ticked``) records;
-        `tourney.games.errors.NotAMove` when it stands for no move."""
+        `tourney.gamekit.errors.NotAMove` when it stands for no move."""
         ...
 
     def move_value(self, event: GameEvent, players: Sequence[str]) -> tuple[str, list[str]]:
@@ -359,7 +359,7 @@ class Game(Protocol):
 
     def draw(self, match: GameMatch, hands: bool = False) -> Drawing | None:
         """What lies on the table drawn, with its text equivalent (the domino layout, the
-        trick: `tourney.games.drawing.Drawing`, made an inline SVG by its ``svg()``); with
+        trick: `tourney.gamekit.drawing.Drawing`, made an inline SVG by its ``svg()``); with
         ``hands``, the hands as the record knows them too (the caller decides whether they
         may be seen). None: the game draws nothing, and pages show its words instead."""
         ...
@@ -431,7 +431,7 @@ class Game(Protocol):
 
     @property
     def chances(self) -> WinChances | None:
-        """How its matches' live win chances are estimated (`tourney.games.chances`: the
+        """How its matches' live win chances are estimated (`tourney.gamekit.chances`: the
         unseen pieces dealt again within what the play proved, played out by its bots);
         None: its matches get no estimate."""
         ...

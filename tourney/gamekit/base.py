@@ -10,7 +10,7 @@ What a game must write: its ``name``, ``title`` and ``table_sizes``, its move ev
   players, and the fields a tournament adds), replayed and written one JSON line each;
 - the words: a move is typed and tapped as its ``notation`` (default: its fields' values),
   and put in words by ``describe`` (an account line), the match's state by ``status``;
-- the console, the scoresheets, the table page and the board's words (`tourney.games.shown`)
+- the console, the scoresheets, the table page and the board's words (`tourney.gamekit.shown`)
   are built from those; their templates are tourney's own generic ones;
 - no partnerships, no upcasters, no one-shot commands beyond those every game has, no
   `tourney simulate`, no live win chances, the winner is the side that reaches
@@ -32,9 +32,9 @@ from tourney.errors import RecordError, TourneyError, quote
 from tourney.i18n import _, page_mark
 
 if TYPE_CHECKING:
-    from tourney.games.chances import WinChances
-    from tourney.games.drawing import Drawing
-    from tourney.games.protocol import (
+    from tourney.gamekit.chances import WinChances
+    from tourney.gamekit.drawing import Drawing
+    from tourney.gamekit.protocol import (
         Console,
         Display,
         GameEvent,
@@ -43,9 +43,9 @@ if TYPE_CHECKING:
         TablePage,
         Upcaster,
     )
-    from tourney.games.protocol import Replayed as ReplayedRecord
-    from tourney.games.result import Result
-    from tourney.games.verbs import Param, Simulation, Verb
+    from tourney.gamekit.protocol import Replayed as ReplayedRecord
+    from tourney.gamekit.result import Result
+    from tourney.gamekit.verbs import Param, Simulation, Verb
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ _KINDS = {"int": int, "str": str, "bool": bool}
 
 
 class BaseGame:
-    """A complete game, every member of `tourney.games.protocol.Game` defaulted."""
+    """A complete game, every member of `tourney.gamekit.protocol.Game` defaulted."""
 
     name: str
     title: str
@@ -87,7 +87,7 @@ class BaseGame:
     scored_first = False
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
     sheet_templates = ("game_sheet.html", "game_scoresheets.html")
-    """The completed and the blank scoresheets' templates (`tourney.games.shown`)."""
+    """The completed and the blank scoresheets' templates (`tourney.gamekit.shown`)."""
     page_template = "web/game_table.html"
     """The table page's template (extends ``web/_table.html``)."""
 
@@ -148,25 +148,25 @@ class BaseGame:
 
     @cached_property
     def console(self) -> Console:
-        from tourney.games.shown import BaseConsole
+        from tourney.gamekit.shown import BaseConsole
 
         return BaseConsole(self)
 
     @cached_property
     def sheets(self) -> Sheets:
-        from tourney.games.shown import BaseSheets
+        from tourney.gamekit.shown import BaseSheets
 
         return BaseSheets(self)
 
     @cached_property
     def page(self) -> TablePage:
-        from tourney.games.shown import BasePage
+        from tourney.gamekit.shown import BasePage
 
         return BasePage(self)
 
     @cached_property
     def display(self) -> Display:
-        from tourney.games.shown import BaseDisplay
+        from tourney.gamekit.shown import BaseDisplay
 
         return BaseDisplay(self)
 

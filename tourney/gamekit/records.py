@@ -10,12 +10,12 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tourney.errors import RecordError, TourneyError
-from tourney.games.registry import game, names
-from tourney.games.stored import DEFAULT_GAME
+from tourney.gamekit.registry import game, names
+from tourney.gamekit.stored import DEFAULT_GAME
 from tourney.i18n import _
 
 if TYPE_CHECKING:
-    from tourney.games.protocol import Game
+    from tourney.gamekit.protocol import Game
 
 
 def record_game(lines: Sequence[str]) -> Game:

@@ -13,13 +13,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tourney.errors import TourneyError, quote
-from tourney.games.stored import DEFAULT_GAME
+from tourney.gamekit.stored import DEFAULT_GAME
 from tourney.i18n import _
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from tourney.games.protocol import Game, Upcaster
+    from tourney.gamekit.protocol import Game, Upcaster
 
 GROUP = "tourney.games"
 """The entry-point group a distribution declares its games in."""

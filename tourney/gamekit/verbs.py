@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 if TYPE_CHECKING:
     import random
 
-    from tourney.games.protocol import Desk
+    from tourney.gamekit.protocol import Desk
     from tourney.limits import Bound
 
 
