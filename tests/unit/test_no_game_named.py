@@ -1,5 +1,6 @@
-"""Outside the games' packages (and `tourney.gamekit.stored`, the defaults of old data), the code around the games reaches each through the `Game`
-interface (issue 24): the packages below never name a game, nor import a game's public face.
+"""Outside the games' packages (and `tourney.gamekit.stored`, the defaults of old data), the
+code around the games reaches each through the `Game` interface (issue 24): the packages
+below never name a game, nor import a game's public face.
 A new game then needs no change to them: High card (tests/games/) is played through them."""
 
 from __future__ import annotations
