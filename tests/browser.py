@@ -10,6 +10,7 @@ Fixtures (registered by ``tests/conftest.py``):
 - ``page``: a fresh desktop-sized page (1280×800);
 - ``phone_page``: a fresh phone-sized page (390×844, mobile, touch).
 
+`assert_fits(page)` holds the wall display's tables inside their halves of the screen.
 `watch(page)` collects a page's console errors, uncaught exceptions, failed requests and
 dialogs (which it accepts); `artifact(name)` is where screenshots and PDFs are kept
 (``tests/artifacts/browser/``, git-ignored).
@@ -173,3 +174,24 @@ def phone_page(browser: Browser) -> Iterator[Page]:
         yield context.new_page()
     finally:
         context.close()
+
+
+def assert_fits(page: Page) -> None:
+    """Every cell of the wall's tables is inside its half of the screen: a long name wraps
+    (even one with no space in it), the scores stay in view, in every language."""
+    cut = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.board section')).flatMap(s => {
+             const edge = s.getBoundingClientRect().right + 1;
+             return Array.from(s.querySelectorAll('th, td'))
+               .filter(c => c.getBoundingClientRect().right > edge)
+               .map(c => c.textContent.trim());
+           })"""
+    )
+    assert cut == [], f"cut off at the right of the wall: {cut}"
+    # a long name ends in "…" in the standings, but a name of 10 letters is read whole
+    short = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#standings td:nth-child(2)'))
+             .filter(c => c.textContent.trim().length <= 10 && c.scrollWidth > c.clientWidth + 1)
+             .map(c => c.textContent.trim())"""
+    )
+    assert short == [], f"names cut short in the wall's standings: {short}"

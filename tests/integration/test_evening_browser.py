@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import DESKTOP, PHONE, artifact, watch
+from tests.browser import DESKTOP, PHONE, artifact, assert_fits, watch
 from tests.cli.conftest import template_db
 from tests.integration.live_server import live_server
 from tests.integration.test_wall_end_browser import prize_night
@@ -175,6 +175,7 @@ def test_an_evening_in_the_browser_with_a_dispute_a_penalty_a_correction_and_pri
         wall.wait_for_selector("#podium", timeout=PUSHED_MS)
         assert wall.locator("#board-clock").count() == 0
         wall.screenshot(path=artifact("evening-wall-end-1920x1080.png"))
+        assert_fits(wall)
         rows = json.loads(cli.ok("standings", "--json").stdout)["standings"]
         prizes = [(r["rank"], r["prize"]) for r in rows if r["prize"]]
         assert prizes == [(1, "30.00"), (2, "18.00"), (3, "12.00")]  # 50/30/20 of 6 × 10

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import DESKTOP, PHONE, artifact, watch
+from tests.browser import DESKTOP, PHONE, artifact, assert_fits, watch
 from tests.cli.conftest import Cli, template_db
 from tests.integration.live_server import live_server
 from tests.web.conftest import SECRET, night_db, paired_db
@@ -102,6 +102,7 @@ def test_one_clock_on_the_wall_the_phone_and_the_director_s_page(
     assert abs(on_wall - on_phone) <= 1, (on_wall, on_phone)
     assert 45 * 60 - 10 <= on_phone <= 45 * 60
     wall.screenshot(path=artifact("room-wall-1920x1080.png"))
+    assert_fits(wall)
     phone.screenshot(path=artifact("room-phone-390x844.png"))
 
     # a call from the table, answered from the director's page
@@ -188,6 +189,7 @@ def test_the_wall_display_pages_a_field_too_long_for_the_screen(
         )
         assert size >= 34 and clock_size >= 4 * size, (size, clock_size)
         wall.screenshot(path=artifact("room-wall-paged-1920x1080.png"))
+        assert_fits(wall)
         assert log.errors == [], log.errors
         wall.close()
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import PHONE, artifact
+from tests.browser import PHONE, artifact, assert_fits
 from tests.cli.conftest import Cli, template_db
 from tests.integration.live_server import live_server
 from tests.web.conftest import SECRET, night_db, paired_db
@@ -94,4 +94,5 @@ def test_time_up_words_fit_a_phone_and_the_wall_in_every_language(
         if said := fits(wall, "#board-clock"):
             problems.append(f"wall {language} {rule}: {said}")
         wall.screenshot(path=artifact(f"time-up-wall-{rule}-{language}-1920x1080.png"))
+        assert_fits(wall)
     assert problems == []

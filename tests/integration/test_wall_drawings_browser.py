@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import artifact, watch
+from tests.browser import artifact, assert_fits, watch
 from tests.cli.conftest import Cli, template_db
 from tests.factories.tablesim import hidden_match, seated
 from tests.integration.live_server import live_server
@@ -74,6 +74,7 @@ def test_the_wall_draws_eight_tables_in_play_on_one_screen(
         wall.goto(f"{base}/display")
         wall.wait_for_selector(".wall-table svg.drawing")
         wall.screenshot(path=artifact("wall-8-tables-1920x1080.png"))
+        assert_fits(wall)
         boxes = wall.eval_on_selector_all(
             ".wall-table svg.drawing",
             "all => all.map(s => { const r = s.getBoundingClientRect();"

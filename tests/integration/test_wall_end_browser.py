@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import artifact, watch
+from tests.browser import artifact, assert_fits, watch
 from tests.cli.conftest import Cli, template_db
 from tests.integration.live_server import live_server
 from tests.web.conftest import SECRET
@@ -74,6 +74,7 @@ def test_the_wall_ends_the_evening_with_the_podium_and_prizes(
         now = wall.locator("#pairings tbody tr td:nth-child(3)").all_inner_texts()
         assert now and all(text == "61–33" for text in now), now
         wall.screenshot(path=artifact("wall-small-field-1920x1080.png"))
+        assert_fits(wall)
         cli.ok("pair")
         results(cli)
         wall.goto(f"{base}/display")
@@ -88,5 +89,6 @@ def test_the_wall_ends_the_evening_with_the_podium_and_prizes(
         )
         assert first >= 70, first
         wall.screenshot(path=artifact("wall-final-1920x1080.png"))
+        assert_fits(wall)
         assert log.errors == [], log.errors
         wall.close()
