@@ -361,6 +361,18 @@ class Desk:
         """The tournament and match id this stream is the table of (None: ad hoc)."""
         return table_of(self.stored[0] if self.stored else None)
 
+    def _check_installed(self) -> None:
+        """Nothing is recorded at a table of a tournament whose format or game is not
+        installed here: the one line every command says (`check_installed`), read from the
+        tournament's first event only."""
+        table = self._table()
+        if table is None:
+            return
+        from tourney.tournament.format import check_installed
+        from tourney.tournament.streams import fold_stored, tournament_stream
+
+        check_installed(fold_stored(self.store.read_stream(tournament_stream(table[0]), 0, 1)))
+
     def director_result(self) -> str | None:
         """Once the director has ruled on this tournament table (its stream closed), the
         line saying the result that counts (`tourney.tournament.results.story.ruling_line`): the
@@ -586,6 +598,7 @@ class Desk:
     ) -> list[Recorded]:
         from tourney.store.errors import ConcurrencyError
 
+        self._check_installed()
         # Decided against the state the scorer last saw (not caught up first): the stated
         # version is what they checked against, so nothing they did not see slips under it.
         if command_id is not None:
