@@ -4,7 +4,8 @@ trial, trialfmt): each refuses in the one line every command says, in the comman
 language, and writes nothing. Found by the trial: `disputes` and `director confirmations`
 listed its tables, a scorer's one-shot command (`hand`) recorded a hand at its table, and
 `publish` said the refusal in the tournament's language (Italian after an English
-``error:``)."""
+``error:``), `series add` made it a night of a series, `series next` called its format
+"unknown" and `draw` at its table gave the engine's refusal."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ def test_every_command_refuses_a_tournament_whose_format_is_gone(
     cli = Cli(str(db))
     formats.register(FORMAT)
     try:
+        cli.ok("series", "create", "S")
+        cli.ok("series", "create", "T")
         cli.ok("tournament", "create", "Mon", "--format", "monrad", "--table-size", "2",
-               "--lang", "it")  # fmt: skip
+               "--lang", "it", "--series", "S")  # fmt: skip
         for name in ("Ann", "Bo", "Cy", "Di"):
             cli.ok("player", "add", name)
         cli.ok("pair")
@@ -44,6 +47,7 @@ def test_every_command_refuses_a_tournament_whose_format_is_gone(
     for command in (
         ["disputes"], ["director", "confirmations"], ["publish", str(tmp_path / "site")],
         ["hand", "mon-r1-t1", "--opener", "Ann"], ["undo", "mon-r1-t1"],
+        ["draw", "mon-r1-t1"], ["series", "next", "S", "N2"], ["series", "add", "T"],
         ["checkin", "Ann"], ["standings"],
     ):  # fmt: skip
         refused = cli(*command)
