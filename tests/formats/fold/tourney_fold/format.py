@@ -23,12 +23,12 @@ from tourney.tournament.state import TournamentError, TournamentState
 class Fold(Format):
     name = "fold"
     label = page_mark("Fold")
+    fixed_at_round_1 = N_("folded field")
     help = N_(
         "fold: the standings folded in half, first against last; --setting "
         "start=top|middle; tables of 2"
     )
     settings: ClassVar[Mapping[str, str]] = {"start": "top"}
-    fixed_at_round_1 = N_("folded field")
     sentences: ClassVar[Mapping[str, Sentence]] = {
         "fold.ends": sentence_("{first} against {second}, folded ends of the standings"),
     }
