@@ -78,6 +78,7 @@ def add(name: SeriesArg, tournament: TournamentOpt = None, db: Db = None) -> Non
 
     with open_director(db) as director:
         slug = director.resolve(tournament)
+        director.load(slug)  # a night whose format is not installed here is refused
         season = load_season(director.store, entries_only=True)
         events = decide_add(season.series, name, slug)
         append(director.store, series_append(season, events, director.recorded_by))
@@ -103,6 +104,7 @@ def next_night(
     from tourney.director.season import load_season, night_in_series
     from tourney.errors import TourneyError
     from tourney.tournament.create import decide_create
+    from tourney.tournament.format import format_of
     from tourney.tournament.formats.swiss.options import SwissOptions
 
     with open_director(db) as director:
@@ -116,6 +118,7 @@ def next_night(
                 ).format(name=found.name)
             )
         last = season.night(found.nights[-1]).state.created
+        format_of(last)  # the one line for a format not installed, not "unknown format"
         effects = night_in_series(director.store, found.name, director.recorded_by)
         loaded = director.create(
             lambda state: SwissOptions.of(last).applied(

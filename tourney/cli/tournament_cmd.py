@@ -21,10 +21,22 @@ from tourney.i18n import _, ngettext
 def _formats_help() -> str:
     """``--format``'s help: each format's own line (`Format.help`), each translated on its
     own, so that a format added leaves the others' translations valid."""
-    from tourney.tournament.format import format_named, names
+    from tourney.tournament.format import names
 
-    lines = "; ".join(_(format_named(name).help) for name in names())
+    lines = "; ".join(_format_line(name) for name in names())
     return _("The tournament's format: {lines}.").format(lines=lines)
+
+
+def _format_line(name: str) -> str:
+    """A format's help line; an installed one that cannot be loaded says why in its place,
+    and the others' lines are drawn."""
+    from tourney.tournament.errors import TournamentError
+    from tourney.tournament.format import format_named
+
+    try:
+        return _(format_named(name).help)
+    except TournamentError as error:
+        return f"{name}: {error}"
 
 
 def _format_words(name: str) -> str:
@@ -428,7 +440,7 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
         # a tournament the read model could not fold is folded here, as before.
         for listed in listing(director.store):
             if listed.format is None:
-                state = director.load(listed.slug).state
+                state = director.load(listed.slug, installed=False).state
                 created = state.created
                 listed = listed._replace(
                     name=created.name,

@@ -35,7 +35,7 @@ from tourney.streams.matches import (
     stream_game,
 )
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
-from tourney.tournament.format import check_installed
+from tourney.tournament.format import check_installed, format_of
 from tourney.tournament.matches import RecordedPlay
 from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
@@ -133,11 +133,20 @@ class DirectorDesk:
         others = ", ".join(s for s in slugs if s != slug)
         self.say(said.format(slug=slug, count=len(slugs), others=others))
 
-    def load(self, slug: str) -> Loaded:
+    def load(self, slug: str, installed: bool = True) -> Loaded:
+        """Tournament ``slug`` as its events fold. Refused in one line when its format is
+        not installed here (`format_of`), before anything reads it in another language or
+        lists its tables; ``installed=False`` for the one reader that names it anyway
+        (``tournament list``). Its game is checked by what reads its matches and by every
+        decision (`execute`): asking the games' registry costs a read of the installed
+        distributions' metadata, which a command that lists rounds never needs."""
         stored = list(self.store.read_stream(tournament_stream(slug)))
         if not stored:
             raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
-        return Loaded(slug, fold_stored(stored), stored[-1].version)
+        loaded = Loaded(slug, fold_stored(stored), stored[-1].version)
+        if installed:
+            format_of(loaded.state)
+        return loaded
 
     # -- commands --------------------------------------------------------------------------
 

@@ -95,6 +95,8 @@ class Desk:
         self.match: GameMatch = self.game.new_match()
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
+        self.installed = False
+        """Whether its tournament's format and game were found installed (once a process)."""
         self.refresh()
         self.id = shown_id(self.stored, self.id)
 
@@ -260,6 +262,7 @@ class Desk:
             return done
         self.check_at(at, command_id)
         self._check_open()
+        self._check_installed()  # before the engine's own refusal of the move
         if game is not None and not self.version and game is not self.game:
             self.game, self.match = game, game.new_match()
         events = list(decide())
@@ -360,6 +363,19 @@ class Desk:
     def _table(self) -> tuple[str, str] | None:
         """The tournament and match id this stream is the table of (None: ad hoc)."""
         return table_of(self.stored[0] if self.stored else None)
+
+    def _check_installed(self) -> None:
+        """Nothing is recorded at a table of a tournament whose format or game is not
+        installed here: the one line every command says (`check_installed`), read from the
+        tournament's first event only."""
+        table = self._table()
+        if table is None or self.installed:
+            return
+        from tourney.tournament.format import check_installed
+        from tourney.tournament.streams import fold_stored, tournament_stream
+
+        check_installed(fold_stored(self.store.read_stream(tournament_stream(table[0]), 0, 1)))
+        self.installed = True
 
     def director_result(self) -> str | None:
         """Once the director has ruled on this tournament table (its stream closed), the
@@ -586,6 +602,7 @@ class Desk:
     ) -> list[Recorded]:
         from tourney.store.errors import ConcurrencyError
 
+        self._check_installed()
         # Decided against the state the scorer last saw (not caught up first): the stated
         # version is what they checked against, so nothing they did not see slips under it.
         if command_id is not None:

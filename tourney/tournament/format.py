@@ -242,7 +242,15 @@ def find(name: str) -> Format | None:
     if found is None and name in _MODULES:
         found = _LOADED[name] = importlib.import_module(_MODULES[name]).FORMAT
     elif found is None and isinstance(name, str) and name in _installed():
-        loaded = _installed()[name].load()
+        point = _installed()[name]
+        try:
+            loaded = point.load()
+        except Exception as error:  # a club's distribution half removed or broken
+            raise TournamentError(
+                _("the installed format {name} cannot be loaded ({value}: {error})").format(
+                    name=quote(name), value=point.value, error=error
+                )
+            ) from None
         if not isinstance(loaded, Format) or loaded.name != name:
             raise TournamentError(
                 _("the installed format {name} is not a tourney format named so").format(
