@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tourney.errors import quote
-from tourney.games import Game
+from tourney.gamekit import Game
 from tourney.i18n import N_, _, page_, page_mark
 from tourney.tournament.events import TournamentCreated, TournamentEvent
 from tourney.tournament.format import Format, PairRequest
