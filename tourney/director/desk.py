@@ -35,10 +35,9 @@ from tourney.streams.matches import (
     stream_game,
 )
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
-from tourney.tournament.format import check_installed
 from tourney.tournament.matches import RecordedPlay
 from tourney.tournament.state import TournamentState, evolve
-from tourney.tournament.streams import fold_stored, tournament_stream
+from tourney.tournament.streams import tournament_stream
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, StreamAppend
@@ -133,11 +132,16 @@ class DirectorDesk:
         others = ", ".join(s for s in slugs if s != slug)
         self.say(said.format(slug=slug, count=len(slugs), others=others))
 
-    def load(self, slug: str) -> Loaded:
-        stored = list(self.store.read_stream(tournament_stream(slug)))
-        if not stored:
+    def load(self, slug: str, *, check: bool = True) -> Loaded:
+        """Tournament `slug` folded, refused in one line when its format or its game is
+        not installed here (`tourney.streams.tournaments.played`; `check=False` only for
+        `tournament list`)."""
+        from tourney.streams.tournaments import played
+
+        found = played(self.store, slug, check=check)
+        if found is None:
             raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
-        return Loaded(slug, fold_stored(stored), stored[-1].version)
+        return Loaded(slug, *found)
 
     # -- commands --------------------------------------------------------------------------
 
@@ -158,9 +162,8 @@ class DirectorDesk:
         from tourney.store.errors import ConcurrencyError
 
         for attempt in (1, 2):
+            # never a decision on a tournament this tourney cannot play (`load` refuses it)
             loaded = Loaded(slug, TournamentState(), 0) if new else self.load(slug)
-            if not new:  # never a decision on a tournament this tourney cannot play
-                check_installed(loaded.state)
             events = list(decide(loaded.state))
             try:
                 self._append(loaded, events, command_id, effects)

@@ -48,6 +48,7 @@ from tourney.streams.tables import (
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
+    from tourney.tournament.state import TournamentState
 
 
 RULING_SAID = {
@@ -146,6 +147,11 @@ class Desk:
         if not new:
             return []
         first = not self.stored
+        table = table_of(new[0]) if first else None
+        if table is not None:  # a table of a tournament this tourney cannot play: refused
+            from tourney.streams.tournaments import check_playable
+
+            check_playable(self.store, table[0])
         self.stored.extend(new)
         self.version = new[-1].version
         if first or any(e.type == UNDONE for e in new):
@@ -361,6 +367,16 @@ class Desk:
         """The tournament and match id this stream is the table of (None: ad hoc)."""
         return table_of(self.stored[0] if self.stored else None)
 
+    def _tournament(self, slug: str) -> TournamentState:
+        """The state of this table's tournament, refused in one line when this tourney
+        does not have its format or its game (`tourney.streams.tournaments.played`)."""
+        from tourney.streams.tournaments import played
+
+        found = played(self.store, slug)
+        if found is None:
+            raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
+        return found[0]
+
     def director_result(self) -> str | None:
         """Once the director has ruled on this tournament table (its stream closed), the
         line saying the result that counts (`tourney.tournament.results.story.ruling_line`): the
@@ -370,10 +386,9 @@ class Desk:
         if table is None or closed_by(self.stored) is None:
             return None
         from tourney.tournament.results.story import ruling_line
-        from tourney.tournament.streams import fold_stored, tournament_stream
 
         slug, match = table
-        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        state = self._tournament(slug)
         record = state.matches.get(match)
         return None if record is None else ruling_line(state, record)
 
@@ -384,10 +399,9 @@ class Desk:
         if table is None:  # an ad-hoc match: no tournament's rules to load
             return None
         from tourney.tournament.format import format_of
-        from tourney.tournament.streams import fold_stored, tournament_stream
 
         slug, match = table
-        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        state = self._tournament(slug)
         return format_of(state).table_brackets(state).get(match)
 
     def as_ruled(self, lines: list[str], turn: bool) -> list[str]:
@@ -424,13 +438,11 @@ class Desk:
     def _check_result_unused(self, what: str) -> None:
         """An undo that makes a finished tournament table unfinished withdraws its result:
         refused once a later round was paired on it (the director adjudicates then)."""
-        from tourney.tournament.streams import fold_stored, tournament_stream
-
         table = table_of(self.stored[0] if self.stored else None)
         if table is None:
             return
         slug, match = table
-        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        state = self._tournament(slug)
         record = state.matches.get(match)
         if record is not None and state.rounds and state.rounds[-1].round > record.round:
             raise TourneyError(

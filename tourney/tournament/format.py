@@ -272,9 +272,10 @@ def format_of(state: TournamentState | TournamentCreated) -> Format:
     found = find(created.format)
     if found is None:
         raise TournamentError(
-            _("this tournament's format {format} is not installed (formats: {formats})").format(
-                format=quote(created.format), formats=", ".join(names())
-            )
+            _(
+                "this tournament's format {format} is not installed (installed: {formats}): "
+                "install the distribution that provides it"
+            ).format(format=quote(created.format), formats=", ".join(names()))
         )
     return found
 
@@ -289,5 +290,12 @@ def check_installed(state: TournamentState | TournamentCreated) -> Format:
     created = cast("TournamentCreated", getattr(state, "created", state))
     from tourney.gamekit import registry
 
-    registry.game(created.game)  # the refusal every reader of its matches gives
+    if created.game not in registry.names():  # worded as the format's refusal
+        raise TournamentError(
+            _(
+                "this tournament's game {game} is not installed (installed: {games}): "
+                "install the distribution that provides it"
+            ).format(game=quote(created.game), games=", ".join(registry.names()))
+        )
+    registry.game(created.game)  # loaded: an entry point that fails says so
     return fmt
