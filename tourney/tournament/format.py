@@ -290,12 +290,11 @@ def check_installed(state: TournamentState | TournamentCreated) -> Format:
     created = cast("TournamentCreated", getattr(state, "created", state))
     from tourney.gamekit import registry
 
-    if created.game not in registry.names():  # worded as the format's refusal
+    if not registry.installed(created.game):  # worded as the format's refusal
         raise TournamentError(
             _(
                 "this tournament's game {game} is not installed (installed: {games}): "
                 "install the distribution that provides it"
             ).format(game=quote(created.game), games=", ".join(registry.names()))
         )
-    registry.game(created.game)  # loaded: an entry point that fails says so
     return fmt
