@@ -111,10 +111,8 @@ def _print_round(
     paired = state.rounds[number - 1]
     from tourney.tournament.format import format_of
 
-    title = _("Round {number}").format(number=number)
     fmt = format_of(state)
-    if fmt.round_stage(state, number) is not None:  # its stage: "Round 4 (knockout: final)"
-        title = fmt.round_name(state, number)
+    title = fmt.round_name(state, number)  # its own name: "Round 2 (semi-finals)"
     if paired.overridden:
         title = _("{title} (paired by the director's override)").format(title=title)
     echo(title)

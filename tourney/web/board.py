@@ -13,6 +13,7 @@ from tourney.gamekit import game
 from tourney.i18n import page_mark
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
+from tourney.reports.rounds import round_name
 from tourney.streams.matches import (
     confirmations,
     confirmed_from,
@@ -102,6 +103,7 @@ def board_context(
         return {
             "heading": None,
             "round": 0,
+            "round_name": "",
             "tables": [],
             "standings": [],
             "net_units": False,
@@ -156,6 +158,8 @@ def board_context(
     return {
         "heading": heading,
         "round": len(state.rounds),
+        # the latest round as its format names it ("Round 2 (semi-finals)"), "" before one
+        "round_name": round_name(state, len(state.rounds)) if state.rounds else "",
         "tables": statuses,
         "net_units": display.net_units,
         "standings": standings_lines(store, loaded.slug),
