@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from tourney.gamekit import Game
     from tourney.tournament.events import TournamentCreated, TournamentEvent
     from tourney.tournament.notes.sentence import Sentence
-    from tourney.tournament.standings.standings import StandingRow
+    from tourney.tournament.standings.rows import StandingRow
     from tourney.tournament.state import TournamentState
 
 _MODULES: dict[str, str] = {

@@ -191,7 +191,7 @@ def final_context(state: TournamentState, all_paired: bool) -> dict[str, Any]:
     if not all_paired or any(m.outcome is None for m in state.matches.values()):
         return dict(NOT_FINAL)
     from tourney.tournament.matches import points_text
-    from tourney.tournament.standings.prizes import money_text
+    from tourney.tournament.standings.rows import money_text
     from tourney.tournament.standings.standings import standings_of
 
     lines = [
