@@ -74,17 +74,18 @@ def test_a_shipped_games_names_are_each_found_in_their_module(package: str) -> N
 
 
 def test_a_games_names_load_on_first_use_by_one_mechanism() -> None:
-    """`tourney.games.lazy.on_first_use` is the one module ``__getattr__`` of the games
+    """`tourney.gamekit.lazy.on_first_use` is the one module ``__getattr__`` of the games
     (Horse Race's face had a twin of its own, with one more case: a module by its name):
     each lazy name of the face is its module's, `simulation` the module itself, and any
     other name an AttributeError naming the face."""
     import re
     from importlib import import_module
 
-    games = Path(import_module("tourney.games").__file__ or "").parent
+    tourney = Path(import_module("tourney").__file__ or "").parent
     own = [
-        str(path.relative_to(games))
-        for path in games.rglob("*.py")
+        str(path.relative_to(tourney))
+        for folder in ("games", "gamekit")
+        for path in (tourney / folder).rglob("*.py")
         if path.name != "lazy.py" and re.search(r"^def __getattr__", path.read_text(), re.M)
     ]
     assert not own, own

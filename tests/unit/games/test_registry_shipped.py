@@ -8,7 +8,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from tourney.games import registry
+from tourney.gamekit import registry
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -6,7 +6,7 @@ This is the public face of `tourney.games.horserace`: nothing outside `tourney.g
 imports that package (import-linter holds this), so the engine's modules can be rearranged
 behind these names.
 
-The bots and self-play are loaded on first use (`tourney.games.lazy.on_first_use`): a
+The bots and self-play are loaded on first use (`tourney.gamekit.lazy.on_first_use`): a
 scorer's one-shot command needs neither, and they bring `random` (~5 ms of a command of
 ~150 ms).
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tourney.gamekit.lazy import on_first_use
 from tourney.games.horserace import (
     DEFAULT_TARGET,
     DOUBLE_SIX,
@@ -62,7 +63,6 @@ from tourney.games.horserace.game import GAME
 from tourney.games.horserace.oneshot import one_shot_args
 from tourney.games.horserace.record import check_storable, replay_lines, write_record
 from tourney.games.horserace.verbs import deal_move, pass_move, record, start_event
-from tourney.games.lazy import on_first_use
 
 if TYPE_CHECKING:
     from tourney.games.horserace import simulation
