@@ -108,12 +108,16 @@ def played(
 
 
 def check_playable(store: "EventStore", slug: str) -> None:
-    """The refusal of `played`, from tournament `slug`'s first event alone (one row: what a
+    """The refusal of `played`, from the names tournament `slug`'s first event stores
+    (`format.check_names`: one row read, nothing folded, no format or game loaded): what a
     scorer's command at one of its tables pays, so that a table of a tournament this
-    tourney cannot play records nothing its result would post to that tournament)."""
-    from tourney.tournament.format import check_installed
-    from tourney.tournament.streams import fold_stored, tournament_stream
+    tourney cannot play records nothing its result would post to that tournament."""
+    from tourney.gamekit.stored import DEFAULT_GAME
+    from tourney.streams.matches import TOURNAMENT_STREAMS
+    from tourney.tournament.format import check_names
 
-    first = list(store.read_stream(tournament_stream(slug), 0, 1))
+    # the stream's name without `tourney.tournament.streams`, which loads the whole fold
+    first = list(store.read_stream(f"{TOURNAMENT_STREAMS}{slug}", 0, 1))
     if first:
-        check_installed(fold_stored(first))
+        payload = first[0].payload
+        check_names(str(payload.get("format")), str(payload.get("game", DEFAULT_GAME)))
