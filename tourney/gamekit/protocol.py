@@ -8,18 +8,24 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from tourney.gamekit.event import GameEvent as GameEvent  # named here for the games
+from tourney.gamekit.lazy import on_first_use
 from tourney.gamekit.result import Result
 from tourney.gamekit.table import GameMatch as GameMatch  # named here for the games
 from tourney.gamekit.table import Table as Table
-from tourney.gamekit.verbs import Desk as Desk
-from tourney.gamekit.verbs import R as R
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from tourney.gamekit.chances import WinChances
     from tourney.gamekit.drawing import Drawing
+    from tourney.gamekit.verbs import Desk as Desk  # named here for the games
     from tourney.gamekit.verbs import Param, Simulation, Verb
+    from tourney.gamekit.verbs import R as R
+
+# A game's verbs' `Desk` (and its `R`), named here too, loaded with the verbs when asked
+# for: a command that records no move never imports `verbs` (its named tuples, ~7 M
+# instructions).
+__getattr__ = on_first_use("tourney.gamekit", {"Desk": "verbs", "R": "verbs"}, __name__)
 
 Payload = dict[str, Any]
 """A stored event's payload: its record line less ``type``, as JSON gives it."""
