@@ -79,6 +79,9 @@ def test_a_format_with_a_setting_of_its_own_plays_a_night(monrad: str, cli: Cli)
                    "--winners", "1", "--reason", "scoresheet")  # fmt: skip
     assert len(set(byes)) == 4  # the lowest without a bye, each round another
     assert "all 4 rounds of 'Mon' are paired" in cli("pair").stderr
+    # Its rounds are named as it names them wherever a round is announced (`pairings`).
+    assert cli.ok("pairings").stdout.startswith("Round 4 of 4\n")
+    assert cli.ok("pairings", "--round", "2").stdout.startswith("Round 2 of 4\n")
     assert shown["tie_breaks"] == ["head_to_head", "buchholz", "scored"]
     standings = cli.ok("standings").stdout
     assert "round 4 of 4" in standings and all(name in standings for name in NAMES)

@@ -42,7 +42,8 @@ def test_every_command_refuses_a_tournament_whose_format_is_gone(
     before = hashlib.sha256(db.read_bytes()).hexdigest()
     refusal = (
         "error: this tournament's format 'monrad' is not installed "
-        f"(formats: {', '.join(formats.names())})\n"
+        f"(installed: {', '.join(formats.names())}): install the distribution that "
+        "provides it\n"
     )
     for command in (
         ["disputes"], ["director", "confirmations"], ["publish", str(tmp_path / "site")],

@@ -63,7 +63,7 @@ def test_a_format_installed_from_outside_tourney_plays_a_night(tmp_path: Path) -
     for command in (["standings"], ["pair"], ["tournament", "show"], ["pairings"]):
         refusal = plain.refused(*command)
         assert refusal == (
-            "error: this tournament's format 'random_draw' is not installed "
-            f"(formats: {', '.join(names())})"
+            "error: this tournament's format 'random_draw' is not installed (installed: "
+            f"{', '.join(names())}): install the distribution that provides it"
         ), command
     assert tree(folder) == before

@@ -3,7 +3,13 @@
 one line, exit 1, the database untouched. Found by the second checklist trial (audit33b):
 `rebuild` rebuilt the read models leaving that tournament's events out (exit 0), `verify`
 said "ok", `serve` crashed on a game not installed (a traceback, exit 3), and `player add`
-and `player withdraw` recorded into a tournament whose game it cannot play."""
+and `player withdraw` recorded into a tournament whose game it cannot play. Then
+`pairings`, `tournament show`, `checkin`, `disputes`, `clock status`, `draft show` and
+`director confirmations` still showed one, and a scorer recorded at a table of a tournament
+whose format is not installed (its result would have been posted to that tournament):
+every reading of a tournament now goes through `DirectorDesk.load` (the scorer's through
+`tourney.streams.tournaments.played`), which refuses it. `tournament list` lists every
+tournament the database holds, these two included: a list of names reads none of them."""
 
 from __future__ import annotations
 
@@ -44,17 +50,31 @@ def test_a_tournament_whose_format_or_game_is_not_installed_is_refused_everywher
 
     plain = Director(folder)
     before = tree(folder)
+    # One wording for both, saying what to do.
     refusals = {
-        "draw": "error: this tournament's format 'random_draw' is not installed "
-        f"(formats: {', '.join(names())})",
-        "away": f"error: 'elsewhere' is not a game tourney plays: {', '.join(registry.names())}",
+        "draw": "error: this tournament's format 'random_draw' is not installed (installed: "
+        f"{', '.join(names())}): install the distribution that provides it",
+        "away": "error: this tournament's game 'elsewhere' is not installed (installed: "
+        f"{', '.join(registry.names())}): install the distribution that provides it",
     }
     for slug, refusal in refusals.items():
         for command in (
             ["standings"], ["pair", "--override"], ["publish", "site"],
-            ["player", "add", "Di"], ["player", "withdraw", "Ann"],
+            ["player", "add", "Di"], ["player", "withdraw", "Ann"], ["pairings"],
+            ["tournament", "show"], ["checkin"], ["disputes"], ["clock", "status"],
+            ["draft", "show"], ["director", "confirmations"],
         ):  # fmt: skip
             assert plain.refused(*command, "-t", slug) == refusal, command
+        for command in (["hand", f"{slug}-r1-t1", "--opener", "Ann"], ["show", f"{slug}-r1-t1"]):
+            assert plain.refused(*command) == refusal, command
+    # ... in Italian and Russian too (the name quoted, the installed ones listed).
+    for lang, words in {"it": ("formato", "gioco"), "ru": ("формат", "игра")}.items():
+        for slug, word in zip(("draw", "away"), words, strict=True):
+            said = plain.refused("--lang", lang, "standings", "-t", slug)
+            assert word in said and "install the" not in said, said
+            assert said.count("'random_draw'" if slug == "draw" else "'elsewhere'") == 1
+    listed = plain.run("tournament", "list").splitlines()
+    assert [line.split()[0] for line in listed] == ["draw", "away"]
     stream = "tournament-draw"
     assert plain.refused("rebuild") == f"error: not rebuilding: {stream}: {refusals['draw'][7:]}"
     verified = subprocess.run(

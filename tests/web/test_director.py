@@ -79,7 +79,7 @@ def test_rulings_then_the_next_round_from_the_page(night: Night) -> None:
     post("/director/void", data={"match": "club-night-r1-t3", "reason": "x", "csrf": csrf})
     done = post("/director/pair", data={"csrf": csrf})
     assert "Round 2 published: 3 tables open." in done.text
-    assert "round 2 of 2" in done.text
+    assert 'Director · Round 2 <span class="muted">· 2 of 2 rounds paired</span>' in done.text
     night.server.feed.step()
     assert 'data-round="2"' in night.client.get("/display").text
 

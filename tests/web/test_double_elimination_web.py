@@ -4,6 +4,7 @@ next round; and `/site/bracket.html` from a real server draws both brackets."""
 
 from __future__ import annotations
 
+import html
 import re
 import urllib.request
 from pathlib import Path
@@ -45,6 +46,12 @@ def test_the_director_s_page_says_each_table_s_bracket(tmp_path: Path, double_db
         assert status.count('class="bracket-name">losers&#39; bracket<') == 1
         assert re.search(r"Table \d \(losers&#39; bracket\):", page)
         assert 'name="deciding"' in page
+        # The round as its format names it, as `pair` and `pairings` say it: on the
+        # director's page and the wall (they said "round 2 of 3" whatever the format).
+        said = night.cli.ok("pairings").stdout.splitlines()[0]
+        name = html.escape(said).replace("&#x27;", "&#39;")
+        assert name.startswith("Round 2 (") and f"Director · {name} <span" in page, name
+        assert f"<h2>{name} <span" in night.client.get("/display").text
         for path in ("/display", "/site/standings.html", "/site/round-2.html", "/site/index.html"):
             assert night.client.get(path).status_code == 200, path
         _settle_round(night)
@@ -53,7 +60,7 @@ def test_the_director_s_page_says_each_table_s_bracket(tmp_path: Path, double_db
         )
         assert done.status_code == 303, done.text
         page = night.client.get("/director").text
-        assert "Director · round 3" in page
+        assert "Director · Round 3 (" in page
         assert 'class="bracket-name">losers&#39; bracket<' in page
 
 

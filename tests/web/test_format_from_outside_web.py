@@ -108,5 +108,6 @@ def test_serve_refuses_a_night_whose_format_is_not_installed(
     assert (served.returncode, served.stdout) == (1, ""), served
     shipped = ", ".join(n for n in formats.names() if n != random_draw)
     assert served.stderr == (
-        f"error: this tournament's format 'random_draw' is not installed (formats: {shipped})\n"
+        f"error: this tournament's format 'random_draw' is not installed (installed: {shipped}): "
+        "install the distribution that provides it\n"
     )

@@ -66,7 +66,7 @@ def test_the_last_round_complete_shows_the_podium_and_prizes_and_no_clock(
     assert 'data-final="1"' in page
     assert 'id="podium"' in page and "Final standings" in page
     assert 'id="board-clock"' not in page and "data-clock" not in page
-    assert "not started" not in page and "Round 2 of 2" not in page
+    assert "not started" not in page and "of 2 rounds paired" not in page
     podium = page[page.index('id="podium"') : page.index("</ol>")]
     winners = [row for row in expected if row["rank"] <= 3]
     for row in winners:

@@ -284,14 +284,9 @@ def _announce(server: object, base: str, director: bool, qr: bool) -> None:
 
     assert isinstance(server, Server)
     night = server.night
+    # A night of a format or a game this tourney does not have is refused as every command
+    # refuses it, before anything is said (`DirectorDesk.load`).
     loaded = night.loaded()
-    if loaded is not None:
-        from tourney.tournament.format import check_installed
-
-        # A night of a format or a game this tourney does not have is refused as every
-        # command refuses it, before anything is said (the wall's first board would fail on
-        # it, the tables' pages too).
-        check_installed(loaded.state)
     typer.echo(
         _("tourney serve on {base}/  (Ctrl-C stops it; everything recorded is kept)").format(
             base=base

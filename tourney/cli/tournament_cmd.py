@@ -440,7 +440,7 @@ def list_(db: Db = None, as_json: Annotated[bool, json_flag("the tournaments")] 
         # a tournament the read model could not fold is folded here, as before.
         for listed in listing(director.store):
             if listed.format is None:
-                state = director.load(listed.slug, installed=False).state
+                state = director.load(listed.slug, check=False).state
                 created = state.created
                 listed = listed._replace(
                     name=created.name,

@@ -35,10 +35,9 @@ from tourney.streams.matches import (
     stream_game,
 )
 from tourney.tournament.events import PairedTable, RoundPaired, TournamentEvent
-from tourney.tournament.format import check_installed, format_of
 from tourney.tournament.matches import RecordedPlay
 from tourney.tournament.state import TournamentState, evolve
-from tourney.tournament.streams import fold_stored, tournament_stream
+from tourney.tournament.streams import tournament_stream
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, StreamAppend
@@ -133,20 +132,16 @@ class DirectorDesk:
         others = ", ".join(s for s in slugs if s != slug)
         self.say(said.format(slug=slug, count=len(slugs), others=others))
 
-    def load(self, slug: str, installed: bool = True) -> Loaded:
-        """Tournament ``slug`` as its events fold. Refused in one line when its format is
-        not installed here (`format_of`), before anything reads it in another language or
-        lists its tables; ``installed=False`` for the one reader that names it anyway
-        (``tournament list``). Its game is checked by what reads its matches and by every
-        decision (`execute`): asking the games' registry costs a read of the installed
-        distributions' metadata, which a command that lists rounds never needs."""
-        stored = list(self.store.read_stream(tournament_stream(slug)))
-        if not stored:
+    def load(self, slug: str, *, check: bool = True) -> Loaded:
+        """Tournament `slug` folded, refused in one line when its format or its game is
+        not installed here (`tourney.streams.tournaments.played`; `check=False` only for
+        `tournament list`)."""
+        from tourney.streams.tournaments import played
+
+        found = played(self.store, slug, check=check)
+        if found is None:
             raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
-        loaded = Loaded(slug, fold_stored(stored), stored[-1].version)
-        if installed:
-            format_of(loaded.state)
-        return loaded
+        return Loaded(slug, *found)
 
     # -- commands --------------------------------------------------------------------------
 
@@ -167,9 +162,8 @@ class DirectorDesk:
         from tourney.store.errors import ConcurrencyError
 
         for attempt in (1, 2):
+            # never a decision on a tournament this tourney cannot play (`load` refuses it)
             loaded = Loaded(slug, TournamentState(), 0) if new else self.load(slug)
-            if not new:  # never a decision on a tournament this tourney cannot play
-                check_installed(loaded.state)
             events = list(decide(loaded.state))
             try:
                 self._append(loaded, events, command_id, effects)

@@ -11,14 +11,20 @@ from importlib import import_module
 from typing import Any
 
 
-def on_first_use(package: str, home: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for ``package``: each name of ``home`` from the module of
-    ``package`` it names (``{"Match": "match"}``), AttributeError for any other."""
+def on_first_use(
+    package: str, home: Mapping[str, str], module: str | None = None
+) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for `module` (default: `package` itself; a face of it, as
+    ``tourney.games.horserace.face``): each name of `home` from the module of `package` it
+    names (``{"Match": "match"}``), a name naming its own module being that module
+    (``{"simulation": "simulation"}``); AttributeError naming `module` for any other."""
+    owner = module or package
 
     def __getattr__(name: str) -> Any:
-        module = home.get(name)
-        if module is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        return getattr(import_module(f"{package}.{module}"), name)
+        where = home.get(name)
+        if where is None:
+            raise AttributeError(f"module {owner!r} has no attribute {name!r}")
+        loaded = import_module(f"{package}.{where}")
+        return loaded if where == name else getattr(loaded, name)
 
     return __getattr__

@@ -5,49 +5,33 @@ it with defaults; a game overrides what differs."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from tourney.gamekit.event import GameEvent as GameEvent  # named here for the games
+from tourney.gamekit.lazy import on_first_use
 from tourney.gamekit.result import Result
+from tourney.gamekit.table import GameMatch as GameMatch  # named here for the games
+from tourney.gamekit.table import Table as Table
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from tourney.gamekit.chances import WinChances
     from tourney.gamekit.drawing import Drawing
+    from tourney.gamekit.verbs import Desk as Desk  # named here for the games
     from tourney.gamekit.verbs import Param, Simulation, Verb
+    from tourney.gamekit.verbs import R as R
+
+# A game's verbs' `Desk` (and its `R`), named here too, loaded with the verbs when asked
+# for: a command that records no move never imports `verbs` (its named tuples, ~7 M
+# instructions).
+__getattr__ = on_first_use("tourney.gamekit", {"Desk": "verbs", "R": "verbs"}, __name__)
 
 Payload = dict[str, Any]
 """A stored event's payload: its record line less ``type``, as JSON gives it."""
 
 Upcaster = Callable[[Payload], Payload]
 """One step lifting an old stored payload to the next schema version."""
-
-
-class GameMatch(Protocol):
-    """A match being replayed: the state every game's engine keeps. Each game's own
-    `Game` is handed only the matches and events it made (`new_match`, `event`)."""
-
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def started(self) -> bool: ...
-    @property
-    def finished(self) -> bool: ...
-    @property
-    def to_move(self) -> str | None: ...
-    def copy(self) -> GameMatch:
-        """An independent copy (a trial of events that may be refused)."""
-        ...
-
-    def apply(self, event: GameEvent, line: int | None = None) -> object:
-        """Check ``event`` against the rules and apply it: a TourneyError with a one-line
-        reason, and the match unchanged, when it is illegal."""
-        ...
-
-    def summary(self) -> dict[str, Any]:
-        """The match as the replay object has it (JSON)."""
-        ...
 
 
 class Replayed(Protocol):
@@ -71,31 +55,6 @@ class Recorded(Protocol):
     def event(self) -> GameEvent | None: ...
     @property
     def outcome(self) -> object: ...
-
-
-class Table(Protocol):
-    """A match stream at a scorer's desk, as a game's console and views read it."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def stream(self) -> str: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def head_hash(self) -> str | None: ...
-    @property
-    def known_hands(self) -> bool: ...
-    @property
-    def match(self) -> GameMatch: ...
-    def payload(self, version: int) -> dict[str, Any]:
-        """The stored payload of the event at stream ``version``."""
-        ...
-
-    def since(self, type_: str) -> list[GameEvent]:
-        """The match events in force after the newest ``type_`` event (after the
-        ``match_started`` when there is none), oldest first."""
-        ...
 
 
 Decide = Callable[[GameMatch], Sequence[GameEvent]]
@@ -435,21 +394,3 @@ class Game(Protocol):
         unseen pieces dealt again within what the play proved, played out by its bots);
         None: its matches get no estimate."""
         ...
-
-
-R = TypeVar("R", covariant=True)
-"""What a desk says it appended (`tourney.scorer.desk.Recorded`)."""
-
-
-class Desk(Table, Protocol[R]):
-    """A scorer's desk at a table, as a game's verbs use it (`tourney.scorer.desk.Desk`)."""
-
-    @property
-    def game(self) -> Game: ...
-
-    def check_started(self, game: str = "") -> None: ...
-
-    def append_events(
-        self, decide: Callable[[], Sequence[Any]], *, at: int | None = None,
-        command_id: str | None = None,
-    ) -> Sequence[R]: ...  # fmt: skip

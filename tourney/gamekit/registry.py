@@ -106,6 +106,21 @@ def names() -> tuple[str, ...]:
     return (*installed, *_REGISTERED)
 
 
+SHIPPED = ("horse-race", "racehorse")
+"""The games tourney's own distribution declares (its pyproject.toml's ``tourney.games``
+entry points; tests/unit/games/test_registry_shipped.py holds the two equal): installed
+wherever tourney is, so `installed` knows them without reading the distributions."""
+
+
+def installed(name: str) -> bool:
+    """Whether a game named ``name`` is installed here (or registered), without loading it:
+    tourney's own known by name, any other by the installed distributions' entry points
+    (read only then: `pairings` on a tournament of tourney's own game reads none)."""
+    if name in _REGISTERED or name in _LOADED or name in SHIPPED:
+        return True
+    return isinstance(name, str) and name in _installed()
+
+
 def game(name: str) -> Game:
     """The game named ``name`` (``horse-race``, ``racehorse``); TourneyError if none.
 

@@ -7,20 +7,32 @@ Their templates are tourney's generic ones (``game_sheet.html``, ``game_scoreshe
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tourney.errors import TourneyError, quote
 from tourney.gamekit.errors import NotAMove
 from tourney.i18n import _, npage_, page_
 
 if TYPE_CHECKING:
-    from tourney.gamekit.base import BaseGame
-    from tourney.gamekit.protocol import Decide, GameEvent, GameMatch, Recorded, Table
+    from tourney.gamekit.protocol import Decide, Game, GameEvent, GameMatch, Recorded, Table
+
+    class ShownGame(Game, Protocol):
+        """What these faces read of their game: the interface, and the words and names
+        `tourney.gamekit.base.BaseGame` adds to it (a protocol, so that this module does not
+        import the base that builds these faces: no circle of imports)."""
+
+        moves: tuple[type, ...]
+        sheet_templates: tuple[str, str]
+        page_template: str
+
+        def notation(self, event: GameEvent) -> str: ...
+        def status(self, match: GameMatch) -> list[str]: ...
+
 
 _ACTIONS = {"u": "undo", "undo": "undo", "redo": "redo", "s": "show", "?": "help", "q": "quit"}
 
 
-def _move(game: BaseGame, match: GameMatch, text: str) -> GameEvent | None:
+def _move(game: ShownGame, match: GameMatch, text: str) -> GameEvent | None:
     """The legal move whose notation is ``text`` (any case), if one is."""
     wanted = text.strip().casefold()
     for event in game.legal_moves(match):
@@ -32,7 +44,7 @@ def _move(game: BaseGame, match: GameMatch, text: str) -> GameEvent | None:
 class BaseConsole:
     """A console where a move is typed as its notation (Tab completes the legal ones)."""
 
-    def __init__(self, game: BaseGame) -> None:
+    def __init__(self, game: ShownGame) -> None:
         self.game = game
 
     @property
@@ -99,7 +111,7 @@ class BaseSheets:
 
     rows = 20
 
-    def __init__(self, game: BaseGame) -> None:
+    def __init__(self, game: ShownGame) -> None:
         self.game = game
         self.played_template, self.blank_template = game.sheet_templates
 
@@ -127,7 +139,7 @@ class BaseSheets:
 class BasePage:
     """A table page with a button per legal move, named by its notation."""
 
-    def __init__(self, game: BaseGame) -> None:
+    def __init__(self, game: ShownGame) -> None:
         self.game = game
         self.template = game.page_template
 
@@ -169,7 +181,7 @@ class BaseDisplay:
 
     net_units = False
 
-    def __init__(self, game: BaseGame) -> None:
+    def __init__(self, game: ShownGame) -> None:
         self.game = game
 
     @property

@@ -12,12 +12,13 @@ tourney's ``messages`` catalog, a game from another distribution is shown in Eng
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+
+from tourney.gamekit.table import Table
 
 if TYPE_CHECKING:
     import random
 
-    from tourney.gamekit.protocol import Desk
     from tourney.limits import Bound
 
 
@@ -45,6 +46,35 @@ PLAYER = Param(
     "player", "Who (default: the player to move); checked against the turn.", flag="--player"
 )
 """The ``--player`` of a move."""
+
+
+class Named(Protocol):
+    """What a verb reads of its table's game: its registry name and title (a refusal's
+    words). A small protocol, not `tourney.gamekit.protocol.Game`, whose `verbs` are these:
+    the game's verbs and the game would import one another round a circle."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+R = TypeVar("R", covariant=True)
+"""What a desk says it appended (`tourney.scorer.desk.Recorded`)."""
+
+
+class Desk(Table, Protocol[R]):
+    """A scorer's desk at a table, as a game's verbs use it (`tourney.scorer.desk.Desk`)."""
+
+    @property
+    def game(self) -> Named: ...
+
+    def check_started(self, game: str = "") -> None: ...
+
+    def append_events(
+        self, decide: Callable[[], Sequence[Any]], *, at: int | None = None,
+        command_id: str | None = None,
+    ) -> Sequence[R]: ...  # fmt: skip
 
 
 Record = Callable[["Desk[Any]", Mapping[str, Any], "int | None"], Sequence[Any]]

@@ -69,11 +69,12 @@ def standings_progress(state: TournamentState) -> ProgressView | None:
     if format_of(state).bracket:
         return None
     progress = points_by_round(state)
+    fmt = format_of(state)
     return _progress(
         [entrant.name for entrant in progress],
         [entrant.points for entrant in progress],
         page_("round"),
-        lambda n: page_("Round {number}").format(number=n),
+        lambda n: fmt.round_name(state, n),  # as the format names it: "Round 2 (pools)"
         page_("Match points after each round"),
     )
 

@@ -24,7 +24,7 @@ from tourney.season.series import (
     sequence_text,
 )
 from tourney.tournament.matches import points_text
-from tourney.tournament.standings.standings import decimal_text
+from tourney.tournament.standings.rows import decimal_text
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

@@ -12,7 +12,8 @@ from tourney.gamekit import game
 from tourney.i18n import page_, page_mark
 from tourney.reports.heading import Heading, heading_of
 from tourney.tournament.events import TIE_BREAK_WORDS
-from tourney.tournament.standings.standings import COLUMNS, StandingRow, standings_of
+from tourney.tournament.standings.rows import COLUMNS, StandingRow
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentState
 
 COLUMN_LABELS = {

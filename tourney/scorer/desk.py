@@ -48,6 +48,7 @@ from tourney.streams.tables import (
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore, NewEvent, StoredEvent
+    from tourney.tournament.state import TournamentState
 
 
 RULING_SAID = {
@@ -95,8 +96,6 @@ class Desk:
         self.match: GameMatch = self.game.new_match()
         self.caught_up: list[StoredEvent] = []
         """What other scorers appended, read when the last append found the stream moved."""
-        self.installed = False
-        """Whether its tournament's format and game were found installed (once a process)."""
         self.refresh()
         self.id = shown_id(self.stored, self.id)
 
@@ -148,6 +147,11 @@ class Desk:
         if not new:
             return []
         first = not self.stored
+        table = table_of(new[0]) if first else None
+        if table is not None:  # a table of a tournament this tourney cannot play: refused
+            from tourney.streams.tournaments import check_playable
+
+            check_playable(self.store, table[0])
         self.stored.extend(new)
         self.version = new[-1].version
         if first or any(e.type == UNDONE for e in new):
@@ -262,7 +266,6 @@ class Desk:
             return done
         self.check_at(at, command_id)
         self._check_open()
-        self._check_installed()  # before the engine's own refusal of the move
         if game is not None and not self.version and game is not self.game:
             self.game, self.match = game, game.new_match()
         events = list(decide())
@@ -364,18 +367,15 @@ class Desk:
         """The tournament and match id this stream is the table of (None: ad hoc)."""
         return table_of(self.stored[0] if self.stored else None)
 
-    def _check_installed(self) -> None:
-        """Nothing is recorded at a table of a tournament whose format or game is not
-        installed here: the one line every command says (`check_installed`), read from the
-        tournament's first event only."""
-        table = self._table()
-        if table is None or self.installed:
-            return
-        from tourney.tournament.format import check_installed
-        from tourney.tournament.streams import fold_stored, tournament_stream
+    def _tournament(self, slug: str) -> TournamentState:
+        """The state of this table's tournament, refused in one line when this tourney
+        does not have its format or its game (`tourney.streams.tournaments.played`)."""
+        from tourney.streams.tournaments import played
 
-        check_installed(fold_stored(self.store.read_stream(tournament_stream(table[0]), 0, 1)))
-        self.installed = True
+        found = played(self.store, slug)
+        if found is None:
+            raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
+        return found[0]
 
     def director_result(self) -> str | None:
         """Once the director has ruled on this tournament table (its stream closed), the
@@ -386,10 +386,9 @@ class Desk:
         if table is None or closed_by(self.stored) is None:
             return None
         from tourney.tournament.results.story import ruling_line
-        from tourney.tournament.streams import fold_stored, tournament_stream
 
         slug, match = table
-        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        state = self._tournament(slug)
         record = state.matches.get(match)
         return None if record is None else ruling_line(state, record)
 
@@ -400,10 +399,9 @@ class Desk:
         if table is None:  # an ad-hoc match: no tournament's rules to load
             return None
         from tourney.tournament.format import format_of
-        from tourney.tournament.streams import fold_stored, tournament_stream
 
         slug, match = table
-        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        state = self._tournament(slug)
         return format_of(state).table_brackets(state).get(match)
 
     def as_ruled(self, lines: list[str], turn: bool) -> list[str]:
@@ -440,13 +438,11 @@ class Desk:
     def _check_result_unused(self, what: str) -> None:
         """An undo that makes a finished tournament table unfinished withdraws its result:
         refused once a later round was paired on it (the director adjudicates then)."""
-        from tourney.tournament.streams import fold_stored, tournament_stream
-
         table = table_of(self.stored[0] if self.stored else None)
         if table is None:
             return
         slug, match = table
-        state = fold_stored(self.store.read_stream(tournament_stream(slug)))
+        state = self._tournament(slug)
         record = state.matches.get(match)
         if record is not None and state.rounds and state.rounds[-1].round > record.round:
             raise TourneyError(
@@ -602,7 +598,6 @@ class Desk:
     ) -> list[Recorded]:
         from tourney.store.errors import ConcurrencyError
 
-        self._check_installed()
         # Decided against the state the scorer last saw (not caught up first): the stated
         # version is what they checked against, so nothing they did not see slips under it.
         if command_id is not None:

@@ -101,11 +101,11 @@ def no_such_table(code: str, state: TournamentState | None) -> TourneyError:
 
 def newest_tournament(store: EventStore) -> TournamentState | None:
     """The state of the newest tournament in the store, or None when there is none."""
-    from tourney.streams.tournaments import newest
-    from tourney.tournament.streams import fold_stored, tournament_stream
+    from tourney.streams.tournaments import newest, played
 
     slug = newest(store)
-    return None if slug is None else fold_stored(store.read_stream(tournament_stream(slug)))
+    found = None if slug is None else played(store, slug)
+    return None if found is None else found[0]
 
 
 def match_id_of(state: TournamentState, text: str) -> str:

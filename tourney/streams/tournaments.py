@@ -10,6 +10,7 @@ from tourney.names import fold
 
 if TYPE_CHECKING:
     from tourney.store.eventstore import EventStore
+    from tourney.tournament.state import TournamentState
 
 
 class Listed(NamedTuple):
@@ -83,3 +84,40 @@ def listing(store: "EventStore") -> list[Listed]:
         )
         for slug, name, format_, size, players, paired in rows
     ]
+
+
+def played(
+    store: "EventStore", slug: str, *, check: bool = True
+) -> "tuple[TournamentState, int] | None":
+    """Tournament `slug`'s state and the version it was folded up to (None: no such
+    stream), refused in one line when this tourney does not have its format or its game
+    (`format.check_installed`): the one reading of a stored tournament, the director's
+    desk's and the scorer's, so that a tourney that cannot play a tournament never shows,
+    pairs, ranks or records it. `check=False` only for a listing of the database's
+    tournaments (`tournament list`), which names them without reading them for play."""
+    from tourney.tournament.format import check_installed
+    from tourney.tournament.streams import fold_stored, tournament_stream
+
+    stored = list(store.read_stream(tournament_stream(slug)))
+    if not stored:
+        return None
+    state = fold_stored(stored)
+    if check:
+        check_installed(state)
+    return state, stored[-1].version
+
+
+def check_playable(store: "EventStore", slug: str) -> None:
+    """The refusal of `played`, from the names tournament `slug`'s first event stores
+    (`format.check_names`: one row read, nothing folded, no format or game loaded): what a
+    scorer's command at one of its tables pays, so that a table of a tournament this
+    tourney cannot play records nothing its result would post to that tournament."""
+    from tourney.gamekit.stored import DEFAULT_GAME
+    from tourney.streams.matches import TOURNAMENT_STREAMS
+    from tourney.tournament.format import check_names
+
+    # the stream's name without `tourney.tournament.streams`, which loads the whole fold
+    first = list(store.read_stream(f"{TOURNAMENT_STREAMS}{slug}", 0, 1))
+    if first:
+        payload = first[0].payload
+        check_names(str(payload.get("format")), str(payload.get("game", DEFAULT_GAME)))

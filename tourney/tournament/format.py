@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from tourney.gamekit import Game
     from tourney.tournament.events import TournamentCreated, TournamentEvent
     from tourney.tournament.notes.sentence import Sentence
-    from tourney.tournament.standings.standings import StandingRow
+    from tourney.tournament.standings.rows import StandingRow
     from tourney.tournament.state import TournamentState
 
 _MODULES: dict[str, str] = {
@@ -279,23 +279,51 @@ def format_of(state: TournamentState | TournamentCreated) -> Format:
     created = cast("TournamentCreated", getattr(state, "created", state))
     found = find(created.format)
     if found is None:
-        raise TournamentError(
-            _("this tournament's format {format} is not installed (formats: {formats})").format(
-                format=quote(created.format), formats=", ".join(names())
-            )
-        )
+        raise _format_missing(created.format)
     return found
+
+
+def _format_missing(name: str) -> TournamentError:
+    return TournamentError(
+        _(
+            "this tournament's format {format} is not installed (installed: {formats}): "
+            "install the distribution that provides it"
+        ).format(format=quote(name), formats=", ".join(names()))
+    )
 
 
 def check_installed(state: TournamentState | TournamentCreated) -> Format:
     """The format of a stored tournament, once its format and its game are both installed
-    here; else one line naming the one that is not. Every command that reads or writes a
-    stored tournament asks this first (the director's desk, ``serve``, ``rebuild``,
-    ``verify``): a tournament is never paired, ranked or entered by a tourney that cannot
-    play it."""
-    fmt = format_of(state)
+    here; else one line naming the one that is not. Every reading of a stored tournament
+    asks this first (`tourney.streams.tournaments.played`: the director's desk, ``serve``;
+    ``rebuild``, ``verify``): a tournament is never paired, ranked or entered by a tourney
+    that cannot play it."""
     created = cast("TournamentCreated", getattr(state, "created", state))
+    check_names(created.format, created.game)
+    return format_of(state)
+
+
+def check_names(format_name: str, game: str) -> None:
+    """The refusal of `check_installed` from the names a tournament stores, loading neither
+    the format nor the game (tourney's own known by name; another by the installed
+    distributions' entry points): what a scorer's command at a tournament's table pays
+    (`tourney.streams.tournaments.check_playable`), not the fold of the tournament."""
+    if not installed(format_name):
+        raise _format_missing(format_name)
     from tourney.gamekit import registry
 
-    registry.game(created.game)  # the refusal every reader of its matches gives
-    return fmt
+    if not registry.installed(game):  # worded as the format's refusal
+        raise TournamentError(
+            _(
+                "this tournament's game {game} is not installed (installed: {games}): "
+                "install the distribution that provides it"
+            ).format(game=quote(game), games=", ".join(registry.names()))
+        )
+
+
+def installed(name: str) -> bool:
+    """Whether a format named `name` is here, without loading it: a shipped or registered
+    one by name, another by the installed distributions' entry points."""
+    if name in _MODULES or name in _REGISTERED or name in _LOADED:
+        return True
+    return isinstance(name, str) and name in _installed()

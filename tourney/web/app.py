@@ -209,14 +209,13 @@ def check_database(db: str | None, tournament: str | None = None) -> None:
     from tourney.director.desk import DirectorDesk
     from tourney.store.eventstore import EventStore
     from tourney.streams import tournaments as registry
-    from tourney.tournament.format import check_installed
 
     store = EventStore.from_url(db, create=False)
     try:
         check_takes_writes(store)
         found = registry.newest(store) if tournament is None else registry.find(store, tournament)
         if found is not None:
-            check_installed(DirectorDesk(store).load(found).state)
+            DirectorDesk(store).load(found)  # refused if not installed here
     finally:
         store.close()
 

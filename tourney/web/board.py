@@ -13,6 +13,7 @@ from tourney.gamekit import game
 from tourney.i18n import page_mark
 from tourney.reports.heading import heading_of
 from tourney.reports.results import result_text
+from tourney.reports.rounds import round_name
 from tourney.streams.matches import (
     confirmations,
     confirmed_from,
@@ -102,6 +103,7 @@ def board_context(
         return {
             "heading": None,
             "round": 0,
+            "round_name": "",
             "tables": [],
             "standings": [],
             "net_units": False,
@@ -156,6 +158,8 @@ def board_context(
     return {
         "heading": heading,
         "round": len(state.rounds),
+        # the latest round as its format names it ("Round 2 (semi-finals)"), "" before one
+        "round_name": round_name(state, len(state.rounds)) if state.rounds else "",
         "tables": statuses,
         "net_units": display.net_units,
         "standings": standings_lines(store, loaded.slug),
@@ -187,7 +191,7 @@ def final_context(state: TournamentState, all_paired: bool) -> dict[str, Any]:
     if not all_paired or any(m.outcome is None for m in state.matches.values()):
         return dict(NOT_FINAL)
     from tourney.tournament.matches import points_text
-    from tourney.tournament.standings.prizes import money_text
+    from tourney.tournament.standings.rows import money_text
     from tourney.tournament.standings.standings import standings_of
 
     lines = [

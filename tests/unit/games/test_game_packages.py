@@ -7,6 +7,7 @@ so that a game added tomorrow is held to it with no new contract."""
 from __future__ import annotations
 
 from importlib.metadata import entry_points
+from pathlib import Path
 
 import grimp
 import pytest
@@ -70,3 +71,27 @@ def test_a_shipped_games_names_are_each_found_in_their_module(package: str) -> N
     assert sorted(loaded._HOME) == sorted(loaded.__all__)
     for name, module in loaded._HOME.items():
         assert getattr(loaded, name) is getattr(import_module(f"{package}.{module}"), name), name
+
+
+def test_a_games_names_load_on_first_use_by_one_mechanism() -> None:
+    """`tourney.gamekit.lazy.on_first_use` is the one module ``__getattr__`` of the games
+    (Horse Race's face had a twin of its own, with one more case: a module by its name):
+    each lazy name of the face is its module's, `simulation` the module itself, and any
+    other name an AttributeError naming the face."""
+    import re
+    from importlib import import_module
+
+    tourney = Path(import_module("tourney").__file__ or "").parent
+    own = [
+        str(path.relative_to(tourney))
+        for folder in ("games", "gamekit")
+        for path in (tourney / folder).rglob("*.py")
+        if path.name != "lazy.py" and re.search(r"^def __getattr__", path.read_text(), re.M)
+    ]
+    assert not own, own
+    face = import_module("tourney.games.horserace.face")
+    assert face.simulation is import_module("tourney.games.horserace.simulation")
+    assert face.make_bot is import_module("tourney.games.horserace.bots").make_bot
+    assert face.BotTable is import_module("tourney.games.horserace.simulate").BotTable
+    with pytest.raises(AttributeError, match=r"^module 'tourney\.games\.horserace\.face' has no "):
+        face.nothing  # noqa: B018

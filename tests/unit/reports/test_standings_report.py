@@ -14,7 +14,8 @@ from tourney.reports.standings import (
     standings_markdown,
     standings_view,
 )
-from tourney.tournament.standings.standings import COLUMNS, standings_of
+from tourney.tournament.standings.rows import COLUMNS
+from tourney.tournament.standings.standings import standings_of
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])

@@ -18,7 +18,8 @@ from tourney.tournament.entries.entries import decide_register
 from tourney.tournament.events import TournamentCreated
 from tourney.tournament.formats.swiss.options import with_swiss_options
 from tourney.tournament.room.checkin import check_in_settings, decide_fee
-from tourney.tournament.standings.prizes import money_text, shared, with_prizes
+from tourney.tournament.standings.prizes import shared, with_prizes
+from tourney.tournament.standings.rows import money_text
 from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import TournamentError, TournamentState
 

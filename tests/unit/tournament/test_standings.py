@@ -17,8 +17,8 @@ from tourney.tournament.results.rulings import (
     decide_record_result,
     decide_void,
 )
+from tourney.tournament.standings.rows import COLUMNS
 from tourney.tournament.standings.standings import (
-    COLUMNS,
     StandingEntrant,
     compute_standings,
     standings_of,

@@ -12,7 +12,8 @@ from tourney.tournament.events import (
     TournamentCreated,
 )
 from tourney.tournament.matches import MatchRecord, Outcome, placement_points, placement_scale
-from tourney.tournament.standings.standings import StandingEntrant, compute_standings, decimal_text
+from tourney.tournament.standings.rows import decimal_text
+from tourney.tournament.standings.standings import StandingEntrant, compute_standings
 
 
 def _match(match_id: str, sides: tuple[str, ...], winner: int) -> MatchRecord:

@@ -6,15 +6,16 @@ This is the public face of `tourney.games.horserace`: nothing outside `tourney.g
 imports that package (import-linter holds this), so the engine's modules can be rearranged
 behind these names.
 
-The bots and self-play are loaded on first use (`__getattr__`): a scorer's one-shot command
-needs neither, and they bring `random` (~5 ms of a command of ~150 ms).
+The bots and self-play are loaded on first use (`tourney.gamekit.lazy.on_first_use`): a
+scorer's one-shot command needs neither, and they bring `random` (~5 ms of a command of
+~150 ms).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from tourney.gamekit.lazy import on_first_use
 from tourney.games.horserace import (
     DEFAULT_TARGET,
     DOUBLE_SIX,
@@ -68,7 +69,8 @@ if TYPE_CHECKING:
     from tourney.games.horserace.bots import Bot, GreedyBot, RandomBot, make_bot
     from tourney.games.horserace.simulate import BotTable, player_names, simulate_match
 
-# Loaded on first use: the name and the module of `tourney.games.horserace` that holds it.
+# Loaded on first use: each name and the module of `tourney.games.horserace` that holds
+# it (`simulation`, its part of `tourney simulate`, is that module).
 _LATER = {
     "Bot": "bots",
     "GreedyBot": "bots",
@@ -77,16 +79,10 @@ _LATER = {
     "BotTable": "simulate",
     "player_names": "simulate",
     "simulate_match": "simulate",
+    "simulation": "simulation",
 }
 
-
-def __getattr__(name: str) -> Any:
-    if name == "simulation":  # its part of `tourney simulate`
-        return import_module("tourney.games.horserace.simulation")
-    module = _LATER.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"tourney.games.horserace.{module}"), name)
+__getattr__ = on_first_use("tourney.games.horserace", _LATER, __name__)
 
 
 __all__ = [

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from tourney import limits
 from tourney.errors import quote
-from tourney.i18n import _, format_number
+from tourney.i18n import _
 from tourney.tournament.events import TournamentCreated, TournamentEvent
 from tourney.tournament.state import TournamentError, TournamentState
 
@@ -145,12 +145,3 @@ def prizes_of(state: TournamentState, rows: Sequence[Ranked]) -> Mapping[str, De
     if not state.created.prize_values:
         return {}
     return shared(place_prizes(state), rows)
-
-
-def money_text(amount: Decimal | None, plain: bool = False) -> str:
-    """An amount as people read it: a plain number with two decimals in the reader's
-    language (``1,234.50``; ``1.234,50`` in Italian), no currency sign (the club knows its
-    own); with `plain` as files keep it (``1234.50``). None: empty."""
-    if amount is None:
-        return ""
-    return f"{amount:.2f}" if plain else format_number(amount, 2)

@@ -38,41 +38,17 @@ on each run (bench/FINDINGS.md, "standings toward 12x").
 """
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from decimal import Decimal
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tourney.tournament.events import DEFAULT_TIE_BREAKS
 from tourney.tournament.format import format_of
-from tourney.tournament.matches import MatchRecord, Scale, match_points, points_text
-from tourney.tournament.standings.prizes import money_text, prizes_of
+from tourney.tournament.matches import MatchRecord, Scale, match_points
+from tourney.tournament.standings.prizes import prizes_of
+from tourney.tournament.standings.rows import StandingRow
 from tourney.tournament.standings.unplayed import opponents_average
 from tourney.tournament.state import TournamentState
-
-COLUMNS: tuple[str, ...] = (
-    "rank",
-    "name",
-    "club",
-    "points",
-    "penalty",
-    "played",
-    "wins",
-    "shared",
-    "losses",
-    "byes",
-    "buchholz",
-    "scored",
-    "status",
-    "prize",
-)
-
-
-def decimal_text(value: Fraction) -> str:
-    """``Fraction(7, 3)`` -> ``"2.333"``, ``Fraction(5, 2)`` -> ``"2.5"``, ``2`` -> ``"2"``: at
-    most three decimals, for spreadsheets (the exact value is in the JSON)."""
-    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 class StandingEntrant(NamedTuple):
@@ -84,79 +60,6 @@ class StandingEntrant(NamedTuple):
     """Match points a late entrant started with (`PlayerRegistered.start_points`)."""
     penalty: Fraction = Fraction(0)
     """Match points the director's penalties take off (`tourney.tournament.records.penalties`)."""
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    """One line of the standings; `cells()` for a table or CSV, `to_dict()` for JSON."""
-
-    rank: int
-    tied: bool
-    entrant_id: str
-    name: str
-    club: str | None
-    match_points: Fraction
-    played: int
-    wins: int
-    shared_wins: int
-    losses: int
-    byes: int
-    buchholz: Fraction
-    points_scored: int
-    head_to_head: Fraction
-    withdrawn: bool
-    prize: Decimal | None = None
-    """What this place wins (`tourney.tournament.standings.prizes`); None: no prize."""
-    penalty: Fraction = Fraction(0)
-    """Match points taken off by penalties: `match_points` is net of them."""
-
-    @property
-    def rank_text(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
-
-    def cells(self, decimals: bool = False) -> tuple[str, ...]:
-        """The row as text, one cell per name in `COLUMNS`: fractions as people read them
-        (``2⅓``: `points_text`), or with ``decimals`` as a spreadsheet reads them (``2.333``)."""
-        number = decimal_text if decimals else points_text
-        return (
-            self.rank_text,
-            self.name,
-            self.club or "",
-            number(self.match_points),
-            number(-self.penalty) if self.penalty else ("0" if decimals else ""),
-            str(self.played),
-            str(self.wins),
-            str(self.shared_wins),
-            str(self.losses),
-            str(self.byes),
-            number(self.buchholz),
-            str(self.points_scored),
-            "withdrawn" if self.withdrawn else "",
-            money_text(self.prize, plain=decimals),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe: fractions as exact strings ("7/2") next to a float for sorting."""
-        return {
-            "rank": self.rank,
-            "tied": self.tied,
-            "entrant_id": self.entrant_id,
-            "name": self.name,
-            "club": self.club,
-            "match_points": str(self.match_points),
-            "match_points_float": float(self.match_points),
-            "played": self.played,
-            "wins": self.wins,
-            "shared_wins": self.shared_wins,
-            "losses": self.losses,
-            "byes": self.byes,
-            "buchholz": str(self.buchholz),
-            "points_scored": self.points_scored,
-            "head_to_head": str(self.head_to_head),
-            "withdrawn": self.withdrawn,
-            "prize": None if self.prize is None else f"{self.prize:.2f}",
-            "penalty": str(self.penalty),
-        }
 
 
 class _Tally:

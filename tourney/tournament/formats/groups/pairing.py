@@ -34,7 +34,8 @@ from tourney.tournament.seating.pairing import (
     rating_order,
     seeded,
 )
-from tourney.tournament.standings.standings import StandingRow, standings_of
+from tourney.tournament.standings.rows import StandingRow
+from tourney.tournament.standings.standings import standings_of
 from tourney.tournament.state import RoundError, TournamentError, TournamentState, evolve
 
 # -- who advances ----------------------------------------------------------------------

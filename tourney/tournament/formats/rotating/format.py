@@ -14,7 +14,8 @@ from tourney.tournament.format import Format, PairRequest
 from tourney.tournament.formats.rotating import partners
 from tourney.tournament.formats.rotating.sentences import SENTENCES
 from tourney.tournament.matches import MatchRecord, match_points
-from tourney.tournament.standings.standings import StandingRow, rank_groups
+from tourney.tournament.standings.rows import StandingRow
+from tourney.tournament.standings.standings import rank_groups
 from tourney.tournament.standings.unplayed import opponents_average
 from tourney.tournament.state import TournamentError, TournamentState
 
