@@ -261,16 +261,18 @@ class Projector:
 
     def rebuild(self, progress: Progress | None = None, page_size: int = PAGE_SIZE) -> int:
         """Empty every read model and its checkpoint (one transaction), then catch up; when
-        every read model is `per_stream`, it is first replayed stream by stream
-        (`_replay_streams`), and the catch-up has only what was appended since. Either way
-        the log is read once. Policies are not run again: see the module docstring."""
+        every read model is `per_stream`, they are emptied and replayed stream by stream in
+        one transaction (`_replay_streams`), and the catch-up has only what was appended
+        since. Either way the log is read once. Policies are not run again: see the module
+        docstring."""
         models = [p for p in self.projections if not p.policy]
         by_stream = all(getattr(p, "per_stream", False) for p in models)
         with _bulk_replay(), self._connection() as (connection, cursor):
-            self.empty_committed(connection, cursor, models)
-            read = 0
             if by_stream:
                 read = self._replay_streams(connection, cursor, models, progress, page_size)
+            else:
+                self.empty_committed(connection, cursor, models)
+                read = 0
 
             def more(done: int) -> None:
                 if progress is not None:
@@ -286,15 +288,18 @@ class Projector:
         progress: Progress | None,
         page_size: int,
     ) -> int:
-        """Apply every stream's events up to the log's head to the `per_stream` read models
-        in `projections`, stream by stream (a transaction per `page_size` events or so),
-        each event read with `STREAM_COLUMNS` only for a `replay_stream`, and again with
-        `REPLAY_COLUMNS` for `apply` (each repeated payload decoded once), as needed;
-        then set their checkpoints to the head (never back) and apply again, whole, every
-        stream another process appended to since. Returns the events read.
+        """Empty the `per_stream` read models in `projections` (`empty`), apply every
+        stream's events up to the log's head to them, stream by stream, each event read
+        with `STREAM_COLUMNS` only for a `replay_stream`, and again with `REPLAY_COLUMNS`
+        for `apply` (each repeated payload decoded once), as needed; then set their
+        checkpoints to the head (never back) and apply again, whole, every stream another
+        process appended to since. Returns the events read; `progress` hears of every
+        `page_size` events or so.
 
-        Until then their checkpoints are absent: a failure leaves them so, and the next
-        catch-up (any command) builds the read models from the start."""
+        All of it is one transaction: at `synchronous=FULL` every commit waits for the
+        disk (a commit per 5,000 events was 20 waits for 100,000 events), and only read
+        models are written. A failure, or the process killed, leaves the read models and
+        checkpoints as they were before the rebuild; the events are never touched."""
         store, mark = self.store, self.store.mark
         rows = store.fetch_rows(
             "SELECT position, stream_id, version FROM events "
@@ -302,6 +307,7 @@ class Projector:
             (),
         )
         if not projections or not rows:
+            self.empty_committed(connection, cursor, projections)
             return 0
         witness = tuple(rows[0])
         head = int(witness[0])
@@ -318,6 +324,7 @@ class Projector:
         read = pending = 0
         try:
             self._begin(cursor)
+            self.empty(cursor, projections)
             for stream_id in streams:
                 cursor.execute(sql, (stream_id, head))
                 rows = cursor.fetchall()
@@ -337,11 +344,9 @@ class Projector:
                 read += len(rows)
                 pending += len(rows)
                 if pending >= page_size:
-                    connection.commit()
                     pending = 0
                     if progress is not None:
                         progress(read)
-                    self._begin(cursor)
             for name in sorted(projection.name for projection in projections):
                 self.insert_checkpoint(cursor, name)
                 cursor.execute(self._sql_lock_checkpoint, (name,))
