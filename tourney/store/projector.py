@@ -112,7 +112,8 @@ class Projection(Protocol):
     each event and decoding each repeated payload once (see `decoding.decode_for_replay`).
 
     Such a read model may also have `replay_stream(batch, stream_id, rows)`: the whole
-    stream's stored rows (`STREAM_COLUMNS`, versions from 1 in order), not decoded, to
+    stream's stored rows (`STREAM_COLUMNS`; given only when the stream is whole from
+    version 1: row i is version i + 1), not decoded, to
     write exactly the rows `apply` would write for their decoded events (`batch.events` is
     empty; its tables hold nothing of the stream yet), or to write nothing and return
     False, and `apply` gets the decoded events. A rebuild calls it first: a read model that
@@ -318,8 +319,16 @@ class Projector:
             )
             if any(projection.wants(str(stream_id)) for projection in projections)
         ]
-        where = f"FROM events WHERE stream_id = {mark} AND position <= {mark} ORDER BY version"
-        sql, sql_decoded = f"SELECT {STREAM_COLUMNS} {where}", f"SELECT {REPLAY_COLUMNS} {where}"
+        where = f"FROM events WHERE stream_id = {mark} AND position <= {mark}"
+        sql = f"SELECT {STREAM_COLUMNS} {where} ORDER BY version"
+        sql_decoded = f"SELECT {REPLAY_COLUMNS} {where} ORDER BY version"
+        # Whether the rows read are versions 1 to their count (`replay_stream`'s rows have
+        # none: a column less to read for every event): the first and last version, each
+        # found in the (stream, version) index (MIN and MAX together would scan it).
+        first_last = [
+            f"(SELECT version {where} ORDER BY version{o} LIMIT 1)" for o in ("", " DESC")
+        ]
+        sql_span = f"SELECT {', '.join(first_last)}"
         shared: SharedPayloads = {}
         read = pending = 0
         try:
@@ -331,10 +340,13 @@ class Projector:
                 if not rows:
                     continue
                 events: Sequence[StoredEvent] | None = None
+                cursor.execute(sql_span, (stream_id, head, stream_id, head))
+                first, last = cursor.fetchone()
+                whole = first == 1 and last == len(rows)
                 for projection in projections:
                     if not projection.wants(stream_id):
                         continue
-                    if self._replayed(cursor, projection, stream_id, rows):
+                    if whole and self._replayed(cursor, projection, stream_id, rows):
                         continue
                     if events is None:  # read again with the positions (same transaction)
                         cursor.execute(sql_decoded, (stream_id, head))
