@@ -158,3 +158,45 @@ def test_projection_killed_mid_page_keeps_rows_and_checkpoint_together(
         projector.catch_up()
         assert counts(engine_of(store)) == {"match-1": (30, 30), "s-2": (10, 10)}
         _rebuild_agrees(store)
+
+
+def _rebuild_and_hang(url: str, marker: str) -> None:
+    """Rebuild one stream a page, and stop after the first page until killed."""
+    from tourney.projections import default_projections
+
+    def hang(_read: int) -> None:
+        Path(marker).touch()
+        time.sleep(120)
+
+    store = EventStore.from_url(url, upgrade=False)
+    Projector(store, default_projections()).rebuild(progress=hang, page_size=1)
+
+
+def test_a_rebuild_killed_half_way_leaves_events_and_read_models_as_they_were(
+    database_url: str, tmp_path: Path
+) -> None:
+    """A rebuild empties and replays the read models in one transaction: killed after its
+    first page, it leaves the events and the read models as they were, and a rebuild
+    afterwards gives the same tables."""
+    from tests.integration.matches import dump
+    from tourney.projections import default_projections
+
+    tables = ("match_views", "projection_checkpoints", "projection_problems")
+    with EventStore.from_url(database_url) as store:
+        projector = Projector(store, default_projections())
+        for number in range(1, 6):
+            store.append(f"match-{number}", new_events(simulated(number)[:40]))
+        projector.catch_up()
+        events = list(store.read_all())
+        before = dump(engine_of(store), "events", *tables)
+        assert len(before["match_views"]) == 5
+        marker = tmp_path / "first-page"
+        worker = CONTEXT.Process(target=_rebuild_and_hang, args=(database_url, str(marker)))
+        worker.start()
+        _wait_for(marker, worker)
+        _kill(worker)
+        assert list(store.read_all()) == events
+        assert dump(engine_of(store), "events", *tables) == before
+        assert verify(store) == []
+        assert projector.rebuild() == len(events)  # the write lock died with the worker
+        assert dump(engine_of(store), "events", *tables) == before

@@ -120,17 +120,17 @@ class _Replay:
             self.error = f"version {event.version} ({event.type}): {exc}"
 
     def feed_rows(self, rows: Sequence[Row], engined: Engined, registry: UpcasterRegistry) -> bool:
-        """`feed` for a whole stream from its stored rows (`STREAM_COLUMNS`, versions from 1
-        in order, not decoded: see `MatchProjection.replay_stream`), each engine event made
-        once per payload text with `engined`; False, with this replay unusable, when an
-        ``undone`` is among them (what is in force is the stream's `apply` to decide)."""
-        self.version = rows[-1][0]
+        """`feed` for a whole stream from its stored rows (`STREAM_COLUMNS`: row i is
+        version i + 1; not decoded: see `MatchProjection.replay_stream`), each engine event
+        made once per payload text with `engined`; False, with this replay unusable, when
+        an ``undone`` is among them (what is in force is the stream's `apply` to decide)."""
+        self.version = len(rows)
         match, game = self.match, self.game
         apply: Any = None if match is None else match.apply
         known: dict[tuple[str, int, Any], Any] = {}
-        version, type_ = rows[0][0], rows[0][1]
+        version, type_ = 1, rows[0][0]
         try:
-            for version, type_, schema, text in rows:  # noqa: B007 (named below)
+            for version, (type_, schema, text) in enumerate(rows, 1):  # noqa: B007 (named below)
                 if type_ in STREAM_ONLY:  # a confirmation: the match itself is unchanged
                     if type_ == UNDONE:
                         return False
@@ -248,9 +248,9 @@ class MatchProjection:
     def replay_stream(self, batch: Batch, stream_id: str, rows: Sequence[Row]) -> bool:
         """`apply` for the whole stream `stream_id` from its stored rows, decoding each
         repeated payload text not at all (see `Projection`: the table holds no row of the
-        stream yet); False, writing nothing, for a stream that is not whole from version 1
-        or has an ``undone``."""
-        if not rows or rows[0][0] != 1 or rows[-1][0] != len(rows):
+        stream yet, and `rows` are its versions from 1); False, writing nothing, for a
+        stream with an ``undone``."""
+        if not rows:
             return False
         replay = _Replay()
         if not replay.feed_rows(rows, self._engined, batch.store.registry):

@@ -20,8 +20,9 @@ COLUMNS = (
 # What a replay reads of each event (see `decode_for_replay`).
 REPLAY_COLUMNS = "position, version, type, schema_version, payload"
 # What a read model's replay of a whole stream from its rows reads of each event
-# (`Projection.replay_stream`): not even the position.
-STREAM_COLUMNS = "version, type, schema_version, payload"
+# (`Projection.replay_stream`): not even the position or the version (the stream is whole
+# from version 1 in order: row i is version i + 1), a column less for each of its rows.
+STREAM_COLUMNS = "type, schema_version, payload"
 # Payloads a replay's decode keeps at most (see `decode_for_replay`): a few MB.
 SHARED_PAYLOADS = 8192
 # The longest payload text kept: short ones repeat (a tile placed by a player on a tile),

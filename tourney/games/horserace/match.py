@@ -323,9 +323,10 @@ class Match:
         ``line`` is kept on placements (the record line or stream version). Raises
         RuleError (or EventError for malformed fields) and leaves the match unchanged.
         """
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
-            raise EventError(_("unknown event {event!r}").format(event=event))
+        try:
+            handler = _HANDLERS[type(event)]  # a subscript, not a method call: every event
+        except KeyError:
+            raise EventError(_("unknown event {event!r}").format(event=event)) from None
         return handler(self, event, line)
 
     def _start_match(self, event: MatchStarted, line: int | None = None) -> Outcome:
