@@ -168,15 +168,20 @@ def _bulk_replay() -> Iterator[None]:
     scanning what is alive, finding nothing. CPython's documented tools: `gc.freeze` sets
     what was alive before (the modules, the store) aside from every collection, and
     `gc.set_threshold` makes collections rarer. The collector stays on (a cycle made by
-    mistake is still collected, later); both are undone after."""
+    mistake is still collected, later); both are undone after. Where the process froze
+    its own long-lived objects already (the test runner does, after collecting), they are
+    left so: `gc.unfreeze` cannot tell its objects from ours, and would undo theirs too."""
     saved = gc.get_threshold()
-    gc.freeze()
+    ours = gc.get_freeze_count() == 0
+    if ours:
+        gc.freeze()
     gc.set_threshold(max(saved[0], REBUILD_THRESHOLD), *saved[1:])
     try:
         yield
     finally:
         gc.set_threshold(*saved)
-        gc.unfreeze()
+        if ours:
+            gc.unfreeze()
 
 
 class Projector:
