@@ -400,7 +400,12 @@ def rebuild(
 
 def _not_installed(store: EventStore) -> list[tuple[str, str]]:
     """Each stored tournament whose format or game this tourney does not have: its stream
-    and the refusal every command gives it (`check_installed`), read from its first event."""
+    and the refusal every command gives it (`check_installed`), read from its first event;
+    then the first match stream of each game not installed that no such tournament named
+    (a match started outside a tournament: its read model could only say "invalid")."""
+    import json
+
+    from tourney.games import game_of
     from tourney.tournament.format import check_installed
     from tourney.tournament.streams import fold_stored, tournament_stream
 
@@ -411,6 +416,19 @@ def _not_installed(store: EventStore) -> list[tuple[str, str]]:
             check_installed(fold_stored(list(store.read_stream(stream, 0, 1))))
         except TourneyError as refused:
             found.append((stream, str(refused)))
+    said = {refusal for _stream, refusal in found}
+    rows = store.fetch_rows(
+        "SELECT stream_id, payload FROM events WHERE version = 1 AND type = 'match_started' "
+        "ORDER BY position",
+        (),
+    )
+    for stream, payload in rows:
+        try:
+            game_of(json.loads(payload))
+        except TourneyError as refused:
+            if str(refused) not in said:
+                said.add(str(refused))
+                found.append((stream, str(refused)))
     return found
 
 
