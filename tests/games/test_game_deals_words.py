@@ -8,13 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tourney.games import Result
-from tourney.games.base import BaseGame
-from tourney.games.protocol import GameEvent, GameMatch
+from tests.games.throwaway import Throwaway
 from tourney.i18n import using
 
 
-class _InDeals(BaseGame):
+class _InDeals(Throwaway):
     name = "indeals"
     title = "In deals"
     table_sizes = (4, 4)
@@ -23,15 +21,6 @@ class _InDeals(BaseGame):
 
     def target(self, settings: Mapping[str, Any]) -> int | None:
         return None if settings.get("deals") else self.first_to
-
-    def new_match(self) -> GameMatch:
-        raise NotImplementedError
-
-    def legal_moves(self, match: GameMatch) -> list[GameEvent]:
-        return []
-
-    def result(self, match: GameMatch) -> Result:
-        return Result((0, 0), ())
 
 
 def test_a_match_of_deals_is_said_in_deals() -> None:

@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from tests.cli.conftest import Cli
-from tourney.games.base import BaseGame
+from tests.games.throwaway import Throwaway
 from tourney.games.registry import register, unregister
 from tourney.tournament.create import decide_create
 from tourney.tournament.results.rulings import result_target
 from tourney.tournament.state import TournamentState, fold
 
 
-class _ToThree(BaseGame):
+class _ToThree(Throwaway):
     """A throwaway game won at 3 unless the tournament says otherwise."""
 
     name = "tothree"

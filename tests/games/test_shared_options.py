@@ -17,16 +17,16 @@ import typer
 from typer.testing import CliRunner
 
 from tests.cli.conftest import Cli
+from tests.games.throwaway import Throwaway
 from tourney.cli.game_cmd import start_command
 from tourney.games import Result, game
-from tourney.games.base import BaseGame
 from tourney.games.protocol import GameEvent, GameMatch
 from tourney.games.registry import register, unregister
 from tourney.games.verbs import Param
 from tourney.limits import Bound
 
 
-class _Short(BaseGame):
+class _Short(Throwaway):
     """A throwaway game whose ``--to`` is 1 to 9 (Morra's is 1 to 21)."""
 
     name = "shortto"
@@ -51,7 +51,7 @@ class _Short(BaseGame):
 
 
 @pytest.fixture
-def short() -> Iterator[BaseGame]:
+def short() -> Iterator[Throwaway]:
     played = _Short()
     register(played)
     yield played
@@ -65,7 +65,7 @@ def _start(games: Sequence[Any], *args: str) -> Any:
 
 
 @pytest.mark.parametrize("order", [1, -1])
-def test_each_game_is_held_to_its_own_range(short: BaseGame, adhoc_db: Path, order: int) -> None:
+def test_each_game_is_held_to_its_own_range(short: Throwaway, adhoc_db: Path, order: int) -> None:
     games = [short, game("morra")][::order]
     started = _start(games, "K1", "--players", "A,B,C,D", "--game", "morra", "--to", "15",
                      "--db", str(adhoc_db))  # fmt: skip

@@ -1,0 +1,26 @@
+"""`Throwaway`: a game with no rules of its own, for a test that needs one capability of a
+game (a start option, a match in deals, a target) under a name of its own, registered
+with `tourney.games.registry.register` for the test's length (a club's game is installed
+instead, and found by its entry point)."""
+
+from __future__ import annotations
+
+from tourney.games import Result
+from tourney.games.base import BaseGame
+from tourney.games.protocol import GameEvent, GameMatch
+
+
+class Throwaway(BaseGame):
+    """Tables of 2 to 4, no moves; a test's subclass says what it is about."""
+
+    title = "Throwaway"
+    table_sizes = (2, 4)
+
+    def new_match(self) -> GameMatch:
+        raise NotImplementedError
+
+    def legal_moves(self, match: GameMatch) -> list[GameEvent]:
+        return []
+
+    def result(self, match: GameMatch) -> Result:
+        return Result((0, 0), ())
