@@ -15,10 +15,12 @@ import pytest
 
 from tests.cli.conftest import Cli
 from tests.games.throwaway import Throwaway
+from tourney.games import game
+from tourney.games.base import Started
 from tourney.games.registry import register, unregister
 from tourney.tournament.create import decide_create
 from tourney.tournament.results.rulings import result_target
-from tourney.tournament.state import TournamentState, fold
+from tourney.tournament.state import TournamentError, TournamentState, fold
 
 
 class _ToThree(Throwaway):
@@ -41,10 +43,10 @@ def to_three() -> Iterator[str]:
 
 
 def _target(game_name: str, **given: Any) -> int | None:
+    given = {"table_size": 2, **given}
     events = decide_create(
-        TournamentState(), "Night", format="swiss", table_size=2, rounds=3,
-        game_name=game_name, **given,
-    )  # fmt: skip
+        TournamentState(), "Night", format="swiss", rounds=3, game_name=game_name, **given
+    )
     return result_target(fold(events))
 
 
@@ -68,3 +70,29 @@ def test_the_cli_leaves_the_target_to_the_game(tmp_path: Path, template_db: Path
     assert "first to 5" in said and "61" not in said
     shown = json.loads(cli.ok("tournament", "show", "--json").stdout)
     assert "61" not in json.dumps(shown), shown
+
+
+NARROW = type(
+    "Narrow",
+    (type(game("morra")),),
+    {
+        "name": "narrow",
+        "target": lambda self, settings: int(settings.get("target") or 5),
+        "table_start": lambda self, players, settings, extra: Started(
+            tuple(players), {**extra, "to": settings["target"]}
+        ),
+    },
+)
+"""Morra played to the tournament's target, which its engine holds to 1 to 21."""
+
+
+def test_a_target_the_game_refuses_is_refused_at_creation() -> None:
+    """Found by the third checklist trial: `--target 12` for Briscola (won at 1 to 9 deals)
+    was created and paired, and every table's stream then refused to replay."""
+    register(NARROW())
+    try:
+        assert _target("narrow", table_size=4, partnerships=True, target=21) == 21
+        with pytest.raises(TournamentError, match="to: a whole number from 1 to 21"):
+            _target("narrow", table_size=4, partnerships=True, target=30)
+    finally:
+        unregister("narrow")

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tourney import limits, names
-from tourney.errors import quote
+from tourney.errors import TourneyError, quote
 from tourney.games import game
 from tourney.games import names as game_names
 from tourney.games.stored import DEFAULT_TARGET
@@ -258,6 +258,7 @@ def decide_create(
                 seed_by=quote(seed_by), seed_by2=", ".join(SEED_BY)
             )
         )
+    _check_playable(created, played, name)
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]
     if len(set(lengths)) != len(lengths):
@@ -274,6 +275,30 @@ def decide_create(
             draw_seed=draw_seed,
         )
     ]
+
+
+def table_settings(created: TournamentCreated) -> dict[str, Any]:
+    """The tournament's settings a table's ``match_started`` is made from
+    (`Game.table_start`)."""
+    return {
+        "partnerships": created.partnerships,
+        "target": created.target,
+        "deals": created.deals,
+    }
+
+
+def _check_playable(created: TournamentCreated, played: Game, name: str) -> None:
+    """Refuse a tournament whose tables its game's engine would not start (a target or a
+    number of deals outside the game's own rules): a table paired would never replay."""
+    seats = tuple(f"Seat {n}" for n in range(1, created.table_size + 1))
+    try:
+        played.new_match().apply(played.table_start(seats, table_settings(created), {}))
+    except TourneyError as refused:
+        raise TournamentError(
+            _("{title} cannot play the tables of {name!r}: {refused}").format(
+                title=played.title, name=name, refused=refused
+            )
+        ) from None
 
 
 def _target(given: int | None, played: Game) -> int:
