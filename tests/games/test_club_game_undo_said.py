@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from tourney.streams.matches import undo_line
+from tourney.streams.matches import describe, undo_line
 
 
 class _Stored(NamedTuple):
@@ -32,3 +32,8 @@ def test_a_shipped_games_undone_move_is_said_as_before() -> None:
         _Stored(3, "undone", {"version": 2}),
     ]
     assert undo_line(stored, 3) == "v3: undid v2 tile_placed Ann 5-5"
+
+
+def test_a_match_started_is_named_by_its_type() -> None:
+    stored = [_Stored(1, "match_started", {"players": ["Ann", "Bo"], "target": 61})]
+    assert describe(stored, 1) == "v1 match_started"
