@@ -72,3 +72,16 @@ class Director:
         scored = ["--scores", ",".join(map(str, scores))] if scores else []
         again = ["--replace"] if replace else []
         return self.run("director", "result", match, *scored, *sheet, *again)
+
+
+def outside(tmp_path: Path) -> Director:
+    """A director in ``tmp_path/night`` whose tourney has `random_draw` and the ``elsewhere``
+    game installed (`tests.formats.installed`), which a plain `Director` there lacks."""
+    from tests.formats import declare, installed
+
+    folder = tmp_path / "night"
+    folder.mkdir()
+    made = Director(folder)
+    made.env = installed(tmp_path / "site")
+    declare(tmp_path / "site", "elsewhere-game", "tourney.games", "elsewhere", "elsewhere")
+    return made

@@ -400,16 +400,40 @@ def rebuild(
 
 def _not_installed(store: EventStore) -> list[tuple[str, str]]:
     """Each stored tournament whose format or game this tourney does not have: its stream
-    and the refusal every command gives it (`check_installed`), read from its first event."""
+    and the refusal every command gives it (`check_installed`), read from its first event;
+    then the first match stream of each game not installed that no such tournament named
+    (a match started outside a tournament: its read model could only say "invalid")."""
+    import json
+
+    from tourney.gamekit import game_of
+    from tourney.gamekit.stored import DEFAULT_GAME
     from tourney.tournament.format import check_installed
     from tourney.tournament.streams import fold_stored, tournament_stream
 
     found = []
+    games: set[object] = set()  # the games whose streams are named already
     for slug, _name in store.tournaments():
         stream = tournament_stream(slug)
+        state = fold_stored(list(store.read_stream(stream, 0, 1)))
         try:
-            check_installed(fold_stored(list(store.read_stream(stream, 0, 1))))
+            check_installed(state)
         except TourneyError as refused:
+            found.append((stream, str(refused)))
+            games.add(state.created.game)
+    rows = store.fetch_rows(
+        "SELECT stream_id, payload FROM events WHERE version = 1 AND type = 'match_started' "
+        "ORDER BY position",
+        (),
+    )
+    for stream, payload in rows:
+        started = json.loads(payload)
+        game = started.get("game", DEFAULT_GAME) if isinstance(started, dict) else None
+        if game in games:
+            continue
+        try:
+            game_of(started)
+        except TourneyError as refused:
+            games.add(game)
             found.append((stream, str(refused)))
     return found
 

@@ -25,6 +25,7 @@ from tourney.i18n import _
 if TYPE_CHECKING:
     from tourney.gamekit import Game
     from tourney.gamekit.verbs import Param
+    from tourney.limits import Bound
 
 HELP_PARTS = "tourney_help_parts"
 """The attribute a command built here keeps its help's paragraphs in, one per game (each a
@@ -39,11 +40,12 @@ def _installed() -> list[Game]:
 
 def _option(param: Param) -> Any:
     """The Typer parameter a declared one stands for (a value with no metavar of its own
-    or by its name, a club game's, shows its name in capitals: ``COUNT``)."""
-    from tourney.cli.metavars import BY_NAME
+    or by its name, a club game's, shows its name in capitals: ``COUNT``; a name tourney
+    gives a file or an address, ``to``, is not one of a game's values: ``TO``)."""
+    from tourney.cli.metavars import VALUES
 
     metavar = param.metavar
-    if metavar is None and param.kind is not bool and param.name not in BY_NAME:
+    if metavar is None and param.kind is not bool and param.name not in VALUES:
         metavar = param.name.upper()
     bound = param.bound  # the parser refuses the rest, an argument's as an option's
     if param.flag is None:
@@ -65,8 +67,28 @@ def _annotation(param: Param) -> Any:
 
 
 def _union(declared: Sequence[Param]) -> list[Param]:
-    """Each parameter once, by name (the first game's declaration)."""
-    return list({param.name: param for param in reversed(declared)}.values())[::-1]
+    """Each parameter once, by name: the first game's declaration, its range widened to
+    take every game's (each game's own is checked at its table: `_refuse_others`) and its
+    help each game's that differs, a paragraph each (each a msgid: `language.parts`),
+    so that one game installed never refuses another's valid value."""
+    by_name: dict[str, Param] = {}
+    for param in declared:
+        first = by_name.setdefault(param.name, param)
+        if first is param:
+            continue
+        helps = first.help.split("\n\n")
+        if param.help not in helps:
+            helps.append(param.help)
+        wider = _wider(first.bound, param.bound)
+        by_name[param.name] = first._replace(bound=wider, help="\n\n".join(helps))
+    return list(by_name.values())
+
+
+def _wider(one: Bound | None, other: Bound | None) -> Bound | None:
+    """The range taking both (None, no range, when either has none)."""
+    if one is None or other is None:
+        return None
+    return one._replace(low=min(one.low, other.low), high=max(one.high, other.high))
 
 
 def _signature(params: Sequence[Param], first: Sequence[inspect.Parameter]) -> inspect.Signature:
@@ -98,7 +120,12 @@ def _refuse_others(
     title: str, own: Sequence[Param], every: Sequence[Param], values: Mapping[str, Any]
 ) -> None:
     """Refuse a parameter given that ``own`` (the game's) does not declare, naming those it
-    does."""
+    does, and a value out of the game's own range (the command's takes every game's)."""
+    for param in own:
+        value = values.get(param.name)
+        if param.bound is not None and _given_value(value):
+            for each in value if isinstance(value, list) else [value]:
+                param.bound.check(each, param.flag or param.name)
     names = {p.name for p in own}
     for param in every:
         if param.name not in names and _given_value(values.get(param.name)):

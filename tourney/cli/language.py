@@ -122,7 +122,9 @@ def msgid(text: str) -> str:
 
 def parts(owner: Any, attribute: str, text: str) -> tuple[str, ...]:
     """The msgids of a help text: its paragraphs, one per game, for a command the games
-    provide (`tourney.cli.game_cmd`); else the whole text."""
+    provide or an option two games declare (`tourney.cli.game_cmd`); else the whole text."""
+    if attribute == "help" and hasattr(owner, "opts"):  # a parameter: one paragraph a game
+        return tuple(msgid(paragraph) for paragraph in text.split("\n\n"))
     callback = getattr(owner, "callback", None)
     given = getattr(callback, "tourney_help_parts", None) if attribute == "help" else None
     return tuple(given) if given else (msgid(text),)

@@ -20,8 +20,7 @@ from tourney import i18n
 
 CONTEXT = "metavar"
 
-BY_NAME: dict[str, str] = {
-    # who and what
+VALUES: dict[str, str] = {
     "tournament": "TOURNAMENT",
     "source": "TOURNAMENT",
     "series": "SERIES",
@@ -102,7 +101,11 @@ BY_NAME: dict[str, str] = {
     "playouts": "COUNT",
     "workers": "COUNT",
     "seed": "NUMBER",
-    # files and the network
+}
+"""Who and what a value names, by its parameter's name: the words a game's commands share
+with tourney's own (a game's ``--player`` is a ``PLAYER`` too)."""
+
+PLACES: dict[str, str] = {
     "db": "DATABASE",
     "file": "FILE",
     "files": "FILE",
@@ -117,6 +120,10 @@ BY_NAME: dict[str, str] = {
     "url": "ADDRESS",
     "port": "PORT",
 }
+"""Files and the network, by the names tourney's own commands give them (``export --to``):
+never a game's value of the same name (a club game's ``--to`` counts deals, `game_cmd`)."""
+
+BY_NAME: dict[str, str] = {**VALUES, **PLACES}
 """A value's word by its parameter's name, where its declaration names none."""
 
 WORD = re.compile(r"[A-Z][A-Z_-]*[A-Z]")

@@ -14,7 +14,7 @@ from tourney.cli.director_options import TournamentOpt, open_director
 from tourney.cli.language import lazy_help
 from tourney.cli.options import Db, TableSize, json_flag, new_draw_seed, within
 from tourney.cli.scorer_io import echo
-from tourney.gamekit.stored import DEFAULT_GAME, DEFAULT_TARGET
+from tourney.gamekit.stored import DEFAULT_GAME
 from tourney.i18n import _, ngettext
 
 
@@ -98,7 +98,12 @@ def create(
     partnerships: Annotated[
         bool, typer.Option(help="Fixed partnerships of two at tables of 4.")
     ] = False,
-    target: Annotated[int, within(limits.TARGET, help="Points to win a match.")] = DEFAULT_TARGET,
+    target: Annotated[
+        int | None,
+        within(
+            limits.TARGET, help="Points to win a match (default: the game's own; Horse Race 61)."
+        ),
+    ] = None,
     shared_win: Annotated[
         str,
         typer.Option(help="A k-way shared win scores: split (1/k), full (1) or a fraction."),

@@ -319,12 +319,10 @@ class DirectorDesk:
         self, slug: str, state: TournamentState, round_number: int, table: PairedTable
     ) -> Any:
         created = state.created
+        from tourney.tournament.create import table_settings
+
         names = tuple(state.players[p].name for p in table.seats)
-        settings = {
-            "partnerships": created.partnerships,
-            "target": created.target,
-            "deals": created.deals,
-        }
+        settings = table_settings(created)
         extra = {
             "tournament": slug,
             "match": table.match_id,

@@ -228,6 +228,12 @@ class Game(Protocol):
         ...
 
     @property
+    def first_to(self) -> int | None:
+        """The score that wins a match when a tournament names none (``--target``); None:
+        the tournament's stored default (61) or, for a game with no target, nothing."""
+        ...
+
+    @property
     def scored(self) -> str:
         """What a player's result at a table counts, in words: ``"game points"``,
         ``"net units"`` (the standings' column and tie-break)."""

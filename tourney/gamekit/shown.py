@@ -199,13 +199,21 @@ class BaseDisplay:
         return f"{label}, {length}" if length else label
 
     def length_text(self, settings: Mapping[str, Any]) -> str:
+        deals = settings.get("deals")
+        if self.game.deals and deals:  # a tournament of so many deals a match
+            return npage_("{n} deal a match", "{n} deals a match", deals).format(n=deals)
         target = self.game.target(settings)
         if target is None:
             return ""
         return npage_("first to {target}", "first to {target}", target).format(target=target)
 
     def progress_text(self, done: int, settings: Mapping[str, Any], seats: int) -> str:
-        return page_("hand {number}").format(number=done)
+        if not self.game.deals:
+            return page_("hand {number}").format(number=done)
+        deals = settings.get("deals")
+        if deals:
+            return page_("deal {number} of {count}").format(number=done, count=deals)
+        return page_("deal {number}").format(number=done)
 
     def board(self, scores: Sequence[int], seats: Sequence[str]) -> tuple[str, str]:
         return "–".join(str(score) for score in scores), " · ".join(seats)

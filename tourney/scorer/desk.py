@@ -143,7 +143,7 @@ class Desk:
         date; returns the new stored events."""
         if self.store.stream_version(self.stream) == self.version:
             return []
-        new = list(self.store.read_stream(self.stream, from_version=self.version))
+        new = self._read_new()
         if not new:
             return []
         first = not self.stored
@@ -161,6 +161,18 @@ class Desk:
                 if event.type not in STREAM_ONLY:
                     self._apply(event.version, to_event(self.game, event.type, event.payload))
         return new
+
+    def _read_new(self) -> list[StoredEvent]:
+        """The stream's events after the desk's version; a payload of a schema no installed
+        game declares is refused as the game its ``match_started`` names, when that game
+        is not installed (not "upgrade tourney": its upcasters went with it)."""
+        from tourney.store.errors import SchemaError
+
+        try:
+            return list(self.store.read_stream(self.stream, from_version=self.version))
+        except SchemaError:
+            stream_game(list(self.store.read_stream(self.stream, 0, 1)))  # refused by name
+            raise
 
     def _rebuild(self) -> None:
         self.game = stream_game(self.stored)

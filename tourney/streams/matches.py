@@ -233,6 +233,13 @@ def one_device_note(devices: Mapping[str, str]) -> str:
     return ""
 
 
+def _said(value: object) -> str:
+    """One stored value as a record line's reader would type it."""
+    if isinstance(value, list):
+        return " ".join(_said(item) for item in value)
+    return str(value)
+
+
 def undo_target(stored: Sequence[StreamEvent], redo: bool = False) -> int | None:
     """The version an undo takes back: the newest match event in force; with ``redo``, the
     newest undo in force of a match event (undoing it redoes; a redo is not redone again).
@@ -265,7 +272,8 @@ def undo_line(stored: Sequence[StreamEvent], version: int) -> str:
 
 def describe(stored: Iterable[StreamEvent], version: int) -> str:
     """A short name for the event at ``version``: ``v12 tile_placed Ann 3-5 on 5-5``,
-    ``v7 card_played Bo QH``."""
+    ``v7 card_played Bo QH``, a club game's ``v4 briscola_scored 70 50`` (its own fields,
+    said as stored)."""
     for event in stored:
         if event.version == version:
             p = event.payload
@@ -281,6 +289,8 @@ def describe(stored: Iterable[StreamEvent], version: int) -> str:
                 words += ["on", str(p["on"])]
             if isinstance(p.get("tiles"), list):
                 words += [str(t) for t in p["tiles"]]
+            if not words and event.type != "match_started":  # a club game's move, its
+                words = [_said(value) for key, value in p.items() if key != "game"]
             return " ".join([f"v{version} {event.type}", *words])
     return f"v{version}"
 

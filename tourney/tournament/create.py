@@ -7,13 +7,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tourney import limits, names
-from tourney.errors import quote
+from tourney.errors import TourneyError, quote
 from tourney.gamekit import game
 from tourney.gamekit import names as game_names
 from tourney.gamekit.stored import DEFAULT_TARGET
+
+if TYPE_CHECKING:
+    from tourney.gamekit import Game
 from tourney.i18n import _
 from tourney.names import clean_name
 from tourney.tournament.events import (
@@ -65,7 +68,7 @@ def decide_create(
     rounds: int,
     slug: str | None = None,
     partnerships: bool = False,
-    target: int = DEFAULT_TARGET,
+    target: int | None = None,
     shared_win: str = "split",
     bye_points: Fraction = Fraction(1),
     tie_breaks: Sequence[str] | None = None,
@@ -165,7 +168,7 @@ def decide_create(
             table_size=table_size,
             rounds=rounds if fmt.rounds_setting else 0,
             partnerships=partnerships,
-            target=target,
+            target=_target(target, played),
             shared_win=shared_win,
             bye_points=bye_points,
             tie_breaks=cast(tuple[TieBreak, ...], tuple(tie_breaks)),
@@ -218,7 +221,7 @@ def decide_create(
         )
     if fmt.rounds_setting:
         limits.ROUNDS.check(rounds, repr(name))
-    limits.TARGET.check(target, repr(name))
+    limits.TARGET.check(created.target, repr(name))
     if shared_win not in ("split", "full"):
         limits.parse_points(shared_win, "shared-win scoring", repr(name), high=1)
         parse_share(shared_win)
@@ -255,6 +258,7 @@ def decide_create(
                 seed_by=quote(seed_by), seed_by2=", ".join(SEED_BY)
             )
         )
+    _check_playable(created, played, name)
     scales = tuple(_placement_scale(text, sides, repr(name)) for text in placement_points)
     lengths = [len(scale) for scale in scales]
     if len(set(lengths)) != len(lengths):
@@ -271,6 +275,39 @@ def decide_create(
             draw_seed=draw_seed,
         )
     ]
+
+
+def table_settings(created: TournamentCreated) -> dict[str, Any]:
+    """The tournament's settings a table's ``match_started`` is made from
+    (`Game.table_start`)."""
+    return {
+        "partnerships": created.partnerships,
+        "target": created.target,
+        "deals": created.deals,
+    }
+
+
+def _check_playable(created: TournamentCreated, played: Game, name: str) -> None:
+    """Refuse a tournament whose tables its game's engine would not start (a target or a
+    number of deals outside the game's own rules): a table paired would never replay."""
+    seats = tuple(f"Seat {n}" for n in range(1, created.table_size + 1))
+    try:
+        played.new_match().apply(played.table_start(seats, table_settings(created), {}))
+    except TourneyError as refused:
+        raise TournamentError(
+            _("{title} cannot play the tables of {name!r}: {refused}").format(
+                title=played.title, name=name, refused=refused
+            )
+        ) from None
+
+
+def _target(given: int | None, played: Game) -> int:
+    """The score a tournament's matches are won at: ``--target``, else its game's own
+    (`Game.first_to`: Briscola's 2 deals, not Horse Race's 61), else 61 (the score a
+    stored tournament without one has, `tourney.gamekit.stored`)."""
+    if given is not None:
+        return given
+    return DEFAULT_TARGET if played.first_to is None else played.first_to
 
 
 def _own_settings(

@@ -91,6 +91,12 @@ def result_target(state: TournamentState) -> int | None:
     return game(created.game).target({"target": created.target, "deals": created.deals})
 
 
+def net_units(state: TournamentState) -> bool:
+    """Whether a result's scores are each player's net units (Racehorse: they add up to 0),
+    as the tournament's game shows them (`Display.net_units`); else points."""
+    return game(state.created.game).display.net_units
+
+
 def decide_record_result(
     state: TournamentState, match_id: str, scores: Sequence[int], winners: Sequence[int]
 ) -> list[TournamentEvent]:
@@ -146,13 +152,14 @@ def decide_adjudicate(
     check_replacing(state, match, replace)
     _check_shape(match, scores, winners)
     target = result_target(state)
-    check_scores(_where(match), scores, target)
+    check_scores(_where(match), scores, net_units(state))
     check_winners(
         _where(match),
         scores,
         winners,
         target,
         lambda side: state.entrant_name(match.sides[side]),
+        net_units(state),
     )
     return [AdjudicatedResult(match_id, tuple(scores), tuple(winners), reason.strip())]
 
@@ -220,7 +227,7 @@ def decide_enter_result(
         return state.entrant_name(match.sides[side])
 
     target = result_target(state)
-    totals = sheet_totals(where, len(match.sides), scores, hands, target, name)
+    totals = sheet_totals(where, len(match.sides), scores, hands, target, name, net_units(state))
     winners = winning_sides(totals, target)
     # a ruling replaced (`check_replacing`) takes its forfeits with it
     forfeited = match.forfeited if match.outcome is None else ()

@@ -18,7 +18,9 @@ WINNERS_RULE = N_(
     "the sides holding the top score"
 )
 NET_WINNERS_RULE = N_("winners are the players with the most net units (sharing the win)")
-"""A game without a target (Racehorse): the highest net wins, stopped short or not."""
+"""A game played for net units (Racehorse): the highest net wins, stopped short or not."""
+TOP_WINNERS_RULE = N_("winners are the sides holding the top score (sharing the win)")
+"""A game of points without a target (a match of so many deals): the top score wins."""
 
 
 def winning_sides(scores: Sequence[int], target: int | None) -> tuple[int, ...]:
@@ -38,13 +40,17 @@ def check_winners(
     winners: Sequence[int],
     target: int | None,
     name: Callable[[int], str],
+    net_units: bool = False,
 ) -> None:
     """Refuse `winners` unless they are exactly the sides `scores` make winners; `name`
     gives a side's entrant for the message."""
     expected = winning_sides(scores, target)
     if tuple(sorted(winners)) == expected:
         return
-    rule = _(NET_WINNERS_RULE) if target is None else _(WINNERS_RULE).format(target=target)
+    if target is not None:
+        rule = _(WINNERS_RULE).format(target=target)
+    else:
+        rule = _(NET_WINNERS_RULE) if net_units else _(TOP_WINNERS_RULE)
     raise TourneyError(
         ngettext(
             "{where}: with scores {scores_text} the winner is {sides}, not {sides2}: {rule}",
@@ -60,11 +66,11 @@ def check_winners(
     )
 
 
-def check_scores(where: str, scores: Sequence[int], target: int | None) -> None:
-    """Refuse scores the game cannot end with: a negative score where a target is played
-    for (points only add up); net units that do not add up to 0 (each payment is paid by
+def check_scores(where: str, scores: Sequence[int], net_units: bool) -> None:
+    """Refuse scores the game cannot end with: a negative score where points are played for
+    (points only add up); net units that do not add up to 0 (each payment is paid by
     someone at the table)."""
-    if target is not None:
+    if not net_units:
         negative = [score for score in scores if score < 0]
         if negative:
             raise TourneyError(
@@ -101,12 +107,13 @@ def sheet_totals(
     hands: Sequence[Sequence[int]],
     target: int | None,
     name: Callable[[int], str],
+    net_units: bool = False,
 ) -> tuple[int, ...]:
     """The final scores a paper scoresheet gives: `scores`, or the sums of its `hands`
     (each the points per side of one hand, or one deal's payments; with both, they must
     agree). Refused unless the match finished where the sheet ends: some side reached
     `target`, and none before the last hand (the match ends at once when a side reaches
-    it). With no target (net units), each deal's payments add up to 0."""
+    it). For a game of net units, each deal's payments add up to 0."""
     totals = [0] * side_count
     for number, hand in enumerate(hands, start=1):
         if len(hand) != side_count:
@@ -115,9 +122,9 @@ def sheet_totals(
                     where=where, number=number, count=len(hand), side_count=side_count
                 )
             )
-        if target is None:
-            check_scores(f"{where}, deal {number}", hand, target)
-        elif number > 1 and max(totals) >= target:
+        if net_units:
+            check_scores(f"{where}, deal {number}", hand, net_units)
+        elif target is not None and number > 1 and max(totals) >= target:
             leader = max(range(side_count), key=lambda side: totals[side])
             raise TourneyError(
                 _(
@@ -145,7 +152,7 @@ def sheet_totals(
                 where=where, side_count=side_count, count=len(final)
             )
         )
-    check_scores(where, final, target)
+    check_scores(where, final, net_units)
     if target is not None and max(final) < target:
         raise TourneyError(
             _(
