@@ -41,11 +41,14 @@ from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import fold_stored, tournament_stream
 
 if TYPE_CHECKING:
-    from tourney.store.eventstore import EventStore, StreamAppend
+    from tourney.store.eventstore import EventStore, StoredEvent, StreamAppend
 
 Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
 Effects = Callable[["Loaded", Sequence[TournamentEvent]], list["StreamAppend"]]
 """What else a decision appends, in its transaction: given the state it was decided on."""
+Folded = Callable[[str, Sequence["StoredEvent"], TournamentState], None]
+"""Told each whole tournament stream the desk read and the state it folded to (the standings
+read model's `remember`: its catch-up after the append then folds only what was appended)."""
 
 RULINGS = {
     "result_adjudicated": "adjudicated",
@@ -76,11 +79,13 @@ class DirectorDesk:
         store: EventStore,
         recorded_by: str | None = None,
         say: Callable[[str], None] | None = None,
+        folded: Folded | None = None,
     ) -> None:
         self.store = store
         self.recorded_by = recorded_by if recorded_by is not None else os.environ.get("USER")
         self.say = say
         """Where `resolve` says which tournament it chose when there are several."""
+        self.folded = folded
 
     # -- finding tournaments ---------------------------------------------------------------
 
@@ -139,13 +144,17 @@ class DirectorDesk:
         lists its tables; ``installed=False`` for the one reader that names it anyway
         (``tournament list``). Its game is checked by what reads its matches and by every
         decision (`execute`): asking the games' registry costs a read of the installed
-        distributions' metadata, which a command that lists rounds never needs."""
-        stored = list(self.store.read_stream(tournament_stream(slug)))
+        distributions' metadata, which a command that lists rounds never needs. The whole
+        stream read and its state are told to `folded` (the standings read model's)."""
+        stream = tournament_stream(slug)
+        stored = list(self.store.read_stream(stream))
         if not stored:
             raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
         loaded = Loaded(slug, fold_stored(stored), stored[-1].version)
         if installed:
             format_of(loaded.state)
+        if self.folded is not None:
+            self.folded(stream, stored, loaded.state)
         return loaded
 
     # -- commands --------------------------------------------------------------------------
