@@ -47,7 +47,8 @@ def open_store(
         return store, projector
     try:
         projector = Projector(store, default_projections()).attach()
-        projector.catch_up()
+        if not projector.current():  # asked on the store's reader: no connection to open
+            projector.catch_up()
     except BaseException:
         store.close()
         raise
