@@ -176,6 +176,31 @@ def test_open_store_catches_up_what_was_appended_without_projections(database_ur
         assert not any(status.behind for status in projector.status())
 
 
+def test_open_store_on_current_read_models_opens_no_catch_up(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command on read models already current asks its reader whether they are (one
+    query), and opens no write connection to catch up on nothing."""
+    store, _projector = open_store(database_url)
+    with store:
+        store.append("match-1", new_events(simulated(2)[:6]))  # caught up by the append
+    caught: list[int] = []
+    catch_up = Projector.catch_up
+
+    def counted(self: Projector, *args: Any, **kwargs: Any) -> int:
+        caught.append(1)
+        return catch_up(self, *args, **kwargs)
+
+    monkeypatch.setattr(Projector, "catch_up", counted)
+    store, projector = open_store(database_url)
+    with store:
+        assert caught == []
+        assert not any(status.behind for status in projector.status())
+        store.append("match-1", new_events(simulated(2)[6:8]), expected_version=6)
+        assert caught == [1]  # after each append, as ever
+        assert view(store, "1")["version"] == 8
+
+
 def test_undone_events_are_left_out_of_the_match_view(store: EventStore) -> None:
     Projector(store, default_projections()).attach()
     events = simulated(3)

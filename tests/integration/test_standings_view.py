@@ -18,7 +18,7 @@ from tourney.demo.clubnight import run_club_night
 from tourney.director.desk import DirectorDesk
 from tourney.errors import TourneyError
 from tourney.gamekit.stored import HORSE_RACE
-from tourney.projections import default_projections, open_store
+from tourney.projections import default_projections, open_store, remembering
 from tourney.projections.standings_view import read_standings
 from tourney.reports.standings import standings_json, standings_json_of
 from tourney.store import migrate
@@ -110,6 +110,37 @@ def test_the_read_model_is_current_after_every_append(store: EventStore) -> None
         assert standings_json_of(*read_standings(store, loaded.slug)) == folded_json(
             store, loaded.slug
         )
+
+
+def test_a_desk_hands_its_fold_over_and_the_catch_up_folds_only_what_it_appended(
+    database_url: str,
+) -> None:
+    """A command's desk folds the whole tournament to decide; the catch-up after its append
+    resumes from that state (`remembering`) instead of reading and folding the stream again,
+    and writes the rows a rebuild from the events writes."""
+    store, _ = open_store(database_url)
+    with store:
+        night = run_club_night(store, players=6, rounds=2, table_size=2, seed=9, name="Cup")
+    store, projector = open_store(database_url)  # as a new command's process: nothing kept
+    with store:
+        read: list[tuple[str, int]] = []
+        reading = store.read_stream
+
+        def read_stream(stream_id: str, *bounds: int) -> object:
+            read.append((stream_id, bounds[0] if bounds else 0))
+            return reading(stream_id, *bounds)
+
+        store.read_stream = read_stream  # type: ignore[method-assign, assignment]
+        director = DirectorDesk(store, folded=remembering(projector))
+        director.execute(night.slug, lambda state: decide_withdraw(state, "p3", "went home"))
+        assert read == [(tournament_stream(night.slug), 0)]  # the desk's load, once
+        assert standings_json_of(*read_standings(store, night.slug)) == folded_json(
+            store, night.slug
+        )
+        before = dump(engine_of(store), *TABLES)
+        assert before["rated_views"]  # the results' positions, noted from the desk's read
+        Projector(store, default_projections()).rebuild()
+        assert dump(engine_of(store), *TABLES) == before
 
 
 def test_a_stream_the_core_cannot_fold_has_no_rows(store: EventStore) -> None:

@@ -46,14 +46,16 @@ def open_director(
     `open_store`)."""
     from tourney.cli.fresh_database import taken_back_on_refusal
     from tourney.director.desk import DirectorDesk
-    from tourney.projections import open_store
+    from tourney.projections import open_store, remembering
 
     with taken_back_on_refusal(db, create):
-        store, _projector = open_store(db, create=create, reads_only=reads)
+        store, projector = open_store(db, create=create, reads_only=reads)
         said: list[str] = []
         try:
             yield DirectorDesk(
-                store, say=lambda line: said.append(line) if line not in said else None
+                store,
+                say=lambda line: said.append(line) if line not in said else None,
+                folded=None if reads else remembering(projector),
             )
             # Which tournament was acted on, when there are several: said once the command
             # has done it (stderr, so that --json output stays one object; a refusal stays

@@ -156,7 +156,10 @@ class EdgeGroup(TyperGroup):
     ) -> Any:
         arguments = list(sys.argv[1:] if args is None else args)
         self._arguments = arguments
-        plain(self, self._help_names())  # the root's own options, read before any command
+        # The root's own options, read before any command: each command is made plain when
+        # it is built (`built`), so the commands this root built already are not walked
+        # again (a process that runs command after command, the tests' runner, keeps one).
+        plain(self, self._help_names(), under=False)
         # The language `--lang` chooses lasts for this command only (the tests' runner calls
         # main again and again in one process).
         with i18n.using(i18n.current()):

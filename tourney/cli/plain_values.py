@@ -121,17 +121,18 @@ def _converted(param: Any) -> _Converted | None:
     return _Converted(info, annotation, items, origin in (list, tuple))
 
 
-def plain(command: Any, help_names: Sequence[str]) -> Any:
-    """``command`` and every command under it with each plain parameter's converter set
-    (Typer builds a parameter's on first use, and keeps it: ``_runtime_param``), its help
-    option's too (Click makes that one when first asked, from ``help_names``, and keeps it;
-    Typer converts a flag left off as it converts any other value)."""
+def plain(command: Any, help_names: Sequence[str], *, under: bool = True) -> Any:
+    """``command`` and every command under it (none with ``under`` False: its own
+    parameters only) with each plain parameter's converter set (Typer builds a parameter's
+    on first use, and keeps it: ``_runtime_param``), its help option's too (Click makes that
+    one when first asked, from ``help_names``, and keeps it; Typer converts a flag left off
+    as it converts any other value)."""
     helping = command.get_help_option(Context(command, help_option_names=list(help_names)))
     for param in [*command.params, *([helping] if helping is not None else [])]:
         if getattr(param, "_runtime_param", False) is None:
             converted = _converted(param)
             if converted is not None:
                 param._runtime_param = converted
-    for sub in getattr(command, "commands", {}).values():
+    for sub in getattr(command, "commands", {}).values() if under else ():
         plain(sub, help_names)
     return command

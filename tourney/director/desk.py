@@ -40,11 +40,14 @@ from tourney.tournament.state import TournamentState, evolve
 from tourney.tournament.streams import tournament_stream
 
 if TYPE_CHECKING:
-    from tourney.store.eventstore import EventStore, StreamAppend
+    from tourney.store.eventstore import EventStore, StoredEvent, StreamAppend
 
 Decide = Callable[[TournamentState], Sequence[TournamentEvent]]
 Effects = Callable[["Loaded", Sequence[TournamentEvent]], list["StreamAppend"]]
 """What else a decision appends, in its transaction: given the state it was decided on."""
+Folded = Callable[[str, Sequence["StoredEvent"], TournamentState], None]
+"""Told each whole tournament stream the desk read and the state it folded to (the standings
+read model's `remember`: its catch-up after the append then folds only what was appended)."""
 
 RULINGS = {
     "result_adjudicated": "adjudicated",
@@ -75,11 +78,13 @@ class DirectorDesk:
         store: EventStore,
         recorded_by: str | None = None,
         say: Callable[[str], None] | None = None,
+        folded: Folded | None = None,
     ) -> None:
         self.store = store
         self.recorded_by = recorded_by if recorded_by is not None else os.environ.get("USER")
         self.say = say
         """Where `resolve` says which tournament it chose when there are several."""
+        self.folded = folded
 
     # -- finding tournaments ---------------------------------------------------------------
 
@@ -135,13 +140,17 @@ class DirectorDesk:
     def load(self, slug: str, *, check: bool = True) -> Loaded:
         """Tournament `slug` folded, refused in one line when its format or its game is
         not installed here (`tourney.streams.tournaments.played`; `check=False` only for
-        `tournament list`)."""
+        `tournament list`). The whole stream read and its state are told to `folded` (the
+        standings read model's, which then need not read and fold it again)."""
         from tourney.streams.tournaments import played
 
         found = played(self.store, slug, check=check)
         if found is None:
             raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
-        return Loaded(slug, *found)
+        state, stored = found
+        if self.folded is not None:
+            self.folded(tournament_stream(slug), stored, state)
+        return Loaded(slug, state, stored[-1].version)
 
     # -- commands --------------------------------------------------------------------------
 

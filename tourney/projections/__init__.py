@@ -5,7 +5,10 @@ A new projection is added to `default_projections`; its tables come from a migra
 
 from __future__ import annotations
 
-from tourney.store.eventstore import EventStore
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tourney.store.eventstore import EventStore, StoredEvent
 from tourney.store.projector import Projection, Projector
 
 
@@ -44,11 +47,27 @@ def open_store(
         return store, projector
     try:
         projector = Projector(store, default_projections()).attach()
-        projector.catch_up()
+        if not projector.current():  # asked on the store's reader: no connection to open
+            projector.catch_up()
     except BaseException:
         store.close()
         raise
     return store, projector
+
+
+def remembering(projector: Projector) -> Callable[[str, Sequence[StoredEvent], Any], None]:
+    """What a command that folds whole tournament streams tells of each (`DirectorDesk`'s
+    `folded`): the standings read model keeps the state, and the catch-up after the
+    command's append folds only the events appended (`StandingsProjection.remember`)."""
+    from tourney.projections.standings_view import StandingsProjection
+
+    kept = [p for p in projector.projections if isinstance(p, StandingsProjection)]
+
+    def remember(stream_id: str, stored: Sequence[StoredEvent], state: Any) -> None:
+        for projection in kept:
+            projection.remember(stream_id, stored, state)
+
+    return remember
 
 
 def _catch_up_if_it_can(db: str | None, store: EventStore) -> None:

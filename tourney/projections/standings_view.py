@@ -10,7 +10,10 @@ For every tournament stream a batch touches, the stream is folded up to the last
 the batch and that tournament's rows are replaced. The folded state of the most recently
 touched streams is kept with the version it covers, and folding resumes from it when the
 stream has not been folded past that version meanwhile; the state is immutable, so the
-result is the same as folding from the first event, the cache only saves the work.
+result is the same as folding from the first event, the cache only saves the work. A
+command that folded a whole stream to decide (the director's desk, `remember`) hands its
+state over, so that the catch-up after its append folds only the events it appended, not
+the whole tournament a second time in the same process.
 
 A stream the core cannot fold (an unknown event type, an event it refuses: never appended
 by a command, but a hand-edited database may hold one) has no rows.
@@ -98,6 +101,36 @@ class StandingsProjection:
     def reset(self) -> None:
         self._cache.clear()
 
+    def remember(
+        self, stream_id: str, stored: Sequence[StoredEvent], state: TournamentState
+    ) -> None:
+        """Keep `state`, what the whole stream `stored` (every event of `stream_id` from
+        version 1, as this process's store read them) folds to through the tournament core,
+        as if this projection had folded it: the next batch of that stream resumes from it.
+        A part of a stream, or one older than what is kept, is not kept."""
+        from tourney.season.nights import note_recorded
+
+        if not self.wants(stream_id) or not stored:
+            return
+        version = stored[-1].version
+        if stored[0].version != 1 or version != len(stored):
+            return
+        cached = self._cache.get(stream_id)
+        if cached is not None and cached[0] >= version:
+            return
+        recorded: dict[str, int] = {}
+        for event in stored:
+            note_recorded(recorded, event)
+        self._keep(stream_id, version, state, recorded)
+
+    def _keep(
+        self, stream_id: str, version: int, state: TournamentState, recorded: dict[str, int]
+    ) -> None:
+        self._cache.pop(stream_id, None)
+        self._cache[stream_id] = (version, state, recorded)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
     def apply(self, batch: Batch) -> None:
         given: dict[str, list[StoredEvent]] = {}
         for event in batch.events:
@@ -166,9 +199,7 @@ class StandingsProjection:
                 note_recorded(recorded, stored)
         except TourneyError:
             return None
-        self._cache[stream_id] = (version, state, recorded)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        self._keep(stream_id, version, state, recorded)
         return state, recorded
 
 

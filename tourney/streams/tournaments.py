@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tourney.names import fold
 
 if TYPE_CHECKING:
-    from tourney.store.eventstore import EventStore
+    from tourney.store.eventstore import EventStore, StoredEvent
     from tourney.tournament.state import TournamentState
 
 
@@ -88,8 +88,8 @@ def listing(store: "EventStore") -> list[Listed]:
 
 def played(
     store: "EventStore", slug: str, *, check: bool = True
-) -> "tuple[TournamentState, int] | None":
-    """Tournament `slug`'s state and the version it was folded up to (None: no such
+) -> "tuple[TournamentState, list[StoredEvent]] | None":
+    """Tournament `slug`'s state and the stored events it was folded from (None: no such
     stream), refused in one line when this tourney does not have its format or its game
     (`format.check_installed`): the one reading of a stored tournament, the director's
     desk's and the scorer's, so that a tourney that cannot play a tournament never shows,
@@ -104,7 +104,7 @@ def played(
     state = fold_stored(stored)
     if check:
         check_installed(state)
-    return state, stored[-1].version
+    return state, stored
 
 
 def check_playable(store: "EventStore", slug: str) -> None:
