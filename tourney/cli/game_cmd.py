@@ -33,9 +33,9 @@ msgid of the `messages` catalog: a new game's line leaves the others' translatio
 
 
 def _installed() -> list[Game]:
-    from tourney.gamekit import game, names
+    from tourney.gamekit.registry import loadable
 
-    return [game(name) for name in names()]
+    return loadable()
 
 
 def _option(param: Param) -> Any:

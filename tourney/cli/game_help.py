@@ -11,9 +11,13 @@ from tourney.i18n import _
 
 def game_line(name: str) -> str:
     """One game's line: ``"horse-race: dominoes, tables of 2 to 4 (the default)"``."""
+    from tourney.errors import TourneyError
     from tourney.gamekit import game
 
-    played = game(name)
+    try:
+        played = game(name)
+    except TourneyError as broken:  # its distribution cannot be loaded: say so in its place
+        return f"{name}: {broken}"
     if played.help:
         return _(played.help)
     fewest, most = played.table_sizes

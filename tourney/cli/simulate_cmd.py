@@ -20,9 +20,9 @@ from tourney.i18n import _
 
 def _simulated() -> list[str]:
     """The games `tourney simulate` plays: those with a `Simulation`."""
-    from tourney.gamekit import game, names
+    from tourney.gamekit.registry import loadable
 
-    return [name for name in names() if game(name).simulation is not None]
+    return [played.name for played in loadable() if played.simulation is not None]
 
 
 def simulation(name: str) -> Simulation:

@@ -139,11 +139,30 @@ def game(name: str) -> Game:
     with _LOCK:
         if name in _LOADED:  # another thread loaded it while this one waited
             return _LOADED[name]
-        loaded: Game = point.load()
+        try:
+            loaded: Game = point.load()
+        except Exception as error:  # a club's distribution half removed or broken
+            raise TourneyError(
+                _("the installed game {name} cannot be loaded ({value}: {error})").format(
+                    name=quote(name), value=point.value, error=error
+                )
+            ) from None
         if loaded.name != name:
             raise TourneyError(f"the game {point.value} is named {loaded.name!r}, not {name!r}")
         _LOADED[name] = loaded
         return loaded
+
+
+def loadable() -> list[Game]:
+    """Every game that loads, in `names` order: one whose distribution is broken is left
+    out of the lists and help that show them all (asked for by name, `game` says why)."""
+    found = []
+    for name in names():
+        try:
+            found.append(game(name))
+        except TourneyError:
+            continue
+    return found
 
 
 def game_of(payload: Mapping[str, Any] | None) -> Game:
@@ -158,7 +177,13 @@ def upcasters() -> dict[tuple[str, int], Upcaster]:
     game's are found through the entry-point group ``tourney.upcasters`` (its plain
     functions, without the game: opening a store loads no game's rules)."""
     installed = _installed()
-    found = [point.load() for point in _declared(UPCASTERS) if point.name in installed]
+    found = []
+    for point in _declared(UPCASTERS):
+        if point.name in installed:
+            try:
+                found.append(point.load())
+            except Exception:  # a broken game's: its streams are refused when read (`game`)
+                continue
     found += [played.upcasters for played in _REGISTERED.values()]
     steps: dict[tuple[str, int], Upcaster] = {}
     for declared in found:
