@@ -120,6 +120,9 @@ def code_free(text: str) -> str:
     text = re.sub(r"`[^`]*`|\"[^\"\n]*\"|<[^>\n]*>|\bJSON Lines\b", " ", text)
     text = re.sub(r"(?<![A-Za-zà-ù])'[^'\s][^'\n]*?'(?![A-Za-zà-ù])", " ", text)  # a value
     text = re.sub(r"--[\w-]+[ =][\w,.-]+", " ", text)  # an option and its value
+    # a hash ("v2 add4962ed1e3": a stream's version and the head of its chain), whose
+    # letters a-f once spelled "add", "fee", "bad"
+    text = re.sub(r"\bv\d+ [0-9a-f]{6,}\b|\b(?=[0-9a-f]*\d)[0-9a-f]{8,}\b", " ", text)
     # a metavar (MINUTES, NAME) is code; Click's own words are not
     text = re.sub(r"\b[A-Z]{3,}\b", lambda m: m[0] if m[0] in CLICK_WORDS else " ", text)
     return re.sub(r"\S*[-_/=.:@\\]\S*[A-Za-z]\S*|\S*[A-Za-z]\S*[-_/=.@\\]\S*", " ", text)
@@ -354,3 +357,6 @@ def test_the_scan_sees_english() -> None:
         "usage",
     ]
     assert english_words("# Club Night: standings", "it") == ["standings"]
+    # a chain's hash is data, whatever its letters spell (CI met "add" and "fee" in them)
+    assert english_words("night-r1-t1: до 61 · v2 add4962ed1e3 · fee0d4a9", "ru") == []
+    assert english_words("добавить: add 61", "ru") == ["add"]
