@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.integration.matches import dump
-from tests.support import engine_of
+from tests.support import engine_of, postgresql_in_test_all
 from tourney.cli.app import app
 from tourney.demo.clubnight import run_club_night
 from tourney.director.desk import DirectorDesk
@@ -112,6 +112,7 @@ def test_the_read_model_is_current_after_every_append(store: EventStore) -> None
         )
 
 
+@postgresql_in_test_all  # a whole club night: the hand-over is the same SQL on both
 def test_a_desk_hands_its_fold_over_and_the_catch_up_folds_only_what_it_appended(
     database_url: str,
 ) -> None:
