@@ -247,6 +247,7 @@ def test_a_rebuild_paces_the_collector_and_puts_it_back(
         assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
+@postgresql_in_test_all
 def test_a_rebuild_decodes_only_the_streams_the_match_read_model_declines(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -268,6 +269,7 @@ def test_a_rebuild_decodes_only_the_streams_the_match_read_model_declines(
     assert any(s.startswith("tournament-") for s in decoded)
 
 
+@postgresql_in_test_all
 def test_a_replay_that_fails_half_way_is_undone_and_applied_as_ever(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -294,6 +296,7 @@ def test_a_replay_that_fails_half_way_is_undone_and_applied_as_ever(
     assert failed == ["match-A1"]
 
 
+@postgresql_in_test_all
 def test_the_tournament_read_model_folds_the_events_it_is_given(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -312,6 +315,7 @@ def test_the_tournament_read_model_folds_the_events_it_is_given(
     assert not [s for s in read if s.startswith("tournament-")]
 
 
+@postgresql_in_test_all
 def test_a_stream_with_an_event_removed_is_replayed_from_its_decoded_events(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
