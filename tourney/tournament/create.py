@@ -14,9 +14,6 @@ from tourney.errors import TourneyError, quote
 from tourney.gamekit import game
 from tourney.gamekit import names as game_names
 from tourney.gamekit.stored import DEFAULT_TARGET
-
-if TYPE_CHECKING:
-    from tourney.gamekit import Game
 from tourney.i18n import _
 from tourney.names import clean_name
 from tourney.tournament.events import (
@@ -37,6 +34,9 @@ from tourney.tournament.matches import (
 )
 from tourney.tournament.seating import lot
 from tourney.tournament.state import TournamentError, TournamentState
+
+if TYPE_CHECKING:
+    from tourney.gamekit import Game
 
 # -- setting up ------------------------------------------------------------------------
 
