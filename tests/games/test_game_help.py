@@ -36,3 +36,17 @@ def test_start_help_draws_it(highcard: str, tmp_path: Path, template_db: Path) -
     shutil.copyfile(template_db, db)
     shown = Cli(str(db)).ok("start", "--help").stdout
     assert f"{highcard}: High card" in " ".join(shown.replace("│", " ").split())
+
+
+def test_simulate_help_names_the_games_it_plays_by_their_own_lines(highcard: str) -> None:
+    """`tourney simulate --game` lists each game with a `Simulation` by its own line (a
+    club's included, once it has one), and no game it cannot play (High card has none)."""
+    from tests.support import tourney_here
+    from tourney.gamekit.registry import loadable
+
+    done = tourney_here("simulate", "--help", env={"COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    shown = " ".join(done.stdout.replace("│", " ").split())
+    for played in loadable():
+        assert (f"{played.name}: " in shown) == (played.simulation is not None), played.name
+    assert f"{highcard}: " not in shown

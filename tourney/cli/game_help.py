@@ -31,3 +31,12 @@ def games_help() -> str:
     from tourney.gamekit import names
 
     return _("The game: {lines}.").format(lines="; ".join(game_line(n) for n in names()))
+
+
+def simulated_help() -> str:
+    """``tourney simulate``'s ``--game`` help: the line of each game it can play (those with
+    a `Simulation`), a club's included."""
+    from tourney.gamekit.registry import loadable
+
+    lines = "; ".join(game_line(g.name) for g in loadable() if g.simulation is not None)
+    return _("The game: {lines}.").format(lines=lines)

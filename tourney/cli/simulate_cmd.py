@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
+from typer.core import TyperCommand
 
 from tourney import limits
 from tourney.cli.options import within
@@ -47,7 +48,7 @@ DEFAULT_SIMULATED = SimulatedGame(DEFAULT_GAME)
 def simulate(
     game: Annotated[
         SimulatedGame,
-        typer.Option(help="The game: Horse Race dominoes or Racehorse, the card game."),
+        typer.Option(help="The game: each simulated game's line (`tourney.cli.game_help`)."),
     ] = DEFAULT_SIMULATED,
     players: Annotated[
         int | None,
@@ -246,5 +247,19 @@ def _prepare_out(out: Path | None, matches: int, force: bool) -> None:
         check_output(out / name, force=True)
 
 
+class _SimulateCommand(TyperCommand):
+    """`simulate`, its ``--game`` help drawn from the games it can play when a help page is
+    drawn (a club's game with a `Simulation` is listed by its own line)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from tourney.cli.game_help import simulated_help
+        from tourney.cli.language import lazy_help
+
+        for param in self.params:
+            if param.name == "game":
+                lazy_help(param, simulated_help)
+
+
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="Match records")(simulate)
+    app.command(rich_help_panel="Match records", cls=_SimulateCommand)(simulate)
