@@ -144,10 +144,7 @@ class DirectorDesk:
         standings read model's, which then need not read and fold it again)."""
         from tourney.streams.tournaments import played
 
-        found = played(self.store, slug, check=check)
-        if found is None:
-            raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
-        state, stored = found
+        state, stored = played(self.store, slug, check=check)
         if self.folded is not None:
             self.folded(tournament_stream(slug), stored, state)
         return Loaded(slug, state, stored[-1].version)

@@ -384,10 +384,7 @@ class Desk:
         does not have its format or its game (`tourney.streams.tournaments.played`)."""
         from tourney.streams.tournaments import played
 
-        found = played(self.store, slug)
-        if found is None:
-            raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
-        return found[0]
+        return played(self.store, slug)[0]
 
     def director_result(self) -> str | None:
         """Once the director has ruled on this tournament table (its stream closed), the

@@ -88,19 +88,22 @@ def listing(store: "EventStore") -> list[Listed]:
 
 def played(
     store: "EventStore", slug: str, *, check: bool = True
-) -> "tuple[TournamentState, list[StoredEvent]] | None":
-    """Tournament `slug`'s state and the stored events it was folded from (None: no such
-    stream), refused in one line when this tourney does not have its format or its game
-    (`format.check_installed`): the one reading of a stored tournament, the director's
-    desk's and the scorer's, so that a tourney that cannot play a tournament never shows,
-    pairs, ranks or records it. `check=False` only for a listing of the database's
-    tournaments (`tournament list`), which names them without reading them for play."""
+) -> "tuple[TournamentState, list[StoredEvent]]":
+    """Tournament `slug`'s state and the stored events it was folded from, refused in one
+    line when there is no such tournament or this tourney does not have its format or its
+    game (`format.check_installed`): the one reading of a stored tournament, the
+    director's desk's and the scorer's, so that a tourney that cannot play a tournament
+    never shows, pairs, ranks or records it. `check=False` only for a listing of the
+    database's tournaments (`tournament list`), which names them without reading them for
+    play."""
+    from tourney.errors import TourneyError
+    from tourney.i18n import _
     from tourney.tournament.format import check_installed
     from tourney.tournament.streams import fold_stored, tournament_stream
 
     stored = list(store.read_stream(tournament_stream(slug)))
     if not stored:
-        return None
+        raise TourneyError(_("no tournament {slug!r}").format(slug=slug))
     state = fold_stored(stored)
     if check:
         check_installed(state)
